@@ -1,0 +1,138 @@
+/**
+ * The compiled shape of an entity, as codegen writes it into `src/generated/`.
+ * `EntityModel` is the full model (server side); `ConsoleResource` is the part the browser receives:
+ * storage details (tables, columns) and server hooks are left out of it.
+ */
+import type { JSONSchema7 } from './json-schema.js';
+
+export type Edition = 'all' | 'cloud' | 'oss';
+export type SidebarGroup = 'overview' | 'authentication' | 'authorization' | 'users' | 'developer' | 'tenant';
+export type ColumnRender = 'text' | 'code' | 'tag' | 'tags' | 'date' | 'status';
+
+export interface UniqueRule {
+  fields: string[];
+  code: string;
+}
+
+export interface ChildrenRelation {
+  name: string;
+  kind: 'children';
+  target: string;
+}
+
+export interface ManyToManyRelation {
+  name: string;
+  kind: 'manyToMany';
+  target: string;
+  table: string;
+  sourceKey: string;
+  targetKey: string;
+  assignField: string;
+  assignStatus: 200 | 201;
+  duplicateCode: string;
+  createField?: string;
+  embed?: { property: string; target: string; foreignKey: string }[];
+}
+
+export type Relation = ChildrenRelation | ManyToManyRelation;
+
+export interface ApiAction {
+  key: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  handler: string;
+  status: 200 | 201 | 204;
+  summary: string;
+  paginated?: boolean;
+}
+
+export interface ListOperation {
+  pagination: 'optional' | 'required';
+  search?: string[];
+  filters?: string[];
+}
+
+export interface Operations {
+  list?: ListOperation;
+  create?: { status: 200 | 201 };
+  get?: Record<string, never>;
+  update?: Record<string, never>;
+  delete?: Record<string, never>;
+}
+
+export interface ParentLink {
+  resource: string;
+  param: string;
+  foreignKey: string;
+}
+
+/** A form the console renders: its schema is compiled ahead of time; `validatorKey` finds the compiled validator. */
+export interface FormModel {
+  schema: JSONSchema7;
+  validatorKey: string;
+}
+
+export interface ColumnModel {
+  field: string;
+  titleKey: string;
+  render: ColumnRender;
+}
+
+export interface FormSection {
+  titleKey: string;
+  descriptionKey?: string;
+  fields: string[];
+}
+
+export type DetailTab =
+  | { key: string; titleKey: string; kind: 'relation'; default: boolean; relation: string }
+  | { key: string; titleKey: string; kind: 'form'; default: boolean; sections: FormSection[]; cards: string[]; form: FormModel }
+  | { key: string; titleKey: string; kind: 'view'; default: boolean; view: string };
+
+export interface ConsoleResource {
+  /** Entity name, e.g. `role`. Also the Refine resource name. */
+  name: string;
+  /** Management API path below `/api`, e.g. `/roles` or `/resources/{resourceId}/scopes`. */
+  apiPath: string;
+  parent?: ParentLink;
+  idField: 'id';
+  operations: Operations;
+  relations: Relation[];
+  /** Console path below `/console`, e.g. `roles`. */
+  route: string;
+  titleKey: string;
+  subtitleKey?: string;
+  sidebar?: { group: SidebarGroup; order: number; titleKey: string; icon: string };
+  edition: Edition;
+  requiredScopes: { read: string[]; write: string[] };
+  list: { columns: ColumnModel[]; searchPlaceholderKey: string; emptyKey: string; searchable: boolean };
+  create?: { titleKey: string; subtitleKey?: string; form: FormModel };
+  detail?: { titleField: string; subtitleField?: string; tags: string[]; tabs: DetailTab[] };
+  uiSchema: Record<string, unknown>;
+  /** Which error code belongs to which form field (from unique rules), so server errors land on the field. */
+  errorFields: Record<string, string>;
+  /** Body schema of the relation assignment (many-to-many), keyed by relation name. */
+  assignForms: Record<string, FormModel>;
+}
+
+export interface ColumnModelDb {
+  property: string;
+  column: string;
+  sqlType: string;
+  nullable: boolean;
+  json: boolean;
+  timestamp: boolean;
+}
+
+export interface EntityModel extends ConsoleResource {
+  table: string;
+  schema: JSONSchema7;
+  columns: ColumnModelDb[];
+  readOnly: string[];
+  unique: UniqueRule[];
+  searchColumns: string[];
+  actions: ApiAction[];
+  serverHooks: { beforeCreate?: string; beforeUpdate?: string };
+  validators: { create?: string; update?: string };
+  hasConsole: boolean;
+}

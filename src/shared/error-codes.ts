@@ -1,0 +1,47 @@
+/**
+ * Error codes shared by the server and the console. Codes and statuses follow Logto's Management API where
+ * Logto has the same error; messages are English fallbacks (the console translates by code).
+ */
+export const errorCodes = {
+  'guard.invalid_input': { status: 400, message: 'The request {{type}} is invalid.' },
+  'guard.invalid_pagination': { status: 400, message: 'The request pagination value is invalid.' },
+  'entity.not_exists_with_id': { status: 404, message: 'The {{name}} with ID `{{id}}` does not exist.' },
+  'entity.not_found': { status: 404, message: 'The resource does not exist.' },
+  'entity.relation_foreign_key_not_found': {
+    status: 422,
+    message: 'Cannot find one or more foreign keys. Please check the input and ensure that all referenced entities exist.',
+  },
+  'entity.unique_integrity_violation': {
+    status: 422,
+    message: 'The entity already exists. Please check the input and try again.',
+  },
+  'role.name_in_use': { status: 422, message: 'This role name {{name}} is already in use.' },
+  'role.scope_exists': { status: 422, message: 'The scope id {{id}} has already been added to this role.' },
+  'scope.name_exists': { status: 422, message: 'The scope name {{name}} is already in use.' },
+  'resource.resource_identifier_in_use': { status: 422, message: 'The API identifier {{indicator}} is already in use.' },
+  'request.unsupported_media_type': { status: 415, message: 'The request body must be JSON.' },
+  'request.general': { status: 400, message: 'Request error occurred.' },
+  'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** The body of every error response. */
+export interface ErrorBody {
+  message: string;
+  code: string;
+  data?: unknown;
+}
+
+/** One schema violation inside `data.issues` of a `guard.invalid_input` error. */
+export interface InputIssue {
+  /** JSON pointer of the offending value inside the body, e.g. `/config/url` ('' for the body itself). */
+  path: string;
+  /** The failed keyword, e.g. `maxLength`, `required`, `additionalProperties`. */
+  keyword: string;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+export const interpolate = (template: string, values: Record<string, unknown> = {}): string =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));

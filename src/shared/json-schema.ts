@@ -1,0 +1,29 @@
+/** The subset of JSON Schema (draft 2020-12) that entity schemas use. */
+export interface JSONSchema7 {
+  $schema?: string;
+  $ref?: string;
+  title?: string;
+  description?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  properties?: Record<string, JSONSchema7>;
+  required?: string[];
+  additionalProperties?: boolean | JSONSchema7;
+  propertyNames?: JSONSchema7;
+  items?: JSONSchema7;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  maxProperties?: number;
+  pattern?: string;
+  format?: string;
+  readOnly?: boolean;
+  deprecated?: boolean;
+  [extension: `x-${string}`]: unknown;
+}
