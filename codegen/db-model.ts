@@ -1,0 +1,128 @@
+import type { EntityModel, ManyToManyRelation } from '../src/shared/descriptor.js';
+import { snakeCase } from './names.js';
+
+/** The database as the schemas describe it. Migrations are the difference between two of these. */
+export interface DbColumn {
+  name: string;
+  type: string;
+  nullable: boolean;
+  default?: string;
+}
+export interface DbForeignKey {
+  name: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+}
+export interface DbIndex {
+  name: string;
+  columns: string[];
+  unique: boolean;
+  /** `trigram` makes `ILIKE '%keyword%'` searches use the index. */
+  method: 'btree' | 'trigram';
+}
+export interface DbTable {
+  name: string;
+  columns: DbColumn[];
+  primaryKey: string[];
+  foreignKeys: DbForeignKey[];
+  indexes: DbIndex[];
+}
+export interface DbModel {
+  extensions: string[];
+  tables: DbTable[];
+}
+
+const TENANT: DbColumn = { name: 'tenant_id', type: 'varchar(21)', nullable: false };
+
+const sqlLiteral = (value: unknown): string | undefined => {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
+  return `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
+};
+
+const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
+  const columns: DbColumn[] = [TENANT];
+  for (const column of model.columns) {
+    const prop = model.schema.properties?.[column.property];
+    const fallback = column.timestamp ? 'now()' : sqlLiteral(prop?.default);
+    columns.push({
+      name: column.column,
+      type: column.sqlType,
+      nullable: column.nullable,
+      ...(fallback ? { default: fallback } : {}),
+    });
+  }
+  if (!columns.some((c) => c.name === 'created_at')) {
+    columns.push({ name: 'created_at', type: 'timestamptz', nullable: false, default: 'now()' });
+  }
+  const foreignKeys: DbForeignKey[] = [];
+  const indexes: DbIndex[] = [
+    { name: `${model.table}__created_at`, columns: ['tenant_id', 'created_at', 'id'], unique: false, method: 'btree' },
+  ];
+  if (model.parent) {
+    const parent = models.find((m) => m.name === model.parent?.resource);
+    const fk = snakeCase(model.parent.foreignKey);
+    foreignKeys.push({
+      name: `${model.table}__${fk}__fkey`,
+      columns: ['tenant_id', fk],
+      refTable: parent?.table ?? '',
+      refColumns: ['tenant_id', 'id'],
+    });
+    indexes.push({ name: `${model.table}__${fk}`, columns: ['tenant_id', fk], unique: false, method: 'btree' });
+  }
+  for (const rule of model.unique) {
+    const cols = rule.fields.map(snakeCase);
+    indexes.push({ name: `${model.table}__${cols.join('__')}__key`, columns: ['tenant_id', ...cols], unique: true, method: 'btree' });
+  }
+  for (const column of model.searchColumns) {
+    indexes.push({ name: `${model.table}__${column}__trgm`, columns: [column], unique: false, method: 'trigram' });
+  }
+  return { name: model.table, columns, primaryKey: ['tenant_id', 'id'], foreignKeys, indexes };
+};
+
+const joinTable = (owner: EntityModel, relation: ManyToManyRelation, models: EntityModel[]): DbTable => {
+  const target = models.find((m) => m.name === relation.target);
+  const source = snakeCase(relation.sourceKey);
+  const targetKey = snakeCase(relation.targetKey);
+  return {
+    name: relation.table,
+    columns: [
+      TENANT,
+      { name: source, type: 'varchar(21)', nullable: false },
+      { name: targetKey, type: 'varchar(21)', nullable: false },
+      { name: 'created_at', type: 'timestamptz', nullable: false, default: 'now()' },
+    ],
+    primaryKey: ['tenant_id', source, targetKey],
+    foreignKeys: [
+      { name: `${relation.table}__${source}__fkey`, columns: ['tenant_id', source], refTable: owner.table, refColumns: ['tenant_id', 'id'] },
+      {
+        name: `${relation.table}__${targetKey}__fkey`,
+        columns: ['tenant_id', targetKey],
+        refTable: target?.table ?? '',
+        refColumns: ['tenant_id', 'id'],
+      },
+    ],
+    indexes: [{ name: `${relation.table}__${targetKey}`, columns: ['tenant_id', targetKey], unique: false, method: 'btree' }],
+  };
+};
+
+export const buildDbModel = (models: EntityModel[]): DbModel => {
+  // Parents before children, so foreign keys point at tables that exist.
+  const ordered: EntityModel[] = [];
+  const visit = (model: EntityModel) => {
+    if (ordered.includes(model)) return;
+    const parent = models.find((m) => m.name === model.parent?.resource);
+    if (parent) visit(parent);
+    ordered.push(model);
+  };
+  for (const model of [...models].sort((a, b) => a.table.localeCompare(b.table))) visit(model);
+  const tables = ordered.map((model) => entityTable(model, models));
+  for (const model of ordered) {
+    for (const relation of model.relations) {
+      if (relation.kind === 'manyToMany') tables.push(joinTable(model, relation, models));
+    }
+  }
+  return { extensions: ['pg_trgm'], tables };
+};

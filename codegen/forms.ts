@@ -1,0 +1,67 @@
+import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { CodegenError } from './load.js';
+
+/** Removes our `x-*` extensions and annotations a request body must not carry. */
+export const cleanSchema = (schema: JSONSchema7): JSONSchema7 => {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key.startsWith('x-') || key === '$schema' || key === 'readOnly') continue;
+    if (key === 'properties' && value && typeof value === 'object') {
+      result[key] = Object.fromEntries(
+        Object.entries(value as Record<string, JSONSchema7>).map(([name, sub]) => [name, cleanSchema(sub)]),
+      );
+    } else if (['items', 'additionalProperties', 'propertyNames'].includes(key) && value && typeof value === 'object') {
+      result[key] = cleanSchema(value as JSONSchema7);
+    } else {
+      result[key] = value;
+    }
+  }
+  return result as JSONSchema7;
+};
+
+const objectSchema = (properties: Record<string, JSONSchema7>, required: string[]): JSONSchema7 => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  ...(required.length > 0 ? { required } : {}),
+});
+
+export interface BodySchemas {
+  create: JSONSchema7;
+  update: JSONSchema7;
+}
+
+/**
+ * Request bodies derived from the entity schema: readOnly properties are the server's; `x-immutable` ones are set at
+ * creation only; a property with a default may be omitted on creation.
+ */
+export const deriveBodySchemas = (entity: JSONSchema7, extraCreate: Record<string, JSONSchema7>): BodySchemas => {
+  const properties = entity.properties ?? {};
+  const required = new Set(entity.required ?? []);
+  const writable = Object.entries(properties).filter(([, prop]) => !prop.readOnly);
+  const createProps = Object.fromEntries([
+    ...writable.map(([name, prop]) => [name, cleanSchema(prop)] as const),
+    ...Object.entries(extraCreate),
+  ]);
+  const createRequired = writable
+    .filter(([name, prop]) => required.has(name) && prop.default === undefined)
+    .map(([name]) => name);
+  const updateProps = Object.fromEntries(
+    writable.filter(([, prop]) => !prop['x-immutable']).map(([name, prop]) => [name, cleanSchema(prop)]),
+  );
+  return { create: objectSchema(createProps, createRequired), update: objectSchema(updateProps, []) };
+};
+
+/** The schema of a console form showing only `fields` of a body schema, in that order. */
+export const pickForm = (body: JSONSchema7, fields: string[], where: string): JSONSchema7 => {
+  const properties: Record<string, JSONSchema7> = {};
+  for (const field of fields) {
+    const prop = body.properties?.[field];
+    if (!prop) throw new CodegenError(`${where}: field "${field}" is not writable here`);
+    properties[field] = prop;
+  }
+  return objectSchema(
+    properties,
+    (body.required ?? []).filter((name) => fields.includes(name)),
+  );
+};

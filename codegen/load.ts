@@ -1,0 +1,158 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import type { Edition, ListOperation, Operations, ParentLink, Relation, UniqueRule } from '../src/shared/descriptor.js';
+
+export interface Descriptor {
+  name: string;
+  schema: string;
+  table: string;
+  edition: Edition;
+  requiredScopes: { read: string[]; write: string[] };
+  parent?: ParentLink;
+  api: {
+    path: string;
+    tag: string;
+    operations: Operations & { list?: ListOperation };
+    actions?: import('../src/shared/descriptor.js').ApiAction[];
+  };
+  unique?: UniqueRule[];
+  relations?: Relation[];
+  serverHooks?: { beforeCreate?: string; beforeUpdate?: string };
+  console?: DescriptorConsole;
+}
+
+export interface DescriptorConsole {
+  route: string;
+  titleKey: string;
+  subtitleKey?: string;
+  sidebar?: { group: import('../src/shared/descriptor.js').SidebarGroup; order: number; titleKey: string; icon: string };
+  list: {
+    columns: { field: string; titleKey: string; render?: import('../src/shared/descriptor.js').ColumnRender }[];
+    searchPlaceholderKey: string;
+    emptyKey: string;
+  };
+  create: { titleKey: string; subtitleKey?: string; fields: string[] };
+  detail?: {
+    titleField: string;
+    subtitleField?: string;
+    tags?: string[];
+    tabs: {
+      key: string;
+      titleKey: string;
+      kind: 'relation' | 'form' | 'view';
+      default?: boolean;
+      relation?: string;
+      view?: string;
+      cards?: string[];
+      sections?: { titleKey: string; descriptionKey?: string; fields: string[] }[];
+    }[];
+  };
+  uiSchema?: Record<string, unknown>;
+}
+
+export interface LoadedEntity {
+  descriptor: Descriptor;
+  schema: JSONSchema7;
+  descriptorFile: string;
+}
+
+export class CodegenError extends Error {}
+
+const readJson = (file: string): unknown => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new CodegenError(`${file}: ${(error as Error).message}`);
+  }
+};
+
+/** Inlines every `$ref` (relative file refs with a JSON pointer), so each schema stands alone. */
+export const dereference = (node: unknown, baseFile: string, seen: string[] = []): unknown => {
+  if (Array.isArray(node)) return node.map((item) => dereference(item, baseFile, seen));
+  if (!node || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  if (typeof record.$ref === 'string') {
+    const [filePart, pointer = ''] = record.$ref.split('#');
+    const targetFile = filePart ? resolve(dirname(baseFile), filePart) : baseFile;
+    const key = `${targetFile}#${pointer}`;
+    if (seen.includes(key)) throw new CodegenError(`${baseFile}: circular $ref ${record.$ref}`);
+    let target: unknown = readJson(targetFile);
+    for (const segment of pointer.split('/').filter(Boolean)) {
+      target = (target as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    if (target === undefined) throw new CodegenError(`${baseFile}: unresolved $ref ${record.$ref}`);
+    const { $ref: _ref, ...siblings } = record;
+    const resolved = dereference(target, targetFile, [...seen, key]) as Record<string, unknown>;
+    return { ...resolved, ...(dereference(siblings, baseFile, seen) as Record<string, unknown>) };
+  }
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, dereference(v, baseFile, seen)]));
+};
+
+const entitySchemaMeta = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  required: ['$schema', 'title', 'type', 'properties', 'required', 'additionalProperties'],
+  properties: {
+    $schema: { const: 'https://json-schema.org/draft/2020-12/schema' },
+    type: { const: 'object' },
+    additionalProperties: { const: false },
+    properties: {
+      type: 'object',
+      required: ['tenantId', 'id'],
+      propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' },
+    },
+  },
+};
+
+/** Keywords an entity schema may use; anything else (a typo, an unknown extension) is a codegen error. */
+const knownKeywords = new Set([
+  '$schema', '$ref', '$defs', 'title', 'description', 'type', 'enum', 'const', 'default', 'properties', 'required',
+  'additionalProperties', 'propertyNames', 'items', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength',
+  'minimum', 'maximum', 'maxProperties', 'pattern', 'format', 'readOnly', 'deprecated', 'examples',
+  'x-immutable', 'x-column', 'x-secret',
+]);
+
+const checkKeywords = (node: unknown, where: string, insideMap = false): void => {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (!insideMap && !knownKeywords.has(key)) throw new CodegenError(`${where}: unknown keyword "${key}"`);
+    if (key === 'properties' || key === '$defs') checkKeywords(value, `${where}/${key}`, true);
+    else if (['items', 'additionalProperties', 'propertyNames'].includes(key) || insideMap)
+      checkKeywords(value, `${where}/${key}`);
+  }
+};
+
+export const loadEntities = (root: string): LoadedEntity[] => {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+  addFormats.default(ajv);
+  for (const keyword of [...knownKeywords].filter((k) => k.startsWith('x-'))) ajv.addKeyword(keyword);
+  const validateDescriptor = ajv.compile(readJson(join(root, 'codegen/meta/resource-descriptor.schema.json')) as object);
+  const validateEntitySchema = ajv.compile(entitySchemaMeta);
+  const files = readdirSync(join(root, 'resources'))
+    .filter((file) => file.endsWith('.resource.json'))
+    .sort();
+  return files.map((file) => {
+    const descriptorFile = join(root, 'resources', file);
+    const descriptor = readJson(descriptorFile) as Descriptor;
+    if (!validateDescriptor(descriptor)) {
+      const details = (validateDescriptor.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      throw new CodegenError(`resources/${file}: invalid descriptor: ${details}`);
+    }
+    if (file !== `${descriptor.name}.resource.json`) {
+      throw new CodegenError(`resources/${file}: file name must be ${descriptor.name}.resource.json`);
+    }
+    const schemaFile = join(root, 'schemas', descriptor.schema);
+    const raw = readJson(schemaFile);
+    checkKeywords(raw, `schemas/${descriptor.schema}`);
+    const schema = dereference(raw, schemaFile) as JSONSchema7;
+    if (!validateEntitySchema(schema)) {
+      const details = (validateEntitySchema.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      throw new CodegenError(`schemas/${descriptor.schema}: ${details}`);
+    }
+    ajv.compile(schema); // rejects schemas ajv cannot compile (bad patterns, wrong keyword types)
+    return { descriptor, schema, descriptorFile };
+  });
+};

@@ -1,0 +1,114 @@
+import { CodegenError } from './load.js';
+import type { DbColumn, DbForeignKey, DbIndex, DbModel, DbTable } from './db-model.js';
+
+const q = (name: string) => `"${name}"`;
+const list = (names: string[]) => names.map(q).join(', ');
+
+const columnSql = (c: DbColumn) => `${q(c.name)} ${c.type}${c.nullable ? '' : ' NOT NULL'}${c.default ? ` DEFAULT ${c.default}` : ''}`;
+
+const foreignKeySql = (table: string, fk: DbForeignKey) =>
+  `ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(fk.name)} FOREIGN KEY (${list(fk.columns)}) REFERENCES ${q(fk.refTable)} (${list(fk.refColumns)}) ON DELETE CASCADE;`;
+
+const indexSql = (table: string, index: DbIndex) =>
+  index.method === 'trigram'
+    ? `CREATE INDEX ${q(index.name)} ON ${q(table)} USING gin (${list(index.columns)} gin_trgm_ops);`
+    : `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${q(index.name)} ON ${q(table)} (${list(index.columns)});`;
+
+const createTableSql = (table: DbTable): string[] => [
+  `CREATE TABLE ${q(table.name)} (\n${[...table.columns.map((c) => `  ${columnSql(c)}`), `  PRIMARY KEY (${list(table.primaryKey)})`].join(',\n')}\n);`,
+  ...table.foreignKeys.map((fk) => foreignKeySql(table.name, fk)),
+  ...table.indexes.map((index) => indexSql(table.name, index)),
+];
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const varcharLength = (type: string) => Number(/^varchar\((\d+)\)$/.exec(type)?.[1] ?? Number.NaN);
+
+/** Widening a column keeps every row; anything else would need a hand-written data migration. */
+const isSafeTypeChange = (from: string, to: string) =>
+  (varcharLength(from) < varcharLength(to)) || (from.startsWith('varchar') && to === 'text') || (from === 'integer' && to === 'bigint');
+
+export interface DiffOptions {
+  allowDrop: boolean;
+}
+
+/** SQL statements that turn the database of `before` into that of `after`, keeping existing rows. */
+export const diffDbModels = (before: DbModel | undefined, after: DbModel, options: DiffOptions): string[] => {
+  const sql: string[] = [];
+  for (const extension of after.extensions) {
+    if (!before?.extensions.includes(extension)) sql.push(`CREATE EXTENSION IF NOT EXISTS ${extension};`);
+  }
+  const previous = new Map((before?.tables ?? []).map((t) => [t.name, t]));
+  for (const table of after.tables) {
+    const old = previous.get(table.name);
+    if (!old) {
+      sql.push(...createTableSql(table));
+      continue;
+    }
+    previous.delete(table.name);
+    const oldColumns = new Map(old.columns.map((c) => [c.name, c]));
+    for (const column of table.columns) {
+      const was = oldColumns.get(column.name);
+      oldColumns.delete(column.name);
+      if (!was) {
+        if (!column.nullable && !column.default) {
+          throw new CodegenError(
+            `${table.name}.${column.name}: a new required column needs a "default" in its schema, so existing rows get a value`,
+          );
+        }
+        sql.push(`ALTER TABLE ${q(table.name)} ADD COLUMN ${columnSql(column)};`);
+        continue;
+      }
+      if (was.type !== column.type) {
+        if (!isSafeTypeChange(was.type, column.type)) {
+          throw new CodegenError(`${table.name}.${column.name}: changing ${was.type} to ${column.type} could lose data`);
+        }
+        sql.push(`ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} TYPE ${column.type};`);
+      }
+      if (was.default !== column.default) {
+        sql.push(
+          column.default
+            ? `ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} SET DEFAULT ${column.default};`
+            : `ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} DROP DEFAULT;`,
+        );
+      }
+      if (was.nullable !== column.nullable) {
+        if (!column.nullable && column.default) {
+          sql.push(`UPDATE ${q(table.name)} SET ${q(column.name)} = ${column.default} WHERE ${q(column.name)} IS NULL;`);
+        } else if (!column.nullable) {
+          throw new CodegenError(`${table.name}.${column.name}: making a column required needs a "default" for old rows`);
+        }
+        sql.push(`ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} ${column.nullable ? 'DROP' : 'SET'} NOT NULL;`);
+      }
+    }
+    for (const dropped of oldColumns.keys()) {
+      if (!options.allowDrop) {
+        throw new CodegenError(`${table.name}.${dropped}: removing a column deletes its data; run codegen with --allow-drop`);
+      }
+      sql.push(`ALTER TABLE ${q(table.name)} DROP COLUMN ${q(dropped)};`);
+    }
+    const oldIndexes = new Map(old.indexes.map((i) => [i.name, i]));
+    for (const index of table.indexes) {
+      const was = oldIndexes.get(index.name);
+      oldIndexes.delete(index.name);
+      if (was && same(was, index)) continue;
+      if (was) sql.push(`DROP INDEX ${q(index.name)};`);
+      sql.push(indexSql(table.name, index));
+    }
+    for (const name of oldIndexes.keys()) sql.push(`DROP INDEX ${q(name)};`);
+    const oldFks = new Map(old.foreignKeys.map((fk) => [fk.name, fk]));
+    for (const fk of table.foreignKeys) {
+      const was = oldFks.get(fk.name);
+      oldFks.delete(fk.name);
+      if (was && same(was, fk)) continue;
+      if (was) sql.push(`ALTER TABLE ${q(table.name)} DROP CONSTRAINT ${q(fk.name)};`);
+      sql.push(foreignKeySql(table.name, fk));
+    }
+    for (const name of oldFks.keys()) sql.push(`ALTER TABLE ${q(table.name)} DROP CONSTRAINT ${q(name)};`);
+  }
+  for (const table of previous.keys()) {
+    if (!options.allowDrop) throw new CodegenError(`table ${table} would be dropped; run codegen with --allow-drop`);
+    sql.push(`DROP TABLE ${q(table)} CASCADE;`);
+  }
+  return sql;
+};

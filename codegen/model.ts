@@ -1,0 +1,255 @@
+import { hashForSchema } from '@rjsf/utils';
+import type {
+  ColumnModelDb,
+  ConsoleResource,
+  DetailTab,
+  EntityModel,
+  FormModel,
+  ManyToManyRelation,
+} from '../src/shared/descriptor.js';
+import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { deriveBodySchemas, pickForm } from './forms.js';
+import { CodegenError, type LoadedEntity } from './load.js';
+import { snakeCase } from './names.js';
+
+const form = (schema: JSONSchema7): FormModel => ({ schema, validatorKey: hashForSchema(schema as object) });
+
+const typesOf = (schema: JSONSchema7): string[] =>
+  Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+
+export const sqlTypeOf = (schema: JSONSchema7, where: string): string => {
+  if (schema['x-column'] === 'timestamp') return 'timestamptz';
+  const types = typesOf(schema).filter((t) => t !== 'null');
+  if (types.length !== 1) throw new CodegenError(`${where}: a column needs exactly one non-null type`);
+  switch (types[0]) {
+    case 'string':
+      return schema.maxLength && schema.maxLength <= 4096 ? `varchar(${schema.maxLength})` : 'text';
+    case 'integer':
+      return (schema.maximum ?? 0) > 2147483647 ? 'bigint' : 'integer';
+    case 'number':
+      return 'double precision';
+    case 'boolean':
+      return 'boolean';
+    case 'object':
+    case 'array':
+      return 'jsonb';
+    default:
+      throw new CodegenError(`${where}: unsupported type ${types[0]}`);
+  }
+};
+
+const columnsOf = (entity: LoadedEntity): ColumnModelDb[] => {
+  const required = new Set(entity.schema.required ?? []);
+  return Object.entries(entity.schema.properties ?? {}).map(([property, prop]) => {
+    const sqlType = sqlTypeOf(prop, `schemas/${entity.descriptor.schema}#/properties/${property}`);
+    return {
+      property,
+      column: snakeCase(property),
+      sqlType,
+      nullable: !required.has(property) || typesOf(prop).includes('null'),
+      json: sqlType === 'jsonb',
+      timestamp: sqlType === 'timestamptz',
+    };
+  });
+};
+
+const assertFields = (entity: LoadedEntity, fields: string[], where: string) => {
+  for (const field of fields) {
+    const [head] = field.split('.');
+    if (!head || !entity.schema.properties?.[head]) {
+      throw new CodegenError(`resources/${entity.descriptor.name}.resource.json: ${where} names unknown field "${field}"`);
+    }
+  }
+};
+
+export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
+  const byName = new Map(entities.map((entity) => [entity.descriptor.name, entity]));
+  const need = (name: string, where: string) => {
+    const found = byName.get(name);
+    if (!found) throw new CodegenError(`${where}: unknown entity "${name}"`);
+    return found;
+  };
+
+  return entities.map((entity): EntityModel => {
+    const { descriptor: d, schema } = entity;
+    const file = `resources/${d.name}.resource.json`;
+    if (d.parent) {
+      need(d.parent.resource, `${file} parent`);
+      assertFields(entity, [d.parent.foreignKey], 'parent.foreignKey');
+      if (!d.api.path.includes(`{${d.parent.param}}`)) throw new CodegenError(`${file}: api.path lacks {${d.parent.param}}`);
+    }
+    const relations = d.relations ?? [];
+    const extraCreate: Record<string, JSONSchema7> = {};
+    for (const relation of relations) {
+      const target = need(relation.target, `${file} relation ${relation.name}`);
+      if (relation.kind === 'children' && target.descriptor.parent?.resource !== d.name) {
+        throw new CodegenError(`${file}: relation ${relation.name}: ${relation.target} has no parent ${d.name}`);
+      }
+      if (relation.kind === 'manyToMany') {
+        for (const embed of relation.embed ?? []) need(embed.target, `${file} relation ${relation.name} embed`);
+        if (relation.createField) extraCreate[relation.createField] = idList(1000);
+      }
+    }
+    const list = d.api.operations.list;
+    assertFields(entity, [...(list?.search ?? []), ...(list?.filters ?? [])], 'api.operations.list');
+    for (const rule of d.unique ?? []) assertFields(entity, rule.fields, 'unique');
+
+    const bodies = deriveBodySchemas(schema, extraCreate);
+    const columns = columnsOf(entity);
+    const consoleResource = buildConsole(entity, bodies);
+    return {
+      ...consoleResource,
+      table: d.table,
+      schema,
+      columns,
+      readOnly: Object.entries(schema.properties ?? {})
+        .filter(([, prop]) => prop.readOnly)
+        .map(([name]) => name),
+      unique: d.unique ?? [],
+      searchColumns: (list?.search ?? []).map(snakeCase),
+      actions: d.api.actions ?? [],
+      serverHooks: d.serverHooks ?? {},
+      validators: {
+        ...(d.api.operations.create ? { create: form(bodies.create).validatorKey } : {}),
+        ...(d.api.operations.update ? { update: form(bodies.update).validatorKey } : {}),
+      },
+      hasConsole: Boolean(d.console),
+    };
+  });
+};
+
+const idList = (maxItems: number): JSONSchema7 => ({
+  type: 'array',
+  items: { type: 'string', minLength: 1, maxLength: 21 },
+  uniqueItems: true,
+  maxItems,
+});
+
+export const assignSchema = (relation: ManyToManyRelation): JSONSchema7 => ({
+  type: 'object',
+  additionalProperties: false,
+  required: [relation.assignField],
+  properties: { [relation.assignField]: { ...idList(100), minItems: 1 } },
+});
+
+/** Every schema that gets a compiled validator: request bodies, relation assignments and console forms. */
+export const validatedSchemas = (models: EntityModel[], entities: LoadedEntity[]): JSONSchema7[] => {
+  const result: JSONSchema7[] = [];
+  for (const entity of entities) {
+    const bodies = deriveBodySchemas(entity.schema, createExtras(entity));
+    if (entity.descriptor.api.operations.create) result.push(bodies.create);
+    if (entity.descriptor.api.operations.update) result.push(bodies.update);
+  }
+  for (const model of models) {
+    if (model.create) result.push(model.create.form.schema);
+    for (const tab of model.detail?.tabs ?? []) if (tab.kind === 'form') result.push(tab.form.schema);
+    for (const assign of Object.values(model.assignForms)) result.push(assign.schema);
+  }
+  return result;
+};
+
+const createExtras = (entity: LoadedEntity): Record<string, JSONSchema7> =>
+  Object.fromEntries(
+    (entity.descriptor.relations ?? []).flatMap((relation) =>
+      relation.kind === 'manyToMany' && relation.createField ? [[relation.createField, idList(1000)]] : [],
+    ),
+  );
+
+const buildConsole = (entity: LoadedEntity, bodies: { create: JSONSchema7; update: JSONSchema7 }): ConsoleResource => {
+  const { descriptor: d } = entity;
+  const file = `resources/${d.name}.resource.json`;
+  const c = d.console;
+  const relations = d.relations ?? [];
+  const errorFields: Record<string, string> = {};
+  for (const rule of d.unique ?? []) {
+    const field = rule.fields.filter((name) => name !== d.parent?.foreignKey).at(-1);
+    if (field) errorFields[rule.code] = field;
+  }
+  const assignForms: Record<string, FormModel> = {};
+  for (const relation of relations) {
+    if (relation.kind === 'manyToMany') assignForms[relation.name] = form(assignSchema(relation));
+  }
+  const base = {
+    name: d.name,
+    apiPath: d.api.path,
+    ...(d.parent ? { parent: d.parent } : {}),
+    idField: 'id' as const,
+    operations: d.api.operations,
+    relations,
+    edition: d.edition,
+    requiredScopes: d.requiredScopes,
+    errorFields,
+    assignForms,
+  };
+  if (!c) {
+    return {
+      ...base,
+      route: d.name,
+      titleKey: `${d.name}.title`,
+      list: { columns: [], searchPlaceholderKey: '', emptyKey: '', searchable: false },
+      uiSchema: {},
+    };
+  }
+  assertFields(entity, c.list.columns.map((column) => column.field), 'console.list.columns');
+  const tabs: DetailTab[] = (c.detail?.tabs ?? []).map((tab, index) => {
+    const isDefault = tab.default ?? (index === 0 && !c.detail?.tabs.some((t) => t.default));
+    if (tab.kind === 'relation') {
+      if (!relations.some((r) => r.name === tab.relation)) {
+        throw new CodegenError(`${file}: tab ${tab.key} names unknown relation "${tab.relation}"`);
+      }
+      return { key: tab.key, titleKey: tab.titleKey, kind: 'relation', default: isDefault, relation: tab.relation ?? '' };
+    }
+    if (tab.kind === 'view') {
+      return { key: tab.key, titleKey: tab.titleKey, kind: 'view', default: isDefault, view: tab.view ?? '' };
+    }
+    const sections = (tab.sections ?? []).map((s) => ({
+      titleKey: s.titleKey,
+      ...(s.descriptionKey ? { descriptionKey: s.descriptionKey } : {}),
+      fields: s.fields,
+    }));
+    const fields = sections.flatMap((s) => s.fields);
+    return {
+      key: tab.key,
+      titleKey: tab.titleKey,
+      kind: 'form',
+      default: isDefault,
+      sections,
+      cards: tab.cards ?? [],
+      form: form(pickForm(bodies.update, fields, `${file} tab ${tab.key}`)),
+    };
+  });
+  if (tabs.filter((tab) => tab.default).length > 1) throw new CodegenError(`${file}: more than one default tab`);
+  return {
+    ...base,
+    route: c.route,
+    titleKey: c.titleKey,
+    ...(c.subtitleKey ? { subtitleKey: c.subtitleKey } : {}),
+    ...(c.sidebar ? { sidebar: c.sidebar } : {}),
+    list: {
+      columns: c.list.columns.map((column) => ({ ...column, render: column.render ?? 'text' })),
+      searchPlaceholderKey: c.list.searchPlaceholderKey,
+      emptyKey: c.list.emptyKey,
+      searchable: (d.api.operations.list?.search ?? []).length > 0,
+    },
+    ...(d.api.operations.create
+      ? {
+          create: {
+            titleKey: c.create.titleKey,
+            ...(c.create.subtitleKey ? { subtitleKey: c.create.subtitleKey } : {}),
+            form: form(pickForm(bodies.create, c.create.fields, `${file} console.create`)),
+          },
+        }
+      : {}),
+    ...(c.detail
+      ? {
+          detail: {
+            titleField: c.detail.titleField,
+            ...(c.detail.subtitleField ? { subtitleField: c.detail.subtitleField } : {}),
+            tags: c.detail.tags ?? [],
+            tabs,
+          },
+        }
+      : {}),
+    uiSchema: c.uiSchema ?? {},
+  };
+};

@@ -1,0 +1,216 @@
+import type { EntityModel } from '../src/shared/descriptor.js';
+import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { errorCodes } from '../src/shared/error-codes.js';
+import { cleanSchema, deriveBodySchemas } from './forms.js';
+import { assignSchema } from './model.js';
+import { pascalCase, plural } from './names.js';
+import type { LoadedEntity } from './load.js';
+
+type Json = Record<string, unknown>;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+/** The entity as the API returns it: annotations kept, our extensions dropped, readOnly kept for clients. */
+const responseSchema = (schema: JSONSchema7): JSONSchema7 => {
+  const { $schema: _s, ...rest } = stripExtensions(schema) as JSONSchema7 & { $schema?: string };
+  return rest;
+};
+const stripExtensions = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(stripExtensions);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => !key.startsWith('x-'))
+      .map(([key, value]) => [key, stripExtensions(value)]),
+  );
+};
+
+const errorResponses = (codes: number[]) =>
+  Object.fromEntries(
+    codes.map((status) => [
+      String(status),
+      {
+        description: { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 422: 'Unprocessable Content' }[status],
+        content: json(ref('Error')),
+      },
+    ]),
+  );
+
+const pageParams = [
+  { name: 'page', in: 'query', required: false, description: 'Page number (starts from 1).', schema: { type: 'integer', minimum: 1 } },
+  { name: 'page_size', in: 'query', required: false, description: 'Entries per page (at most 100).', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+];
+const searchParam = {
+  name: 'search',
+  in: 'query',
+  required: false,
+  description: 'Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%).',
+  schema: { type: 'string' },
+};
+const listHeaders = {
+  'Total-Number': { description: 'The total number of entries.', schema: { type: 'integer' } },
+  Link: { description: 'Pagination links (RFC 8288): first, prev, next, last.', schema: { type: 'string' } },
+};
+
+const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
+
+export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): Json => {
+  const schemas: Json = {
+    Error: {
+      type: 'object',
+      required: ['message', 'code'],
+      properties: {
+        message: { type: 'string' },
+        code: { type: 'string', examples: Object.keys(errorCodes) },
+        data: {},
+      },
+    },
+  };
+  const paths: Record<string, Json> = {};
+  const add = (path: string, method: string, operation: Json) => {
+    paths[path] = { ...(paths[path] ?? {}), [method]: operation };
+  };
+
+  for (const model of models) {
+    const entity = entities.find((e) => e.descriptor.name === model.name);
+    if (!entity) continue;
+    const Name = pascalCase(model.name);
+    const parentName = model.parent ? pascalCase(model.parent.resource) : '';
+    const opName = `${parentName}${Name}`;
+    const tag = entity.descriptor.api.tag;
+    const base = `/api${model.apiPath}`;
+    const idParam = model.parent ? `${model.name}Id` : 'id';
+    const item = `${base}/{${idParam}}`;
+    const parentParams = model.parent ? [pathParam(model.parent.param, `The unique identifier of the ${model.parent.resource}.`)] : [];
+    const itemParams = [...parentParams, pathParam(idParam, `The unique identifier of the ${model.name}.`)];
+    schemas[Name] = responseSchema(model.schema);
+    const extras = Object.fromEntries(
+      model.relations.flatMap((r) => (r.kind === 'manyToMany' && r.createField ? [[r.createField, assignSchema(r).properties?.[r.assignField]]] : [])),
+    );
+    const bodies = deriveBodySchemas(entity.schema, extras as Record<string, JSONSchema7>);
+    const ops = model.operations;
+    if (ops.list) {
+      add(base, 'get', {
+        operationId: `List${parentName}${plural(Name)}`,
+        tags: [tag],
+        summary: `List ${plural(model.name)}`,
+        parameters: [...parentParams, ...pageParams, ...(model.list.searchable || model.searchColumns.length ? [searchParam] : [])],
+        responses: {
+          200: { description: `An array of ${plural(model.name)}.`, headers: listHeaders, content: json({ type: 'array', items: ref(Name) }) },
+          ...errorResponses([400, 401, 403]),
+        },
+      });
+    }
+    if (ops.create) {
+      schemas[`${Name}Create`] = cleanSchema(bodies.create);
+      add(base, 'post', {
+        operationId: `Create${opName}`,
+        tags: [tag],
+        summary: `Create a ${model.name}`,
+        parameters: parentParams,
+        requestBody: { required: true, content: json(ref(`${Name}Create`)) },
+        responses: {
+          [ops.create.status]: { description: `The created ${model.name}.`, content: json(ref(Name)) },
+          ...errorResponses([400, 401, 403, 404, 422]),
+        },
+      });
+    }
+    if (ops.get) {
+      add(item, 'get', {
+        operationId: `Get${opName}`,
+        tags: [tag],
+        summary: `Get a ${model.name}`,
+        parameters: itemParams,
+        responses: { 200: { description: `The ${model.name}.`, content: json(ref(Name)) }, ...errorResponses([400, 401, 403, 404]) },
+      });
+    }
+    if (ops.update) {
+      schemas[`${Name}Update`] = cleanSchema(bodies.update);
+      add(item, 'patch', {
+        operationId: `Update${opName}`,
+        tags: [tag],
+        summary: `Update a ${model.name}`,
+        parameters: itemParams,
+        requestBody: { required: true, content: json(ref(`${Name}Update`)) },
+        responses: { 200: { description: `The updated ${model.name}.`, content: json(ref(Name)) }, ...errorResponses([400, 401, 403, 404, 422]) },
+      });
+    }
+    if (ops.delete) {
+      add(item, 'delete', {
+        operationId: `Delete${opName}`,
+        tags: [tag],
+        summary: `Delete a ${model.name}`,
+        parameters: itemParams,
+        responses: { 204: { description: `The ${model.name} was deleted.` }, ...errorResponses([400, 401, 403, 404]) },
+      });
+    }
+    for (const relation of model.relations) {
+      if (relation.kind !== 'manyToMany') continue;
+      const Rel = pascalCase(relation.name);
+      const Target = pascalCase(relation.target);
+      const itemName = `${Name}${Rel}Item`;
+      const embedProps = Object.fromEntries((relation.embed ?? []).map((e) => [e.property, ref(pascalCase(e.target))]));
+      schemas[itemName] = (relation.embed ?? []).length
+        ? { allOf: [ref(Target), { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
+        : ref(Target);
+      schemas[`${Name}${Rel}Assign`] = assignSchema(relation);
+      const relPath = `${item}/${relation.name}`;
+      add(relPath, 'get', {
+        operationId: `List${Name}${Rel}`,
+        tags: [entity.descriptor.api.tag],
+        summary: `List the ${relation.name} of a ${model.name}`,
+        parameters: [...itemParams, ...pageParams, searchParam],
+        responses: {
+          200: { description: `The ${relation.name} linked to the ${model.name}.`, headers: listHeaders, content: json({ type: 'array', items: ref(itemName) }) },
+          ...errorResponses([400, 401, 403, 404]),
+        },
+      });
+      add(relPath, 'post', {
+        operationId: `Create${Name}${Target}`,
+        tags: [tag],
+        summary: `Link ${relation.name} to a ${model.name}`,
+        parameters: itemParams,
+        requestBody: { required: true, content: json(ref(`${Name}${Rel}Assign`)) },
+        responses: {
+          [relation.assignStatus]: { description: `The newly linked ${relation.name}.`, content: json({ type: 'array', items: ref(Target) }) },
+          ...errorResponses([400, 401, 403, 404, 422]),
+        },
+      });
+      const targetParam = `${relation.target}Id`;
+      add(`${relPath}/{${targetParam}}`, 'delete', {
+        operationId: `Delete${Name}${Target}`,
+        tags: [tag],
+        summary: `Unlink a ${relation.target} from a ${model.name}`,
+        parameters: [...itemParams, pathParam(targetParam, `The unique identifier of the ${relation.target}.`)],
+        responses: { 204: { description: `The ${relation.target} was unlinked.` }, ...errorResponses([400, 401, 403, 404]) },
+      });
+    }
+    for (const action of model.actions) {
+      const verb = { GET: action.paginated ? 'List' : 'Get', POST: 'Create', PATCH: 'Update', PUT: 'Replace', DELETE: 'Delete' }[action.method];
+      add(`${item}/${action.path}`, action.method.toLowerCase(), {
+        operationId: `${verb}${Name}${pascalCase(action.path)}`,
+        tags: [tag],
+        summary: action.summary,
+        parameters: [...itemParams, ...(action.paginated ? pageParams : [])],
+        responses: {
+          [action.status]: action.status === 204 ? { description: action.summary } : { description: action.summary, content: json(action.paginated ? { type: 'array', items: {} } : ref(Name)) },
+          ...errorResponses([400, 401, 403, 404]),
+        },
+      });
+    }
+  }
+
+  const sortedPaths = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Gatehouse Management API',
+      version: '0.1.0',
+      description: 'Manage the tenant: API resources, permissions, roles and webhooks. Compatible with the Logto Management API for the operations it implements.',
+    },
+    servers: [{ url: '/' }],
+    tags: [...new Set(entities.map((e) => e.descriptor.api.tag))].sort().map((name) => ({ name })),
+    paths: sortedPaths,
+    components: { schemas },
+  };
+};

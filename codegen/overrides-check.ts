@@ -1,0 +1,36 @@
+import { consoleFieldKeys, consoleOverrideKeys, consoleWidgetKeys } from '../src/console/overrides/keys.js';
+import type { EntityModel } from '../src/shared/descriptor.js';
+import { serverOverrideKeys } from '../src/server/overrides/keys.js';
+import { CodegenError } from './load.js';
+
+const collectUi = (node: unknown, widgets: string[], fields: string[]) => {
+  if (!node || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'ui:widget' && typeof value === 'string') widgets.push(value);
+    else if (key === 'ui:field' && typeof value === 'string') fields.push(value);
+    else collectUi(value, widgets, fields);
+  }
+};
+
+/** Every key a descriptor names must have an implementation: an unknown key is an error, never a silent blank. */
+export const checkOverrideKeys = (models: EntityModel[]) => {
+  const problems: string[] = [];
+  const known = (list: readonly string[], key: string, where: string) => {
+    if (!list.includes(key)) problems.push(`${where}: unknown key "${key}"`);
+  };
+  for (const model of models) {
+    const where = `resources/${model.name}.resource.json`;
+    for (const hook of Object.values(model.serverHooks)) if (hook) known(serverOverrideKeys, hook, `${where} serverHooks`);
+    for (const action of model.actions) known(serverOverrideKeys, action.handler, `${where} api.actions`);
+    for (const tab of model.detail?.tabs ?? []) {
+      if (tab.kind === 'view') known(consoleOverrideKeys, tab.view, `${where} tab ${tab.key}`);
+      if (tab.kind === 'form') for (const card of tab.cards) known(consoleOverrideKeys, card, `${where} tab ${tab.key}`);
+    }
+    const widgets: string[] = [];
+    const fields: string[] = [];
+    collectUi(model.uiSchema, widgets, fields);
+    for (const widget of widgets) known(consoleWidgetKeys, widget, `${where} uiSchema ui:widget`);
+    for (const field of fields) known(consoleFieldKeys, field, `${where} uiSchema ui:field`);
+  }
+  if (problems.length) throw new CodegenError(problems.join('\n'));
+};

@@ -1,0 +1,27 @@
+import { hashForSchema, schemaParser } from '@rjsf/utils';
+import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { JSONSchema7 } from '../src/shared/json-schema.js';
+
+/**
+ * Compiles every schema into one ESM module of standalone validators, with the ajv instance and options of the
+ * console's form library. The server imports the same module, so both sides validate with identical code:
+ * all errors reported, no coercion, no stripping of unknown properties, and no `new Function` in the browser.
+ */
+export const compileValidators = (schemas: JSONSchema7[]): string => {
+  const byKey = new Map<string, object>();
+  for (const schema of schemas) {
+    const key = hashForSchema(schema as object);
+    for (const [subKey, sub] of Object.entries(schemaParser(schema as never))) byKey.set(subKey, sub as object);
+    if (!byKey.has(key)) byKey.set(key, { ...schema, $id: key });
+  }
+  const entries = [...byKey.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const ajv = createAjvInstance(undefined, undefined, {
+    code: { source: true, esm: true, lines: false },
+    schemas: entries.map(([, schema]) => schema),
+  });
+  const mapping = Object.fromEntries(entries.map(([key], index) => [`v${index}`, key]));
+  const code = standaloneCode(ajv, mapping);
+  const table = entries.map(([key], index) => `  ${JSON.stringify(key)}: v${index},`).join('\n');
+  return `${code}\n\n/** Validators keyed by the form library's schema hash. */\nexport const validators = {\n${table}\n};\n`;
+};
