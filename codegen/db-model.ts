@@ -45,6 +45,7 @@ const sqlLiteral = (value: unknown): string | undefined => {
 const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
   const columns: DbColumn[] = [TENANT];
   for (const column of model.columns) {
+    if (column.column === TENANT.name) continue;
     const prop = model.schema.properties?.[column.property];
     const fallback = column.timestamp ? 'now()' : sqlLiteral(prop?.default);
     columns.push({

@@ -2,6 +2,21 @@ import { hashForSchema, schemaParser } from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { CodegenError } from './load.js';
+
+/** ajv's standalone code requires CommonJS helpers; we point them at one ESM runtime module instead. */
+const runtimeRequires: Record<string, string> = {
+  'require("ajv/dist/runtime/ucs2length").default': 'ucs2length',
+  'require("ajv-formats/dist/formats").fullFormats': 'fullFormats',
+};
+
+const toEsm = (code: string): string => {
+  let result = code;
+  for (const [from, to] of Object.entries(runtimeRequires)) result = result.split(from).join(to);
+  const leftover = /require\([^)]*\)/.exec(result);
+  if (leftover) throw new CodegenError(`validators need an unknown runtime helper: ${leftover[0]}`);
+  return `import { fullFormats, ucs2length } from '../shared/validation-runtime.js';\n${result}`;
+};
 
 /**
  * Compiles every schema into one ESM module of standalone validators, with the ajv instance and options of the
@@ -21,7 +36,7 @@ export const compileValidators = (schemas: JSONSchema7[]): string => {
     schemas: entries.map(([, schema]) => schema),
   });
   const mapping = Object.fromEntries(entries.map(([key], index) => [`v${index}`, key]));
-  const code = standaloneCode(ajv, mapping);
+  const code = toEsm(standaloneCode(ajv, mapping));
   const table = entries.map(([key], index) => `  ${JSON.stringify(key)}: v${index},`).join('\n');
   return `${code}\n\n/** Validators keyed by the form library's schema hash. */\nexport const validators = {\n${table}\n};\n`;
 };

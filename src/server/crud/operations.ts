@@ -1,0 +1,204 @@
+import type { EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import type { ErrorCode } from '../../shared/error-codes.js';
+import { type Database, pgConstraint, pgErrorCode, pgErrorCodes, type Queryable } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import type { Page } from '../http/pagination.js';
+import { serverOverrides } from '../overrides/registry.js';
+import { generateId } from './ids.js';
+import { type Entity, type ListQuery, Repository, type Scope } from './repository.js';
+import { assertValid } from './validate.js';
+
+/** Who is asking, for which tenant. Access checks and audit attach here as they arrive. */
+export interface RequestContext {
+  tenantId: string;
+}
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The operations of one entity: validation, server hooks, transactions, error translation. Routes stay thin and
+ * bespoke routes reuse these.
+ */
+export class EntityOperations {
+  readonly repository: Repository;
+
+  constructor(
+    readonly model: EntityModel,
+    private readonly db: Database,
+    private readonly operationsOf: (name: string) => EntityOperations,
+  ) {
+    this.repository = new Repository(model);
+  }
+
+  private scope(context: RequestContext, parentId?: string): Scope {
+    const parent = this.model.parent;
+    if (!parent) return { tenantId: context.tenantId };
+    return { tenantId: context.tenantId, parent: { column: snake(parent.foreignKey), id: parentId ?? '' } };
+  }
+
+  private notFound(id: string, name = this.model.name) {
+    return new ApiError('entity.not_exists_with_id', { name, id });
+  }
+
+  /** The parent of a child entity must exist in the tenant, or the request is about nothing (404). */
+  private async assertParent(db: Queryable, context: RequestContext, parentId?: string) {
+    const parent = this.model.parent;
+    if (!parent) return;
+    const parentOps = this.operationsOf(parent.resource);
+    if (!(await parentOps.repository.find(db, { tenantId: context.tenantId }, parentId ?? ''))) {
+      throw parentOps.notFound(parentId ?? '');
+    }
+  }
+
+  /** Turns a unique or foreign-key violation into the API error its descriptor names. */
+  private translate(error: unknown, values: Entity): unknown {
+    const code = pgErrorCode(error);
+    if (code === pgErrorCodes.uniqueViolation) {
+      const constraint = pgConstraint(error);
+      const rule = this.model.unique.find((u) => constraint === `${this.model.table}__${u.fields.map(snake).join('__')}__key`);
+      if (rule) {
+        const params = Object.fromEntries(rule.fields.map((field) => [field, values[field]]));
+        const field = this.model.errorFields[rule.code];
+        return new ApiError(rule.code as ErrorCode, params, field ? { field } : undefined);
+      }
+      return new ApiError('entity.unique_integrity_violation');
+    }
+    if (code === pgErrorCodes.foreignKeyViolation) return new ApiError('entity.relation_foreign_key_not_found');
+    return error;
+  }
+
+  async list(context: RequestContext, query: ListQuery, parentId?: string) {
+    if (this.model.parent) await this.assertParent(this.db, context, parentId);
+    return this.repository.list(this.db, this.scope(context, parentId), query);
+  }
+
+  async get(context: RequestContext, id: string, parentId?: string): Promise<Entity> {
+    if (this.model.parent) await this.assertParent(this.db, context, parentId);
+    const entity = await this.repository.find(this.db, this.scope(context, parentId), id);
+    if (!entity) throw this.notFound(id);
+    return entity;
+  }
+
+  async create(context: RequestContext, body: unknown, parentId?: string): Promise<Entity> {
+    assertValid(this.model.validators.create, body);
+    const input = { ...(body as Entity) };
+    const createRelations = this.model.relations.filter(
+      (r): r is ManyToManyRelation => r.kind === 'manyToMany' && Boolean(r.createField) && r.createField! in input,
+    );
+    const links = createRelations.map((relation) => {
+      const ids = input[relation.createField as string] as string[];
+      delete input[relation.createField as string];
+      return { relation, ids };
+    });
+    let values: Entity = { ...this.defaults(), ...input, id: generateId() };
+    if (this.model.parent && parentId) values[this.model.parent.foreignKey] = parentId;
+    return this.db
+      .transaction(async (tx) => {
+        await this.assertParent(tx, context, parentId);
+        const hook = this.model.serverHooks.beforeCreate;
+        if (hook) values = await runBeforeWrite(hook, values, { tenantId: context.tenantId, db: tx, model: this.model });
+        const created = await this.repository.insert(tx, context.tenantId, values);
+        for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created.id as string, ids);
+        return created;
+      })
+      .catch((error: unknown) => {
+        throw this.translate(error, values);
+      });
+  }
+
+  async update(context: RequestContext, id: string, body: unknown, parentId?: string): Promise<Entity> {
+    assertValid(this.model.validators.update, body);
+    let patch = { ...(body as Entity) };
+    return this.db
+      .transaction(async (tx) => {
+        await this.assertParent(tx, context, parentId);
+        const hook = this.model.serverHooks.beforeUpdate;
+        if (hook) patch = await runBeforeWrite(hook, patch, { tenantId: context.tenantId, db: tx, model: this.model });
+        const updated = await this.repository.update(tx, this.scope(context, parentId), id, patch);
+        if (!updated) throw this.notFound(id);
+        return updated;
+      })
+      .catch((error: unknown) => {
+        throw this.translate(error, patch);
+      });
+  }
+
+  /** Sets server-managed values (not validated as input), e.g. a regenerated key. */
+  async setInternal(context: RequestContext, id: string, values: Entity): Promise<Entity> {
+    const updated = await this.repository.update(this.db, this.scope(context), id, values);
+    if (!updated) throw this.notFound(id);
+    return updated;
+  }
+
+  async delete(context: RequestContext, id: string, parentId?: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.assertParent(tx, context, parentId);
+      if (!(await this.repository.delete(tx, this.scope(context, parentId), id))) throw this.notFound(id);
+    });
+  }
+
+  private defaults(): Entity {
+    return Object.fromEntries(
+      Object.entries(this.model.schema.properties ?? {})
+        .filter(([, prop]) => prop.default !== undefined && !prop.readOnly)
+        .map(([name, prop]) => [name, structuredClone(prop.default)]),
+    );
+  }
+
+  // Many-to-many relations.
+
+  relation(name: string): { relation: ManyToManyRelation; target: EntityOperations } {
+    const relation = this.model.relations.find((r): r is ManyToManyRelation => r.kind === 'manyToMany' && r.name === name);
+    if (!relation) throw new Error(`${this.model.name} has no relation ${name}`);
+    return { relation, target: this.operationsOf(relation.target) };
+  }
+
+  async listLinked(context: RequestContext, name: string, id: string, query: { page?: Page; search?: string }) {
+    const { relation, target } = this.relation(name);
+    await this.get(context, id);
+    const result = await this.repository.listLinked(this.db, target.repository, relation, context.tenantId, id, query);
+    for (const embed of relation.embed ?? []) {
+      const embedded = this.operationsOf(embed.target);
+      const ids = [...new Set(result.items.map((item) => item[embed.foreignKey] as string))];
+      const found = new Map((await embedded.repository.findMany(this.db, context.tenantId, ids)).map((e) => [e.id, e]));
+      for (const item of result.items) item[embed.property] = found.get(item[embed.foreignKey] as string) ?? null;
+    }
+    return result;
+  }
+
+  private async linkIn(tx: Queryable, context: RequestContext, relation: ManyToManyRelation, id: string, targetIds: string[]) {
+    const target = this.operationsOf(relation.target);
+    const found = await target.repository.findMany(tx, context.tenantId, targetIds);
+    const missing = targetIds.find((targetId) => !found.some((entity) => entity.id === targetId));
+    if (missing) throw target.notFound(missing);
+    const [duplicate] = await this.repository.linkedIds(tx, relation, context.tenantId, id, targetIds);
+    if (duplicate) throw new ApiError(relation.duplicateCode as ErrorCode, { id: duplicate });
+    await this.repository.link(tx, relation, context.tenantId, id, targetIds);
+    return found;
+  }
+
+  async link(context: RequestContext, name: string, id: string, body: unknown): Promise<Entity[]> {
+    const { relation } = this.relation(name);
+    assertValid(this.model.assignForms[name]?.validatorKey, body);
+    const ids = (body as Record<string, string[]>)[relation.assignField] ?? [];
+    return this.db.transaction(async (tx) => {
+      if (!(await this.repository.find(tx, { tenantId: context.tenantId }, id))) throw this.notFound(id);
+      return this.linkIn(tx, context, relation, id, ids);
+    });
+  }
+
+  async unlink(context: RequestContext, name: string, id: string, targetId: string): Promise<void> {
+    const { relation, target } = this.relation(name);
+    await this.get(context, id);
+    if (!(await this.repository.unlink(this.db, relation, context.tenantId, id, targetId))) {
+      throw target.notFound(targetId);
+    }
+  }
+}
+
+const runBeforeWrite = async (key: string, values: Entity, context: Parameters<BeforeWriteRun>[1]) => {
+  const override = serverOverrides[key as keyof typeof serverOverrides];
+  if (override?.kind !== 'beforeWrite') throw new Error(`${key} is not a beforeWrite override`);
+  return override.run(values, context);
+};
+type BeforeWriteRun = Extract<(typeof serverOverrides)[keyof typeof serverOverrides], { kind: 'beforeWrite' }>['run'];

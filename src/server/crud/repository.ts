@@ -1,0 +1,184 @@
+import type { EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import type { Queryable } from '../db/database.js';
+import type { Page } from '../http/pagination.js';
+
+export type Entity = Record<string, unknown>;
+export type Scope = { tenantId: string; parent?: { column: string; id: string } };
+
+const q = (name: string) => `"${name}"`;
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export interface ListQuery {
+  page?: Page | undefined;
+  /** An ILIKE pattern matched against the searchable columns (Logto's `search=%keyword%`). */
+  search?: string | undefined;
+  /** Exact matches on filterable fields. */
+  filters?: Record<string, string>;
+}
+
+/** SQL for one entity, derived from its model. Every statement is scoped to a tenant. */
+export class Repository {
+  private readonly selectList: string;
+
+  constructor(readonly model: EntityModel) {
+    this.selectList = model.columns.map((c) => q(c.column)).join(', ');
+  }
+
+  fromRow(row: Record<string, unknown>): Entity {
+    const entity: Entity = {};
+    for (const column of this.model.columns) {
+      const value = row[column.column];
+      entity[column.property] = column.timestamp && value instanceof Date ? value.getTime() : value;
+    }
+    return entity;
+  }
+
+  private toValue(property: string, value: unknown) {
+    const column = this.model.columns.find((c) => c.property === property);
+    if (column?.json) return value === null ? null : JSON.stringify(value);
+    if (column?.timestamp && typeof value === 'number') return new Date(value);
+    return value;
+  }
+
+  private where(scope: Scope, params: unknown[], alias = '') {
+    params.push(scope.tenantId);
+    let sql = `${alias}tenant_id = $${params.length}`;
+    if (scope.parent) {
+      params.push(scope.parent.id);
+      sql += ` AND ${alias}${q(scope.parent.column)} = $${params.length}`;
+    }
+    return sql;
+  }
+
+  private searchClause(search: string | undefined, params: unknown[], alias = '') {
+    if (!search || this.model.searchColumns.length === 0) return '';
+    params.push(search);
+    const n = params.length;
+    return ` AND (${this.model.searchColumns.map((c) => `${alias}${q(c)} ILIKE $${n}`).join(' OR ')})`;
+  }
+
+  private filterClause(filters: Record<string, string> | undefined, params: unknown[]) {
+    return Object.entries(filters ?? {})
+      .map(([field, value]) => {
+        params.push(value);
+        return ` AND ${q(snake(field))} = $${params.length}`;
+      })
+      .join('');
+  }
+
+  async list(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
+    const params: unknown[] = [];
+    const where = `${this.where(scope, params)}${this.searchClause(query.search, params)}${this.filterClause(query.filters, params)}`;
+    const countParams = [...params];
+    let sql = `SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where} ORDER BY created_at DESC, id`;
+    if (query.page) {
+      params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
+      sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
+    }
+    const [{ rows }, count] = await Promise.all([
+      db.query(sql, params),
+      db.query<{ total: number }>(`SELECT count(*)::int8 AS total FROM ${q(this.model.table)} WHERE ${where}`, countParams),
+    ]);
+    return { items: rows.map((row) => this.fromRow(row)), total: count.rows[0]?.total ?? 0 };
+  }
+
+  async find(db: Queryable, scope: Scope, id: string): Promise<Entity | undefined> {
+    const params: unknown[] = [];
+    const where = this.where(scope, params);
+    params.push(id);
+    const { rows } = await db.query(`SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where} AND id = $${params.length}`, params);
+    return rows[0] ? this.fromRow(rows[0]) : undefined;
+  }
+
+  async findMany(db: Queryable, tenantId: string, ids: string[]): Promise<Entity[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await db.query(
+      `SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE tenant_id = $1 AND id = ANY($2::varchar[])`,
+      [tenantId, ids],
+    );
+    return rows.map((row) => this.fromRow(row));
+  }
+
+  async insert(db: Queryable, tenantId: string, values: Entity): Promise<Entity> {
+    const entries = Object.entries(values).filter(([property]) => property !== 'tenantId');
+    const columns = ['tenant_id', ...entries.map(([property]) => snake(property))];
+    const params = [tenantId, ...entries.map(([property, value]) => this.toValue(property, value))];
+    const { rows } = await db.query(
+      `INSERT INTO ${q(this.model.table)} (${columns.map(q).join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${this.selectList}`,
+      params,
+    );
+    return this.fromRow(rows[0] ?? {});
+  }
+
+  async update(db: Queryable, scope: Scope, id: string, patch: Entity): Promise<Entity | undefined> {
+    const entries = Object.entries(patch);
+    if (entries.length === 0) return this.find(db, scope, id);
+    const params: unknown[] = entries.map(([property, value]) => this.toValue(property, value));
+    const sets = entries.map(([property], i) => `${q(snake(property))} = $${i + 1}`).join(', ');
+    const where = this.where(scope, params);
+    params.push(id);
+    const { rows } = await db.query(
+      `UPDATE ${q(this.model.table)} SET ${sets} WHERE ${where} AND id = $${params.length} RETURNING ${this.selectList}`,
+      params,
+    );
+    return rows[0] ? this.fromRow(rows[0]) : undefined;
+  }
+
+  async delete(db: Queryable, scope: Scope, id: string): Promise<boolean> {
+    const params: unknown[] = [];
+    const where = this.where(scope, params);
+    params.push(id);
+    const { rows } = await db.query(`DELETE FROM ${q(this.model.table)} WHERE ${where} AND id = $${params.length} RETURNING id`, params);
+    return rows.length > 0;
+  }
+
+  // Many-to-many links, stored in the relation's join table.
+
+  async listLinked(
+    db: Queryable,
+    target: Repository,
+    relation: ManyToManyRelation,
+    tenantId: string,
+    sourceId: string,
+    query: ListQuery,
+  ): Promise<{ items: Entity[]; total: number }> {
+    const params: unknown[] = [tenantId, sourceId];
+    const from = `${q(target.model.table)} t JOIN ${q(relation.table)} j ON j.tenant_id = t.tenant_id AND j.${q(snake(relation.targetKey))} = t.id`;
+    const where = `j.tenant_id = $1 AND j.${q(snake(relation.sourceKey))} = $2${target.searchClause(query.search, params, 't.')}`;
+    const countParams = [...params];
+    let sql = `SELECT ${target.model.columns.map((c) => `t.${q(c.column)}`).join(', ')} FROM ${from} WHERE ${where} ORDER BY j.created_at DESC, t.id`;
+    if (query.page) {
+      params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
+      sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
+    }
+    const [{ rows }, count] = await Promise.all([
+      db.query(sql, params),
+      db.query<{ total: number }>(`SELECT count(*)::int8 AS total FROM ${from} WHERE ${where}`, countParams),
+    ]);
+    return { items: rows.map((row) => target.fromRow(row)), total: count.rows[0]?.total ?? 0 };
+  }
+
+  async linkedIds(db: Queryable, relation: ManyToManyRelation, tenantId: string, sourceId: string, targetIds: string[]) {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT ${q(snake(relation.targetKey))} AS id FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(snake(relation.sourceKey))} = $2 AND ${q(snake(relation.targetKey))} = ANY($3::varchar[])`,
+      [tenantId, sourceId, targetIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async link(db: Queryable, relation: ManyToManyRelation, tenantId: string, sourceId: string, targetIds: string[]) {
+    if (targetIds.length === 0) return;
+    await db.query(
+      `INSERT INTO ${q(relation.table)} (tenant_id, ${q(snake(relation.sourceKey))}, ${q(snake(relation.targetKey))}) SELECT $1, $2, unnest($3::varchar[])`,
+      [tenantId, sourceId, targetIds],
+    );
+  }
+
+  async unlink(db: Queryable, relation: ManyToManyRelation, tenantId: string, sourceId: string, targetId: string) {
+    const { rows } = await db.query(
+      `DELETE FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(snake(relation.sourceKey))} = $2 AND ${q(snake(relation.targetKey))} = $3 RETURNING tenant_id`,
+      [tenantId, sourceId, targetId],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EntityModel } from '../../shared/descriptor.js';
+import { readPage, setPageHeaders } from '../http/pagination.js';
+import { serverOverrides } from '../overrides/registry.js';
+import type { EntityOperations, RequestContext } from './operations.js';
+
+type Params = Record<string, string>;
+type Query = Record<string, unknown>;
+
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
+
+export interface RouteDeps {
+  operationsOf: (entity: string) => EntityOperations;
+  context: (request: FastifyRequest) => RequestContext;
+}
+
+/**
+ * The generic management routes of one entity, from its descriptor: list, create, get, update, delete, its
+ * many-to-many relations and its bespoke actions. Paths, status codes and headers follow Logto's API.
+ */
+export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
+  const ops = deps.operationsOf(model.name);
+  const base = `/api${fastifyPath(model.apiPath)}`;
+  const idParam = model.parent ? `${model.name}Id` : 'id';
+  const item = `${base}/:${idParam}`;
+  const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);
+  const { list, create, get, update, delete: remove } = model.operations;
+
+  if (list) {
+    app.get<{ Params: Params; Querystring: Query }>(base, async (request, reply) => {
+      const page = readPage(request.query, list.pagination);
+      const filters = Object.fromEntries(
+        (list.filters ?? []).flatMap((field) => (text(request.query[field]) ? [[field, String(request.query[field])]] : [])),
+      );
+      const result = await ops.list(deps.context(request), { page, search: text(request.query.search), filters }, parentId(request.params));
+      setPageHeaders(request, reply, result.total, page);
+      return result.items;
+    });
+  }
+  if (create) {
+    app.post<{ Params: Params }>(base, async (request, reply) => {
+      const created = await ops.create(deps.context(request), request.body, parentId(request.params));
+      return reply.status(create.status).send(created);
+    });
+  }
+  if (get) {
+    app.get<{ Params: Params }>(item, async (request) =>
+      ops.get(deps.context(request), request.params[idParam] ?? '', parentId(request.params)),
+    );
+  }
+  if (update) {
+    app.patch<{ Params: Params }>(item, async (request) =>
+      ops.update(deps.context(request), request.params[idParam] ?? '', request.body, parentId(request.params)),
+    );
+  }
+  if (remove) {
+    app.delete<{ Params: Params }>(item, async (request, reply) => {
+      await ops.delete(deps.context(request), request.params[idParam] ?? '', parentId(request.params));
+      return reply.status(204).send();
+    });
+  }
+
+  for (const relation of model.relations) {
+    if (relation.kind !== 'manyToMany') continue;
+    const path = `${item}/${relation.name}`;
+    app.get<{ Params: Params; Querystring: Query }>(path, async (request, reply) => {
+      const page = readPage(request.query, 'required');
+      const result = await ops.listLinked(deps.context(request), relation.name, request.params[idParam] ?? '', {
+        page: page ?? { page: 1, pageSize: 20 },
+        ...(text(request.query.search) ? { search: String(request.query.search) } : {}),
+      });
+      setPageHeaders(request, reply, result.total, page);
+      return result.items;
+    });
+    app.post<{ Params: Params }>(path, async (request, reply) => {
+      const linked = await ops.link(deps.context(request), relation.name, request.params[idParam] ?? '', request.body);
+      return reply.status(relation.assignStatus).send(linked);
+    });
+    const targetParam = `${relation.target}Id`;
+    app.delete<{ Params: Params }>(`${path}/:${targetParam}`, async (request, reply) => {
+      await ops.unlink(deps.context(request), relation.name, request.params[idParam] ?? '', request.params[targetParam] ?? '');
+      return reply.status(204).send();
+    });
+  }
+
+  for (const action of model.actions) {
+    const override = serverOverrides[action.handler as keyof typeof serverOverrides];
+    if (override?.kind !== 'action') throw new Error(`${action.handler} is not an action override`);
+    app.route<{ Params: Params }>({
+      method: action.method,
+      url: `${item}/${action.path}`,
+      handler: async (request, reply) => {
+        const result = await override.run({
+          context: deps.context(request),
+          id: request.params[idParam] ?? '',
+          request,
+          reply,
+          operations: ops,
+          operationsOf: deps.operationsOf,
+        });
+        return reply.status(action.status).send(action.status === 204 ? undefined : result);
+      },
+    });
+  }
+};

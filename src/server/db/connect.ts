@@ -1,0 +1,23 @@
+import type { Database } from './database.js';
+import { migrate } from './migrate.js';
+import { openPglite } from './pglite.js';
+import { openPostgres } from './postgres.js';
+
+export interface DatabaseOptions {
+  /** A Postgres connection string; when absent, PGlite is embedded. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; absent means in memory. */
+  dataDir?: string | undefined;
+}
+
+/** Opens the database the options point at and brings its schema up to date. */
+export const connectDatabase = async (options: DatabaseOptions): Promise<Database> => {
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+};

@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Database, Queryable } from './database.js';
+
+const INT8 = 20;
+
+/**
+ * Embedded PostgreSQL. `dataDir` undefined keeps everything in memory (tests). Only one process may open a data
+ * directory at a time. PGlite serves one query at a time, so transactions are serialised by PGlite itself.
+ */
+export const openPglite = async (dataDir?: string): Promise<Database> => {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    parsers: { [INT8]: (value: string) => Number(value) },
+  });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    query: async <Row,>(sql: string, params: unknown[] = []) => {
+      const result = await q.query<Row>(sql, params);
+      return { rows: result.rows };
+    },
+    exec: async (sql: string) => {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    close: () => db.close(),
+  };
+};

@@ -1,0 +1,47 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database.js';
+
+const INT8 = 20;
+
+/** A Postgres server reached through a connection pool. */
+export const openPostgres = async (connectionString: string): Promise<Database> => {
+  const types = {
+    getTypeParser: (oid: number, format?: string) =>
+      oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
+  };
+  const pool = new pg.Pool({ connectionString, max: 10, types: types as pg.CustomTypesConfig });
+  // Fail at start, not at the first request, when the server cannot be reached.
+  const client = await pool.connect();
+  client.release();
+  const run: Queryable['query'] = async <Row,>(sql: string, params: unknown[] = []) => {
+    const result = await pool.query(sql, params);
+    return { rows: result.rows as Row[] };
+  };
+  return {
+    kind: 'postgres',
+    query: run,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    transaction: async (work) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await work({
+          query: async <Row,>(sql: string, params: unknown[] = []) => ({ rows: (await conn.query(sql, params)).rows as Row[] }),
+          exec: async (sql: string) => {
+            await conn.query(sql);
+          },
+        });
+        await conn.query('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.query('ROLLBACK');
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+};

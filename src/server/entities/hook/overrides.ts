@@ -1,0 +1,19 @@
+import { generateId } from '../../crud/ids.js';
+import type { ServerOverride } from '../../overrides/registry.js';
+
+/** Signing keys are the server's to make: 32 random characters, never chosen by the caller. */
+const newSigningKey = () => generateId(32);
+
+export const hookOverrides = {
+  'hook.generate-signing-key': {
+    kind: 'beforeWrite',
+    run: (values) => ({ ...values, signingKey: newSigningKey() }),
+  },
+  'hook.regenerate-signing-key': {
+    kind: 'action',
+    run: async ({ context, id, operations }) => {
+      await operations.get(context, id);
+      return operations.setInternal(context, id, { signingKey: newSigningKey() });
+    },
+  },
+} satisfies Record<string, ServerOverride>;

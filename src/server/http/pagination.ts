@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './api-error.js';
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export interface Page {
+  page: number;
+  pageSize: number;
+}
+
+const positiveInt = (value: unknown): number | undefined => {
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) return undefined;
+  const number = Number(value);
+  return number >= 1 ? number : undefined;
+};
+
+/**
+ * Reads `page` and `page_size` the way Logto does: both start at 1, `page_size` is at most 100. When the list allows
+ * it and neither is given, the whole list is returned (`undefined`).
+ */
+export const readPage = (query: Record<string, unknown>, mode: 'optional' | 'required'): Page | undefined => {
+  const { page, page_size: pageSize } = query;
+  if (page === undefined && pageSize === undefined && mode === 'optional') return undefined;
+  const parsedPage = page === undefined ? 1 : positiveInt(page);
+  const parsedSize = pageSize === undefined ? DEFAULT_PAGE_SIZE : positiveInt(pageSize);
+  if (!parsedPage || !parsedSize || parsedSize > MAX_PAGE_SIZE) throw new ApiError('guard.invalid_pagination');
+  return { page: parsedPage, pageSize: parsedSize };
+};
+
+/** Sets `Total-Number` and, for paged lists, the RFC 8288 `Link` header (first, prev, next, last). */
+export const setPageHeaders = (request: FastifyRequest, reply: FastifyReply, total: number, page: Page | undefined) => {
+  reply.header('Total-Number', String(total));
+  if (!page) return;
+  const url = new URL(request.url, 'http://placeholder');
+  const last = Math.max(1, Math.ceil(total / page.pageSize));
+  const link = (target: number, rel: string) => {
+    url.searchParams.set('page', String(target));
+    url.searchParams.set('page_size', String(page.pageSize));
+    return `<${url.pathname}${url.search}>; rel="${rel}"`;
+  };
+  const links = [link(1, 'first')];
+  if (page.page > 1) links.push(link(Math.min(page.page - 1, last), 'prev'));
+  if (page.page < last) links.push(link(page.page + 1, 'next'));
+  links.push(link(last, 'last'));
+  reply.header('Link', links.join(', '));
+};

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EntityModel } from '../../shared/descriptor.js';
+import type { Queryable } from '../db/database.js';
+import type { Entity } from '../crud/repository.js';
+import type { EntityOperations, RequestContext } from '../crud/operations.js';
+import { hookOverrides } from '../entities/hook/overrides.js';
+import type { ServerOverrideKey } from './keys.js';
+
+export interface HookContext {
+  tenantId: string;
+  db: Queryable;
+  model: EntityModel;
+}
+
+/** Runs before an entity is inserted: may add server-managed values (generated keys, defaults). */
+export interface BeforeWriteOverride {
+  kind: 'beforeWrite';
+  run: (values: Entity, context: HookContext) => Entity | Promise<Entity>;
+}
+
+/** Serves a bespoke route below an entity (`/api/<path>/{id}/<action>`). */
+export interface ActionOverride {
+  kind: 'action';
+  run: (input: {
+    context: RequestContext;
+    id: string;
+    request: FastifyRequest;
+    reply: FastifyReply;
+    operations: EntityOperations;
+    operationsOf: (entity: string) => EntityOperations;
+  }) => Promise<unknown>;
+}
+
+export type ServerOverride = BeforeWriteOverride | ActionOverride;
+
+/** Every key of `keys.ts` has exactly one implementation; TypeScript fails the build otherwise. */
+export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
+  ...hookOverrides,
+};

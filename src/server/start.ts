@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { readConfig } from './config.js';
+import { connectDatabase } from './db/connect.js';
+
+const config = readConfig();
+const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ db, consoleDir: config.consoleDir, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const address = await app.listen({ port: config.port, host: config.host });
+const url = new URL(address);
+if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = 'localhost';
+
+console.log(`Gatehouse is running on ${config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`}.`);
+console.log(
+  existsSync(join(config.consoleDir, 'index.html'))
+    ? `Console: ${url.origin}/console`
+    : `API: ${url.origin}/api (the console is not built; run npm run build)`,
+);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, stopping.`);
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
