@@ -1,0 +1,130 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generate } from '../../codegen/generate.js';
+import { migrate } from '../../src/server/db/migrate.js';
+import { openPglite } from '../../src/server/db/pglite.js';
+
+const repo = join(import.meta.dirname, '../..');
+const roots: string[] = [];
+
+/** A copy of the schemas, descriptors and generated database state, to change without touching the repository. */
+const copyProject = () => {
+  const root = mkdtempSync(join(tmpdir(), 'gatehouse-codegen-'));
+  roots.push(root);
+  for (const dir of ['schemas', 'resources', 'codegen/meta', 'src/generated/db', 'src/generated/migrations']) {
+    cpSync(join(repo, dir), join(root, dir), { recursive: true });
+  }
+  return root;
+};
+
+const editJson = (file: string, edit: (json: Record<string, any>) => void) => {
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  edit(json);
+  writeFileSync(file, JSON.stringify(json, null, 2));
+};
+
+const migrationsOf = (files: Map<string, string>) => {
+  const index = files.get('src/generated/migrations/index.ts') ?? '';
+  return JSON.parse(index.slice(index.indexOf('= [') + 2, index.lastIndexOf(';'))) as { name: string; sql: string }[];
+};
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe('schema changes become migrations', () => {
+  it('adding a property adds a column, keeps existing rows, and reaches the API, OpenAPI and forms', async () => {
+    const root = copyProject();
+    const before = await generate({ root, localesRoot: repo });
+    expect(before.newMigration).toBeUndefined();
+
+    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+      schema.properties.priority = { type: 'integer', minimum: 0, maximum: 100, default: 0, description: 'Sort order.' };
+      schema.required.push('priority');
+    });
+    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+      descriptor.console.create.fields.push('priority');
+    });
+    const after = await generate({ root, localesRoot: repo, migrationName: 'add role priority' });
+
+    expect(after.newMigration).toBe('src/generated/migrations/0002_add_role_priority.sql');
+    const sql = after.files.get(after.newMigration ?? '') ?? '';
+    expect(sql).toContain('ALTER TABLE "roles" ADD COLUMN "priority" integer NOT NULL DEFAULT 0;');
+
+    const openapi = JSON.parse(after.files.get('src/generated/openapi.json') ?? '{}');
+    expect(openapi.components.schemas.RoleCreate.properties.priority).toMatchObject({ type: 'integer', maximum: 100 });
+    expect(after.files.get('src/generated/api.d.ts')).toMatch(/priority\??: number/);
+    expect(after.files.get('src/generated/console-registry.ts')).toContain('"priority"');
+
+    // The old database, with a row in it, migrates forward and keeps the row.
+    const db = await openPglite();
+    try {
+      await migrate(db, migrationsOf(before.files));
+      await db.query(`INSERT INTO roles (tenant_id, id, name, description) VALUES ('default', 'r1', 'Admin', 'Admins')`);
+      expect(await migrate(db, migrationsOf(after.files))).toEqual(['0002_add_role_priority']);
+      const { rows } = await db.query('SELECT id, name, priority FROM roles');
+      expect(rows).toEqual([{ id: 'r1', name: 'Admin', priority: 0 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses a new required property without a default (old rows would have no value)', async () => {
+    const root = copyProject();
+    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+      schema.properties.owner = { type: 'string', maxLength: 64 };
+      schema.required.push('owner');
+    });
+    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/needs a "default"/);
+  });
+
+  it('refuses to drop a column unless asked to', async () => {
+    const root = copyProject();
+    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+      delete schema.properties.isDefault;
+      schema.required = schema.required.filter((name: string) => name !== 'isDefault');
+    });
+    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+      descriptor.console.detail.tabs[1].sections[0].fields = ['name', 'description'];
+    });
+    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/--allow-drop/);
+    const dropped = await generate({ root, localesRoot: repo, allowDrop: true });
+    expect(dropped.files.get(dropped.newMigration ?? '')).toContain('ALTER TABLE "roles" DROP COLUMN "is_default";');
+  });
+});
+
+describe('descriptors are checked', () => {
+  it('rejects an unknown override key instead of rendering nothing', async () => {
+    const root = copyProject();
+    editJson(join(root, 'resources/hook.resource.json'), (descriptor) => {
+      descriptor.console.detail.tabs[1].view = 'hook.tab.does-not-exist';
+    });
+    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/unknown key "hook.tab.does-not-exist"/);
+  });
+
+  it('rejects a translation key missing from the English locale', async () => {
+    const root = copyProject();
+    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+      descriptor.console.titleKey = 'roles.no_such_title';
+    });
+    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/roles\.no_such_title/);
+  });
+
+  it('rejects a descriptor that does not match the meta-schema', async () => {
+    const root = copyProject();
+    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+      descriptor.api.operations.create.status = 202;
+    });
+    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/invalid descriptor/);
+  });
+
+  it('rejects an unknown keyword in a schema (a typo is not silently ignored)', async () => {
+    const root = copyProject();
+    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+      schema.properties.name.maxLenght = 10;
+    });
+    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/unknown keyword "maxLenght"/);
+  });
+});
