@@ -21,6 +21,7 @@ export interface Descriptor {
   unique?: UniqueRule[];
   relations?: Relation[];
   serverHooks?: { beforeCreate?: string; beforeUpdate?: string };
+  webhookEvents?: { created?: string; updated?: string; deleted?: string };
   console?: DescriptorConsole;
 }
 

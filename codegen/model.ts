@@ -70,6 +70,8 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     return found;
   };
 
+  const hookEvents = byName.get('hook')?.schema.properties?.events?.items?.enum ?? [];
+
   return entities.map((entity): EntityModel => {
     const { descriptor: d, schema } = entity;
     const file = `resources/${d.name}.resource.json`;
@@ -94,6 +96,9 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     assertFields(entity, [...(list?.search ?? []), ...(list?.filters ?? [])], 'api.operations.list');
     for (const rule of d.unique ?? []) assertFields(entity, rule.fields, 'unique');
 
+    for (const event of Object.values(d.webhookEvents ?? {})) {
+      if (!hookEvents.includes(event)) throw new CodegenError(`${file}: webhookEvents names unknown event "${event}"`);
+    }
     const bodies = deriveBodySchemas(schema, extraCreate);
     const columns = columnsOf(entity);
     const consoleResource = buildConsole(entity, bodies);
@@ -109,6 +114,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       searchColumns: (list?.search ?? []).map(snakeCase),
       actions: d.api.actions ?? [],
       serverHooks: d.serverHooks ?? {},
+      webhookEvents: d.webhookEvents ?? {},
       validators: {
         ...(d.api.operations.create ? { create: form(bodies.create).validatorKey } : {}),
         ...(d.api.operations.update ? { update: form(bodies.update).validatorKey } : {}),

@@ -320,6 +320,45 @@ export const consoleResources: ConsoleResource[] = [
     "assignForms": {}
   },
   {
+    "name": "hookLog",
+    "apiPath": "/hooks/{hookId}/recent-logs",
+    "parent": {
+      "resource": "hook",
+      "param": "hookId",
+      "foreignKey": "hookId"
+    },
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional",
+        "search": [
+          "key"
+        ]
+      }
+    },
+    "relations": [],
+    "route": "hookLog",
+    "titleKey": "hookLog.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
+    "assignForms": {}
+  },
+  {
     "name": "resource",
     "apiPath": "/resources",
     "idField": "id",

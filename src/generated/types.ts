@@ -5,6 +5,7 @@ export type Error = components['schemas']['Error'];
 export type Hook = components['schemas']['Hook'];
 export type HookCreate = components['schemas']['HookCreate'];
 export type HookUpdate = components['schemas']['HookUpdate'];
+export type HookLog = components['schemas']['HookLog'];
 export type Resource = components['schemas']['Resource'];
 export type ResourceCreate = components['schemas']['ResourceCreate'];
 export type ResourceUpdate = components['schemas']['ResourceUpdate'];

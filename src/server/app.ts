@@ -9,6 +9,14 @@ import type { Database } from './db/database.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { DEFAULT_TENANT_ID } from './tenants.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing webhook deliveries; `await app.webhooks.idle()` waits for the ones in flight. */
+    webhooks: WebhookDispatcher;
+  }
+}
 
 export interface AppOptions {
   db: Database;
@@ -30,7 +38,10 @@ export const buildApp = async ({ db, consoleDir, logger = false }: AppOptions): 
     if (!found) throw new Error(`Unknown entity ${name}`);
     return found;
   };
-  for (const model of entityModels) operations.set(model.name, new EntityOperations(model, db, operationsOf));
+  const webhooks = new WebhookDispatcher(db, () => operationsOf('hookLog'), app.log);
+  app.decorate('webhooks', webhooks);
+  app.addHook('onClose', () => webhooks.idle());
+  for (const model of entityModels) operations.set(model.name, new EntityOperations(model, db, operationsOf, webhooks));
   // One tenant exists until sign-in arrives; the context is where the caller's tenant will be resolved.
   const context = () => ({ tenantId: DEFAULT_TENANT_ID });
   for (const model of entityModels) registerEntityRoutes(app, model, { operationsOf, context });

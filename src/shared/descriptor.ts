@@ -133,6 +133,8 @@ export interface EntityModel extends ConsoleResource {
   searchColumns: string[];
   actions: ApiAction[];
   serverHooks: { beforeCreate?: string; beforeUpdate?: string };
+  /** Webhook events emitted when an entity is created, updated or deleted. */
+  webhookEvents: { created?: string; updated?: string; deleted?: string };
   validators: { create?: string; update?: string };
   hasConsole: boolean;
 }

@@ -20,6 +20,24 @@ CREATE INDEX "hooks__created_at" ON "hooks" ("tenant_id", "created_at", "id");
 
 CREATE INDEX "hooks__name__trgm" ON "hooks" USING gin ("name" gin_trgm_ops);
 
+CREATE TABLE "hook_logs" (
+  "tenant_id" varchar(21) NOT NULL,
+  "id" varchar(21) NOT NULL,
+  "hook_id" varchar(21) NOT NULL,
+  "key" varchar(128) NOT NULL,
+  "payload" jsonb NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY ("tenant_id", "id")
+);
+
+ALTER TABLE "hook_logs" ADD CONSTRAINT "hook_logs__hook_id__fkey" FOREIGN KEY ("tenant_id", "hook_id") REFERENCES "hooks" ("tenant_id", "id") ON DELETE CASCADE;
+
+CREATE INDEX "hook_logs__created_at" ON "hook_logs" ("tenant_id", "created_at", "id");
+
+CREATE INDEX "hook_logs__hook_id" ON "hook_logs" ("tenant_id", "hook_id");
+
+CREATE INDEX "hook_logs__key__trgm" ON "hook_logs" USING gin ("key" gin_trgm_ops);
+
 CREATE TABLE "resources" (
   "tenant_id" varchar(21) NOT NULL,
   "id" varchar(21) NOT NULL,

@@ -13,6 +13,11 @@ export interface RequestContext {
   tenantId: string;
 }
 
+/** Where committed changes are announced (webhooks now; audit logs later). */
+export interface ChangeListener {
+  emit(context: RequestContext, event: string, data: Entity): void;
+}
+
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
@@ -26,8 +31,14 @@ export class EntityOperations {
     readonly model: EntityModel,
     private readonly db: Database,
     private readonly operationsOf: (name: string) => EntityOperations,
+    private readonly listener?: ChangeListener,
   ) {
     this.repository = new Repository(model);
+  }
+
+  private announce(context: RequestContext, change: 'created' | 'updated' | 'deleted', entity: Entity) {
+    const event = this.model.webhookEvents[change];
+    if (event && this.listener) this.listener.emit(context, event, entity);
   }
 
   private scope(context: RequestContext, parentId?: string): Scope {
@@ -92,7 +103,7 @@ export class EntityOperations {
     });
     let values: Entity = { ...this.defaults(), ...input, id: generateId() };
     if (this.model.parent && parentId) values[this.model.parent.foreignKey] = parentId;
-    return this.db
+    const created = await this.db
       .transaction(async (tx) => {
         await this.assertParent(tx, context, parentId);
         const hook = this.model.serverHooks.beforeCreate;
@@ -104,12 +115,14 @@ export class EntityOperations {
       .catch((error: unknown) => {
         throw this.translate(error, values);
       });
+    this.announce(context, 'created', created);
+    return created;
   }
 
   async update(context: RequestContext, id: string, body: unknown, parentId?: string): Promise<Entity> {
     assertValid(this.model.validators.update, body);
     let patch = { ...(body as Entity) };
-    return this.db
+    const updated = await this.db
       .transaction(async (tx) => {
         await this.assertParent(tx, context, parentId);
         const hook = this.model.serverHooks.beforeUpdate;
@@ -121,6 +134,8 @@ export class EntityOperations {
       .catch((error: unknown) => {
         throw this.translate(error, patch);
       });
+    this.announce(context, 'updated', updated);
+    return updated;
   }
 
   /** Sets server-managed values (not validated as input), e.g. a regenerated key. */
@@ -131,10 +146,13 @@ export class EntityOperations {
   }
 
   async delete(context: RequestContext, id: string, parentId?: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const deleted = await this.db.transaction(async (tx) => {
       await this.assertParent(tx, context, parentId);
-      if (!(await this.repository.delete(tx, this.scope(context, parentId), id))) throw this.notFound(id);
+      const row = await this.repository.delete(tx, this.scope(context, parentId), id);
+      if (!row) throw this.notFound(id);
+      return row;
     });
+    this.announce(context, 'deleted', deleted);
   }
 
   private defaults(): Entity {

@@ -124,12 +124,15 @@ export class Repository {
     return rows[0] ? this.fromRow(rows[0]) : undefined;
   }
 
-  async delete(db: Queryable, scope: Scope, id: string): Promise<boolean> {
+  async delete(db: Queryable, scope: Scope, id: string): Promise<Entity | undefined> {
     const params: unknown[] = [];
     const where = this.where(scope, params);
     params.push(id);
-    const { rows } = await db.query(`DELETE FROM ${q(this.model.table)} WHERE ${where} AND id = $${params.length} RETURNING id`, params);
-    return rows.length > 0;
+    const { rows } = await db.query(
+      `DELETE FROM ${q(this.model.table)} WHERE ${where} AND id = $${params.length} RETURNING ${this.selectList}`,
+      params,
+    );
+    return rows[0] ? this.fromRow(rows[0]) : undefined;
   }
 
   // Many-to-many links, stored in the relation's join table.

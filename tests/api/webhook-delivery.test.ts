@@ -1,0 +1,105 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import type { Database } from '../../src/server/db/database.js';
+import { connectDatabase } from '../../src/server/db/connect.js';
+import { SIGNATURE_HEADER, sign } from '../../src/server/webhooks/dispatcher.js';
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+describe('webhook delivery', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let receiver: Server;
+  let receiverUrl = '';
+  const received: Received[] = [];
+  let failNext = 0;
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        if (failNext > 0) {
+          failNext--;
+          response.writeHead(500).end('busy');
+        } else {
+          response.writeHead(200).end('ok');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    db = await connectDatabase({});
+    app = await buildApp({ db });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  const createHook = async (events: string[], retries?: number) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/hooks',
+      payload: { name: 'Audit', events, config: { url: receiverUrl, headers: { 'x-team': 'identity' }, ...(retries === undefined ? {} : { retries }) } },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: string; signingKey: string };
+  };
+
+  it('calls subscribed hooks with a signed payload and records the request', async () => {
+    const hook = await createHook(['Role.Created']);
+    received.length = 0;
+    const role = (await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Editors', description: 'Edit things' } })).json();
+    await app.webhooks.idle();
+
+    expect(received).toHaveLength(1);
+    const [delivery] = received;
+    const payload = JSON.parse(delivery?.body ?? '{}');
+    expect(payload).toMatchObject({ hookId: hook.id, event: 'Role.Created', data: { id: role.id, name: 'Editors' } });
+    expect(delivery?.headers[SIGNATURE_HEADER]).toBe(sign(hook.signingKey, delivery?.body ?? ''));
+    expect(delivery?.headers['x-team']).toBe('identity');
+
+    const logs = await app.inject({ method: 'GET', url: `/api/hooks/${hook.id}/recent-logs?page=1&page_size=20` });
+    expect(logs.statusCode).toBe(200);
+    expect(logs.headers['total-number']).toBe('1');
+    expect(logs.json()[0]).toMatchObject({ key: 'TriggerHook.Role.Created', payload: { result: 'Success', response: { statusCode: 200 } } });
+  });
+
+  it('does not call hooks for events they did not choose, nor disabled hooks', async () => {
+    const hook = await createHook(['Scope.Deleted']);
+    const other = await createHook(['Role.Deleted']);
+    await app.inject({ method: 'PATCH', url: `/api/hooks/${other.id}`, payload: { enabled: false } });
+    await app.webhooks.idle();
+    received.length = 0;
+    const role = (await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Viewers', description: 'Look' } })).json();
+    await app.inject({ method: 'DELETE', url: `/api/roles/${role.id}` });
+    await app.webhooks.idle();
+    expect(received.map((r) => JSON.parse(r.body).hookId)).not.toContain(hook.id);
+    expect(received.map((r) => JSON.parse(r.body).hookId)).not.toContain(other.id);
+  });
+
+  it('retries a failing endpoint and records the error when it keeps failing', async () => {
+    const hook = await createHook(['Role.Data.Updated'], 1);
+    const role = (await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Auditors', description: 'Read logs' } })).json();
+    await app.webhooks.idle();
+    received.length = 0;
+    failNext = 2;
+    await app.inject({ method: 'PATCH', url: `/api/roles/${role.id}`, payload: { description: 'Read all logs' } });
+    await app.webhooks.idle();
+    expect(received).toHaveLength(2);
+    const [log] = (await app.inject({ method: 'GET', url: `/api/hooks/${hook.id}/recent-logs` })).json();
+    expect(log.payload).toMatchObject({ result: 'Error', attempts: 2, response: { statusCode: 500 } });
+  });
+});
