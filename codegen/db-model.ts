@@ -75,7 +75,12 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
   }
   for (const rule of model.unique) {
     const cols = rule.fields.map(snakeCase);
-    indexes.push({ name: `${model.table}__${cols.join('__')}__key`, columns: ['tenant_id', ...cols], unique: true, method: 'btree' });
+    indexes.push({
+      name: `${model.table}__${cols.join('__')}__key`,
+      columns: ['tenant_id', ...cols],
+      unique: true,
+      method: 'btree',
+    });
   }
   for (const column of model.searchColumns) {
     indexes.push({ name: `${model.table}__${column}__trgm`, columns: [column], unique: false, method: 'trigram' });
@@ -97,7 +102,12 @@ const joinTable = (owner: EntityModel, relation: ManyToManyRelation, models: Ent
     ],
     primaryKey: ['tenant_id', source, targetKey],
     foreignKeys: [
-      { name: `${relation.table}__${source}__fkey`, columns: ['tenant_id', source], refTable: owner.table, refColumns: ['tenant_id', 'id'] },
+      {
+        name: `${relation.table}__${source}__fkey`,
+        columns: ['tenant_id', source],
+        refTable: owner.table,
+        refColumns: ['tenant_id', 'id'],
+      },
       {
         name: `${relation.table}__${targetKey}__fkey`,
         columns: ['tenant_id', targetKey],
@@ -105,7 +115,9 @@ const joinTable = (owner: EntityModel, relation: ManyToManyRelation, models: Ent
         refColumns: ['tenant_id', 'id'],
       },
     ],
-    indexes: [{ name: `${relation.table}__${targetKey}`, columns: ['tenant_id', targetKey], unique: false, method: 'btree' }],
+    indexes: [
+      { name: `${relation.table}__${targetKey}`, columns: ['tenant_id', targetKey], unique: false, method: 'btree' },
+    ],
   };
 };
 

@@ -33,12 +33,30 @@ export interface GenerateResult {
 }
 
 const consoleKeys: (keyof ConsoleResource)[] = [
-  'name', 'apiPath', 'parent', 'idField', 'operations', 'relations', 'route', 'titleKey', 'subtitleKey', 'sidebar',
-  'edition', 'requiredScopes', 'list', 'create', 'detail', 'uiSchema', 'errorFields', 'assignForms',
+  'name',
+  'apiPath',
+  'parent',
+  'idField',
+  'operations',
+  'relations',
+  'route',
+  'titleKey',
+  'subtitleKey',
+  'sidebar',
+  'edition',
+  'requiredScopes',
+  'list',
+  'create',
+  'detail',
+  'uiSchema',
+  'errorFields',
+  'assignForms',
 ];
 
 const toConsole = (model: EntityModel): ConsoleResource =>
-  Object.fromEntries(consoleKeys.filter((key) => model[key] !== undefined).map((key) => [key, model[key]])) as unknown as ConsoleResource;
+  Object.fromEntries(
+    consoleKeys.filter((key) => model[key] !== undefined).map((key) => [key, model[key]]),
+  ) as unknown as ConsoleResource;
 
 const readMigrations = (root: string): { name: string; sql: string }[] => {
   const dir = join(root, MIGRATIONS_DIR);
@@ -49,7 +67,12 @@ const readMigrations = (root: string): { name: string; sql: string }[] => {
     .map((file) => ({ name: file.replace(/\.sql$/, ''), sql: readFileSync(join(dir, file), 'utf8') }));
 };
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 48) || 'change';
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+    .slice(0, 48) || 'change';
 
 export const generate = async (options: GenerateOptions): Promise<GenerateResult> => {
   const { root } = options;

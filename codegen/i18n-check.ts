@@ -16,7 +16,9 @@ export const loadEnglishKeys = (root: string): Set<string> => {
   const dir = join(root, 'src/console/locales/en');
   const keys = new Set<string>();
   if (!existsSync(dir)) return keys;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     flatten(JSON.parse(readFileSync(join(dir, file), 'utf8')), '', keys);
   }
   return keys;
@@ -41,7 +43,8 @@ export const referencedKeys = (model: EntityModel): string[] => {
   for (const tab of model.detail?.tabs ?? []) {
     keys.push(tab.titleKey);
     if (tab.kind === 'form') {
-      for (const section of tab.sections) keys.push(section.titleKey, ...(section.descriptionKey ? [section.descriptionKey] : []));
+      for (const section of tab.sections)
+        keys.push(section.titleKey, ...(section.descriptionKey ? [section.descriptionKey] : []));
     }
   }
   keysOfUiSchema(model.uiSchema, keys);

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import type { Edition, ListOperation, Operations, ParentLink, Relation, UniqueRule } from '../src/shared/descriptor.js';
+import type { JSONSchema7 } from '../src/shared/json-schema.js';
 
 export interface Descriptor {
   name: string;
@@ -29,7 +29,12 @@ export interface DescriptorConsole {
   route: string;
   titleKey: string;
   subtitleKey?: string;
-  sidebar?: { group: import('../src/shared/descriptor.js').SidebarGroup; order: number; titleKey: string; icon: string };
+  sidebar?: {
+    group: import('../src/shared/descriptor.js').SidebarGroup;
+    order: number;
+    titleKey: string;
+    icon: string;
+  };
   list: {
     columns: { field: string; titleKey: string; render?: import('../src/shared/descriptor.js').ColumnRender }[];
     searchPlaceholderKey: string;
@@ -110,10 +115,36 @@ const entitySchemaMeta = {
 
 /** Keywords an entity schema may use; anything else (a typo, an unknown extension) is a codegen error. */
 const knownKeywords = new Set([
-  '$schema', '$ref', '$defs', 'title', 'description', 'type', 'enum', 'const', 'default', 'properties', 'required',
-  'additionalProperties', 'propertyNames', 'items', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength',
-  'minimum', 'maximum', 'maxProperties', 'pattern', 'format', 'readOnly', 'deprecated', 'examples',
-  'x-immutable', 'x-column', 'x-secret',
+  '$schema',
+  '$ref',
+  '$defs',
+  'title',
+  'description',
+  'type',
+  'enum',
+  'const',
+  'default',
+  'properties',
+  'required',
+  'additionalProperties',
+  'propertyNames',
+  'items',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'maxProperties',
+  'pattern',
+  'format',
+  'readOnly',
+  'deprecated',
+  'examples',
+  'x-immutable',
+  'x-column',
+  'x-secret',
 ]);
 
 const checkKeywords = (node: unknown, where: string, insideMap = false): void => {
@@ -130,7 +161,9 @@ export const loadEntities = (root: string): LoadedEntity[] => {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
   addFormats.default(ajv);
   for (const keyword of [...knownKeywords].filter((k) => k.startsWith('x-'))) ajv.addKeyword(keyword);
-  const validateDescriptor = ajv.compile(readJson(join(root, 'codegen/meta/resource-descriptor.schema.json')) as object);
+  const validateDescriptor = ajv.compile(
+    readJson(join(root, 'codegen/meta/resource-descriptor.schema.json')) as object,
+  );
   const validateEntitySchema = ajv.compile(entitySchemaMeta);
   const files = readdirSync(join(root, 'resources'))
     .filter((file) => file.endsWith('.resource.json'))
@@ -150,7 +183,9 @@ export const loadEntities = (root: string): LoadedEntity[] => {
     checkKeywords(raw, `schemas/${descriptor.schema}`);
     const schema = dereference(raw, schemaFile) as JSONSchema7;
     if (!validateEntitySchema(schema)) {
-      const details = (validateEntitySchema.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      const details = (validateEntitySchema.errors ?? [])
+        .map((e) => `${e.instancePath || '/'} ${e.message}`)
+        .join('; ');
       throw new CodegenError(`schemas/${descriptor.schema}: ${details}`);
     }
     ajv.compile(schema); // rejects schemas ajv cannot compile (bad patterns, wrong keyword types)

@@ -21,7 +21,9 @@ try {
   });
   if (check) {
     if (stale.length > 0) {
-      console.error(`Generated files are out of date; run \`npm run codegen\`:\n  ${stale.map(([p]) => p).join('\n  ')}`);
+      console.error(
+        `Generated files are out of date; run \`npm run codegen\`:\n  ${stale.map(([p]) => p).join('\n  ')}`,
+      );
       process.exit(1);
     }
     console.log(`Generated files are up to date (${files.size} files).`);

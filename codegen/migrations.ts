@@ -1,10 +1,11 @@
-import { CodegenError } from './load.js';
 import type { DbColumn, DbForeignKey, DbIndex, DbModel, DbTable } from './db-model.js';
+import { CodegenError } from './load.js';
 
 const q = (name: string) => `"${name}"`;
 const list = (names: string[]) => names.map(q).join(', ');
 
-const columnSql = (c: DbColumn) => `${q(c.name)} ${c.type}${c.nullable ? '' : ' NOT NULL'}${c.default ? ` DEFAULT ${c.default}` : ''}`;
+const columnSql = (c: DbColumn) =>
+  `${q(c.name)} ${c.type}${c.nullable ? '' : ' NOT NULL'}${c.default ? ` DEFAULT ${c.default}` : ''}`;
 
 const foreignKeySql = (table: string, fk: DbForeignKey) =>
   `ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(fk.name)} FOREIGN KEY (${list(fk.columns)}) REFERENCES ${q(fk.refTable)} (${list(fk.refColumns)}) ON DELETE CASCADE;`;
@@ -26,7 +27,9 @@ const varcharLength = (type: string) => Number(/^varchar\((\d+)\)$/.exec(type)?.
 
 /** Widening a column keeps every row; anything else would need a hand-written data migration. */
 const isSafeTypeChange = (from: string, to: string) =>
-  (varcharLength(from) < varcharLength(to)) || (from.startsWith('varchar') && to === 'text') || (from === 'integer' && to === 'bigint');
+  varcharLength(from) < varcharLength(to) ||
+  (from.startsWith('varchar') && to === 'text') ||
+  (from === 'integer' && to === 'bigint');
 
 export interface DiffOptions {
   allowDrop: boolean;
@@ -61,7 +64,9 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
       }
       if (was.type !== column.type) {
         if (!isSafeTypeChange(was.type, column.type)) {
-          throw new CodegenError(`${table.name}.${column.name}: changing ${was.type} to ${column.type} could lose data`);
+          throw new CodegenError(
+            `${table.name}.${column.name}: changing ${was.type} to ${column.type} could lose data`,
+          );
         }
         sql.push(`ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} TYPE ${column.type};`);
       }
@@ -74,16 +79,24 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
       }
       if (was.nullable !== column.nullable) {
         if (!column.nullable && column.default) {
-          sql.push(`UPDATE ${q(table.name)} SET ${q(column.name)} = ${column.default} WHERE ${q(column.name)} IS NULL;`);
+          sql.push(
+            `UPDATE ${q(table.name)} SET ${q(column.name)} = ${column.default} WHERE ${q(column.name)} IS NULL;`,
+          );
         } else if (!column.nullable) {
-          throw new CodegenError(`${table.name}.${column.name}: making a column required needs a "default" for old rows`);
+          throw new CodegenError(
+            `${table.name}.${column.name}: making a column required needs a "default" for old rows`,
+          );
         }
-        sql.push(`ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} ${column.nullable ? 'DROP' : 'SET'} NOT NULL;`);
+        sql.push(
+          `ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} ${column.nullable ? 'DROP' : 'SET'} NOT NULL;`,
+        );
       }
     }
     for (const dropped of oldColumns.keys()) {
       if (!options.allowDrop) {
-        throw new CodegenError(`${table.name}.${dropped}: removing a column deletes its data; run codegen with --allow-drop`);
+        throw new CodegenError(
+          `${table.name}.${dropped}: removing a column deletes its data; run codegen with --allow-drop`,
+        );
       }
       sql.push(`ALTER TABLE ${q(table.name)} DROP COLUMN ${q(dropped)};`);
     }

@@ -57,7 +57,9 @@ const assertFields = (entity: LoadedEntity, fields: string[], where: string) => 
   for (const field of fields) {
     const [head] = field.split('.');
     if (!head || !entity.schema.properties?.[head]) {
-      throw new CodegenError(`resources/${entity.descriptor.name}.resource.json: ${where} names unknown field "${field}"`);
+      throw new CodegenError(
+        `resources/${entity.descriptor.name}.resource.json: ${where} names unknown field "${field}"`,
+      );
     }
   }
 };
@@ -78,7 +80,8 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     if (d.parent) {
       need(d.parent.resource, `${file} parent`);
       assertFields(entity, [d.parent.foreignKey], 'parent.foreignKey');
-      if (!d.api.path.includes(`{${d.parent.param}}`)) throw new CodegenError(`${file}: api.path lacks {${d.parent.param}}`);
+      if (!d.api.path.includes(`{${d.parent.param}}`))
+        throw new CodegenError(`${file}: api.path lacks {${d.parent.param}}`);
     }
     const relations = d.relations ?? [];
     const extraCreate: Record<string, JSONSchema7> = {};
@@ -196,14 +199,24 @@ const buildConsole = (entity: LoadedEntity, bodies: { create: JSONSchema7; updat
       uiSchema: {},
     };
   }
-  assertFields(entity, c.list.columns.map((column) => column.field), 'console.list.columns');
+  assertFields(
+    entity,
+    c.list.columns.map((column) => column.field),
+    'console.list.columns',
+  );
   const tabs: DetailTab[] = (c.detail?.tabs ?? []).map((tab, index) => {
     const isDefault = tab.default ?? (index === 0 && !c.detail?.tabs.some((t) => t.default));
     if (tab.kind === 'relation') {
       if (!relations.some((r) => r.name === tab.relation)) {
         throw new CodegenError(`${file}: tab ${tab.key} names unknown relation "${tab.relation}"`);
       }
-      return { key: tab.key, titleKey: tab.titleKey, kind: 'relation', default: isDefault, relation: tab.relation ?? '' };
+      return {
+        key: tab.key,
+        titleKey: tab.titleKey,
+        kind: 'relation',
+        default: isDefault,
+        relation: tab.relation ?? '',
+      };
     }
     if (tab.kind === 'view') {
       return { key: tab.key, titleKey: tab.titleKey, kind: 'view', default: isDefault, view: tab.view ?? '' };

@@ -1,10 +1,10 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
-import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { errorCodes } from '../src/shared/error-codes.js';
+import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema, deriveBodySchemas } from './forms.js';
+import type { LoadedEntity } from './load.js';
 import { assignSchema } from './model.js';
 import { pascalCase, plural } from './names.js';
-import type { LoadedEntity } from './load.js';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -30,15 +30,33 @@ const errorResponses = (codes: number[]) =>
     codes.map((status) => [
       String(status),
       {
-        description: { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 422: 'Unprocessable Content' }[status],
+        description: {
+          400: 'Bad Request',
+          401: 'Unauthorized',
+          403: 'Forbidden',
+          404: 'Not Found',
+          422: 'Unprocessable Content',
+        }[status],
         content: json(ref('Error')),
       },
     ]),
   );
 
 const pageParams = [
-  { name: 'page', in: 'query', required: false, description: 'Page number (starts from 1).', schema: { type: 'integer', minimum: 1 } },
-  { name: 'page_size', in: 'query', required: false, description: 'Entries per page (at most 100).', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+  {
+    name: 'page',
+    in: 'query',
+    required: false,
+    description: 'Page number (starts from 1).',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  {
+    name: 'page_size',
+    in: 'query',
+    required: false,
+    description: 'Entries per page (at most 100).',
+    schema: { type: 'integer', minimum: 1, maximum: 100 },
+  },
 ];
 const searchParam = {
   name: 'search',
@@ -52,7 +70,13 @@ const listHeaders = {
   Link: { description: 'Pagination links (RFC 8288): first, prev, next, last.', schema: { type: 'string' } },
 };
 
-const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
+const pathParam = (name: string, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
 
 export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): Json => {
   const schemas: Json = {
@@ -81,11 +105,15 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     const base = `/api${model.apiPath}`;
     const idParam = model.parent ? `${model.name}Id` : 'id';
     const item = `${base}/{${idParam}}`;
-    const parentParams = model.parent ? [pathParam(model.parent.param, `The unique identifier of the ${model.parent.resource}.`)] : [];
+    const parentParams = model.parent
+      ? [pathParam(model.parent.param, `The unique identifier of the ${model.parent.resource}.`)]
+      : [];
     const itemParams = [...parentParams, pathParam(idParam, `The unique identifier of the ${model.name}.`)];
     schemas[Name] = responseSchema(model.schema);
     const extras = Object.fromEntries(
-      model.relations.flatMap((r) => (r.kind === 'manyToMany' && r.createField ? [[r.createField, assignSchema(r).properties?.[r.assignField]]] : [])),
+      model.relations.flatMap((r) =>
+        r.kind === 'manyToMany' && r.createField ? [[r.createField, assignSchema(r).properties?.[r.assignField]]] : [],
+      ),
     );
     const bodies = deriveBodySchemas(entity.schema, extras as Record<string, JSONSchema7>);
     const ops = model.operations;
@@ -94,9 +122,17 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         operationId: `List${parentName}${plural(Name)}`,
         tags: [tag],
         summary: `List ${plural(model.name)}`,
-        parameters: [...parentParams, ...pageParams, ...(model.list.searchable || model.searchColumns.length ? [searchParam] : [])],
+        parameters: [
+          ...parentParams,
+          ...pageParams,
+          ...(model.list.searchable || model.searchColumns.length ? [searchParam] : []),
+        ],
         responses: {
-          200: { description: `An array of ${plural(model.name)}.`, headers: listHeaders, content: json({ type: 'array', items: ref(Name) }) },
+          200: {
+            description: `An array of ${plural(model.name)}.`,
+            headers: listHeaders,
+            content: json({ type: 'array', items: ref(Name) }),
+          },
           ...errorResponses([400, 401, 403]),
         },
       });
@@ -121,7 +157,10 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         tags: [tag],
         summary: `Get a ${model.name}`,
         parameters: itemParams,
-        responses: { 200: { description: `The ${model.name}.`, content: json(ref(Name)) }, ...errorResponses([400, 401, 403, 404]) },
+        responses: {
+          200: { description: `The ${model.name}.`, content: json(ref(Name)) },
+          ...errorResponses([400, 401, 403, 404]),
+        },
       });
     }
     if (ops.update) {
@@ -132,7 +171,10 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         summary: `Update a ${model.name}`,
         parameters: itemParams,
         requestBody: { required: true, content: json(ref(`${Name}Update`)) },
-        responses: { 200: { description: `The updated ${model.name}.`, content: json(ref(Name)) }, ...errorResponses([400, 401, 403, 404, 422]) },
+        responses: {
+          200: { description: `The updated ${model.name}.`, content: json(ref(Name)) },
+          ...errorResponses([400, 401, 403, 404, 422]),
+        },
       });
     }
     if (ops.delete) {
@@ -161,7 +203,11 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         summary: `List the ${relation.name} of a ${model.name}`,
         parameters: [...itemParams, ...pageParams, searchParam],
         responses: {
-          200: { description: `The ${relation.name} linked to the ${model.name}.`, headers: listHeaders, content: json({ type: 'array', items: ref(itemName) }) },
+          200: {
+            description: `The ${relation.name} linked to the ${model.name}.`,
+            headers: listHeaders,
+            content: json({ type: 'array', items: ref(itemName) }),
+          },
           ...errorResponses([400, 401, 403, 404]),
         },
       });
@@ -172,7 +218,10 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         parameters: itemParams,
         requestBody: { required: true, content: json(ref(`${Name}${Rel}Assign`)) },
         responses: {
-          [relation.assignStatus]: { description: `The newly linked ${relation.name}.`, content: json({ type: 'array', items: ref(Target) }) },
+          [relation.assignStatus]: {
+            description: `The newly linked ${relation.name}.`,
+            content: json({ type: 'array', items: ref(Target) }),
+          },
           ...errorResponses([400, 401, 403, 404, 422]),
         },
       });
@@ -182,18 +231,33 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         tags: [tag],
         summary: `Unlink a ${relation.target} from a ${model.name}`,
         parameters: [...itemParams, pathParam(targetParam, `The unique identifier of the ${relation.target}.`)],
-        responses: { 204: { description: `The ${relation.target} was unlinked.` }, ...errorResponses([400, 401, 403, 404]) },
+        responses: {
+          204: { description: `The ${relation.target} was unlinked.` },
+          ...errorResponses([400, 401, 403, 404]),
+        },
       });
     }
     for (const action of model.actions) {
-      const verb = { GET: action.paginated ? 'List' : 'Get', POST: 'Create', PATCH: 'Update', PUT: 'Replace', DELETE: 'Delete' }[action.method];
+      const verb = {
+        GET: action.paginated ? 'List' : 'Get',
+        POST: 'Create',
+        PATCH: 'Update',
+        PUT: 'Replace',
+        DELETE: 'Delete',
+      }[action.method];
       add(`${item}/${action.path}`, action.method.toLowerCase(), {
         operationId: `${verb}${Name}${pascalCase(action.path)}`,
         tags: [tag],
         summary: action.summary,
         parameters: [...itemParams, ...(action.paginated ? pageParams : [])],
         responses: {
-          [action.status]: action.status === 204 ? { description: action.summary } : { description: action.summary, content: json(action.paginated ? { type: 'array', items: {} } : ref(Name)) },
+          [action.status]:
+            action.status === 204
+              ? { description: action.summary }
+              : {
+                  description: action.summary,
+                  content: json(action.paginated ? { type: 'array', items: {} } : ref(Name)),
+                },
           ...errorResponses([400, 401, 403, 404]),
         },
       });
@@ -206,7 +270,8 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     info: {
       title: 'Gatehouse Management API',
       version: '0.1.0',
-      description: 'Manage the tenant: API resources, permissions, roles and webhooks. Compatible with the Logto Management API for the operations it implements.',
+      description:
+        'Manage the tenant: API resources, permissions, roles and webhooks. Compatible with the Logto Management API for the operations it implements.',
     },
     servers: [{ url: '/' }],
     tags: [...new Set(entities.map((e) => e.descriptor.api.tag))].sort().map((name) => ({ name })),

@@ -1,6 +1,6 @@
 import { consoleFieldKeys, consoleOverrideKeys, consoleWidgetKeys } from '../src/console/overrides/keys.js';
-import type { EntityModel } from '../src/shared/descriptor.js';
 import { serverOverrideKeys } from '../src/server/overrides/keys.js';
+import type { EntityModel } from '../src/shared/descriptor.js';
 import { CodegenError } from './load.js';
 
 const collectUi = (node: unknown, widgets: string[], fields: string[]) => {
@@ -20,11 +20,13 @@ export const checkOverrideKeys = (models: EntityModel[]) => {
   };
   for (const model of models) {
     const where = `resources/${model.name}.resource.json`;
-    for (const hook of Object.values(model.serverHooks)) if (hook) known(serverOverrideKeys, hook, `${where} serverHooks`);
+    for (const hook of Object.values(model.serverHooks))
+      if (hook) known(serverOverrideKeys, hook, `${where} serverHooks`);
     for (const action of model.actions) known(serverOverrideKeys, action.handler, `${where} api.actions`);
     for (const tab of model.detail?.tabs ?? []) {
       if (tab.kind === 'view') known(consoleOverrideKeys, tab.view, `${where} tab ${tab.key}`);
-      if (tab.kind === 'form') for (const card of tab.cards) known(consoleOverrideKeys, card, `${where} tab ${tab.key}`);
+      if (tab.kind === 'form')
+        for (const card of tab.cards) known(consoleOverrideKeys, card, `${where} tab ${tab.key}`);
     }
     const widgets: string[] = [];
     const fields: string[] = [];

@@ -20,7 +20,10 @@ const ensureChromium = () => {
   if (existsSync(chromium)) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    run('install Chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+    run('install Chromium', 'sh', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+    ]);
     return;
   }
   console.error(`Chromium is needed for the browser tests: install Debian's "chromium" package or set CHROMIUM_PATH.`);

@@ -54,7 +54,8 @@ export const buildApp = async ({ db, consoleDir, logger = false }: AppOptions): 
     const indexHtml = readFileSync(join(consoleDir, 'index.html'), 'utf8');
     await app.register(fastifyStatic, { root: consoleDir, prefix: '/console/', index: false, wildcard: false });
     // Client-side routes: every console path that is not a file gets the app shell.
-    const shell = async (_request: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html').send(indexHtml);
+    const shell = async (_request: unknown, reply: import('fastify').FastifyReply) =>
+      reply.type('text/html').send(indexHtml);
     app.get('/console', shell);
     app.get('/console/*', shell);
     app.get('/', async (_request, reply) => reply.redirect('/console'));

@@ -11,7 +11,9 @@ const address = await app.listen({ port: config.port, host: config.host });
 const url = new URL(address);
 if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = 'localhost';
 
-console.log(`Gatehouse is running on ${config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`}.`);
+console.log(
+  `Gatehouse is running on ${config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`}.`,
+);
 console.log(
   existsSync(join(config.consoleDir, 'index.html'))
     ? `Console: ${url.origin}/console`

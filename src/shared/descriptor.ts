@@ -86,7 +86,15 @@ export interface FormSection {
 
 export type DetailTab =
   | { key: string; titleKey: string; kind: 'relation'; default: boolean; relation: string }
-  | { key: string; titleKey: string; kind: 'form'; default: boolean; sections: FormSection[]; cards: string[]; form: FormModel }
+  | {
+      key: string;
+      titleKey: string;
+      kind: 'form';
+      default: boolean;
+      sections: FormSection[];
+      cards: string[];
+      form: FormModel;
+    }
   | { key: string; titleKey: string; kind: 'view'; default: boolean; view: string };
 
 export interface ConsoleResource {

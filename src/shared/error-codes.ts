@@ -9,7 +9,8 @@ export const errorCodes = {
   'entity.not_found': { status: 404, message: 'The resource does not exist.' },
   'entity.relation_foreign_key_not_found': {
     status: 422,
-    message: 'Cannot find one or more foreign keys. Please check the input and ensure that all referenced entities exist.',
+    message:
+      'Cannot find one or more foreign keys. Please check the input and ensure that all referenced entities exist.',
   },
   'entity.unique_integrity_violation': {
     status: 422,
@@ -18,7 +19,10 @@ export const errorCodes = {
   'role.name_in_use': { status: 422, message: 'This role name {{name}} is already in use.' },
   'role.scope_exists': { status: 422, message: 'The scope id {{id}} has already been added to this role.' },
   'scope.name_exists': { status: 422, message: 'The scope name {{name}} is already in use.' },
-  'resource.resource_identifier_in_use': { status: 422, message: 'The API identifier {{indicator}} is already in use.' },
+  'resource.resource_identifier_in_use': {
+    status: 422,
+    message: 'The API identifier {{indicator}} is already in use.',
+  },
   'request.unsupported_media_type': { status: 415, message: 'The request body must be JSON.' },
   'request.general': { status: 400, message: 'Request error occurred.' },
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },

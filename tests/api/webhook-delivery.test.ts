@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import type { Database } from '../../src/server/db/database.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
+import type { Database } from '../../src/server/db/database.js';
 import { SIGNATURE_HEADER, sign } from '../../src/server/webhooks/dispatcher.js';
 
 interface Received {
@@ -52,7 +52,11 @@ describe('webhook delivery', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/hooks',
-      payload: { name: 'Audit', events, config: { url: receiverUrl, headers: { 'x-team': 'identity' }, ...(retries === undefined ? {} : { retries }) } },
+      payload: {
+        name: 'Audit',
+        events,
+        config: { url: receiverUrl, headers: { 'x-team': 'identity' }, ...(retries === undefined ? {} : { retries }) },
+      },
     });
     expect(response.statusCode).toBe(201);
     return response.json() as { id: string; signingKey: string };
@@ -61,7 +65,9 @@ describe('webhook delivery', () => {
   it('calls subscribed hooks with a signed payload and records the request', async () => {
     const hook = await createHook(['Role.Created']);
     received.length = 0;
-    const role = (await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Editors', description: 'Edit things' } })).json();
+    const role = (
+      await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Editors', description: 'Edit things' } })
+    ).json();
     await app.webhooks.idle();
 
     expect(received).toHaveLength(1);
@@ -74,7 +80,10 @@ describe('webhook delivery', () => {
     const logs = await app.inject({ method: 'GET', url: `/api/hooks/${hook.id}/recent-logs?page=1&page_size=20` });
     expect(logs.statusCode).toBe(200);
     expect(logs.headers['total-number']).toBe('1');
-    expect(logs.json()[0]).toMatchObject({ key: 'TriggerHook.Role.Created', payload: { result: 'Success', response: { statusCode: 200 } } });
+    expect(logs.json()[0]).toMatchObject({
+      key: 'TriggerHook.Role.Created',
+      payload: { result: 'Success', response: { statusCode: 200 } },
+    });
   });
 
   it('does not call hooks for events they did not choose, nor disabled hooks', async () => {
@@ -83,7 +92,9 @@ describe('webhook delivery', () => {
     await app.inject({ method: 'PATCH', url: `/api/hooks/${other.id}`, payload: { enabled: false } });
     await app.webhooks.idle();
     received.length = 0;
-    const role = (await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Viewers', description: 'Look' } })).json();
+    const role = (
+      await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Viewers', description: 'Look' } })
+    ).json();
     await app.inject({ method: 'DELETE', url: `/api/roles/${role.id}` });
     await app.webhooks.idle();
     expect(received.map((r) => JSON.parse(r.body).hookId)).not.toContain(hook.id);
@@ -92,7 +103,9 @@ describe('webhook delivery', () => {
 
   it('retries a failing endpoint and records the error when it keeps failing', async () => {
     const hook = await createHook(['Role.Data.Updated'], 1);
-    const role = (await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Auditors', description: 'Read logs' } })).json();
+    const role = (
+      await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Auditors', description: 'Read logs' } })
+    ).json();
     await app.webhooks.idle();
     received.length = 0;
     failNext = 2;

@@ -19,6 +19,7 @@ const copyProject = () => {
   return root;
 };
 
+// biome-ignore lint/suspicious/noExplicitAny: edits reach deep into arbitrary JSON
 const editJson = (file: string, edit: (json: Record<string, any>) => void) => {
   const json = JSON.parse(readFileSync(file, 'utf8'));
   edit(json);
@@ -41,7 +42,13 @@ describe('schema changes become migrations', () => {
     expect(before.newMigration).toBeUndefined();
 
     editJson(join(root, 'schemas/role.schema.json'), (schema) => {
-      schema.properties.priority = { type: 'integer', minimum: 0, maximum: 100, default: 0, description: 'Sort order.' };
+      schema.properties.priority = {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100,
+        default: 0,
+        description: 'Sort order.',
+      };
       schema.required.push('priority');
     });
     editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
@@ -62,7 +69,9 @@ describe('schema changes become migrations', () => {
     const db = await openPglite();
     try {
       await migrate(db, migrationsOf(before.files));
-      await db.query(`INSERT INTO roles (tenant_id, id, name, description) VALUES ('default', 'r1', 'Admin', 'Admins')`);
+      await db.query(
+        `INSERT INTO roles (tenant_id, id, name, description) VALUES ('default', 'r1', 'Admin', 'Admins')`,
+      );
       expect(await migrate(db, migrationsOf(after.files))).toEqual(['0002_add_role_priority']);
       const { rows } = await db.query('SELECT id, name, priority FROM roles');
       expect(rows).toEqual([{ id: 'r1', name: 'Admin', priority: 0 }]);

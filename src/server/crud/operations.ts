@@ -66,7 +66,9 @@ export class EntityOperations {
     const code = pgErrorCode(error);
     if (code === pgErrorCodes.uniqueViolation) {
       const constraint = pgConstraint(error);
-      const rule = this.model.unique.find((u) => constraint === `${this.model.table}__${u.fields.map(snake).join('__')}__key`);
+      const rule = this.model.unique.find(
+        (u) => constraint === `${this.model.table}__${u.fields.map(snake).join('__')}__key`,
+      );
       if (rule) {
         const params = Object.fromEntries(rule.fields.map((field) => [field, values[field]]));
         const field = this.model.errorFields[rule.code];
@@ -94,7 +96,7 @@ export class EntityOperations {
     assertValid(this.model.validators.create, body);
     const input = { ...(body as Entity) };
     const createRelations = this.model.relations.filter(
-      (r): r is ManyToManyRelation => r.kind === 'manyToMany' && Boolean(r.createField) && r.createField! in input,
+      (r): r is ManyToManyRelation => r.kind === 'manyToMany' && r.createField !== undefined && r.createField in input,
     );
     const links = createRelations.map((relation) => {
       const ids = input[relation.createField as string] as string[];
@@ -107,7 +109,8 @@ export class EntityOperations {
       .transaction(async (tx) => {
         await this.assertParent(tx, context, parentId);
         const hook = this.model.serverHooks.beforeCreate;
-        if (hook) values = await runBeforeWrite(hook, values, { tenantId: context.tenantId, db: tx, model: this.model });
+        if (hook)
+          values = await runBeforeWrite(hook, values, { tenantId: context.tenantId, db: tx, model: this.model });
         const created = await this.repository.insert(tx, context.tenantId, values);
         for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created.id as string, ids);
         return created;
@@ -166,7 +169,9 @@ export class EntityOperations {
   // Many-to-many relations.
 
   relation(name: string): { relation: ManyToManyRelation; target: EntityOperations } {
-    const relation = this.model.relations.find((r): r is ManyToManyRelation => r.kind === 'manyToMany' && r.name === name);
+    const relation = this.model.relations.find(
+      (r): r is ManyToManyRelation => r.kind === 'manyToMany' && r.name === name,
+    );
     if (!relation) throw new Error(`${this.model.name} has no relation ${name}`);
     return { relation, target: this.operationsOf(relation.target) };
   }
@@ -184,7 +189,13 @@ export class EntityOperations {
     return result;
   }
 
-  private async linkIn(tx: Queryable, context: RequestContext, relation: ManyToManyRelation, id: string, targetIds: string[]) {
+  private async linkIn(
+    tx: Queryable,
+    context: RequestContext,
+    relation: ManyToManyRelation,
+    id: string,
+    targetIds: string[],
+  ) {
     const target = this.operationsOf(relation.target);
     const found = await target.repository.findMany(tx, context.tenantId, targetIds);
     const missing = targetIds.find((targetId) => !found.some((entity) => entity.id === targetId));

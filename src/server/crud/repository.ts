@@ -77,7 +77,10 @@ export class Repository {
     }
     const [{ rows }, count] = await Promise.all([
       db.query(sql, params),
-      db.query<{ total: number }>(`SELECT count(*)::int8 AS total FROM ${q(this.model.table)} WHERE ${where}`, countParams),
+      db.query<{ total: number }>(
+        `SELECT count(*)::int8 AS total FROM ${q(this.model.table)} WHERE ${where}`,
+        countParams,
+      ),
     ]);
     return { items: rows.map((row) => this.fromRow(row)), total: count.rows[0]?.total ?? 0 };
   }
@@ -86,7 +89,10 @@ export class Repository {
     const params: unknown[] = [];
     const where = this.where(scope, params);
     params.push(id);
-    const { rows } = await db.query(`SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where} AND id = $${params.length}`, params);
+    const { rows } = await db.query(
+      `SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where} AND id = $${params.length}`,
+      params,
+    );
     return rows[0] ? this.fromRow(rows[0]) : undefined;
   }
 
@@ -161,7 +167,13 @@ export class Repository {
     return { items: rows.map((row) => target.fromRow(row)), total: count.rows[0]?.total ?? 0 };
   }
 
-  async linkedIds(db: Queryable, relation: ManyToManyRelation, tenantId: string, sourceId: string, targetIds: string[]) {
+  async linkedIds(
+    db: Queryable,
+    relation: ManyToManyRelation,
+    tenantId: string,
+    sourceId: string,
+    targetIds: string[],
+  ) {
     const { rows } = await db.query<{ id: string }>(
       `SELECT ${q(snake(relation.targetKey))} AS id FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(snake(relation.sourceKey))} = $2 AND ${q(snake(relation.targetKey))} = ANY($3::varchar[])`,
       [tenantId, sourceId, targetIds],

@@ -31,9 +31,15 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     app.get<{ Params: Params; Querystring: Query }>(base, async (request, reply) => {
       const page = readPage(request.query, list.pagination);
       const filters = Object.fromEntries(
-        (list.filters ?? []).flatMap((field) => (text(request.query[field]) ? [[field, String(request.query[field])]] : [])),
+        (list.filters ?? []).flatMap((field) =>
+          text(request.query[field]) ? [[field, String(request.query[field])]] : [],
+        ),
       );
-      const result = await ops.list(deps.context(request), { page, search: text(request.query.search), filters }, parentId(request.params));
+      const result = await ops.list(
+        deps.context(request),
+        { page, search: text(request.query.search), filters },
+        parentId(request.params),
+      );
       setPageHeaders(request, reply, result.total, page);
       return result.items;
     });
@@ -79,7 +85,12 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     });
     const targetParam = `${relation.target}Id`;
     app.delete<{ Params: Params }>(`${path}/:${targetParam}`, async (request, reply) => {
-      await ops.unlink(deps.context(request), relation.name, request.params[idParam] ?? '', request.params[targetParam] ?? '');
+      await ops.unlink(
+        deps.context(request),
+        relation.name,
+        request.params[idParam] ?? '',
+        request.params[targetParam] ?? '',
+      );
       return reply.status(204).send();
     });
   }

@@ -22,7 +22,9 @@ export const pgErrorCodes = {
 } as const;
 
 export const pgErrorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
 
 export const pgConstraint = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'constraint' in error

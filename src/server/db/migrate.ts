@@ -21,18 +21,24 @@ export const migrate = async (db: Database, migrations: Migration[] = generatedM
       applied_at timestamptz NOT NULL DEFAULT now()
     )`,
   );
-  const { rows } = await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM gatehouse_migrations');
+  const { rows } = await db.query<{ name: string; checksum: string }>(
+    'SELECT name, checksum FROM gatehouse_migrations',
+  );
   const applied = new Map(rows.map((row) => [row.name, row.checksum]));
   const ran: string[] = [];
   for (const migration of migrations) {
     const known = applied.get(migration.name);
     if (known) {
-      if (known !== checksum(migration.sql)) throw new Error(`Migration ${migration.name} changed after it was applied`);
+      if (known !== checksum(migration.sql))
+        throw new Error(`Migration ${migration.name} changed after it was applied`);
       continue;
     }
     await db.transaction(async (tx) => {
       await tx.exec(migration.sql);
-      await tx.query('INSERT INTO gatehouse_migrations (name, checksum) VALUES ($1, $2)', [migration.name, checksum(migration.sql)]);
+      await tx.query('INSERT INTO gatehouse_migrations (name, checksum) VALUES ($1, $2)', [
+        migration.name,
+        checksum(migration.sql),
+      ]);
     });
     ran.push(migration.name);
   }

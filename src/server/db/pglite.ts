@@ -16,7 +16,7 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
     parsers: { [INT8]: (value: string) => Number(value) },
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    query: async <Row,>(sql: string, params: unknown[] = []) => {
+    query: async <Row>(sql: string, params: unknown[] = []) => {
       const result = await q.query<Row>(sql, params);
       return { rows: result.rows };
     },

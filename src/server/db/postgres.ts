@@ -13,7 +13,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   // Fail at start, not at the first request, when the server cannot be reached.
   const client = await pool.connect();
   client.release();
-  const run: Queryable['query'] = async <Row,>(sql: string, params: unknown[] = []) => {
+  const run: Queryable['query'] = async <Row>(sql: string, params: unknown[] = []) => {
     const result = await pool.query(sql, params);
     return { rows: result.rows as Row[] };
   };
@@ -28,7 +28,9 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
       try {
         await conn.query('BEGIN');
         const result = await work({
-          query: async <Row,>(sql: string, params: unknown[] = []) => ({ rows: (await conn.query(sql, params)).rows as Row[] }),
+          query: async <Row>(sql: string, params: unknown[] = []) => ({
+            rows: (await conn.query(sql, params)).rows as Row[],
+          }),
           exec: async (sql: string) => {
             await conn.query(sql);
           },

@@ -9,13 +9,19 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       return reply.status(415).send(new ApiError('request.unsupported_media_type').toBody());
     }
     if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
-      const invalid = new ApiError('guard.invalid_input', { type: 'body' }, { issues: [{ path: '', keyword: 'syntax', message: error.message, params: {} }] });
+      const invalid = new ApiError(
+        'guard.invalid_input',
+        { type: 'body' },
+        { issues: [{ path: '', keyword: 'syntax', message: error.message, params: {} }] },
+      );
       return reply.status(error.statusCode === 413 ? 413 : 400).send(invalid.toBody());
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(new ApiError('unexpected.general').toBody());
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.`, code: 'entity.not_found' }),
+    reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.`, code: 'entity.not_found' }),
   );
 };

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityModel } from '../../shared/descriptor.js';
-import type { Queryable } from '../db/database.js';
-import type { Entity } from '../crud/repository.js';
 import type { EntityOperations, RequestContext } from '../crud/operations.js';
+import type { Entity } from '../crud/repository.js';
+import type { Queryable } from '../db/database.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
 import type { ServerOverrideKey } from './keys.js';
 

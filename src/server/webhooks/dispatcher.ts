@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import { generateId } from '../crud/ids.js';
+import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
 
@@ -65,7 +65,12 @@ export class WebhookDispatcher {
     for (; attempt < attempts; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, RETRY_BASE_MS * 2 ** (attempt - 1)));
       try {
-        const response = await fetch(hook.config.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        const response = await fetch(hook.config.url, {
+          method: 'POST',
+          headers,
+          body,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
         outcome = { statusCode: response.status, body: (await response.text()).slice(0, 2048) };
         if (response.ok) break;
       } catch (error) {
@@ -84,7 +89,9 @@ export class WebhookDispatcher {
         url: hook.config.url,
         attempts: Math.min(attempt + 1, attempts),
         request: { body: JSON.parse(body) },
-        ...(outcome.statusCode === undefined ? {} : { response: { statusCode: outcome.statusCode, body: outcome.body } }),
+        ...(outcome.statusCode === undefined
+          ? {}
+          : { response: { statusCode: outcome.statusCode, body: outcome.body } }),
         ...(outcome.error ? { error: outcome.error } : {}),
       },
     });
