@@ -1,0 +1,89 @@
+import { type MetaQuery, useCreate, useNotification } from '@refinedev/core';
+import { Button, Modal, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConsoleResource } from '../../shared/descriptor';
+import type { ApiError } from '../providers/http';
+import { readPath } from '../registry';
+import { type FormData, type FormHandle, SchemaForm } from '../rjsf/SchemaForm';
+import { initialFormData } from '../rjsf/validator';
+import { useServerErrors } from './use-server-errors';
+
+interface CreateFormModalProps {
+  resource: ConsoleResource;
+  /** Path parameters of a child resource, e.g. `{ parent: { resourceId } }`. */
+  meta?: MetaQuery;
+  onClose: () => void;
+  onCreated: (record: Record<string, unknown>) => void;
+}
+
+/** The descriptor's create form in a modal: validates, POSTs, maps server errors onto fields. */
+export const CreateFormModal = ({ resource, meta, onClose, onCreated }: CreateFormModalProps) => {
+  const { t } = useTranslation();
+  const { open } = useNotification();
+  const create = resource.create;
+  const formRef = useRef<FormHandle>(null);
+  const [formData, setFormData] = useState<FormData>(() => (create ? initialFormData(create.form, undefined) : {}));
+  const { extraErrors, report, clear } = useServerErrors(resource, create?.form);
+  const { mutate, mutation } = useCreate<Record<string, unknown>, ApiError>();
+
+  if (!create) return null;
+
+  const submit = (values: FormData) => {
+    clear();
+    mutate(
+      { resource: resource.name, values, meta, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => {
+          const name = readPath(data, resource.detail?.titleField ?? 'name');
+          open?.({ type: 'success', message: t('notifications.created', { name: name ?? '' }) });
+          onCreated(data);
+        },
+        onError: (error) => report(error),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      width={640}
+      title={
+        <div className="gh-modal-title">
+          <div>{t(create.titleKey)}</div>
+          {create.subtitleKey && (
+            <Typography.Text type="secondary" className="gh-modal-subtitle">
+              {t(create.subtitleKey)}
+            </Typography.Text>
+          )}
+        </div>
+      }
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('actions.cancel')}
+        </Button>,
+        <Button key="submit" type="primary" loading={mutation.isPending} onClick={() => formRef.current?.submit()}>
+          {t(create.titleKey)}
+        </Button>,
+      ]}
+    >
+      <SchemaForm
+        formRef={formRef}
+        resource={resource}
+        form={create.form}
+        idPrefix={`${resource.name}-create`}
+        formData={formData}
+        extraErrors={extraErrors}
+        disabled={mutation.isPending}
+        onChange={(data) => {
+          setFormData(data);
+          if (extraErrors) clear();
+        }}
+        onSubmit={submit}
+      />
+    </Modal>
+  );
+};

@@ -1,0 +1,79 @@
+import { Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from './states';
+
+export type Row = Record<string, unknown> & { id?: string | number };
+
+interface ListQuery {
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+interface DataTableProps {
+  label: string;
+  columns: ColumnsType<Row>;
+  rows: Row[];
+  total: number;
+  query: ListQuery;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  empty: ReactNode;
+  onRowClick?: (row: Row) => void;
+}
+
+/** A list table with loading, empty, error (Retry) states and server paging. */
+export const DataTable = ({
+  label,
+  columns,
+  rows,
+  total,
+  query,
+  page,
+  pageSize,
+  onPageChange,
+  empty,
+  onRowClick,
+}: DataTableProps) => {
+  const { t } = useTranslation();
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <Table<Row>
+      aria-label={label}
+      rowKey={(row) => String(row.id)}
+      className={onRowClick ? 'gh-table gh-table-clickable' : 'gh-table'}
+      columns={columns}
+      dataSource={rows}
+      loading={query.isLoading || query.isFetching}
+      locale={{ emptyText: query.isLoading ? ' ' : empty }}
+      pagination={
+        total > pageSize || page > 1
+          ? {
+              current: page,
+              pageSize,
+              total,
+              showSizeChanger: false,
+              onChange: onPageChange,
+              showTotal: (count) => t('list.total', { count }),
+            }
+          : false
+      }
+      onRow={
+        onRowClick
+          ? (row) => ({
+              onClick: () => onRowClick(row),
+              onKeyDown: (event) => {
+                if (event.key === 'Enter') onRowClick(row);
+              },
+              tabIndex: 0,
+            })
+          : undefined
+      }
+    />
+  );
+};

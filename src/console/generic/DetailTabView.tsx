@@ -1,0 +1,27 @@
+import { lazy } from 'react';
+import { useParams } from 'react-router';
+import type { ConsoleResource } from '../../shared/descriptor';
+import { overrideRegistry } from '../overrides/registry';
+import { useDetailContext } from './detail-context';
+import { NotFound } from './NotFound';
+
+const FormTab = lazy(() => import('./FormTab').then((m) => ({ default: m.FormTab })));
+const RelationTab = lazy(() => import('./RelationTab').then((m) => ({ default: m.RelationTab })));
+
+/** Renders the tab named in the URL by its kind: a settings form, a relation list or a registered view. */
+export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
+  const { tab: key } = useParams();
+  const context = useDetailContext();
+  const tab = resource.detail?.tabs.find((item) => item.key === key);
+  if (!tab) return <NotFound />;
+  switch (tab.kind) {
+    case 'form':
+      return <FormTab key={`${context.record.id}:${tab.key}`} tab={tab} {...context} />;
+    case 'relation':
+      return <RelationTab key={`${context.record.id}:${tab.key}`} relationName={tab.relation} {...context} />;
+    case 'view': {
+      const View = overrideRegistry[tab.view as keyof typeof overrideRegistry];
+      return View ? <View {...context} /> : <NotFound />;
+    }
+  }
+};

@@ -1,0 +1,103 @@
+import { useNotification, useUpdate } from '@refinedev/core';
+import { deepEquals } from '@rjsf/utils';
+import { Button } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DetailTab } from '../../shared/descriptor';
+import { overrideRegistry } from '../overrides/registry';
+import type { ApiError } from '../providers/http';
+import { type FormData, type FormHandle, SchemaForm } from '../rjsf/SchemaForm';
+import { initialFormData } from '../rjsf/validator';
+import type { DetailContext } from './detail-context';
+import { useServerErrors } from './use-server-errors';
+import { useUnsavedChangesGuard } from './use-unsaved-changes';
+
+type FormTabModel = Extract<DetailTab, { kind: 'form' }>;
+
+/** Only the tab's fields that differ from the saved record go into the PATCH body. */
+export const changedFields = (values: FormData, baseline: FormData): FormData =>
+  Object.fromEntries(Object.entries(values).filter(([key, value]) => !deepEquals(value, baseline[key])));
+
+/** A settings tab: the tab's sections as cards, a Save/Discard bar, an unsaved-changes guard, then override cards. */
+export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { tab: FormTabModel }) => {
+  const { t } = useTranslation();
+  const { open } = useNotification();
+  const formRef = useRef<FormHandle>(null);
+  const [baseline, setBaseline] = useState<FormData>(() => initialFormData(tab.form, record));
+  const [formData, setFormData] = useState<FormData>(baseline);
+  const { extraErrors, report, clear } = useServerErrors(resource, tab.form);
+  const { mutate, mutation } = useUpdate<Record<string, unknown>, ApiError>();
+  const dirty = !deepEquals(formData, baseline);
+  useUnsavedChangesGuard(dirty);
+
+  const baselineRef = useRef(baseline);
+  baselineRef.current = baseline;
+
+  // A reloaded record becomes the new baseline; edits in progress are kept.
+  useEffect(() => {
+    const next = initialFormData(tab.form, record);
+    setFormData((current) => (deepEquals(current, baselineRef.current) ? next : current));
+    setBaseline(next);
+  }, [record, tab.form]);
+
+  const save = (values: FormData) => {
+    const changes = changedFields(values, baseline);
+    if (Object.keys(changes).length === 0) return;
+    clear();
+    mutate(
+      { resource: resource.name, id: record.id, values: changes, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => {
+          const next = initialFormData(tab.form, { ...record, ...data });
+          setBaseline(next);
+          setFormData(next);
+          open?.({ type: 'success', message: t('notifications.saved') });
+        },
+        onError: (error) => report(error),
+      },
+    );
+  };
+
+  return (
+    <div className="gh-form-tab">
+      <SchemaForm
+        formRef={formRef}
+        resource={resource}
+        form={tab.form}
+        sections={tab.sections}
+        idPrefix={`${resource.name}-${tab.key}`}
+        formData={formData}
+        extraErrors={extraErrors}
+        disabled={mutation.isPending}
+        onChange={(data) => {
+          setFormData(data);
+          if (extraErrors) clear();
+        }}
+        onSubmit={save}
+      />
+      {tab.cards.map((key) => {
+        const Card = overrideRegistry[key as keyof typeof overrideRegistry];
+        return Card ? <Card key={key} resource={resource} record={record} refetch={refetch} /> : null;
+      })}
+      <div
+        className={dirty ? 'gh-save-bar gh-save-bar-dirty' : 'gh-save-bar'}
+        role="toolbar"
+        aria-label={t('form.save_bar')}
+      >
+        {dirty && <span className="gh-save-bar-hint">{t('form.unsaved_hint')}</span>}
+        <Button
+          disabled={!dirty || mutation.isPending}
+          onClick={() => {
+            setFormData(baseline);
+            clear();
+          }}
+        >
+          {t('actions.discard')}
+        </Button>
+        <Button type="primary" disabled={!dirty} loading={mutation.isPending} onClick={() => formRef.current?.submit()}>
+          {t('actions.save')}
+        </Button>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,109 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { type BaseRecord, useOne } from '@refinedev/core';
+import { Card, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import type { ConsoleResource } from '../../shared/descriptor';
+import { enumLabel } from '../i18n/labels';
+import type { ApiError } from '../providers/http';
+import { readPath, textNamespace } from '../registry';
+import { ActionsMenu, useConfirmDelete } from './DeleteAction';
+import type { DetailContext } from './detail-context';
+import { NotFound } from './NotFound';
+import { ErrorState } from './states';
+
+/** `/<route>/:id/*`: header (name, subtitle, tags, id with copy, actions) and the descriptor's tabs as routes. */
+export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '', tab } = useParams();
+  const confirmDelete = useConfirmDelete();
+  const { result: record, query } = useOne<BaseRecord, ApiError>({
+    resource: resource.name,
+    id,
+    errorNotification: false,
+  });
+  const detail = resource.detail;
+
+  if (!detail) return <NotFound />;
+  if (query.isError && query.error?.statusCode === 404) return <NotFound />;
+
+  const back = (
+    <Link to={`/${resource.route}`} className="gh-back-link">
+      <ArrowLeftOutlined /> {t('detail.back_to', { title: t(resource.titleKey) })}
+    </Link>
+  );
+  if (query.isError) {
+    return (
+      <div className="gh-page">
+        {back}
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  if (!record) {
+    return (
+      <div className="gh-page">
+        {back}
+        <Card>
+          <Skeleton active />
+        </Card>
+      </div>
+    );
+  }
+
+  const title = String(readPath(record, detail.titleField) ?? id);
+  const subtitle = detail.subtitleField ? readPath(record, detail.subtitleField) : undefined;
+  const context: DetailContext = {
+    resource,
+    record: record as DetailContext['record'],
+    refetch: () => query.refetch(),
+  };
+  const onDelete = () =>
+    confirmDelete({
+      resource: resource.name,
+      id,
+      name: title,
+      onDeleted: () => navigate(`/${resource.route}`, { replace: true }),
+    });
+
+  return (
+    <div className="gh-page">
+      {back}
+      <Card className="gh-detail-header">
+        <div className="gh-detail-header-main">
+          <div className="gh-detail-header-text">
+            <Typography.Title level={1} className="gh-page-title">
+              {title}
+            </Typography.Title>
+            <div className="gh-detail-meta">
+              {typeof subtitle === 'string' && subtitle && (
+                <Typography.Text type="secondary">{subtitle}</Typography.Text>
+              )}
+              {detail.tags.map((field) => {
+                const value = readPath(record, field);
+                return value === undefined || value === null ? null : (
+                  <Tag key={field}>{enumLabel(t, textNamespace(resource), field, value)}</Tag>
+                );
+              })}
+              <span className="gh-detail-id">
+                <Typography.Text type="secondary">{t('detail.id')}</Typography.Text>
+                <Typography.Text code copyable={{ text: id, tooltips: [t('actions.copy'), t('actions.copied')] }}>
+                  {id}
+                </Typography.Text>
+              </span>
+            </div>
+          </div>
+          {resource.operations.delete && <ActionsMenu onDelete={onDelete} />}
+        </div>
+      </Card>
+      <Tabs
+        className="gh-detail-tabs"
+        activeKey={tab}
+        onChange={(key) => navigate(key)}
+        items={detail.tabs.map((item) => ({ key: item.key, label: t(item.titleKey) }))}
+      />
+      <Outlet context={context} />
+    </div>
+  );
+};

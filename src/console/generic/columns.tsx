@@ -1,0 +1,82 @@
+import { Badge, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { ColumnModel, ColumnRender, ConsoleResource } from '../../shared/descriptor';
+import { enumLabel } from '../i18n/labels';
+import { readPath, textNamespace } from '../registry';
+
+type Row = Record<string, unknown>;
+const MAX_TAGS = 3;
+
+export const formatDate = (value: unknown): string => {
+  if (typeof value !== 'number' && typeof value !== 'string') return '-';
+  const date = dayjs(value);
+  if (!date.isValid()) return '-';
+  return date.format(date.year() === dayjs().year() ? 'MMM D, HH:mm' : 'MMM D, YYYY');
+};
+
+export const renderValue = (
+  t: TFunction,
+  resource: ConsoleResource,
+  field: string,
+  render: ColumnRender,
+  value: unknown,
+): ReactNode => {
+  const namespace = textNamespace(resource);
+  if (value === undefined || value === null || value === '') {
+    return render === 'status' ? null : <Typography.Text type="secondary">-</Typography.Text>;
+  }
+  switch (render) {
+    case 'code':
+      return (
+        <Typography.Text code ellipsis className="gh-cell-code">
+          {String(value)}
+        </Typography.Text>
+      );
+    case 'tag':
+      return <Tag>{enumLabel(t, namespace, field, value)}</Tag>;
+    case 'tags': {
+      const values = Array.isArray(value) ? value : [value];
+      const shown = values.slice(0, MAX_TAGS);
+      const rest = values.slice(MAX_TAGS);
+      return (
+        <span className="gh-tags">
+          {shown.map((item) => (
+            <Tag key={String(item)}>{enumLabel(t, namespace, field, item)}</Tag>
+          ))}
+          {rest.length > 0 && (
+            <Tooltip title={rest.map((item) => enumLabel(t, namespace, field, item)).join(', ')}>
+              <Tag>+{rest.length}</Tag>
+            </Tooltip>
+          )}
+        </span>
+      );
+    }
+    case 'date':
+      return formatDate(value);
+    case 'status':
+      return value ? (
+        <Badge status="success" text={t('common.status.enabled')} />
+      ) : (
+        <Badge status="default" text={t('common.status.disabled')} />
+      );
+    default:
+      return String(value);
+  }
+};
+
+export const buildColumns = (
+  t: TFunction,
+  resource: ConsoleResource,
+  columns: ColumnModel[] = resource.list.columns,
+): ColumnsType<Row> =>
+  columns.map((column) => ({
+    key: column.field,
+    title: t(column.titleKey),
+    dataIndex: column.field.split('.'),
+    ellipsis: column.render === 'text' || column.render === 'code',
+    render: (_: unknown, row: Row) =>
+      renderValue(t, resource, column.field, column.render ?? 'text', readPath(row, column.field)),
+  }));

@@ -1,0 +1,122 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useList } from '@refinedev/core';
+import { Button, Card, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ManyToManyRelation } from '../../../shared/descriptor';
+import { SEARCH_FIELD } from '../../providers/data-provider';
+import { findResource, readPath } from '../../registry';
+import { buildColumns } from '../columns';
+import { DataTable, type Row } from '../DataTable';
+import { useConfirmDelete } from '../DeleteAction';
+import type { DetailContext } from '../detail-context';
+import { NotFound } from '../NotFound';
+import { EmptyState } from '../states';
+import { usePageParams } from '../use-page-params';
+import { AssignDialog } from './AssignDialog';
+import { RelationToolbar } from './RelationToolbar';
+
+/** Records assigned to this one (e.g. a role's permissions, each with its API resource), remove and assign. */
+export const ManyToManyRelationTab = ({
+  relation,
+  resource,
+  record,
+}: DetailContext & { relation: ManyToManyRelation }) => {
+  const { t } = useTranslation();
+  const target = findResource(relation.target);
+  const { page, pageSize, keyword, setPage, setKeyword } = usePageParams();
+  const [assigning, setAssigning] = useState(false);
+  const confirmDelete = useConfirmDelete();
+  const meta = useMemo(
+    () => ({ apiPath: `${resource.apiPath}/{id}/${relation.name}`, params: { id: record.id } }),
+    [resource.apiPath, relation.name, record.id],
+  );
+
+  const { result, query } = useList<Row>({
+    resource: relation.target,
+    meta,
+    pagination: { currentPage: page, pageSize, mode: 'server' },
+    filters: keyword ? [{ field: SEARCH_FIELD, operator: 'contains', value: keyword }] : [],
+  });
+
+  const columns = useMemo(() => {
+    if (!target) return [];
+    const own = buildColumns(
+      t,
+      target,
+      target.list.columns.filter((column) => column.render !== 'date'),
+    );
+    const embedded: ColumnsType<Row> = (relation.embed ?? []).map((embed) => ({
+      key: embed.property,
+      title: t(`relations.embedded.${embed.target}`),
+      ellipsis: true,
+      render: (_: unknown, row: Row) => (
+        <Typography.Text>
+          {String(readPath(row, `${embed.property}.name`) ?? readPath(row, embed.foreignKey) ?? '-')}
+        </Typography.Text>
+      ),
+    }));
+    const remove: ColumnsType<Row> = [
+      {
+        key: 'actions',
+        width: 64,
+        render: (_: unknown, row: Row) => {
+          const name = String(readPath(row, 'name') ?? row.id);
+          return (
+            <Button
+              type="text"
+              icon={<DeleteOutlined />}
+              aria-label={t('actions.remove_named', { name })}
+              onClick={() => confirmDelete({ resource: target.name, id: String(row.id), meta, name, kind: 'remove' })}
+            />
+          );
+        },
+      },
+    ];
+    return [...own, ...embedded, ...remove];
+  }, [t, target, relation.embed, meta, confirmDelete]);
+
+  if (!target) return <NotFound />;
+  const assignButton = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => setAssigning(true)}>
+      {t(`relations.assign.${relation.target}`, { defaultValue: t('relations.assign.default') })}
+    </Button>
+  );
+
+  return (
+    <Card className="gh-list-card">
+      <RelationToolbar
+        placeholder={t(target.list.searchPlaceholderKey)}
+        keyword={keyword}
+        onSearch={setKeyword}
+        action={assignButton}
+      />
+      <DataTable
+        label={t(target.titleKey)}
+        columns={columns}
+        rows={result.data}
+        total={result.total ?? 0}
+        query={query}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        empty={
+          <EmptyState
+            description={keyword ? t('list.no_results', { keyword }) : t(`relations.empty.${relation.target}`)}
+            action={!keyword && assignButton}
+          />
+        }
+      />
+      {assigning && (
+        <AssignDialog
+          resource={resource}
+          relation={relation}
+          ownerId={record.id}
+          ownerName={String(readPath(record, resource.detail?.titleField ?? 'name') ?? record.id)}
+          onClose={() => setAssigning(false)}
+        />
+      )}
+    </Card>
+  );
+};

@@ -1,0 +1,65 @@
+import { useList } from '@refinedev/core';
+import { Checkbox, Empty, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ConsoleResource } from '../../../shared/descriptor';
+import { MAX_PAGE_SIZE } from '../../providers/data-provider';
+import { readPath } from '../../registry';
+import type { Row } from '../DataTable';
+
+export interface Picked {
+  id: string;
+  name: string;
+  groupName?: string;
+}
+
+interface TargetChecklistProps {
+  target: ConsoleResource;
+  /** The parent record whose children are listed (e.g. one API resource); none for a flat list. */
+  group?: Row;
+  groupName?: string;
+  assignedIds: Set<string>;
+  picked: Map<string, Picked>;
+  onToggle: (item: Picked, checked: boolean) => void;
+}
+
+/** The records of one group as checkboxes; already assigned ones are checked and disabled. */
+export const TargetChecklist = ({ target, group, groupName, assignedIds, picked, onToggle }: TargetChecklistProps) => {
+  const { t } = useTranslation();
+  const meta = target.parent && group ? { parent: { [target.parent.param]: group.id } } : undefined;
+  const { result, query } = useList<Row>({
+    resource: target.name,
+    meta,
+    pagination: { currentPage: 1, pageSize: MAX_PAGE_SIZE, mode: 'server' },
+  });
+
+  if (query.isLoading) return <Spin size="small" />;
+  if (result.data.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(target.list.emptyKey)} />;
+
+  return (
+    <div className="gh-checklist">
+      {result.data.map((row) => {
+        const id = String(row.id);
+        const name = String(readPath(row, 'name') ?? id);
+        const description = readPath(row, 'description');
+        const assigned = assignedIds.has(id);
+        return (
+          <Checkbox
+            key={id}
+            className="gh-checklist-item"
+            checked={assigned || picked.has(id)}
+            disabled={assigned}
+            onChange={(event) => onToggle({ id, name, groupName }, event.target.checked)}
+          >
+            <span className="gh-checklist-name">{name}</span>
+            {typeof description === 'string' && description && (
+              <Typography.Text type="secondary" className="gh-checklist-description">
+                {description}
+              </Typography.Text>
+            )}
+          </Checkbox>
+        );
+      })}
+    </div>
+  );
+};

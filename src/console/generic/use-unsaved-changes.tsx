@@ -1,0 +1,41 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+
+/**
+ * Guards unsaved form changes: in-app navigation to another page asks first, and leaving the page (reload,
+ * close) triggers the browser's own prompt.
+ */
+export const useUnsavedChangesGuard = (dirty: boolean) => {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    const dialog = modal.confirm({
+      title: t('form.unsaved.title'),
+      content: t('form.unsaved.description'),
+      okText: t('form.unsaved.leave'),
+      okButtonProps: { danger: true },
+      cancelText: t('form.unsaved.stay'),
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+    return () => dialog.destroy();
+  }, [blocker, modal, t]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers need returnValue set to show the prompt.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+};

@@ -1,0 +1,55 @@
+import { FileTextOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { docsUrl, issuesUrl } from './config';
+import { Logo } from './Logo';
+import { UserMenu } from './UserMenu';
+
+export const TopBar = () => {
+  const { t } = useTranslation();
+  return (
+    <header className="gh-topbar">
+      <Link to="/" className="gh-topbar-home" aria-label={t('layout.home')}>
+        <Logo />
+      </Link>
+      <span className="gh-topbar-divider" aria-hidden="true" />
+      <span className="gh-topbar-title">{t('layout.self_hosted')}</span>
+      <Tag bordered={false} className="gh-topbar-badge">
+        {t('layout.edition_oss')}
+      </Tag>
+      <span className="gh-topbar-spacer" />
+      <Button type="text" icon={<FileTextOutlined />} href={docsUrl} target="_blank" rel="noopener noreferrer">
+        {t('layout.docs')}
+      </Button>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            {
+              key: 'docs',
+              label: (
+                <a href={docsUrl} target="_blank" rel="noopener noreferrer">
+                  {t('layout.help.docs')}
+                </a>
+              ),
+            },
+            {
+              key: 'issues',
+              label: (
+                <a href={issuesUrl} target="_blank" rel="noopener noreferrer">
+                  {t('layout.help.issues')}
+                </a>
+              ),
+            },
+          ],
+        }}
+      >
+        <Button type="text" icon={<QuestionCircleOutlined />}>
+          {t('layout.help.title')}
+        </Button>
+      </Dropdown>
+      <UserMenu />
+    </header>
+  );
+};

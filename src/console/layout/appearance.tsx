@@ -1,0 +1,62 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+
+export const appearanceModes = ['system', 'light', 'dark'] as const;
+export type AppearanceMode = (typeof appearanceModes)[number];
+export const appearanceStorageKey = 'gatehouse.appearance';
+
+const isAppearanceMode = (value: unknown): value is AppearanceMode =>
+  typeof value === 'string' && (appearanceModes as readonly string[]).includes(value);
+
+const readStoredMode = (): AppearanceMode => {
+  try {
+    const stored = globalThis.localStorage?.getItem(appearanceStorageKey);
+    return isAppearanceMode(stored) ? stored : 'system';
+  } catch {
+    return 'system';
+  }
+};
+
+const darkQuery = '(prefers-color-scheme: dark)';
+const systemPrefersDark = () => globalThis.matchMedia?.(darkQuery).matches ?? false;
+
+interface AppearanceState {
+  mode: AppearanceMode;
+  isDark: boolean;
+  setMode: (mode: AppearanceMode) => void;
+}
+
+const AppearanceContext = createContext<AppearanceState>({ mode: 'system', isDark: false, setMode: () => {} });
+
+export const AppearanceProvider = ({ children }: { children: ReactNode }) => {
+  const [mode, setModeState] = useState<AppearanceMode>(readStoredMode);
+  const [systemDark, setSystemDark] = useState(systemPrefersDark);
+
+  useEffect(() => {
+    const query = globalThis.matchMedia?.(darkQuery);
+    if (!query) return;
+    const listener = (event: MediaQueryListEvent) => setSystemDark(event.matches);
+    query.addEventListener('change', listener);
+    return () => query.removeEventListener('change', listener);
+  }, []);
+
+  const setMode = useCallback((next: AppearanceMode) => {
+    setModeState(next);
+    try {
+      globalThis.localStorage?.setItem(appearanceStorageKey, next);
+    } catch {
+      // Storage can be unavailable; the choice then lasts for this page only.
+    }
+  }, []);
+
+  const isDark = mode === 'dark' || (mode === 'system' && systemDark);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = isDark ? 'dark' : 'light';
+    document.documentElement.style.colorScheme = isDark ? 'dark' : 'light';
+  }, [isDark]);
+
+  const value = useMemo(() => ({ mode, isDark, setMode }), [mode, isDark, setMode]);
+  return <AppearanceContext.Provider value={value}>{children}</AppearanceContext.Provider>;
+};
+
+export const useAppearance = () => useContext(AppearanceContext);

@@ -1,0 +1,14 @@
+/**
+ * Keys of the console's bespoke pieces. Pure data (no React): codegen imports these lists to reject descriptors
+ * that name an unknown override, widget or field.
+ */
+export const consoleOverrideKeys = ['hook.card.signing-key', 'hook.tab.recent-requests'] as const;
+export type ConsoleOverrideKey = (typeof consoleOverrideKeys)[number];
+
+/** Widget names usable as `ui:widget` in descriptor uiSchemas. */
+export const consoleWidgetKeys = ['switch', 'checkboxes', 'updown', 'radio', 'hidden', 'textarea', 'select'] as const;
+export type ConsoleWidgetKey = (typeof consoleWidgetKeys)[number];
+
+/** Field names usable as `ui:field` in descriptor uiSchemas. */
+export const consoleFieldKeys = ['keyValue'] as const;
+export type ConsoleFieldKey = (typeof consoleFieldKeys)[number];

@@ -1,0 +1,11 @@
+import type { ComponentType } from 'react';
+import { RecentRequestsTab } from './hook/RecentRequestsTab';
+import { SigningKeyCard } from './hook/SigningKeyCard';
+import type { ConsoleOverrideKey } from './keys';
+import type { OverrideProps } from './types';
+
+/** Bespoke console pieces by key; the type makes every key in `keys.ts` have an implementation. */
+export const overrideRegistry: Record<ConsoleOverrideKey, ComponentType<OverrideProps>> = {
+  'hook.card.signing-key': SigningKeyCard,
+  'hook.tab.recent-requests': RecentRequestsTab,
+};

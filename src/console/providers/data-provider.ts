@@ -1,0 +1,99 @@
+import type { BaseRecord, CrudFilter, DataProvider, GetListParams, GetListResponse } from '@refinedev/core';
+import { joinId, resolveApiPath } from './api-path';
+import { ApiError, createHttpClient, type HttpOptions, MISSING_TOTAL_NUMBER } from './http';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const SEARCH_FIELD = 'search';
+
+export interface DataProviderOptions extends HttpOptions {
+  /** Refine resource name → API path below the base URL, e.g. `role` → `/roles`. */
+  apiPaths: Record<string, string>;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Management API search matches substrings with SQL-like wildcards: `keyword` becomes `%keyword%`. */
+export const toSearchValue = (keyword: string): string => `%${keyword}%`;
+
+const appendFilters = (query: URLSearchParams, filters: CrudFilter[] | undefined) => {
+  for (const filter of filters ?? []) {
+    if (!('field' in filter) || filter.value === undefined || filter.value === null || filter.value === '') continue;
+    if (filter.field === SEARCH_FIELD || filter.operator === 'contains') {
+      query.set(SEARCH_FIELD, toSearchValue(String(filter.value)));
+    } else if (filter.operator === 'eq') {
+      query.set(filter.field, String(filter.value));
+    }
+  }
+};
+
+export const createDataProvider = (options: DataProviderOptions): DataProvider => {
+  const http = createHttpClient(options);
+  const pathOf = (resource: string, meta?: Record<string, unknown>) => {
+    const template = options.apiPaths[resource];
+    if (template === undefined && typeof meta?.apiPath !== 'string') {
+      throw new ApiError(`Unknown resource "${resource}"`, 0);
+    }
+    return resolveApiPath(template ?? '', meta);
+  };
+
+  return {
+    getApiUrl: () => options.baseUrl ?? '/api',
+
+    getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters, meta }: GetListParams) => {
+      const query = new URLSearchParams();
+      const paged = pagination?.mode !== 'off';
+      if (paged) {
+        const page = Math.max(1, Math.floor(pagination?.currentPage ?? 1));
+        const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(pagination?.pageSize ?? DEFAULT_PAGE_SIZE)));
+        query.set('page', String(page));
+        query.set('page_size', String(pageSize));
+      }
+      appendFilters(query, filters);
+      const { data, headers } = await http<TData[]>({ method: 'GET', path: pathOf(resource, meta), query });
+      const list = Array.isArray(data) ? data : [];
+      const totalHeader = headers.get('Total-Number');
+      if (paged && (totalHeader === null || totalHeader.trim() === '' || Number.isNaN(Number(totalHeader)))) {
+        throw new ApiError(MISSING_TOTAL_NUMBER, 200);
+      }
+      const response: GetListResponse<TData> = { data: list, total: paged ? Number(totalHeader) : list.length };
+      return response;
+    },
+
+    getOne: async ({ resource, id, meta }) => {
+      const { data } = await http({ method: 'GET', path: joinId(pathOf(resource, meta), id) });
+      return { data: data as never };
+    },
+
+    create: async ({ resource, variables, meta }) => {
+      const { data } = await http({ method: 'POST', path: pathOf(resource, meta), body: variables });
+      return { data: (data ?? {}) as never };
+    },
+
+    update: async ({ resource, id, variables, meta }) => {
+      const { data } = await http({ method: 'PATCH', path: joinId(pathOf(resource, meta), id), body: variables });
+      return { data: (data ?? {}) as never };
+    },
+
+    deleteOne: async ({ resource, id, meta }) => {
+      const { data } = await http({ method: 'DELETE', path: joinId(pathOf(resource, meta), id) });
+      return { data: (data ?? { id }) as never };
+    },
+
+    custom: async ({ url, method, payload, query, headers, meta }) => {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+        if (value !== undefined && value !== null) search.set(key, String(value));
+      }
+      const { data, headers: responseHeaders } = await http({
+        method: method.toUpperCase() as Method,
+        path: resolveApiPath(url, meta),
+        query: search,
+        body: payload ?? undefined,
+        headers: headers as Record<string, string> | undefined,
+      });
+      const total = responseHeaders.get('Total-Number');
+      return { data: (data ?? {}) as never, ...(total === null ? {} : { total: Number(total) }) };
+    },
+  };
+};

@@ -1,0 +1,84 @@
+import type { default as RjsfForm } from '@rjsf/core';
+import type { ErrorSchema } from '@rjsf/utils';
+import { type Ref, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConsoleResource, FormModel, FormSection } from '../../shared/descriptor';
+import { textNamespace } from '../registry';
+import type { SchemaFormContext } from './context';
+import { createErrorTransformer, type Translate } from './error-messages';
+import { ThemedForm } from './theme';
+import { translateUiSchema } from './ui-schema';
+import { validatorFor } from './validator';
+
+export type FormData = Record<string, unknown>;
+export type FormHandle = RjsfForm<FormData>;
+
+interface SchemaFormProps {
+  resource: ConsoleResource;
+  form: FormModel;
+  /** Distinguishes the ids of two forms of one entity (`create`, a tab key). */
+  idPrefix: string;
+  formData: FormData;
+  onChange: (data: FormData) => void;
+  onSubmit: (data: FormData) => void;
+  sections?: FormSection[];
+  extraErrors?: ErrorSchema;
+  disabled?: boolean;
+  formRef?: Ref<FormHandle>;
+}
+
+/**
+ * A descriptor form: precompiled validation, translated messages shown under each field, no browser validation,
+ * and live validation only after the first submit.
+ */
+export const SchemaForm = ({
+  resource,
+  form,
+  idPrefix,
+  formData,
+  onChange,
+  onSubmit,
+  sections,
+  extraErrors,
+  disabled,
+  formRef,
+}: SchemaFormProps) => {
+  const { t, i18n } = useTranslation();
+  const [submitted, setSubmitted] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: texts change with the language
+  const uiSchema = useMemo(() => translateUiSchema(resource.uiSchema, t), [resource.uiSchema, t, i18n.language]);
+  const formContext = useMemo<SchemaFormContext>(
+    () => ({ entity: resource.name, namespace: textNamespace(resource), sections }),
+    [resource, sections],
+  );
+  const transformErrors = useMemo(() => {
+    const translate: Translate = (key, params, defaultValue) => String(t(key, { ...params, defaultValue }));
+    return createErrorTransformer(translate);
+  }, [t]);
+
+  return (
+    <ThemedForm
+      ref={formRef}
+      className="gh-form"
+      idPrefix={idPrefix}
+      schema={form.schema as FormHandle['props']['schema']}
+      uiSchema={uiSchema}
+      validator={validatorFor(form)}
+      formContext={formContext}
+      formData={formData}
+      disabled={disabled}
+      noHtml5Validate
+      showErrorList={false}
+      liveValidate={submitted ? 'onChange' : undefined}
+      focusOnFirstError
+      transformErrors={transformErrors}
+      extraErrors={extraErrors}
+      onChange={(event) => onChange((event.formData ?? {}) as FormData)}
+      onError={() => setSubmitted(true)}
+      onSubmit={(event) => {
+        setSubmitted(true);
+        onSubmit((event.formData ?? {}) as FormData);
+      }}
+    />
+  );
+};

@@ -1,0 +1,36 @@
+import type { RJSFValidationError } from '@rjsf/utils';
+
+export type Translate = (key: string, params: Record<string, unknown>, defaultValue: string) => string;
+
+/**
+ * The message for one schema violation, by ajv keyword: `validation.<keyword>` with the keyword's params
+ * (e.g. maxLength → "Must be at most {{limit}} characters"). Formats use `validation.format_<format>` when present.
+ */
+export const validationMessage = (
+  translate: Translate,
+  keyword: string | undefined,
+  params: Record<string, unknown> = {},
+  fallback = '',
+): string => {
+  if (!keyword) return fallback;
+  if (keyword === 'minLength' && params.limit === 1) return translate('validation.required', params, fallback);
+  if (keyword === 'format' && typeof params.format === 'string') {
+    const specific = translate(`validation.format_${params.format}`, params, '');
+    if (specific) return specific;
+  }
+  return translate(`validation.${keyword}`, params, fallback);
+};
+
+/** rjsf `transformErrors`: replaces ajv's English messages with translated ones. */
+export const createErrorTransformer =
+  (translate: Translate) =>
+  (errors: RJSFValidationError[]): RJSFValidationError[] =>
+    errors.map((error) => {
+      const message = validationMessage(
+        translate,
+        error.name,
+        (error.params ?? {}) as Record<string, unknown>,
+        error.message ?? '',
+      );
+      return { ...error, message, stack: `${error.property ?? ''} ${message}`.trim() };
+    });

@@ -1,0 +1,54 @@
+import type { FieldTemplateProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { fieldDescription, fieldLabel } from '../../i18n/labels';
+import { asContext, dottedPath, ids } from '../context';
+
+const unique = (values: string[] | undefined): string[] => [...new Set(values ?? [])];
+
+/**
+ * One field: label above (with a required mark), the input, the description, then errors in red. The root object
+ * and nested objects (e.g. a webhook's `config`) render their children flat, without a box or title. Array items
+ * have no label of their own.
+ */
+export const FieldTemplate = (props: FieldTemplateProps) => {
+  const { t } = useTranslation();
+  const { id, children, hidden, required, rawErrors, schema, uiSchema, registry, fieldPathId } = props;
+  if (hidden) return <div className="gh-field-hidden">{children}</div>;
+
+  const path = fieldPathId.path;
+  const isItem = typeof path.at(-1) === 'number';
+  const isFlatObject = schema.type === 'object' && !uiSchema?.['ui:field'];
+  if (path.length === 0 || isFlatObject) return children;
+
+  const { entity } = asContext(registry.formContext);
+  const dotted = dottedPath(path);
+  const errors = unique(rawErrors);
+  const description = isItem ? undefined : fieldDescription(t, entity, dotted);
+  return (
+    <div className={errors.length > 0 ? 'gh-field gh-field-invalid' : 'gh-field'}>
+      {!isItem && (
+        <label htmlFor={id} id={ids.label(id)} className="gh-field-label">
+          {fieldLabel(t, entity, dotted, schema.title)}
+          {required && (
+            <span className="gh-field-required" aria-hidden="true">
+              *
+            </span>
+          )}
+        </label>
+      )}
+      <div className="gh-field-control">{children}</div>
+      {description && (
+        <div id={ids.description(id)} className="gh-field-description">
+          {description}
+        </div>
+      )}
+      {errors.length > 0 && (
+        <div id={ids.error(id)} className="gh-field-error" role="alert">
+          {errors.map((error) => (
+            <div key={error}>{error}</div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,57 @@
+import { withTheme } from '@rjsf/core';
+import type { Field, TemplatesType, Widget } from '@rjsf/utils';
+import type { ConsoleFieldKey, ConsoleWidgetKey } from '../overrides/keys';
+import { KeyValueField } from './fields/KeyValueField';
+import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/ArrayFieldTemplate';
+import { BaseInputTemplate } from './templates/BaseInputTemplate';
+import { FieldTemplate } from './templates/FieldTemplate';
+import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
+import { Nothing, WrapIfAdditionalTemplate } from './templates/quiet';
+import { CheckboxesWidget, RadioWidget, SelectWidget, SwitchWidget } from './widgets/choice-widgets';
+import { HiddenWidget, TextareaWidget, UpDownWidget } from './widgets/text-widgets';
+
+/** Every widget a descriptor may name, plus the built-in names rjsf picks by schema type. */
+const namedWidgets: Record<ConsoleWidgetKey, Widget> = {
+  switch: SwitchWidget,
+  checkboxes: CheckboxesWidget,
+  updown: UpDownWidget,
+  radio: RadioWidget,
+  hidden: HiddenWidget,
+  textarea: TextareaWidget,
+  select: SelectWidget,
+};
+
+const widgets: Record<string, Widget> = {
+  ...namedWidgets,
+  SwitchWidget,
+  CheckboxWidget: SwitchWidget,
+  CheckboxesWidget,
+  RadioWidget,
+  SelectWidget,
+  TextareaWidget,
+  UpDownWidget,
+  HiddenWidget,
+};
+
+const fields: Record<ConsoleFieldKey, Field> = {
+  keyValue: KeyValueField,
+};
+
+const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  BaseInputTemplate,
+  WrapIfAdditionalTemplate,
+  TitleFieldTemplate: Nothing,
+  DescriptionFieldTemplate: Nothing,
+  ArrayFieldTitleTemplate: Nothing,
+  ArrayFieldDescriptionTemplate: Nothing,
+  ErrorListTemplate: Nothing,
+  FieldErrorTemplate: Nothing,
+  FieldHelpTemplate: Nothing,
+};
+
+/** The console's one rjsf theme: antd inputs laid out like hand-made settings cards. */
+export const ThemedForm = withTheme({ templates, widgets, fields });

@@ -1,0 +1,57 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppRoot } from './App';
+import { NotFound } from './generic/NotFound';
+import { RouteError } from './generic/RouteError';
+import { AppLayout } from './layout/AppLayout';
+import { defaultTab, firstSidebarRoute, routedResources } from './registry';
+
+const ResourceList = lazy(() => import('./generic/ResourceList').then((m) => ({ default: m.ResourceList })));
+const ResourceCreate = lazy(() => import('./generic/ResourceCreate').then((m) => ({ default: m.ResourceCreate })));
+const ResourceShow = lazy(() => import('./generic/ResourceShow').then((m) => ({ default: m.ResourceShow })));
+const DetailTabView = lazy(() => import('./generic/DetailTabView').then((m) => ({ default: m.DetailTabView })));
+
+const resourceRoutes: RouteObject[] = routedResources.flatMap((resource) => {
+  const routes: RouteObject[] = [
+    {
+      path: resource.route,
+      element: <ResourceList key={resource.name} resource={resource} />,
+      children: resource.create ? [{ path: 'create', element: <ResourceCreate resource={resource} /> }] : [],
+    },
+  ];
+  const tab = defaultTab(resource);
+  if (resource.detail && tab) {
+    routes.push({
+      path: `${resource.route}/:id`,
+      element: <ResourceShow key={resource.name} resource={resource} />,
+      children: [
+        { index: true, element: <Navigate to={tab.key} replace /> },
+        { path: ':tab', element: <DetailTabView resource={resource} /> },
+        { path: '*', element: <NotFound /> },
+      ],
+    });
+  }
+  return routes;
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            index: true,
+            element: firstSidebarRoute ? <Navigate to={`/${firstSidebarRoute}`} replace /> : <NotFound />,
+          },
+          ...resourceRoutes,
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes, { basename: '/console' });
