@@ -21,11 +21,22 @@ export const validationMessage = (
   return translate(`validation.${keyword}`, params, fallback);
 };
 
+/**
+ * A value that fails `format` usually fails a `pattern` too (a URL must be a URI and start with http); the format
+ * message is the one that helps, so the pattern error of the same value is dropped.
+ */
+export const withoutShadowedPatterns = <E extends { keyword: string; path: string }>(errors: E[]): E[] => {
+  const formatted = new Set(errors.filter((error) => error.keyword === 'format').map((error) => error.path));
+  return errors.filter((error) => error.keyword !== 'pattern' || !formatted.has(error.path));
+};
+
 /** rjsf `transformErrors`: replaces ajv's English messages with translated ones. */
 export const createErrorTransformer =
   (translate: Translate) =>
   (errors: RJSFValidationError[]): RJSFValidationError[] =>
-    errors.map((error) => {
+    withoutShadowedPatterns(
+      errors.map((error) => ({ error, keyword: error.name ?? '', path: error.property ?? '' })),
+    ).map(({ error }) => {
       const message = validationMessage(
         translate,
         error.name,

@@ -3,8 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { fieldDescription, fieldLabel } from '../../i18n/labels';
 import { asContext, dottedPath, ids } from '../context';
 
-const unique = (values: string[] | undefined): string[] => [...new Set(values ?? [])];
-
 /**
  * One field: label above (with a required mark), the input, the description, then errors in red. The root object
  * and nested objects (e.g. a webhook's `config`) render their children flat, without a box or title. Array items
@@ -22,10 +20,11 @@ export const FieldTemplate = (props: FieldTemplateProps) => {
 
   const { entity } = asContext(registry.formContext);
   const dotted = dottedPath(path);
-  const errors = unique(rawErrors);
+  // One message at a time, the first the schema reports (a bad URL fails both `format` and `pattern`).
+  const error = rawErrors?.find((message) => message);
   const description = isItem ? undefined : fieldDescription(t, entity, dotted);
   return (
-    <div className={errors.length > 0 ? 'gh-field gh-field-invalid' : 'gh-field'}>
+    <div className={error ? 'gh-field gh-field-invalid' : 'gh-field'}>
       {!isItem && (
         <label htmlFor={id} id={ids.label(id)} className="gh-field-label">
           {fieldLabel(t, entity, dotted, schema.title)}
@@ -42,11 +41,9 @@ export const FieldTemplate = (props: FieldTemplateProps) => {
           {description}
         </div>
       )}
-      {errors.length > 0 && (
+      {error && (
         <div id={ids.error(id)} className="gh-field-error" role="alert">
-          {errors.map((error) => (
-            <div key={error}>{error}</div>
-          ))}
+          {error}
         </div>
       )}
     </div>

@@ -1,0 +1,214 @@
+/**
+ * The console end to end in Chromium against the real server: API resource and permissions, a role with an assigned
+ * permission, a webhook created, edited and deleted, and server/schema errors shown on the fields they concern.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type Browser,
+  ensureConsoleBuilt,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+const api = async (path: string) => {
+  const response = await fetch(`${server.origin}/api${path}`);
+  return { status: response.status, body: (await response.json()) as unknown };
+};
+
+const dialog = () => page.getByRole('dialog').last();
+
+/** Retries an observation until it matches (the page updates asynchronously). */
+const poll = <T>(observe: () => Promise<T>) => expect.poll(observe, { timeout: 15_000, interval: 100 });
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
+const count = (locator: Locator) => poll(() => locator.count());
+
+/** Opens the sidebar entry and waits for its page title. */
+const openSection = async (link: string, title: string) => {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link }).click();
+  await visible(page.getByRole('heading', { level: 1, name: title }));
+};
+
+describe('console', () => {
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startServer();
+    browser = await launchBrowser();
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('the root opens the first sidebar item', async () => {
+    await page.goto(`${server.origin}/console`);
+    await page.waitForURL(/\/console\/api-resources$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'API resources' }));
+    await visible(page.getByText('No API resources yet.'));
+    await screenshot(page, 'api-resources-empty');
+  });
+
+  test('creates an API resource and two permissions', async () => {
+    await page.getByRole('button', { name: 'Create API resource' }).first().click();
+    await dialog().getByLabel('API name').fill('Orders API');
+    await dialog().getByLabel('API identifier').fill('https://orders.example.com');
+    await screenshot(page, 'api-resource-create');
+    await dialog().getByRole('button', { name: 'Create API resource' }).click();
+
+    await page.waitForURL(/\/console\/api-resources\/[^/]+\/permissions$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Orders API' }));
+    await poll(() => page.getByRole('tab', { name: 'Permissions' }).getAttribute('aria-selected')).toBe('true');
+
+    for (const [name, description] of [
+      ['read:orders', 'Read orders'],
+      ['write:orders', 'Create and change orders'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Create permission' }).first().click();
+      await dialog().getByLabel('Permission name').fill(name);
+      await dialog().getByLabel('Description').fill(description);
+      if (name === 'read:orders') await screenshot(page, 'permission-create');
+      await dialog().getByRole('button', { name: 'Create permission' }).click();
+      await count(page.getByRole('dialog')).toBe(0);
+      await visible(page.getByRole('cell', { name, exact: true }));
+    }
+    await screenshot(page, 'api-resource-permissions');
+  });
+
+  test('shows a duplicate permission name on the name field', async () => {
+    await page.getByRole('button', { name: 'Create permission' }).first().click();
+    await dialog().getByLabel('Permission name').fill('read:orders');
+    await dialog().getByRole('button', { name: 'Create permission' }).click();
+    const nameField = dialog().locator('.gh-field', { has: page.getByLabel('Permission name') });
+    await poll(() => nameField.getByRole('alert').textContent()).toBe('This permission name is already in use.');
+    await screenshot(page, 'permission-duplicate-name');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('creates a role and assigns a permission from the dialog', async () => {
+    await openSection('Roles', 'Roles');
+    await page.getByRole('button', { name: 'Create role' }).first().click();
+    await dialog().getByLabel('Role name').fill('Order manager');
+    await dialog().getByLabel('Description').fill('Manages orders');
+    await screenshot(page, 'role-create');
+    await dialog().getByRole('button', { name: 'Create role' }).click();
+
+    await page.waitForURL(/\/console\/roles\/[^/]+\/permissions$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Order manager' }));
+    await visible(page.getByText('No permissions assigned yet.'));
+
+    await page.getByRole('button', { name: 'Assign permissions' }).first().click();
+    await dialog()
+      .getByRole('button', { name: /Orders API/ })
+      .click();
+    await dialog()
+      .getByRole('checkbox', { name: /read:orders/ })
+      .check();
+    await visible(dialog().getByText('Selected: 1'));
+    await screenshot(page, 'role-assign-dialog');
+    await dialog().getByRole('button', { name: 'Assign permissions' }).click();
+    await count(page.getByRole('dialog')).toBe(0);
+
+    const row = page.getByRole('row', { name: /read:orders/ });
+    await visible(row);
+    await visible(row.getByRole('cell', { name: 'Orders API' }));
+    await count(page.getByRole('row', { name: /write:orders/ })).toBe(0);
+    await screenshot(page, 'role-permissions');
+  });
+
+  test('shows a role name that is already in use on the name field', async () => {
+    await openSection('Roles', 'Roles');
+    await page.getByRole('button', { name: 'Create role' }).first().click();
+    await dialog().getByLabel('Role name').fill('Order manager');
+    await dialog().getByLabel('Description').fill('A second role with the same name');
+    await dialog().getByRole('button', { name: 'Create role' }).click();
+    const nameField = dialog().locator('.gh-field', { has: page.getByLabel('Role name') });
+    await poll(() => nameField.getByRole('alert').textContent()).toBe('This role name is already in use.');
+    await poll(() => dialog().getByLabel('Role name').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'role-name-in-use');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    const roles = await api('/roles?page=1&page_size=20');
+    expect((roles.body as unknown[]).length).toBe(1);
+  });
+
+  test('rejects an invalid webhook URL, then creates the webhook', async () => {
+    await openSection('Webhooks', 'Webhooks');
+    await page.getByRole('button', { name: 'Create webhook' }).first().click();
+    await dialog().getByLabel('Webhook name').fill('Order sync');
+    await dialog().getByRole('checkbox', { name: 'Role created', exact: true }).check();
+    await dialog().getByRole('checkbox', { name: 'User data updated', exact: true }).check();
+    await dialog().getByLabel('Endpoint URL').fill('not a url');
+    await dialog().getByRole('button', { name: 'Create webhook' }).click();
+
+    const urlField = dialog().locator('.gh-field', { has: page.getByLabel('Endpoint URL') });
+    await poll(() => urlField.getByRole('alert').textContent()).toBe('Enter a valid URL');
+    await screenshot(page, 'webhook-invalid-url');
+    expect((await api('/hooks')).body).toEqual([]);
+
+    await dialog().getByLabel('Endpoint URL').fill('https://example.com/hooks/orders');
+    await count(urlField.getByRole('alert')).toBe(0);
+    await dialog().getByLabel('Header name 1').fill('X-Source');
+    await dialog().getByLabel('Header value 1').fill('gatehouse');
+    await screenshot(page, 'webhook-create');
+    await dialog().getByRole('button', { name: 'Create webhook' }).click();
+
+    await page.waitForURL(/\/console\/webhooks\/[^/]+\/settings$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Order sync' }));
+    await poll(() => page.getByLabel('Endpoint URL').inputValue()).toBe('https://example.com/hooks/orders');
+    await poll(() => page.getByRole('checkbox', { name: 'Role created', exact: true }).isChecked()).toBe(true);
+    await poll(() => page.getByLabel('Header name 1').inputValue()).toBe('X-Source');
+    await screenshot(page, 'webhook-settings');
+  });
+
+  test('edits the webhook and keeps the change after a reload', async () => {
+    await page.getByLabel('Webhook name').fill('Order sync v2');
+    await page.getByLabel('Endpoint URL').fill('https://example.com/hooks/v2');
+    await visible(page.getByText('You have unsaved changes'));
+    await screenshot(page, 'webhook-edit-unsaved');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await visible(page.getByText('Saved', { exact: true }));
+    await poll(() => page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'Order sync v2' }));
+    await poll(() => page.getByLabel('Webhook name').inputValue()).toBe('Order sync v2');
+    await poll(() => page.getByLabel('Endpoint URL').inputValue()).toBe('https://example.com/hooks/v2');
+    await poll(() => page.getByRole('checkbox', { name: 'User data updated', exact: true }).isChecked()).toBe(true);
+    await screenshot(page, 'webhook-after-reload');
+  });
+
+  test('shows the recent requests tab', async () => {
+    await page.getByRole('tab', { name: 'Recent requests' }).click();
+    await page.waitForURL(/\/recent-requests$/);
+    await visible(page.getByRole('table', { name: 'Recent requests' }));
+    await screenshot(page, 'webhook-recent-requests');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.waitForURL(/\/settings$/);
+  });
+
+  test('deletes the webhook after confirming', async () => {
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Delete “Order sync v2”?' });
+    await visible(confirm);
+    await screenshot(page, 'webhook-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+
+    await page.waitForURL(/\/console\/webhooks$/);
+    await visible(page.getByText('No webhooks yet.'));
+    await count(page.getByText('Order sync v2')).toBe(0);
+    await screenshot(page, 'webhooks-after-delete');
+    expect((await api('/hooks')).body).toEqual([]);
+  });
+
+  test('had no uncaught errors in the page', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});

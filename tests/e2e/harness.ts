@@ -1,0 +1,136 @@
+/**
+ * Browser test harness: the real server (embedded PostgreSQL in a temp directory) serving the built console, and
+ * Debian's Chromium driven by playwright-core with a fresh profile.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const screenshotDir = join(root, 'test-results', 'screenshots');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Builds the console once if `dist/console` is missing (the server serves it from there). */
+export const ensureConsoleBuilt = () => {
+  if (existsSync(join(root, 'dist', 'console', 'index.html'))) return;
+  execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+};
+
+export interface RunningServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `src/server/start.ts` on a free port and resolves once it prints its console URL. */
+export const startServer = async (): Promise<RunningServer> => {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-data-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const origin = `http://127.0.0.1:${port}`;
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`${origin}/console`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+
+  return {
+    origin,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors seen so far. */
+  errors: string[];
+  close: () => Promise<void>;
+}
+
+export const launchBrowser = async (): Promise<Browser> => {
+  const profileDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1440, height: 960 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    // Failed requests the test provokes on purpose (400/422) are logged by the browser as resource errors.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(`console: ${message.text()}`);
+    }
+  });
+  return {
+    context,
+    page,
+    errors,
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+};
+
+let shotIndex = 0;
+/** Full-page screenshot into test-results/screenshots, numbered in the order taken. */
+export const screenshot = async (page: Page, name: string) => {
+  mkdirSync(screenshotDir, { recursive: true });
+  shotIndex += 1;
+  await page.screenshot({
+    path: join(screenshotDir, `${String(shotIndex).padStart(2, '0')}-${name}.png`),
+    fullPage: true,
+  });
+};
