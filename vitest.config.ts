@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // Codegen runs take a few seconds each (OpenAPI types, compiled validators, an embedded database).
+          testTimeout: 60_000,
         },
       },
       {
