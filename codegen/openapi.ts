@@ -119,7 +119,10 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     const ops = model.operations;
     if (ops.list) {
       add(base, 'get', {
-        operationId: `List${parentName}${plural(Name)}`,
+        // A child list is named after its path, as Logto does: /hooks/{id}/recent-logs → ListHookRecentLogs.
+        operationId: model.parent
+          ? `List${parentName}${pascalCase(model.apiPath.split('/').at(-1) ?? '')}`
+          : `List${plural(Name)}`,
         tags: [tag],
         summary: `List ${plural(model.name)}`,
         parameters: [

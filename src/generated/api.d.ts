@@ -26,7 +26,7 @@ export interface paths {
             cookie?: never;
         };
         /** List hookLogs */
-        get: operations["ListHookHookLogs"];
+        get: operations["ListHookRecentLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -642,7 +642,7 @@ export interface operations {
             };
         };
     };
-    ListHookHookLogs: {
+    ListHookRecentLogs: {
         parameters: {
             query?: {
                 /** @description Page number (starts from 1). */
