@@ -14,6 +14,8 @@ const Themed = () => {
         algorithm: isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
         token: {
           colorPrimary: brandColor,
+          colorLink: brandColor,
+          colorInfo: brandColor,
           borderRadius: 8,
           fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
         },

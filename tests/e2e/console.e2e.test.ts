@@ -164,14 +164,29 @@ describe('console', () => {
     await poll(() => page.getByLabel('Endpoint URL').inputValue()).toBe('https://example.com/hooks/orders');
     await poll(() => page.getByRole('checkbox', { name: 'Role created', exact: true }).isChecked()).toBe(true);
     await poll(() => page.getByLabel('Header name 1').inputValue()).toBe('X-Source');
-    await screenshot(page, 'webhook-settings');
+    await screenshot(page, 'webhook-settings', { fullPage: true });
   });
 
   test('edits the webhook and keeps the change after a reload', async () => {
+    const nameField = page.locator('.gh-field', { has: page.getByLabel('Webhook name') });
+    await page.getByLabel('Webhook name').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await poll(() => nameField.getByRole('alert').textContent()).toBe('This field is required');
+
     await page.getByLabel('Webhook name').fill('Order sync v2');
     await page.getByLabel('Endpoint URL').fill('https://example.com/hooks/v2');
     await visible(page.getByText('You have unsaved changes'));
-    await screenshot(page, 'webhook-edit-unsaved');
+    await screenshot(page, 'webhook-edit-unsaved', { fullPage: true });
+
+    // Leaving with unsaved changes asks first; staying keeps the edits.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Roles' }).click();
+    const leave = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
+    await visible(leave);
+    await screenshot(page, 'webhook-unsaved-guard');
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await poll(async () => page.url()).toMatch(/\/webhooks\/[^/]+\/settings$/);
+    await poll(() => page.getByLabel('Webhook name').inputValue()).toBe('Order sync v2');
+
     await page.getByRole('button', { name: 'Save changes' }).click();
     await visible(page.getByText('Saved', { exact: true }));
     await poll(() => page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
@@ -181,7 +196,25 @@ describe('console', () => {
     await poll(() => page.getByLabel('Webhook name').inputValue()).toBe('Order sync v2');
     await poll(() => page.getByLabel('Endpoint URL').inputValue()).toBe('https://example.com/hooks/v2');
     await poll(() => page.getByRole('checkbox', { name: 'User data updated', exact: true }).isChecked()).toBe(true);
-    await screenshot(page, 'webhook-after-reload');
+    await screenshot(page, 'webhook-after-reload', { fullPage: true });
+  });
+
+  test('shows, hides and regenerates the signing key', async () => {
+    const key = page.getByRole('textbox', { name: 'Signing key', exact: true });
+    await page.getByRole('button', { name: 'Show signing key' }).click();
+    const first = await key.inputValue();
+    expect(first).not.toContain('•');
+    expect(first.length).toBeGreaterThan(8);
+
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Regenerate the signing key?' });
+    await visible(confirm);
+    await confirm.getByRole('button', { name: 'Regenerate' }).click();
+    await visible(page.getByText('Signing key regenerated'));
+    await page.getByRole('button', { name: 'Show signing key' }).click();
+    await poll(() => key.inputValue()).not.toBe(first);
+    await page.getByRole('button', { name: 'Hide signing key' }).click();
+    await poll(() => key.inputValue()).toContain('•');
   });
 
   test('shows the recent requests tab', async () => {

@@ -125,12 +125,19 @@ export const launchBrowser = async (): Promise<Browser> => {
 };
 
 let shotIndex = 0;
-/** Full-page screenshot into test-results/screenshots, numbered in the order taken. */
-export const screenshot = async (page: Page, name: string) => {
+/**
+ * Screenshot into test-results/screenshots, numbered in the order taken, with animations finished. `fullPage`
+ * grows the viewport to the page height first, so sticky bars sit where a user would see them.
+ */
+export const screenshot = async (page: Page, name: string, { fullPage = false } = {}) => {
   mkdirSync(screenshotDir, { recursive: true });
   shotIndex += 1;
-  await page.screenshot({
-    path: join(screenshotDir, `${String(shotIndex).padStart(2, '0')}-${name}.png`),
-    fullPage: true,
-  });
+  const path = join(screenshotDir, `${String(shotIndex).padStart(2, '0')}-${name}.png`);
+  const viewport = page.viewportSize();
+  if (fullPage && viewport) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  }
+  await page.screenshot({ path, animations: 'disabled' });
+  if (fullPage && viewport) await page.setViewportSize(viewport);
 };

@@ -1,5 +1,5 @@
 import { useNotification, useUpdate } from '@refinedev/core';
-import { deepEquals } from '@rjsf/utils';
+import { deepEquals, type ErrorSchema } from '@rjsf/utils';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,11 @@ import type { ApiError } from '../providers/http';
 import { type FormData, type FormHandle, SchemaForm } from '../rjsf/SchemaForm';
 import { initialFormData } from '../rjsf/validator';
 import type { DetailContext } from './detail-context';
+import { patchBody } from './patch-body';
 import { useServerErrors } from './use-server-errors';
 import { useUnsavedChangesGuard } from './use-unsaved-changes';
 
 type FormTabModel = Extract<DetailTab, { kind: 'form' }>;
-
-/** Only the tab's fields that differ from the saved record go into the PATCH body. */
-export const changedFields = (values: FormData, baseline: FormData): FormData =>
-  Object.fromEntries(Object.entries(values).filter(([key, value]) => !deepEquals(value, baseline[key])));
 
 /** A settings tab: the tab's sections as cards, a Save/Discard bar, an unsaved-changes guard, then override cards. */
 export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { tab: FormTabModel }) => {
@@ -25,7 +22,7 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
   const formRef = useRef<FormHandle>(null);
   const [baseline, setBaseline] = useState<FormData>(() => initialFormData(tab.form, record));
   const [formData, setFormData] = useState<FormData>(baseline);
-  const { extraErrors, report, clear } = useServerErrors(resource, tab.form);
+  const { extraErrors, report, clear, setErrors } = useServerErrors(resource, tab.form);
   const { mutate, mutation } = useUpdate<Record<string, unknown>, ApiError>();
   const dirty = !deepEquals(formData, baseline);
   useUnsavedChangesGuard(dirty);
@@ -41,11 +38,17 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
   }, [record, tab.form]);
 
   const save = (values: FormData) => {
-    const changes = changedFields(values, baseline);
-    if (Object.keys(changes).length === 0) return;
+    const { body, cleared } = patchBody(values, baseline, tab.form.schema.properties);
+    if (cleared.length > 0) {
+      setErrors(
+        Object.fromEntries(cleared.map((key) => [key, { __errors: [t('validation.required')] }])) as ErrorSchema,
+      );
+      return;
+    }
+    if (Object.keys(body).length === 0) return;
     clear();
     mutate(
-      { resource: resource.name, id: record.id, values: changes, successNotification: false, errorNotification: false },
+      { resource: resource.name, id: record.id, values: body, successNotification: false, errorNotification: false },
       {
         onSuccess: ({ data }) => {
           const next = initialFormData(tab.form, { ...record, ...data });

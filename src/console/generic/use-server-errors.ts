@@ -7,7 +7,7 @@ import { mapServerError, type ServerErrorLike } from '../rjsf/server-errors';
 
 /**
  * Server errors of a form submit: field errors become rjsf `extraErrors` (cleared on the next edit); the rest is
- * shown as an error toast.
+ * shown as an error toast. `setErrors` puts the form's own submit-time checks in the same place.
  */
 export const useServerErrors = (resource: ConsoleResource, form: FormModel | undefined) => {
   const { t } = useTranslation();
@@ -30,5 +30,5 @@ export const useServerErrors = (resource: ConsoleResource, form: FormModel | und
   );
 
   const clear = useCallback(() => setExtraErrors(undefined), []);
-  return { extraErrors, report, clear };
+  return { extraErrors, report, clear, setErrors: setExtraErrors };
 };

@@ -4,7 +4,7 @@ import { fieldDescription, fieldLabel } from '../../i18n/labels';
 import { asContext, dottedPath, ids } from '../context';
 
 /**
- * One field: label above (with a required mark), the input, the description, then errors in red. The root object
+ * One field: label above (with a required mark), the input, its error in red, then the description. The root object
  * and nested objects (e.g. a webhook's `config`) render their children flat, without a box or title. Array items
  * have no label of their own.
  */
@@ -36,14 +36,14 @@ export const FieldTemplate = (props: FieldTemplateProps) => {
         </label>
       )}
       <div className="gh-field-control">{children}</div>
-      {description && (
-        <div id={ids.description(id)} className="gh-field-description">
-          {description}
-        </div>
-      )}
       {error && (
         <div id={ids.error(id)} className="gh-field-error" role="alert">
           {error}
+        </div>
+      )}
+      {description && (
+        <div id={ids.description(id)} className="gh-field-description">
+          {description}
         </div>
       )}
     </div>

@@ -19,21 +19,17 @@ const a11y = (props: WidgetProps) => {
   };
 };
 
-/** Boolean as a switch with its state written next to it. */
+/** Boolean as a switch (the label above names it, the description says what it does). */
 export const SwitchWidget = (props: WidgetProps) => {
-  const { t } = useTranslation();
   const { id, value, disabled, readonly, onChange } = props;
   return (
-    <span className="gh-switch">
-      <Switch
-        id={id}
-        checked={Boolean(value)}
-        disabled={disabled || readonly}
-        onChange={(checked) => onChange(checked)}
-        {...a11y(props)}
-      />
-      <span className="gh-switch-text">{value ? t('common.status.enabled') : t('common.status.disabled')}</span>
-    </span>
+    <Switch
+      id={id}
+      checked={Boolean(value)}
+      disabled={disabled || readonly}
+      onChange={(checked) => onChange(checked)}
+      {...a11y(props)}
+    />
   );
 };
 
