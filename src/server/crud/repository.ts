@@ -68,21 +68,39 @@ export class Repository {
 
   async list(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
     const params: unknown[] = [];
+    const searching = Boolean(query.search) && this.model.searchColumns.length > 0;
     const where = `${this.where(scope, params)}${this.searchClause(query.search, params)}${this.filterClause(query.filters, params)}`;
     const countParams = [...params];
-    let sql = `SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where} ORDER BY created_at DESC, id`;
-    if (query.page) {
+    const limit = () => {
+      if (!query.page) return '';
       params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
-      sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
+      return ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
+    };
+    const table = q(this.model.table);
+    if (searching) {
+      // Match first (the trigram indexes find the rows), then sort the matches. Left to itself, the planner walks
+      // the created_at index and tests every row against the pattern until the page is full.
+      const { rows } = await db.query(
+        `WITH matched AS MATERIALIZED (SELECT ${this.selectList}, created_at AS "__order" FROM ${table} WHERE ${where})
+         SELECT *, (SELECT count(*) FROM matched)::int8 AS "__total" FROM matched ORDER BY "__order" DESC, id${limit()}`,
+        params,
+      );
+      const total = rows[0] ? Number(rows[0].__total) : await this.count(db, where, countParams);
+      return { items: rows.map((row) => this.fromRow(row)), total };
     }
-    const [{ rows }, count] = await Promise.all([
-      db.query(sql, params),
-      db.query<{ total: number }>(
-        `SELECT count(*)::int8 AS total FROM ${q(this.model.table)} WHERE ${where}`,
-        countParams,
-      ),
+    const [{ rows }, total] = await Promise.all([
+      db.query(`SELECT ${this.selectList} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id${limit()}`, params),
+      this.count(db, where, countParams),
     ]);
-    return { items: rows.map((row) => this.fromRow(row)), total: count.rows[0]?.total ?? 0 };
+    return { items: rows.map((row) => this.fromRow(row)), total };
+  }
+
+  private async count(db: Queryable, where: string, params: unknown[]): Promise<number> {
+    const { rows } = await db.query<{ total: number }>(
+      `SELECT count(*)::int8 AS total FROM ${q(this.model.table)} WHERE ${where}`,
+      params,
+    );
+    return rows[0]?.total ?? 0;
   }
 
   async find(db: Queryable, scope: Scope, id: string): Promise<Entity | undefined> {
