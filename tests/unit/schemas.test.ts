@@ -1,0 +1,83 @@
+import type { ErrorObject } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { entityModels } from '../../src/generated/entities.js';
+import { validators } from '../../src/generated/validators.js';
+import { fixtureEntities, invalidFixtures, validFixtures } from '../fixtures/fixtures.js';
+
+/** Where an error points: the offending value, or for `required`/`additionalProperties` the property named. */
+const pathOf = (error: ErrorObject) => {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') return `${error.instancePath}/${String(params.missingProperty)}`;
+  if (error.keyword === 'additionalProperties') return `${error.instancePath}/${String(params.additionalProperty)}`;
+  return error.instancePath;
+};
+
+const createValidator = (entity: string) => {
+  const model = entityModels.find((m) => m.name === entity);
+  if (!model) throw new Error(`No entity model ${entity}`);
+  const key = model.validators.create;
+  const validate = key ? validators[key] : undefined;
+  if (!validate) throw new Error(`No compiled create validator for ${entity}`);
+  // Validators must not change what they check; a copy keeps each fixture pristine for the next test.
+  return (body: unknown) => {
+    const copy = structuredClone(body);
+    const ok = validate(copy);
+    expect(copy, 'validation must not coerce or strip').toEqual(body);
+    return { ok, errors: (validate.errors ?? []).map((e) => ({ path: pathOf(e), keyword: e.keyword })) };
+  };
+};
+
+describe.each(fixtureEntities)('%s create body', (entity) => {
+  const validate = createValidator(entity);
+  const valid = validFixtures(entity);
+  const invalid = invalidFixtures(entity);
+
+  it('has a minimal and a full valid fixture and several invalid ones', () => {
+    expect(valid.map((f) => f.name)).toEqual(expect.arrayContaining(['minimal', 'full']));
+    expect(invalid.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(valid.map((f) => [f.name, f] as const))('accepts %s', (_name, fixture) => {
+    const result = validate(fixture.body);
+    expect(result.errors).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+
+  it.each(invalid.map((f) => [f.name, f] as const))('rejects %s', (_name, fixture) => {
+    const result = validate(fixture.body);
+    expect(result.ok).toBe(false);
+    expect(result.errors).toContainEqual(fixture.expect);
+    // One rule broken each: nothing else in the body is wrong.
+    for (const error of result.errors) expect(error.path).toBe(fixture.expect.path);
+  });
+});
+
+describe('create validators', () => {
+  it('exist for every entity the fixtures cover', () => {
+    expect(entityModels.map((m) => m.name)).toEqual(expect.arrayContaining([...fixtureEntities]));
+  });
+
+  it('reject a body that is not an object', () => {
+    for (const entity of fixtureEntities) {
+      const validate = createValidator(entity);
+      for (const body of [null, [], 'name', 3])
+        expect(validate(body).ok, `${entity} ${JSON.stringify(body)}`).toBe(false);
+    }
+  });
+
+  it('do not coerce: a numeric string is not an integer', () => {
+    const validate = createValidator('resource');
+    expect(validate({ name: 'A', indicator: 'https://a.example.com', accessTokenTtl: '3600' }).ok).toBe(false);
+    expect(validate({ name: 'A', indicator: 'https://a.example.com', accessTokenTtl: 3600 }).ok).toBe(true);
+  });
+
+  it('count string length in characters, not bytes or UTF-16 units', () => {
+    const validate = createValidator('role');
+    // 128 emoji are 256 UTF-16 code units but 128 characters.
+    expect(validate({ name: '🔑'.repeat(128), description: 'd' }).ok).toBe(true);
+    expect(validate({ name: '🔑'.repeat(129), description: 'd' }).errors).toContainEqual({
+      path: '/name',
+      keyword: 'maxLength',
+    });
+  });
+});
