@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { entityModels } from '../../src/generated/entities.js';
+import { buildApp } from '../../src/server/app.js';
+import { connectDatabase } from '../../src/server/db/connect.js';
+import type { Database } from '../../src/server/db/database.js';
+
+/**
+ * The databases the API tests run on: PGlite in memory always, and a Postgres server as well when DATABASE_URL
+ * is set. On Postgres every test file works in a database of its own, created for it and dropped afterwards.
+ */
+export interface DatabaseTarget {
+  name: 'pglite' | 'postgres';
+  open(): Promise<OpenDatabase>;
+}
+
+interface OpenDatabase {
+  db: Database;
+  /** Closes the connection and removes whatever was created for the test file. */
+  dispose(): Promise<void>;
+}
+
+const pglite: DatabaseTarget = {
+  name: 'pglite',
+  open: async () => {
+    const db = await connectDatabase({});
+    return { db, dispose: () => db.close() };
+  },
+};
+
+/** A maintenance connection: to DATABASE_URL itself, or to its server's `postgres` database if that one is missing. */
+const adminClient = async (databaseUrl: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    if ((error as { code?: string }).code !== '3D000') throw error; // 3D000: invalid_catalog_name
+    const fallback = new URL(databaseUrl);
+    fallback.pathname = '/postgres';
+    const other = new pg.Client({ connectionString: fallback.toString() });
+    await other.connect();
+    return other;
+  }
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const connectionsTo = async (admin: pg.Client, database: string) => {
+  const { rows } = await admin.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [database],
+  );
+  return rows[0]?.n ?? 0;
+};
+
+const postgres = (databaseUrl: string): DatabaseTarget => ({
+  name: 'postgres',
+  open: async () => {
+    const name = `gatehouse_api_${randomBytes(6).toString('hex')}`;
+    const admin = await adminClient(databaseUrl);
+    const drop = async () => {
+      // A closed pool's connections take a moment to leave; waiting spares them an "administrator command" error.
+      for (let i = 0; i < 50 && (await connectionsTo(admin, name)) > 0; i++) await sleep(100);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+    };
+    try {
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = new URL(databaseUrl);
+      url.pathname = `/${name}`;
+      const db = await connectDatabase({ databaseUrl: url.toString() });
+      return {
+        db,
+        dispose: async () => {
+          try {
+            await db.close();
+            await drop();
+          } finally {
+            await admin.end();
+          }
+        },
+      };
+    } catch (error) {
+      await drop().catch(() => undefined);
+      await admin.end();
+      throw error;
+    }
+  },
+});
+
+export const databases = (): DatabaseTarget[] => {
+  const url = process.env.DATABASE_URL;
+  return url ? [pglite, postgres(url)] : [pglite];
+};
+
+/** Every table the entities store rows in: join tables first, then children before their parents. */
+const depth = (name: string): number => {
+  const parent = entityModels.find((m) => m.name === name)?.parent;
+  return parent ? 1 + depth(parent.resource) : 0;
+};
+export const tables = [
+  ...new Set([
+    ...entityModels.flatMap((model) => model.relations.flatMap((r) => (r.kind === 'manyToMany' ? [r.table] : []))),
+    ...[...entityModels].sort((a, b) => depth(b.name) - depth(a.name)).map((model) => model.table),
+  ]),
+];
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are whatever JSON the API sent
+  body: any;
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * The app on one database, for the tests of one `describe` block: built before them, emptied before each test,
+ * closed (and its database dropped) after them.
+ */
+export class TestApi {
+  private current?: { app: FastifyInstance; database: OpenDatabase };
+
+  constructor(readonly target: DatabaseTarget) {}
+
+  get app(): FastifyInstance {
+    if (!this.current) throw new Error('The app is built in beforeAll; use it inside tests or hooks');
+    return this.current.app;
+  }
+
+  get db(): Database {
+    if (!this.current) throw new Error('The database is opened in beforeAll; use it inside tests or hooks');
+    return this.current.database.db;
+  }
+
+  async start() {
+    const database = await this.target.open();
+    try {
+      const app = await buildApp({ db: database.db });
+      await app.ready();
+      this.current = { app, database };
+    } catch (error) {
+      await database.dispose();
+      throw error;
+    }
+  }
+
+  async stop() {
+    if (!this.current) return;
+    const { app, database } = this.current;
+    this.current = undefined;
+    try {
+      await app.close();
+    } finally {
+      await database.dispose();
+    }
+  }
+
+  /** Empties every entity table; webhook deliveries still in flight finish first. */
+  async reset() {
+    await this.app.webhooks.idle();
+    // DELETE rather than TRUNCATE: on tables this small it is an order of magnitude faster.
+    await this.db.exec(tables.map((t) => `DELETE FROM "${t}";`).join('\n'));
+  }
+
+  async request(method: Method, url: string, payload?: unknown, headers?: InjectOptions['headers']): Promise<Reply> {
+    const response = await this.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+      ...(headers ? { headers } : {}),
+    });
+    const text = response.body;
+    const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
+    return { status: response.statusCode, headers: response.headers, body: isJson && text ? JSON.parse(text) : text };
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, payload?: unknown) => this.request('POST', url, payload);
+  patch = (url: string, payload?: unknown) => this.request('PATCH', url, payload);
+  delete = (url: string) => this.request('DELETE', url);
+
+  /** Creates through the API and insists it worked; returns the created entity. */
+  async create(url: string, payload: unknown) {
+    const reply = await this.post(url, payload);
+    if (reply.status !== 200 && reply.status !== 201) {
+      throw new Error(`POST ${url} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    }
+    return reply.body;
+  }
+
+  /** Rows of a table across all tenants, read straight from the database. */
+  async count(table: string, where = 'TRUE', params: unknown[] = []) {
+    const { rows } = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "${table}" WHERE ${where}`,
+      params,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Serves the app on a random loopback port (closed with the app); returns its base URL. */
+  async listen(): Promise<string> {
+    await this.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = this.app.server.address() as AddressInfo;
+    return `http://127.0.0.1:${address.port}`;
+  }
+}
+
+/** Registers the lifecycle hooks of a `describe` block and returns its app. */
+export const useApi = (target: DatabaseTarget, options: { resetBeforeEach?: boolean } = {}): TestApi => {
+  const api = new TestApi(target);
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+  if (options.resetBeforeEach ?? true) beforeEach(() => api.reset());
+  return api;
+};
+
+/** A short random suffix that keeps names unique across tests sharing a database. */
+export const unique = (prefix = '') => `${prefix}${randomBytes(4).toString('hex')}`;

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { databases, type TestApi, useApi } from './harness.js';
+
+const scopesOf = async (api: TestApi) => {
+  const orders = await api.create('/api/resources', { name: 'Orders', indicator: 'https://orders.example.com' });
+  const billing = await api.create('/api/resources', { name: 'Billing', indicator: 'https://billing.example.com' });
+  const read = await api.create(`/api/resources/${orders.id}/scopes`, { name: 'read:orders' });
+  const write = await api.create(`/api/resources/${orders.id}/scopes`, { name: 'write:orders' });
+  const invoices = await api.create(`/api/resources/${billing.id}/scopes`, { name: 'read:invoices' });
+  return { orders, billing, read, write, invoices };
+};
+
+const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
+
+describe.each(databases())('roles on $name', (target) => {
+  const api = useApi(target);
+
+  it('creates a role with 200 (as Logto does) and the documented defaults', async () => {
+    const created = await api.post('/api/roles', { name: 'Viewer', description: 'Reads things' });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      tenantId: 'default',
+      id: expect.stringMatching(/^[a-z0-9]{21}$/),
+      name: 'Viewer',
+      description: 'Reads things',
+      type: 'User',
+      isDefault: false,
+    });
+    expect((await api.get(`/api/roles/${created.body.id}`)).body).toEqual(created.body);
+  });
+
+  it('refuses a second role with the same name (422 role.name_in_use)', async () => {
+    await api.create('/api/roles', { name: 'Admin', description: 'a' });
+    const again = await api.post('/api/roles', { name: 'Admin', description: 'b', type: 'MachineToMachine' });
+    expect(again.status).toBe(422);
+    expect(again.body).toMatchObject({ code: 'role.name_in_use', message: expect.stringContaining('Admin') });
+    expect(await api.count('roles')).toBe(1);
+  });
+
+  it('refuses renaming a role onto another role’s name (422)', async () => {
+    await api.create('/api/roles', { name: 'Admin', description: 'a' });
+    const editor = await api.create('/api/roles', { name: 'Editor', description: 'e' });
+    const patched = await api.patch(`/api/roles/${editor.id}`, { name: 'Admin' });
+    expect(patched.status).toBe(422);
+    expect(patched.body.code).toBe('role.name_in_use');
+    expect((await api.get(`/api/roles/${editor.id}`)).body.name).toBe('Editor');
+  });
+
+  it('accepts a name of 128 characters even when they are outside the BMP', async () => {
+    const name = '🔑'.repeat(128);
+    const created = await api.post('/api/roles', { name, description: 'keys' });
+    expect(created.status).toBe(200);
+    expect((await api.get(`/api/roles/${created.body.id}`)).body.name).toBe(name);
+  });
+
+  it('updates description and isDefault (200) but not the type (400)', async () => {
+    const role = await api.create('/api/roles', { name: 'Robot', description: 'r', type: 'MachineToMachine' });
+    const patched = await api.patch(`/api/roles/${role.id}`, { description: 'Robots', isDefault: true });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toEqual({ ...role, description: 'Robots', isDefault: true });
+    const retyped = await api.patch(`/api/roles/${role.id}`, { type: 'User' });
+    expect(retyped.status).toBe(400);
+    expect(retyped.body.data.issues).toContainEqual(expect.objectContaining({ path: '/type' }));
+    expect((await api.get(`/api/roles/${role.id}`)).body.type).toBe('MachineToMachine');
+  });
+
+  it('deletes a role (204) with its scope links, then answers 404', async () => {
+    const { read } = await scopesOf(api);
+    const role = await api.create('/api/roles', { name: 'Reader', description: 'r', scopeIds: [read.id] });
+    expect(await api.count('roles_scopes')).toBe(1);
+    expect((await api.delete(`/api/roles/${role.id}`)).status).toBe(204);
+    expect(await api.count('roles_scopes')).toBe(0);
+    expect(await api.count('scopes')).toBe(3);
+    const again = await api.get(`/api/roles/${role.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ code: 'entity.not_exists_with_id', message: expect.stringContaining(role.id) });
+  });
+
+  it('filters the list by type', async () => {
+    await api.create('/api/roles', { name: 'Viewer', description: 'v' });
+    const robot = await api.create('/api/roles', { name: 'Robot', description: 'r', type: 'MachineToMachine' });
+    const machines = await api.get('/api/roles?type=MachineToMachine');
+    expect(machines.status).toBe(200);
+    expect(machines.body).toEqual([robot]);
+    expect(machines.headers['total-number']).toBe('1');
+    const users = await api.get('/api/roles?type=User');
+    expect(users.body.map((r: { name: string }) => r.name)).toEqual(['Viewer']);
+    expect((await api.get('/api/roles')).body).toHaveLength(2);
+  });
+
+  describe('with scopes', () => {
+    it('links the scopeIds given at creation', async () => {
+      const { read, invoices } = await scopesOf(api);
+      const role = await api.post('/api/roles', { name: 'Reader', description: 'r', scopeIds: [read.id, invoices.id] });
+      expect(role.status).toBe(200);
+      const linked = await api.get(`/api/roles/${role.body.id}/scopes`);
+      expect(ids(linked.body)).toEqual(ids([read, invoices]));
+    });
+
+    it('creates nothing when a scopeId given at creation does not exist (404)', async () => {
+      const { read } = await scopesOf(api);
+      const reply = await api.post('/api/roles', {
+        name: 'Reader',
+        description: 'r',
+        scopeIds: [read.id, 'nosuchscope'],
+      });
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({
+        code: 'entity.not_exists_with_id',
+        message: expect.stringContaining('nosuchscope'),
+      });
+      expect(await api.count('roles')).toBe(0);
+      expect(await api.count('roles_scopes')).toBe(0);
+      // The name is still free.
+      expect((await api.post('/api/roles', { name: 'Reader', description: 'r' })).status).toBe(200);
+    });
+
+    it('lists linked scopes with their resource embedded, paged with Total-Number', async () => {
+      const { orders, billing, read, invoices } = await scopesOf(api);
+      const role = await api.create('/api/roles', {
+        name: 'Reader',
+        description: 'r',
+        scopeIds: [read.id, invoices.id],
+      });
+      const listed = await api.get(`/api/roles/${role.id}/scopes`);
+      expect(listed.status).toBe(200);
+      expect(listed.headers['total-number']).toBe('2');
+      const byId = new Map(listed.body.map((s: { id: string }) => [s.id, s]));
+      expect(byId.get(read.id)).toEqual({ ...read, resource: orders });
+      expect(byId.get(invoices.id)).toEqual({ ...invoices, resource: billing });
+
+      const page = await api.get(`/api/roles/${role.id}/scopes?page=2&page_size=1`);
+      expect(page.body).toHaveLength(1);
+      expect(page.headers['total-number']).toBe('2');
+      const first = await api.get(`/api/roles/${role.id}/scopes?page=1&page_size=1`);
+      expect(ids([...first.body, ...page.body])).toEqual(ids([read, invoices]));
+    });
+
+    it('assigns scopes (201) and answers with the scopes linked', async () => {
+      const { read, write } = await scopesOf(api);
+      const role = await api.create('/api/roles', { name: 'Writer', description: 'w' });
+      const assigned = await api.post(`/api/roles/${role.id}/scopes`, { scopeIds: [read.id, write.id] });
+      expect(assigned.status).toBe(201);
+      expect(ids(assigned.body)).toEqual(ids([read, write]));
+      expect(assigned.body).toEqual(expect.arrayContaining([read, write]));
+      expect(ids((await api.get(`/api/roles/${role.id}/scopes`)).body)).toEqual(ids([read, write]));
+    });
+
+    it('refuses a scope that is already linked (422 role.scope_exists) and links none of the batch', async () => {
+      const { read, write } = await scopesOf(api);
+      const role = await api.create('/api/roles', { name: 'Writer', description: 'w', scopeIds: [read.id] });
+      const again = await api.post(`/api/roles/${role.id}/scopes`, { scopeIds: [write.id, read.id] });
+      expect(again.status).toBe(422);
+      expect(again.body).toMatchObject({ code: 'role.scope_exists', message: expect.stringContaining(read.id) });
+      expect(ids((await api.get(`/api/roles/${role.id}/scopes`)).body)).toEqual([read.id]);
+    });
+
+    it('links nothing when one of the scopes does not exist (404)', async () => {
+      const { read, write } = await scopesOf(api);
+      const role = await api.create('/api/roles', { name: 'Writer', description: 'w' });
+      const reply = await api.post(`/api/roles/${role.id}/scopes`, { scopeIds: [read.id, 'nosuchscope', write.id] });
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({
+        code: 'entity.not_exists_with_id',
+        message: expect.stringContaining('nosuchscope'),
+      });
+      expect(await api.count('roles_scopes')).toBe(0);
+      expect((await api.get(`/api/roles/${role.id}/scopes`)).body).toEqual([]);
+    });
+
+    it.each([
+      ['no scopeIds', {}],
+      ['an empty list', { scopeIds: [] }],
+      ['the same id twice', { scopeIds: ['a', 'a'] }],
+      ['ids that are not strings', { scopeIds: [1] }],
+    ])('rejects an assignment with %s (400)', async (_label, body) => {
+      const role = await api.create('/api/roles', { name: 'Writer', description: 'w' });
+      const reply = await api.post(`/api/roles/${role.id}/scopes`, body);
+      expect(reply.status).toBe(400);
+      expect(reply.body.code).toBe('guard.invalid_input');
+    });
+
+    it('answers 404 for the scopes of a missing role', async () => {
+      const { read } = await scopesOf(api);
+      expect((await api.get('/api/roles/nosuchrole/scopes')).status).toBe(404);
+      expect((await api.post('/api/roles/nosuchrole/scopes', { scopeIds: [read.id] })).status).toBe(404);
+      expect((await api.delete(`/api/roles/nosuchrole/scopes/${read.id}`)).status).toBe(404);
+      expect(await api.count('roles_scopes')).toBe(0);
+    });
+
+    it('unlinks a scope (204), then answers 404 for the same link', async () => {
+      const { read, write } = await scopesOf(api);
+      const role = await api.create('/api/roles', { name: 'Writer', description: 'w', scopeIds: [read.id, write.id] });
+      const removed = await api.delete(`/api/roles/${role.id}/scopes/${read.id}`);
+      expect(removed.status).toBe(204);
+      expect(ids((await api.get(`/api/roles/${role.id}/scopes`)).body)).toEqual([write.id]);
+      const again = await api.delete(`/api/roles/${role.id}/scopes/${read.id}`);
+      expect(again.status).toBe(404);
+      expect(again.body.code).toBe('entity.not_exists_with_id');
+      // The scope itself is untouched.
+      expect(await api.count('scopes', 'id = $1', [read.id])).toBe(1);
+    });
+
+    it('drops the link when the scope is deleted', async () => {
+      const { orders, read, write } = await scopesOf(api);
+      const role = await api.create('/api/roles', { name: 'Writer', description: 'w', scopeIds: [read.id, write.id] });
+      await api.delete(`/api/resources/${orders.id}/scopes/${read.id}`);
+      expect(ids((await api.get(`/api/roles/${role.id}/scopes`)).body)).toEqual([write.id]);
+    });
+  });
+});
