@@ -13,6 +13,8 @@ export const validationMessage = (
   fallback = '',
 ): string => {
   if (!keyword) return fallback;
+  // Limits double as i18next plural counts (`minItems_one`, `minItems_other`).
+  if (typeof params.limit === 'number' && params.count === undefined) params = { ...params, count: params.limit };
   if (keyword === 'minLength' && params.limit === 1) return translate('validation.required', params, fallback);
   if (keyword === 'format' && typeof params.format === 'string') {
     const specific = translate(`validation.format_${params.format}`, params, '');
