@@ -39,7 +39,7 @@ describe('console data provider', () => {
     expect(calls[0]?.url.startsWith('/api/roles?')).toBe(true);
     expect(query(calls[0]?.url ?? '').get('page')).toBe('3');
     expect(query(calls[0]?.url ?? '').get('page_size')).toBe('20');
-    expect((calls[0]?.init?.headers as Record<string, string>)['Accept-Language']).toBe('de');
+    expect((calls[0]?.init?.headers as Record<string, string> | undefined)?.['Accept-Language']).toBe('de');
   });
 
   it('defaults to the first page of 20 and caps the page size at 100', async () => {
