@@ -56,6 +56,24 @@ describe('console', () => {
     await screenshot(page, 'api-resources-empty');
   });
 
+  test('switches the appearance from the user menu and remembers it', async () => {
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    await page.getByRole('button', { name: 'Account and preferences' }).click();
+    await page.getByRole('menuitem', { name: 'Appearance' }).hover();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await poll(theme).toBe('dark');
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'API resources' }));
+    await poll(theme).toBe('dark');
+    await screenshot(page, 'api-resources-dark');
+
+    await page.getByRole('button', { name: 'Account and preferences' }).click();
+    await page.getByRole('menuitem', { name: 'Appearance' }).hover();
+    await page.getByRole('menuitem', { name: 'Light' }).click();
+    await poll(theme).toBe('light');
+    await page.keyboard.press('Escape');
+  });
+
   test('creates an API resource and two permissions', async () => {
     await page.getByRole('button', { name: 'Create API resource' }).first().click();
     await dialog().getByLabel('API name').fill('Orders API');
