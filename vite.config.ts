@@ -14,6 +14,18 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // Named vendor chunks (cacheable across releases); pages and antd components stay split by route.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'refine', test: /node_modules[\\/](@refinedev|@tanstack|qs|lodash-es)[\\/]/ },
+            { name: 'rjsf', test: /node_modules[\\/](@rjsf|markdown-to-jsx|lodash|ajv|ajv-formats)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -54,6 +54,11 @@ describe('console', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'API resources' }));
     await visible(page.getByText('No API resources yet.'));
     await screenshot(page, 'api-resources-empty');
+
+    await page.goto(`${server.origin}/console/no-such-page`);
+    await visible(page.getByText('Page not found'));
+    await page.getByRole('link', { name: 'Gatehouse home' }).click();
+    await page.waitForURL(/\/console\/api-resources$/);
   });
 
   test('switches the appearance from the user menu and remembers it', async () => {
@@ -98,6 +103,17 @@ describe('console', () => {
       await visible(page.getByRole('cell', { name, exact: true }));
     }
     await screenshot(page, 'api-resource-permissions');
+
+    // Search is kept in the URL.
+    await page.getByRole('searchbox', { name: 'Search permissions' }).fill('write');
+    await page.getByRole('searchbox', { name: 'Search permissions' }).press('Enter');
+    await poll(async () => new URL(page.url()).searchParams.get('keyword')).toBe('write');
+    await count(page.getByRole('cell', { name: 'read:orders', exact: true })).toBe(0);
+    await visible(page.getByRole('cell', { name: 'write:orders', exact: true }));
+    await page.reload();
+    await visible(page.getByRole('cell', { name: 'write:orders', exact: true }));
+    await poll(() => page.getByRole('searchbox', { name: 'Search permissions' }).inputValue()).toBe('write');
+    await page.getByRole('tab', { name: 'Permissions' }).click();
   });
 
   test('shows a duplicate permission name on the name field', async () => {
