@@ -1,9 +1,11 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../layout/use-document-title';
 
 export const NotFound = () => {
   const { t } = useTranslation();
+  useDocumentTitle(t('not_found.title'));
   return (
     <Result
       status="404"

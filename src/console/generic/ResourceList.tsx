@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { ConsoleResource } from '../../shared/descriptor';
+import { useDocumentTitle } from '../layout/use-document-title';
 import { SEARCH_FIELD } from '../providers/data-provider';
 import { detailPath } from '../registry';
 import { buildColumns } from './columns';
@@ -19,6 +20,7 @@ export const ResourceList = ({ resource }: { resource: ConsoleResource }) => {
   const { search } = useLocation();
   const { page, pageSize, keyword, setPage, setKeyword } = usePageParams();
   const columns = useMemo(() => buildColumns(t, resource), [t, resource]);
+  useDocumentTitle(t(resource.titleKey));
 
   const { result, query } = useList<Row>({
     resource: resource.name,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { ConsoleResource } from '../../shared/descriptor';
 import { enumLabel } from '../i18n/labels';
+import { useDocumentTitle } from '../layout/use-document-title';
 import type { ApiError } from '../providers/http';
 import { readPath, textNamespace } from '../registry';
 import { ActionsMenu, useConfirmDelete } from './DeleteAction';
@@ -24,6 +25,8 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
     errorNotification: false,
   });
   const detail = resource.detail;
+  const loadedTitle = record && detail ? readPath(record, detail.titleField) : undefined;
+  useDocumentTitle(typeof loadedTitle === 'string' ? loadedTitle : t(resource.titleKey));
 
   if (!detail) return <NotFound />;
   if (query.isError && query.error?.statusCode === 404) return <NotFound />;
