@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { entityModels } from '../../src/generated/entities.js';
+import { fixtureEntities, validFixtures } from '../fixtures/fixtures.js';
 import { databases, useApi } from './harness.js';
 
 interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
-  components: { schemas: Record<string, { type?: string; properties?: Record<string, unknown> }> };
+  components: { schemas: Record<string, { type?: string; properties?: Record<string, ArraySchema> }> };
+}
+
+interface ArraySchema {
+  type?: string | string[];
+  minItems?: number;
+  maxItems?: number;
+  items?: { enum?: string[] };
 }
 
 describe.each(databases())('/api/swagger.json on $name', (target) => {
@@ -57,5 +66,35 @@ describe.each(databases())('/api/swagger.json on $name', (target) => {
       expect(op?.operationId, `${method} ${path}`).toBe(operationId);
       expect(Object.keys(op?.responses ?? {}), operationId).toContain(status);
     }
+  });
+
+  it('enforces the array sizes its create bodies document', async () => {
+    const doc = (await api.get('/api/swagger.json')).body as OpenApiDocument;
+    let checked = 0;
+    for (const entity of fixtureEntities) {
+      const model = entityModels.find((m) => m.name === entity);
+      if (!model || model.parent) continue;
+      const name = `${entity[0]?.toUpperCase()}${entity.slice(1)}Create`;
+      const base = validFixtures(entity).find((f) => f.name === 'minimal')?.body ?? {};
+      for (const [field, schema] of Object.entries(doc.components.schemas[name]?.properties ?? {})) {
+        if (schema.type !== 'array') continue;
+        const item = (i: number) => schema.items?.enum?.[i] ?? `item${i}`;
+        const sizes = [
+          ...(schema.minItems ? [schema.minItems - 1] : []),
+          ...(schema.maxItems !== undefined ? [schema.maxItems + 1] : []),
+        ];
+        for (const size of sizes) {
+          if (schema.items?.enum && size > schema.items.enum.length) continue;
+          const reply = await api.post(`/api${model.apiPath}`, {
+            ...base,
+            [field]: Array.from({ length: size }, (_, i) => item(i)),
+          });
+          expect(reply.status, `${name}.${field} with ${size} items answered ${reply.status}`).toBe(400);
+          expect(reply.body.data.issues).toContainEqual(expect.objectContaining({ path: `/${field}` }));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(2);
   });
 });

@@ -144,6 +144,12 @@ describe.each(databases())('pagination and search on $name', (target) => {
     expect(reply.body).toHaveLength(2);
     expect(reply.headers['total-number']).toBe('3');
     expect(new URL(links(reply.headers.link).next ?? '', 'http://x').searchParams.get('search')).toBe('%audit%');
+    const second = await api.get('/api/hooks?search=%25audit%25&page=2&page_size=2');
+    expect(second.body).toHaveLength(1);
+    expect([...reply.body, ...second.body].every((h: { name: string }) => h.name.startsWith('Audit'))).toBe(true);
+    const past = await api.get('/api/hooks?search=%25audit%25&page=9&page_size=2');
+    expect(past.body).toEqual([]);
+    expect(past.headers['total-number']).toBe('3');
   });
 
   it('searches every searchable column: role descriptions and resource indicators too', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorCodes } from '../../src/shared/error-codes.js';
 import { databases, useApi } from './harness.js';
 
 describe.each(databases())('resources on $name', (target) => {
@@ -132,5 +133,49 @@ describe.each(databases())('resources on $name', (target) => {
     expect(text.status).toBe(400);
     expect(text.body.code).toBe('guard.invalid_input');
     expect(await api.count('resources')).toBe(0);
+  });
+
+  it('answers concurrent creates of one indicator with one 201 and 422 for the rest', async () => {
+    const replies = await Promise.all(
+      [1, 2, 3, 4].map((i) =>
+        api.post('/api/resources', { name: `Racer ${i}`, indicator: 'https://race.example.com' }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+    for (const reply of replies.filter((r) => r.status === 422)) {
+      expect(reply.body.code).toBe('resource.resource_identifier_in_use');
+    }
+    expect(await api.count('resources')).toBe(1);
+  });
+
+  it('answers a NUL character in a text field with 400, not a server error', async () => {
+    const reply = await api.post('/api/resources', { name: 'Orders\u0000API', indicator: 'https://nul.example.com' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('guard.invalid_input');
+    expect(await api.count('resources')).toBe(0);
+  });
+
+  it('answers an id no resource can have with 404, not a server error', async () => {
+    for (const id of ['%00', 'a%00b']) {
+      const reply = await api.get(`/api/resources/${id}`);
+      expect(reply.status, id).toBe(404);
+      expect(reply.body.code, id).toBe('entity.not_exists_with_id');
+    }
+  });
+
+  it('answers a NUL character in a query parameter without a server error', async () => {
+    for (const url of ['/api/resources?search=%00', '/api/hooks?search=a%00', '/api/roles?type=%00']) {
+      const reply = await api.get(url);
+      expect([200, 400], `${url} answered ${reply.status}`).toContain(reply.status);
+      if (reply.status === 200) expect(reply.body, url).toEqual([]);
+    }
+  });
+
+  it('answers an over-long id with the API error body', async () => {
+    const reply = await api.get(`/api/resources/${'x'.repeat(200)}`);
+    expect(reply.status).toBeGreaterThanOrEqual(400);
+    expect(reply.status).toBeLessThan(500);
+    expect(Object.keys(errorCodes)).toContain(reply.body.code);
+    expect(reply.body.message).toEqual(expect.any(String));
   });
 });

@@ -207,5 +207,27 @@ describe.each(databases())('roles on $name', (target) => {
       await api.delete(`/api/resources/${orders.id}/scopes/${read.id}`);
       expect(ids((await api.get(`/api/roles/${role.id}/scopes`)).body)).toEqual([write.id]);
     });
+
+    it('answers concurrent assignments of one scope with one 201 and 422 for the rest, never 500', async () => {
+      const { read } = await scopesOf(api);
+      // A race does not show every time: several rounds of several requests each make it show reliably.
+      for (let round = 0; round < 5; round++) {
+        const role = await api.create('/api/roles', { name: `Racer ${round}`, description: 'r' });
+        const replies = await Promise.all(
+          Array.from({ length: 8 }, () => api.post(`/api/roles/${role.id}/scopes`, { scopeIds: [read.id] })),
+        );
+        const statuses = replies.map((r) => r.status);
+        expect(
+          statuses.filter((s) => s === 201),
+          `round ${round}: ${statuses}`,
+        ).toHaveLength(1);
+        expect(
+          statuses.filter((s) => s === 422),
+          `round ${round}: ${statuses}`,
+        ).toHaveLength(7);
+        for (const reply of replies.filter((r) => r.status === 422)) expect(reply.body.code).toBe('role.scope_exists');
+        expect(await api.count('roles_scopes', 'role_id = $1', [role.id])).toBe(1);
+      }
+    });
   });
 });
