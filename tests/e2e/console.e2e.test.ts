@@ -113,6 +113,11 @@ describe('console', () => {
     await page.reload();
     await visible(page.getByRole('cell', { name: 'write:orders', exact: true }));
     await poll(() => page.getByRole('searchbox', { name: 'Search permissions' }).inputValue()).toBe('write');
+
+    await page.getByRole('tab', { name: 'General' }).click();
+    await page.waitForURL(/\/general$/);
+    await poll(() => page.getByRole('spinbutton', { name: /Access token expiration time/ }).inputValue()).toBe('3600');
+    await screenshot(page, 'api-resource-general', { fullPage: true });
     await page.getByRole('tab', { name: 'Permissions' }).click();
   });
 
@@ -155,6 +160,11 @@ describe('console', () => {
     await visible(row.getByRole('cell', { name: 'Orders API' }));
     await count(page.getByRole('row', { name: /write:orders/ })).toBe(0);
     await screenshot(page, 'role-permissions');
+
+    await page.getByRole('tab', { name: 'General' }).click();
+    await poll(() => page.getByRole('textbox', { name: 'Role name' }).inputValue()).toBe('Order manager');
+    await poll(() => page.getByRole('switch', { name: 'Default role' }).isChecked()).toBe(false);
+    await screenshot(page, 'role-general', { fullPage: true });
   });
 
   test('shows a role name that is already in use on the name field', async () => {

@@ -138,6 +138,8 @@ export const screenshot = async (page: Page, name: string, { fullPage = false } 
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
   }
+  // Dialogs and toasts enter with a short animation that may not have started yet; let it play out.
+  await page.waitForTimeout(400);
   await page.screenshot({ path, animations: 'disabled' });
   if (fullPage && viewport) await page.setViewportSize(viewport);
 };
