@@ -10,6 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
           // Codegen runs take a few seconds each (OpenAPI types, compiled validators, an embedded database).
@@ -19,6 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -30,6 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 180_000,

@@ -92,7 +92,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       }
       if (relation.kind === 'manyToMany') {
         for (const embed of relation.embed ?? []) need(embed.target, `${file} relation ${relation.name} embed`);
-        if (relation.createField) extraCreate[relation.createField] = idList(1000);
+        if (relation.createField) extraCreate[relation.createField] = createFieldSchema();
       }
     }
     const list = d.api.operations.list;
@@ -127,6 +127,9 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
   });
 };
 
+/** Ids given at creation to link right away (Logto accepts an empty list). */
+export const createFieldSchema = (): JSONSchema7 => idList(100);
+
 const idList = (maxItems: number): JSONSchema7 => ({
   type: 'array',
   items: { type: 'string', minLength: 1, maxLength: 21 },
@@ -160,7 +163,7 @@ export const validatedSchemas = (models: EntityModel[], entities: LoadedEntity[]
 const createExtras = (entity: LoadedEntity): Record<string, JSONSchema7> =>
   Object.fromEntries(
     (entity.descriptor.relations ?? []).flatMap((relation) =>
-      relation.kind === 'manyToMany' && relation.createField ? [[relation.createField, idList(1000)]] : [],
+      relation.kind === 'manyToMany' && relation.createField ? [[relation.createField, createFieldSchema()]] : [],
     ),
   );
 

@@ -3,7 +3,7 @@ import { errorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema, deriveBodySchemas } from './forms.js';
 import type { LoadedEntity } from './load.js';
-import { assignSchema } from './model.js';
+import { assignSchema, createFieldSchema } from './model.js';
 import { pascalCase, plural } from './names.js';
 
 type Json = Record<string, unknown>;
@@ -112,7 +112,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     schemas[Name] = responseSchema(model.schema);
     const extras = Object.fromEntries(
       model.relations.flatMap((r) =>
-        r.kind === 'manyToMany' && r.createField ? [[r.createField, assignSchema(r).properties?.[r.assignField]]] : [],
+        r.kind === 'manyToMany' && r.createField ? [[r.createField, createFieldSchema()]] : [],
       ),
     );
     const bodies = deriveBodySchemas(entity.schema, extras as Record<string, JSONSchema7>);

@@ -1363,7 +1363,7 @@ export const entityModels: EntityModel[] = [
       "deleted": "Role.Deleted"
     },
     "validators": {
-      "create": "-4c4b87f0",
+      "create": "1ba6635a",
       "update": "544450f1"
     },
     "hasConsole": true

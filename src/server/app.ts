@@ -7,6 +7,7 @@ import { EntityOperations } from './crud/operations.js';
 import { registerEntityRoutes } from './crud/routes.js';
 import type { Database } from './db/database.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerNulGuard } from './http/nul-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { DEFAULT_TENANT_ID } from './tenants.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -28,9 +29,11 @@ export interface AppOptions {
 const openapiPath = new URL('../generated/openapi.json', import.meta.url);
 
 export const buildApp = async ({ db, consoleDir, logger = false }: AppOptions): Promise<FastifyInstance> => {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024 });
+  // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 2048 } });
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerNulGuard(app);
 
   const operations = new Map<string, EntityOperations>();
   const operationsOf = (name: string) => {

@@ -200,9 +200,10 @@ export class EntityOperations {
     const found = await target.repository.findMany(tx, context.tenantId, targetIds);
     const missing = targetIds.find((targetId) => !found.some((entity) => entity.id === targetId));
     if (missing) throw target.notFound(missing);
-    const [duplicate] = await this.repository.linkedIds(tx, relation, context.tenantId, id, targetIds);
+    const linked = await this.repository.link(tx, relation, context.tenantId, id, targetIds);
+    const duplicate = targetIds.find((targetId) => !linked.includes(targetId));
+    // The transaction rolls back: a request naming one linked target links none of them.
     if (duplicate) throw new ApiError(relation.duplicateCode as ErrorCode, { id: duplicate });
-    await this.repository.link(tx, relation, context.tenantId, id, targetIds);
     return found;
   }
 

@@ -185,26 +185,16 @@ export class Repository {
     return { items: rows.map((row) => target.fromRow(row)), total: count.rows[0]?.total ?? 0 };
   }
 
-  async linkedIds(
-    db: Queryable,
-    relation: ManyToManyRelation,
-    tenantId: string,
-    sourceId: string,
-    targetIds: string[],
-  ) {
+  /** Links the targets; returns the ids that were not linked before (a concurrent link counts as existing). */
+  async link(db: Queryable, relation: ManyToManyRelation, tenantId: string, sourceId: string, targetIds: string[]) {
+    if (targetIds.length === 0) return [];
+    const target = q(snake(relation.targetKey));
     const { rows } = await db.query<{ id: string }>(
-      `SELECT ${q(snake(relation.targetKey))} AS id FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(snake(relation.sourceKey))} = $2 AND ${q(snake(relation.targetKey))} = ANY($3::varchar[])`,
+      `INSERT INTO ${q(relation.table)} (tenant_id, ${q(snake(relation.sourceKey))}, ${target}) SELECT $1, $2, unnest($3::varchar[])
+       ON CONFLICT DO NOTHING RETURNING ${target} AS id`,
       [tenantId, sourceId, targetIds],
     );
     return rows.map((row) => row.id);
-  }
-
-  async link(db: Queryable, relation: ManyToManyRelation, tenantId: string, sourceId: string, targetIds: string[]) {
-    if (targetIds.length === 0) return;
-    await db.query(
-      `INSERT INTO ${q(relation.table)} (tenant_id, ${q(snake(relation.sourceKey))}, ${q(snake(relation.targetKey))}) SELECT $1, $2, unnest($3::varchar[])`,
-      [tenantId, sourceId, targetIds],
-    );
   }
 
   async unlink(db: Queryable, relation: ManyToManyRelation, tenantId: string, sourceId: string, targetId: string) {

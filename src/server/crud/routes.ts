@@ -3,6 +3,7 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
 import { serverOverrides } from '../overrides/registry.js';
 import type { EntityOperations, RequestContext } from './operations.js';
+import { assertValidQuery } from './validate.js';
 
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
@@ -26,9 +27,13 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   const item = `${base}/:${idParam}`;
   const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);
   const { list, create, get, update, delete: remove } = model.operations;
+  const filterEnums = Object.fromEntries(
+    (list?.filters ?? []).map((field) => [field, model.schema.properties?.[field]?.enum]),
+  );
 
   if (list) {
     app.get<{ Params: Params; Querystring: Query }>(base, async (request, reply) => {
+      assertValidQuery(request.query, filterEnums);
       const page = readPage(request.query, list.pagination);
       const filters = Object.fromEntries(
         (list.filters ?? []).flatMap((field) =>

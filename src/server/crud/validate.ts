@@ -18,7 +18,11 @@ export const issuePath = (error: ErrorObject): string => {
 export const assertValid = (validatorKey: string | undefined, body: unknown, type = 'body'): void => {
   const validate = validatorKey ? validators[validatorKey] : undefined;
   if (!validate) throw new Error(`No compiled validator ${validatorKey}; run npm run codegen`);
-  if (validate(body)) return;
+  if (validate(body)) {
+    const nul = findNul(body, '');
+    if (nul === undefined) return;
+    throw new ApiError('guard.invalid_input', { type }, { issues: [nulIssue(nul)] });
+  }
   const issues: InputIssue[] = (validate.errors ?? []).map((error) => ({
     path: issuePath(error),
     keyword: error.keyword,
@@ -26,4 +30,47 @@ export const assertValid = (validatorKey: string | undefined, body: unknown, typ
     params: error.params as Record<string, unknown>,
   }));
   throw new ApiError('guard.invalid_input', { type }, { issues });
+};
+
+/** PostgreSQL text cannot hold U+0000: such a value is bad input, not a server error. */
+export const findNul = (value: unknown, path: string): string | undefined => {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findNul(item, `${path}/${index}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findNul(key, path) ?? findNul(item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+};
+
+export const nulIssue = (path: string): InputIssue => ({
+  path,
+  keyword: 'nul',
+  message: 'must not contain the NUL character',
+  params: {},
+});
+
+/** A filter on an enumerated field must name one of its values. */
+export const assertValidQuery = (query: Record<string, unknown>, enums: Record<string, unknown[] | undefined>) => {
+  const issues: InputIssue[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    const allowed = enums[name];
+    if (allowed && typeof value === 'string' && value !== '' && !allowed.includes(value)) {
+      issues.push({
+        path: `/${name}`,
+        keyword: 'enum',
+        message: 'must be equal to one of the allowed values',
+        params: { allowedValues: allowed },
+      });
+    }
+  }
+  if (issues.length) throw new ApiError('guard.invalid_input', { type: 'query' }, { issues });
 };
