@@ -117,6 +117,20 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     );
     const bodies = deriveBodySchemas(entity.schema, extras as Record<string, JSONSchema7>);
     const ops = model.operations;
+    const children = model.relations.filter((r) => r.kind === 'children');
+    if (children.length) {
+      schemas[`${Name}ListItem`] = {
+        allOf: [
+          ref(Name),
+          {
+            type: 'object',
+            properties: Object.fromEntries(
+              children.map((r) => [r.name, { type: 'array', items: ref(pascalCase(r.target)) }]),
+            ),
+          },
+        ],
+      };
+    }
     if (ops.list) {
       add(base, 'get', {
         // A child list is named after its path, as Logto does: /hooks/{id}/recent-logs → ListHookRecentLogs.
@@ -129,12 +143,26 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
           ...parentParams,
           ...pageParams,
           ...(model.list.searchable || model.searchColumns.length ? [searchParam] : []),
+          ...(ops.list.filters ?? []).map((field) => ({
+            name: field,
+            in: 'query',
+            required: false,
+            description: `Only ${plural(model.name)} with this ${field}.`,
+            schema: cleanSchema(model.schema.properties?.[field] ?? {}),
+          })),
+          ...children.map((relation) => ({
+            name: `include${pascalCase(relation.name)}`,
+            in: 'query',
+            required: false,
+            description: `With a truthy value (true, 1, yes), each ${model.name} includes its ${relation.name}.`,
+            schema: { type: 'string' },
+          })),
         ],
         responses: {
           200: {
             description: `An array of ${plural(model.name)}.`,
             headers: listHeaders,
-            content: json({ type: 'array', items: ref(Name) }),
+            content: json({ type: 'array', items: ref(children.length ? `${Name}ListItem` : Name) }),
           },
           ...errorResponses([400, 401, 403]),
         },

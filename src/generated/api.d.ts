@@ -384,6 +384,9 @@ export interface components {
              */
             accessTokenTtl: number;
         };
+        ResourceListItem: components["schemas"]["Resource"] & {
+            scopes?: components["schemas"]["Scope"][];
+        };
         ResourceCreate: {
             /** @description The name of the resource. */
             name: string;
@@ -959,6 +962,8 @@ export interface operations {
                 page_size?: number;
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
+                /** @description With a truthy value (true, 1, yes), each resource includes its scopes. */
+                includeScopes?: string;
             };
             header?: never;
             path?: never;
@@ -976,7 +981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Resource"][];
+                    "application/json": components["schemas"]["ResourceListItem"][];
                 };
             };
             /** @description Bad Request */
@@ -1540,6 +1545,8 @@ export interface operations {
                 page_size?: number;
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
+                /** @description Only roles with this type. */
+                type?: "User" | "MachineToMachine";
             };
             header?: never;
             path?: never;

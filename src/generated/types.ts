@@ -7,6 +7,7 @@ export type HookCreate = components['schemas']['HookCreate'];
 export type HookUpdate = components['schemas']['HookUpdate'];
 export type HookLog = components['schemas']['HookLog'];
 export type Resource = components['schemas']['Resource'];
+export type ResourceListItem = components['schemas']['ResourceListItem'];
 export type ResourceCreate = components['schemas']['ResourceCreate'];
 export type ResourceUpdate = components['schemas']['ResourceUpdate'];
 export type Role = components['schemas']['Role'];

@@ -85,6 +85,21 @@ export class EntityOperations {
     return this.repository.list(this.db, this.scope(context, parentId), query);
   }
 
+  /** Embeds each item's children of a `children` relation under the relation's name (Logto's `includeScopes`). */
+  async includeChildren(context: RequestContext, items: Entity[], relationName: string): Promise<Entity[]> {
+    const relation = this.model.relations.find((r) => r.kind === 'children' && r.name === relationName);
+    if (!relation) throw new Error(`${this.model.name} has no children relation ${relationName}`);
+    const child = this.operationsOf(relation.target);
+    const foreignKey = child.model.parent?.foreignKey ?? '';
+    const children = await child.repository.listByColumn(
+      this.db,
+      context.tenantId,
+      snake(foreignKey),
+      items.map((item) => item.id as string),
+    );
+    return items.map((item) => ({ ...item, [relation.name]: children.filter((c) => c[foreignKey] === item.id) }));
+  }
+
   async get(context: RequestContext, id: string, parentId?: string): Promise<Entity> {
     if (this.model.parent) await this.assertParent(this.db, context, parentId);
     const entity = await this.repository.find(this.db, this.scope(context, parentId), id);

@@ -123,6 +123,16 @@ export class Repository {
     return rows.map((row) => this.fromRow(row));
   }
 
+  /** Every row whose `column` is one of `ids` (children of several parents at once), oldest first. */
+  async listByColumn(db: Queryable, tenantId: string, column: string, ids: string[]): Promise<Entity[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await db.query(
+      `SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE tenant_id = $1 AND ${q(column)} = ANY($2::varchar[]) ORDER BY created_at, id`,
+      [tenantId, ids],
+    );
+    return rows.map((row) => this.fromRow(row));
+  }
+
   async insert(db: Queryable, tenantId: string, values: Entity): Promise<Entity> {
     const entries = Object.entries(values).filter(([property]) => property !== 'tenantId');
     const columns = ['tenant_id', ...entries.map(([property]) => snake(property))];

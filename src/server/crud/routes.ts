@@ -9,6 +9,11 @@ type Params = Record<string, string>;
 type Query = Record<string, unknown>;
 
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+const truthy = (value: unknown) => typeof value === 'string' && ['true', '1', 'yes'].includes(value.toLowerCase());
+
+/** The list query parameter that embeds a children relation, e.g. `includeScopes`. */
+export const includeParam = (relation: string) => `include${relation[0]?.toUpperCase()}${relation.slice(1)}`;
+
 const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 export interface RouteDeps {
@@ -46,7 +51,13 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
         parentId(request.params),
       );
       setPageHeaders(request, reply, result.total, page);
-      return result.items;
+      let items = result.items;
+      for (const relation of model.relations) {
+        if (relation.kind === 'children' && truthy(request.query[includeParam(relation.name)])) {
+          items = await ops.includeChildren(deps.context(request), items, relation.name);
+        }
+      }
+      return items;
     });
   }
   if (create) {
