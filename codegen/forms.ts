@@ -65,3 +65,14 @@ export const pickForm = (body: JSONSchema7, fields: string[], where: string): JS
     (body.required ?? []).filter((name) => fields.includes(name)),
   );
 };
+
+/** The body of a bespoke action: the named entity fields, each required, with the entity's rules. */
+export const actionBody = (entity: JSONSchema7, fields: string[], where: string): JSONSchema7 => {
+  const properties: Record<string, JSONSchema7> = {};
+  for (const field of fields) {
+    const prop = entity.properties?.[field];
+    if (!prop) throw new CodegenError(`${where}: unknown body field "${field}"`);
+    properties[field] = cleanSchema(prop);
+  }
+  return objectSchema(properties, fields);
+};

@@ -8,7 +8,7 @@ import type {
   ManyToManyRelation,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
-import { deriveBodySchemas, pickForm } from './forms.js';
+import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { snakeCase } from './names.js';
 
@@ -115,7 +115,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .map(([name]) => name),
       unique: d.unique ?? [],
       searchColumns: (list?.search ?? []).map(snakeCase),
-      actions: d.api.actions ?? [],
+      actions: (d.api.actions ?? []).map((action) =>
+        action.bodyFields
+          ? { ...action, body: form(actionBody(schema, action.bodyFields, `${file} action ${action.key}`)) }
+          : action,
+      ),
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},
       validators: {
@@ -156,6 +160,7 @@ export const validatedSchemas = (models: EntityModel[], entities: LoadedEntity[]
     if (model.create) result.push(model.create.form.schema);
     for (const tab of model.detail?.tabs ?? []) if (tab.kind === 'form') result.push(tab.form.schema);
     for (const assign of Object.values(model.assignForms)) result.push(assign.schema);
+    for (const action of model.actions) if (action.body) result.push(action.body.schema);
   }
   return result;
 };

@@ -269,27 +269,21 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       });
     }
     for (const action of model.actions) {
-      const verb = {
-        GET: action.paginated ? 'List' : 'Get',
-        POST: 'Create',
-        PATCH: 'Update',
-        PUT: 'Replace',
-        DELETE: 'Delete',
-      }[action.method];
+      const verb = { GET: 'Get', POST: 'Create', PATCH: 'Update', PUT: 'Replace', DELETE: 'Delete' }[action.method];
+      const bodyName = `${Name}${pascalCase(action.key)}Body`;
+      if (action.body) schemas[bodyName] = action.body.schema;
       add(`${item}/${action.path}`, action.method.toLowerCase(), {
         operationId: `${verb}${Name}${pascalCase(action.path)}`,
         tags: [tag],
         summary: action.summary,
-        parameters: [...itemParams, ...(action.paginated ? pageParams : [])],
+        parameters: itemParams,
+        ...(action.body ? { requestBody: { required: true, content: json(ref(bodyName)) } } : {}),
         responses: {
           [action.status]:
             action.status === 204
               ? { description: action.summary }
-              : {
-                  description: action.summary,
-                  content: json(action.paginated ? { type: 'array', items: {} } : ref(Name)),
-                },
-          ...errorResponses([400, 401, 403, 404]),
+              : { description: action.summary, content: json(ref(Name)) },
+          ...errorResponses([400, 401, 403, 404, 422]),
         },
       });
     }

@@ -71,6 +71,23 @@ export interface paths {
         patch: operations["UpdateHookSigningKey"];
         trace?: never;
     };
+    "/api/hooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test payload to an endpoint */
+        post: operations["CreateHookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/resources": {
         parameters: {
             query?: never;
@@ -106,6 +123,23 @@ export interface paths {
         head?: never;
         /** Update a resource */
         patch: operations["UpdateResource"];
+        trace?: never;
+    };
+    "/api/resources/{id}/is-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Make a resource the default one (or not) */
+        patch: operations["UpdateResourceIsDefault"];
         trace?: never;
     };
     "/api/resources/{resourceId}/scopes": {
@@ -233,6 +267,7 @@ export interface components {
              * @example role.scope_exists
              * @example scope.name_exists
              * @example resource.resource_identifier_in_use
+             * @example hook.send_test_payload_failed
              * @example request.unsupported_media_type
              * @example request.general
              * @example unexpected.general
@@ -339,6 +374,26 @@ export interface components {
              */
             enabled: boolean;
         };
+        HookTestBody: {
+            /** @description The events that trigger the webhook. */
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            config: {
+                /**
+                 * Format: uri
+                 * @description The endpoint that receives the event payloads.
+                 */
+                url: string;
+                /** @description Extra HTTP headers sent with every request. */
+                headers?: {
+                    [key: string]: string;
+                };
+                /**
+                 * @description How many times a failed delivery is retried.
+                 * @default 3
+                 */
+                retries: number;
+            };
+        };
         /**
          * HookLog
          * @description One delivery of a webhook: the event it carried and how the endpoint answered.
@@ -409,6 +464,13 @@ export interface components {
              * @default 3600
              */
             accessTokenTtl: number;
+        };
+        ResourceSetDefaultBody: {
+            /**
+             * @description Whether tokens without a resource indicator are issued for this resource.
+             * @default false
+             */
+            isDefault: boolean;
         };
         /**
          * Role
@@ -951,6 +1013,85 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateHookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the hook. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HookTestBody"];
+            };
+        };
+        responses: {
+            /** @description Send a test payload to an endpoint */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     ListResources: {
@@ -1215,6 +1356,78 @@ export interface operations {
         };
         responses: {
             /** @description The updated resource. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resource"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateResourceIsDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the resource. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceSetDefaultBody"];
+            };
+        };
+        responses: {
+            /** @description Make a resource the default one (or not) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -546,6 +546,99 @@ export const entityModels: EntityModel[] = [
         "handler": "hook.regenerate-signing-key",
         "status": 200,
         "summary": "Regenerate the signing key of a hook"
+      },
+      {
+        "key": "test",
+        "method": "POST",
+        "path": "test",
+        "handler": "hook.send-test",
+        "status": 204,
+        "summary": "Send a test payload to an endpoint",
+        "bodyFields": [
+          "events",
+          "config"
+        ],
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "events": {
+                "type": "array",
+                "minItems": 1,
+                "uniqueItems": true,
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "PostRegister",
+                    "PostSignIn",
+                    "PostResetPassword",
+                    "User.Created",
+                    "User.Deleted",
+                    "User.Data.Updated",
+                    "Role.Created",
+                    "Role.Deleted",
+                    "Role.Data.Updated",
+                    "Scope.Created",
+                    "Scope.Deleted",
+                    "Scope.Data.Updated",
+                    "Organization.Created",
+                    "Organization.Deleted",
+                    "Organization.Data.Updated",
+                    "OrganizationRole.Created",
+                    "OrganizationRole.Deleted",
+                    "OrganizationRole.Data.Updated",
+                    "OrganizationScope.Created",
+                    "OrganizationScope.Deleted",
+                    "OrganizationScope.Data.Updated"
+                  ]
+                },
+                "description": "The events that trigger the webhook."
+              },
+              "config": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "url"
+                ],
+                "properties": {
+                  "url": {
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "minLength": 1,
+                    "maxLength": 2048,
+                    "description": "The endpoint that receives the event payloads."
+                  },
+                  "headers": {
+                    "type": "object",
+                    "maxProperties": 20,
+                    "propertyNames": {
+                      "pattern": "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,256}$"
+                    },
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "description": "Extra HTTP headers sent with every request."
+                  },
+                  "retries": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 3,
+                    "default": 3,
+                    "description": "How many times a failed delivery is retried."
+                  }
+                }
+              }
+            },
+            "required": [
+              "events",
+              "config"
+            ]
+          },
+          "validatorKey": "-7252b75"
+        }
       }
     ],
     "serverHooks": {
@@ -1002,7 +1095,36 @@ export const entityModels: EntityModel[] = [
       "name",
       "indicator"
     ],
-    "actions": [],
+    "actions": [
+      {
+        "key": "set-default",
+        "method": "PATCH",
+        "path": "is-default",
+        "handler": "resource.set-default",
+        "status": 200,
+        "summary": "Make a resource the default one (or not)",
+        "bodyFields": [
+          "isDefault"
+        ],
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "isDefault": {
+                "type": "boolean",
+                "default": false,
+                "description": "Whether tokens without a resource indicator are issued for this resource."
+              }
+            },
+            "required": [
+              "isDefault"
+            ]
+          },
+          "validatorKey": "2e73bb23"
+        }
+      }
+    ],
     "serverHooks": {},
     "webhookEvents": {},
     "validators": {

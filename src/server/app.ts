@@ -47,7 +47,7 @@ export const buildApp = async ({ db, consoleDir, logger = false }: AppOptions): 
   for (const model of entityModels) operations.set(model.name, new EntityOperations(model, db, operationsOf, webhooks));
   // One tenant exists until sign-in arrives; the context is where the caller's tenant will be resolved.
   const context = () => ({ tenantId: DEFAULT_TENANT_ID });
-  for (const model of entityModels) registerEntityRoutes(app, model, { operationsOf, context });
+  for (const model of entityModels) registerEntityRoutes(app, model, { db, operationsOf, context });
 
   const openapi = readFileSync(openapiPath, 'utf8');
   app.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(openapi));

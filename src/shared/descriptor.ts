@@ -43,7 +43,13 @@ export interface ApiAction {
   handler: string;
   status: 200 | 201 | 204;
   summary: string;
-  paginated?: boolean;
+  /** Entity fields the request body carries, all required. */
+  bodyFields?: string[];
+}
+
+/** An action as the server sees it: with its body schema compiled. */
+export interface ActionModel extends ApiAction {
+  body?: FormModel;
 }
 
 export interface ListOperation {
@@ -139,7 +145,7 @@ export interface EntityModel extends ConsoleResource {
   readOnly: string[];
   unique: UniqueRule[];
   searchColumns: string[];
-  actions: ApiAction[];
+  actions: ActionModel[];
   serverHooks: { beforeCreate?: string; beforeUpdate?: string };
   /** Webhook events emitted when an entity is created, updated or deleted. */
   webhookEvents: { created?: string; updated?: string; deleted?: string };

@@ -23,6 +23,7 @@ export const errorCodes = {
     status: 422,
     message: 'The API identifier {{indicator}} is already in use.',
   },
+  'hook.send_test_payload_failed': { status: 422, message: 'Failed to send test payload: {{message}}' },
   'request.unsupported_media_type': { status: 415, message: 'The request body must be JSON.' },
   'request.general': { status: 400, message: 'Request error occurred.' },
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },

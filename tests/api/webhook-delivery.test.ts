@@ -116,3 +116,66 @@ describe('webhook delivery', () => {
     expect(log.payload).toMatchObject({ result: 'Error', attempts: 2, response: { statusCode: 500 } });
   });
 });
+
+describe('webhook test payloads', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let receiver: Server;
+  let base = '';
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.writeHead(request.url === '/broken' ? 503 : 204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    db = await connectDatabase({});
+    app = await buildApp({ db });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it('sends one signed sample per event to the endpoint being edited (204), or explains the failure (422)', async () => {
+    const hook = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/hooks',
+        payload: { name: 'Audit', events: ['Role.Created'], config: { url: `${base}/saved` } },
+      })
+    ).json();
+    const ok = await app.inject({
+      method: 'POST',
+      url: `/api/hooks/${hook.id}/test`,
+      payload: { events: ['Role.Created', 'Role.Deleted'], config: { url: `${base}/draft` } },
+    });
+    expect(ok.statusCode).toBe(204);
+    expect(received.map((r) => JSON.parse(r.body).event)).toEqual(['Role.Created', 'Role.Deleted']);
+    expect(received[0]?.headers[SIGNATURE_HEADER]).toBe(sign(hook.signingKey, received[0]?.body ?? ''));
+
+    const failed = await app.inject({
+      method: 'POST',
+      url: `/api/hooks/${hook.id}/test`,
+      payload: { events: ['Role.Created'], config: { url: `${base}/broken` } },
+    });
+    expect(failed.statusCode).toBe(422);
+    expect(failed.json()).toMatchObject({ code: 'hook.send_test_payload_failed' });
+    expect(failed.json().message).toContain('503');
+
+    const invalid = await app.inject({ method: 'POST', url: `/api/hooks/${hook.id}/test`, payload: { events: [] } });
+    expect(invalid.statusCode).toBe(400);
+    const logs = await app.inject({ method: 'GET', url: `/api/hooks/${hook.id}/recent-logs` });
+    expect(logs.json()).toEqual([]);
+  });
+});

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityModel } from '../../shared/descriptor.js';
+import type { Database } from '../db/database.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
 import { serverOverrides } from '../overrides/registry.js';
 import type { EntityOperations, RequestContext } from './operations.js';
-import { assertValidQuery } from './validate.js';
+import { assertValid, assertValidQuery } from './validate.js';
 
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
@@ -17,6 +18,7 @@ export const includeParam = (relation: string) => `include${relation[0]?.toUpper
 const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 export interface RouteDeps {
+  db: Database;
   operationsOf: (entity: string) => EntityOperations;
   context: (request: FastifyRequest) => RequestContext;
 }
@@ -118,9 +120,12 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
       method: action.method,
       url: `${item}/${action.path}`,
       handler: async (request, reply) => {
+        if (action.body) assertValid(action.body.validatorKey, request.body);
         const result = await override.run({
           context: deps.context(request),
           id: request.params[idParam] ?? '',
+          body: (request.body ?? {}) as Record<string, unknown>,
+          db: deps.db,
           request,
           reply,
           operations: ops,

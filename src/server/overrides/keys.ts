@@ -2,6 +2,11 @@
  * Keys of the bespoke server pieces that descriptors may name (`serverHooks`, `api.actions[].handler`).
  * Pure data: codegen imports it to reject unknown keys; `registry.ts` maps each key to its implementation.
  */
-export const serverOverrideKeys = ['hook.generate-signing-key', 'hook.regenerate-signing-key'] as const;
+export const serverOverrideKeys = [
+  'hook.generate-signing-key',
+  'hook.regenerate-signing-key',
+  'hook.send-test',
+  'resource.set-default',
+] as const;
 
 export type ServerOverrideKey = (typeof serverOverrideKeys)[number];

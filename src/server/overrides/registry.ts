@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
+import { resourceOverrides } from '../entities/resource/overrides.js';
 import type { ServerOverrideKey } from './keys.js';
 
 export interface HookContext {
@@ -24,6 +25,9 @@ export interface ActionOverride {
   run: (input: {
     context: RequestContext;
     id: string;
+    /** The request body, already validated against the action's `bodyFields`. */
+    body: Record<string, unknown>;
+    db: Database;
     request: FastifyRequest;
     reply: FastifyReply;
     operations: EntityOperations;
@@ -36,4 +40,5 @@ export type ServerOverride = BeforeWriteOverride | ActionOverride;
 /** Every key of `keys.ts` has exactly one implementation; TypeScript fails the build otherwise. */
 export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...hookOverrides,
+  ...resourceOverrides,
 };

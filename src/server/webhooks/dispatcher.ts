@@ -4,6 +4,7 @@ import { generateId } from '../crud/ids.js';
 import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
 
 export const SIGNATURE_HEADER = 'logto-signature-sha-256';
 const TIMEOUT_MS = 10_000;
@@ -11,10 +12,16 @@ const RETRY_BASE_MS = 200;
 
 export const sign = (signingKey: string, body: string) => createHmac('sha256', signingKey).update(body).digest('hex');
 
+interface HookConfig {
+  url: string;
+  headers?: Record<string, string>;
+  retries?: number;
+}
+
 interface HookRow {
   id: string;
   signing_key: string;
-  config: { url: string; headers?: Record<string, string>; retries?: number };
+  config: HookConfig;
 }
 
 /**
@@ -53,41 +60,22 @@ export class WebhookDispatcher {
 
   private async deliver(context: RequestContext, hook: HookRow, event: string, data: Entity) {
     const body = JSON.stringify({ hookId: hook.id, event, createdAt: new Date().toISOString(), data });
-    const headers = {
-      ...hook.config.headers,
-      'content-type': 'application/json',
-      'user-agent': 'Gatehouse webhooks',
-      [SIGNATURE_HEADER]: sign(hook.signing_key, body),
-    };
-    const attempts = 1 + Math.min(3, Math.max(0, hook.config.retries ?? 3));
-    let outcome: { statusCode?: number; body?: string; error?: string } = {};
-    let attempt = 0;
-    for (; attempt < attempts; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, RETRY_BASE_MS * 2 ** (attempt - 1)));
-      try {
-        const response = await fetch(hook.config.url, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-        outcome = { statusCode: response.status, body: (await response.text()).slice(0, 2048) };
-        if (response.ok) break;
-      } catch (error) {
-        outcome = { error: (error as Error).message };
-      }
-    }
-    const success = outcome.statusCode !== undefined && outcome.statusCode < 300;
+    const outcome = await send(
+      hook.config,
+      hook.signing_key,
+      body,
+      1 + Math.min(3, Math.max(0, hook.config.retries ?? 3)),
+    );
     await this.logs().repository.insert(this.db, context.tenantId, {
       id: generateId(),
       hookId: hook.id,
       key: `TriggerHook.${event}`,
       payload: {
-        result: success ? 'Success' : 'Error',
+        result: outcome.ok ? 'Success' : 'Error',
         hookId: hook.id,
         event,
         url: hook.config.url,
-        attempts: Math.min(attempt + 1, attempts),
+        attempts: outcome.attempts,
         request: { body: JSON.parse(body) },
         ...(outcome.statusCode === undefined
           ? {}
@@ -97,3 +85,59 @@ export class WebhookDispatcher {
     });
   }
 }
+
+interface Outcome {
+  ok: boolean;
+  attempts: number;
+  statusCode?: number;
+  body?: string;
+  error?: string;
+}
+
+/** POSTs a signed body, retrying with exponential backoff until a 2xx answer or `attempts` tries. */
+const send = async (config: HookConfig, signingKey: string, body: string, attempts: number): Promise<Outcome> => {
+  const headers = {
+    ...config.headers,
+    'content-type': 'application/json',
+    'user-agent': 'Gatehouse webhooks',
+    [SIGNATURE_HEADER]: sign(signingKey, body),
+  };
+  let outcome: Outcome = { ok: false, attempts: 0 };
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, RETRY_BASE_MS * 2 ** (attempt - 2)));
+    try {
+      const response = await fetch(config.url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      outcome = {
+        ok: response.ok,
+        attempts: attempt,
+        statusCode: response.status,
+        body: (await response.text()).slice(0, 2048),
+      };
+    } catch (error) {
+      outcome = { ok: false, attempts: attempt, error: (error as Error).message };
+    }
+    if (outcome.ok) break;
+  }
+  return outcome;
+};
+
+/**
+ * Sends one sample payload per event to an endpoint (not necessarily the saved one), signed with the hook's key,
+ * without retries or logs: the answer tells the administrator whether the endpoint works.
+ */
+export const sendTestPayloads = async (hookId: string, signingKey: string, events: string[], config: HookConfig) => {
+  for (const event of events) {
+    const body = JSON.stringify({ hookId, event, createdAt: new Date().toISOString(), data: { test: true } });
+    const outcome = await send(config, signingKey, body, 1);
+    if (!outcome.ok) {
+      throw new ApiError('hook.send_test_payload_failed', {
+        message: outcome.error ?? `the endpoint answered ${outcome.statusCode}`,
+      });
+    }
+  }
+};

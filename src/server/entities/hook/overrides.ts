@@ -1,4 +1,8 @@
 import { generateId } from '../../crud/ids.js';
+import { sendTestPayloads } from '../../webhooks/dispatcher.js';
+
+type HookTestConfig = Parameters<typeof sendTestPayloads>[3];
+
 import type { ServerOverride } from '../../overrides/registry.js';
 
 /** Signing keys are the server's to make: 32 random characters, never chosen by the caller. */
@@ -14,6 +18,13 @@ export const hookOverrides = {
     run: async ({ context, id, operations }) => {
       await operations.get(context, id);
       return operations.setInternal(context, id, { signingKey: newSigningKey() });
+    },
+  },
+  'hook.send-test': {
+    kind: 'action',
+    run: async ({ context, id, body, operations }) => {
+      const hook = await operations.get(context, id);
+      await sendTestPayloads(id, String(hook.signingKey), body.events as string[], body.config as HookTestConfig);
     },
   },
 } satisfies Record<string, ServerOverride>;
