@@ -1,51 +1,59 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
 import { SIGNATURE_HEADER, sign } from '../../src/server/webhooks/dispatcher.js';
 
 interface Received {
+  url: string;
   headers: IncomingMessage['headers'];
   body: string;
 }
 
-describe('webhook delivery', () => {
+/** A local endpoint that records what it receives; `/broken` answers 503, and `failNext` fails the next calls. */
+const startReceiver = async () => {
+  const received: Received[] = [];
+  const state = { failNext: 0 };
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', headers: request.headers, body });
+      const failing = request.url === '/broken' || state.failNext-- > 0;
+      response.writeHead(failing ? (request.url === '/broken' ? 503 : 500) : 200).end(failing ? 'busy' : 'ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, received, state, close: () => new Promise((resolve) => server.close(resolve)) };
+};
+
+describe('webhooks', () => {
   let db: Database;
   let app: FastifyInstance;
-  let receiver: Server;
-  let receiverUrl = '';
-  const received: Received[] = [];
-  let failNext = 0;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        received.push({ headers: request.headers, body });
-        if (failNext > 0) {
-          failNext--;
-          response.writeHead(500).end('busy');
-        } else {
-          response.writeHead(200).end('ok');
-        }
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    receiver = await startReceiver();
     db = await connectDatabase({});
     app = await buildApp({ db });
+  });
+
+  beforeEach(async () => {
+    await app.webhooks.idle();
+    receiver.received.length = 0;
+    receiver.state.failNext = 0;
   });
 
   afterAll(async () => {
     await app.close();
     await db.close();
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
   });
 
   const createHook = async (events: string[], retries?: number) => {
@@ -55,7 +63,11 @@ describe('webhook delivery', () => {
       payload: {
         name: 'Audit',
         events,
-        config: { url: receiverUrl, headers: { 'x-team': 'identity' }, ...(retries === undefined ? {} : { retries }) },
+        config: {
+          url: `${receiver.base}/hook`,
+          headers: { 'x-team': 'identity' },
+          ...(retries === undefined ? {} : { retries }),
+        },
       },
     });
     expect(response.statusCode).toBe(201);
@@ -64,14 +76,13 @@ describe('webhook delivery', () => {
 
   it('calls subscribed hooks with a signed payload and records the request', async () => {
     const hook = await createHook(['Role.Created']);
-    received.length = 0;
     const role = (
       await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Editors', description: 'Edit things' } })
     ).json();
     await app.webhooks.idle();
 
-    expect(received).toHaveLength(1);
-    const [delivery] = received;
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = receiver.received;
     const payload = JSON.parse(delivery?.body ?? '{}');
     expect(payload).toMatchObject({ hookId: hook.id, event: 'Role.Created', data: { id: role.id, name: 'Editors' } });
     expect(delivery?.headers[SIGNATURE_HEADER]).toBe(sign(hook.signingKey, delivery?.body ?? ''));
@@ -91,14 +102,13 @@ describe('webhook delivery', () => {
     const other = await createHook(['Role.Deleted']);
     await app.inject({ method: 'PATCH', url: `/api/hooks/${other.id}`, payload: { enabled: false } });
     await app.webhooks.idle();
-    received.length = 0;
     const role = (
       await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Viewers', description: 'Look' } })
     ).json();
     await app.inject({ method: 'DELETE', url: `/api/roles/${role.id}` });
     await app.webhooks.idle();
-    expect(received.map((r) => JSON.parse(r.body).hookId)).not.toContain(hook.id);
-    expect(received.map((r) => JSON.parse(r.body).hookId)).not.toContain(other.id);
+    expect(receiver.received.map((r) => JSON.parse(r.body).hookId)).not.toContain(hook.id);
+    expect(receiver.received.map((r) => JSON.parse(r.body).hookId)).not.toContain(other.id);
   });
 
   it('retries a failing endpoint and records the error when it keeps failing', async () => {
@@ -107,44 +117,13 @@ describe('webhook delivery', () => {
       await app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'Auditors', description: 'Read logs' } })
     ).json();
     await app.webhooks.idle();
-    received.length = 0;
-    failNext = 2;
+    receiver.received.length = 0;
+    receiver.state.failNext = 2;
     await app.inject({ method: 'PATCH', url: `/api/roles/${role.id}`, payload: { description: 'Read all logs' } });
     await app.webhooks.idle();
-    expect(received).toHaveLength(2);
+    expect(receiver.received).toHaveLength(2);
     const [log] = (await app.inject({ method: 'GET', url: `/api/hooks/${hook.id}/recent-logs` })).json();
     expect(log.payload).toMatchObject({ result: 'Error', attempts: 2, response: { statusCode: 500 } });
-  });
-});
-
-describe('webhook test payloads', () => {
-  let db: Database;
-  let app: FastifyInstance;
-  let receiver: Server;
-  let base = '';
-  const received: Received[] = [];
-
-  beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        received.push({ headers: request.headers, body });
-        response.writeHead(request.url === '/broken' ? 503 : 204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    db = await connectDatabase({});
-    app = await buildApp({ db });
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-    await new Promise((resolve) => receiver.close(resolve));
   });
 
   it('sends one signed sample per event to the endpoint being edited (204), or explains the failure (422)', async () => {
@@ -152,22 +131,24 @@ describe('webhook test payloads', () => {
       await app.inject({
         method: 'POST',
         url: '/api/hooks',
-        payload: { name: 'Audit', events: ['Role.Created'], config: { url: `${base}/saved` } },
+        payload: { name: 'Audit', events: ['Role.Created'], config: { url: `${receiver.base}/saved` } },
       })
     ).json();
     const ok = await app.inject({
       method: 'POST',
       url: `/api/hooks/${hook.id}/test`,
-      payload: { events: ['Role.Created', 'Role.Deleted'], config: { url: `${base}/draft` } },
+      payload: { events: ['Role.Created', 'Role.Deleted'], config: { url: `${receiver.base}/draft` } },
     });
     expect(ok.statusCode).toBe(204);
-    expect(received.map((r) => JSON.parse(r.body).event)).toEqual(['Role.Created', 'Role.Deleted']);
-    expect(received[0]?.headers[SIGNATURE_HEADER]).toBe(sign(hook.signingKey, received[0]?.body ?? ''));
+    expect(receiver.received.map((r) => JSON.parse(r.body).event)).toEqual(['Role.Created', 'Role.Deleted']);
+    expect(receiver.received[0]?.headers[SIGNATURE_HEADER]).toBe(
+      sign(hook.signingKey, receiver.received[0]?.body ?? ''),
+    );
 
     const failed = await app.inject({
       method: 'POST',
       url: `/api/hooks/${hook.id}/test`,
-      payload: { events: ['Role.Created'], config: { url: `${base}/broken` } },
+      payload: { events: ['Role.Created'], config: { url: `${receiver.base}/broken` } },
     });
     expect(failed.statusCode).toBe(422);
     expect(failed.json()).toMatchObject({ code: 'hook.send_test_payload_failed' });
