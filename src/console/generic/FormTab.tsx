@@ -15,7 +15,10 @@ import { useUnsavedChangesGuard } from './use-unsaved-changes';
 
 type FormTabModel = Extract<DetailTab, { kind: 'form' }>;
 
-/** A settings tab: the tab's sections as cards, a Save/Discard bar, an unsaved-changes guard, then override cards. */
+/**
+ * A settings tab: the tab's sections as cards, then override cards (which see the current form values), a
+ * Save/Discard bar and an unsaved-changes guard.
+ */
 export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { tab: FormTabModel }) => {
   const { t } = useTranslation();
   const { open } = useNotification();
@@ -80,7 +83,15 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
       />
       {tab.cards.map((key) => {
         const Card = overrideRegistry[key as keyof typeof overrideRegistry];
-        return Card ? <Card key={key} resource={resource} record={record} refetch={refetch} /> : null;
+        return Card ? (
+          <Card
+            key={key}
+            resource={resource}
+            record={record}
+            refetch={refetch}
+            form={{ data: formData, reportError: report }}
+          />
+        ) : null;
       })}
       <div
         className={dirty ? 'gh-save-bar gh-save-bar-dirty' : 'gh-save-bar'}
