@@ -4,6 +4,7 @@ import { AppRoot } from './App';
 import { NotFound } from './generic/NotFound';
 import { RouteError } from './generic/RouteError';
 import { AppLayout } from './layout/AppLayout';
+import { overridePages } from './overrides/pages';
 import { defaultTab, firstSidebarRoute, routedResources } from './registry';
 
 const ResourceList = lazy(() => import('./generic/ResourceList').then((m) => ({ default: m.ResourceList })));
@@ -30,6 +31,16 @@ const resourceRoutes: RouteObject[] = routedResources.flatMap((resource) => {
         { path: '*', element: <NotFound /> },
       ],
     });
+    // Item pages of view tabs, e.g. one delivery under a webhook's recent requests.
+    for (const item of resource.detail.tabs) {
+      const Page = item.kind === 'view' ? overridePages[item.view as keyof typeof overridePages] : undefined;
+      if (Page) {
+        routes.push({
+          path: `${resource.route}/:id/${item.key}/:itemId`,
+          element: <Page key={resource.name} resource={resource} tab={item.key} />,
+        });
+      }
+    }
   }
   return routes;
 });

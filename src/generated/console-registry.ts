@@ -194,6 +194,7 @@ export const consoleResources: ConsoleResource[] = [
             }
           ],
           "cards": [
+            "hook.card.test-endpoint",
             "hook.card.signing-key"
           ],
           "form": {

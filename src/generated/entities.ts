@@ -196,6 +196,7 @@ export const entityModels: EntityModel[] = [
             }
           ],
           "cards": [
+            "hook.card.test-endpoint",
             "hook.card.signing-key"
           ],
           "form": {

@@ -2,7 +2,11 @@
  * Keys of the console's bespoke pieces. Pure data (no React): codegen imports these lists to reject descriptors
  * that name an unknown override, widget or field.
  */
-export const consoleOverrideKeys = ['hook.card.signing-key', 'hook.tab.recent-requests'] as const;
+export const consoleOverrideKeys = [
+  'hook.card.signing-key',
+  'hook.card.test-endpoint',
+  'hook.tab.recent-requests',
+] as const;
 export type ConsoleOverrideKey = (typeof consoleOverrideKeys)[number];
 
 /** Widget names usable as `ui:widget` in descriptor uiSchemas. */

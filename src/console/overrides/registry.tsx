@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
 import { RecentRequestsTab } from './hook/RecentRequestsTab';
 import { SigningKeyCard } from './hook/SigningKeyCard';
+import { TestEndpointCard } from './hook/TestEndpointCard';
 import type { ConsoleOverrideKey } from './keys';
 import type { OverrideProps } from './types';
 
 /** Bespoke console pieces by key; the type makes every key in `keys.ts` have an implementation. */
 export const overrideRegistry: Record<ConsoleOverrideKey, ComponentType<OverrideProps>> = {
   'hook.card.signing-key': SigningKeyCard,
+  'hook.card.test-endpoint': TestEndpointCard,
   'hook.tab.recent-requests': RecentRequestsTab,
 };

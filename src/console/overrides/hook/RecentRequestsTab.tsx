@@ -1,48 +1,56 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
-import { Card, Tag, Typography } from 'antd';
+import { Button, Card, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { formatDate } from '../../generic/columns';
 import { DataTable, type Row } from '../../generic/DataTable';
 import { EmptyState } from '../../generic/states';
 import { usePageParams } from '../../generic/use-page-params';
 import { readPath, textNamespace } from '../../registry';
 import type { OverrideProps } from '../types';
+import { eventLabel, isSuccess, logEvent, logsResource } from './hook-logs';
 
-/** The webhook's recent deliveries: result, event and time. */
+const dash = <Typography.Text type="secondary">-</Typography.Text>;
+
+export const ResultTag = ({ success }: { success: boolean }) => {
+  const { t } = useTranslation();
+  return (
+    <Tag color={success ? 'success' : 'error'}>{success ? t('webhooks.logs.success') : t('webhooks.logs.error')}</Tag>
+  );
+};
+
+/** The webhook's recent deliveries (result, event, HTTP status, attempts, time); a row opens the delivery. */
 export const RecentRequestsTab = ({ resource, record }: OverrideProps) => {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { page, pageSize, setPage } = usePageParams();
   const namespace = textNamespace(resource);
+  const logs = logsResource(resource);
   const { result, query } = useList<Row>({
-    resource: `${resource.name}.recent-logs`,
-    meta: { apiPath: `${resource.apiPath}/{id}/recent-logs`, params: { id: record.id } },
+    resource: logs.resource,
+    meta: { apiPath: logs.apiPath, params: { id: record.id } },
     pagination: { currentPage: page, pageSize, mode: 'server' },
   });
 
   const columns = useMemo<ColumnsType<Row>>(
     () => [
       {
-        key: 'status',
-        title: t('webhooks.logs.status'),
-        width: 140,
-        render: (_, row) => {
-          const ok = readPath(row, 'payload.result') === 'Success';
-          return (
-            <Tag color={ok ? 'success' : 'error'}>{ok ? t('webhooks.logs.success') : t('webhooks.logs.error')}</Tag>
-          );
-        },
+        key: 'result',
+        title: t('webhooks.logs.result'),
+        width: 120,
+        render: (_, row) => <ResultTag success={isSuccess(row)} />,
       },
       {
         key: 'event',
         title: t('webhooks.logs.event'),
         render: (_, row) => {
-          const key = String(readPath(row, 'key') ?? '');
-          const event = key.replace(/^TriggerHook\./, '');
+          const event = logEvent(row);
           return (
             <span>
-              {t(`${namespace}.event.${event}`, { defaultValue: event })}{' '}
+              {eventLabel(t, namespace, event)}{' '}
               <Typography.Text type="secondary" code>
                 {event}
               </Typography.Text>
@@ -51,9 +59,27 @@ export const RecentRequestsTab = ({ resource, record }: OverrideProps) => {
         },
       },
       {
+        key: 'status',
+        title: t('webhooks.logs.status_code'),
+        width: 140,
+        render: (_, row) => {
+          const status = readPath(row, 'payload.response.statusCode');
+          return typeof status === 'number' ? status : dash;
+        },
+      },
+      {
+        key: 'attempts',
+        title: t('webhooks.logs.attempts'),
+        width: 120,
+        render: (_, row) => {
+          const attempts = readPath(row, 'payload.attempts');
+          return typeof attempts === 'number' ? attempts : dash;
+        },
+      },
+      {
         key: 'time',
         title: t('webhooks.logs.time'),
-        width: 200,
+        width: 180,
         render: (_, row) => formatDate(readPath(row, 'createdAt')),
       },
     ],
@@ -62,7 +88,13 @@ export const RecentRequestsTab = ({ resource, record }: OverrideProps) => {
 
   return (
     <Card className="gh-list-card">
-      <Typography.Paragraph type="secondary">{t('webhooks.logs.description')}</Typography.Paragraph>
+      <div className="gh-list-toolbar">
+        <Typography.Text type="secondary">{t('webhooks.logs.description')}</Typography.Text>
+        <span className="gh-toolbar-spacer" />
+        <Button icon={<ReloadOutlined />} loading={query.isFetching} onClick={() => void query.refetch()}>
+          {t('actions.refresh')}
+        </Button>
+      </div>
       <DataTable
         label={t('webhooks.tab.recent_requests')}
         columns={columns}
@@ -73,6 +105,7 @@ export const RecentRequestsTab = ({ resource, record }: OverrideProps) => {
         pageSize={pageSize}
         onPageChange={setPage}
         empty={<EmptyState description={t('webhooks.logs.empty')} />}
+        onRowClick={(row) => navigate(encodeURIComponent(String(row.id)))}
       />
     </Card>
   );
