@@ -414,6 +414,11 @@ export const consoleResources: ConsoleResource[] = [
           "field": "indicator",
           "titleKey": "api_resources.column.indicator",
           "render": "code"
+        },
+        {
+          "field": "isDefault",
+          "titleKey": "api_resources.column.default",
+          "render": "tag"
         }
       ],
       "searchPlaceholderKey": "api_resources.search_placeholder",
@@ -453,7 +458,9 @@ export const consoleResources: ConsoleResource[] = [
     "detail": {
       "titleField": "name",
       "subtitleField": "indicator",
-      "tags": [],
+      "tags": [
+        "isDefault"
+      ],
       "tabs": [
         {
           "key": "permissions",
@@ -477,7 +484,9 @@ export const consoleResources: ConsoleResource[] = [
               ]
             }
           ],
-          "cards": [],
+          "cards": [
+            "resource.card.default-api"
+          ],
           "form": {
             "schema": {
               "type": "object",

@@ -871,6 +871,11 @@ export const entityModels: EntityModel[] = [
           "field": "indicator",
           "titleKey": "api_resources.column.indicator",
           "render": "code"
+        },
+        {
+          "field": "isDefault",
+          "titleKey": "api_resources.column.default",
+          "render": "tag"
         }
       ],
       "searchPlaceholderKey": "api_resources.search_placeholder",
@@ -910,7 +915,9 @@ export const entityModels: EntityModel[] = [
     "detail": {
       "titleField": "name",
       "subtitleField": "indicator",
-      "tags": [],
+      "tags": [
+        "isDefault"
+      ],
       "tabs": [
         {
           "key": "permissions",
@@ -934,7 +941,9 @@ export const entityModels: EntityModel[] = [
               ]
             }
           ],
-          "cards": [],
+          "cards": [
+            "resource.card.default-api"
+          ],
           "form": {
             "schema": {
               "type": "object",

@@ -85,7 +85,8 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
               )}
               {detail.tags.map((field) => {
                 const value = readPath(record, field);
-                return value === undefined || value === null ? null : (
+                // A flag shows its tag only when set (`isDefault` → "Default API").
+                return value === undefined || value === null || value === false ? null : (
                   <Tag key={field}>{enumLabel(t, textNamespace(resource), field, value)}</Tag>
                 );
               })}

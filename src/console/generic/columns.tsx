@@ -36,7 +36,8 @@ export const renderValue = (
         </Typography.Text>
       );
     case 'tag':
-      return <Tag>{enumLabel(t, namespace, field, value)}</Tag>;
+      // A flag is tagged only when set (e.g. "Default API"); `false` leaves the cell empty.
+      return value === false ? null : <Tag>{enumLabel(t, namespace, field, value)}</Tag>;
     case 'tags': {
       const values = Array.isArray(value) ? value : [value];
       const shown = values.slice(0, MAX_TAGS);

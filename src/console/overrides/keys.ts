@@ -6,6 +6,7 @@ export const consoleOverrideKeys = [
   'hook.card.signing-key',
   'hook.card.test-endpoint',
   'hook.tab.recent-requests',
+  'resource.card.default-api',
 ] as const;
 export type ConsoleOverrideKey = (typeof consoleOverrideKeys)[number];
 

@@ -3,6 +3,7 @@ import { RecentRequestsTab } from './hook/RecentRequestsTab';
 import { SigningKeyCard } from './hook/SigningKeyCard';
 import { TestEndpointCard } from './hook/TestEndpointCard';
 import type { ConsoleOverrideKey } from './keys';
+import { DefaultApiCard } from './resource/DefaultApiCard';
 import type { OverrideProps } from './types';
 
 /** Bespoke console pieces by key; the type makes every key in `keys.ts` have an implementation. */
@@ -10,4 +11,5 @@ export const overrideRegistry: Record<ConsoleOverrideKey, ComponentType<Override
   'hook.card.signing-key': SigningKeyCard,
   'hook.card.test-endpoint': TestEndpointCard,
   'hook.tab.recent-requests': RecentRequestsTab,
+  'resource.card.default-api': DefaultApiCard,
 };
