@@ -125,6 +125,13 @@ export const launchBrowser = async (): Promise<Browser> => {
 };
 
 let shotIndex = 0;
+let shotPrefix = '';
+/** Names the screenshots of one test file `<prefix>-01-…`, so two files never share numbers. */
+export const screenshotPrefix = (prefix: string) => {
+  shotPrefix = `${prefix}-`;
+  shotIndex = 0;
+};
+
 /**
  * Screenshot into test-results/screenshots, numbered in the order taken, with animations finished. `fullPage`
  * grows the viewport to the page height first, so sticky bars sit where a user would see them.
@@ -132,7 +139,7 @@ let shotIndex = 0;
 export const screenshot = async (page: Page, name: string, { fullPage = false } = {}) => {
   mkdirSync(screenshotDir, { recursive: true });
   shotIndex += 1;
-  const path = join(screenshotDir, `${String(shotIndex).padStart(2, '0')}-${name}.png`);
+  const path = join(screenshotDir, `${shotPrefix}${String(shotIndex).padStart(2, '0')}-${name}.png`);
   const viewport = page.viewportSize();
   if (fullPage && viewport) {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
