@@ -123,7 +123,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
       .join('\n')}\n`,
   );
 
-  files.set(`${GENERATED_DIR}/validators.js`, `// ${BANNER}\n${compileValidators(validatedSchemas(models, entities))}`);
+  files.set(`${GENERATED_DIR}/validators.js`, `// ${BANNER}\n${compileValidators(validatedSchemas(models))}`);
   files.set(
     `${GENERATED_DIR}/validators.d.ts`,
     `${tsBanner}import type { ValidateFunction } from 'ajv';\n\nexport declare const validators: Record<string, ValidateFunction>;\n`,

@@ -122,9 +122,9 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       ),
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},
-      validators: {
-        ...(d.api.operations.create ? { create: form(bodies.create).validatorKey } : {}),
-        ...(d.api.operations.update ? { update: form(bodies.update).validatorKey } : {}),
+      requestBodies: {
+        ...(d.api.operations.create ? { create: form(bodies.create) } : {}),
+        ...(d.api.operations.update ? { update: form(bodies.update) } : {}),
       },
       hasConsole: Boolean(d.console),
     };
@@ -148,29 +148,15 @@ export const assignSchema = (relation: ManyToManyRelation): JSONSchema7 => ({
   properties: { [relation.assignField]: { ...idList(100), minItems: 1 } },
 });
 
-/** Every schema that gets a compiled validator: request bodies, relation assignments and console forms. */
-export const validatedSchemas = (models: EntityModel[], entities: LoadedEntity[]): JSONSchema7[] => {
-  const result: JSONSchema7[] = [];
-  for (const entity of entities) {
-    const bodies = deriveBodySchemas(entity.schema, createExtras(entity));
-    if (entity.descriptor.api.operations.create) result.push(bodies.create);
-    if (entity.descriptor.api.operations.update) result.push(bodies.update);
-  }
-  for (const model of models) {
-    if (model.create) result.push(model.create.form.schema);
-    for (const tab of model.detail?.tabs ?? []) if (tab.kind === 'form') result.push(tab.form.schema);
-    for (const assign of Object.values(model.assignForms)) result.push(assign.schema);
-    for (const action of model.actions) if (action.body) result.push(action.body.schema);
-  }
-  return result;
-};
-
-const createExtras = (entity: LoadedEntity): Record<string, JSONSchema7> =>
-  Object.fromEntries(
-    (entity.descriptor.relations ?? []).flatMap((relation) =>
-      relation.kind === 'manyToMany' && relation.createField ? [[relation.createField, createFieldSchema()]] : [],
-    ),
-  );
+/** Every schema that gets a compiled validator: request bodies, relation assignments, actions and console forms. */
+export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
+  models.flatMap((model) => [
+    ...Object.values(model.requestBodies).map((body) => body.schema),
+    ...(model.create ? [model.create.form.schema] : []),
+    ...(model.detail?.tabs ?? []).flatMap((tab) => (tab.kind === 'form' ? [tab.form.schema] : [])),
+    ...Object.values(model.assignForms).map((assign) => assign.schema),
+    ...model.actions.flatMap((action) => (action.body ? [action.body.schema] : [])),
+  ]);
 
 const buildConsole = (entity: LoadedEntity, bodies: { create: JSONSchema7; update: JSONSchema7 }): ConsoleResource => {
   const { descriptor: d } = entity;

@@ -1,9 +1,9 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { errorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
-import { cleanSchema, deriveBodySchemas } from './forms.js';
+import { cleanSchema } from './forms.js';
 import type { LoadedEntity } from './load.js';
-import { assignSchema, createFieldSchema } from './model.js';
+import { assignSchema } from './model.js';
 import { pascalCase, plural } from './names.js';
 
 type Json = Record<string, unknown>;
@@ -110,12 +110,6 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       : [];
     const itemParams = [...parentParams, pathParam(idParam, `The unique identifier of the ${model.name}.`)];
     schemas[Name] = responseSchema(model.schema);
-    const extras = Object.fromEntries(
-      model.relations.flatMap((r) =>
-        r.kind === 'manyToMany' && r.createField ? [[r.createField, createFieldSchema()]] : [],
-      ),
-    );
-    const bodies = deriveBodySchemas(entity.schema, extras as Record<string, JSONSchema7>);
     const ops = model.operations;
     const children = model.relations.filter((r) => r.kind === 'children');
     if (children.length) {
@@ -169,7 +163,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       });
     }
     if (ops.create) {
-      schemas[`${Name}Create`] = cleanSchema(bodies.create);
+      schemas[`${Name}Create`] = model.requestBodies.create?.schema;
       add(base, 'post', {
         operationId: `Create${opName}`,
         tags: [tag],
@@ -195,7 +189,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       });
     }
     if (ops.update) {
-      schemas[`${Name}Update`] = cleanSchema(bodies.update);
+      schemas[`${Name}Update`] = model.requestBodies.update?.schema;
       add(item, 'patch', {
         operationId: `Update${opName}`,
         tags: [tag],

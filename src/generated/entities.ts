@@ -646,9 +646,188 @@ export const entityModels: EntityModel[] = [
       "beforeCreate": "hook.generate-signing-key"
     },
     "webhookEvents": {},
-    "validators": {
-      "create": "1e9edb1",
-      "update": "50ba0ff4"
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The webhook name."
+            },
+            "events": {
+              "type": "array",
+              "minItems": 1,
+              "uniqueItems": true,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "PostRegister",
+                  "PostSignIn",
+                  "PostResetPassword",
+                  "User.Created",
+                  "User.Deleted",
+                  "User.Data.Updated",
+                  "Role.Created",
+                  "Role.Deleted",
+                  "Role.Data.Updated",
+                  "Scope.Created",
+                  "Scope.Deleted",
+                  "Scope.Data.Updated",
+                  "Organization.Created",
+                  "Organization.Deleted",
+                  "Organization.Data.Updated",
+                  "OrganizationRole.Created",
+                  "OrganizationRole.Deleted",
+                  "OrganizationRole.Data.Updated",
+                  "OrganizationScope.Created",
+                  "OrganizationScope.Deleted",
+                  "OrganizationScope.Data.Updated"
+                ]
+              },
+              "description": "The events that trigger the webhook."
+            },
+            "config": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "url"
+              ],
+              "properties": {
+                "url": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "minLength": 1,
+                  "maxLength": 2048,
+                  "description": "The endpoint that receives the event payloads."
+                },
+                "headers": {
+                  "type": "object",
+                  "maxProperties": 20,
+                  "propertyNames": {
+                    "pattern": "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,256}$"
+                  },
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "description": "Extra HTTP headers sent with every request."
+                },
+                "retries": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 3,
+                  "default": 3,
+                  "description": "How many times a failed delivery is retried."
+                }
+              }
+            },
+            "enabled": {
+              "type": "boolean",
+              "default": true,
+              "description": "Whether the webhook is called."
+            }
+          },
+          "required": [
+            "name",
+            "events",
+            "config"
+          ]
+        },
+        "validatorKey": "1e9edb1"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The webhook name."
+            },
+            "events": {
+              "type": "array",
+              "minItems": 1,
+              "uniqueItems": true,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "PostRegister",
+                  "PostSignIn",
+                  "PostResetPassword",
+                  "User.Created",
+                  "User.Deleted",
+                  "User.Data.Updated",
+                  "Role.Created",
+                  "Role.Deleted",
+                  "Role.Data.Updated",
+                  "Scope.Created",
+                  "Scope.Deleted",
+                  "Scope.Data.Updated",
+                  "Organization.Created",
+                  "Organization.Deleted",
+                  "Organization.Data.Updated",
+                  "OrganizationRole.Created",
+                  "OrganizationRole.Deleted",
+                  "OrganizationRole.Data.Updated",
+                  "OrganizationScope.Created",
+                  "OrganizationScope.Deleted",
+                  "OrganizationScope.Data.Updated"
+                ]
+              },
+              "description": "The events that trigger the webhook."
+            },
+            "config": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "url"
+              ],
+              "properties": {
+                "url": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "minLength": 1,
+                  "maxLength": 2048,
+                  "description": "The endpoint that receives the event payloads."
+                },
+                "headers": {
+                  "type": "object",
+                  "maxProperties": 20,
+                  "propertyNames": {
+                    "pattern": "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,256}$"
+                  },
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "description": "Extra HTTP headers sent with every request."
+                },
+                "retries": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 3,
+                  "default": 3,
+                  "description": "How many times a failed delivery is retried."
+                }
+              }
+            },
+            "enabled": {
+              "type": "boolean",
+              "default": true,
+              "description": "Whether the webhook is called."
+            }
+          }
+        },
+        "validatorKey": "50ba0ff4"
+      }
     },
     "hasConsole": true
   },
@@ -809,7 +988,7 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
-    "validators": {},
+    "requestBodies": {},
     "hasConsole": false
   },
   {
@@ -1137,9 +1316,62 @@ export const entityModels: EntityModel[] = [
     ],
     "serverHooks": {},
     "webhookEvents": {},
-    "validators": {
-      "create": "2bc9a556",
-      "update": "-20f5332a"
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The name of the resource."
+            },
+            "indicator": {
+              "type": "string",
+              "format": "uri",
+              "minLength": 1,
+              "maxLength": 2048,
+              "description": "The unique resource indicator (an absolute URI), used as the audience of its access tokens."
+            },
+            "accessTokenTtl": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 86400,
+              "default": 3600,
+              "description": "The access token lifetime in seconds."
+            }
+          },
+          "required": [
+            "name",
+            "indicator"
+          ]
+        },
+        "validatorKey": "2bc9a556"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The name of the resource."
+            },
+            "accessTokenTtl": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 86400,
+              "default": 3600,
+              "description": "The access token lifetime in seconds."
+            }
+          }
+        },
+        "validatorKey": "-20f5332a"
+      }
     },
     "hasConsole": true
   },
@@ -1494,9 +1726,82 @@ export const entityModels: EntityModel[] = [
       "updated": "Role.Data.Updated",
       "deleted": "Role.Deleted"
     },
-    "validators": {
-      "create": "1ba6635a",
-      "update": "544450f1"
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The role name, unique within the tenant."
+            },
+            "description": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "What the role is for."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "User",
+                "MachineToMachine"
+              ],
+              "default": "User",
+              "description": "Who the role is assigned to; it cannot be changed after creation."
+            },
+            "isDefault": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether new users receive this role automatically."
+            },
+            "scopeIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100
+            }
+          },
+          "required": [
+            "name",
+            "description"
+          ]
+        },
+        "validatorKey": "1ba6635a"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The role name, unique within the tenant."
+            },
+            "description": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "What the role is for."
+            },
+            "isDefault": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether new users receive this role automatically."
+            }
+          }
+        },
+        "validatorKey": "544450f1"
+      }
     },
     "hasConsole": true
   },
@@ -1736,9 +2041,60 @@ export const entityModels: EntityModel[] = [
       "updated": "Scope.Data.Updated",
       "deleted": "Scope.Deleted"
     },
-    "validators": {
-      "create": "294ad9aa",
-      "update": "-2b01d23c"
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "pattern": "^\\S+$",
+              "description": "The permission name, unique within its resource, without spaces (e.g. read:orders)."
+            },
+            "description": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 256,
+              "default": null,
+              "description": "What the permission allows."
+            }
+          },
+          "required": [
+            "name"
+          ]
+        },
+        "validatorKey": "294ad9aa"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "pattern": "^\\S+$",
+              "description": "The permission name, unique within its resource, without spaces (e.g. read:orders)."
+            },
+            "description": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 256,
+              "default": null,
+              "description": "What the permission allows."
+            }
+          }
+        },
+        "validatorKey": "-2b01d23c"
+      }
     },
     "hasConsole": true
   }

@@ -149,6 +149,7 @@ export interface EntityModel extends ConsoleResource {
   serverHooks: { beforeCreate?: string; beforeUpdate?: string };
   /** Webhook events emitted when an entity is created, updated or deleted. */
   webhookEvents: { created?: string; updated?: string; deleted?: string };
-  validators: { create?: string; update?: string };
+  /** Request bodies of create and update, with their compiled validators. */
+  requestBodies: { create?: FormModel; update?: FormModel };
   hasConsole: boolean;
 }

@@ -15,7 +15,7 @@ const pathOf = (error: ErrorObject) => {
 const createValidator = (entity: string) => {
   const model = entityModels.find((m) => m.name === entity);
   if (!model) throw new Error(`No entity model ${entity}`);
-  const key = model.validators.create;
+  const key = model.requestBodies.create?.validatorKey;
   const validate = key ? validators[key] : undefined;
   if (!validate) throw new Error(`No compiled create validator for ${entity}`);
   // Validators must not change what they check; a copy keeps each fixture pristine for the next test.

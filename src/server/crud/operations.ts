@@ -108,7 +108,7 @@ export class EntityOperations {
   }
 
   async create(context: RequestContext, body: unknown, parentId?: string): Promise<Entity> {
-    assertValid(this.model.validators.create, body);
+    assertValid(this.model.requestBodies.create?.validatorKey, body);
     const input = { ...(body as Entity) };
     const createRelations = this.model.relations.filter(
       (r): r is ManyToManyRelation => r.kind === 'manyToMany' && r.createField !== undefined && r.createField in input,
@@ -138,7 +138,7 @@ export class EntityOperations {
   }
 
   async update(context: RequestContext, id: string, body: unknown, parentId?: string): Promise<Entity> {
-    assertValid(this.model.validators.update, body);
+    assertValid(this.model.requestBodies.update?.validatorKey, body);
     let patch = { ...(body as Entity) };
     const updated = await this.db
       .transaction(async (tx) => {
