@@ -23,6 +23,8 @@ export interface DbIndex {
 }
 export interface DbTable {
   name: string;
+  /** Row-level security: the tenant role sees and writes only the rows of its transaction's tenant. */
+  rls?: boolean;
   columns: DbColumn[];
   primaryKey: string[];
   foreignKeys: DbForeignKey[];
@@ -30,10 +32,13 @@ export interface DbTable {
 }
 export interface DbModel {
   extensions: string[];
+  /** The database role tenant transactions switch to; row-level security policies apply to it. */
+  tenantRole?: string;
   tables: DbTable[];
 }
 
 const TENANT: DbColumn = { name: 'tenant_id', type: 'varchar(21)', nullable: false };
+export const TENANT_ROLE = 'gatehouse_tenant';
 
 const sqlLiteral = (value: unknown): string | undefined => {
   if (value === undefined || value === null) return undefined;
@@ -43,7 +48,9 @@ const sqlLiteral = (value: unknown): string | undefined => {
 };
 
 const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
-  const columns: DbColumn[] = [TENANT];
+  const scoped = model.tenantScoped;
+  const tenant = scoped ? ['tenant_id'] : [];
+  const columns: DbColumn[] = scoped ? [TENANT] : [];
   for (const column of model.columns) {
     if (column.column === TENANT.name) continue;
     const prop = model.schema.properties?.[column.property];
@@ -60,24 +67,24 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
   }
   const foreignKeys: DbForeignKey[] = [];
   const indexes: DbIndex[] = [
-    { name: `${model.table}__created_at`, columns: ['tenant_id', 'created_at', 'id'], unique: false, method: 'btree' },
+    { name: `${model.table}__created_at`, columns: [...tenant, 'created_at', 'id'], unique: false, method: 'btree' },
   ];
   if (model.parent) {
     const parent = models.find((m) => m.name === model.parent?.resource);
     const fk = snakeCase(model.parent.foreignKey);
     foreignKeys.push({
       name: `${model.table}__${fk}__fkey`,
-      columns: ['tenant_id', fk],
+      columns: [...tenant, fk],
       refTable: parent?.table ?? '',
-      refColumns: ['tenant_id', 'id'],
+      refColumns: [...tenant, 'id'],
     });
-    indexes.push({ name: `${model.table}__${fk}`, columns: ['tenant_id', fk], unique: false, method: 'btree' });
+    indexes.push({ name: `${model.table}__${fk}`, columns: [...tenant, fk], unique: false, method: 'btree' });
   }
   for (const rule of model.unique) {
     const cols = rule.fields.map(snakeCase);
     indexes.push({
       name: `${model.table}__${cols.join('__')}__key`,
-      columns: ['tenant_id', ...cols],
+      columns: [...tenant, ...cols],
       unique: true,
       method: 'btree',
     });
@@ -85,7 +92,7 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
   for (const column of model.searchColumns) {
     indexes.push({ name: `${model.table}__${column}__trgm`, columns: [column], unique: false, method: 'trigram' });
   }
-  return { name: model.table, columns, primaryKey: ['tenant_id', 'id'], foreignKeys, indexes };
+  return { name: model.table, rls: model.rls, columns, primaryKey: [...tenant, 'id'], foreignKeys, indexes };
 };
 
 const joinTable = (owner: EntityModel, relation: ManyToManyRelation, models: EntityModel[]): DbTable => {
@@ -94,6 +101,7 @@ const joinTable = (owner: EntityModel, relation: ManyToManyRelation, models: Ent
   const targetKey = snakeCase(relation.targetKey);
   return {
     name: relation.table,
+    rls: owner.rls,
     columns: [
       TENANT,
       { name: source, type: 'varchar(21)', nullable: false },
@@ -137,5 +145,5 @@ export const buildDbModel = (models: EntityModel[]): DbModel => {
       if (relation.kind === 'manyToMany') tables.push(joinTable(model, relation, models));
     }
   }
-  return { extensions: ['pg_trgm'], tables };
+  return { extensions: ['pg_trgm'], tenantRole: TENANT_ROLE, tables };
 };

@@ -108,7 +108,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   );
   files.set(
     `${GENERATED_DIR}/console-registry.ts`,
-    `${tsBanner}import type { ConsoleResource } from '../shared/descriptor.js';\n\n/** What the console knows of each entity: no tables, columns or server hooks. */\nexport const consoleResources: ConsoleResource[] = ${JSON.stringify(models.map(toConsole), null, 2)} as ConsoleResource[];\n`,
+    `${tsBanner}import type { ConsoleResource } from '../shared/descriptor.js';\n\n/** What the console knows of each entity: no tables, columns or server hooks. */\nexport const consoleResources: ConsoleResource[] = ${JSON.stringify(models.filter((m) => m.hasApi).map(toConsole), null, 2)} as ConsoleResource[];\n`,
   );
 
   const openapi = buildOpenApi(models, entities);

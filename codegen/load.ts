@@ -12,7 +12,12 @@ export interface Descriptor {
   edition: Edition;
   requiredScopes: { read: string[]; write: string[] };
   parent?: ParentLink;
-  api: {
+  /** Row-level security by tenant (default: true for tenant-scoped entities). */
+  rls?: boolean;
+  /** Whether rows belong to a tenant (default true). */
+  tenantScoped?: boolean;
+  /** Absent for storage-only entities: a table and a model, no routes. */
+  api?: {
     path: string;
     tag: string;
     operations: Operations & { list?: ListOperation };
@@ -107,7 +112,7 @@ const entitySchemaMeta = {
     additionalProperties: { const: false },
     properties: {
       type: 'object',
-      required: ['tenantId', 'id'],
+      required: ['id'],
       propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' },
     },
   },
@@ -188,6 +193,13 @@ export const loadEntities = (root: string): LoadedEntity[] => {
         .join('; ');
       throw new CodegenError(`schemas/${descriptor.schema}: ${details}`);
     }
+    const tenantScoped = descriptor.tenantScoped ?? true;
+    if (tenantScoped !== Boolean((schema as JSONSchema7).properties?.tenantId)) {
+      throw new CodegenError(
+        `schemas/${descriptor.schema}: ${tenantScoped ? 'a tenant-scoped entity needs a tenantId property' : 'tenantId belongs to tenant-scoped entities only'}`,
+      );
+    }
+    if (!tenantScoped && descriptor.rls) throw new CodegenError(`resources/${file}: rls needs a tenant-scoped entity`);
     ajv.compile(schema); // rejects schemas ajv cannot compile (bad patterns, wrong keyword types)
     return { descriptor, schema, descriptorFile };
   });

@@ -15,6 +15,39 @@ const indexSql = (table: string, index: DbIndex) =>
     ? `CREATE INDEX ${q(index.name)} ON ${q(table)} USING gin (${list(index.columns)} gin_trgm_ops);`
     : `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${q(index.name)} ON ${q(table)} (${list(index.columns)});`;
 
+/** Creates the tenant role once per cluster (roles are shared by its databases; two may race to create it). */
+const tenantRoleSql = (role: string) => [
+  `DO $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN
+    CREATE ROLE ${role} NOLOGIN;
+  END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+END $$;`,
+  `GRANT ${role} TO CURRENT_USER;`,
+];
+
+/**
+ * Row-level security: the tenant role may touch a row only when its tenant_id is the transaction's tenant
+ * (`gatehouse.tenant_id`). A restrictive policy narrows the permissive one, so a later permissive policy cannot
+ * widen access by mistake. The table owner (migrations, maintenance) is not subject to it.
+ */
+const rlsSql = (table: string, role: string) => [
+  `ALTER TABLE ${q(table)} ENABLE ROW LEVEL SECURITY;`,
+  `GRANT SELECT, INSERT, UPDATE, DELETE ON ${q(table)} TO ${role};`,
+  `CREATE POLICY ${q(`${table}__tenant_access`)} ON ${q(table)} AS PERMISSIVE FOR ALL TO ${role} USING (true);`,
+  `CREATE POLICY ${q(`${table}__tenant_isolation`)} ON ${q(table)} AS RESTRICTIVE FOR ALL TO ${role}
+  USING (tenant_id = current_setting('gatehouse.tenant_id', true))
+  WITH CHECK (tenant_id = current_setting('gatehouse.tenant_id', true));`,
+];
+
+const rlsOffSql = (table: string, role: string) => [
+  `DROP POLICY ${q(`${table}__tenant_isolation`)} ON ${q(table)};`,
+  `DROP POLICY ${q(`${table}__tenant_access`)} ON ${q(table)};`,
+  `REVOKE SELECT, INSERT, UPDATE, DELETE ON ${q(table)} FROM ${role};`,
+  `ALTER TABLE ${q(table)} DISABLE ROW LEVEL SECURITY;`,
+];
+
 const createTableSql = (table: DbTable): string[] => [
   `CREATE TABLE ${q(table.name)} (\n${[...table.columns.map((c) => `  ${columnSql(c)}`), `  PRIMARY KEY (${list(table.primaryKey)})`].join(',\n')}\n);`,
   ...table.foreignKeys.map((fk) => foreignKeySql(table.name, fk)),
@@ -41,12 +74,18 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
   for (const extension of after.extensions) {
     if (!before?.extensions.includes(extension)) sql.push(`CREATE EXTENSION IF NOT EXISTS ${extension};`);
   }
+  const role = after.tenantRole;
+  if (role && before?.tenantRole !== role) sql.push(...tenantRoleSql(role));
   const previous = new Map((before?.tables ?? []).map((t) => [t.name, t]));
   for (const table of after.tables) {
     const old = previous.get(table.name);
     if (!old) {
       sql.push(...createTableSql(table));
+      if (table.rls && role) sql.push(...rlsSql(table.name, role));
       continue;
+    }
+    if (Boolean(old.rls) !== Boolean(table.rls) && role) {
+      sql.push(...(table.rls ? rlsSql(table.name, role) : rlsOffSql(table.name, role)));
     }
     previous.delete(table.name);
     const oldColumns = new Map(old.columns.map((c) => [c.name, c]));

@@ -80,7 +80,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     if (d.parent) {
       need(d.parent.resource, `${file} parent`);
       assertFields(entity, [d.parent.foreignKey], 'parent.foreignKey');
-      if (!d.api.path.includes(`{${d.parent.param}}`))
+      if (d.api && !d.api.path.includes(`{${d.parent.param}}`))
         throw new CodegenError(`${file}: api.path lacks {${d.parent.param}}`);
     }
     const relations = d.relations ?? [];
@@ -95,7 +95,8 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         if (relation.createField) extraCreate[relation.createField] = createFieldSchema();
       }
     }
-    const list = d.api.operations.list;
+    const operations = d.api?.operations ?? {};
+    const list = operations.list;
     assertFields(entity, [...(list?.search ?? []), ...(list?.filters ?? [])], 'api.operations.list');
     for (const rule of d.unique ?? []) assertFields(entity, rule.fields, 'unique');
 
@@ -115,7 +116,10 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .map(([name]) => name),
       unique: d.unique ?? [],
       searchColumns: (list?.search ?? []).map(snakeCase),
-      actions: (d.api.actions ?? []).map((action) =>
+      tenantScoped: d.tenantScoped ?? true,
+      rls: d.rls ?? d.tenantScoped ?? true,
+      hasApi: Boolean(d.api),
+      actions: (d.api?.actions ?? []).map((action) =>
         action.bodyFields
           ? { ...action, body: form(actionBody(schema, action.bodyFields, `${file} action ${action.key}`)) }
           : action,
@@ -123,8 +127,8 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},
       requestBodies: {
-        ...(d.api.operations.create ? { create: form(bodies.create) } : {}),
-        ...(d.api.operations.update ? { update: form(bodies.update) } : {}),
+        ...(operations.create ? { create: form(bodies.create) } : {}),
+        ...(operations.update ? { update: form(bodies.update) } : {}),
       },
       hasConsole: Boolean(d.console),
     };
@@ -174,10 +178,10 @@ const buildConsole = (entity: LoadedEntity, bodies: { create: JSONSchema7; updat
   }
   const base = {
     name: d.name,
-    apiPath: d.api.path,
+    apiPath: d.api?.path ?? '',
     ...(d.parent ? { parent: d.parent } : {}),
     idField: 'id' as const,
-    operations: d.api.operations,
+    operations: d.api?.operations ?? {},
     relations,
     edition: d.edition,
     requiredScopes: d.requiredScopes,
@@ -242,9 +246,9 @@ const buildConsole = (entity: LoadedEntity, bodies: { create: JSONSchema7; updat
       columns: c.list.columns.map((column) => ({ ...column, render: column.render ?? 'text' })),
       searchPlaceholderKey: c.list.searchPlaceholderKey,
       emptyKey: c.list.emptyKey,
-      searchable: (d.api.operations.list?.search ?? []).length > 0,
+      searchable: (d.api?.operations.list?.search ?? []).length > 0,
     },
-    ...(d.api.operations.create
+    ...(d.api?.operations.create
       ? {
           create: {
             titleKey: c.create.titleKey,

@@ -97,7 +97,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
 
   for (const model of models) {
     const entity = entities.find((e) => e.descriptor.name === model.name);
-    if (!entity) continue;
+    if (!entity?.descriptor.api) continue;
     const Name = pascalCase(model.name);
     const parentName = model.parent ? pascalCase(model.parent.resource) : '';
     const opName = `${parentName}${Name}`;
@@ -224,7 +224,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       const relPath = `${item}/${relation.name}`;
       add(relPath, 'get', {
         operationId: `List${Name}${Rel}`,
-        tags: [entity.descriptor.api.tag],
+        tags: [tag],
         summary: `List the ${relation.name} of a ${model.name}`,
         parameters: [...itemParams, ...pageParams, searchParam],
         responses: {
@@ -293,7 +293,9 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         'Manage the tenant: API resources, permissions, roles and webhooks. Compatible with the Logto Management API for the operations it implements.',
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(entities.map((e) => e.descriptor.api.tag))].sort().map((name) => ({ name })),
+    tags: [...new Set(entities.flatMap((e) => (e.descriptor.api ? [e.descriptor.api.tag] : [])))]
+      .sort()
+      .map((name) => ({ name })),
     paths: sortedPaths,
     components: { schemas },
   };

@@ -539,6 +539,9 @@ export const entityModels: EntityModel[] = [
     "searchColumns": [
       "name"
     ],
+    "tenantScoped": true,
+    "rls": true,
+    "hasApi": true,
     "actions": [
       {
         "key": "regenerate-signing-key",
@@ -985,6 +988,9 @@ export const entityModels: EntityModel[] = [
     "searchColumns": [
       "key"
     ],
+    "tenantScoped": true,
+    "rls": true,
+    "hasApi": true,
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
@@ -1284,6 +1290,9 @@ export const entityModels: EntityModel[] = [
       "name",
       "indicator"
     ],
+    "tenantScoped": true,
+    "rls": true,
+    "hasApi": true,
     "actions": [
       {
         "key": "set-default",
@@ -1719,6 +1728,9 @@ export const entityModels: EntityModel[] = [
       "name",
       "description"
     ],
+    "tenantScoped": true,
+    "rls": true,
+    "hasApi": true,
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {
@@ -2034,6 +2046,9 @@ export const entityModels: EntityModel[] = [
       "name",
       "description"
     ],
+    "tenantScoped": true,
+    "rls": true,
+    "hasApi": true,
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {

@@ -140,6 +140,12 @@ export interface ColumnModelDb {
 
 export interface EntityModel extends ConsoleResource {
   table: string;
+  /** Rows belong to a tenant (`tenant_id`); false only for tables shared by all tenants, such as the registry. */
+  tenantScoped: boolean;
+  /** Row-level security restricts the tenant database role to the rows of the transaction's tenant. */
+  rls: boolean;
+  /** False for storage-only entities (no routes, no OpenAPI). */
+  hasApi: boolean;
   schema: JSONSchema7;
   columns: ColumnModelDb[];
   readOnly: string[];

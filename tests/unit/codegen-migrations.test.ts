@@ -56,7 +56,8 @@ describe('schema changes become migrations', () => {
     });
     const after = await generate({ root, localesRoot: repo, migrationName: 'add role priority' });
 
-    expect(after.newMigration).toBe('src/generated/migrations/0002_add_role_priority.sql');
+    const next = String(migrationsOf(before.files).length + 1).padStart(4, '0');
+    expect(after.newMigration).toBe(`src/generated/migrations/${next}_add_role_priority.sql`);
     const sql = after.files.get(after.newMigration ?? '') ?? '';
     expect(sql).toContain('ALTER TABLE "roles" ADD COLUMN "priority" integer NOT NULL DEFAULT 0;');
 
@@ -72,7 +73,7 @@ describe('schema changes become migrations', () => {
       await db.query(
         `INSERT INTO roles (tenant_id, id, name, description) VALUES ('default', 'r1', 'Admin', 'Admins')`,
       );
-      expect(await migrate(db, migrationsOf(after.files))).toEqual(['0002_add_role_priority']);
+      expect(await migrate(db, migrationsOf(after.files))).toEqual([`${next}_add_role_priority`]);
       const { rows } = await db.query('SELECT id, name, priority FROM roles');
       expect(rows).toEqual([{ id: 'r1', name: 'Admin', priority: 0 }]);
     } finally {

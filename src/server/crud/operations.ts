@@ -80,9 +80,16 @@ export class EntityOperations {
     return error;
   }
 
+  /** Every statement of an operation runs in one transaction of the caller's tenant (row-level security on). */
+  private tx<T>(context: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.db.withTenant(context.tenantId, work);
+  }
+
   async list(context: RequestContext, query: ListQuery, parentId?: string) {
-    if (this.model.parent) await this.assertParent(this.db, context, parentId);
-    return this.repository.list(this.db, this.scope(context, parentId), query);
+    return this.tx(context, async (tx) => {
+      if (this.model.parent) await this.assertParent(tx, context, parentId);
+      return this.repository.list(tx, this.scope(context, parentId), query);
+    });
   }
 
   /** Embeds each item's children of a `children` relation under the relation's name (Logto's `includeScopes`). */
@@ -91,18 +98,24 @@ export class EntityOperations {
     if (!relation) throw new Error(`${this.model.name} has no children relation ${relationName}`);
     const child = this.operationsOf(relation.target);
     const foreignKey = child.model.parent?.foreignKey ?? '';
-    const children = await child.repository.listByColumn(
-      this.db,
-      context.tenantId,
-      snake(foreignKey),
-      items.map((item) => item.id as string),
+    const children = await this.tx(context, (tx) =>
+      child.repository.listByColumn(
+        tx,
+        context.tenantId,
+        snake(foreignKey),
+        items.map((item) => item.id as string),
+      ),
     );
     return items.map((item) => ({ ...item, [relation.name]: children.filter((c) => c[foreignKey] === item.id) }));
   }
 
   async get(context: RequestContext, id: string, parentId?: string): Promise<Entity> {
-    if (this.model.parent) await this.assertParent(this.db, context, parentId);
-    const entity = await this.repository.find(this.db, this.scope(context, parentId), id);
+    return this.tx(context, (tx) => this.getIn(tx, context, id, parentId));
+  }
+
+  private async getIn(tx: Queryable, context: RequestContext, id: string, parentId?: string): Promise<Entity> {
+    if (this.model.parent) await this.assertParent(tx, context, parentId);
+    const entity = await this.repository.find(tx, this.scope(context, parentId), id);
     if (!entity) throw this.notFound(id);
     return entity;
   }
@@ -120,19 +133,16 @@ export class EntityOperations {
     });
     let values: Entity = { ...this.defaults(), ...input, id: generateId() };
     if (this.model.parent && parentId) values[this.model.parent.foreignKey] = parentId;
-    const created = await this.db
-      .transaction(async (tx) => {
-        await this.assertParent(tx, context, parentId);
-        const hook = this.model.serverHooks.beforeCreate;
-        if (hook)
-          values = await runBeforeWrite(hook, values, { tenantId: context.tenantId, db: tx, model: this.model });
-        const created = await this.repository.insert(tx, context.tenantId, values);
-        for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created.id as string, ids);
-        return created;
-      })
-      .catch((error: unknown) => {
-        throw this.translate(error, values);
-      });
+    const created = await this.tx(context, async (tx) => {
+      await this.assertParent(tx, context, parentId);
+      const hook = this.model.serverHooks.beforeCreate;
+      if (hook) values = await runBeforeWrite(hook, values, { tenantId: context.tenantId, db: tx, model: this.model });
+      const created = await this.repository.insert(tx, context.tenantId, values);
+      for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created.id as string, ids);
+      return created;
+    }).catch((error: unknown) => {
+      throw this.translate(error, values);
+    });
     this.announce(context, 'created', created);
     return created;
   }
@@ -140,31 +150,29 @@ export class EntityOperations {
   async update(context: RequestContext, id: string, body: unknown, parentId?: string): Promise<Entity> {
     assertValid(this.model.requestBodies.update?.validatorKey, body);
     let patch = { ...(body as Entity) };
-    const updated = await this.db
-      .transaction(async (tx) => {
-        await this.assertParent(tx, context, parentId);
-        const hook = this.model.serverHooks.beforeUpdate;
-        if (hook) patch = await runBeforeWrite(hook, patch, { tenantId: context.tenantId, db: tx, model: this.model });
-        const updated = await this.repository.update(tx, this.scope(context, parentId), id, patch);
-        if (!updated) throw this.notFound(id);
-        return updated;
-      })
-      .catch((error: unknown) => {
-        throw this.translate(error, patch);
-      });
+    const updated = await this.tx(context, async (tx) => {
+      await this.assertParent(tx, context, parentId);
+      const hook = this.model.serverHooks.beforeUpdate;
+      if (hook) patch = await runBeforeWrite(hook, patch, { tenantId: context.tenantId, db: tx, model: this.model });
+      const updated = await this.repository.update(tx, this.scope(context, parentId), id, patch);
+      if (!updated) throw this.notFound(id);
+      return updated;
+    }).catch((error: unknown) => {
+      throw this.translate(error, patch);
+    });
     this.announce(context, 'updated', updated);
     return updated;
   }
 
   /** Sets server-managed values (not validated as input), e.g. a regenerated key. */
   async setInternal(context: RequestContext, id: string, values: Entity): Promise<Entity> {
-    const updated = await this.repository.update(this.db, this.scope(context), id, values);
+    const updated = await this.tx(context, (tx) => this.repository.update(tx, this.scope(context), id, values));
     if (!updated) throw this.notFound(id);
     return updated;
   }
 
   async delete(context: RequestContext, id: string, parentId?: string): Promise<void> {
-    const deleted = await this.db.transaction(async (tx) => {
+    const deleted = await this.tx(context, async (tx) => {
       await this.assertParent(tx, context, parentId);
       const row = await this.repository.delete(tx, this.scope(context, parentId), id);
       if (!row) throw this.notFound(id);
@@ -193,15 +201,17 @@ export class EntityOperations {
 
   async listLinked(context: RequestContext, name: string, id: string, query: { page?: Page; search?: string }) {
     const { relation, target } = this.relation(name);
-    await this.get(context, id);
-    const result = await this.repository.listLinked(this.db, target.repository, relation, context.tenantId, id, query);
-    for (const embed of relation.embed ?? []) {
-      const embedded = this.operationsOf(embed.target);
-      const ids = [...new Set(result.items.map((item) => item[embed.foreignKey] as string))];
-      const found = new Map((await embedded.repository.findMany(this.db, context.tenantId, ids)).map((e) => [e.id, e]));
-      for (const item of result.items) item[embed.property] = found.get(item[embed.foreignKey] as string) ?? null;
-    }
-    return result;
+    return this.tx(context, async (tx) => {
+      await this.getIn(tx, context, id);
+      const result = await this.repository.listLinked(tx, target.repository, relation, context.tenantId, id, query);
+      for (const embed of relation.embed ?? []) {
+        const embedded = this.operationsOf(embed.target);
+        const ids = [...new Set(result.items.map((item) => item[embed.foreignKey] as string))];
+        const found = new Map((await embedded.repository.findMany(tx, context.tenantId, ids)).map((e) => [e.id, e]));
+        for (const item of result.items) item[embed.property] = found.get(item[embed.foreignKey] as string) ?? null;
+      }
+      return result;
+    });
   }
 
   private async linkIn(
@@ -226,7 +236,7 @@ export class EntityOperations {
     const { relation } = this.relation(name);
     assertValid(this.model.assignForms[name]?.validatorKey, body);
     const ids = (body as Record<string, string[]>)[relation.assignField] ?? [];
-    return this.db.transaction(async (tx) => {
+    return this.tx(context, async (tx) => {
       if (!(await this.repository.find(tx, { tenantId: context.tenantId }, id))) throw this.notFound(id);
       return this.linkIn(tx, context, relation, id, ids);
     });
@@ -234,10 +244,11 @@ export class EntityOperations {
 
   async unlink(context: RequestContext, name: string, id: string, targetId: string): Promise<void> {
     const { relation, target } = this.relation(name);
-    await this.get(context, id);
-    if (!(await this.repository.unlink(this.db, relation, context.tenantId, id, targetId))) {
-      throw target.notFound(targetId);
-    }
+    await this.tx(context, async (tx) => {
+      await this.getIn(tx, context, id);
+      if (!(await this.repository.unlink(tx, relation, context.tenantId, id, targetId)))
+        throw target.notFound(targetId);
+    });
   }
 }
 

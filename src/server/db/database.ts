@@ -12,6 +12,11 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: everything it writes lands, or nothing does. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction as the tenant database role with `gatehouse.tenant_id` set: row-level security
+   * then limits every statement to that tenant's rows, even one that forgets its `tenant_id` filter.
+   */
+  withTenant<T>(tenantId: string, work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -30,3 +35,17 @@ export const pgConstraint = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'constraint' in error
     ? String((error as { constraint: unknown }).constraint)
     : undefined;
+
+export const TENANT_ROLE = 'gatehouse_tenant';
+const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,20}$/;
+
+/** Builds `withTenant` on top of a driver's `transaction`. */
+export const tenantTransaction =
+  (transaction: Database['transaction']): Database['withTenant'] =>
+  async (tenantId, work) => {
+    if (!TENANT_ID.test(tenantId)) throw new Error(`Invalid tenant id ${JSON.stringify(tenantId)}`);
+    return transaction(async (tx) => {
+      await tx.exec(`SELECT set_config('gatehouse.tenant_id', '${tenantId}', true); SET LOCAL ROLE ${TENANT_ROLE};`);
+      return work(tx);
+    });
+  };

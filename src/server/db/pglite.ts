@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Database, Queryable } from './database.js';
+import { type Database, type Queryable, tenantTransaction } from './database.js';
 
 const INT8 = 20;
 
@@ -24,10 +24,12 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
       await q.exec(sql);
     },
   });
+  const transaction: Database['transaction'] = (work) => db.transaction((tx) => work(wrap(tx)));
   return {
     kind: 'pglite',
     ...wrap(db),
-    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    transaction,
+    withTenant: tenantTransaction(transaction),
     close: () => db.close(),
   };
 };

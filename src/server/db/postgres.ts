@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable } from './database.js';
+import { type Database, type Queryable, tenantTransaction } from './database.js';
 
 const INT8 = 20;
 
@@ -17,33 +17,35 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     const result = await pool.query(sql, params);
     return { rows: result.rows as Row[] };
   };
+  const transaction: Database['transaction'] = async (work) => {
+    const conn = await pool.connect();
+    try {
+      await conn.query('BEGIN');
+      const result = await work({
+        query: async <Row>(sql: string, params: unknown[] = []) => ({
+          rows: (await conn.query(sql, params)).rows as Row[],
+        }),
+        exec: async (sql: string) => {
+          await conn.query(sql);
+        },
+      });
+      await conn.query('COMMIT');
+      return result;
+    } catch (error) {
+      await conn.query('ROLLBACK');
+      throw error;
+    } finally {
+      conn.release();
+    }
+  };
   return {
     kind: 'postgres',
     query: run,
     exec: async (sql) => {
       await pool.query(sql);
     },
-    transaction: async (work) => {
-      const conn = await pool.connect();
-      try {
-        await conn.query('BEGIN');
-        const result = await work({
-          query: async <Row>(sql: string, params: unknown[] = []) => ({
-            rows: (await conn.query(sql, params)).rows as Row[],
-          }),
-          exec: async (sql: string) => {
-            await conn.query(sql);
-          },
-        });
-        await conn.query('COMMIT');
-        return result;
-      } catch (error) {
-        await conn.query('ROLLBACK');
-        throw error;
-      } finally {
-        conn.release();
-      }
-    },
+    transaction,
+    withTenant: tenantTransaction(transaction),
     close: () => pool.end(),
   };
 };

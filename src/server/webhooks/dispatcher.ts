@@ -51,9 +51,11 @@ export class WebhookDispatcher {
   }
 
   private async deliverAll(context: RequestContext, event: string, data: Entity) {
-    const { rows } = await this.db.query<HookRow>(
-      `SELECT id, signing_key, config FROM hooks WHERE tenant_id = $1 AND enabled AND events @> $2::jsonb`,
-      [context.tenantId, JSON.stringify([event])],
+    const { rows } = await this.db.withTenant(context.tenantId, (tx) =>
+      tx.query<HookRow>(
+        `SELECT id, signing_key, config FROM hooks WHERE tenant_id = $1 AND enabled AND events @> $2::jsonb`,
+        [context.tenantId, JSON.stringify([event])],
+      ),
     );
     await Promise.all(rows.map((hook) => this.deliver(context, hook, event, data)));
   }
@@ -66,23 +68,25 @@ export class WebhookDispatcher {
       body,
       1 + Math.min(3, Math.max(0, hook.config.retries ?? 3)),
     );
-    await this.logs().repository.insert(this.db, context.tenantId, {
-      id: generateId(),
-      hookId: hook.id,
-      key: `TriggerHook.${event}`,
-      payload: {
-        result: outcome.ok ? 'Success' : 'Error',
+    await this.db.withTenant(context.tenantId, (tx) =>
+      this.logs().repository.insert(tx, context.tenantId, {
+        id: generateId(),
         hookId: hook.id,
-        event,
-        url: hook.config.url,
-        attempts: outcome.attempts,
-        request: { body: JSON.parse(body) },
-        ...(outcome.statusCode === undefined
-          ? {}
-          : { response: { statusCode: outcome.statusCode, body: outcome.body } }),
-        ...(outcome.error ? { error: outcome.error } : {}),
-      },
-    });
+        key: `TriggerHook.${event}`,
+        payload: {
+          result: outcome.ok ? 'Success' : 'Error',
+          hookId: hook.id,
+          event,
+          url: hook.config.url,
+          attempts: outcome.attempts,
+          request: { body: JSON.parse(body) },
+          ...(outcome.statusCode === undefined
+            ? {}
+            : { response: { statusCode: outcome.statusCode, body: outcome.body } }),
+          ...(outcome.error ? { error: outcome.error } : {}),
+        },
+      }),
+    );
   }
 }
 

@@ -7,7 +7,7 @@ export const resourceOverrides = {
     run: async ({ context, id, body, db, operations }) => {
       await operations.get(context, id);
       const isDefault = body.isDefault === true;
-      return db.transaction(async (tx) => {
+      return db.withTenant(context.tenantId, async (tx) => {
         if (isDefault) {
           await tx.query('UPDATE resources SET is_default = false WHERE tenant_id = $1 AND is_default AND id <> $2', [
             context.tenantId,

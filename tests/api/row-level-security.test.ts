@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { entityModels } from '../../src/generated/entities.js';
+import type { Database } from '../../src/server/db/database.js';
+import { databases } from './harness.js';
+
+/**
+ * Tenant isolation is enforced twice: every repository query filters by tenant_id, and PostgreSQL row-level security
+ * limits the tenant database role to its transaction's tenant. These tests run SQL with no tenant filter at all.
+ */
+describe.each(databases())('row-level security on $name', (target) => {
+  let db: Database;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, dispose } = await target.open());
+  });
+  afterAll(() => dispose());
+
+  beforeEach(async () => {
+    // As the owner (not the tenant role), set up rows of two tenants.
+    await db.exec('DELETE FROM roles');
+    await db.exec(`INSERT INTO roles (tenant_id, id, name, description) VALUES
+      ('default', 'd1', 'Admin', 'Default tenant'), ('default', 'd2', 'Viewer', 'Default tenant'),
+      ('acme', 'a1', 'Admin', 'Acme tenant')`);
+  });
+
+  it('protects every tenant-owned table', () => {
+    const tenantTables = entityModels.filter((m) => m.tenantScoped).map((m) => m.table);
+    expect(entityModels.filter((m) => m.tenantScoped && !m.rls)).toEqual([]);
+    expect(tenantTables).toContain('roles');
+  });
+
+  it('shows a tenant only its own rows, even to a query without a tenant filter', async () => {
+    const rows = await db.withTenant('default', (tx) => tx.query<{ id: string }>('SELECT id FROM roles ORDER BY id'));
+    expect(rows.rows.map((r) => r.id)).toEqual(['d1', 'd2']);
+    const acme = await db.withTenant('acme', (tx) => tx.query<{ id: string }>('SELECT id FROM roles'));
+    expect(acme.rows.map((r) => r.id)).toEqual(['a1']);
+  });
+
+  it('lets unfiltered updates and deletes touch only the tenant’s rows', async () => {
+    await db.withTenant('default', async (tx) => {
+      await tx.query(`UPDATE roles SET description = 'changed'`);
+      await tx.query('DELETE FROM roles');
+    });
+    const { rows } = await db.query<{ id: string; description: string }>('SELECT id, description FROM roles');
+    expect(rows).toEqual([{ id: 'a1', description: 'Acme tenant' }]);
+  });
+
+  it('refuses to write a row into another tenant, and the transaction changes nothing', async () => {
+    await expect(
+      db.withTenant('default', async (tx) => {
+        await tx.query(`INSERT INTO roles (tenant_id, id, name, description) VALUES ('default', 'd3', 'Ok', 'x')`);
+        await tx.query(`INSERT INTO roles (tenant_id, id, name, description) VALUES ('acme', 'a2', 'Sneaky', 'x')`);
+      }),
+    ).rejects.toMatchObject({ code: '42501' });
+    const { rows } = await db.query<{ id: string }>('SELECT id FROM roles ORDER BY id');
+    expect(rows.map((r) => r.id)).toEqual(['a1', 'd1', 'd2']);
+  });
+
+  it('refuses to move a row to another tenant', async () => {
+    await expect(
+      db.withTenant('default', (tx) => tx.query(`UPDATE roles SET tenant_id = 'acme' WHERE id = 'd1'`)),
+    ).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('rejects a malformed tenant id before any SQL runs', async () => {
+    await expect(db.withTenant("x'; DROP TABLE roles; --", (tx) => tx.query('SELECT 1'))).rejects.toThrow(
+      /Invalid tenant id/,
+    );
+  });
+});
