@@ -89,6 +89,15 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
       method: 'btree',
     });
   }
+  for (const fields of model.indexes) {
+    const cols = fields.map(snakeCase);
+    indexes.push({
+      name: `${model.table}__${cols.join('__')}`,
+      columns: [...tenant, ...cols],
+      unique: false,
+      method: 'btree',
+    });
+  }
   for (const column of model.searchColumns) {
     indexes.push({ name: `${model.table}__${column}__trgm`, columns: [column], unique: false, method: 'trigram' });
   }

@@ -12,6 +12,10 @@ export interface Descriptor {
   edition: Edition;
   requiredScopes: { read: string[]; write: string[] };
   parent?: ParentLink;
+  /** The field that names an item in its URL (default `id`), e.g. `name` for application secrets. */
+  itemKey?: string;
+  /** Extra lookup indexes, each a list of fields (the tenant comes first automatically). */
+  indexes?: string[][];
   /** Row-level security by tenant (default: true for tenant-scoped entities). */
   rls?: boolean;
   /** Whether rows belong to a tenant (default true). */
@@ -150,6 +154,7 @@ const knownKeywords = new Set([
   'x-immutable',
   'x-column',
   'x-secret',
+  'x-private',
 ]);
 
 const checkKeywords = (node: unknown, where: string, insideMap = false): void => {
@@ -163,7 +168,7 @@ const checkKeywords = (node: unknown, where: string, insideMap = false): void =>
 };
 
 export const loadEntities = (root: string): LoadedEntity[] => {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats.default(ajv);
   for (const keyword of [...knownKeywords].filter((k) => k.startsWith('x-'))) ajv.addKeyword(keyword);
   const validateDescriptor = ajv.compile(

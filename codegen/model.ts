@@ -20,6 +20,7 @@ const typesOf = (schema: JSONSchema7): string[] =>
 export const sqlTypeOf = (schema: JSONSchema7, where: string): string => {
   if (schema['x-column'] === 'timestamp') return 'timestamptz';
   const types = typesOf(schema).filter((t) => t !== 'null');
+  if (types.length > 1 && types.every((t) => t === 'object' || t === 'array')) return 'jsonb';
   if (types.length !== 1) throw new CodegenError(`${where}: a column needs exactly one non-null type`);
   switch (types[0]) {
     case 'string':
@@ -99,6 +100,14 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const list = operations.list;
     assertFields(entity, [...(list?.search ?? []), ...(list?.filters ?? [])], 'api.operations.list');
     for (const rule of d.unique ?? []) assertFields(entity, rule.fields, 'unique');
+    for (const index of d.indexes ?? []) assertFields(entity, index, 'indexes');
+    if (d.itemKey && d.itemKey !== 'id') {
+      assertFields(entity, [d.itemKey], 'itemKey');
+      const scope = [d.parent?.foreignKey, d.itemKey].filter(Boolean).join(',');
+      if (!(d.unique ?? []).some((rule) => rule.fields.join(',') === scope)) {
+        throw new CodegenError(`${file}: itemKey ${d.itemKey} needs a unique rule on [${scope}]`);
+      }
+    }
 
     for (const event of Object.values(d.webhookEvents ?? {})) {
       if (!hookEvents.includes(event)) throw new CodegenError(`${file}: webhookEvents names unknown event "${event}"`);
@@ -119,6 +128,10 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       tenantScoped: d.tenantScoped ?? true,
       rls: d.rls ?? d.tenantScoped ?? true,
       hasApi: Boolean(d.api),
+      privateFields: Object.entries(schema.properties ?? {})
+        .filter(([, prop]) => prop['x-private'])
+        .map(([name]) => name),
+      indexes: d.indexes ?? [],
       actions: (d.api?.actions ?? []).map((action) =>
         action.bodyFields
           ? { ...action, body: form(actionBody(schema, action.bodyFields, `${file} action ${action.key}`)) }
@@ -180,7 +193,7 @@ const buildConsole = (entity: LoadedEntity, bodies: { create: JSONSchema7; updat
     name: d.name,
     apiPath: d.api?.path ?? '',
     ...(d.parent ? { parent: d.parent } : {}),
-    idField: 'id' as const,
+    idField: d.itemKey ?? 'id',
     operations: d.api?.operations ?? {},
     relations,
     edition: d.edition,

@@ -12,7 +12,12 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 
 /** The entity as the API returns it: annotations kept, our extensions dropped, readOnly kept for clients. */
 const responseSchema = (schema: JSONSchema7): JSONSchema7 => {
-  const { $schema: _s, ...rest } = stripExtensions(schema) as JSONSchema7 & { $schema?: string };
+  const isPrivate = (name: string) => Boolean(schema.properties?.[name]?.['x-private']);
+  const { $schema: _s, ...rest } = stripExtensions({
+    ...schema,
+    properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !isPrivate(name))),
+    required: (schema.required ?? []).filter((name) => !isPrivate(name)),
+  }) as JSONSchema7 & { $schema?: string };
   return rest;
 };
 const stripExtensions = (node: unknown): unknown => {
@@ -103,7 +108,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     const opName = `${parentName}${Name}`;
     const tag = entity.descriptor.api.tag;
     const base = `/api${model.apiPath}`;
-    const idParam = model.parent ? `${model.name}Id` : 'id';
+    const idParam = model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';
     const item = `${base}/{${idParam}}`;
     const parentParams = model.parent
       ? [pathParam(model.parent.param, `The unique identifier of the ${model.parent.resource}.`)]

@@ -4,6 +4,135 @@ import type { ConsoleResource } from '../shared/descriptor.js';
 /** What the console knows of each entity: no tables, columns or server hooks. */
 export const consoleResources: ConsoleResource[] = [
   {
+    "name": "application",
+    "apiPath": "/applications",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional",
+        "search": [
+          "name",
+          "description"
+        ],
+        "filters": [
+          "type",
+          "isThirdParty"
+        ]
+      },
+      "create": {
+        "status": 200
+      },
+      "get": {},
+      "update": {},
+      "delete": {}
+    },
+    "relations": [
+      {
+        "name": "secrets",
+        "kind": "children",
+        "target": "applicationSecret"
+      },
+      {
+        "name": "roles",
+        "kind": "manyToMany",
+        "target": "role",
+        "table": "applications_roles",
+        "sourceKey": "applicationId",
+        "targetKey": "roleId",
+        "assignField": "roleIds",
+        "assignStatus": 201,
+        "duplicateCode": "application.role_exists"
+      }
+    ],
+    "route": "application",
+    "titleKey": "application.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
+    "assignForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "roleIds"
+          ],
+          "properties": {
+            "roleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "2a2053f3"
+      }
+    }
+  },
+  {
+    "name": "applicationSecret",
+    "apiPath": "/applications/{id}/secrets",
+    "parent": {
+      "resource": "application",
+      "param": "id",
+      "foreignKey": "applicationId"
+    },
+    "idField": "name",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "create": {
+        "status": 201
+      },
+      "update": {},
+      "delete": {}
+    },
+    "relations": [],
+    "route": "applicationSecret",
+    "titleKey": "applicationSecret.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "application.secret_name_exists": "name"
+    },
+    "assignForms": {}
+  },
+  {
     "name": "hook",
     "apiPath": "/hooks",
     "idField": "id",

@@ -2,6 +2,15 @@
 import type { components } from './api.js';
 
 export type Error = components['schemas']['Error'];
+export type Application = components['schemas']['Application'];
+export type ApplicationListItem = components['schemas']['ApplicationListItem'];
+export type ApplicationCreate = components['schemas']['ApplicationCreate'];
+export type ApplicationUpdate = components['schemas']['ApplicationUpdate'];
+export type ApplicationRolesItem = components['schemas']['ApplicationRolesItem'];
+export type ApplicationRolesAssign = components['schemas']['ApplicationRolesAssign'];
+export type ApplicationSecret = components['schemas']['ApplicationSecret'];
+export type ApplicationSecretCreate = components['schemas']['ApplicationSecretCreate'];
+export type ApplicationSecretUpdate = components['schemas']['ApplicationSecretUpdate'];
 export type Hook = components['schemas']['Hook'];
 export type HookCreate = components['schemas']['HookCreate'];
 export type HookUpdate = components['schemas']['HookUpdate'];

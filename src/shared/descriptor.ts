@@ -109,7 +109,8 @@ export interface ConsoleResource {
   /** Management API path below `/api`, e.g. `/roles` or `/resources/{resourceId}/scopes`. */
   apiPath: string;
   parent?: ParentLink;
-  idField: 'id';
+  /** The field that names an item in its URL: `id`, or e.g. `name` for application secrets. */
+  idField: string;
   operations: Operations;
   relations: Relation[];
   /** Console path below `/console`, e.g. `roles`. */
@@ -146,6 +147,10 @@ export interface EntityModel extends ConsoleResource {
   rls: boolean;
   /** False for storage-only entities (no routes, no OpenAPI). */
   hasApi: boolean;
+  /** Fields that never leave the server (`x-private`), such as password hashes. */
+  privateFields: string[];
+  /** Extra lookup indexes (fields). */
+  indexes: string[][];
   schema: JSONSchema7;
   columns: ColumnModelDb[];
   readOnly: string[];

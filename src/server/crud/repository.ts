@@ -19,9 +19,12 @@ export interface ListQuery {
 /** SQL for one entity, derived from its model. Every statement is scoped to a tenant. */
 export class Repository {
   private readonly selectList: string;
+  /** The column that names an item in URLs (`id`, or e.g. `name`). */
+  private readonly keyColumn: string;
 
   constructor(readonly model: EntityModel) {
     this.selectList = model.columns.map((c) => q(c.column)).join(', ');
+    this.keyColumn = q(snake(model.idField));
   }
 
   fromRow(row: Record<string, unknown>): Entity {
@@ -41,8 +44,11 @@ export class Repository {
   }
 
   private where(scope: Scope, params: unknown[], alias = '') {
-    params.push(scope.tenantId);
-    let sql = `${alias}tenant_id = $${params.length}`;
+    let sql = 'true';
+    if (this.model.tenantScoped) {
+      params.push(scope.tenantId);
+      sql = `${alias}tenant_id = $${params.length}`;
+    }
     if (scope.parent) {
       params.push(scope.parent.id);
       sql += ` AND ${alias}${q(scope.parent.column)} = $${params.length}`;
@@ -103,12 +109,13 @@ export class Repository {
     return rows[0]?.total ?? 0;
   }
 
-  async find(db: Queryable, scope: Scope, id: string): Promise<Entity | undefined> {
+  /** The item named `key` (its id, or its `itemKey` field). */
+  async find(db: Queryable, scope: Scope, key: string): Promise<Entity | undefined> {
     const params: unknown[] = [];
     const where = this.where(scope, params);
-    params.push(id);
+    params.push(key);
     const { rows } = await db.query(
-      `SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where} AND id = $${params.length}`,
+      `SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where} AND ${this.keyColumn} = $${params.length}`,
       params,
     );
     return rows[0] ? this.fromRow(rows[0]) : undefined;
@@ -135,8 +142,12 @@ export class Repository {
 
   async insert(db: Queryable, tenantId: string, values: Entity): Promise<Entity> {
     const entries = Object.entries(values).filter(([property]) => property !== 'tenantId');
-    const columns = ['tenant_id', ...entries.map(([property]) => snake(property))];
-    const params = [tenantId, ...entries.map(([property, value]) => this.toValue(property, value))];
+    const tenant = this.model.tenantScoped ? [tenantId] : [];
+    const columns = [
+      ...(this.model.tenantScoped ? ['tenant_id'] : []),
+      ...entries.map(([property]) => snake(property)),
+    ];
+    const params = [...tenant, ...entries.map(([property, value]) => this.toValue(property, value))];
     const { rows } = await db.query(
       `INSERT INTO ${q(this.model.table)} (${columns.map(q).join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${this.selectList}`,
       params,
@@ -152,7 +163,7 @@ export class Repository {
     const where = this.where(scope, params);
     params.push(id);
     const { rows } = await db.query(
-      `UPDATE ${q(this.model.table)} SET ${sets} WHERE ${where} AND id = $${params.length} RETURNING ${this.selectList}`,
+      `UPDATE ${q(this.model.table)} SET ${sets} WHERE ${where} AND ${this.keyColumn} = $${params.length} RETURNING ${this.selectList}`,
       params,
     );
     return rows[0] ? this.fromRow(rows[0]) : undefined;
@@ -163,7 +174,7 @@ export class Repository {
     const where = this.where(scope, params);
     params.push(id);
     const { rows } = await db.query(
-      `DELETE FROM ${q(this.model.table)} WHERE ${where} AND id = $${params.length} RETURNING ${this.selectList}`,
+      `DELETE FROM ${q(this.model.table)} WHERE ${where} AND ${this.keyColumn} = $${params.length} RETURNING ${this.selectList}`,
       params,
     );
     return rows[0] ? this.fromRow(rows[0]) : undefined;

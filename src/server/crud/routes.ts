@@ -17,6 +17,19 @@ export const includeParam = (relation: string) => `include${relation[0]?.toUpper
 
 const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
+/** The path parameter naming an item: `id` at the top, `<entity>Id` below a parent, or the entity's item key. */
+export const itemParam = (model: EntityModel) =>
+  model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';
+
+/** What an entity looks like to API callers: without the fields that never leave the server. */
+const publicView = (model: EntityModel) => {
+  if (model.privateFields.length === 0) return <T>(value: T) => value;
+  const strip = (entity: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(entity).filter(([key]) => !model.privateFields.includes(key)));
+  return <T>(value: T): T =>
+    (Array.isArray(value) ? value.map(strip) : value && typeof value === 'object' ? strip(value as never) : value) as T;
+};
+
 export interface RouteDeps {
   db: Database;
   operationsOf: (entity: string) => EntityOperations;
@@ -28,9 +41,11 @@ export interface RouteDeps {
  * many-to-many relations and its bespoke actions. Paths, status codes and headers follow Logto's API.
  */
 export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
+  if (!model.hasApi) return;
+  const view = publicView(model);
   const ops = deps.operationsOf(model.name);
   const base = `/api${fastifyPath(model.apiPath)}`;
-  const idParam = model.parent ? `${model.name}Id` : 'id';
+  const idParam = itemParam(model);
   const item = `${base}/:${idParam}`;
   const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);
   const { list, create, get, update, delete: remove } = model.operations;
@@ -59,23 +74,25 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
           items = await ops.includeChildren(deps.context(request), items, relation.name);
         }
       }
-      return items;
+      return view(items);
     });
   }
   if (create) {
     app.post<{ Params: Params }>(base, async (request, reply) => {
       const created = await ops.create(deps.context(request), request.body, parentId(request.params));
-      return reply.status(create.status).send(created);
+      return reply.status(create.status).send(view(created));
     });
   }
   if (get) {
     app.get<{ Params: Params }>(item, async (request) =>
-      ops.get(deps.context(request), request.params[idParam] ?? '', parentId(request.params)),
+      view(await ops.get(deps.context(request), request.params[idParam] ?? '', parentId(request.params))),
     );
   }
   if (update) {
     app.patch<{ Params: Params }>(item, async (request) =>
-      ops.update(deps.context(request), request.params[idParam] ?? '', request.body, parentId(request.params)),
+      view(
+        await ops.update(deps.context(request), request.params[idParam] ?? '', request.body, parentId(request.params)),
+      ),
     );
   }
   if (remove) {
@@ -131,7 +148,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
           operations: ops,
           operationsOf: deps.operationsOf,
         });
-        return reply.status(action.status).send(action.status === 204 ? undefined : result);
+        return reply.status(action.status).send(action.status === 204 ? undefined : view(result));
       },
     });
   }

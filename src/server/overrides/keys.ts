@@ -3,6 +3,8 @@
  * Pure data: codegen imports it to reject unknown keys; `registry.ts` maps each key to its implementation.
  */
 export const serverOverrideKeys = [
+  'application.generate-secret',
+  'application.generate-secret-value',
   'hook.generate-signing-key',
   'hook.regenerate-signing-key',
   'hook.send-test',

@@ -3,6 +3,7 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
 import type { Database, Queryable } from '../db/database.js';
+import { applicationOverrides } from '../entities/application/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
 import { resourceOverrides } from '../entities/resource/overrides.js';
 import type { ServerOverrideKey } from './keys.js';
@@ -39,6 +40,7 @@ export type ServerOverride = BeforeWriteOverride | ActionOverride;
 
 /** Every key of `keys.ts` has exactly one implementation; TypeScript fails the build otherwise. */
 export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
+  ...applicationOverrides,
   ...hookOverrides,
   ...resourceOverrides,
 };
