@@ -378,6 +378,7 @@ export interface components {
              * @example hook.send_test_payload_failed
              * @example application.role_exists
              * @example application.secret_name_exists
+             * @example user.role_exists
              * @example user.username_already_in_use
              * @example user.email_already_in_use
              * @example request.unsupported_media_type

@@ -3637,7 +3637,19 @@ export const entityModels: EntityModel[] = [
     "apiPath": "",
     "idField": "id",
     "operations": {},
-    "relations": [],
+    "relations": [
+      {
+        "name": "roles",
+        "kind": "manyToMany",
+        "target": "role",
+        "table": "users_roles",
+        "sourceKey": "userId",
+        "targetKey": "roleId",
+        "assignField": "roleIds",
+        "assignStatus": 201,
+        "duplicateCode": "user.role_exists"
+      }
+    ],
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -3651,7 +3663,31 @@ export const entityModels: EntityModel[] = [
       "user.username_already_in_use": "username",
       "user.email_already_in_use": "primaryEmail"
     },
-    "assignForms": {},
+    "assignForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "roleIds"
+          ],
+          "properties": {
+            "roleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "2a2053f3"
+      }
+    },
     "route": "user",
     "titleKey": "user.title",
     "list": {

@@ -26,6 +26,7 @@ export const errorCodes = {
   'hook.send_test_payload_failed': { status: 422, message: 'Failed to send test payload: {{message}}' },
   'application.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this application.' },
   'application.secret_name_exists': { status: 422, message: 'A secret named {{name}} already exists.' },
+  'user.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this user.' },
   'user.username_already_in_use': { status: 422, message: 'This username is already in use.' },
   'user.email_already_in_use': { status: 422, message: 'This email is associated with an existing account.' },
   'request.unsupported_media_type': { status: 415, message: 'The request body must be JSON.' },

@@ -208,3 +208,27 @@ CREATE POLICY "applications_roles__tenant_access" ON "applications_roles" AS PER
 CREATE POLICY "applications_roles__tenant_isolation" ON "applications_roles" AS RESTRICTIVE FOR ALL TO gatehouse_tenant
   USING (tenant_id = current_setting('gatehouse.tenant_id', true))
   WITH CHECK (tenant_id = current_setting('gatehouse.tenant_id', true));
+
+CREATE TABLE "users_roles" (
+  "tenant_id" varchar(21) NOT NULL,
+  "user_id" varchar(21) NOT NULL,
+  "role_id" varchar(21) NOT NULL,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY ("tenant_id", "user_id", "role_id")
+);
+
+ALTER TABLE "users_roles" ADD CONSTRAINT "users_roles__user_id__fkey" FOREIGN KEY ("tenant_id", "user_id") REFERENCES "users" ("tenant_id", "id") ON DELETE CASCADE;
+
+ALTER TABLE "users_roles" ADD CONSTRAINT "users_roles__role_id__fkey" FOREIGN KEY ("tenant_id", "role_id") REFERENCES "roles" ("tenant_id", "id") ON DELETE CASCADE;
+
+CREATE INDEX "users_roles__role_id" ON "users_roles" ("tenant_id", "role_id");
+
+ALTER TABLE "users_roles" ENABLE ROW LEVEL SECURITY;
+
+GRANT SELECT, INSERT, UPDATE, DELETE ON "users_roles" TO gatehouse_tenant;
+
+CREATE POLICY "users_roles__tenant_access" ON "users_roles" AS PERMISSIVE FOR ALL TO gatehouse_tenant USING (true);
+
+CREATE POLICY "users_roles__tenant_isolation" ON "users_roles" AS RESTRICTIVE FOR ALL TO gatehouse_tenant
+  USING (tenant_id = current_setting('gatehouse.tenant_id', true))
+  WITH CHECK (tenant_id = current_setting('gatehouse.tenant_id', true));
