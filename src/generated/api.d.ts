@@ -365,6 +365,10 @@ export interface components {
         Error: {
             message: string;
             /**
+             * @example auth.authorization_header_missing
+             * @example auth.authorization_token_type_not_supported
+             * @example auth.unauthorized
+             * @example auth.forbidden
              * @example guard.invalid_input
              * @example guard.invalid_pagination
              * @example entity.not_exists_with_id

@@ -1,15 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { entityModels } from '../generated/entities.js';
+import { registerBearerGuard } from './auth/bearer-guard.js';
+import type { TokenVerifier } from './auth/token-verifier.js';
 import { EntityOperations } from './crud/operations.js';
 import { registerEntityRoutes } from './crud/routes.js';
 import type { Database } from './db/database.js';
+import { ApiError } from './http/api-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { DEFAULT_TENANT_ID } from './tenants.js';
+import { DEFAULT_TENANT_ID, tenantDirectory } from './tenants.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 declare module 'fastify' {
@@ -21,6 +24,8 @@ declare module 'fastify' {
 
 export interface AppOptions {
   db: Database;
+  /** Verifies bearer tokens; when given, every management route requires one with its scopes. */
+  verifier?: TokenVerifier | undefined;
   /** The built console (`dist/console`); when absent, only the API is served. */
   consoleDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -28,13 +33,14 @@ export interface AppOptions {
 
 const openapiPath = new URL('../generated/openapi.json', import.meta.url);
 
-export const buildApp = async ({ db, consoleDir, logger = false }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ db, consoleDir, verifier, logger = false }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ logger, bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 2048 } });
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerNulGuard(app);
 
+  const tenants = tenantDirectory(db);
   const operations = new Map<string, EntityOperations>();
   const operationsOf = (name: string) => {
     const found = operations.get(name);
@@ -45,13 +51,24 @@ export const buildApp = async ({ db, consoleDir, logger = false }: AppOptions): 
   app.decorate('webhooks', webhooks);
   app.addHook('onClose', () => webhooks.idle());
   for (const model of entityModels) operations.set(model.name, new EntityOperations(model, db, operationsOf, webhooks));
-  // One tenant exists until sign-in arrives; the context is where the caller's tenant will be resolved.
-  const context = () => ({ tenantId: DEFAULT_TENANT_ID });
-  for (const model of entityModels) registerEntityRoutes(app, model, { db, operationsOf, context });
-
+  // The default tenant's API lives at the origin, every other tenant's below /t/{tenantId}.
+  const tenantOf = (request: FastifyRequest) =>
+    (request.params as { tenantId?: string } | undefined)?.tenantId ?? DEFAULT_TENANT_ID;
+  const context = (request: FastifyRequest) => ({ tenantId: tenantOf(request) });
+  // An unknown tenant is not found, whoever asks; known ones then check the caller's token.
+  app.addHook('onRequest', async (request) => {
+    const { tenantId } = (request.params ?? {}) as { tenantId?: string };
+    if (tenantId !== undefined && !(await tenants.exists(tenantId))) throw new ApiError('entity.not_found');
+  });
+  if (verifier) registerBearerGuard(app, verifier, tenantOf);
   const openapi = readFileSync(openapiPath, 'utf8');
-  app.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(openapi));
-  app.get('/api/status', async (_request, reply) => reply.status(204).send());
+  const managementApi = async (scope: FastifyInstance) => {
+    for (const model of entityModels) registerEntityRoutes(scope, model, { db, operationsOf, context });
+    scope.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(openapi));
+    scope.get('/api/status', async (_request, reply) => reply.status(204).send());
+  };
+  await app.register(managementApi);
+  await app.register(managementApi, { prefix: '/t/:tenantId' });
 
   if (consoleDir && existsSync(join(consoleDir, 'index.html'))) {
     const indexHtml = readFileSync(join(consoleDir, 'index.html'), 'utf8');

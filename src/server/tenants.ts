@@ -1,2 +1,20 @@
+import type { Database } from './db/database.js';
+
 /** The tenant the open-source edition manages. The cloud edition adds tenants; ids follow spec §9. */
 export const DEFAULT_TENANT_ID = 'default';
+/** The tenant that holds the console's own users. */
+export const ADMIN_TENANT_ID = 'admin';
+
+/** Which tenants exist, read from the registry and remembered briefly (tenants are created rarely). */
+export const tenantDirectory = (db: Database, ttlMs = 10_000) => {
+  const known = new Map<string, number>();
+  return {
+    async exists(tenantId: string): Promise<boolean> {
+      const seen = known.get(tenantId);
+      if (seen !== undefined && Date.now() - seen < ttlMs) return true;
+      const { rows } = await db.query('SELECT 1 FROM tenants WHERE id = $1', [tenantId]);
+      if (rows.length > 0) known.set(tenantId, Date.now());
+      return rows.length > 0;
+    },
+  };
+};

@@ -3,6 +3,10 @@
  * Logto has the same error; messages are English fallbacks (the console translates by code).
  */
 export const errorCodes = {
+  'auth.authorization_header_missing': { status: 401, message: 'Authorization header is missing.' },
+  'auth.authorization_token_type_not_supported': { status: 401, message: 'Authorization type is not supported.' },
+  'auth.unauthorized': { status: 401, message: 'Unauthorized. Please check credentials and its scope.' },
+  'auth.forbidden': { status: 403, message: 'Forbidden. Please check your user roles and permissions.' },
   'guard.invalid_input': { status: 400, message: 'The request {{type}} is invalid.' },
   'guard.invalid_pagination': { status: 400, message: 'The request pagination value is invalid.' },
   'entity.not_exists_with_id': { status: 404, message: 'The {{name}} with ID `{{id}}` does not exist.' },

@@ -43,6 +43,9 @@ export interface RouteDeps {
 export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
   if (!model.hasApi) return;
   const view = publicView(model);
+  // The scopes each route needs; a bearer guard, where installed, checks them.
+  const read = { config: { scopes: model.requiredScopes.read } };
+  const write = { config: { scopes: model.requiredScopes.write } };
   const ops = deps.operationsOf(model.name);
   const base = `/api${fastifyPath(model.apiPath)}`;
   const idParam = itemParam(model);
@@ -54,7 +57,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   );
 
   if (list) {
-    app.get<{ Params: Params; Querystring: Query }>(base, async (request, reply) => {
+    app.get<{ Params: Params; Querystring: Query }>(base, read, async (request, reply) => {
       assertValidQuery(request.query, filterEnums);
       const page = readPage(request.query, list.pagination);
       const filters = Object.fromEntries(
@@ -78,25 +81,25 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     });
   }
   if (create) {
-    app.post<{ Params: Params }>(base, async (request, reply) => {
+    app.post<{ Params: Params }>(base, write, async (request, reply) => {
       const created = await ops.create(deps.context(request), request.body, parentId(request.params));
       return reply.status(create.status).send(view(created));
     });
   }
   if (get) {
-    app.get<{ Params: Params }>(item, async (request) =>
+    app.get<{ Params: Params }>(item, read, async (request) =>
       view(await ops.get(deps.context(request), request.params[idParam] ?? '', parentId(request.params))),
     );
   }
   if (update) {
-    app.patch<{ Params: Params }>(item, async (request) =>
+    app.patch<{ Params: Params }>(item, write, async (request) =>
       view(
         await ops.update(deps.context(request), request.params[idParam] ?? '', request.body, parentId(request.params)),
       ),
     );
   }
   if (remove) {
-    app.delete<{ Params: Params }>(item, async (request, reply) => {
+    app.delete<{ Params: Params }>(item, write, async (request, reply) => {
       await ops.delete(deps.context(request), request.params[idParam] ?? '', parentId(request.params));
       return reply.status(204).send();
     });
@@ -105,7 +108,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   for (const relation of model.relations) {
     if (relation.kind !== 'manyToMany') continue;
     const path = `${item}/${relation.name}`;
-    app.get<{ Params: Params; Querystring: Query }>(path, async (request, reply) => {
+    app.get<{ Params: Params; Querystring: Query }>(path, read, async (request, reply) => {
       const page = readPage(request.query, 'required');
       const result = await ops.listLinked(deps.context(request), relation.name, request.params[idParam] ?? '', {
         page: page ?? { page: 1, pageSize: 20 },
@@ -114,12 +117,12 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
       setPageHeaders(request, reply, result.total, page);
       return result.items;
     });
-    app.post<{ Params: Params }>(path, async (request, reply) => {
+    app.post<{ Params: Params }>(path, write, async (request, reply) => {
       const linked = await ops.link(deps.context(request), relation.name, request.params[idParam] ?? '', request.body);
       return reply.status(relation.assignStatus).send(linked);
     });
     const targetParam = `${relation.target}Id`;
-    app.delete<{ Params: Params }>(`${path}/:${targetParam}`, async (request, reply) => {
+    app.delete<{ Params: Params }>(`${path}/:${targetParam}`, write, async (request, reply) => {
       await ops.unlink(
         deps.context(request),
         relation.name,
@@ -136,6 +139,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     app.route<{ Params: Params }>({
       method: action.method,
       url: `${item}/${action.path}`,
+      ...(action.method === 'GET' ? read : write),
       handler: async (request, reply) => {
         if (action.body) assertValid(action.body.validatorKey, request.body);
         const result = await override.run({
