@@ -75,7 +75,7 @@ export const buildApp = async ({ db, consoleDir, verifier, logger = false }: App
     await app.register(fastifyStatic, { root: consoleDir, prefix: '/console/', index: false, wildcard: false });
     // Client-side routes: every console path that is not a file gets the app shell.
     const shell = async (_request: unknown, reply: import('fastify').FastifyReply) =>
-      reply.type('text/html').send(indexHtml);
+      reply.type('text/html').header('Cache-Control', 'no-store').send(indexHtml);
     app.get('/console', shell);
     app.get('/console/*', shell);
     app.get('/', async (_request, reply) => reply.redirect('/console'));
