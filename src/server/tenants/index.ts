@@ -1,0 +1,17 @@
+export { TenantRegistry, type TenantRow } from './registry.js';
+export { registerTenantRoutes } from './routes.js';
+export { MANAGEMENT_ROLE_NAME, seedTenant, seedTenants } from './seed.js';
+export {
+  ADMIN_CONSOLE_APP_ID,
+  ADMIN_TENANT_ID,
+  builtInTenants,
+  DEFAULT_TENANT_ID,
+  defaultTenantAdminRole,
+  isTenantId,
+  MANAGEMENT_API_SCOPE,
+  managementApiIndicator,
+  originOf,
+  tenantBasePath,
+  tenantBaseUrl,
+  tenantIssuer,
+} from './urls.js';

@@ -1,0 +1,49 @@
+import { DEFAULT_TENANT_ID } from '../tenants.js';
+
+export { DEFAULT_TENANT_ID };
+
+/** The tenant whose users sign in to the console. */
+export const ADMIN_TENANT_ID = 'admin';
+
+/** The tenants every installation has; the cloud edition adds more rows to `tenants`, nothing here changes. */
+export const builtInTenants = [
+  { id: ADMIN_TENANT_ID, name: 'Admin', tag: 'production' },
+  { id: DEFAULT_TENANT_ID, name: 'Default', tag: 'development' },
+] as const;
+
+/** Tenant ids as the database layer accepts them (spec §9: lowercase letters, digits and dashes). */
+export const TENANT_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,20}$/;
+
+export const isTenantId = (value: unknown): value is string =>
+  typeof value === 'string' && TENANT_ID_PATTERN.test(value);
+
+/**
+ * Where a tenant lives below the server's public origin: the `default` tenant at the origin itself, every other
+ * tenant at `/t/{tenantId}`. Its OpenID provider is at `{base}/oidc`, its sign-in pages at `{base}/interaction`.
+ */
+export const tenantBasePath = (tenantId: string): string => (tenantId === DEFAULT_TENANT_ID ? '' : `/t/${tenantId}`);
+
+export const tenantBaseUrl = (origin: string, tenantId: string): string => `${origin}${tenantBasePath(tenantId)}`;
+
+/** The issuer of the tenant's tokens. */
+export const tenantIssuer = (origin: string, tenantId: string): string => `${tenantBaseUrl(origin, tenantId)}/oidc`;
+
+/** The resource indicator (token audience) of a tenant's management API, as Logto names it per tenant. */
+export const managementApiIndicator = (tenantId: string): string => `https://${tenantId}.gatehouse.internal/api`;
+
+/** The scope that grants the whole management API. */
+export const MANAGEMENT_API_SCOPE = 'all';
+
+/** The User role of the admin tenant that grants the `default` tenant's management API (the OSS console admin). */
+export const defaultTenantAdminRole = `${DEFAULT_TENANT_ID}:admin`;
+
+/** The console's OpenID client in the admin tenant. */
+export const ADMIN_CONSOLE_APP_ID = 'admin-console';
+
+/** Turns a configured public URL into the origin every tenant URL starts with (no path, no trailing slash). */
+export const originOf = (publicUrl: string): string => {
+  const url = new URL(publicUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`PUBLIC_URL must be http(s): ${publicUrl}`);
+  return url.origin;
+};
