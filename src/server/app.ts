@@ -12,6 +12,7 @@ import { ApiError } from './http/api-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerIdentity } from './oidc/index.js';
 import { DEFAULT_TENANT_ID, tenantDirectory } from './tenants.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
@@ -29,11 +30,19 @@ export interface AppOptions {
   /** The built console (`dist/console`); when absent, only the API is served. */
   consoleDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** The origin users and clients reach the server at (issuers, redirect URIs); unset, the listening address. */
+  publicUrl?: string | undefined;
 }
 
 const openapiPath = new URL('../generated/openapi.json', import.meta.url);
 
-export const buildApp = async ({ db, consoleDir, verifier, logger = false }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  db,
+  consoleDir,
+  verifier,
+  logger = false,
+  publicUrl,
+}: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ logger, bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 2048 } });
   registerErrorHandler(app);
@@ -69,6 +78,7 @@ export const buildApp = async ({ db, consoleDir, verifier, logger = false }: App
   };
   await app.register(managementApi);
   await app.register(managementApi, { prefix: '/t/:tenantId' });
+  await registerIdentity(app, { db, publicUrl });
 
   if (consoleDir && existsSync(join(consoleDir, 'index.html'))) {
     const indexHtml = readFileSync(join(consoleDir, 'index.html'), 'utf8');

@@ -6,19 +6,34 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   consoleDir: string;
+  /** The origin users and clients reach the server at (token issuers, redirect URIs); PUBLIC_URL, else the listen address. */
+  publicUrl: string;
 }
 
-/** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR. */
+/** The origin of the listen address, as a browser on this machine reaches it. */
+const listenOrigin = (host: string, port: number) => {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+};
+
+/** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   const port = Number(env.PORT ?? 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const host = env.HOST || '127.0.0.1';
+  const publicUrl = env.PUBLIC_URL || listenOrigin(host, port);
+  const url = URL.parse(publicUrl);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/') {
+    throw new Error(`PUBLIC_URL must be an http(s) origin such as https://id.example.com, got ${publicUrl}`);
+  }
   return {
     port,
     // No sign-in exists yet: listen on loopback only unless the operator says otherwise.
-    host: env.HOST || '127.0.0.1',
+    host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.DATA_DIR || 'data'),
     consoleDir: resolve(env.CONSOLE_DIR || 'dist/console'),
+    publicUrl: url.origin,
   };
 };

@@ -6,7 +6,12 @@ import { connectDatabase } from './db/connect.js';
 
 const config = readConfig();
 const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ db, consoleDir: config.consoleDir, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const app = await buildApp({
+  db,
+  consoleDir: config.consoleDir,
+  publicUrl: config.publicUrl,
+  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+});
 const address = await app.listen({ port: config.port, host: config.host });
 const url = new URL(address);
 if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = 'localhost';

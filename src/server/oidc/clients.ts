@@ -1,0 +1,138 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { AdapterPayload } from 'oidc-provider';
+import type { Database } from '../db/database.js';
+
+/** The fields of an application the provider needs. */
+export interface ApplicationRow {
+  id: string;
+  name: string;
+  secret: string;
+  type: 'Native' | 'SPA' | 'Traditional' | 'MachineToMachine' | string;
+  oidcClientMetadata: {
+    redirectUris?: string[];
+    postLogoutRedirectUris?: string[];
+    logoUri?: string;
+  };
+  customClientMetadata: CustomClientMetadata;
+}
+
+export interface CustomClientMetadata {
+  corsAllowedOrigins?: string[];
+  idTokenTtl?: number;
+  refreshTokenTtlInDays?: number;
+  alwaysIssueRefreshToken?: boolean;
+  rotateRefreshToken?: boolean;
+}
+
+const userFlow = ['authorization_code', 'refresh_token'];
+
+/**
+ * An application as an OpenID client. Single page and native apps are public clients (no secret, PKCE required);
+ * traditional web apps authenticate with a secret; machine-to-machine apps use `client_credentials` only.
+ */
+export const clientMetadataOf = (app: ApplicationRow): AdapterPayload | undefined => {
+  const meta = app.oidcClientMetadata ?? {};
+  const named = {
+    client_id: app.id,
+    client_name: app.name,
+    ...(meta.logoUri ? { logo_uri: meta.logoUri } : {}),
+  };
+  const interactive = {
+    ...named,
+    redirect_uris: meta.redirectUris ?? [],
+    post_logout_redirect_uris: meta.postLogoutRedirectUris ?? [],
+    response_types: ['code'],
+    grant_types: userFlow,
+  };
+  switch (app.type) {
+    case 'SPA':
+      return { ...interactive, application_type: 'web', token_endpoint_auth_method: 'none' };
+    case 'Native':
+      return { ...interactive, application_type: 'native', token_endpoint_auth_method: 'none' };
+    case 'Traditional':
+      return {
+        ...interactive,
+        application_type: 'web',
+        client_secret: app.secret,
+        token_endpoint_auth_method: 'client_secret_basic',
+      };
+    case 'MachineToMachine':
+      return {
+        ...named,
+        application_type: 'web',
+        client_secret: app.secret,
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+      };
+    default:
+      return undefined;
+  }
+};
+
+const sameString = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** The tenant's applications as the provider's clients, and their additional secrets. */
+export class ClientStore {
+  /** The latest custom metadata seen per client (read on every lookup, so it follows edits). */
+  private readonly custom = new Map<string, CustomClientMetadata>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly tenantId: string,
+  ) {}
+
+  async metadata(clientId: string): Promise<AdapterPayload | undefined> {
+    const { rows } = await this.db.withTenant(this.tenantId, (tx) =>
+      tx.query<{
+        id: string;
+        name: string;
+        secret: string;
+        type: string;
+        oidc_client_metadata: ApplicationRow['oidcClientMetadata'];
+        custom_client_metadata: CustomClientMetadata;
+      }>(
+        `SELECT id, name, secret, type, oidc_client_metadata, custom_client_metadata FROM applications
+         WHERE tenant_id = $1 AND id = $2`,
+        [this.tenantId, clientId],
+      ),
+    );
+    const row = rows[0];
+    if (!row) {
+      this.custom.delete(clientId);
+      return undefined;
+    }
+    this.custom.set(clientId, row.custom_client_metadata ?? {});
+    return clientMetadataOf({
+      id: row.id,
+      name: row.name,
+      secret: row.secret,
+      type: row.type,
+      oidcClientMetadata: row.oidc_client_metadata ?? {},
+      customClientMetadata: row.custom_client_metadata ?? {},
+    });
+  }
+
+  customMetadata(clientId: string): CustomClientMetadata {
+    return this.custom.get(clientId) ?? {};
+  }
+
+  /** Whether `secret` is one of the application's unexpired secrets from `/api/applications/{id}/secrets`. */
+  async isActiveSecret(clientId: string, secret: string): Promise<boolean> {
+    const { rows } = await this.db.withTenant(this.tenantId, (tx) =>
+      tx.query<{ value: string }>(
+        `SELECT value FROM application_secrets
+         WHERE tenant_id = $1 AND application_id = $2 AND (expires_at IS NULL OR expires_at > now())`,
+        [this.tenantId, clientId],
+      ),
+    );
+    let matched = false;
+    for (const { value } of rows) matched = sameString(value, secret) || matched;
+    return matched;
+  }
+}

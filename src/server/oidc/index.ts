@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.js';
+import { registerInteractionRoutes } from '../interaction/routes.js';
+import { Sentinel } from '../interaction/sentinel.js';
+import { TenantRegistry } from '../tenants/registry.js';
+import { registerTenantRoutes } from '../tenants/routes.js';
+import { seedTenants } from '../tenants/seed.js';
+import { originOf, tenantIssuer } from '../tenants/urls.js';
+import { UserStore } from '../users/store.js';
+import type { TenantOidc } from './provider.js';
+import { TenantProviders } from './providers.js';
+import { registerOidcRoutes } from './routes.js';
+
+export type { TenantOidc } from './provider.js';
+
+export interface IdentityOptions {
+  db: Database;
+  /** The origin users and clients reach the server at; unset, the address the server listens on. */
+  publicUrl?: string | undefined;
+}
+
+/** What the rest of the server may ask about tenants and their token issuers (e.g. to verify bearer tokens). */
+export interface Identity {
+  tenants: TenantRegistry;
+  /** The tenant's issuer (`iss` of its tokens). */
+  issuerOf(tenantId: string): string;
+  /** The tenant's provider with its public keys (`jwks`); undefined for unknown tenants. */
+  provider(tenantId: string): Promise<TenantOidc | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: Identity;
+  }
+}
+
+const listeningOrigin = (app: FastifyInstance): string => {
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return 'http://localhost';
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
+};
+
+/**
+ * Tenants, their OpenID providers and sign-in pages: seeds the built-in tenants, serves `{tenant base}/oidc/*`,
+ * `{tenant base}/interaction/*` and `GET /api/.well-known/endpoints/{tenantId}`.
+ */
+export const registerIdentity = async (app: FastifyInstance, { db, publicUrl }: IdentityOptions): Promise<void> => {
+  const configured = publicUrl ? originOf(publicUrl) : undefined;
+  const origin = () => configured ?? listeningOrigin(app);
+  const requestOrigin = (request: FastifyRequest) => configured ?? `${request.protocol}://${request.host}`;
+
+  await seedTenants(db, origin());
+
+  const tenants = new TenantRegistry(db);
+  const users = new UserStore(db);
+  const providers = new TenantProviders({ db, tenants, users, origin, log: app.log });
+  app.decorate('identity', {
+    tenants,
+    issuerOf: (tenantId: string) => tenantIssuer(origin(), tenantId),
+    provider: (tenantId: string) => providers.get(tenantId),
+  } satisfies Identity);
+
+  registerTenantRoutes(app, { tenants, origin: requestOrigin });
+  await registerOidcRoutes(app, providers);
+  await registerInteractionRoutes(app, { db, providers, users, sentinel: new Sentinel(db) });
+};

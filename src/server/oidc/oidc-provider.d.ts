@@ -1,0 +1,122 @@
+/**
+ * The parts of oidc-provider 9 that Gatehouse uses. The package ships no type declarations; these follow its
+ * documented configuration and helpers (see its docs/README.md) and stay deliberately loose where Gatehouse only
+ * passes values through.
+ */
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  export type AdapterPayload = Record<string, unknown> & {
+    grantId?: string;
+    uid?: string;
+    userCode?: string;
+    consumed?: unknown;
+  };
+
+  export interface Adapter {
+    upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void>;
+    find(id: string): Promise<AdapterPayload | undefined>;
+    findByUserCode(userCode: string): Promise<AdapterPayload | undefined>;
+    findByUid(uid: string): Promise<AdapterPayload | undefined>;
+    consume(id: string): Promise<void>;
+    destroy(id: string): Promise<void>;
+    revokeByGrantId(grantId: string): Promise<void>;
+  }
+
+  export interface Account {
+    accountId: string;
+    claims(use: string, scope: string, claims?: unknown, rejected?: string[]): Promise<Record<string, unknown>>;
+  }
+
+  export interface ClientInstance {
+    clientId: string;
+    clientName?: string;
+    clientSecret?: string;
+    clientAuthMethod: string;
+    redirectUris: string[];
+    postLogoutRedirectUris?: string[];
+    applicationType?: string;
+    grantTypeAllowed(type: string): boolean;
+    compareClientSecret(actual: string): Promise<boolean> | boolean;
+  }
+
+  export interface ClientClass {
+    prototype: ClientInstance;
+    find(id: string): Promise<ClientInstance | undefined>;
+  }
+
+  export interface GrantInstance {
+    accountId?: string;
+    clientId?: string;
+    addOIDCScope(scope: string): void;
+    addOIDCClaims(claims: string[]): void;
+    addResourceScope(resource: string, scope: string): void;
+    save(ttl?: number): Promise<string>;
+  }
+
+  export interface GrantClass {
+    new (properties: { accountId: string; clientId: string }): GrantInstance;
+    find(id: string): Promise<GrantInstance | undefined>;
+  }
+
+  export interface InteractionDetails {
+    uid: string;
+    returnTo: string;
+    prompt: { name: string; reasons: string[]; details: Record<string, unknown> };
+    params: Record<string, unknown>;
+    session?: { accountId?: string; uid?: string };
+    grantId?: string;
+    lastSubmission?: Record<string, unknown>;
+    exp: number;
+  }
+
+  /** The request context oidc-provider hands to configuration helpers (a Koa context plus `oidc`). */
+  export interface KoaContextWithOIDC {
+    method: string;
+    path: string;
+    status: number;
+    type: string;
+    body: unknown;
+    headers: Record<string, string | string[] | undefined>;
+    get(header: string): string;
+    set(header: string, value: string): void;
+    oidc: {
+      route?: string;
+      params?: Record<string, unknown>;
+      client?: ClientInstance;
+      session?: { accountId?: string };
+      entities: { Account?: Account; Client?: ClientInstance } & Record<string, unknown>;
+      provider: Provider;
+    };
+  }
+
+  export type ErrorOut = { error: string; error_description?: string; state?: string; scope?: string };
+
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    readonly issuer: string;
+    proxy: boolean;
+    readonly Client: ClientClass;
+    readonly Grant: GrantClass;
+    callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+    use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void> | void): this;
+    on(event: string, listener: (...args: unknown[]) => void): this;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
+    interactionResult(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<string>;
+  }
+
+  type OidcErrorClass = new (description?: string, detail?: string) => Error & { error: string; status: number };
+
+  export const errors: {
+    InvalidTarget: OidcErrorClass;
+    InvalidRequest: OidcErrorClass;
+    AccessDenied: OidcErrorClass;
+    OIDCProviderError: OidcErrorClass;
+    SessionNotFound: OidcErrorClass;
+  };
+}

@@ -1,0 +1,236 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import Provider, { type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '../db/database.js';
+import { raw } from '../interaction/html.js';
+import { errorPage, logoutDonePage, logoutPage } from '../interaction/views.js';
+import { translatorFor } from '../locales/index.js';
+import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
+import type { UserRecord, UserStore } from '../users/store.js';
+import { createAdapterClass } from './adapter.js';
+import { ClientStore, type CustomClientMetadata } from './clients.js';
+import { loadTenantKeys, publicJwks, SIGNING_ALG } from './keys.js';
+import { ResourceStore } from './resources.js';
+
+/** One tenant's OpenID provider and what its pages and routes need next to it. */
+export interface TenantOidc {
+  tenantId: string;
+  issuer: string;
+  /** Below the origin: `''` for the default tenant, `/t/{tenantId}` for the others. */
+  basePath: string;
+  /** Where the provider is mounted: `{basePath}/oidc`. */
+  mountPath: string;
+  provider: Provider;
+  /** The provider as a Node request handler (expects `req.url` relative to the mount path). */
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  clients: ClientStore;
+  resources: ResourceStore;
+  /** The public signing keys, as served at `{issuer}/jwks`. */
+  jwks: { keys: Record<string, unknown>[] };
+}
+
+export interface TenantOidcOptions {
+  db: Database;
+  tenantId: string;
+  origin: string;
+  users: UserStore;
+  log: FastifyBaseLogger;
+}
+
+const DAY = 24 * 60 * 60;
+
+/** The CSP of the pages the provider renders itself (errors, sign-out): no inline code, our stylesheet only. */
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'self'";
+
+/** Standard claims of a user, by the scopes that release them. */
+const claimsOf = (user: UserRecord): Record<string, unknown> => ({
+  sub: user.id,
+  name: user.name ?? undefined,
+  username: user.username ?? undefined,
+  picture: user.avatar ?? undefined,
+  email: user.primaryEmail ?? undefined,
+  email_verified: user.primaryEmail ? true : undefined,
+  phone_number: user.primaryPhone ?? undefined,
+  phone_number_verified: user.primaryPhone ? true : undefined,
+  custom_data: user.customData,
+  identities: user.identities,
+});
+
+const originOfUri = (uri: string) => {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+export const createTenantOidc = async ({
+  db,
+  tenantId,
+  origin,
+  users,
+  log,
+}: TenantOidcOptions): Promise<TenantOidc> => {
+  const keys = await loadTenantKeys(db, tenantId);
+  const clients = new ClientStore(db, tenantId);
+  const resources = new ResourceStore(db, tenantId);
+  const basePath = tenantBasePath(tenantId);
+  const mountPath = `${basePath}/oidc`;
+  const issuer = tenantIssuer(origin, tenantId);
+  const custom = (client: ClientInstance | undefined): CustomClientMetadata =>
+    client ? clients.customMetadata(client.clientId) : {};
+  const cookie = { httpOnly: true, sameSite: 'lax' as const };
+
+  const provider = new Provider(issuer, {
+    adapter: createAdapterClass(db, tenantId, clients),
+    jwks: { keys: keys.privateKeys },
+    // Each tenant signs its own cookies; the session cookie stays below the tenant's provider path, so tenants sharing
+    // a host never read or overwrite each other's sessions.
+    cookies: { keys: keys.cookieKeys, long: { ...cookie, path: mountPath }, short: cookie },
+    async findAccount(_ctx: KoaContextWithOIDC, sub: string) {
+      const user = await users.findById(tenantId, sub);
+      if (!user || user.isSuspended) return undefined;
+      return { accountId: user.id, claims: async () => claimsOf(user) };
+    },
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'username', 'picture'],
+      email: ['email', 'email_verified'],
+      phone: ['phone_number', 'phone_number_verified'],
+      custom_data: ['custom_data'],
+      identities: ['identities'],
+    },
+    scopes: ['openid', 'offline_access'],
+    // The sign-in experience parameters the pages read (spec §2); everything else unknown is dropped.
+    extraParams: ['first_screen', 'interaction_mode'],
+    interactions: {
+      url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `${basePath}/interaction/${interaction.uid}`,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          const tr = translatorFor(ctx.get('accept-language'));
+          ctx.set('Content-Security-Policy', PAGE_CSP);
+          ctx.type = 'html';
+          ctx.body = logoutPage(tr, { form: raw(form), host: new URL(issuer).host });
+        },
+        postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
+          const tr = translatorFor(ctx.get('accept-language'));
+          ctx.set('Content-Security-Policy', PAGE_CSP);
+          ctx.type = 'html';
+          ctx.body = logoutDonePage(tr);
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        // A request naming no resource gets the tenant's default resource, if it has one.
+        defaultResource: async (_ctx: KoaContextWithOIDC, _client: ClientInstance, oneOf?: string[]) =>
+          oneOf ? undefined : resources.defaultIndicator(),
+        // The code exchange issues the access token for the resource the user consented to.
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (ctx: KoaContextWithOIDC, indicator: string, client: ClientInstance) => {
+          const resource = await resources.find(indicator);
+          if (!resource) throw new errors.InvalidTarget();
+          const accountId = ctx.oidc.entities.Account?.accountId ?? ctx.oidc.session?.accountId;
+          let scopes: string[] = [];
+          if (accountId) {
+            // A user gets what the user's roles grant (the provider then intersects it with what was requested).
+            scopes = await resources.userScopes(accountId, resource.id);
+          } else if (ctx.oidc.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials') {
+            // A machine-to-machine app gets what its roles grant.
+            scopes = await resources.applicationScopes(client.clientId, resource.id);
+          }
+          return {
+            scope: scopes.join(' '),
+            audience: indicator,
+            accessTokenTTL: resource.accessTokenTtl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: SIGNING_ALG } },
+          };
+        },
+      },
+    },
+    pkce: { required: (_ctx: KoaContextWithOIDC, client: ClientInstance) => client.clientAuthMethod === 'none' },
+    clientBasedCORS: (_ctx: KoaContextWithOIDC, requestOrigin: string, client: ClientInstance) => {
+      const allowed = new Set(
+        [...client.redirectUris, ...(client.postLogoutRedirectUris ?? [])].map(originOfUri).filter(Boolean),
+      );
+      for (const extra of custom(client).corsAllowedOrigins ?? []) allowed.add(originOfUri(extra));
+      return allowed.has(requestOrigin);
+    },
+    issueRefreshToken: async (_ctx: KoaContextWithOIDC, client: ClientInstance, code: { scopes: Set<string> }) =>
+      client.grantTypeAllowed('refresh_token') &&
+      (code.scopes.has('offline_access') || custom(client).alwaysIssueRefreshToken === true),
+    rotateRefreshToken: (ctx: KoaContextWithOIDC) => custom(ctx.oidc.client).rotateRefreshToken !== false,
+    ttl: {
+      AccessToken: (_ctx: unknown, token: { resourceServer?: { accessTokenTTL?: number } }) =>
+        token.resourceServer?.accessTokenTTL ?? 3600,
+      ClientCredentials: (_ctx: unknown, token: { resourceServer?: { accessTokenTTL?: number } }) =>
+        token.resourceServer?.accessTokenTTL ?? 3600,
+      AuthorizationCode: 60,
+      IdToken: (_ctx: unknown, _token: unknown, client: ClientInstance) => custom(client).idTokenTtl ?? 3600,
+      RefreshToken: (
+        ctx: KoaContextWithOIDC | undefined,
+        token: { isSenderConstrained(): boolean },
+        client: ClientInstance,
+      ) => {
+        const rotated = ctx?.oidc?.entities.RotatedRefreshToken as { remainingTTL: number } | undefined;
+        // A rotated token of a browser app keeps the lifetime left on the one it replaces (the library's default).
+        if (rotated && client.applicationType === 'web' && client.clientAuthMethod === 'none') {
+          if (!token.isSenderConstrained()) return rotated.remainingTTL;
+        }
+        return (custom(client).refreshTokenTtlInDays ?? 14) * DAY;
+      },
+      Interaction: 3600,
+      Session: 14 * DAY,
+      Grant: 14 * DAY,
+    },
+    renderError: async (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) => {
+      const tr = translatorFor(ctx.get('accept-language'));
+      ctx.set('Content-Security-Policy', PAGE_CSP);
+      ctx.type = 'html';
+      ctx.body = errorPage(tr, {
+        message: tr.t('interaction:error.request_failed'),
+        code: out.error,
+        ...(out.error_description ? { details: out.error_description } : {}),
+      });
+    },
+  });
+
+  // Behind a TLS-terminating proxy (an https public URL), trust its X-Forwarded-* headers.
+  provider.proxy = issuer.startsWith('https:');
+
+  // A machine-to-machine app authenticates with its original secret or any unexpired secret made for it
+  // (`/api/applications/{id}/secrets`). Only this tenant's client class is changed.
+  const { prototype } = provider.Client;
+  const compareOriginal = prototype.compareClientSecret;
+  prototype.compareClientSecret = async function compareClientSecret(this: ClientInstance, actual: string) {
+    if (await compareOriginal.call(this, actual)) return true;
+    return clients.isActiveSecret(this.clientId, actual);
+  };
+
+  provider.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    await next();
+  });
+  provider.on('server_error', (_ctx, error) => log.error({ err: error, tenantId }, 'OpenID provider error'));
+
+  return {
+    tenantId,
+    issuer,
+    basePath,
+    mountPath,
+    provider,
+    handle: provider.callback(),
+    clients,
+    resources,
+    jwks: publicJwks(keys.privateKeys),
+  };
+};
