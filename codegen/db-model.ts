@@ -54,7 +54,8 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
   for (const column of model.columns) {
     if (column.column === TENANT.name) continue;
     const prop = model.schema.properties?.[column.property];
-    const fallback = column.timestamp ? 'now()' : sqlLiteral(prop?.default);
+    // A required timestamp without a default is stamped by the database (createdAt); a nullable one starts empty.
+    const fallback = sqlLiteral(prop?.default) ?? (column.timestamp && !column.nullable ? 'now()' : undefined);
     columns.push({
       name: column.column,
       type: column.sqlType,

@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { entityModels } from '../generated/entities.js';
 import { registerBearerGuard } from './auth/bearer-guard.js';
-import type { TokenVerifier } from './auth/token-verifier.js';
+import { registerFirstRunRoute } from './auth/first-run.js';
+import { consoleUserVerifier, identityVerifier } from './auth/identity-verifier.js';
+import { registerMeRoutes } from './auth/me-routes.js';
+import { lazyVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { EntityOperations } from './crud/operations.js';
 import { registerEntityRoutes } from './crud/routes.js';
 import type { Database } from './db/database.js';
@@ -13,6 +16,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerIdentity } from './oidc/index.js';
+import { isTenantId } from './tenants/urls.js';
 import { DEFAULT_TENANT_ID, tenantDirectory } from './tenants.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
@@ -25,8 +29,11 @@ declare module 'fastify' {
 
 export interface AppOptions {
   db: Database;
-  /** Verifies bearer tokens; when given, every management route requires one with its scopes. */
-  verifier?: TokenVerifier | undefined;
+  /**
+   * Bearer tokens for management routes: `'identity'` verifies them against the tenants' own providers (the
+   * product), a verifier of your own is for tests; unset, management routes are open (loopback development only).
+   */
+  verifier?: TokenVerifier | 'identity' | undefined;
   /** The built console (`dist/console`); when absent, only the API is served. */
   consoleDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -67,9 +74,17 @@ export const buildApp = async ({
   // An unknown tenant is not found, whoever asks; known ones then check the caller's token.
   app.addHook('onRequest', async (request) => {
     const { tenantId } = (request.params ?? {}) as { tenantId?: string };
-    if (tenantId !== undefined && !(await tenants.exists(tenantId))) throw new ApiError('entity.not_found');
+    if (tenantId !== undefined && (!isTenantId(tenantId) || !(await tenants.exists(tenantId)))) {
+      throw new ApiError('entity.not_found');
+    }
   });
-  if (verifier) registerBearerGuard(app, verifier, tenantOf);
+  if (verifier) {
+    registerBearerGuard(
+      app,
+      verifier === 'identity' ? lazyVerifier(() => identityVerifier(app.identity)) : verifier,
+      tenantOf,
+    );
+  }
   const openapi = readFileSync(openapiPath, 'utf8');
   const managementApi = async (scope: FastifyInstance) => {
     for (const model of entityModels) registerEntityRoutes(scope, model, { db, operationsOf, context });
@@ -79,6 +94,9 @@ export const buildApp = async ({
   await app.register(managementApi);
   await app.register(managementApi, { prefix: '/t/:tenantId' });
   await registerIdentity(app, { db, publicUrl });
+  registerFirstRunRoute(app, db);
+  const meVerifier = consoleUserVerifier(app.identity);
+  registerMeRoutes(app, db, () => meVerifier);
 
   if (consoleDir && existsSync(join(consoleDir, 'index.html'))) {
     const indexHtml = readFileSync(join(consoleDir, 'index.html'), 'utf8');

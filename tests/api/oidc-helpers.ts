@@ -157,3 +157,45 @@ export const postForm = async (url: string, form: Record<string, string>, header
 export const basicAuth = (clientId: string, secret: string) => ({
   authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`,
 });
+
+/**
+ * Registers the first console administrator through the real pages (authorization request with PKCE, registration,
+ * consent, callback, code exchange) and returns the console's tokens.
+ */
+export const registerFirstAdmin = async (origin: string, username: string, password: string) => {
+  const issuer = `${origin}/t/admin/oidc`;
+  const callback = `${origin}/console/callback`;
+  const browser = new Browser();
+  const { verifier, challenge } = pkce();
+  const params = new URLSearchParams({
+    client_id: 'admin-console',
+    redirect_uri: callback,
+    response_type: 'code',
+    scope: 'openid offline_access profile email all',
+    resource: 'https://default.gatehouse.internal/api',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'first-admin',
+    prompt: 'login consent',
+    first_screen: 'register',
+  });
+  const page = await browser.follow(`${issuer}/auth?${params}`);
+  const registered = await browser.post(formAction(page.text, origin, '/register'), {
+    username,
+    password,
+    passwordConfirm: password,
+  });
+  const consent = await browser.follow(registered.location ?? '', callback);
+  const allowed = await browser.post(formAction(consent.text, origin, '/consent'), {});
+  const back = await browser.follow(allowed.location ?? '', callback);
+  const code = new URL(back.location ?? '').searchParams.get('code') ?? '';
+  const tokens = await postForm(`${issuer}/token`, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: callback,
+    client_id: 'admin-console',
+  });
+  if (tokens.status !== 200) throw new Error(`Token exchange failed: ${JSON.stringify(tokens.body)}`);
+  return tokens.body as { access_token: string; refresh_token: string; id_token: string };
+};

@@ -38,7 +38,7 @@ CREATE TABLE "application_secrets" (
   "application_id" varchar(21) NOT NULL,
   "name" varchar(256) NOT NULL,
   "value" text NOT NULL,
-  "expires_at" timestamptz DEFAULT now(),
+  "expires_at" timestamptz,
   "created_at" timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY ("tenant_id", "id")
 );
@@ -70,7 +70,7 @@ CREATE TABLE "oidc_model_instances" (
   "uid" varchar(128),
   "user_code" varchar(128),
   "expires_at" timestamptz NOT NULL DEFAULT now(),
-  "consumed_at" timestamptz DEFAULT now(),
+  "consumed_at" timestamptz,
   "created_at" timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY ("tenant_id", "id")
 );
@@ -164,7 +164,7 @@ CREATE TABLE "users" (
   "identities" jsonb NOT NULL DEFAULT '{}'::jsonb,
   "custom_data" jsonb NOT NULL DEFAULT '{}'::jsonb,
   "is_suspended" boolean NOT NULL DEFAULT false,
-  "last_sign_in_at" timestamptz DEFAULT now(),
+  "last_sign_in_at" timestamptz,
   "created_at" timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY ("tenant_id", "id")
 );

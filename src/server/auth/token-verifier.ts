@@ -55,3 +55,14 @@ export const createTokenVerifier = ({ trustedIssuers, audience }: VerifierOption
 });
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+
+/** A verifier built on first use (its key sources exist only once the server is set up). */
+export const lazyVerifier = (make: () => TokenVerifier): TokenVerifier => {
+  let verifier: TokenVerifier | undefined;
+  return {
+    verify: (token, tenantId) => {
+      verifier ??= make();
+      return verifier.verify(token, tenantId);
+    },
+  };
+};
