@@ -29,7 +29,7 @@ export interface Descriptor {
   };
   unique?: UniqueRule[];
   relations?: Relation[];
-  serverHooks?: { beforeCreate?: string; beforeUpdate?: string };
+  serverHooks?: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string };
   webhookEvents?: { created?: string; updated?: string; deleted?: string };
   console?: DescriptorConsole;
 }

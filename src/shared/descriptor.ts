@@ -157,7 +157,7 @@ export interface EntityModel extends ConsoleResource {
   unique: UniqueRule[];
   searchColumns: string[];
   actions: ActionModel[];
-  serverHooks: { beforeCreate?: string; beforeUpdate?: string };
+  serverHooks: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string };
   /** Webhook events emitted when an entity is created, updated or deleted. */
   webhookEvents: { created?: string; updated?: string; deleted?: string };
   /** Request bodies of create and update, with their compiled validators. */

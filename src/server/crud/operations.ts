@@ -138,7 +138,7 @@ export class EntityOperations {
       const hook = this.model.serverHooks.beforeCreate;
       if (hook) values = await runBeforeWrite(hook, values, { tenantId: context.tenantId, db: tx, model: this.model });
       const created = await this.repository.insert(tx, context.tenantId, values);
-      for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created.id as string, ids);
+      for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created, ids);
       return created;
     }).catch((error: unknown) => {
       throw this.translate(error, values);
@@ -218,14 +218,22 @@ export class EntityOperations {
     tx: Queryable,
     context: RequestContext,
     relation: ManyToManyRelation,
-    id: string,
+    source: Entity,
     targetIds: string[],
   ) {
     const target = this.operationsOf(relation.target);
     const found = await target.repository.findMany(tx, context.tenantId, targetIds);
+    const hook = this.model.serverHooks.beforeLink;
+    if (hook) {
+      await runBeforeLink(
+        hook,
+        { source, relation, targetIds, targets: found },
+        { tenantId: context.tenantId, db: tx, model: this.model },
+      );
+    }
     const missing = targetIds.find((targetId) => !found.some((entity) => entity.id === targetId));
     if (missing) throw target.notFound(missing);
-    const linked = await this.repository.link(tx, relation, context.tenantId, id, targetIds);
+    const linked = await this.repository.link(tx, relation, context.tenantId, source.id as string, targetIds);
     const duplicate = targetIds.find((targetId) => !linked.includes(targetId));
     // The transaction rolls back: a request naming one linked target links none of them.
     if (duplicate) throw new ApiError(relation.duplicateCode as ErrorCode, { id: duplicate });
@@ -237,8 +245,9 @@ export class EntityOperations {
     assertValid(this.model.assignForms[name]?.validatorKey, body);
     const ids = (body as Record<string, string[]>)[relation.assignField] ?? [];
     return this.tx(context, async (tx) => {
-      if (!(await this.repository.find(tx, { tenantId: context.tenantId }, id))) throw this.notFound(id);
-      return this.linkIn(tx, context, relation, id, ids);
+      const source = await this.repository.find(tx, { tenantId: context.tenantId }, id);
+      if (!source) throw this.notFound(id);
+      return this.linkIn(tx, context, relation, source, ids);
     });
   }
 
@@ -258,3 +267,10 @@ const runBeforeWrite = async (key: string, values: Entity, context: Parameters<B
   return override.run(values, context);
 };
 type BeforeWriteRun = Extract<(typeof serverOverrides)[keyof typeof serverOverrides], { kind: 'beforeWrite' }>['run'];
+
+const runBeforeLink = async (key: string, ...args: Parameters<BeforeLinkRun>) => {
+  const override = serverOverrides[key as keyof typeof serverOverrides];
+  if (override?.kind !== 'beforeLink') throw new Error(`${key} is not a beforeLink override`);
+  await override.run(...args);
+};
+type BeforeLinkRun = Extract<(typeof serverOverrides)[keyof typeof serverOverrides], { kind: 'beforeLink' }>['run'];

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EntityModel } from '../../shared/descriptor.js';
+import type { EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
 import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -20,6 +20,19 @@ export interface BeforeWriteOverride {
   run: (values: Entity, context: HookContext) => Entity | Promise<Entity>;
 }
 
+/**
+ * Runs before targets are linked to an entity through a many-to-many relation, at assignment or at creation, in
+ * the same transaction: throws an `ApiError` to refuse (nothing is linked then). `targets` are the requested
+ * targets found in the tenant; ids that were not found are answered 404 after this check.
+ */
+export interface BeforeLinkOverride {
+  kind: 'beforeLink';
+  run: (
+    input: { source: Entity; relation: ManyToManyRelation; targetIds: string[]; targets: Entity[] },
+    context: HookContext,
+  ) => void | Promise<void>;
+}
+
 /** Serves a bespoke route below an entity (`/api/<path>/{id}/<action>`). */
 export interface ActionOverride {
   kind: 'action';
@@ -36,7 +49,7 @@ export interface ActionOverride {
   }) => Promise<unknown>;
 }
 
-export type ServerOverride = BeforeWriteOverride | ActionOverride;
+export type ServerOverride = BeforeWriteOverride | BeforeLinkOverride | ActionOverride;
 
 /** Every key of `keys.ts` has exactly one implementation; TypeScript fails the build otherwise. */
 export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
