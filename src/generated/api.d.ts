@@ -380,12 +380,15 @@ export interface components {
              * @example scope.name_exists
              * @example resource.resource_identifier_in_use
              * @example hook.send_test_payload_failed
+             * @example application.invalid_type
+             * @example application.invalid_role_type
              * @example application.role_exists
              * @example application.secret_name_exists
              * @example user.role_exists
              * @example user.username_already_in_use
              * @example user.email_already_in_use
              * @example request.unsupported_media_type
+             * @example request.invalid_input
              * @example request.general
              * @example unexpected.general
              */

@@ -372,7 +372,8 @@ export const entityModels: EntityModel[] = [
     "indexes": [],
     "actions": [],
     "serverHooks": {
-      "beforeCreate": "application.generate-secret"
+      "beforeCreate": "application.generate-secret",
+      "beforeLink": "application.check-role-assignment"
     },
     "webhookEvents": {},
     "requestBodies": {

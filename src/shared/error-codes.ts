@@ -28,12 +28,18 @@ export const errorCodes = {
     message: 'The API identifier {{indicator}} is already in use.',
   },
   'hook.send_test_payload_failed': { status: 422, message: 'Failed to send test payload: {{message}}' },
+  'application.invalid_type': { status: 422, message: 'Only machine-to-machine applications can have roles.' },
+  'application.invalid_role_type': {
+    status: 422,
+    message: 'Only machine-to-machine roles can be assigned to a machine-to-machine application.',
+  },
   'application.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this application.' },
   'application.secret_name_exists': { status: 422, message: 'A secret named {{name}} already exists.' },
   'user.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this user.' },
   'user.username_already_in_use': { status: 422, message: 'This username is already in use.' },
   'user.email_already_in_use': { status: 422, message: 'This email is associated with an existing account.' },
   'request.unsupported_media_type': { status: 415, message: 'The request body must be JSON.' },
+  'request.invalid_input': { status: 400, message: 'Input is invalid. {{details}}' },
   'request.general': { status: 400, message: 'Request error occurred.' },
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;

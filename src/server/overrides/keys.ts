@@ -3,6 +3,7 @@
  * Pure data: codegen imports it to reject unknown keys; `registry.ts` maps each key to its implementation.
  */
 export const serverOverrideKeys = [
+  'application.check-role-assignment',
   'application.generate-secret',
   'application.generate-secret-value',
   'hook.generate-signing-key',

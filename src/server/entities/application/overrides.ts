@@ -1,16 +1,41 @@
 import { generateId } from '../../crud/ids.js';
+import { ApiError } from '../../http/api-error.js';
 import type { ServerOverride } from '../../overrides/registry.js';
 
 /** Client secrets are the server's to make: 32 random characters, shown to the caller once at creation. */
 export const newClientSecret = () => generateId(32);
+
+const machineToMachine = 'MachineToMachine';
 
 export const applicationOverrides = {
   'application.generate-secret': {
     kind: 'beforeWrite',
     run: (values) => ({ ...values, secret: newClientSecret() }),
   },
+  /** A new secret gets its value from the server, and cannot be born expired (Logto answers 400 alike). */
   'application.generate-secret-value': {
     kind: 'beforeWrite',
-    run: (values) => ({ ...values, value: newClientSecret() }),
+    run: (values) => {
+      const expiresAt = values.expiresAt;
+      if (typeof expiresAt === 'number' && expiresAt <= Date.now()) {
+        const message = 'The value of `expiresAt` must be in the future.';
+        throw new ApiError(
+          'request.invalid_input',
+          { details: message },
+          { issues: [{ path: '/expiresAt', keyword: 'future', message, params: {} }] },
+        );
+      }
+      return { ...values, value: newClientSecret() };
+    },
+  },
+  /** Roles go to machine-to-machine applications only, and only machine-to-machine roles. */
+  'application.check-role-assignment': {
+    kind: 'beforeLink',
+    run: ({ source, relation, targets }) => {
+      if (relation.name !== 'roles') return;
+      if (source.type !== machineToMachine) throw new ApiError('application.invalid_type');
+      const userRole = targets.find((role) => role.type !== machineToMachine);
+      if (userRole) throw new ApiError('application.invalid_role_type', { id: userRole.id });
+    },
   },
 } satisfies Record<string, ServerOverride>;
