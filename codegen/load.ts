@@ -2,7 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Edition, ListOperation, Operations, ParentLink, Relation, UniqueRule } from '../src/shared/descriptor.js';
+import type {
+  Edition,
+  ListOperation,
+  Operations,
+  ParentLink,
+  RecordCondition,
+  Relation,
+  UniqueRule,
+} from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 
 export interface Descriptor {
@@ -62,7 +70,9 @@ export interface DescriptorConsole {
       relation?: string;
       view?: string;
       cards?: string[];
-      sections?: { titleKey: string; descriptionKey?: string; fields: string[] }[];
+      sections?: { titleKey: string; descriptionKey?: string; fields: string[]; when?: RecordCondition }[];
+      when?: RecordCondition;
+      assignFilters?: Record<string, string>;
     }[];
   };
   uiSchema?: Record<string, unknown>;

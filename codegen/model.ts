@@ -6,6 +6,7 @@ import type {
   EntityModel,
   FormModel,
   ManyToManyRelation,
+  RecordCondition,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
@@ -114,7 +115,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     }
     const bodies = deriveBodySchemas(schema, extraCreate);
     const columns = columnsOf(entity);
-    const consoleResource = buildConsole(entity, bodies);
+    const consoleResource = buildConsole(entity, bodies, byName);
     return {
       ...consoleResource,
       table: d.table,
@@ -175,7 +176,54 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...model.actions.flatMap((action) => (action.body ? [action.body.schema] : [])),
   ]);
 
-const buildConsole = (entity: LoadedEntity, bodies: { create: JSONSchema7; update: JSONSchema7 }): ConsoleResource => {
+/** A `when` names a field of the entity and, for an enum field, only values of its enum. */
+const checkCondition = (entity: LoadedEntity, when: RecordCondition | undefined, where: string) => {
+  if (!when) return undefined;
+  assertFields(entity, [when.field], `${where} when`);
+  const values = entity.schema.properties?.[when.field]?.enum;
+  const unknown = values ? when.in.find((value) => !values.includes(value)) : undefined;
+  if (unknown !== undefined) {
+    throw new CodegenError(
+      `resources/${entity.descriptor.name}.resource.json: ${where} when: "${String(unknown)}" is not a value of ${when.field}`,
+    );
+  }
+  return { when };
+};
+
+/** Assign-dialog filters must be list filters of the relation's target, with values its schema allows. */
+const checkAssignFilters = (
+  entity: LoadedEntity,
+  relation: ManyToManyRelation | undefined,
+  filters: Record<string, string> | undefined,
+  entities: Map<string, LoadedEntity>,
+  where: string,
+) => {
+  if (!filters) return undefined;
+  const file = `resources/${entity.descriptor.name}.resource.json`;
+  const target = relation ? entities.get(relation.target) : undefined;
+  if (!relation || !target) throw new CodegenError(`${file}: ${where} assignFilters needs a manyToMany relation`);
+  const listFilters = target.descriptor.api?.operations.list?.filters ?? [];
+  for (const [field, value] of Object.entries(filters)) {
+    if (!listFilters.includes(field)) {
+      throw new CodegenError(
+        `${file}: ${where} assignFilters: "${field}" is not a list filter of ${target.descriptor.name}`,
+      );
+    }
+    const values = target.schema.properties?.[field]?.enum;
+    if (values && !values.includes(value)) {
+      throw new CodegenError(
+        `${file}: ${where} assignFilters: "${value}" is not a value of ${target.descriptor.name}.${field}`,
+      );
+    }
+  }
+  return { assignFilters: filters };
+};
+
+const buildConsole = (
+  entity: LoadedEntity,
+  bodies: { create: JSONSchema7; update: JSONSchema7 },
+  entities: Map<string, LoadedEntity>,
+): ConsoleResource => {
   const { descriptor: d } = entity;
   const file = `resources/${d.name}.resource.json`;
   const c = d.console;
@@ -217,8 +265,14 @@ const buildConsole = (entity: LoadedEntity, bodies: { create: JSONSchema7; updat
   );
   const tabs: DetailTab[] = (c.detail?.tabs ?? []).map((tab, index) => {
     const isDefault = tab.default ?? (index === 0 && !c.detail?.tabs.some((t) => t.default));
+    const when = checkCondition(entity, tab.when, `tab ${tab.key}`);
+    if (isDefault && when) throw new CodegenError(`${file}: the default tab ${tab.key} cannot have a when`);
+    if (tab.kind !== 'relation' && tab.assignFilters) {
+      throw new CodegenError(`${file}: tab ${tab.key}: assignFilters belong to relation tabs`);
+    }
     if (tab.kind === 'relation') {
-      if (!relations.some((r) => r.name === tab.relation)) {
+      const relation = relations.find((r) => r.name === tab.relation);
+      if (!relation) {
         throw new CodegenError(`${file}: tab ${tab.key} names unknown relation "${tab.relation}"`);
       }
       return {
@@ -227,15 +281,24 @@ const buildConsole = (entity: LoadedEntity, bodies: { create: JSONSchema7; updat
         kind: 'relation',
         default: isDefault,
         relation: tab.relation ?? '',
+        ...when,
+        ...checkAssignFilters(
+          entity,
+          relation.kind === 'manyToMany' ? relation : undefined,
+          tab.assignFilters,
+          entities,
+          `tab ${tab.key}`,
+        ),
       };
     }
     if (tab.kind === 'view') {
-      return { key: tab.key, titleKey: tab.titleKey, kind: 'view', default: isDefault, view: tab.view ?? '' };
+      return { key: tab.key, titleKey: tab.titleKey, kind: 'view', default: isDefault, view: tab.view ?? '', ...when };
     }
     const sections = (tab.sections ?? []).map((s) => ({
       titleKey: s.titleKey,
       ...(s.descriptionKey ? { descriptionKey: s.descriptionKey } : {}),
       fields: s.fields,
+      ...checkCondition(entity, s.when, `tab ${tab.key} section ${s.titleKey}`),
     }));
     const fields = sections.flatMap((s) => s.fields);
     return {
@@ -246,6 +309,7 @@ const buildConsole = (entity: LoadedEntity, bodies: { create: JSONSchema7; updat
       sections,
       cards: tab.cards ?? [],
       form: form(pickForm(bodies.update, fields, `${file} tab ${tab.key}`)),
+      ...when,
     };
   });
   if (tabs.filter((tab) => tab.default).length > 1) throw new CodegenError(`${file}: more than one default tab`);

@@ -1,5 +1,5 @@
 import { consoleResources } from '../generated/console-registry';
-import type { ConsoleResource, DetailTab, SidebarGroup } from '../shared/descriptor';
+import type { ConsoleResource, DetailTab, RecordCondition, SidebarGroup } from '../shared/descriptor';
 
 export const sidebarGroups: readonly SidebarGroup[] = [
   'overview',
@@ -58,6 +58,10 @@ export const readPath = (record: unknown, path: string): unknown =>
     if (value === null || typeof value !== 'object') return undefined;
     return (value as Record<string, unknown>)[key];
   }, record);
+
+/** Whether a tab or section with this `when` is shown for the record (always, without a condition). */
+export const isShownFor = (record: unknown, when: RecordCondition | undefined): boolean =>
+  !when || when.in.some((value) => value === readPath(record, when.field));
 
 export const detailPath = (resource: ConsoleResource, id: string | number, tab?: string): string =>
   `/${resource.route}/${encodeURIComponent(String(id))}${tab ? `/${tab}` : ''}`;

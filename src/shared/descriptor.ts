@@ -84,14 +84,30 @@ export interface ColumnModel {
   render: ColumnRender;
 }
 
+/** Shows a tab or form section only for records whose `field` holds one of the values `in` (e.g. by type). */
+export interface RecordCondition {
+  field: string;
+  in: (string | number | boolean)[];
+}
+
 export interface FormSection {
   titleKey: string;
   descriptionKey?: string;
   fields: string[];
+  when?: RecordCondition;
 }
 
 export type DetailTab =
-  | { key: string; titleKey: string; kind: 'relation'; default: boolean; relation: string }
+  | {
+      key: string;
+      titleKey: string;
+      kind: 'relation';
+      default: boolean;
+      relation: string;
+      when?: RecordCondition;
+      /** List filters of the target (field → value) that limit what the assign dialog offers. */
+      assignFilters?: Record<string, string>;
+    }
   | {
       key: string;
       titleKey: string;
@@ -100,8 +116,9 @@ export type DetailTab =
       sections: FormSection[];
       cards: string[];
       form: FormModel;
+      when?: RecordCondition;
     }
-  | { key: string; titleKey: string; kind: 'view'; default: boolean; view: string };
+  | { key: string; titleKey: string; kind: 'view'; default: boolean; view: string; when?: RecordCondition };
 
 export interface ConsoleResource {
   /** Entity name, e.g. `role`. Also the Refine resource name. */

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { useParams } from 'react-router';
 import type { ConsoleResource } from '../../shared/descriptor';
 import { overrideRegistry } from '../overrides/registry';
+import { isShownFor } from '../registry';
 import { useDetailContext } from './detail-context';
 import { NotFound } from './NotFound';
 
@@ -13,12 +14,20 @@ export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
   const { tab: key } = useParams();
   const context = useDetailContext();
   const tab = resource.detail?.tabs.find((item) => item.key === key);
-  if (!tab) return <NotFound />;
+  // A tab that does not apply to this record (e.g. roles of a single page app) does not exist for it.
+  if (!tab || !isShownFor(context.record, tab.when)) return <NotFound />;
   switch (tab.kind) {
     case 'form':
       return <FormTab key={`${context.record.id}:${tab.key}`} tab={tab} {...context} />;
     case 'relation':
-      return <RelationTab key={`${context.record.id}:${tab.key}`} relationName={tab.relation} {...context} />;
+      return (
+        <RelationTab
+          key={`${context.record.id}:${tab.key}`}
+          relationName={tab.relation}
+          assignFilters={tab.assignFilters}
+          {...context}
+        />
+      );
     case 'view': {
       const View = overrideRegistry[tab.view as keyof typeof overrideRegistry];
       return View ? <View {...context} /> : <NotFound />;

@@ -1,11 +1,12 @@
 import { useNotification, useUpdate } from '@refinedev/core';
 import { deepEquals, type ErrorSchema } from '@rjsf/utils';
 import { Button } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailTab } from '../../shared/descriptor';
 import { overrideRegistry } from '../overrides/registry';
 import type { ApiError } from '../providers/http';
+import { isShownFor } from '../registry';
 import { type FormData, type FormHandle, SchemaForm } from '../rjsf/SchemaForm';
 import { initialFormData } from '../rjsf/validator';
 import type { DetailContext } from './detail-context';
@@ -28,6 +29,12 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
   const { extraErrors, report, clear, setErrors } = useServerErrors(resource, tab.form);
   const { mutate, mutation } = useUpdate<Record<string, unknown>, ApiError>();
   const dirty = !deepEquals(formData, baseline);
+  // Sections that do not apply to this record are left out; their fields keep their values and are not sent.
+  const sections = useMemo(() => tab.sections.filter((section) => isShownFor(record, section.when)), [tab, record]);
+  const omitted = useMemo(
+    () => tab.sections.filter((section) => !sections.includes(section)).flatMap((section) => section.fields),
+    [tab, sections],
+  );
   useUnsavedChangesGuard(dirty);
 
   const baselineRef = useRef(baseline);
@@ -70,7 +77,8 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
         formRef={formRef}
         resource={resource}
         form={tab.form}
-        sections={tab.sections}
+        sections={sections}
+        omitted={omitted}
         idPrefix={`${resource.name}-${tab.key}`}
         formData={formData}
         extraErrors={extraErrors}

@@ -4,12 +4,16 @@ import { ChildrenRelationTab } from './relations/ChildrenRelationTab';
 import { ManyToManyRelationTab } from './relations/ManyToManyRelationTab';
 
 /** A relation tab: child records (e.g. an API resource's permissions) or assigned records (a role's permissions). */
-export const RelationTab = ({ relationName, ...context }: DetailContext & { relationName: string }) => {
+export const RelationTab = ({
+  relationName,
+  assignFilters,
+  ...context
+}: DetailContext & { relationName: string; assignFilters?: Record<string, string> | undefined }) => {
   const relation = context.resource.relations.find((item) => item.name === relationName);
   if (!relation) return <NotFound />;
   return relation.kind === 'children' ? (
     <ChildrenRelationTab relation={relation} {...context} />
   ) : (
-    <ManyToManyRelationTab relation={relation} {...context} />
+    <ManyToManyRelationTab relation={relation} assignFilters={assignFilters} {...context} />
   );
 };

@@ -7,7 +7,7 @@ import type { ConsoleResource } from '../../shared/descriptor';
 import { enumLabel } from '../i18n/labels';
 import { useDocumentTitle } from '../layout/use-document-title';
 import type { ApiError } from '../providers/http';
-import { readPath, textNamespace } from '../registry';
+import { isShownFor, readPath, textNamespace } from '../registry';
 import { ActionsMenu, useConfirmDelete } from './DeleteAction';
 import type { DetailContext } from './detail-context';
 import { NotFound } from './NotFound';
@@ -105,7 +105,9 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
         className="gh-detail-tabs"
         activeKey={tab}
         onChange={(key) => navigate(key)}
-        items={detail.tabs.map((item) => ({ key: item.key, label: t(item.titleKey) }))}
+        items={detail.tabs
+          .filter((item) => isShownFor(record, item.when))
+          .map((item) => ({ key: item.key, label: t(item.titleKey) }))}
       />
       <Outlet context={context} />
     </div>

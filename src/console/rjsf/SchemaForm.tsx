@@ -22,6 +22,8 @@ interface SchemaFormProps {
   onChange: (data: FormData) => void;
   onSubmit: (data: FormData) => void;
   sections?: FormSection[];
+  /** Fields of the form not rendered (sections that do not apply); their values pass through unchanged. */
+  omitted?: string[];
   extraErrors?: ErrorSchema;
   disabled?: boolean;
   formRef?: Ref<FormHandle>;
@@ -39,6 +41,7 @@ export const SchemaForm = ({
   onChange,
   onSubmit,
   sections,
+  omitted,
   extraErrors,
   disabled,
   formRef,
@@ -48,8 +51,8 @@ export const SchemaForm = ({
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts change with the language
   const uiSchema = useMemo(() => translateUiSchema(resource.uiSchema, t), [resource.uiSchema, t, i18n.language]);
   const formContext = useMemo<SchemaFormContext>(
-    () => ({ entity: resource.name, namespace: textNamespace(resource), sections }),
-    [resource, sections],
+    () => ({ entity: resource.name, namespace: textNamespace(resource), sections, omitted }),
+    [resource, sections, omitted],
   );
   const transformErrors = useMemo(() => {
     const translate: Translate = (key, params, defaultValue) => String(t(key, { ...params, defaultValue }));

@@ -7,6 +7,8 @@ export interface SchemaFormContext {
   namespace: string;
   /** Root-level sections of a settings form: each renders as a card (title and description left, fields right). */
   sections?: FormSection[];
+  /** Root-level fields that are not rendered at all. */
+  omitted?: string[];
 }
 
 export const emptyContext: SchemaFormContext = { entity: '', namespace: '' };

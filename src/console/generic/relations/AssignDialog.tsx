@@ -13,21 +13,25 @@ import { type Picked, TargetChecklist } from './TargetChecklist';
 interface AssignDialogProps {
   resource: ConsoleResource;
   relation: ManyToManyRelation;
+  /** List filters of the target (field → value): only matching records are offered. */
+  filters?: Record<string, string> | undefined;
   ownerId: string;
   ownerName: string;
   onClose: () => void;
 }
 
 /**
- * Choose records to assign (e.g. permissions for a role) from every parent group (API resources, searchable), each
- * group listing its records as checkboxes; selected ones gather on the right; Assign POSTs their ids.
+ * Choose records to assign. Targets that belong to a parent (permissions of API resources) are grouped by parent,
+ * the groups searchable; other targets (roles) are one searchable checklist. Selected ones gather on the right;
+ * Assign POSTs their ids. Texts are looked up by target (`relations.assign.role`), with generic fallbacks.
  */
-export const AssignDialog = ({ resource, relation, ownerId, ownerName, onClose }: AssignDialogProps) => {
+export const AssignDialog = ({ resource, relation, filters, ownerId, ownerName, onClose }: AssignDialogProps) => {
   const { t } = useTranslation();
   const { open } = useNotification();
   const invalidate = useInvalidate();
   const target = findResource(relation.target);
   const groupResource = target?.parent ? findResource(target.parent.resource) : undefined;
+  const searched = groupResource ?? (target?.list.searchable ? target : undefined);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<Map<string, Picked>>(new Map());
   const assignPath = `${resource.apiPath}/{id}/${relation.name}`;
@@ -55,6 +59,8 @@ export const AssignDialog = ({ resource, relation, ownerId, ownerName, onClose }
       return next;
     });
 
+  const byTarget = (key: string) => [`${key}.${relation.target}`, `${key}.default`];
+
   const assign = () =>
     mutate(
       {
@@ -68,7 +74,10 @@ export const AssignDialog = ({ resource, relation, ownerId, ownerName, onClose }
       {
         onSuccess: async () => {
           await invalidate({ resource: relation.target, invalidates: ['list'] });
-          open?.({ type: 'success', message: t('relations.assigned', { count: picked.size, name: ownerName }) });
+          open?.({
+            type: 'success',
+            message: t(byTarget('relations.assigned'), { count: picked.size, name: ownerName }),
+          });
           onClose();
         },
         onError: (error) =>
@@ -81,8 +90,10 @@ export const AssignDialog = ({ resource, relation, ownerId, ownerName, onClose }
     );
 
   if (!target) return null;
-  const title = t(`relations.assign.${relation.target}`, { defaultValue: t('relations.assign.default') });
+  const title = t(byTarget('relations.assign'));
   const groupRows = groups.result.data;
+  // Names look like the target's list shows them: permission names as code, role names as text.
+  const nameAsCode = target.list.columns.find((column) => column.field === 'name')?.render === 'code';
 
   return (
     <Modal
@@ -92,7 +103,7 @@ export const AssignDialog = ({ resource, relation, ownerId, ownerName, onClose }
         <div className="gh-modal-title">
           <div>{title}</div>
           <Typography.Text type="secondary" className="gh-modal-subtitle">
-            {t('relations.assign_subtitle', { name: ownerName })}
+            {t(byTarget('relations.assign_subtitle'), { name: ownerName })}
           </Typography.Text>
         </div>
       }
@@ -109,17 +120,24 @@ export const AssignDialog = ({ resource, relation, ownerId, ownerName, onClose }
     >
       <div className="gh-assign">
         <div className="gh-assign-source">
-          {groupResource && (
+          {searched && (
             <Input.Search
               allowClear
-              placeholder={t(groupResource.list.searchPlaceholderKey)}
-              aria-label={t(groupResource.list.searchPlaceholderKey)}
+              placeholder={t(searched.list.searchPlaceholderKey)}
+              aria-label={t(searched.list.searchPlaceholderKey)}
               onSearch={(value) => setKeyword(value.trim())}
             />
           )}
           <div className="gh-assign-groups">
             {!groupResource ? (
-              <TargetChecklist target={target} assignedIds={assignedIds} picked={picked} onToggle={toggle} />
+              <TargetChecklist
+                target={target}
+                filters={filters}
+                keyword={keyword}
+                assignedIds={assignedIds}
+                picked={picked}
+                onToggle={toggle}
+              />
             ) : groups.query.isLoading ? (
               <Spin />
             ) : groupRows.length === 0 ? (
@@ -142,6 +160,7 @@ export const AssignDialog = ({ resource, relation, ownerId, ownerName, onClose }
                   children: (
                     <TargetChecklist
                       target={target}
+                      filters={filters}
                       group={group}
                       groupName={String(readPath(group, 'name') ?? '')}
                       assignedIds={assignedIds}
@@ -160,7 +179,7 @@ export const AssignDialog = ({ resource, relation, ownerId, ownerName, onClose }
             {[...picked.values()].map((item) => (
               <div key={item.id} className="gh-assign-selected-item">
                 <span>
-                  <Typography.Text code>{item.name}</Typography.Text>
+                  {nameAsCode ? <Typography.Text code>{item.name}</Typography.Text> : <span>{item.name}</span>}
                   {item.groupName && <Typography.Text type="secondary"> · {item.groupName}</Typography.Text>}
                 </span>
                 <Button

@@ -17,12 +17,16 @@ import { usePageParams } from '../use-page-params';
 import { AssignDialog } from './AssignDialog';
 import { RelationToolbar } from './RelationToolbar';
 
-/** Records assigned to this one (e.g. a role's permissions, each with its API resource), remove and assign. */
+/**
+ * Records assigned to this one (e.g. a role's permissions, each with its API resource, or an application's roles),
+ * remove and assign. `assignFilters` limit what the assign dialog offers (e.g. machine-to-machine roles only).
+ */
 export const ManyToManyRelationTab = ({
   relation,
   resource,
   record,
-}: DetailContext & { relation: ManyToManyRelation }) => {
+  assignFilters,
+}: DetailContext & { relation: ManyToManyRelation; assignFilters?: Record<string, string> | undefined }) => {
   const { t } = useTranslation();
   const target = findResource(relation.target);
   const { page, pageSize, keyword, setPage, setKeyword } = usePageParams();
@@ -112,6 +116,7 @@ export const ManyToManyRelationTab = ({
         <AssignDialog
           resource={resource}
           relation={relation}
+          filters={assignFilters}
           ownerId={record.id}
           ownerName={String(readPath(record, resource.detail?.titleField ?? 'name') ?? record.id)}
           onClose={() => setAssigning(false)}

@@ -9,13 +9,13 @@ import { asContext } from '../context';
  */
 export const ObjectFieldTemplate = ({ properties, registry, fieldPathId }: ObjectFieldTemplateProps) => {
   const { t } = useTranslation();
-  const { sections } = asContext(registry.formContext);
+  const { sections, omitted = [] } = asContext(registry.formContext);
 
   if (fieldPathId.path.length > 0 || !sections?.length) {
     return <div className="gh-fields">{properties.map((property) => property.content)}</div>;
   }
 
-  const placed = new Set(sections.flatMap((section) => section.fields));
+  const placed = new Set([...sections.flatMap((section) => section.fields), ...omitted]);
   const unplaced = properties.filter((property) => !placed.has(property.name));
   return (
     <div className="gh-form-sections">
