@@ -79,15 +79,324 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "2a2053f3"
       }
     },
-    "route": "application",
-    "titleKey": "application.title",
-    "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
-      "searchable": false
+    "route": "applications",
+    "titleKey": "applications.title",
+    "subtitleKey": "applications.subtitle",
+    "sidebar": {
+      "group": "authentication",
+      "order": 1,
+      "titleKey": "sidebar.applications",
+      "icon": "application"
     },
-    "uiSchema": {},
+    "list": {
+      "columns": [
+        {
+          "field": "name",
+          "titleKey": "applications.column.name",
+          "render": "text"
+        },
+        {
+          "field": "id",
+          "titleKey": "applications.column.id",
+          "render": "code"
+        },
+        {
+          "field": "type",
+          "titleKey": "applications.column.type",
+          "render": "tag"
+        },
+        {
+          "field": "description",
+          "titleKey": "applications.column.description",
+          "render": "text"
+        }
+      ],
+      "searchPlaceholderKey": "applications.search_placeholder",
+      "emptyKey": "applications.empty",
+      "searchable": true
+    },
+    "create": {
+      "titleKey": "applications.create.title",
+      "subtitleKey": "applications.create.subtitle",
+      "form": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The application name."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "Native",
+                "SPA",
+                "Traditional",
+                "MachineToMachine"
+              ],
+              "description": "The kind of application; it cannot be changed after creation."
+            },
+            "description": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 256,
+              "default": null,
+              "description": "What the application is."
+            }
+          },
+          "required": [
+            "name",
+            "type"
+          ]
+        },
+        "validatorKey": "-3bf72493"
+      }
+    },
+    "detail": {
+      "titleField": "name",
+      "subtitleField": "description",
+      "tags": [
+        "type"
+      ],
+      "tabs": [
+        {
+          "key": "settings",
+          "titleKey": "applications.tab.settings",
+          "kind": "form",
+          "default": true,
+          "sections": [
+            {
+              "titleKey": "applications.section.general",
+              "descriptionKey": "applications.section.general_description",
+              "fields": [
+                "name",
+                "description"
+              ]
+            },
+            {
+              "titleKey": "applications.section.uris",
+              "descriptionKey": "applications.section.uris_description",
+              "fields": [
+                "oidcClientMetadata"
+              ],
+              "when": {
+                "field": "type",
+                "in": [
+                  "SPA",
+                  "Traditional",
+                  "Native"
+                ]
+              }
+            },
+            {
+              "titleKey": "applications.section.advanced",
+              "descriptionKey": "applications.section.advanced_description",
+              "fields": [
+                "customClientMetadata"
+              ],
+              "when": {
+                "field": "type",
+                "in": [
+                  "SPA",
+                  "Traditional",
+                  "Native"
+                ]
+              }
+            }
+          ],
+          "cards": [
+            "application.card.endpoints",
+            "application.card.secrets"
+          ],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256,
+                  "description": "The application name."
+                },
+                "description": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 256,
+                  "default": null,
+                  "description": "What the application is."
+                },
+                "oidcClientMetadata": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "redirectUris": [],
+                    "postLogoutRedirectUris": []
+                  },
+                  "required": [
+                    "redirectUris",
+                    "postLogoutRedirectUris"
+                  ],
+                  "properties": {
+                    "redirectUris": {
+                      "type": "array",
+                      "maxItems": 100,
+                      "items": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 2048,
+                        "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                      },
+                      "default": [],
+                      "description": "Where the provider may send users back after sign-in."
+                    },
+                    "postLogoutRedirectUris": {
+                      "type": "array",
+                      "maxItems": 100,
+                      "items": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 2048,
+                        "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                      },
+                      "default": [],
+                      "description": "Where users may land after signing out."
+                    },
+                    "backchannelLogoutUri": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "minLength": 1,
+                      "maxLength": 2048
+                    },
+                    "logoUri": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "minLength": 1,
+                      "maxLength": 2048
+                    }
+                  }
+                },
+                "customClientMetadata": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {},
+                  "properties": {
+                    "corsAllowedOrigins": {
+                      "type": "array",
+                      "maxItems": 100,
+                      "items": {
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "minLength": 1,
+                        "maxLength": 2048
+                      },
+                      "description": "Origins allowed to call the provider from a browser."
+                    },
+                    "idTokenTtl": {
+                      "type": "integer",
+                      "minimum": 60,
+                      "maximum": 86400,
+                      "description": "ID token lifetime (s)."
+                    },
+                    "refreshTokenTtlInDays": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 90,
+                      "description": "Refresh token lifetime in days."
+                    },
+                    "alwaysIssueRefreshToken": {
+                      "type": "boolean",
+                      "description": "Issue refresh tokens without offline_access."
+                    },
+                    "rotateRefreshToken": {
+                      "type": "boolean",
+                      "description": "Replace the refresh token at each use."
+                    }
+                  }
+                }
+              }
+            },
+            "validatorKey": "-6dad2d34"
+          }
+        },
+        {
+          "key": "roles",
+          "titleKey": "applications.tab.roles",
+          "kind": "relation",
+          "default": false,
+          "relation": "roles",
+          "when": {
+            "field": "type",
+            "in": [
+              "MachineToMachine"
+            ]
+          },
+          "assignFilters": {
+            "type": "MachineToMachine"
+          }
+        }
+      ]
+    },
+    "uiSchema": {
+      "name": {
+        "ui:placeholder": "applications.placeholder.name"
+      },
+      "description": {
+        "ui:placeholder": "applications.placeholder.description"
+      },
+      "type": {
+        "ui:widget": "choiceCards",
+        "ui:options": {
+          "order": [
+            "SPA",
+            "MachineToMachine",
+            "Traditional",
+            "Native"
+          ]
+        }
+      },
+      "oidcClientMetadata": {
+        "redirectUris": {
+          "items": {
+            "ui:placeholder": "applications.placeholder.redirect_uri"
+          }
+        },
+        "postLogoutRedirectUris": {
+          "items": {
+            "ui:placeholder": "applications.placeholder.post_logout_redirect_uri"
+          }
+        },
+        "backchannelLogoutUri": {
+          "ui:widget": "hidden"
+        },
+        "logoUri": {
+          "ui:widget": "hidden"
+        }
+      },
+      "customClientMetadata": {
+        "corsAllowedOrigins": {
+          "items": {
+            "ui:placeholder": "applications.placeholder.cors_origin"
+          }
+        },
+        "idTokenTtl": {
+          "ui:widget": "updown"
+        },
+        "refreshTokenTtlInDays": {
+          "ui:widget": "updown"
+        }
+      }
+    },
     "table": "applications",
     "schema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -637,7 +946,7 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "-54c16adf"
       }
     },
-    "hasConsole": false
+    "hasConsole": true
   },
   {
     "name": "applicationSecret",
@@ -672,15 +981,72 @@ export const entityModels: EntityModel[] = [
       "application.secret_name_exists": "name"
     },
     "assignForms": {},
-    "route": "applicationSecret",
-    "titleKey": "applicationSecret.title",
+    "route": "applications/secrets",
+    "titleKey": "application_secrets.title",
     "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
+      "columns": [
+        {
+          "field": "name",
+          "titleKey": "application_secrets.column.name",
+          "render": "text"
+        },
+        {
+          "field": "createdAt",
+          "titleKey": "application_secrets.column.created_at",
+          "render": "date"
+        },
+        {
+          "field": "expiresAt",
+          "titleKey": "application_secrets.column.expires_at",
+          "render": "date"
+        }
+      ],
+      "searchPlaceholderKey": "application_secrets.search_placeholder",
+      "emptyKey": "application_secrets.empty",
       "searchable": false
     },
-    "uiSchema": {},
+    "create": {
+      "titleKey": "application_secrets.create.title",
+      "subtitleKey": "application_secrets.create.subtitle",
+      "form": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "A name to tell secrets apart."
+            },
+            "expiresAt": {
+              "type": [
+                "number",
+                "null"
+              ],
+              "default": null,
+              "description": "When the secret stops working (ms since the epoch); null for never."
+            }
+          },
+          "required": [
+            "name"
+          ]
+        },
+        "validatorKey": "100c618c"
+      }
+    },
+    "uiSchema": {
+      "name": {
+        "ui:placeholder": "application_secrets.placeholder.name"
+      },
+      "expiresAt": {
+        "ui:widget": "date",
+        "ui:options": {
+          "futureOnly": true
+        },
+        "ui:placeholder": "application_secrets.placeholder.expires_at"
+      }
+    },
     "table": "application_secrets",
     "schema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -875,7 +1241,7 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "-57154896"
       }
     },
-    "hasConsole": false
+    "hasConsole": true
   },
   {
     "name": "hook",

@@ -50,15 +50,17 @@ describe('console', () => {
 
   test('the root opens the first sidebar item', async () => {
     await page.goto(`${server.origin}/console`);
-    await page.waitForURL(/\/console\/api-resources$/);
-    await visible(page.getByRole('heading', { level: 1, name: 'API resources' }));
-    await visible(page.getByText('No API resources yet.'));
-    await screenshot(page, 'api-resources-empty');
+    await page.waitForURL(/\/console\/applications$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Applications' }));
 
     await page.goto(`${server.origin}/console/no-such-page`);
     await visible(page.getByText('Page not found'));
     await page.getByRole('link', { name: 'Gatehouse home' }).click();
-    await page.waitForURL(/\/console\/api-resources$/);
+    await page.waitForURL(/\/console\/applications$/);
+
+    await openSection('API resources', 'API resources');
+    await visible(page.getByText('No API resources yet.'));
+    await screenshot(page, 'api-resources-empty');
   });
 
   test('switches the appearance from the user menu and remembers it', async () => {

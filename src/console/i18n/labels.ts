@@ -13,6 +13,18 @@ export const enumLabel = (t: TFunction, namespace: string, fieldPath: string, va
   return String(t(`${namespace}.${singular(field)}.${String(value)}`, { defaultValue: String(value) }));
 };
 
+/** A short explanation of an enum value (`applications.type_description.SPA`), when there is one. */
+export const enumDescription = (
+  t: TFunction,
+  namespace: string,
+  fieldPath: string,
+  value: unknown,
+): string | undefined => {
+  const field = fieldPath.split('.').at(-1) ?? fieldPath;
+  const text = String(t(`${namespace}.${singular(field)}_description.${String(value)}`, { defaultValue: '' }));
+  return text || undefined;
+};
+
 const humanize = (name: string): string =>
   name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

@@ -3,6 +3,8 @@
  * that name an unknown override, widget or field.
  */
 export const consoleOverrideKeys = [
+  'application.card.endpoints',
+  'application.card.secrets',
   'hook.card.signing-key',
   'hook.card.test-endpoint',
   'hook.tab.recent-requests',
@@ -11,7 +13,17 @@ export const consoleOverrideKeys = [
 export type ConsoleOverrideKey = (typeof consoleOverrideKeys)[number];
 
 /** Widget names usable as `ui:widget` in descriptor uiSchemas. */
-export const consoleWidgetKeys = ['switch', 'checkboxes', 'updown', 'radio', 'hidden', 'textarea', 'select'] as const;
+export const consoleWidgetKeys = [
+  'switch',
+  'checkboxes',
+  'updown',
+  'radio',
+  'choiceCards',
+  'date',
+  'hidden',
+  'textarea',
+  'select',
+] as const;
 export type ConsoleWidgetKey = (typeof consoleWidgetKeys)[number];
 
 /** Field names usable as `ui:field` in descriptor uiSchemas. */

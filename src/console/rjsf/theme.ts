@@ -7,7 +7,8 @@ import { BaseInputTemplate } from './templates/BaseInputTemplate';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 import { Nothing, WrapIfAdditionalTemplate } from './templates/quiet';
-import { CheckboxesWidget, RadioWidget, SelectWidget, SwitchWidget } from './widgets/choice-widgets';
+import { CheckboxesWidget, ChoiceCardsWidget, RadioWidget, SelectWidget, SwitchWidget } from './widgets/choice-widgets';
+import { DateWidget } from './widgets/date-widget';
 import { HiddenWidget, TextareaWidget, UpDownWidget } from './widgets/text-widgets';
 
 /** Every widget a descriptor may name, plus the built-in names rjsf picks by schema type. */
@@ -16,6 +17,8 @@ const namedWidgets: Record<ConsoleWidgetKey, Widget> = {
   checkboxes: CheckboxesWidget,
   updown: UpDownWidget,
   radio: RadioWidget,
+  choiceCards: ChoiceCardsWidget,
+  date: DateWidget,
   hidden: HiddenWidget,
   textarea: TextareaWidget,
   select: SelectWidget,

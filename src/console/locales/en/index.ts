@@ -1,4 +1,5 @@
 import apiResources from './api-resources.json';
+import applications from './applications.json';
 import common from './common.json';
 import errors from './errors.json';
 import fields from './fields.json';
@@ -6,6 +7,6 @@ import roles from './roles.json';
 import webhooks from './webhooks.json';
 
 /** English texts, one i18next namespace (`translation`) built from one file per area. */
-const en = { ...common, ...errors, ...fields, ...apiResources, ...roles, ...webhooks };
+const en = { ...common, ...errors, ...fields, ...apiResources, ...applications, ...roles, ...webhooks };
 
 export default en;

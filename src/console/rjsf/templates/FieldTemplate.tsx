@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { fieldDescription, fieldLabel } from '../../i18n/labels';
 import { asContext, dottedPath, ids } from '../context';
 
+/** A list without a minimum may be left empty: its key is required, but nothing needs to be entered. */
+const mayBeEmpty = (schema: FieldTemplateProps['schema']) => schema.type === 'array' && !schema.minItems;
+
 /**
  * One field: label above (with a required mark), the input, its error in red, then the description. The root object
  * and nested objects (e.g. a webhook's `config`) render their children flat, without a box or title. Array items
@@ -28,7 +31,7 @@ export const FieldTemplate = (props: FieldTemplateProps) => {
       {!isItem && (
         <label htmlFor={id} id={ids.label(id)} className="gh-field-label">
           {fieldLabel(t, entity, dotted, schema.title)}
-          {required && (
+          {required && !mayBeEmpty(schema) && (
             <span className="gh-field-required" aria-hidden="true">
               *
             </span>

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Checkbox, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { enumLabel } from '../../i18n/labels';
+import { enumDescription, enumLabel } from '../../i18n/labels';
 import { asContext, ids } from '../context';
 
 const useOptionLabel = (props: WidgetProps) => {
@@ -73,6 +73,43 @@ export const RadioWidget = (props: WidgetProps) => {
       {...a11y(props)}
       options={(options.enumOptions ?? []).map((option) => ({ value: option.value, label: label(option.value) }))}
     />
+  );
+};
+
+/**
+ * Single enum as a column of cards, each with its label and a short explanation
+ * (`<namespace>.<field>_description.<value>`). `ui:options.order` may list the values in the order to show them.
+ */
+export const ChoiceCardsWidget = (props: WidgetProps) => {
+  const { t } = useTranslation();
+  const { namespace } = asContext(props.registry.formContext);
+  const { id, name, value, disabled, readonly, onChange, options } = props;
+  const order = Array.isArray(options.order) ? (options.order as unknown[]) : [];
+  const rank = (item: unknown) => (order.includes(item) ? order.indexOf(item) : order.length);
+  const choices = [...(options.enumOptions ?? [])].sort((a, b) => rank(a.value) - rank(b.value));
+  return (
+    <Radio.Group
+      id={id}
+      className="gh-choice-cards"
+      value={value}
+      disabled={disabled || readonly}
+      onChange={(event) => onChange(event.target.value)}
+      {...a11y(props)}
+    >
+      {choices.map((option) => {
+        const description = enumDescription(t, namespace, name, option.value);
+        return (
+          <Radio
+            key={String(option.value)}
+            value={option.value}
+            className={value === option.value ? 'gh-choice-card gh-choice-card-checked' : 'gh-choice-card'}
+          >
+            <span className="gh-choice-card-title">{enumLabel(t, namespace, name, option.value)}</span>
+            {description && <span className="gh-choice-card-description">{description}</span>}
+          </Radio>
+        );
+      })}
+    </Radio.Group>
   );
 };
 

@@ -1,0 +1,285 @@
+/**
+ * Applications end to end: a single page app created with a redirect URI, edited and saved; a machine-to-machine
+ * app with its endpoints, a secret created (its value shown once and copied), a duplicate secret name, a secret
+ * deleted, and a machine-to-machine role assigned from the dialog (user roles are not offered).
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type Browser,
+  ensureConsoleBuilt,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  screenshotPrefix,
+  startServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+const api = async (path: string, init?: { method: string; body: unknown }) => {
+  const response = await fetch(`${server.origin}/api${path}`, {
+    method: init?.method ?? 'GET',
+    headers: init ? { 'content-type': 'application/json' } : {},
+    body: init ? JSON.stringify(init.body) : undefined,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: API answers are whatever JSON the server sent
+  return { status: response.status, body: (await response.json()) as any };
+};
+
+const dialog = () => page.getByRole('dialog').last();
+const poll = <T>(observe: () => Promise<T>) => expect.poll(observe, { timeout: 15_000, interval: 100 });
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
+const count = (locator: Locator) => poll(() => locator.count());
+/** The form field (label, input, error) whose label is `label`. */
+const field = (scope: Page | Locator, label: string) =>
+  scope.locator('.gh-field', { has: page.locator('.gh-field-label', { hasText: new RegExp(`^${label}\\*?$`) }) });
+const appIdFromUrl = () => decodeURIComponent(page.url().split('/').at(-2) ?? '');
+const saved = async () => {
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await visible(page.getByText('Saved', { exact: true }).last());
+  await poll(() => page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+};
+
+describe('applications', () => {
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    screenshotPrefix('applications');
+    server = await startServer();
+    browser = await launchBrowser();
+    page = browser.page;
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('creates a single page app with a redirect URI', async () => {
+    await page.goto(`${server.origin}/console`);
+    await page.waitForURL(/\/console\/applications$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Applications' }));
+    await visible(page.getByText('No applications yet.'));
+    await screenshot(page, 'empty');
+
+    await page.getByRole('button', { name: 'Create application' }).first().click();
+    await dialog().getByLabel('Application name').fill('Storefront');
+    await dialog().getByRole('button', { name: 'Create application' }).click();
+    // The type has no default: the form asks for it.
+    await poll(() => field(dialog(), 'Application type').getByRole('alert').textContent()).toBe(
+      'This field is required',
+    );
+    await dialog()
+      .getByRole('radio', { name: /Single page app/ })
+      .check();
+    await visible(dialog().getByText('A web app running in the browser, such as React, Vue or Angular.'));
+    await dialog().getByLabel('Description').fill('The shop');
+    await screenshot(page, 'create-spa');
+    await dialog().getByRole('button', { name: 'Create application' }).click();
+
+    await page.waitForURL(/\/console\/applications\/[^/]+\/settings$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Storefront' }));
+    await visible(page.locator('.gh-detail-header').getByText('Single page app'));
+    // Roles and secrets belong to machine-to-machine apps.
+    await count(page.getByRole('tab', { name: 'Machine-to-machine roles' })).toBe(0);
+    await count(page.getByRole('region', { name: 'App secrets' })).toBe(0);
+    const appId = appIdFromUrl();
+    await poll(() => page.getByRole('textbox', { name: 'App ID' }).inputValue()).toBe(appId);
+
+    const redirects = field(page, 'Redirect URIs');
+    await redirects.getByRole('button', { name: 'Add another' }).click();
+    await redirects.getByRole('textbox').first().fill('not a uri');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await poll(() => redirects.getByRole('alert').first().textContent()).toBe('Does not match the expected format');
+    await screenshot(page, 'spa-invalid-redirect', { fullPage: true });
+    expect((await api(`/applications/${appId}`)).body.oidcClientMetadata.redirectUris).toEqual([]);
+
+    await redirects.getByRole('textbox').first().fill('https://shop.example.com/callback');
+    await redirects.getByRole('button', { name: 'Add another' }).click();
+    await redirects.getByRole('textbox').nth(1).fill('com.example.shop://callback');
+    await field(page, 'Post sign-out redirect URIs').getByRole('button', { name: 'Add another' }).click();
+    await field(page, 'Post sign-out redirect URIs').getByRole('textbox').fill('https://shop.example.com');
+    await saved();
+    expect((await api(`/applications/${appId}`)).body.oidcClientMetadata).toEqual({
+      redirectUris: ['https://shop.example.com/callback', 'com.example.shop://callback'],
+      postLogoutRedirectUris: ['https://shop.example.com'],
+    });
+  });
+
+  test('edits the app and keeps the changes after a reload', async () => {
+    const appId = appIdFromUrl();
+    await page.getByLabel('Application name').fill('Storefront v2');
+    await field(page, 'CORS allowed origins').getByRole('button', { name: 'Add another' }).click();
+    await field(page, 'CORS allowed origins').getByRole('textbox').fill('https://shop.example.com');
+    await page.getByRole('spinbutton', { name: /Refresh token expiration time/ }).fill('30');
+    await page.getByRole('switch', { name: 'Rotate refresh token' }).click();
+    await visible(page.getByText('You have unsaved changes'));
+    await screenshot(page, 'spa-edit-unsaved', { fullPage: true });
+    await saved();
+
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'Storefront v2' }));
+    await poll(() => field(page, 'Redirect URIs').getByRole('textbox').nth(1).inputValue()).toBe(
+      'com.example.shop://callback',
+    );
+    await poll(() => page.getByRole('switch', { name: 'Rotate refresh token' }).isChecked()).toBe(true);
+    await screenshot(page, 'spa-settings', { fullPage: true });
+    const { body } = await api(`/applications/${appId}`);
+    expect(body).toMatchObject({
+      name: 'Storefront v2',
+      description: 'The shop',
+      customClientMetadata: {
+        corsAllowedOrigins: ['https://shop.example.com'],
+        refreshTokenTtlInDays: 30,
+        rotateRefreshToken: true,
+      },
+    });
+
+    await page.getByRole('link', { name: 'Back to Applications' }).click();
+    const row = page.getByRole('row', { name: /Storefront v2/ });
+    await visible(row);
+    await visible(row.getByText('Single page app'));
+    await visible(row.getByText(appId));
+    await screenshot(page, 'list');
+  });
+
+  test('creates a machine-to-machine app and shows its endpoints', async () => {
+    await api('/roles', {
+      method: 'POST',
+      body: { name: 'Order robot', description: 'Reads orders', type: 'MachineToMachine' },
+    });
+    await api('/roles', { method: 'POST', body: { name: 'Viewer', description: 'A user role', type: 'User' } });
+
+    await page.getByRole('button', { name: 'Create application' }).first().click();
+    await dialog().getByLabel('Application name').fill('Nightly job');
+    await dialog()
+      .getByRole('radio', { name: /Machine-to-machine/ })
+      .check();
+    await screenshot(page, 'create-m2m');
+    await dialog().getByRole('button', { name: 'Create application' }).click();
+
+    await page.waitForURL(/\/console\/applications\/[^/]+\/settings$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Nightly job' }));
+    await visible(page.getByRole('tab', { name: 'Machine-to-machine roles' }));
+    // Redirect URIs and token settings do not apply to a machine-to-machine app.
+    await count(page.getByRole('region', { name: 'URIs' })).toBe(0);
+    await count(page.getByRole('region', { name: 'Advanced settings' })).toBe(0);
+    await poll(() => page.getByRole('textbox', { name: 'Token endpoint' }).inputValue()).toBe(
+      `${server.origin}/oidc/token`,
+    );
+    await poll(() => page.getByRole('textbox', { name: 'App ID' }).inputValue()).toBe(appIdFromUrl());
+    await visible(page.getByText('No secrets yet.'));
+    await screenshot(page, 'm2m-settings', { fullPage: true });
+  });
+
+  test('creates a secret, shows its value once and copies it', async () => {
+    const appId = appIdFromUrl();
+    const secrets = page.getByRole('region', { name: 'App secrets' });
+    await secrets.getByRole('button', { name: 'Create secret' }).click();
+    await dialog().getByLabel('Secret name').fill('CI pipeline');
+    const nextYear = new Date().getFullYear() + 1;
+    await dialog().getByLabel('Expiration date').click();
+    await dialog().getByLabel('Expiration date').fill(`${nextYear}-06-30`);
+    await dialog().getByLabel('Expiration date').press('Enter');
+    await poll(() => dialog().getByLabel('Expiration date').inputValue()).toBe(`${nextYear}-06-30`);
+    await screenshot(page, 'secret-create');
+    await dialog().getByRole('button', { name: 'Create secret' }).click();
+
+    const created = page.getByRole('dialog', { name: 'Secret “CI pipeline” created' });
+    await visible(created);
+    await visible(created.getByText('Copy the secret now and store it safely.', { exact: false }));
+    const value = await created.getByRole('textbox', { name: 'Secret value' }).inputValue();
+    expect(value).toMatch(/^[a-z0-9]{32}$/);
+    await created.getByRole('button', { name: 'Copy Secret value' }).click();
+    await visible(created.getByText('Copied to the clipboard.'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+    await screenshot(page, 'secret-created');
+    await created.getByRole('button', { name: 'Done' }).click();
+    await count(page.getByRole('dialog')).toBe(0);
+
+    const [stored] = (await api(`/applications/${appId}/secrets`)).body;
+    expect(stored).toMatchObject({ name: 'CI pipeline', value });
+    const expiry = new Date(stored.expiresAt);
+    expect([expiry.getFullYear(), expiry.getMonth(), expiry.getDate()]).toEqual([nextYear, 5, 30]);
+
+    const row = secrets.getByRole('row', { name: /CI pipeline/ });
+    await visible(row);
+    await poll(() => row.getByRole('textbox').inputValue()).toContain('•');
+    await row.getByRole('button', { name: 'Show Secret CI pipeline' }).click();
+    await poll(() => row.getByRole('textbox').inputValue()).toBe(value);
+    await visible(row.getByText(`Jun 30, ${nextYear}`, { exact: false }));
+    await screenshot(page, 'secrets-list', { fullPage: true });
+  });
+
+  test('refuses a duplicate secret name on the field, and deletes a secret after confirming', async () => {
+    const appId = appIdFromUrl();
+    const secrets = page.getByRole('region', { name: 'App secrets' });
+    await secrets.getByRole('button', { name: 'Create secret' }).click();
+    await dialog().getByLabel('Secret name').fill('CI pipeline');
+    await dialog().getByRole('button', { name: 'Create secret' }).click();
+    await poll(() => field(dialog(), 'Secret name').getByRole('alert').textContent()).toBe(
+      'A secret with this name already exists.',
+    );
+    await screenshot(page, 'secret-duplicate');
+    await dialog().getByLabel('Secret name').fill('Temporary');
+    await dialog().getByRole('button', { name: 'Create secret' }).click();
+    await page
+      .getByRole('dialog', { name: 'Secret “Temporary” created' })
+      .getByRole('button', { name: 'Done' })
+      .click();
+    await visible(secrets.getByRole('row', { name: /Temporary/ }));
+    await visible(secrets.getByRole('row', { name: /Temporary/ }).getByText('Never'));
+
+    await secrets.getByRole('button', { name: 'Delete Temporary' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Delete “Temporary”?' });
+    await visible(confirm);
+    await screenshot(page, 'secret-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await count(secrets.getByRole('row', { name: /Temporary/ })).toBe(0);
+    const names = (await api(`/applications/${appId}/secrets`)).body.map((s: { name: string }) => s.name);
+    expect(names).toEqual(['CI pipeline']);
+  });
+
+  test('assigns a machine-to-machine role from the dialog', async () => {
+    const appId = appIdFromUrl();
+    await page.getByRole('tab', { name: 'Machine-to-machine roles' }).click();
+    await page.waitForURL(/\/roles$/);
+    await visible(page.getByText('No roles assigned yet.'));
+
+    await page.getByRole('button', { name: 'Assign roles' }).first().click();
+    await visible(dialog().getByRole('checkbox', { name: /Order robot/ }));
+    // Only machine-to-machine roles are offered.
+    await count(dialog().getByRole('checkbox', { name: /Viewer/ })).toBe(0);
+    await dialog()
+      .getByRole('checkbox', { name: /Order robot/ })
+      .check();
+    await visible(dialog().getByText('Selected: 1'));
+    await screenshot(page, 'assign-roles-dialog');
+    await dialog().getByRole('button', { name: 'Assign roles' }).click();
+    await count(page.getByRole('dialog')).toBe(0);
+    await visible(page.getByText('Assigned 1 role to “Nightly job”'));
+
+    const row = page.getByRole('row', { name: /Order robot/ });
+    await visible(row);
+    await visible(row.getByText('Machine-to-machine'));
+    await screenshot(page, 'm2m-roles');
+    const roles = (await api(`/applications/${appId}/roles`)).body.map((r: { name: string }) => r.name);
+    expect(roles).toEqual(['Order robot']);
+
+    // The assigned role shows as such the next time.
+    await page.getByRole('button', { name: 'Assign roles' }).first().click();
+    await poll(() =>
+      dialog()
+        .getByRole('checkbox', { name: /Order robot/ })
+        .isDisabled(),
+    ).toBe(true);
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('had no uncaught errors in the page', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});
