@@ -105,7 +105,8 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     if (!entity?.descriptor.api) continue;
     const Name = pascalCase(model.name);
     const parentName = model.parent ? pascalCase(model.parent.resource) : '';
-    const opName = `${parentName}${Name}`;
+    // A child named after its parent is not named twice: applicationSecret below application → ApplicationSecret.
+    const opName = Name.startsWith(parentName) && parentName ? Name : `${parentName}${Name}`;
     const tag = entity.descriptor.api.tag;
     const base = `/api${model.apiPath}`;
     const idParam = model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';

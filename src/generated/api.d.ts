@@ -83,7 +83,7 @@ export interface paths {
         get: operations["ListApplicationSecrets"];
         put?: never;
         /** Create a applicationSecret */
-        post: operations["CreateApplicationApplicationSecret"];
+        post: operations["CreateApplicationSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -101,11 +101,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a applicationSecret */
-        delete: operations["DeleteApplicationApplicationSecret"];
+        delete: operations["DeleteApplicationSecret"];
         options?: never;
         head?: never;
         /** Update a applicationSecret */
-        patch: operations["UpdateApplicationApplicationSecret"];
+        patch: operations["UpdateApplicationSecret"];
         trace?: never;
     };
     "/api/hooks": {
@@ -1503,7 +1503,7 @@ export interface operations {
             };
         };
     };
-    CreateApplicationApplicationSecret: {
+    CreateApplicationSecret: {
         parameters: {
             query?: never;
             header?: never;
@@ -1575,7 +1575,7 @@ export interface operations {
             };
         };
     };
-    DeleteApplicationApplicationSecret: {
+    DeleteApplicationSecret: {
         parameters: {
             query?: never;
             header?: never;
@@ -1634,7 +1634,7 @@ export interface operations {
             };
         };
     };
-    UpdateApplicationApplicationSecret: {
+    UpdateApplicationSecret: {
         parameters: {
             query?: never;
             header?: never;
