@@ -25,7 +25,17 @@ export interface HttpOptions {
   fetch?: FetchLike;
   /** Prefix of every API path, `/api` in the browser. */
   baseUrl?: string;
+  /** Finds the prefix before the first request (e.g. from the tenant's discovered endpoint); wins over `baseUrl`. */
+  resolveBaseUrl?: () => Promise<string>;
   getLanguage?: () => string | undefined;
+  /** The bearer token sent as `Authorization` on every request (spec §7); none when signed out. */
+  getAccessToken?: () => Promise<string | undefined>;
+  /**
+   * Sees every failed request first (spec §8). Returning true means the session took over (a new sign-in, or the
+   * "forbidden" alert and sign-out): the page is about to be left, so the request never settles and no error toast
+   * competes with it.
+   */
+  onError?: (error: ApiError) => boolean;
   timeoutMs?: number;
 }
 
@@ -90,22 +100,46 @@ export const toApiError = (status: number, body: unknown): ApiError => {
   return new ApiError(statusMessages[status] ?? 'unknown server error', status);
 };
 
+/** A promise that never settles: what a request returns once the session has taken over the page. */
+const abandoned = <T>() => new Promise<T>(() => {});
+
 export const createHttpClient = (options: HttpOptions = {}) => {
-  const baseUrl = options.baseUrl ?? '/api';
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  let baseUrl: Promise<string> | undefined;
+  const resolveBaseUrl = () => {
+    if (!options.resolveBaseUrl) return Promise.resolve(options.baseUrl ?? '/api');
+    baseUrl ??= options.resolveBaseUrl().catch((error: unknown) => {
+      baseUrl = undefined;
+      throw error;
+    });
+    return baseUrl;
+  };
+
+  const fail = <T>(error: ApiError): Promise<T> => {
+    if (options.onError?.(error)) return abandoned<T>();
+    throw error;
+  };
 
   return async <T = unknown>(request: HttpRequest): Promise<HttpResponse<T>> => {
     const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
     const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
     const language = options.getLanguage?.();
     if (language) headers['Accept-Language'] = language;
+    let base: string;
+    let token: string | undefined;
+    try {
+      [base, token] = await Promise.all([resolveBaseUrl(), options.getAccessToken?.()]);
+    } catch {
+      throw new ApiError('Network error', 0);
+    }
+    if (token) headers.Authorization = `Bearer ${token}`;
     let body: string | undefined;
     if (request.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.body);
     }
     const query = request.query?.toString();
-    const url = `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
+    const url = `${base}${request.path}${query ? `?${query}` : ''}`;
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -119,7 +153,7 @@ export const createHttpClient = (options: HttpOptions = {}) => {
       throw new ApiError(timedOut ? 'Request timed out' : 'Network error', 0);
     }
     const data = await parseBody(response);
-    if (!response.ok) throw toApiError(response.status, data);
+    if (!response.ok) return fail(toApiError(response.status, data));
     return { data: data as T, headers: response.headers, status: response.status };
   };
 };
