@@ -1,11 +1,13 @@
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import { Outlet } from 'react-router';
-import { AppearanceProvider, useAppearance } from './layout/appearance';
+import { AlertHost, AuthContextProvider } from './auth';
+import { AppearanceProvider, useAppearance, useReducedMotion } from './layout/appearance';
 
 const brandColor = '#6139F6';
 
 const Themed = () => {
   const { isDark } = useAppearance();
+  const reducedMotion = useReducedMotion();
   return (
     <ConfigProvider
       theme={{
@@ -18,19 +20,26 @@ const Themed = () => {
           colorInfo: brandColor,
           borderRadius: 8,
           fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+          motion: !reducedMotion,
         },
       }}
     >
       <AntdApp>
+        <AlertHost />
         <Outlet />
       </AntdApp>
     </ConfigProvider>
   );
 };
 
-/** The root route element: appearance and the antd theme; the layout and pages render in the outlet. */
+/**
+ * The root route element: the sign-in session, appearance and the antd theme; the screens, the layout and pages
+ * render in the outlet.
+ */
 export const AppRoot = () => (
-  <AppearanceProvider>
-    <Themed />
-  </AppearanceProvider>
+  <AuthContextProvider>
+    <AppearanceProvider>
+      <Themed />
+    </AppearanceProvider>
+  </AuthContextProvider>
 );

@@ -1,7 +1,7 @@
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import type { ReactNode } from 'react';
-import { dataProvider, i18nProvider, useNotificationProvider } from './providers';
+import { authProvider, dataProvider, i18nProvider, useNotificationProvider } from './providers';
 import { routedResources } from './registry';
 
 /** Refine resources for the sidebar entries, with their list, create and detail routes. */
@@ -23,6 +23,7 @@ const noRetryStatuses = new Set([400, 401, 403, 404, 422]);
  */
 export const RefineShell = ({ children }: { children: ReactNode }) => (
   <Refine
+    authProvider={authProvider}
     dataProvider={dataProvider}
     routerProvider={routerProvider}
     i18nProvider={i18nProvider}

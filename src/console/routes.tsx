@@ -1,16 +1,21 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppRoot } from './App';
+import { RequireAuth } from './auth/RequireAuth';
 import { NotFound } from './generic/NotFound';
 import { RouteError } from './generic/RouteError';
 import { AppLayout } from './layout/AppLayout';
 import { overridePages } from './overrides/pages';
 import { defaultTab, firstSidebarRoute, routedResources } from './registry';
+import { AuthPending } from './screens/AuthPending';
 
 const ResourceList = lazy(() => import('./generic/ResourceList').then((m) => ({ default: m.ResourceList })));
 const ResourceCreate = lazy(() => import('./generic/ResourceCreate').then((m) => ({ default: m.ResourceCreate })));
 const ResourceShow = lazy(() => import('./generic/ResourceShow').then((m) => ({ default: m.ResourceShow })));
 const DetailTabView = lazy(() => import('./generic/DetailTabView').then((m) => ({ default: m.DetailTabView })));
+const Callback = lazy(() => import('./screens/Callback').then((m) => ({ default: m.Callback })));
+const Welcome = lazy(() => import('./screens/Welcome').then((m) => ({ default: m.Welcome })));
+const Profile = lazy(() => import('./screens/Profile').then((m) => ({ default: m.Profile })));
 
 const resourceRoutes: RouteObject[] = routedResources.flatMap((resource) => {
   const routes: RouteObject[] = [
@@ -50,15 +55,46 @@ export const routes: RouteObject[] = [
     element: <AppRoot />,
     errorElement: <RouteError />,
     children: [
+      // Signing in (spec §2): the provider comes back to `/callback`; `/welcome` creates the first account.
       {
-        element: <AppLayout />,
+        path: 'callback',
+        element: (
+          <Suspense fallback={<AuthPending />}>
+            <Callback />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'welcome',
+        element: (
+          <Suspense fallback={<AuthPending />}>
+            <Welcome />
+          </Suspense>
+        ),
+      },
+      {
+        // Everything else needs a signed-in user.
+        element: <RequireAuth />,
         children: [
           {
-            index: true,
-            element: firstSidebarRoute ? <Navigate to={`/${firstSidebarRoute}`} replace /> : <NotFound />,
+            path: 'profile',
+            element: (
+              <Suspense fallback={<AuthPending />}>
+                <Profile />
+              </Suspense>
+            ),
           },
-          ...resourceRoutes,
-          { path: '*', element: <NotFound /> },
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                index: true,
+                element: firstSidebarRoute ? <Navigate to={`/${firstSidebarRoute}`} replace /> : <NotFound />,
+              },
+              ...resourceRoutes,
+              { path: '*', element: <NotFound /> },
+            ],
+          },
         ],
       },
     ],

@@ -60,3 +60,18 @@ export const AppearanceProvider = ({ children }: { children: ReactNode }) => {
 };
 
 export const useAppearance = () => useContext(AppearanceContext);
+
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+/** Whether the user asked the system for less motion; the console then turns the component library's animations off. */
+export const useReducedMotion = (): boolean => {
+  const [reduced, setReduced] = useState(() => globalThis.matchMedia?.(reducedMotionQuery).matches ?? false);
+  useEffect(() => {
+    const query = globalThis.matchMedia?.(reducedMotionQuery);
+    if (!query) return;
+    const listener = (event: MediaQueryListEvent) => setReduced(event.matches);
+    query.addEventListener('change', listener);
+    return () => query.removeEventListener('change', listener);
+  }, []);
+  return reduced;
+};

@@ -1,8 +1,24 @@
+import { createAuthProvider, getAccountApi, getAuth } from '../auth';
+import { fetchTenantEndpoint } from '../auth/account-api';
+import { MANAGED_TENANT_ID } from '../auth/config';
 import { i18n } from '../i18n';
 import { apiPaths } from '../registry';
 import { createDataProvider } from './data-provider';
 import { createI18nProvider } from './i18n-provider';
 
-export const dataProvider = createDataProvider({ apiPaths, baseUrl: '/api', getLanguage: () => i18n.language });
+/**
+ * The managed tenant's management API (spec §7): at the base URL its endpoint names (`/api` below it), every call
+ * with the signed-in user's access token and the console's language; failures reach the session first (spec §8).
+ */
+export const dataProvider = createDataProvider({
+  apiPaths,
+  baseUrl: '/api',
+  resolveBaseUrl: async () =>
+    `${await fetchTenantEndpoint(MANAGED_TENANT_ID, { origin: window.location.origin }).catch(() => '')}/api`,
+  getAccessToken: () => getAuth().getAccessToken(),
+  getLanguage: () => i18n.language,
+  onError: (error) => getAuth().handleApiError(error),
+});
+export const authProvider = createAuthProvider(getAuth(), getAccountApi);
 export const i18nProvider = createI18nProvider(i18n);
 export { useNotificationProvider } from './notification-provider';

@@ -1,0 +1,45 @@
+/**
+ * Where the console signs in and what it asks for. The console's users live in the `admin` tenant; the console
+ * manages the `default` tenant through its management API, with an access token issued for that API.
+ */
+
+/** The tenant whose users sign in to the console. */
+export const ADMIN_TENANT_ID = 'admin';
+/** The tenant the console manages (the only one of the open-source edition). */
+export const MANAGED_TENANT_ID = 'default';
+/** The console's public single page client (authorization code with PKCE). */
+export const CONSOLE_CLIENT_ID = 'admin-console';
+/** The managed tenant's management API (audience of the access token the console sends with every call). */
+export const MANAGEMENT_API_RESOURCE = `https://${MANAGED_TENANT_ID}.gatehouse.internal/api`;
+/** The management API scope granting everything; the admin tenant's `default:admin` role grants it. */
+export const MANAGEMENT_API_SCOPE = 'all';
+/**
+ * `offline_access` brings a refresh token (renewal without leaving the page); `profile` and `email` name the user in
+ * the top bar; `all` is the management API's scope.
+ */
+export const SIGN_IN_SCOPES = ['openid', 'offline_access', 'profile', 'email', MANAGEMENT_API_SCOPE].join(' ');
+/**
+ * Every sign-in asks for the password and shows what the console gets (spec §6). The provider also issues refresh
+ * tokens only when consent is prompted for.
+ */
+export const SIGN_IN_PROMPT = 'login consent';
+
+/** The console's base path; routes below it are what the router sees. */
+export const CONSOLE_BASE_PATH = '/console';
+
+export interface ConsoleUrls {
+  /** The admin tenant's OpenID provider (issuer). */
+  authority: string;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+  /** The admin tenant's base URL: the signed-in user's own account is at `{adminBase}/me`. */
+  adminBase: string;
+}
+
+/** The URLs of the console's sign-in, all on the origin the console is served from. */
+export const consoleUrls = (origin: string): ConsoleUrls => ({
+  authority: `${origin}/t/${ADMIN_TENANT_ID}/oidc`,
+  redirectUri: `${origin}${CONSOLE_BASE_PATH}/callback`,
+  postLogoutRedirectUri: `${origin}${CONSOLE_BASE_PATH}`,
+  adminBase: `${origin}/t/${ADMIN_TENANT_ID}`,
+});
