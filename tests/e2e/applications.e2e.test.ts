@@ -6,6 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  authHeaders,
   type Browser,
   ensureConsoleBuilt,
   launchBrowser,
@@ -22,7 +23,7 @@ let page: Page;
 const api = async (path: string, init?: { method: string; body: unknown }) => {
   const response = await fetch(`${server.origin}/api${path}`, {
     method: init?.method ?? 'GET',
-    headers: init ? { 'content-type': 'application/json' } : {},
+    headers: { ...(await authHeaders(browser)), ...(init ? { 'content-type': 'application/json' } : {}) },
     body: init ? JSON.stringify(init.body) : undefined,
   });
   // biome-ignore lint/suspicious/noExplicitAny: API answers are whatever JSON the server sent

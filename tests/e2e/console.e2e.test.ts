@@ -5,6 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  authHeaders,
   type Browser,
   ensureConsoleBuilt,
   launchBrowser,
@@ -18,7 +19,7 @@ let browser: Browser;
 let page: Page;
 
 const api = async (path: string) => {
-  const response = await fetch(`${server.origin}/api${path}`);
+  const response = await fetch(`${server.origin}/api${path}`, { headers: await authHeaders(browser) });
   return { status: response.status, body: (await response.json()) as unknown };
 };
 

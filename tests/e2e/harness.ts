@@ -36,6 +36,9 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/** The server this test file started last: `launchBrowser` signs in to it. */
+let lastServer: RunningServer | undefined;
+
 /** Starts `src/server/start.ts` on a free port and resolves once it prints its console URL. */
 export const startServer = async (): Promise<RunningServer> => {
   const port = await freePort();
@@ -67,7 +70,7 @@ export const startServer = async (): Promise<RunningServer> => {
     });
   });
 
-  return {
+  const running: RunningServer = {
     origin,
     stop: async () => {
       if (child.exitCode === null) {
@@ -79,6 +82,8 @@ export const startServer = async (): Promise<RunningServer> => {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  lastServer = running;
+  return running;
 };
 
 export interface Browser {
@@ -89,12 +94,26 @@ export interface Browser {
   close: () => Promise<void>;
 }
 
-export const launchBrowser = async (): Promise<Browser> => {
+export interface LaunchOptions {
+  /**
+   * The server to sign in to as the first administrator before the tests run (registering the account on a fresh
+   * server): by default the one this file started last; `false` leaves the browser signed out.
+   */
+  signInTo?: RunningServer | false;
+}
+
+/**
+ * Chromium with a fresh profile. Unless told otherwise it signs in once, as the first administrator, to the server
+ * the file started; the session then lasts for the whole file (tokens in the profile's local storage).
+ */
+export const launchBrowser = async ({ signInTo = lastServer }: LaunchOptions = {}): Promise<Browser> => {
   const profileDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1440, height: 960 },
+    // The console then turns its animations off: menus and dialogs are where they end up as soon as they show.
+    reducedMotion: 'reduce',
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -113,7 +132,7 @@ export const launchBrowser = async (): Promise<Browser> => {
       errors.push(`console: ${message.text()}`);
     }
   });
-  return {
+  const browser: Browser = {
     context,
     page,
     errors,
@@ -122,6 +141,8 @@ export const launchBrowser = async (): Promise<Browser> => {
       rmSync(profileDir, { recursive: true, force: true });
     },
   };
+  if (signInTo) await signInAsAdmin(browser, signInTo);
+  return browser;
 };
 
 let shotIndex = 0;
@@ -149,4 +170,79 @@ export const screenshot = async (page: Page, name: string, { fullPage = false } 
   await page.waitForTimeout(400);
   await page.screenshot({ path, animations: 'disabled' });
   if (fullPage && viewport) await page.setViewportSize(viewport);
+};
+
+/** The console's first administrator, registered on the welcome screen of every fresh server. */
+export const admin = { username: 'admin', email: 'admin@example.com', password: 'Gatehouse-e2e-2024' } as const;
+
+const wait = { timeout: 30_000 } as const;
+
+/** Finishes a sign-in on the provider's pages: allows the consent page when it shows, then waits for the console. */
+export const completeConsent = async (page: Page, origin: string) => {
+  const url = await Promise.race([
+    page.waitForURL((to) => to.pathname.startsWith('/console/') && !to.pathname.startsWith('/console/callback'), wait),
+    page.getByRole('button', { name: 'Allow' }).waitFor(wait),
+  ]).then(() => new URL(page.url()));
+  if (url.origin === origin && url.pathname.includes('/interaction/')) {
+    await page.getByRole('button', { name: 'Allow' }).click();
+  }
+  await page.waitForURL(
+    (to) => to.pathname.startsWith('/console/') && !to.pathname.startsWith('/console/callback'),
+    wait,
+  );
+};
+
+/** Fills the provider's sign-in form (username or email, and password) and submits it. */
+export const submitSignIn = async (page: Page, identifier: string, password: string) => {
+  await page.getByLabel('Username or email').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+/**
+ * Signs the browser in as the first administrator once, for the test files that are about the console's screens:
+ * on a fresh server the welcome screen creates the account; otherwise the account signs in. The session then lives
+ * in the browser profile (localStorage) for the rest of the file.
+ */
+export const signInAsAdmin = async (browser: Browser, server: RunningServer) => {
+  const { page } = browser;
+  await page.goto(`${server.origin}/console`);
+  await page.waitForURL((to) => to.pathname.includes('/interaction/') || to.pathname === '/console/welcome', wait);
+  if (new URL(page.url()).pathname === '/console/welcome') {
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByLabel('Email (optional)').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByLabel('Confirm password').fill(admin.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+  } else {
+    await submitSignIn(page, admin.username, admin.password);
+  }
+  await completeConsent(page, server.origin);
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor(wait);
+};
+
+/**
+ * The signed-in administrator's `Authorization` header, for calls a test makes to the management API itself. Read
+ * from the console's token storage each time (the console renews and rotates its tokens).
+ */
+export const authHeaders = async (browser: Browser): Promise<Record<string, string>> => {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    try {
+      const token = await browser.page.evaluate(() => {
+        for (let i = 0; i < localStorage.length; i += 1) {
+          const key = localStorage.key(i);
+          if (key?.startsWith('gatehouse.oidc.user:')) {
+            return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? null;
+          }
+        }
+        return null;
+      });
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    } catch {
+      // The page is between two documents; ask again.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {};
 };

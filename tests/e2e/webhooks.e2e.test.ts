@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  authHeaders,
   type Browser,
   ensureConsoleBuilt,
   launchBrowser,
@@ -56,7 +57,7 @@ const startReceiver = async () => {
 const api = async (path: string, init?: { method: string; body: unknown }) => {
   const response = await fetch(`${server.origin}/api${path}`, {
     method: init?.method ?? 'GET',
-    headers: init ? { 'content-type': 'application/json' } : {},
+    headers: { ...(await authHeaders(browser)), ...(init ? { 'content-type': 'application/json' } : {}) },
     body: init ? JSON.stringify(init.body) : undefined,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
