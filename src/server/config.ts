@@ -29,7 +29,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   }
   return {
     port,
-    // No sign-in exists yet: listen on loopback only unless the operator says otherwise.
+    // Loopback unless the operator chooses an address (HOST=0.0.0.0 behind a proxy, with PUBLIC_URL).
     host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.DATA_DIR || 'data'),

@@ -10,6 +10,8 @@ const app = await buildApp({
   db,
   consoleDir: config.consoleDir,
   publicUrl: config.publicUrl,
+  // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
+  verifier: 'identity',
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 const address = await app.listen({ port: config.port, host: config.host });
