@@ -10,8 +10,11 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `work` in one transaction: everything it writes lands, or nothing does. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction: everything it writes lands, or nothing does. `prelude` (statements without
+   * parameters) runs first, sent together with BEGIN where the driver allows it.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>, prelude?: string): Promise<T>;
   /**
    * Runs `work` in one transaction as the tenant database role with `gatehouse.tenant_id` set: row-level security
    * then limits every statement to that tenant's rows, even one that forgets its `tenant_id` filter.
@@ -44,8 +47,8 @@ export const tenantTransaction =
   (transaction: Database['transaction']): Database['withTenant'] =>
   async (tenantId, work) => {
     if (!TENANT_ID.test(tenantId)) throw new Error(`Invalid tenant id ${JSON.stringify(tenantId)}`);
-    return transaction(async (tx) => {
-      await tx.exec(`SELECT set_config('gatehouse.tenant_id', '${tenantId}', true); SET LOCAL ROLE ${TENANT_ROLE};`);
-      return work(tx);
-    });
+    return transaction(
+      work,
+      `SELECT set_config('gatehouse.tenant_id', '${tenantId}', true); SET LOCAL ROLE ${TENANT_ROLE};`,
+    );
   };

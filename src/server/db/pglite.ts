@@ -24,7 +24,11 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
       await q.exec(sql);
     },
   });
-  const transaction: Database['transaction'] = (work) => db.transaction((tx) => work(wrap(tx)));
+  const transaction: Database['transaction'] = (work, prelude) =>
+    db.transaction(async (tx) => {
+      if (prelude) await tx.exec(prelude);
+      return work(wrap(tx));
+    });
   return {
     kind: 'pglite',
     ...wrap(db),

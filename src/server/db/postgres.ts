@@ -17,10 +17,11 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     const result = await pool.query(sql, params);
     return { rows: result.rows as Row[] };
   };
-  const transaction: Database['transaction'] = async (work) => {
+  const transaction: Database['transaction'] = async (work, prelude) => {
     const conn = await pool.connect();
     try {
-      await conn.query('BEGIN');
+      // One round trip for BEGIN and the prelude (the simple protocol runs several statements at once).
+      await conn.query(prelude ? `BEGIN; ${prelude}` : 'BEGIN');
       const result = await work({
         query: async <Row>(sql: string, params: unknown[] = []) => ({
           rows: (await conn.query(sql, params)).rows as Row[],
