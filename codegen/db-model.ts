@@ -25,6 +25,12 @@ export interface DbTable {
   name: string;
   /** Row-level security: the tenant role sees and writes only the rows of its transaction's tenant. */
   rls?: boolean;
+  /**
+   * Columns searched through `<table>__search(pattern)`: a function that matches as the table owner inside the
+   * transaction's tenant, so the trigram indexes serve searches that row-level security would otherwise keep from
+   * them (`ILIKE` is not leakproof, so PostgreSQL may not use it in an index scan under a policy).
+   */
+  searchColumns?: string[];
   columns: DbColumn[];
   primaryKey: string[];
   foreignKeys: DbForeignKey[];
@@ -102,7 +108,15 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
   for (const column of model.searchColumns) {
     indexes.push({ name: `${model.table}__${column}__trgm`, columns: [column], unique: false, method: 'trigram' });
   }
-  return { name: model.table, rls: model.rls, columns, primaryKey: [...tenant, 'id'], foreignKeys, indexes };
+  return {
+    name: model.table,
+    rls: model.rls,
+    ...(model.rls && model.searchColumns.length > 0 ? { searchColumns: model.searchColumns } : {}),
+    columns,
+    primaryKey: [...tenant, 'id'],
+    foreignKeys,
+    indexes,
+  };
 };
 
 const joinTable = (owner: EntityModel, relation: ManyToManyRelation, models: EntityModel[]): DbTable => {

@@ -48,6 +48,18 @@ const rlsOffSql = (table: string, role: string) => [
   `ALTER TABLE ${q(table)} DISABLE ROW LEVEL SECURITY;`,
 ];
 
+export const searchFunctionName = (table: string) => `${table}__search`;
+
+const searchFunctionSql = (table: string, columns: string[], role: string) => [
+  `CREATE OR REPLACE FUNCTION ${q(searchFunctionName(table))}(pattern text) RETURNS SETOF varchar
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
+    SELECT id FROM ${q(table)} WHERE tenant_id = current_setting('gatehouse.tenant_id', true)
+      AND (${columns.map((column) => `${q(column)} ILIKE pattern`).join(' OR ')})
+  $$;`,
+  `REVOKE ALL ON FUNCTION ${q(searchFunctionName(table))}(text) FROM PUBLIC;`,
+  `GRANT EXECUTE ON FUNCTION ${q(searchFunctionName(table))}(text) TO ${role};`,
+];
+
 const createTableSql = (table: DbTable): string[] => [
   `CREATE TABLE ${q(table.name)} (\n${[...table.columns.map((c) => `  ${columnSql(c)}`), `  PRIMARY KEY (${list(table.primaryKey)})`].join(',\n')}\n);`,
   ...table.foreignKeys.map((fk) => foreignKeySql(table.name, fk)),
@@ -82,7 +94,12 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
     if (!old) {
       sql.push(...createTableSql(table));
       if (table.rls && role) sql.push(...rlsSql(table.name, role));
+      if (table.searchColumns && role) sql.push(...searchFunctionSql(table.name, table.searchColumns, role));
       continue;
+    }
+    if (!same(old.searchColumns, table.searchColumns)) {
+      if (table.searchColumns && role) sql.push(...searchFunctionSql(table.name, table.searchColumns, role));
+      else sql.push(`DROP FUNCTION IF EXISTS ${q(searchFunctionName(table.name))}(text);`);
     }
     if (Boolean(old.rls) !== Boolean(table.rls) && role) {
       sql.push(...(table.rls ? rlsSql(table.name, role) : rlsOffSql(table.name, role)));

@@ -63,6 +63,17 @@ describe.each(databases())('row-level security on $name', (target) => {
     ).rejects.toMatchObject({ code: '42501' });
   });
 
+  it('searches through the trigram indexes without leaving the tenant', async () => {
+    const found = await db.withTenant('default', (tx) =>
+      tx.query<{ id: string }>(`SELECT roles__search('%admin%') AS id`),
+    );
+    expect(found.rows.map((r) => r.id)).toEqual(['d1']);
+    const acme = await db.withTenant('acme', (tx) => tx.query<{ id: string }>(`SELECT roles__search('%admin%') AS id`));
+    expect(acme.rows.map((r) => r.id)).toEqual(['a1']);
+    // Outside a tenant transaction nothing matches.
+    expect((await db.query(`SELECT roles__search('%admin%')`)).rows).toEqual([]);
+  });
+
   it('rejects a malformed tenant id before any SQL runs', async () => {
     await expect(db.withTenant("x'; DROP TABLE roles; --", (tx) => tx.query('SELECT 1'))).rejects.toThrow(
       /Invalid tenant id/,

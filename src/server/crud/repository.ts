@@ -60,6 +60,9 @@ export class Repository {
     if (!search || this.model.searchColumns.length === 0) return '';
     params.push(search);
     const n = params.length;
+    // Under row-level security `ILIKE` cannot use the trigram indexes (it is not leakproof), so tenant tables
+    // search through their generated `<table>__search` function, which matches inside the transaction's tenant.
+    if (this.model.rls) return ` AND ${alias}id IN (SELECT ${q(`${this.model.table}__search`)}($${n}))`;
     return ` AND (${this.model.searchColumns.map((c) => `${alias}${q(c)} ILIKE $${n}`).join(' OR ')})`;
   }
 
