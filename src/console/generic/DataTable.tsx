@@ -2,7 +2,7 @@ import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from './states';
+import { EmptyState, ErrorState } from './states';
 
 export type Row = Record<string, unknown> & { id?: string | number };
 
@@ -23,7 +23,8 @@ interface DataTableProps {
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
-  empty: ReactNode;
+  /** What an empty list says; while a search keyword is set, it says nothing matched it instead. */
+  empty: { text: string; action?: ReactNode; keyword?: string };
   onRowClick?: (row: Row) => void;
 }
 
@@ -50,7 +51,16 @@ export const DataTable = ({
       columns={columns}
       dataSource={rows}
       loading={query.isLoading || query.isFetching}
-      locale={{ emptyText: query.isLoading ? ' ' : empty }}
+      locale={{
+        emptyText: query.isLoading ? (
+          ' '
+        ) : (
+          <EmptyState
+            description={empty.keyword ? t('list.no_results', { keyword: empty.keyword }) : empty.text}
+            action={!empty.keyword && empty.action}
+          />
+        ),
+      }}
       pagination={
         total > pageSize || page > 1
           ? {

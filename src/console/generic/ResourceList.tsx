@@ -11,7 +11,6 @@ import { detailPath } from '../registry';
 import { buildColumns } from './columns';
 import { DataTable, type Row } from './DataTable';
 import { PageHeader } from './PageHeader';
-import { EmptyState } from './states';
 import { usePageParams } from './use-page-params';
 
 export const ResourceList = ({ resource }: { resource: ConsoleResource }) => {
@@ -66,12 +65,7 @@ export const ResourceList = ({ resource }: { resource: ConsoleResource }) => {
           page={page}
           pageSize={pageSize}
           onPageChange={setPage}
-          empty={
-            <EmptyState
-              description={keyword ? t('list.no_results', { keyword }) : t(resource.list.emptyKey)}
-              action={!keyword && createButton}
-            />
-          }
+          empty={{ text: t(resource.list.emptyKey), action: createButton, keyword }}
           onRowClick={resource.detail ? (row) => navigate(detailPath(resource, String(row.id))) : undefined}
         />
       </Card>

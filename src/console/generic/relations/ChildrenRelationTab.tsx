@@ -12,7 +12,6 @@ import { DataTable, type Row } from '../DataTable';
 import { useConfirmDelete } from '../DeleteAction';
 import type { DetailContext } from '../detail-context';
 import { NotFound } from '../NotFound';
-import { EmptyState } from '../states';
 import { usePageParams } from '../use-page-params';
 import { RelationToolbar } from './RelationToolbar';
 
@@ -88,12 +87,7 @@ export const ChildrenRelationTab = ({ relation, record }: DetailContext & { rela
         page={page}
         pageSize={pageSize}
         onPageChange={setPage}
-        empty={
-          <EmptyState
-            description={keyword ? t('list.no_results', { keyword }) : t(child.list.emptyKey)}
-            action={!keyword && createButton}
-          />
-        }
+        empty={{ text: t(child.list.emptyKey), action: createButton, keyword }}
       />
       {creating && (
         <CreateFormModal

@@ -12,7 +12,6 @@ import { DataTable, type Row } from '../DataTable';
 import { useConfirmDelete } from '../DeleteAction';
 import type { DetailContext } from '../detail-context';
 import { NotFound } from '../NotFound';
-import { EmptyState } from '../states';
 import { usePageParams } from '../use-page-params';
 import { AssignDialog } from './AssignDialog';
 import { RelationToolbar } from './RelationToolbar';
@@ -105,12 +104,7 @@ export const ManyToManyRelationTab = ({
         page={page}
         pageSize={pageSize}
         onPageChange={setPage}
-        empty={
-          <EmptyState
-            description={keyword ? t('list.no_results', { keyword }) : t(`relations.empty.${relation.target}`)}
-            action={!keyword && assignButton}
-          />
-        }
+        empty={{ text: t(`relations.empty.${relation.target}`), action: assignButton, keyword }}
       />
       {assigning && (
         <AssignDialog

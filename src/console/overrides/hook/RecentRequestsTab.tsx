@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../generic/columns';
 import { DataTable, type Row } from '../../generic/DataTable';
-import { EmptyState } from '../../generic/states';
 import { usePageParams } from '../../generic/use-page-params';
 import { readPath, textNamespace } from '../../registry';
 import type { OverrideProps } from '../types';
@@ -104,7 +103,7 @@ export const RecentRequestsTab = ({ resource, record }: OverrideProps) => {
         page={page}
         pageSize={pageSize}
         onPageChange={setPage}
-        empty={<EmptyState description={t('webhooks.logs.empty')} />}
+        empty={{ text: t('webhooks.logs.empty') }}
         onRowClick={(row) => navigate(encodeURIComponent(String(row.id)))}
       />
     </Card>
