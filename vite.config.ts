@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp-nonce';
 
 const root = fileURLToPath(new URL('./src/console', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/console', import.meta.url));
@@ -10,6 +11,8 @@ export default defineConfig({
   root,
   base: '/console/',
   plugins: [react()],
+  // The server puts a fresh nonce here in every shell it sends (see src/server/console/shell.ts).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {
     outDir,
     emptyOutDir: true,

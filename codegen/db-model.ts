@@ -18,6 +18,8 @@ export interface DbIndex {
   name: string;
   columns: string[];
   unique: boolean;
+  /** Columns indexed as `lower(column)`: a unique index then treats letter case as equal. */
+  lowerColumns?: string[];
   /** `trigram` makes `ILIKE '%keyword%'` searches use the index. */
   method: 'btree' | 'trigram';
 }
@@ -93,6 +95,7 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
       name: `${model.table}__${cols.join('__')}__key`,
       columns: [...tenant, ...cols],
       unique: true,
+      ...(rule.caseInsensitive ? { lowerColumns: cols } : {}),
       method: 'btree',
     });
   }

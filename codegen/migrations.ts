@@ -10,10 +10,13 @@ const columnSql = (c: DbColumn) =>
 const foreignKeySql = (table: string, fk: DbForeignKey) =>
   `ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(fk.name)} FOREIGN KEY (${list(fk.columns)}) REFERENCES ${q(fk.refTable)} (${list(fk.refColumns)}) ON DELETE CASCADE;`;
 
+const indexKeys = (index: DbIndex) =>
+  index.columns.map((column) => (index.lowerColumns?.includes(column) ? `lower(${q(column)})` : q(column))).join(', ');
+
 const indexSql = (table: string, index: DbIndex) =>
   index.method === 'trigram'
     ? `CREATE INDEX ${q(index.name)} ON ${q(table)} USING gin (${list(index.columns)} gin_trgm_ops);`
-    : `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${q(index.name)} ON ${q(table)} (${list(index.columns)});`;
+    : `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${q(index.name)} ON ${q(table)} (${indexKeys(index)});`;
 
 /** Creates the tenant role once per cluster (roles are shared by its databases; two may race to create it). */
 const tenantRoleSql = (role: string) => [

@@ -1,15 +1,18 @@
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import { Outlet } from 'react-router';
 import { AlertHost, AuthContextProvider } from './auth';
+import { cspNonce } from './csp';
 import { AppearanceProvider, useAppearance, useReducedMotion } from './layout/appearance';
 
 const brandColor = '#6139F6';
+const csp = cspNonce ? { nonce: cspNonce } : undefined;
 
 const Themed = () => {
   const { isDark } = useAppearance();
   const reducedMotion = useReducedMotion();
   return (
     <ConfigProvider
+      csp={csp}
       theme={{
         cssVar: true,
         hashed: false,

@@ -4348,7 +4348,8 @@ export const entityModels: EntityModel[] = [
         "fields": [
           "primaryEmail"
         ],
-        "code": "user.email_already_in_use"
+        "code": "user.email_already_in_use",
+        "caseInsensitive": true
       }
     ],
     "searchColumns": [],

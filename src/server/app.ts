@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { entityModels } from '../generated/entities.js';
 import { registerBearerGuard } from './auth/bearer-guard.js';
@@ -8,6 +6,7 @@ import { registerFirstRunRoute } from './auth/first-run.js';
 import { consoleUserVerifier, identityVerifier } from './auth/identity-verifier.js';
 import { registerMeRoutes } from './auth/me-routes.js';
 import { lazyVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { registerConsole } from './console/shell.js';
 import { EntityOperations } from './crud/operations.js';
 import { registerEntityRoutes } from './crud/routes.js';
 import type { Database } from './db/database.js';
@@ -98,15 +97,6 @@ export const buildApp = async ({
   const meVerifier = consoleUserVerifier(app.identity);
   registerMeRoutes(app, db, () => meVerifier);
 
-  if (consoleDir && existsSync(join(consoleDir, 'index.html'))) {
-    const indexHtml = readFileSync(join(consoleDir, 'index.html'), 'utf8');
-    await app.register(fastifyStatic, { root: consoleDir, prefix: '/console/', index: false, wildcard: false });
-    // Client-side routes: every console path that is not a file gets the app shell.
-    const shell = async (_request: unknown, reply: import('fastify').FastifyReply) =>
-      reply.type('text/html').header('Cache-Control', 'no-store').send(indexHtml);
-    app.get('/console', shell);
-    app.get('/console/*', shell);
-    app.get('/', async (_request, reply) => reply.redirect('/console'));
-  }
+  await registerConsole(app, consoleDir);
   return app;
 };

@@ -12,6 +12,8 @@ export type ColumnRender = 'text' | 'code' | 'tag' | 'tags' | 'date' | 'status';
 export interface UniqueRule {
   fields: string[];
   code: string;
+  /** Values that differ only in letter case count as the same (`A@x.io` and `a@x.io`). */
+  caseInsensitive?: boolean;
 }
 
 export interface ChildrenRelation {

@@ -160,7 +160,7 @@ export const basicAuth = (clientId: string, secret: string) => ({
 
 /**
  * Registers the first console administrator through the real pages (authorization request with PKCE, registration,
- * consent, callback, code exchange) and returns the console's tokens.
+ * callback, code exchange) and returns the console's tokens.
  */
 export const registerFirstAdmin = async (origin: string, username: string, password: string) => {
   const issuer = `${origin}/t/admin/oidc`;
@@ -185,9 +185,8 @@ export const registerFirstAdmin = async (origin: string, username: string, passw
     password,
     passwordConfirm: password,
   });
-  const consent = await browser.follow(registered.location ?? '', callback);
-  const allowed = await browser.post(formAction(consent.text, origin, '/consent'), {});
-  const back = await browser.follow(allowed.location ?? '', callback);
+  // The console is the tenant's own app: no consent page on the way back.
+  const back = await browser.follow(registered.location ?? '', callback);
   const code = new URL(back.location ?? '').searchParams.get('code') ?? '';
   const tokens = await postForm(`${issuer}/token`, {
     grant_type: 'authorization_code',

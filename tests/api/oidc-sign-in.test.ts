@@ -49,17 +49,14 @@ describe.each(databases())('sign-in pages on $name', (target) => {
     return { page, verifier, state };
   };
 
-  /** From a submitted login form's redirect to the app's callback: consent on the way. Returns the code. */
-  const consentAndCallback = async (browser: Browser, afterLogin: string | undefined, state: string) => {
+  /**
+   * From a submitted login form's redirect to the app's callback. The console is the tenant's own app: no consent
+   * page on the way, however often the user signs in. Returns the code.
+   */
+  const toCallback = async (browser: Browser, afterLogin: string | undefined, state: string) => {
     expect(afterLogin).toBeDefined();
-    const consent = await browser.follow(afterLogin as string, callback);
-    expect(consent.status, consent.text).toBe(200);
-    expect(consent.text).toContain('Authorize Admin console');
-    expect(consent.text).toContain(DEFAULT_API);
-    expect(consent.text).toContain('<code>all</code>');
-    const allowed = await browser.post(formAction(consent.text, server.origin, '/consent'), {});
-    expect(allowed.status).toBe(303);
-    const back = await browser.follow(allowed.location as string, callback);
+    const back = await browser.follow(afterLogin as string, callback);
+    expect(back.status, back.text).toBe(303);
     expect(back.location?.startsWith(callback), back.text).toBe(true);
     const url = new URL(back.location as string);
     expect(url.searchParams.get('state')).toBe(state);
@@ -93,6 +90,8 @@ describe.each(databases())('sign-in pages on $name', (target) => {
   };
 
   let adminId: string;
+  /** The first administrator's token for the default tenant's management API. */
+  let managementToken: string;
 
   it('registers the first administrator in the admin tenant, then issues the console its tokens', async () => {
     const browser = new Browser();
@@ -127,7 +126,7 @@ describe.each(databases())('sign-in pages on $name', (target) => {
       passwordConfirm: PASSWORD,
     });
     expect(registered.status, registered.text).toBe(303);
-    const code = await consentAndCallback(browser, registered.location, state);
+    const code = await toCallback(browser, registered.location, state);
 
     const tokens = await exchange(code, verifier);
     expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
@@ -137,6 +136,7 @@ describe.each(databases())('sign-in pages on $name', (target) => {
     const payload = await verifyManagementToken(tokens.body.access_token);
     expect(payload.scope).toBe('all');
     adminId = String(payload.sub);
+    managementToken = tokens.body.access_token;
     expect(adminId).toHaveLength(12);
     expect(decodeJwt(tokens.body.id_token)).toMatchObject({ iss: issuer, aud: 'admin-console', sub: adminId });
 
@@ -190,7 +190,7 @@ describe.each(databases())('sign-in pages on $name', (target) => {
       const browser = new Browser();
       const { submitted, state, verifier } = await signIn(browser, identifier, PASSWORD);
       expect(submitted.status, submitted.text).toBe(303);
-      const code = await consentAndCallback(browser, submitted.location, state);
+      const code = await toCallback(browser, submitted.location, state);
       const tokens = await exchange(code, verifier);
       expect(tokens.status).toBe(200);
       const payload = await verifyManagementToken(tokens.body.access_token);
@@ -264,18 +264,6 @@ describe.each(databases())('sign-in pages on $name', (target) => {
     }
   });
 
-  it('returns the user to the app with access_denied when consent is refused', async () => {
-    const browser = new Browser();
-    const { submitted, state } = await signIn(browser, 'admin', PASSWORD);
-    const consent = await browser.follow(submitted.location as string, callback);
-    const refused = await browser.post(formAction(consent.text, server.origin, '/abort'), {});
-    const back = await browser.follow(refused.location as string, callback);
-    const url = new URL(back.location as string);
-    expect(url.origin + url.pathname).toBe(callback);
-    expect(url.searchParams.get('error')).toBe('access_denied');
-    expect(url.searchParams.get('state')).toBe(state);
-  });
-
   it('shows an expired or foreign interaction as an error page, and provider errors on our own page', async () => {
     const browser = new Browser();
     const stale = await browser.get(`${server.origin}/t/admin/interaction/not-a-real-uid`);
@@ -293,7 +281,7 @@ describe.each(databases())('sign-in pages on $name', (target) => {
   it('signs out through the end-session page and returns to the console', async () => {
     const browser = new Browser();
     const { submitted, state, verifier } = await signIn(browser, 'admin', PASSWORD);
-    const code = await consentAndCallback(browser, submitted.location, state);
+    const code = await toCallback(browser, submitted.location, state);
     const tokens = await exchange(code, verifier);
     const end = await browser.get(
       `${issuer}/session/end?${new URLSearchParams({
@@ -333,15 +321,81 @@ describe.each(databases())('sign-in pages on $name', (target) => {
     await db.withTenant('admin', (tx) => users.insert(tx, 'admin', { username, password: PASSWORD }));
     const browser = new Browser();
     const { submitted, state, verifier } = await signIn(browser, username, PASSWORD);
-    const consent = await browser.follow(submitted.location as string, callback);
-    expect(consent.text).not.toContain('<code>all</code>');
-    const allowed = await browser.post(formAction(consent.text, server.origin, '/consent'), {});
-    const back = await browser.follow(allowed.location as string, callback);
-    const code = new URL(back.location as string).searchParams.get('code') as string;
-    expect(new URL(back.location as string).searchParams.get('state')).toBe(state);
+    const code = await toCallback(browser, submitted.location, state);
     const tokens = await exchange(code, verifier);
     expect(tokens.status).toBe(200);
     const payload = await verifyManagementToken(tokens.body.access_token);
     expect(payload.scope).toBeUndefined();
+  });
+
+  it('asks for consent before a third-party app gets anything; refusing sends access_denied back', async () => {
+    const partnerCallback = 'https://partner.example.com/callback';
+    const created = await fetch(`${server.origin}/api/applications`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${managementToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Partner portal',
+        type: 'SPA',
+        isThirdParty: true,
+        oidcClientMetadata: { redirectUris: [partnerCallback], postLogoutRedirectUris: [] },
+      }),
+    });
+    expect(created.status).toBe(200);
+    const clientId = ((await created.json()) as { id: string }).id;
+    const username = unique('member_');
+    const users = new UserStore(db);
+    await db.withTenant('default', (tx) => users.insert(tx, 'default', { username, password: PASSWORD }));
+    const defaultIssuer = `${server.origin}/oidc`;
+
+    /** Signs the member in to the partner app, up to the consent page. */
+    const toConsent = async (browser: Browser) => {
+      const { verifier, challenge } = pkce();
+      const state = randomBytes(8).toString('hex');
+      const params = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: partnerCallback,
+        response_type: 'code',
+        scope: 'openid profile',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        state,
+      });
+      const page = await browser.follow(`${defaultIssuer}/auth?${params}`);
+      const submitted = await browser.post(formAction(page.text, server.origin, '/sign-in'), {
+        identifier: username,
+        password: PASSWORD,
+      });
+      expect(submitted.status, submitted.text).toBe(303);
+      const consent = await browser.follow(submitted.location as string, partnerCallback);
+      expect(consent.status, consent.text).toBe(200);
+      expect(consent.text).toContain('Authorize Partner portal');
+      return { consent, state, verifier };
+    };
+
+    const allowing = new Browser();
+    const { consent, state, verifier } = await toConsent(allowing);
+    const allowed = await allowing.post(formAction(consent.text, server.origin, '/consent'), {});
+    expect(allowed.status).toBe(303);
+    const back = await allowing.follow(allowed.location as string, partnerCallback);
+    const url = new URL(back.location as string);
+    expect(url.origin + url.pathname).toBe(partnerCallback);
+    expect(url.searchParams.get('state')).toBe(state);
+    const tokens = await postForm(`${defaultIssuer}/token`, {
+      grant_type: 'authorization_code',
+      code: url.searchParams.get('code') ?? '',
+      code_verifier: verifier,
+      redirect_uri: partnerCallback,
+      client_id: clientId,
+    });
+    expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+    expect(decodeJwt(tokens.body.id_token)).toMatchObject({ iss: defaultIssuer, aud: clientId });
+
+    const refusing = new Browser();
+    const refusal = await toConsent(refusing);
+    const refused = await refusing.post(formAction(refusal.consent.text, server.origin, '/abort'), {});
+    const denied = new URL((await refusing.follow(refused.location as string, partnerCallback)).location as string);
+    expect(denied.origin + denied.pathname).toBe(partnerCallback);
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('state')).toBe(refusal.state);
   });
 });

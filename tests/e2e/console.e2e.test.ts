@@ -289,6 +289,19 @@ describe('console', () => {
     expect((await api('/hooks')).body).toEqual([]);
   });
 
+  test('is fully styled under a policy that refuses inline styles', async () => {
+    const response = await page.goto(`${server.origin}/console/roles`);
+    const policy = (await response?.headerValue('content-security-policy')) ?? '';
+    expect(policy).toMatch(/style-src 'self' 'nonce-[^']+'/);
+    expect(policy).not.toContain('unsafe-inline');
+    const create = page.getByRole('button', { name: 'Create role' }).first();
+    await visible(create);
+    // The brand colour comes from the theme the component library writes into nonce-stamped style elements.
+    await poll(() => create.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(97, 57, 246)');
+    const unstamped = await page.evaluate(() => [...document.querySelectorAll('style')].filter((s) => !s.nonce).length);
+    expect(unstamped).toBe(0);
+  });
+
   test('had no uncaught errors in the page', () => {
     expect(browser.errors).toEqual([]);
   });

@@ -177,20 +177,9 @@ export const admin = { username: 'admin', email: 'admin@example.com', password: 
 
 const wait = { timeout: 30_000 } as const;
 
-/** Finishes a sign-in on the provider's pages: allows the consent page when it shows, then waits for the console. */
-export const completeConsent = async (page: Page, origin: string) => {
-  const url = await Promise.race([
-    page.waitForURL((to) => to.pathname.startsWith('/console/') && !to.pathname.startsWith('/console/callback'), wait),
-    page.getByRole('button', { name: 'Allow' }).waitFor(wait),
-  ]).then(() => new URL(page.url()));
-  if (url.origin === origin && url.pathname.includes('/interaction/')) {
-    await page.getByRole('button', { name: 'Allow' }).click();
-  }
-  await page.waitForURL(
-    (to) => to.pathname.startsWith('/console/') && !to.pathname.startsWith('/console/callback'),
-    wait,
-  );
-};
+/** Waits until a submitted sign-in has come back to a console page (past the callback). */
+export const backInConsole = (page: Page) =>
+  page.waitForURL((to) => to.pathname.startsWith('/console/') && !to.pathname.startsWith('/console/callback'), wait);
 
 /** Fills the provider's sign-in form (username or email, and password) and submits it. */
 export const submitSignIn = async (page: Page, identifier: string, password: string) => {
@@ -218,7 +207,7 @@ export const signInAsAdmin = async (browser: Browser, server: RunningServer) => 
   } else {
     await submitSignIn(page, admin.username, admin.password);
   }
-  await completeConsent(page, server.origin);
+  await backInConsole(page);
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor(wait);
 };
 

@@ -216,9 +216,33 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       }
     };
 
-  const show = page(async (interaction, _request, reply) => {
+  /** Grants what the consent prompt found missing, and finishes the prompt. */
+  const grantConsent = async (interaction: Interaction, request: Request, reply: FastifyReply) => {
+    const { details, oidc } = interaction;
+    const missing = details.prompt.details as ConsentDetails;
+    const accountId = details.session?.accountId;
+    const clientId = String(details.params.client_id ?? '');
+    if (!accountId) return wrongPrompt(interaction, reply);
+    const { Grant } = oidc.provider;
+    const grant =
+      (details.grantId ? await Grant.find(details.grantId) : undefined) ?? new Grant({ accountId, clientId });
+    if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    const grantId = await grant.save();
+    return finish(interaction, request, reply, { consent: details.grantId === grantId ? {} : { grantId } }, true);
+  };
+
+  const show = page(async (interaction, request, reply) => {
     const { details, tenantId, tr } = interaction;
-    if (details.prompt.name === 'consent') return showConsent(interaction, reply);
+    if (details.prompt.name === 'consent') {
+      // The tenant's own apps are trusted with what they ask for (the user's roles still bound the scopes).
+      const clientId = String(details.params.client_id ?? '');
+      if (!(await interaction.oidc.clients.isThirdParty(clientId))) return grantConsent(interaction, request, reply);
+      return showConsent(interaction, reply);
+    }
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
     if (wantsRegistration(details)) {
       if (await registrationOpen(tenantId)) return showRegister(interaction, reply, 200);
@@ -326,22 +350,8 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   });
 
   const consent = page(async (interaction, request, reply) => {
-    const { details, oidc } = interaction;
-    if (details.prompt.name !== 'consent') return wrongPrompt(interaction, reply);
-    const missing = details.prompt.details as ConsentDetails;
-    const accountId = details.session?.accountId;
-    const clientId = String(details.params.client_id ?? '');
-    if (!accountId) return wrongPrompt(interaction, reply);
-    const { Grant } = oidc.provider;
-    const grant =
-      (details.grantId ? await Grant.find(details.grantId) : undefined) ?? new Grant({ accountId, clientId });
-    if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-    if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
-      grant.addResourceScope(indicator, scopes.join(' '));
-    }
-    const grantId = await grant.save();
-    return finish(interaction, request, reply, { consent: details.grantId === grantId ? {} : { grantId } }, true);
+    if (interaction.details.prompt.name !== 'consent') return wrongPrompt(interaction, reply);
+    return grantConsent(interaction, request, reply);
   });
 
   const abort = page(async (interaction, request, reply) =>

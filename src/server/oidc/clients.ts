@@ -118,6 +118,20 @@ export class ClientStore {
     });
   }
 
+  /**
+   * Whether the application is a third party's. Users grant a third-party app its scopes on the consent page; the
+   * tenant's own apps (the console among them) get what they ask for without one.
+   */
+  async isThirdParty(clientId: string): Promise<boolean> {
+    const { rows } = await this.db.withTenant(this.tenantId, (tx) =>
+      tx.query<{ is_third_party: boolean }>(
+        'SELECT is_third_party FROM applications WHERE tenant_id = $1 AND id = $2',
+        [this.tenantId, clientId],
+      ),
+    );
+    return rows[0]?.is_third_party ?? true;
+  }
+
   customMetadata(clientId: string): CustomClientMetadata {
     return this.custom.get(clientId) ?? {};
   }
