@@ -6,6 +6,13 @@ import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp-nonce';
 const root = fileURLToPath(new URL('./src/console', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/console', import.meta.url));
 const apiTarget = process.env.GATEHOUSE_API_URL ?? 'http://127.0.0.1:3001';
+/** The server's own paths: management API, the default tenant's provider and sign-in pages, other tenants. */
+const serverRoutes = Object.fromEntries(
+  ['/api', '/oidc', '/interaction', '/interaction-assets', '/t/'].map((path) => [
+    path,
+    { target: apiTarget, changeOrigin: false },
+  ]),
+);
 
 export default defineConfig({
   root,
@@ -30,14 +37,8 @@ export default defineConfig({
       },
     },
   },
-  server: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-    },
-  },
+  // The dev server forwards everything but the console to a running Gatehouse server, which must be started with
+  // PUBLIC_URL set to the dev server's origin (issuers and redirect URIs are built from it).
+  server: { port: 5173, strictPort: true, proxy: serverRoutes },
+  preview: { proxy: serverRoutes },
 });

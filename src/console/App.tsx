@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AlertHost, AuthContextProvider } from './auth';
 import { cspNonce } from './csp';
 import { AppearanceProvider, useAppearance, useReducedMotion } from './layout/appearance';
+import { useSavedPreferences } from './layout/saved-preferences';
 
 const brandColor = '#6139F6';
 const csp = cspNonce ? { nonce: cspNonce } : undefined;
@@ -10,6 +11,7 @@ const csp = cspNonce ? { nonce: cspNonce } : undefined;
 const Themed = () => {
   const { isDark } = useAppearance();
   const reducedMotion = useReducedMotion();
+  useSavedPreferences();
   return (
     <ConfigProvider
       csp={csp}

@@ -21,10 +21,13 @@ if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = 'local
 console.log(
   `Gatehouse is running on ${config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`}.`,
 );
+// Users open the console at the public URL (sign-in redirects are built from it), which may be a proxy in front.
+const publicOrigin = new URL(config.publicUrl).origin;
+const listening = publicOrigin === url.origin ? '' : ` (listening on ${url.origin})`;
 console.log(
   existsSync(join(config.consoleDir, 'index.html'))
-    ? `Console: ${url.origin}/console`
-    : `API: ${url.origin}/api (the console is not built; run npm run build)`,
+    ? `Console: ${publicOrigin}/console${listening}`
+    : `API: ${publicOrigin}/api${listening} (the console is not built; run npm run build)`,
 );
 
 let stopping = false;

@@ -76,6 +76,19 @@ describe('console', () => {
     await poll(theme).toBe('dark');
     await screenshot(page, 'api-resources-dark');
 
+    // The choice is saved on the account too: a browser that has not seen it (no local copy) follows it.
+    const saved = async () => {
+      const me = await fetch(`${server.origin}/t/admin/me`, { headers: await authHeaders(browser) });
+      const body = (await me.json()) as { customData?: { adminConsolePreferences?: { appearanceMode?: string } } };
+      return body.customData?.adminConsolePreferences?.appearanceMode;
+    };
+    await poll(saved).toBe('dark');
+    await page.evaluate(() => localStorage.removeItem('gatehouse.appearance'));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'API resources' }));
+    await poll(theme).toBe('dark');
+
     await page.getByRole('button', { name: 'Account and preferences' }).click();
     await page.getByRole('menuitem', { name: 'Appearance' }).hover();
     await page.getByRole('menuitem', { name: 'Light' }).click();

@@ -4,7 +4,7 @@ export const appearanceModes = ['system', 'light', 'dark'] as const;
 export type AppearanceMode = (typeof appearanceModes)[number];
 export const appearanceStorageKey = 'gatehouse.appearance';
 
-const isAppearanceMode = (value: unknown): value is AppearanceMode =>
+export const isAppearanceMode = (value: unknown): value is AppearanceMode =>
   typeof value === 'string' && (appearanceModes as readonly string[]).includes(value);
 
 const readStoredMode = (): AppearanceMode => {
