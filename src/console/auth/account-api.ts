@@ -1,5 +1,5 @@
 import type { AppearanceMode } from '../layout/appearance';
-import { ApiError, createHttpClient, type FetchLike } from '../providers/http';
+import { ApiError, createHttpClient, type FetchLike, REQUEST_TIMEOUT_MS } from '../providers/http';
 
 /**
  * The public and personal calls around signing in (spec §7): where a tenant lives, whether this is the first run,
@@ -50,7 +50,7 @@ export const fetchTenantEndpoint = async (
 ): Promise<string> => {
   const response = await fetch(`/api/.well-known/endpoints/${encodeURIComponent(tenantId)}`, {
     headers: { Accept: 'application/json' },
-    signal: AbortSignal.timeout(20_000),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   if (!response.ok) throw new ApiError(`Tenant ${tenantId} has no endpoint`, response.status);
   const body = (await json(response)) as { user?: unknown } | undefined;
@@ -68,7 +68,7 @@ export const fetchFirstRun = async ({ fetch = globalThis.fetch }: { fetch?: Fetc
   try {
     const response = await fetch('/api/.well-known/first-run', {
       headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(20_000),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     if (!response.ok) return false;
     const body = (await json(response)) as { firstRun?: unknown } | undefined;
