@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp-nonce.js';
-import { newCspNonce, useStyleNonce } from '../http/security-headers.js';
+import { newCspNonce, sendStyleNoncePolicy } from '../http/security-headers.js';
 
 /**
  * Serves the built console under `/console/`: its files as they are, and the HTML shell for every client-side
@@ -16,7 +16,7 @@ export const registerConsole = async (app: FastifyInstance, consoleDir: string |
   await app.register(fastifyStatic, { root: consoleDir, prefix: '/console/', index: false, wildcard: false });
   const shell = async (_request: unknown, reply: FastifyReply) => {
     const nonce = newCspNonce();
-    useStyleNonce(reply, nonce);
+    sendStyleNoncePolicy(reply, nonce);
     return reply
       .type('text/html')
       .header('Cache-Control', 'no-store')

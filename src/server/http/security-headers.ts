@@ -25,7 +25,7 @@ export const contentSecurityPolicy = ({ styleNonce }: { styleNonce?: string } = 
 export const newCspNonce = () => randomBytes(16).toString('base64');
 
 /** Sends a policy with this nonce instead of the default one. */
-export const useStyleNonce = (reply: FastifyReply, nonce: string) =>
+export const sendStyleNoncePolicy = (reply: FastifyReply, nonce: string) =>
   reply.header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce }));
 
 /** The policy (unless a route set its own) and the usual hardening headers on every response. */
