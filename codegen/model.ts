@@ -1,12 +1,13 @@
 import { hashForSchema } from '@rjsf/utils';
-import type {
-  ColumnModelDb,
-  ConsoleResource,
-  DetailTab,
-  EntityModel,
-  FormModel,
-  ManyToManyRelation,
-  RecordCondition,
+import {
+  type ColumnModelDb,
+  type ConsoleResource,
+  type DetailTab,
+  type EntityModel,
+  type FormModel,
+  listFilterOf,
+  type ManyToManyRelation,
+  type RecordCondition,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
@@ -99,7 +100,29 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     }
     const operations = d.api?.operations ?? {};
     const list = operations.list;
-    assertFields(entity, [...(list?.search ?? []), ...(list?.filters ?? [])], 'api.operations.list');
+    const listFilters = (list?.filters ?? []).map(listFilterOf);
+    assertFields(entity, [...(list?.search ?? []), ...listFilters.map((f) => f.field)], 'api.operations.list');
+    const listExclusions = (list?.exclude ?? []).map((exclusion) => {
+      const joins = entities.flatMap((other) =>
+        (other.descriptor.relations ?? []).flatMap((r) =>
+          r.kind === 'manyToMany' && r.table === exclusion.table ? [{ owner: other.descriptor.name, relation: r }] : [],
+        ),
+      );
+      const join = joins[0];
+      const sides = join && {
+        [join.relation.sourceKey]: join.owner,
+        [join.relation.targetKey]: join.relation.target,
+      };
+      if (!sides || sides[exclusion.key] !== d.name || !sides[exclusion.by] || exclusion.key === exclusion.by) {
+        throw new CodegenError(
+          `${file}: api.operations.list.exclude ${exclusion.param}: ${exclusion.table} is not a join table with ${exclusion.key} for ${d.name} and ${exclusion.by}`,
+        );
+      }
+      return { ...exclusion, column: snakeCase(exclusion.key), byColumn: snakeCase(exclusion.by) };
+    });
+    const params = [...listFilters.map((f) => f.param), ...listExclusions.map((x) => x.param)];
+    const repeated = params.find((param, i) => params.indexOf(param) !== i);
+    if (repeated) throw new CodegenError(`${file}: api.operations.list uses the query parameter ${repeated} twice`);
     for (const rule of d.unique ?? []) assertFields(entity, rule.fields, 'unique');
     for (const index of d.indexes ?? []) assertFields(entity, index, 'indexes');
     if (d.itemKey && d.itemKey !== 'id') {
@@ -126,6 +149,8 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .map(([name]) => name),
       unique: d.unique ?? [],
       searchColumns: (list?.search ?? []).map(snakeCase),
+      listFilters,
+      listExclusions,
       tenantScoped: d.tenantScoped ?? true,
       rls: d.rls ?? d.tenantScoped ?? true,
       hasApi: Boolean(d.api),
@@ -190,7 +215,7 @@ const checkCondition = (entity: LoadedEntity, when: RecordCondition | undefined,
   return { when };
 };
 
-/** Assign-dialog filters must be list filters of the relation's target, with values its schema allows. */
+/** Assign-dialog filters (query parameter → value) must be list filters of the relation's target, with values its schema allows. */
 const checkAssignFilters = (
   entity: LoadedEntity,
   relation: ManyToManyRelation | undefined,
@@ -202,11 +227,12 @@ const checkAssignFilters = (
   const file = `resources/${entity.descriptor.name}.resource.json`;
   const target = relation ? entities.get(relation.target) : undefined;
   if (!relation || !target) throw new CodegenError(`${file}: ${where} assignFilters needs a manyToMany relation`);
-  const listFilters = target.descriptor.api?.operations.list?.filters ?? [];
-  for (const [field, value] of Object.entries(filters)) {
-    if (!listFilters.includes(field)) {
+  const listFilters = (target.descriptor.api?.operations.list?.filters ?? []).map(listFilterOf);
+  for (const [param, value] of Object.entries(filters)) {
+    const field = listFilters.find((filter) => filter.param === param)?.field;
+    if (!field) {
       throw new CodegenError(
-        `${file}: ${where} assignFilters: "${field}" is not a list filter of ${target.descriptor.name}`,
+        `${file}: ${where} assignFilters: "${param}" is not a list filter of ${target.descriptor.name}`,
       );
     }
     const values = target.schema.properties?.[field]?.enum;

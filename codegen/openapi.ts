@@ -143,12 +143,32 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
           ...parentParams,
           ...pageParams,
           ...(model.list.searchable || model.searchColumns.length ? [searchParam] : []),
-          ...(ops.list.filters ?? []).map((field) => ({
-            name: field,
+          ...model.listFilters.map(({ field, param, multiple }) => {
+            const schema = cleanSchema(model.schema.properties?.[field] ?? {});
+            return multiple
+              ? {
+                  name: param,
+                  in: 'query',
+                  required: false,
+                  description: `Only ${plural(model.name)} with one of these ${field} values (repeat the parameter).`,
+                  schema: { type: 'array', items: schema },
+                  style: 'form',
+                  explode: true,
+                }
+              : {
+                  name: param,
+                  in: 'query',
+                  required: false,
+                  description: `Only ${plural(model.name)} with this ${field}.`,
+                  schema,
+                };
+          }),
+          ...model.listExclusions.map(({ param, by }) => ({
+            name: param,
             in: 'query',
             required: false,
-            description: `Only ${plural(model.name)} with this ${field}.`,
-            schema: cleanSchema(model.schema.properties?.[field] ?? {}),
+            description: `Leave out the ${plural(model.name)} linked to this ${by.replace(/Id$/, '')}.`,
+            schema: { type: 'string' },
           })),
           ...children.map((relation) => ({
             name: `include${pascalCase(relation.name)}`,

@@ -931,10 +931,12 @@ export interface operations {
                 page_size?: number;
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
-                /** @description Only applications with this type. */
-                type?: "Native" | "SPA" | "Traditional" | "MachineToMachine";
+                /** @description Only applications with one of these type values (repeat the parameter). */
+                types?: ("Native" | "SPA" | "Traditional" | "MachineToMachine")[];
                 /** @description Only applications with this isThirdParty. */
                 isThirdParty?: boolean;
+                /** @description Leave out the applications linked to this role. */
+                excludeRoleId?: string;
                 /** @description With a truthy value (true, 1, yes), each application includes its secrets. */
                 includeSecrets?: string;
             };
@@ -2888,6 +2890,10 @@ export interface operations {
                 search?: string;
                 /** @description Only roles with this type. */
                 type?: "User" | "MachineToMachine";
+                /** @description Leave out the roles linked to this user. */
+                excludeUserId?: string;
+                /** @description Leave out the roles linked to this application. */
+                excludeApplicationId?: string;
             };
             header?: never;
             path?: never;

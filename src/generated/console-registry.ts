@@ -15,8 +15,20 @@ export const consoleResources: ConsoleResource[] = [
           "description"
         ],
         "filters": [
-          "type",
+          {
+            "field": "type",
+            "param": "types",
+            "multiple": true
+          },
           "isThirdParty"
+        ],
+        "exclude": [
+          {
+            "param": "excludeRoleId",
+            "table": "applications_roles",
+            "key": "applicationId",
+            "by": "roleId"
+          }
         ]
       },
       "create": {
@@ -1036,6 +1048,20 @@ export const consoleResources: ConsoleResource[] = [
         ],
         "filters": [
           "type"
+        ],
+        "exclude": [
+          {
+            "param": "excludeUserId",
+            "table": "users_roles",
+            "key": "roleId",
+            "by": "userId"
+          },
+          {
+            "param": "excludeApplicationId",
+            "table": "applications_roles",
+            "key": "roleId",
+            "by": "applicationId"
+          }
         ]
       },
       "create": {

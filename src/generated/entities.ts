@@ -15,8 +15,20 @@ export const entityModels: EntityModel[] = [
           "description"
         ],
         "filters": [
-          "type",
+          {
+            "field": "type",
+            "param": "types",
+            "multiple": true
+          },
           "isThirdParty"
+        ],
+        "exclude": [
+          {
+            "param": "excludeRoleId",
+            "table": "applications_roles",
+            "key": "applicationId",
+            "by": "roleId"
+          }
         ]
       },
       "create": {
@@ -674,6 +686,28 @@ export const entityModels: EntityModel[] = [
       "name",
       "description"
     ],
+    "listFilters": [
+      {
+        "field": "type",
+        "param": "types",
+        "multiple": true
+      },
+      {
+        "field": "isThirdParty",
+        "param": "isThirdParty",
+        "multiple": false
+      }
+    ],
+    "listExclusions": [
+      {
+        "param": "excludeRoleId",
+        "table": "applications_roles",
+        "key": "applicationId",
+        "by": "roleId",
+        "column": "application_id",
+        "byColumn": "role_id"
+      }
+    ],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -1188,6 +1222,8 @@ export const entityModels: EntityModel[] = [
       }
     ],
     "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -1779,6 +1815,8 @@ export const entityModels: EntityModel[] = [
     "searchColumns": [
       "name"
     ],
+    "listFilters": [],
+    "listExclusions": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -2230,6 +2268,8 @@ export const entityModels: EntityModel[] = [
     "searchColumns": [
       "key"
     ],
+    "listFilters": [],
+    "listExclusions": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -2437,6 +2477,8 @@ export const entityModels: EntityModel[] = [
     ],
     "unique": [],
     "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": false,
@@ -2754,6 +2796,8 @@ export const entityModels: EntityModel[] = [
       "name",
       "indicator"
     ],
+    "listFilters": [],
+    "listExclusions": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -2863,6 +2907,20 @@ export const entityModels: EntityModel[] = [
         ],
         "filters": [
           "type"
+        ],
+        "exclude": [
+          {
+            "param": "excludeUserId",
+            "table": "users_roles",
+            "key": "roleId",
+            "by": "userId"
+          },
+          {
+            "param": "excludeApplicationId",
+            "table": "applications_roles",
+            "key": "roleId",
+            "by": "applicationId"
+          }
         ]
       },
       "create": {
@@ -3194,6 +3252,31 @@ export const entityModels: EntityModel[] = [
       "name",
       "description"
     ],
+    "listFilters": [
+      {
+        "field": "type",
+        "param": "type",
+        "multiple": false
+      }
+    ],
+    "listExclusions": [
+      {
+        "param": "excludeUserId",
+        "table": "users_roles",
+        "key": "roleId",
+        "by": "userId",
+        "column": "role_id",
+        "byColumn": "user_id"
+      },
+      {
+        "param": "excludeApplicationId",
+        "table": "applications_roles",
+        "key": "roleId",
+        "by": "applicationId",
+        "column": "role_id",
+        "byColumn": "application_id"
+      }
+    ],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -3514,6 +3597,8 @@ export const entityModels: EntityModel[] = [
       "name",
       "description"
     ],
+    "listFilters": [],
+    "listExclusions": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -3742,6 +3827,8 @@ export const entityModels: EntityModel[] = [
     ],
     "unique": [],
     "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": false,
@@ -3867,6 +3954,8 @@ export const entityModels: EntityModel[] = [
     ],
     "unique": [],
     "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
     "tenantScoped": false,
     "rls": false,
     "hasApi": false,
@@ -3986,6 +4075,8 @@ export const entityModels: EntityModel[] = [
     ],
     "unique": [],
     "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": false,
@@ -4353,6 +4444,8 @@ export const entityModels: EntityModel[] = [
       }
     ],
     "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": false,

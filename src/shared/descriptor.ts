@@ -54,11 +54,45 @@ export interface ActionModel extends ApiAction {
   body?: FormModel;
 }
 
+/** A list filter as a descriptor writes it: a field name (the query parameter of the same name), or in full. */
+export type ListFilterSpec = string | { field: string; param?: string; multiple?: boolean };
+
+/** Items whose `field` equals the query parameter `param`; with `multiple`, any of its values (`types=SPA&types=Native`). */
+export interface ListFilter {
+  field: string;
+  param: string;
+  multiple: boolean;
+}
+
+/**
+ * Leaves out the items linked to the id given in `param` through a many-to-many join table (Logto's `excludeRoleId`
+ * and the like): `key` is the join table's field for this entity, `by` the one for the id.
+ */
+export interface ListExclusion {
+  param: string;
+  table: string;
+  key: string;
+  by: string;
+}
+
+/** An exclusion with the join table's columns. */
+export interface ListExclusionModel extends ListExclusion {
+  column: string;
+  byColumn: string;
+}
+
 export interface ListOperation {
   pagination: 'optional' | 'required';
   search?: string[];
-  filters?: string[];
+  filters?: ListFilterSpec[];
+  exclude?: ListExclusion[];
 }
+
+/** The list filter of a descriptor entry, with its defaults filled in. */
+export const listFilterOf = (spec: ListFilterSpec): ListFilter =>
+  typeof spec === 'string'
+    ? { field: spec, param: spec, multiple: false }
+    : { field: spec.field, param: spec.param ?? spec.field, multiple: spec.multiple ?? false };
 
 export interface Operations {
   list?: ListOperation;
@@ -175,6 +209,9 @@ export interface EntityModel extends ConsoleResource {
   readOnly: string[];
   unique: UniqueRule[];
   searchColumns: string[];
+  /** The list route's exact-match filters and exclusions, normalized from the descriptor. */
+  listFilters: ListFilter[];
+  listExclusions: ListExclusionModel[];
   actions: ActionModel[];
   serverHooks: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string };
   /** Webhook events emitted when an entity is created, updated or deleted. */

@@ -151,16 +151,37 @@ describe.each(databases())('applications on $name', (target) => {
       expect(all.headers['total-number']).toBe('3');
     });
 
-    it('filters by type and by isThirdParty', async () => {
-      const machines = await api.get('/api/applications?type=MachineToMachine');
-      expect(machines.body.map((a: { name: string }) => a.name)).toEqual(['Nightly billing']);
+    it('filters by types (one or several, as Logto’s `types`) and by isThirdParty', async () => {
+      const names = (body: { name: string }[]) => body.map((a) => a.name).sort();
+      const machines = await api.get('/api/applications?types=MachineToMachine');
+      expect(names(machines.body)).toEqual(['Nightly billing']);
       expect(machines.headers['total-number']).toBe('1');
+      const interactive = await api.get('/api/applications?types=SPA&types=Traditional');
+      expect(names(interactive.body)).toEqual(['Partner portal', 'Storefront']);
+      expect(interactive.headers['total-number']).toBe('2');
+      const pagedSearch = await api.get('/api/applications?types=SPA&types=Traditional&search=%25portal%25&page=1');
+      expect(names(pagedSearch.body)).toEqual(['Partner portal']);
       const thirdParty = await api.get('/api/applications?isThirdParty=true');
-      expect(thirdParty.body.map((a: { name: string }) => a.name)).toEqual(['Partner portal']);
-      const firstParty = await api.get('/api/applications?isThirdParty=false');
-      expect(firstParty.body).toHaveLength(2);
-      const unknown = await api.get('/api/applications?type=Robot');
+      expect(names(thirdParty.body)).toEqual(['Partner portal']);
+      const firstParty = await api.get('/api/applications?isThirdParty=false&types=SPA&types=MachineToMachine');
+      expect(names(firstParty.body)).toEqual(['Nightly billing', 'Storefront']);
+      const unknown = await api.get('/api/applications?types=SPA&types=Robot');
       expect(unknown.status).toBe(400);
+      expect(unknown.body.code).toBe('guard.invalid_input');
+      expect(unknown.body.data.issues).toEqual([expect.objectContaining({ path: '/types/1', keyword: 'enum' })]);
+    });
+
+    it('leaves out the applications that already hold a role (excludeRoleId)', async () => {
+      const robot = await newRole(api, 'Robot');
+      const all = await api.get('/api/applications');
+      const billing = all.body.find((a: { name: string }) => a.name === 'Nightly billing');
+      await api.create(`/api/applications/${billing.id}/roles`, { roleIds: [robot.id] });
+      const candidates = await api.get(`/api/applications?types=MachineToMachine&excludeRoleId=${robot.id}`);
+      expect(candidates.body).toEqual([]);
+      expect(candidates.headers['total-number']).toBe('0');
+      const other = await newRole(api, 'Auditor');
+      const forOther = await api.get(`/api/applications?types=MachineToMachine&excludeRoleId=${other.id}`);
+      expect(forOther.body.map((a: { id: string }) => a.id)).toEqual([billing.id]);
     });
 
     it('searches name and description, and pages', async () => {

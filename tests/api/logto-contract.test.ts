@@ -380,13 +380,27 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     const robot = await client.POST('/api/applications', { body: { name: 'Nightly job', type: 'MachineToMachine' } });
     expect(robot.response.status).toBe(200);
 
-    // Logto filters by `types` (one or many); Gatehouse by `type` for now, so only isThirdParty is checked here.
     const list = await client.GET('/api/applications', {
       params: { query: { page: 1, page_size: 20, isThirdParty: 'false' } },
     });
     expect(list.response.status).toBe(200);
     expect(list.response.headers.get('total-number')).toBe('2');
     for (const [i, app] of (list.data ?? []).entries()) expectApplication(app, `ListApplications[${i}]`);
+    // `types` as the client sends an array (the parameter repeated), and the role exclusion of assign dialogs.
+    const both = await client.GET('/api/applications', { params: { query: { types: ['SPA', 'MachineToMachine'] } } });
+    expect(both.data?.map((app) => app.name).sort()).toEqual(['Nightly job', 'Storefront']);
+    const role = await client.POST('/api/roles', {
+      body: { name: 'Robot', description: 'Machine access', type: 'MachineToMachine' },
+    });
+    await client.POST('/api/applications/{applicationId}/roles', {
+      params: { path: { applicationId: robot.data?.id ?? '' } },
+      body: { roleIds: [role.data?.id ?? ''] },
+    });
+    const unassigned = await client.GET('/api/applications', {
+      params: { query: { types: 'MachineToMachine', excludeRoleId: role.data?.id ?? '' } },
+    });
+    expect(unassigned.response.status).toBe(200);
+    expect(unassigned.data).toEqual([]);
 
     const got = await client.GET('/api/applications/{id}', { params: { path: { id } } });
     expect(got.response.status).toBe(200);

@@ -88,6 +88,31 @@ describe.each(databases())('roles on $name', (target) => {
     expect((await api.get('/api/roles')).body).toHaveLength(2);
   });
 
+  it('leaves out the roles an application or a user already holds (excludeApplicationId, excludeUserId)', async () => {
+    const robot = await api.create('/api/roles', { name: 'Robot', description: 'r', type: 'MachineToMachine' });
+    const auditor = await api.create('/api/roles', { name: 'Auditor', description: 'a', type: 'MachineToMachine' });
+    const viewer = await api.create('/api/roles', { name: 'Viewer', description: 'v' });
+    const app = await api.create('/api/applications', { name: 'Nightly job', type: 'MachineToMachine' });
+    await api.create(`/api/applications/${app.id}/roles`, { roleIds: [robot.id] });
+    const assignable = await api.get(`/api/roles?type=MachineToMachine&excludeApplicationId=${app.id}&page=1`);
+    expect(assignable.body.map((r: { name: string }) => r.name)).toEqual(['Auditor']);
+    expect(assignable.headers['total-number']).toBe('1');
+
+    // Users have no management routes yet: the link is written as the sign-in pages would.
+    await api.db.withTenant('default', async (tx) => {
+      await tx.query(
+        `INSERT INTO users (tenant_id, id, username, password_encrypted) VALUES ('default', 'u-ada', 'ada', 'x')`,
+      );
+      await tx.query(`INSERT INTO users_roles (tenant_id, user_id, role_id) VALUES ('default', 'u-ada', $1)`, [
+        viewer.id,
+      ]);
+    });
+    const forAda = await api.get('/api/roles?excludeUserId=u-ada&page=1');
+    expect(ids(forAda.body)).toEqual(ids([robot, auditor]));
+    const unknownUser = await api.get('/api/roles?excludeUserId=nobody&page=1');
+    expect(unknownUser.body).toHaveLength(3);
+  });
+
   describe('with scopes', () => {
     it('links the scopeIds given at creation', async () => {
       const { read, invoices } = await scopesOf(api);

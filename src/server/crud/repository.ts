@@ -1,4 +1,4 @@
-import type { EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import type { EntityModel, ListExclusionModel, ManyToManyRelation } from '../../shared/descriptor.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
 
@@ -12,8 +12,10 @@ export interface ListQuery {
   page?: Page | undefined;
   /** An ILIKE pattern matched against the searchable columns (Logto's `search=%keyword%`). */
   search?: string | undefined;
-  /** Exact matches on filterable fields. */
-  filters?: Record<string, string>;
+  /** Exact matches on filterable fields: the field equals one of the values. */
+  filters?: Record<string, string[]>;
+  /** Items linked to `id` through the exclusion's join table are left out. */
+  exclude?: { exclusion: ListExclusionModel; id: string }[];
 }
 
 /** SQL for one entity, derived from its model. Every statement is scoped to a tenant. */
@@ -66,11 +68,21 @@ export class Repository {
     return ` AND (${this.model.searchColumns.map((c) => `${alias}${q(c)} ILIKE $${n}`).join(' OR ')})`;
   }
 
-  private filterClause(filters: Record<string, string> | undefined, params: unknown[]) {
+  private filterClause(filters: ListQuery['filters'], params: unknown[]) {
     return Object.entries(filters ?? {})
-      .map(([field, value]) => {
-        params.push(value);
-        return ` AND ${q(snake(field))} = $${params.length}`;
+      .map(([field, values]) => {
+        params.push(values.length === 1 ? values[0] : values);
+        return ` AND ${q(snake(field))} ${values.length === 1 ? '=' : '= ANY'}($${params.length})`;
+      })
+      .join('');
+  }
+
+  private excludeClause(exclude: ListQuery['exclude'], params: unknown[]) {
+    const table = q(this.model.table);
+    return (exclude ?? [])
+      .map(({ exclusion, id }) => {
+        params.push(id);
+        return ` AND NOT EXISTS (SELECT 1 FROM ${q(exclusion.table)} x WHERE x.tenant_id = ${table}.tenant_id AND x.${q(exclusion.column)} = ${table}.id AND x.${q(exclusion.byColumn)} = $${params.length})`;
       })
       .join('');
   }
@@ -78,7 +90,7 @@ export class Repository {
   async list(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
     const params: unknown[] = [];
     const searching = Boolean(query.search) && this.model.searchColumns.length > 0;
-    const where = `${this.where(scope, params)}${this.searchClause(query.search, params)}${this.filterClause(query.filters, params)}`;
+    const where = `${this.where(scope, params)}${this.searchClause(query.search, params)}${this.filterClause(query.filters, params)}${this.excludeClause(query.exclude, params)}`;
     const countParams = [...params];
     const limit = () => {
       if (!query.page) return '';

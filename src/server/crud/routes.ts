@@ -53,21 +53,32 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);
   const { list, create, get, update, delete: remove } = model.operations;
   const filterEnums = Object.fromEntries(
-    (list?.filters ?? []).map((field) => [field, model.schema.properties?.[field]?.enum]),
+    model.listFilters.map((filter) => [filter.param, model.schema.properties?.[filter.field]?.enum]),
   );
+  /** A filter's values in the query: the one given, or every repetition of a `multiple` parameter. */
+  const filterValues = (query: Query, param: string, multiple: boolean) => {
+    const raw = query[param];
+    const values = (Array.isArray(raw) ? (multiple ? raw : []) : [raw]).filter(text);
+    return values as string[];
+  };
 
   if (list) {
     app.get<{ Params: Params; Querystring: Query }>(base, read, async (request, reply) => {
       assertValidQuery(request.query, filterEnums);
       const page = readPage(request.query, list.pagination);
       const filters = Object.fromEntries(
-        (list.filters ?? []).flatMap((field) =>
-          text(request.query[field]) ? [[field, String(request.query[field])]] : [],
-        ),
+        model.listFilters.flatMap(({ field, param, multiple }) => {
+          const values = filterValues(request.query, param, multiple);
+          return values.length > 0 ? [[field, values]] : [];
+        }),
       );
+      const exclude = model.listExclusions.flatMap((exclusion) => {
+        const id = text(request.query[exclusion.param]);
+        return id ? [{ exclusion, id }] : [];
+      });
       const result = await ops.list(
         deps.context(request),
-        { page, search: text(request.query.search), filters },
+        { page, search: text(request.query.search), filters, exclude },
         parentId(request.params),
       );
       setPageHeaders(request, reply, result.total, page);

@@ -61,15 +61,19 @@ export const nulIssue = (path: string): InputIssue => ({
 /** A filter on an enumerated field must name one of its values. */
 export const assertValidQuery = (query: Record<string, unknown>, enums: Record<string, unknown[] | undefined>) => {
   const issues: InputIssue[] = [];
-  for (const [name, value] of Object.entries(query)) {
+  for (const [name, given] of Object.entries(query)) {
     const allowed = enums[name];
-    if (allowed && typeof value === 'string' && value !== '' && !allowed.includes(value)) {
-      issues.push({
-        path: `/${name}`,
-        keyword: 'enum',
-        message: 'must be equal to one of the allowed values',
-        params: { allowedValues: allowed },
-      });
+    if (!allowed) continue;
+    const values = Array.isArray(given) ? given : [given];
+    for (const [index, value] of values.entries()) {
+      if (typeof value === 'string' && value !== '' && !allowed.includes(value)) {
+        issues.push({
+          path: Array.isArray(given) ? `/${name}/${index}` : `/${name}`,
+          keyword: 'enum',
+          message: 'must be equal to one of the allowed values',
+          params: { allowedValues: allowed },
+        });
+      }
     }
   }
   if (issues.length) throw new ApiError('guard.invalid_input', { type: 'query' }, { issues });
