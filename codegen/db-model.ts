@@ -33,6 +33,12 @@ export interface DbTable {
    * them (`ILIKE` is not leakproof, so PostgreSQL may not use it in an index scan under a policy).
    */
   searchColumns?: string[];
+  /**
+   * The rows the planner expects from the search function (its `ROWS`). Left at PostgreSQL's default of 1000, the
+   * planner joins the matches to the whole table with a sequential scan; a selective estimate lets it look each
+   * match up by primary key instead.
+   */
+  searchRows?: number;
   columns: DbColumn[];
   primaryKey: string[];
   foreignKeys: DbForeignKey[];
@@ -44,6 +50,9 @@ export interface DbModel {
   tenantRole?: string;
   tables: DbTable[];
 }
+
+/** A search usually matches a page or two of rows: see `DbTable.searchRows`. */
+const SEARCH_ROWS_ESTIMATE = 50;
 
 const TENANT: DbColumn = { name: 'tenant_id', type: 'varchar(21)', nullable: false };
 export const TENANT_ROLE = 'gatehouse_tenant';
@@ -114,7 +123,9 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
   return {
     name: model.table,
     rls: model.rls,
-    ...(model.rls && model.searchColumns.length > 0 ? { searchColumns: model.searchColumns } : {}),
+    ...(model.rls && model.searchColumns.length > 0
+      ? { searchColumns: model.searchColumns, searchRows: SEARCH_ROWS_ESTIMATE }
+      : {}),
     columns,
     primaryKey: [...tenant, 'id'],
     foreignKeys,

@@ -53,9 +53,9 @@ const rlsOffSql = (table: string, role: string) => [
 
 export const searchFunctionName = (table: string) => `${table}__search`;
 
-const searchFunctionSql = (table: string, columns: string[], role: string) => [
+const searchFunctionSql = (table: string, columns: string[], role: string, rows?: number) => [
   `CREATE OR REPLACE FUNCTION ${q(searchFunctionName(table))}(pattern text) RETURNS SETOF varchar
-  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
+  LANGUAGE sql STABLE SECURITY DEFINER${rows ? ` ROWS ${rows}` : ''} SET search_path = public AS $$
     SELECT id FROM ${q(table)} WHERE tenant_id = current_setting('gatehouse.tenant_id', true)
       AND (${columns.map((column) => `${q(column)} ILIKE pattern`).join(' OR ')})
   $$;`,
@@ -97,12 +97,15 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
     if (!old) {
       sql.push(...createTableSql(table));
       if (table.rls && role) sql.push(...rlsSql(table.name, role));
-      if (table.searchColumns && role) sql.push(...searchFunctionSql(table.name, table.searchColumns, role));
+      if (table.searchColumns && role) {
+        sql.push(...searchFunctionSql(table.name, table.searchColumns, role, table.searchRows));
+      }
       continue;
     }
-    if (!same(old.searchColumns, table.searchColumns)) {
-      if (table.searchColumns && role) sql.push(...searchFunctionSql(table.name, table.searchColumns, role));
-      else sql.push(`DROP FUNCTION IF EXISTS ${q(searchFunctionName(table.name))}(text);`);
+    if (!same(old.searchColumns, table.searchColumns) || old.searchRows !== table.searchRows) {
+      if (table.searchColumns && role) {
+        sql.push(...searchFunctionSql(table.name, table.searchColumns, role, table.searchRows));
+      } else sql.push(`DROP FUNCTION IF EXISTS ${q(searchFunctionName(table.name))}(text);`);
     }
     if (Boolean(old.rls) !== Boolean(table.rls) && role) {
       sql.push(...(table.rls ? rlsSql(table.name, role) : rlsOffSql(table.name, role)));

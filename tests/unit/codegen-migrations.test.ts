@@ -81,6 +81,36 @@ describe('schema changes become migrations', () => {
     }
   });
 
+  it('searching one more field replaces the search function; it matches the new field, in its tenant only', async () => {
+    const root = copyProject();
+    const before = await generate({ root, localesRoot: repo });
+    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+      descriptor.api.operations.list.search.push('type');
+    });
+    const after = await generate({ root, localesRoot: repo, migrationName: 'search role types' });
+    const sql = after.files.get(after.newMigration ?? '') ?? '';
+    expect(sql).toContain('CREATE OR REPLACE FUNCTION "roles__search"(pattern text)');
+    expect(sql).toContain('ROWS 50');
+    expect(sql).toContain('("name" ILIKE pattern OR "description" ILIKE pattern OR "type" ILIKE pattern)');
+    expect(sql).toContain('CREATE INDEX "roles__type__trgm"');
+
+    const db = await openPglite();
+    try {
+      await migrate(db, migrationsOf(before.files));
+      await db.query(`INSERT INTO roles (tenant_id, id, name, description, type) VALUES
+        ('default', 'r1', 'Robot', 'Nightly jobs', 'MachineToMachine'),
+        ('default', 'r2', 'Viewer', 'Reads', 'User'),
+        ('acme', 'r3', 'Acme robot', 'Nightly jobs', 'MachineToMachine')`);
+      await migrate(db, migrationsOf(after.files));
+      const found = await db.withTenant('default', (tx) =>
+        tx.query<{ id: string }>(`SELECT roles__search('%machine%') AS id`),
+      );
+      expect(found.rows).toEqual([{ id: 'r1' }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('refuses a new required property without a default (old rows would have no value)', async () => {
     const root = copyProject();
     editJson(join(root, 'schemas/role.schema.json'), (schema) => {
