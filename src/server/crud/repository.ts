@@ -64,7 +64,9 @@ export class Repository {
     const n = params.length;
     // Under row-level security `ILIKE` cannot use the trigram indexes (it is not leakproof), so tenant tables
     // search through their generated `<table>__search` function, which matches inside the transaction's tenant.
-    if (this.model.rls) return ` AND ${alias}id IN (SELECT ${q(`${this.model.table}__search`)}($${n}))`;
+    // As an array, its ids are looked up through the primary key (an `IN (subquery)` may be hash-joined to a full
+    // scan of the table).
+    if (this.model.rls) return ` AND ${alias}id = ANY(ARRAY(SELECT ${q(`${this.model.table}__search`)}($${n})))`;
     return ` AND (${this.model.searchColumns.map((c) => `${alias}${q(c)} ILIKE $${n}`).join(' OR ')})`;
   }
 
