@@ -86,6 +86,10 @@ describe.each(databases())('roles on $name', (target) => {
     const users = await api.get('/api/roles?type=User');
     expect(users.body.map((r: { name: string }) => r.name)).toEqual(['Viewer']);
     expect((await api.get('/api/roles')).body).toHaveLength(2);
+    // `type` takes one value: repeated, it is refused rather than ignored.
+    const repeated = await api.get('/api/roles?type=User&type=MachineToMachine');
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.data.issues).toEqual([expect.objectContaining({ path: '/type', keyword: 'type' })]);
   });
 
   it('leaves out the roles an application or a user already holds (excludeApplicationId, excludeUserId)', async () => {

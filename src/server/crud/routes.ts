@@ -55,20 +55,24 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   const filterEnums = Object.fromEntries(
     model.listFilters.map((filter) => [filter.param, model.schema.properties?.[filter.field]?.enum]),
   );
+  const singleParams = [
+    'search',
+    ...model.listFilters.filter((filter) => !filter.multiple).map((filter) => filter.param),
+    ...model.listExclusions.map((exclusion) => exclusion.param),
+  ];
   /** A filter's values in the query: the one given, or every repetition of a `multiple` parameter. */
-  const filterValues = (query: Query, param: string, multiple: boolean) => {
+  const filterValues = (query: Query, param: string) => {
     const raw = query[param];
-    const values = (Array.isArray(raw) ? (multiple ? raw : []) : [raw]).filter(text);
-    return values as string[];
+    return (Array.isArray(raw) ? raw : [raw]).filter(text) as string[];
   };
 
   if (list) {
     app.get<{ Params: Params; Querystring: Query }>(base, read, async (request, reply) => {
-      assertValidQuery(request.query, filterEnums);
+      assertValidQuery(request.query, { enums: filterEnums, single: singleParams });
       const page = readPage(request.query, list.pagination);
       const filters = Object.fromEntries(
-        model.listFilters.flatMap(({ field, param, multiple }) => {
-          const values = filterValues(request.query, param, multiple);
+        model.listFilters.flatMap(({ field, param }) => {
+          const values = filterValues(request.query, param);
           return values.length > 0 ? [[field, values]] : [];
         }),
       );

@@ -58,9 +58,20 @@ export const nulIssue = (path: string): InputIssue => ({
   params: {},
 });
 
-/** A filter on an enumerated field must name one of its values. */
-export const assertValidQuery = (query: Record<string, unknown>, enums: Record<string, unknown[] | undefined>) => {
+/**
+ * List query parameters: a filter on an enumerated field names one of its values, and a parameter that takes one
+ * value is not repeated (it would otherwise be dropped, and the list come back unfiltered).
+ */
+export const assertValidQuery = (
+  query: Record<string, unknown>,
+  { enums, single }: { enums: Record<string, unknown[] | undefined>; single: string[] },
+) => {
   const issues: InputIssue[] = [];
+  for (const name of single) {
+    if (Array.isArray(query[name])) {
+      issues.push({ path: `/${name}`, keyword: 'type', message: 'must be string', params: { type: 'string' } });
+    }
+  }
   for (const [name, given] of Object.entries(query)) {
     const allowed = enums[name];
     if (!allowed) continue;
