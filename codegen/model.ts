@@ -102,24 +102,47 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const list = operations.list;
     const listFilters = (list?.filters ?? []).map(listFilterOf);
     assertFields(entity, [...(list?.search ?? []), ...listFilters.map((f) => f.field)], 'api.operations.list');
-    const listExclusions = (list?.exclude ?? []).map((exclusion) => {
-      const joins = entities.flatMap((other) =>
-        (other.descriptor.relations ?? []).flatMap((r) =>
-          r.kind === 'manyToMany' && r.table === exclusion.table ? [{ owner: other.descriptor.name, relation: r }] : [],
-        ),
-      );
-      const join = joins[0];
+    /** The entity on the other side of a join table, where `key` is this entity's field in it and `by` the other's. */
+    const joinedThrough = (link: { table: string; key: string; by: string }, where: string) => {
+      const join = entities
+        .flatMap((other) =>
+          (other.descriptor.relations ?? []).flatMap((r) =>
+            r.kind === 'manyToMany' && r.table === link.table ? [{ owner: other.descriptor.name, relation: r }] : [],
+          ),
+        )
+        .at(0);
       const sides = join && {
         [join.relation.sourceKey]: join.owner,
         [join.relation.targetKey]: join.relation.target,
       };
-      if (!sides || sides[exclusion.key] !== d.name || !sides[exclusion.by] || exclusion.key === exclusion.by) {
+      const other = sides?.[link.by];
+      if (!sides || sides[link.key] !== d.name || !other || link.key === link.by) {
         throw new CodegenError(
-          `${file}: api.operations.list.exclude ${exclusion.param}: ${exclusion.table} is not a join table with ${exclusion.key} for ${d.name} and ${exclusion.by}`,
+          `${file}: ${where}: ${link.table} is not a join table with ${link.key} for ${d.name} and ${link.by}`,
         );
       }
-      return { ...exclusion, column: snakeCase(exclusion.key), byColumn: snakeCase(exclusion.by) };
+      return { column: snakeCase(link.key), byColumn: snakeCase(link.by), target: other };
+    };
+    const listExclusions = (list?.exclude ?? []).map((exclusion) => {
+      const { column, byColumn } = joinedThrough(exclusion, `api.operations.list.exclude ${exclusion.param}`);
+      return { ...exclusion, column, byColumn };
     });
+    const listSummaries = (list?.summaries ?? []).map((summary) => {
+      const joined = joinedThrough(summary, `api.operations.list.summaries ${summary.count}`);
+      const target = need(joined.target, `${file} api.operations.list.summaries`);
+      assertFields(target, summary.fields, `${file} api.operations.list.summaries ${summary.featured}`);
+      for (const field of summary.fields) {
+        if (target.schema.properties?.[field]?.['x-private']) {
+          throw new CodegenError(`${file}: api.operations.list.summaries ${summary.featured} names private ${field}`);
+        }
+      }
+      return { ...summary, ...joined };
+    });
+    const taken = new Set(Object.keys(schema.properties ?? {}));
+    for (const name of listSummaries.flatMap((s) => [s.count, s.featured])) {
+      if (taken.has(name)) throw new CodegenError(`${file}: api.operations.list.summaries repeats the name ${name}`);
+      taken.add(name);
+    }
     const params = [...listFilters.map((f) => f.param), ...listExclusions.map((x) => x.param)];
     const repeated = params.find((param, i) => params.indexOf(param) !== i);
     if (repeated) throw new CodegenError(`${file}: api.operations.list uses the query parameter ${repeated} twice`);
@@ -151,6 +174,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       searchColumns: (list?.search ?? []).map(snakeCase),
       listFilters,
       listExclusions,
+      listSummaries,
       tenantScoped: d.tenantScoped ?? true,
       rls: d.rls ?? d.tenantScoped ?? true,
       hasApi: Boolean(d.api),

@@ -118,15 +118,40 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     schemas[Name] = responseSchema(model.schema);
     const ops = model.operations;
     const children = model.relations.filter((r) => r.kind === 'children');
-    if (children.length) {
+    const summaryProperties = Object.fromEntries(
+      model.listSummaries.flatMap((summary) => {
+        const target = models.find((m) => m.name === summary.target);
+        const fields = Object.fromEntries(
+          summary.fields.map((field) => [field, cleanSchema(target?.schema.properties?.[field] ?? {})]),
+        );
+        return [
+          [
+            summary.count,
+            { type: 'integer', minimum: 0, description: `How many ${plural(summary.target)} are linked.` },
+          ],
+          [
+            summary.featured,
+            {
+              type: 'array',
+              description: `The first ${plural(summary.target)} linked (at most three).`,
+              items: { type: 'object', required: summary.fields, properties: fields },
+            },
+          ],
+        ];
+      }),
+    );
+    const hasListItem = children.length > 0 || model.listSummaries.length > 0;
+    if (hasListItem) {
       schemas[`${Name}ListItem`] = {
         allOf: [
           ref(Name),
           {
             type: 'object',
-            properties: Object.fromEntries(
-              children.map((r) => [r.name, { type: 'array', items: ref(pascalCase(r.target)) }]),
-            ),
+            ...(model.listSummaries.length ? { required: Object.keys(summaryProperties) } : {}),
+            properties: {
+              ...Object.fromEntries(children.map((r) => [r.name, { type: 'array', items: ref(pascalCase(r.target)) }])),
+              ...summaryProperties,
+            },
           },
         ],
       };
@@ -182,7 +207,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
           200: {
             description: `An array of ${plural(model.name)}.`,
             headers: listHeaders,
-            content: json({ type: 'array', items: ref(children.length ? `${Name}ListItem` : Name) }),
+            content: json({ type: 'array', items: ref(hasListItem ? `${Name}ListItem` : Name) }),
           },
           ...errorResponses([400, 401, 403]),
         },

@@ -8,7 +8,8 @@ export const cspNonce: string | undefined =
 /**
  * Stamps the nonce on every style element the console's own code creates, so the policy can refuse inline styles
  * without refusing the theme. The component library passes a nonce on for its component styles only: its CSS
- * variable sheets, the scroll lock of dialogs and the scrollbar probe create style elements without one. Markup the
+ * variable sheets, the scroll lock of dialogs, the scrollbar probe and the icon library (a newer major than the one
+ * the component library's context reaches) create style elements without one. Markup the
  * HTML parser creates (an injected `<style>` or `style="…"`) never passes through here and stays refused.
  * Imported first by the entry module, before any of those libraries runs.
  */

@@ -1049,6 +1049,32 @@ export const consoleResources: ConsoleResource[] = [
         "filters": [
           "type"
         ],
+        "summaries": [
+          {
+            "table": "users_roles",
+            "key": "roleId",
+            "by": "userId",
+            "count": "usersCount",
+            "featured": "featuredUsers",
+            "fields": [
+              "id",
+              "avatar",
+              "name"
+            ]
+          },
+          {
+            "table": "applications_roles",
+            "key": "roleId",
+            "by": "applicationId",
+            "count": "applicationsCount",
+            "featured": "featuredApplications",
+            "fields": [
+              "id",
+              "name",
+              "type"
+            ]
+          }
+        ],
         "exclude": [
           {
             "param": "excludeUserId",

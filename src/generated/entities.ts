@@ -708,6 +708,7 @@ export const entityModels: EntityModel[] = [
         "byColumn": "role_id"
       }
     ],
+    "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -1224,6 +1225,7 @@ export const entityModels: EntityModel[] = [
     "searchColumns": [],
     "listFilters": [],
     "listExclusions": [],
+    "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -1817,6 +1819,7 @@ export const entityModels: EntityModel[] = [
     ],
     "listFilters": [],
     "listExclusions": [],
+    "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -2270,6 +2273,7 @@ export const entityModels: EntityModel[] = [
     ],
     "listFilters": [],
     "listExclusions": [],
+    "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -2479,6 +2483,7 @@ export const entityModels: EntityModel[] = [
     "searchColumns": [],
     "listFilters": [],
     "listExclusions": [],
+    "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": false,
@@ -2798,6 +2803,7 @@ export const entityModels: EntityModel[] = [
     ],
     "listFilters": [],
     "listExclusions": [],
+    "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -2907,6 +2913,32 @@ export const entityModels: EntityModel[] = [
         ],
         "filters": [
           "type"
+        ],
+        "summaries": [
+          {
+            "table": "users_roles",
+            "key": "roleId",
+            "by": "userId",
+            "count": "usersCount",
+            "featured": "featuredUsers",
+            "fields": [
+              "id",
+              "avatar",
+              "name"
+            ]
+          },
+          {
+            "table": "applications_roles",
+            "key": "roleId",
+            "by": "applicationId",
+            "count": "applicationsCount",
+            "featured": "featuredApplications",
+            "fields": [
+              "id",
+              "name",
+              "type"
+            ]
+          }
         ],
         "exclude": [
           {
@@ -3277,6 +3309,38 @@ export const entityModels: EntityModel[] = [
         "byColumn": "application_id"
       }
     ],
+    "listSummaries": [
+      {
+        "table": "users_roles",
+        "key": "roleId",
+        "by": "userId",
+        "count": "usersCount",
+        "featured": "featuredUsers",
+        "fields": [
+          "id",
+          "avatar",
+          "name"
+        ],
+        "column": "role_id",
+        "byColumn": "user_id",
+        "target": "user"
+      },
+      {
+        "table": "applications_roles",
+        "key": "roleId",
+        "by": "applicationId",
+        "count": "applicationsCount",
+        "featured": "featuredApplications",
+        "fields": [
+          "id",
+          "name",
+          "type"
+        ],
+        "column": "role_id",
+        "byColumn": "application_id",
+        "target": "application"
+      }
+    ],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -3599,6 +3663,7 @@ export const entityModels: EntityModel[] = [
     ],
     "listFilters": [],
     "listExclusions": [],
+    "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": true,
@@ -3829,6 +3894,7 @@ export const entityModels: EntityModel[] = [
     "searchColumns": [],
     "listFilters": [],
     "listExclusions": [],
+    "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": false,
@@ -3956,6 +4022,7 @@ export const entityModels: EntityModel[] = [
     "searchColumns": [],
     "listFilters": [],
     "listExclusions": [],
+    "listSummaries": [],
     "tenantScoped": false,
     "rls": false,
     "hasApi": false,
@@ -4077,6 +4144,7 @@ export const entityModels: EntityModel[] = [
     "searchColumns": [],
     "listFilters": [],
     "listExclusions": [],
+    "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": false,
@@ -4446,6 +4514,7 @@ export const entityModels: EntityModel[] = [
     "searchColumns": [],
     "listFilters": [],
     "listExclusions": [],
+    "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
     "hasApi": false,

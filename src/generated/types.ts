@@ -22,6 +22,7 @@ export type ResourceCreate = components['schemas']['ResourceCreate'];
 export type ResourceUpdate = components['schemas']['ResourceUpdate'];
 export type ResourceSetDefaultBody = components['schemas']['ResourceSetDefaultBody'];
 export type Role = components['schemas']['Role'];
+export type RoleListItem = components['schemas']['RoleListItem'];
 export type RoleCreate = components['schemas']['RoleCreate'];
 export type RoleUpdate = components['schemas']['RoleUpdate'];
 export type RoleScopesItem = components['schemas']['RoleScopesItem'];

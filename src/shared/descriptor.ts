@@ -81,11 +81,33 @@ export interface ListExclusionModel extends ListExclusion {
   byColumn: string;
 }
 
+/**
+ * What each listed item says about its links through a many-to-many join table, as Logto's role list does: how many
+ * there are (`count`, e.g. `usersCount`) and the first few linked items with some of their fields (`featured`, e.g.
+ * `featuredUsers` with id, avatar and name). `key` is the join table's field for this entity, `by` the other one.
+ */
+export interface ListSummary {
+  table: string;
+  key: string;
+  by: string;
+  count: string;
+  featured: string;
+  fields: string[];
+}
+
+/** A summary with the join table's columns and the entity on the other side. */
+export interface ListSummaryModel extends ListSummary {
+  column: string;
+  byColumn: string;
+  target: string;
+}
+
 export interface ListOperation {
   pagination: 'optional' | 'required';
   search?: string[];
   filters?: ListFilterSpec[];
   exclude?: ListExclusion[];
+  summaries?: ListSummary[];
 }
 
 /** The list filter of a descriptor entry, with its defaults filled in. */
@@ -212,6 +234,7 @@ export interface EntityModel extends ConsoleResource {
   /** The list route's exact-match filters and exclusions, normalized from the descriptor. */
   listFilters: ListFilter[];
   listExclusions: ListExclusionModel[];
+  listSummaries: ListSummaryModel[];
   actions: ActionModel[];
   serverHooks: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string };
   /** Webhook events emitted when an entity is created, updated or deleted. */

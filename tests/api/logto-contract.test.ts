@@ -50,6 +50,9 @@ type Json<P extends keyof paths, M extends 'get' | 'post' | 'patch', S extends n
 type Resource = Json<'/api/resources/{id}', 'get', 200>;
 type Scope = Json<'/api/resources/{resourceId}/scopes', 'post', 201>;
 type Role = Json<'/api/roles/{id}', 'get', 200>;
+type ListedRole = Json<'/api/roles', 'get', 200>[number];
+type FeaturedUser = ListedRole['featuredUsers'][number];
+type FeaturedApplication = ListedRole['featuredApplications'][number];
 type RoleScope = Json<'/api/roles/{id}/scopes', 'get', 200>[number];
 type Hook = Json<'/api/hooks/{id}', 'get', 200>;
 type Application = Json<'/api/applications/{id}', 'patch', 200>;
@@ -94,6 +97,15 @@ const roleShape: Shape<Role> = {
   type: ['string'],
   isDefault: ['boolean'],
 };
+const listedRoleShape: Shape<ListedRole> = {
+  ...roleShape,
+  usersCount: ['number'],
+  featuredUsers: ['array'],
+  applicationsCount: ['number'],
+  featuredApplications: ['array'],
+};
+const featuredUserShape: Shape<FeaturedUser> = { id: ['string'], avatar: ['string', 'null'], name: ['string', 'null'] };
+const featuredApplicationShape: Shape<FeaturedApplication> = { id: ['string'], name: ['string'], type: ['string'] };
 const roleScopeShape: Shape<RoleScope> = { ...scopeShape, resource: ['object'] };
 const hookShape: Shape<Hook> = {
   tenantId: ['string'],
@@ -266,16 +278,36 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     expect(deleted.response.status).toBe(204);
   });
 
-  it('roles: ListRoles answers with every field Logto declares', async () => {
-    await client.POST('/api/roles', { body: { name: 'Robot', description: 'M2M', type: 'MachineToMachine' } });
+  it('roles: ListRoles answers with every field Logto declares, the link counts and featured links included', async () => {
+    const robot = await client.POST('/api/roles', {
+      body: { name: 'Robot', description: 'M2M', type: 'MachineToMachine' },
+    });
+    const app = await client.POST('/api/applications', { body: { name: 'Nightly job', type: 'MachineToMachine' } });
+    await client.POST('/api/applications/{applicationId}/roles', {
+      params: { path: { applicationId: app.data?.id ?? '' } },
+      body: { roleIds: [robot.data?.id ?? ''] },
+    });
     const list = await client.GET('/api/roles', {
       params: { query: { page: 1, page_size: 20, type: 'MachineToMachine' } },
     });
     expect(list.response.status).toBe(200);
     expect(list.data).toHaveLength(1);
-    // Logto also lists usersCount, featuredUsers, applicationsCount and featuredApplications: they arrive with the
-    // users and applications entities.
-    expectShape<Role>(list.data?.[0], roleShape, 'ListRoles[0]');
+    const listed = list.data?.[0];
+    expectShape<ListedRole>(listed, listedRoleShape, 'ListRoles[0]');
+    expect(listed).toMatchObject({ usersCount: 0, featuredUsers: [], applicationsCount: 1 });
+    expectShape(listed?.featuredApplications[0], featuredApplicationShape, 'ListRoles[0].featuredApplications[0]');
+    // A user linked to a role (users have no management routes yet; the sign-in pages write them).
+    await api.db.withTenant('default', async (tx) => {
+      await tx.query(
+        `INSERT INTO users (tenant_id, id, username, password_encrypted) VALUES ('default', 'u1', 'ada', 'x')`,
+      );
+      await tx.query(`INSERT INTO users_roles (tenant_id, user_id, role_id) VALUES ('default', 'u1', $1)`, [
+        robot.data?.id,
+      ]);
+    });
+    const again = await client.GET('/api/roles', { params: { query: { page: 1, page_size: 20 } } });
+    expect(again.data?.[0]?.usersCount).toBe(1);
+    expectShape(again.data?.[0]?.featuredUsers[0], featuredUserShape, 'ListRoles[0].featuredUsers[0]');
   });
 
   it('role scopes: ListRoleScopes, CreateRoleScope (201), DeleteRoleScope', async () => {

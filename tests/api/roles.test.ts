@@ -81,7 +81,8 @@ describe.each(databases())('roles on $name', (target) => {
     const robot = await api.create('/api/roles', { name: 'Robot', description: 'r', type: 'MachineToMachine' });
     const machines = await api.get('/api/roles?type=MachineToMachine');
     expect(machines.status).toBe(200);
-    expect(machines.body).toEqual([robot]);
+    const unlinked = { usersCount: 0, featuredUsers: [], applicationsCount: 0, featuredApplications: [] };
+    expect(machines.body).toEqual([{ ...robot, ...unlinked }]);
     expect(machines.headers['total-number']).toBe('1');
     const users = await api.get('/api/roles?type=User');
     expect(users.body.map((r: { name: string }) => r.name)).toEqual(['Viewer']);
@@ -90,6 +91,39 @@ describe.each(databases())('roles on $name', (target) => {
     const repeated = await api.get('/api/roles?type=User&type=MachineToMachine');
     expect(repeated.status).toBe(400);
     expect(repeated.body.data.issues).toEqual([expect.objectContaining({ path: '/type', keyword: 'type' })]);
+  });
+
+  it('lists with each role how many apps and users hold it, and the first three of each', async () => {
+    const robot = await api.create('/api/roles', { name: 'Robot', description: 'r', type: 'MachineToMachine' });
+    const idle = await api.create('/api/roles', { name: 'Idle', description: 'i', type: 'MachineToMachine' });
+    const apps = [];
+    for (const name of ['Job A', 'Job B', 'Job C', 'Job D']) {
+      const app = await api.create('/api/applications', { name, type: 'MachineToMachine' });
+      await api.create(`/api/applications/${app.id}/roles`, { roleIds: [robot.id] });
+      apps.push(app);
+    }
+    await api.db.withTenant('default', async (tx) => {
+      await tx.query(`INSERT INTO users (tenant_id, id, username, name, avatar, password_encrypted)
+        VALUES ('default', 'u-ada', 'ada', 'Ada', 'https://example.com/ada.png', 'x')`);
+      await tx.query(`INSERT INTO users_roles (tenant_id, user_id, role_id) VALUES ('default', 'u-ada', $1)`, [
+        robot.id,
+      ]);
+    });
+
+    const list = await api.get('/api/roles?page=1&page_size=20');
+    expect(list.status).toBe(200);
+    const byName = Object.fromEntries(list.body.map((role: { name: string }) => [role.name, role]));
+    expect(byName.Robot).toMatchObject({
+      applicationsCount: 4,
+      usersCount: 1,
+      featuredUsers: [{ id: 'u-ada', avatar: 'https://example.com/ada.png', name: 'Ada' }],
+    });
+    expect(byName.Robot.featuredApplications).toEqual(
+      apps.slice(0, 3).map((app) => ({ id: app.id, name: app.name, type: 'MachineToMachine' })),
+    );
+    expect(byName.Idle).toMatchObject({ applicationsCount: 0, featuredApplications: [], usersCount: 0 });
+    // A single role answers as before, without the list's summaries.
+    expect((await api.get(`/api/roles/${idle.id}`)).body).toEqual(idle);
   });
 
   it('leaves out the roles an application or a user already holds (excludeApplicationId, excludeUserId)', async () => {

@@ -20,6 +20,9 @@ export interface ChangeListener {
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/** How many linked items a list summary shows (Logto's featured users and applications of a role). */
+const FEATURED_LINKS = 3;
+
 /**
  * The operations of one entity: validation, server hooks, transactions, error translation. Routes stay thin and
  * bespoke routes reuse these.
@@ -88,8 +91,26 @@ export class EntityOperations {
   async list(context: RequestContext, query: ListQuery, parentId?: string) {
     return this.tx(context, async (tx) => {
       if (this.model.parent) await this.assertParent(tx, context, parentId);
-      return this.repository.list(tx, this.scope(context, parentId), query);
+      const result = await this.repository.list(tx, this.scope(context, parentId), query);
+      return { ...result, items: await this.withSummaries(tx, context, result.items) };
     });
+  }
+
+  /** Adds each item's link summaries (Logto's `usersCount` and `featuredUsers` on roles, and the like). */
+  private async withSummaries(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
+    if (this.model.listSummaries.length === 0) return items;
+    const ids = items.map((item) => item.id as string);
+    const decorated = items.map((item) => ({ ...item }));
+    for (const summary of this.model.listSummaries) {
+      const target = this.operationsOf(summary.target).repository;
+      const found = await this.repository.linkSummaries(tx, context.tenantId, ids, summary, target, FEATURED_LINKS);
+      for (const item of decorated) {
+        const entry = found.get(item.id as string);
+        item[summary.count] = entry?.count ?? 0;
+        item[summary.featured] = entry?.featured ?? [];
+      }
+    }
+    return decorated;
   }
 
   /** Embeds each item's children of a `children` relation under the relation's name (Logto's `includeScopes`). */

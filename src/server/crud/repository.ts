@@ -1,4 +1,4 @@
-import type { EntityModel, ListExclusionModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import type { EntityModel, ListExclusionModel, ListSummaryModel, ManyToManyRelation } from '../../shared/descriptor.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
 
@@ -124,6 +124,41 @@ export class Repository {
       params,
     );
     return rows[0]?.total ?? 0;
+  }
+
+  /**
+   * For each of `ids`, how many items are linked to it through the summary's join table and the first `featured` of
+   * them (by link age), as rows of `target`. One statement for the whole page.
+   */
+  async linkSummaries(
+    db: Queryable,
+    tenantId: string,
+    ids: string[],
+    summary: ListSummaryModel,
+    target: Repository,
+    featured: number,
+  ): Promise<Map<string, { count: number; featured: Entity[] }>> {
+    const result = new Map(ids.map((id) => [id, { count: 0, featured: [] as Entity[] }]));
+    if (ids.length === 0) return result;
+    const { rows } = await db.query(
+      `SELECT * FROM (
+         SELECT t.*, x.${q(summary.column)} AS "__owner",
+           count(*) OVER (PARTITION BY x.${q(summary.column)})::int8 AS "__count",
+           row_number() OVER (PARTITION BY x.${q(summary.column)} ORDER BY x.created_at, t.id) AS "__rank"
+         FROM ${q(summary.table)} x
+         JOIN ${q(target.model.table)} t ON t.tenant_id = x.tenant_id AND t.id = x.${q(summary.byColumn)}
+         WHERE x.tenant_id = $1 AND x.${q(summary.column)} = ANY($2::varchar[])
+       ) linked WHERE "__rank" <= $3`,
+      [tenantId, ids, featured],
+    );
+    for (const row of rows) {
+      const entry = result.get(row.__owner as string);
+      if (!entry) continue;
+      entry.count = Number(row.__count);
+      const item = target.fromRow(row);
+      entry.featured.push(Object.fromEntries(summary.fields.map((field) => [field, item[field] ?? null])));
+    }
+    return result;
   }
 
   /** The item named `key` (its id, or its `itemKey` field). */
