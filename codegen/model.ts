@@ -308,9 +308,11 @@ const buildConsole = (
       uiSchema: {},
     };
   }
+  // A column shows a field, or a count the list adds to each item (a role's usersCount).
+  const listCounts = (d.api?.operations.list?.summaries ?? []).map((summary) => summary.count);
   assertFields(
     entity,
-    c.list.columns.map((column) => column.field),
+    c.list.columns.map((column) => column.field).filter((field) => !listCounts.includes(field)),
     'console.list.columns',
   );
   const tabs: DetailTab[] = (c.detail?.tabs ?? []).map((tab, index) => {

@@ -1152,6 +1152,16 @@ export const consoleResources: ConsoleResource[] = [
           "field": "type",
           "titleKey": "roles.column.type",
           "render": "tag"
+        },
+        {
+          "field": "usersCount",
+          "titleKey": "roles.column.users",
+          "render": "text"
+        },
+        {
+          "field": "applicationsCount",
+          "titleKey": "roles.column.applications",
+          "render": "text"
         }
       ],
       "searchPlaceholderKey": "roles.search_placeholder",

@@ -3045,6 +3045,16 @@ export const entityModels: EntityModel[] = [
           "field": "type",
           "titleKey": "roles.column.type",
           "render": "tag"
+        },
+        {
+          "field": "usersCount",
+          "titleKey": "roles.column.users",
+          "render": "text"
+        },
+        {
+          "field": "applicationsCount",
+          "titleKey": "roles.column.applications",
+          "render": "text"
         }
       ],
       "searchPlaceholderKey": "roles.search_placeholder",

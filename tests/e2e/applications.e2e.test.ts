@@ -280,6 +280,21 @@ describe('applications', () => {
     await dialog().getByRole('button', { name: 'Cancel' }).click();
   });
 
+  test('the roles list counts the apps that hold each role', async () => {
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Roles' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Roles' }));
+    await visible(page.getByRole('columnheader', { name: 'Applications' }));
+    const cells = async (name: RegExp) => {
+      const row = page.getByRole('row', { name });
+      await visible(row);
+      return row.getByRole('cell').allInnerTexts();
+    };
+    // Role name, description, type, users, applications.
+    await poll(async () => (await cells(/Order robot/)).slice(-2)).toEqual(['0', '1']);
+    await poll(async () => (await cells(/Viewer/)).slice(-2)).toEqual(['0', '0']);
+    await screenshot(page, 'roles-with-counts');
+  });
+
   test('had no uncaught errors in the page', () => {
     expect(browser.errors).toEqual([]);
   });
