@@ -100,17 +100,20 @@ export class EntityOperations {
   private async withSummaries(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
     if (this.model.listSummaries.length === 0) return items;
     const ids = items.map((item) => item.id as string);
-    const decorated = items.map((item) => ({ ...item }));
-    for (const summary of this.model.listSummaries) {
-      const target = this.operationsOf(summary.target).repository;
-      const found = await this.repository.linkSummaries(tx, context.tenantId, ids, summary, target, FEATURED_LINKS);
-      for (const item of decorated) {
-        const entry = found.get(item.id as string);
-        item[summary.count] = entry?.count ?? 0;
-        item[summary.featured] = entry?.featured ?? [];
+    const summaries = this.model.listSummaries.map((summary) => ({
+      summary,
+      target: this.operationsOf(summary.target).repository,
+    }));
+    const found = await this.repository.linkSummaries(tx, context.tenantId, ids, summaries, FEATURED_LINKS);
+    return items.map((item) => {
+      const decorated = { ...item };
+      for (const [index, { summary }] of summaries.entries()) {
+        const entry = found[index]?.get(item.id as string);
+        decorated[summary.count] = entry?.count ?? 0;
+        decorated[summary.featured] = entry?.featured ?? [];
       }
-    }
-    return decorated;
+      return decorated;
+    });
   }
 
   /** Embeds each item's children of a `children` relation under the relation's name (Logto's `includeScopes`). */

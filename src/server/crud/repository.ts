@@ -127,38 +127,47 @@ export class Repository {
   }
 
   /**
-   * For each of `ids`, how many items are linked to it through the summary's join table and the first `featured` of
-   * them (by link age), as rows of `target`. One statement for the whole page.
+   * For each of `ids` and each summary, how many items are linked to it through the summary's join table, and the
+   * first `featured` of them (by link age) with the summary's fields. One statement for every summary of the page.
    */
   async linkSummaries(
     db: Queryable,
     tenantId: string,
     ids: string[],
-    summary: ListSummaryModel,
-    target: Repository,
+    summaries: { summary: ListSummaryModel; target: Repository }[],
     featured: number,
-  ): Promise<Map<string, { count: number; featured: Entity[] }>> {
-    const result = new Map(ids.map((id) => [id, { count: 0, featured: [] as Entity[] }]));
-    if (ids.length === 0) return result;
-    const { rows } = await db.query(
-      `SELECT * FROM (
-         SELECT t.*, x.${q(summary.column)} AS "__owner",
-           count(*) OVER (PARTITION BY x.${q(summary.column)})::int8 AS "__count",
-           row_number() OVER (PARTITION BY x.${q(summary.column)} ORDER BY x.created_at, t.id) AS "__rank"
-         FROM ${q(summary.table)} x
-         JOIN ${q(target.model.table)} t ON t.tenant_id = x.tenant_id AND t.id = x.${q(summary.byColumn)}
-         WHERE x.tenant_id = $1 AND x.${q(summary.column)} = ANY($2::varchar[])
-       ) linked WHERE "__rank" <= $3`,
+  ): Promise<Map<string, { count: number; featured: Entity[] }>[]> {
+    const results = summaries.map(() => new Map(ids.map((id) => [id, { count: 0, featured: [] as Entity[] }])));
+    if (ids.length === 0 || summaries.length === 0) return results;
+    const branches = summaries.map(({ summary, target }, index) => {
+      const fields = summary.fields.map((field) => ({
+        field,
+        column: target.model.columns.find((c) => c.property === field)?.column ?? snake(field),
+      }));
+      const owner = `x.${q(summary.column)}`;
+      // Every link is counted; only the featured ones are turned into JSON.
+      return `SELECT ${index} AS "__summary", "__owner", "__count",
+          jsonb_build_object(${fields.map((f) => `'${f.field}', linked.${q(f.column)}`).join(', ')}) AS "__item"
+        FROM (
+          SELECT ${owner} AS "__owner", ${fields.map((f) => `t.${q(f.column)}`).join(', ')},
+            count(*) OVER (PARTITION BY ${owner})::int8 AS "__count",
+            row_number() OVER (PARTITION BY ${owner} ORDER BY x.created_at, t.id) AS "__rank"
+          FROM ${q(summary.table)} x
+          JOIN ${q(target.model.table)} t ON t.tenant_id = x.tenant_id AND t.id = x.${q(summary.byColumn)}
+          WHERE x.tenant_id = $1 AND ${owner} = ANY($2::varchar[])
+        ) linked WHERE "__rank" <= $3`;
+    });
+    const { rows } = await db.query<{ __summary: number; __owner: string; __count: number; __item: Entity }>(
+      branches.join('\nUNION ALL\n'),
       [tenantId, ids, featured],
     );
     for (const row of rows) {
-      const entry = result.get(row.__owner as string);
+      const entry = results[row.__summary]?.get(row.__owner);
       if (!entry) continue;
       entry.count = Number(row.__count);
-      const item = target.fromRow(row);
-      entry.featured.push(Object.fromEntries(summary.fields.map((field) => [field, item[field] ?? null])));
+      entry.featured.push(row.__item);
     }
-    return result;
+    return results;
   }
 
   /** The item named `key` (its id, or its `itemKey` field). */
