@@ -1,25 +1,22 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
 import { Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChildrenRelation } from '../../../shared/descriptor';
-import { SEARCH_FIELD } from '../../providers/data-provider';
 import { findResource, readPath } from '../../registry';
 import { CreateFormModal } from '../CreateFormModal';
 import { buildColumns } from '../columns';
 import { DataTable, type Row } from '../DataTable';
 import { useConfirmDelete } from '../DeleteAction';
 import type { DetailContext } from '../detail-context';
+import { ListToolbar } from '../ListToolbar';
 import { NotFound } from '../NotFound';
-import { usePageParams } from '../use-page-params';
-import { RelationToolbar } from './RelationToolbar';
+import { usePagedList } from '../use-paged-list';
 
 /** Child records listed under their parent, with search, paging, a create modal and delete. */
 export const ChildrenRelationTab = ({ relation, record }: DetailContext & { relation: ChildrenRelation }) => {
   const { t } = useTranslation();
   const child = findResource(relation.target);
-  const { page, pageSize, keyword, setPage, setKeyword } = usePageParams();
   const [creating, setCreating] = useState(false);
   const confirmDelete = useConfirmDelete();
   const meta = useMemo(
@@ -27,12 +24,7 @@ export const ChildrenRelationTab = ({ relation, record }: DetailContext & { rela
     [child, record.id],
   );
 
-  const { result, query } = useList<Row>({
-    resource: relation.target,
-    meta,
-    pagination: { currentPage: page, pageSize, mode: 'server' },
-    filters: keyword ? [{ field: SEARCH_FIELD, operator: 'contains', value: keyword }] : [],
-  });
+  const list = usePagedList({ resource: relation.target, meta });
 
   const columns = useMemo(() => {
     if (!child) return [];
@@ -72,22 +64,17 @@ export const ChildrenRelationTab = ({ relation, record }: DetailContext & { rela
 
   return (
     <Card className="gh-list-card">
-      <RelationToolbar
+      <ListToolbar
         placeholder={t(child.list.searchPlaceholderKey)}
-        keyword={keyword}
-        onSearch={setKeyword}
+        keyword={list.keyword}
+        onSearch={list.setKeyword}
         action={createButton}
       />
       <DataTable
         label={t(child.titleKey)}
         columns={columns}
-        rows={result.data}
-        total={result.total ?? 0}
-        query={query}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        empty={{ text: t(child.list.emptyKey), action: createButton, keyword }}
+        {...list.table}
+        empty={{ text: t(child.list.emptyKey), action: createButton, keyword: list.keyword }}
       />
       {creating && (
         <CreateFormModal

@@ -1,20 +1,18 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
 import { Button, Card, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManyToManyRelation } from '../../../shared/descriptor';
-import { SEARCH_FIELD } from '../../providers/data-provider';
 import { findResource, readPath } from '../../registry';
 import { buildColumns } from '../columns';
 import { DataTable, type Row } from '../DataTable';
 import { useConfirmDelete } from '../DeleteAction';
 import type { DetailContext } from '../detail-context';
+import { ListToolbar } from '../ListToolbar';
 import { NotFound } from '../NotFound';
-import { usePageParams } from '../use-page-params';
+import { usePagedList } from '../use-paged-list';
 import { AssignDialog } from './AssignDialog';
-import { RelationToolbar } from './RelationToolbar';
 
 /**
  * Records assigned to this one (e.g. a role's permissions, each with its API resource, or an application's roles),
@@ -28,7 +26,6 @@ export const ManyToManyRelationTab = ({
 }: DetailContext & { relation: ManyToManyRelation; assignFilters?: Record<string, string> | undefined }) => {
   const { t } = useTranslation();
   const target = findResource(relation.target);
-  const { page, pageSize, keyword, setPage, setKeyword } = usePageParams();
   const [assigning, setAssigning] = useState(false);
   const confirmDelete = useConfirmDelete();
   const meta = useMemo(
@@ -36,12 +33,7 @@ export const ManyToManyRelationTab = ({
     [resource.apiPath, relation.name, record.id],
   );
 
-  const { result, query } = useList<Row>({
-    resource: relation.target,
-    meta,
-    pagination: { currentPage: page, pageSize, mode: 'server' },
-    filters: keyword ? [{ field: SEARCH_FIELD, operator: 'contains', value: keyword }] : [],
-  });
+  const list = usePagedList({ resource: relation.target, meta });
 
   const columns = useMemo(() => {
     if (!target) return [];
@@ -89,22 +81,17 @@ export const ManyToManyRelationTab = ({
 
   return (
     <Card className="gh-list-card">
-      <RelationToolbar
+      <ListToolbar
         placeholder={t(target.list.searchPlaceholderKey)}
-        keyword={keyword}
-        onSearch={setKeyword}
+        keyword={list.keyword}
+        onSearch={list.setKeyword}
         action={assignButton}
       />
       <DataTable
         label={t(target.titleKey)}
         columns={columns}
-        rows={result.data}
-        total={result.total ?? 0}
-        query={query}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        empty={{ text: t(`relations.empty.${relation.target}`), action: assignButton, keyword }}
+        {...list.table}
+        empty={{ text: t(`relations.empty.${relation.target}`), action: assignButton, keyword: list.keyword }}
       />
       {assigning && (
         <AssignDialog

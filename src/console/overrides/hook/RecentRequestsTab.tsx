@@ -1,5 +1,4 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
 import { Button, Card, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
@@ -7,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../generic/columns';
 import { DataTable, type Row } from '../../generic/DataTable';
-import { usePageParams } from '../../generic/use-page-params';
+import { usePagedList } from '../../generic/use-paged-list';
 import { readPath, textNamespace } from '../../registry';
 import type { OverrideProps } from '../types';
 import { eventLabel, isSuccess, logEvent, logsResource } from './hook-logs';
@@ -25,13 +24,12 @@ export const ResultTag = ({ success }: { success: boolean }) => {
 export const RecentRequestsTab = ({ resource, record }: OverrideProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, pageSize, setPage } = usePageParams();
   const namespace = textNamespace(resource);
   const logs = logsResource(resource);
-  const { result, query } = useList<Row>({
+  const list = usePagedList({
     resource: logs.resource,
     meta: { apiPath: logs.apiPath, params: { id: record.id } },
-    pagination: { currentPage: page, pageSize, mode: 'server' },
+    searchable: false,
   });
 
   const columns = useMemo<ColumnsType<Row>>(
@@ -90,19 +88,18 @@ export const RecentRequestsTab = ({ resource, record }: OverrideProps) => {
       <div className="gh-list-toolbar">
         <Typography.Text type="secondary">{t('webhooks.logs.description')}</Typography.Text>
         <span className="gh-toolbar-spacer" />
-        <Button icon={<ReloadOutlined />} loading={query.isFetching} onClick={() => void query.refetch()}>
+        <Button
+          icon={<ReloadOutlined />}
+          loading={list.table.query.isFetching}
+          onClick={() => void list.table.query.refetch()}
+        >
           {t('actions.refresh')}
         </Button>
       </div>
       <DataTable
         label={t('webhooks.tab.recent_requests')}
         columns={columns}
-        rows={result.data}
-        total={result.total ?? 0}
-        query={query}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
+        {...list.table}
         empty={{ text: t('webhooks.logs.empty') }}
         onRowClick={(row) => navigate(encodeURIComponent(String(row.id)))}
       />

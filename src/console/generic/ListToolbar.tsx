@@ -1,8 +1,8 @@
 import { Input } from 'antd';
 import type { ReactNode } from 'react';
 
-/** Search box on the left, the relation's main action on the right. */
-export const RelationToolbar = ({
+/** Above a list: the search box on the left, the list's main action (if any) on the right. */
+export const ListToolbar = ({
   placeholder,
   keyword,
   onSearch,
