@@ -7,7 +7,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * component library writes its theme into style elements at run time, and the console stamps each one with the
  * nonce it finds in the shell. Style attributes set through the DOM's style object are not governed by the policy.
  */
-export const contentSecurityPolicy = ({ styleNonce }: { styleNonce?: string } = {}) =>
+export const contentSecurityPolicy = ({
+  styleNonce,
+  formsLeaveOrigin = false,
+}: {
+  styleNonce?: string;
+  /**
+   * For the sign-in pages: their forms end in a redirect to the application, often on another origin, and browsers
+   * apply `form-action` to every redirect after a submission, so these pages leave `form-action` unrestricted.
+   */
+  formsLeaveOrigin?: boolean;
+} = {}) =>
   [
     "default-src 'self'",
     "script-src 'self'",
@@ -18,8 +28,11 @@ export const contentSecurityPolicy = ({ styleNonce }: { styleNonce?: string } = 
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ...(formsLeaveOrigin ? [] : ["form-action 'self'"]),
   ].join('; ');
+
+/** The policy of the sign-in, consent, sign-out and error pages of the OpenID providers. */
+export const SIGN_IN_PAGE_POLICY = contentSecurityPolicy({ formsLeaveOrigin: true });
 
 /** A fresh nonce for one response (128 bits, base64 as CSP expects). */
 export const newCspNonce = () => randomBytes(16).toString('base64');

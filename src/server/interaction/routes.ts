@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
 import { type Database, pgConstraint, pgErrorCode, pgErrorCodes } from '../db/database.js';
+import { SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
 import { type Translator, translatorFor } from '../locales/index.js';
 import type { TenantOidc } from '../oidc/provider.js';
 import type { TenantProviders } from '../oidc/providers.js';
@@ -50,7 +51,12 @@ interface ConsentDetails {
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
 
 const sendPage = (reply: FastifyReply, status: number, page: string) =>
-  reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page);
+  reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Content-Security-Policy', SIGN_IN_PAGE_POLICY)
+    .send(page);
 
 class RegistrationClosed extends Error {}
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/database.js';
+import { SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
 import { raw } from '../interaction/html.js';
 import { errorPage, logoutDonePage, logoutPage } from '../interaction/views.js';
 import { translatorFor } from '../locales/index.js';
@@ -38,10 +39,6 @@ export interface TenantOidcOptions {
 }
 
 const DAY = 24 * 60 * 60;
-
-/** The CSP of the pages the provider renders itself (errors, sign-out): no inline code, our stylesheet only. */
-const PAGE_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'self'";
 
 /** Standard claims of a user, by the scopes that release them. */
 const claimsOf = (user: UserRecord): Record<string, unknown> => ({
@@ -116,13 +113,13 @@ export const createTenantOidc = async ({
         enabled: true,
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
           const tr = translatorFor(ctx.get('accept-language'));
-          ctx.set('Content-Security-Policy', PAGE_CSP);
+          ctx.set('Content-Security-Policy', SIGN_IN_PAGE_POLICY);
           ctx.type = 'html';
           ctx.body = logoutPage(tr, { form: raw(form), host: new URL(issuer).host });
         },
         postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
           const tr = translatorFor(ctx.get('accept-language'));
-          ctx.set('Content-Security-Policy', PAGE_CSP);
+          ctx.set('Content-Security-Policy', SIGN_IN_PAGE_POLICY);
           ctx.type = 'html';
           ctx.body = logoutDonePage(tr);
         },
@@ -193,7 +190,7 @@ export const createTenantOidc = async ({
     },
     renderError: async (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) => {
       const tr = translatorFor(ctx.get('accept-language'));
-      ctx.set('Content-Security-Policy', PAGE_CSP);
+      ctx.set('Content-Security-Policy', SIGN_IN_PAGE_POLICY);
       ctx.type = 'html';
       ctx.body = errorPage(tr, {
         message: tr.t('interaction:error.request_failed'),

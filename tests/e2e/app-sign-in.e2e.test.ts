@@ -1,0 +1,97 @@
+/**
+ * A user signing in to an application on another origin, in Chromium: the sign-in and consent forms end in a redirect
+ * to the application's callback, which the pages' Content-Security-Policy must not block. The server runs in-process
+ * on an in-memory database, so the test can give the default tenant a user (there is no user API yet).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { connectDatabase } from '../../src/server/db/connect.js';
+import type { Database } from '../../src/server/db/database.js';
+import { UserStore } from '../../src/server/users/store.js';
+import { pkce, type RunningServer, startServer } from '../api/oidc-helpers.js';
+import { type Browser, launchBrowser, submitSignIn } from './harness';
+
+const PASSWORD = 'Partner-portal-2024';
+
+describe('signing in to an application on another origin', () => {
+  let db: Database;
+  let server: RunningServer;
+  let app: Server;
+  let callback: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    db = await connectDatabase({});
+    server = await startServer(db);
+    // The application: a page on another origin that only receives the callback.
+    app = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<h1>Partner portal</h1>');
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    callback = `http://localhost:${(app.address() as AddressInfo).port}/callback`;
+    const users = new UserStore(db);
+    await db.withTenant('default', (tx) => users.insert(tx, 'default', { username: 'ada', password: PASSWORD }));
+    browser = await launchBrowser({ signInTo: false });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => app?.close(resolve));
+    await server?.close();
+    await db?.close();
+  });
+
+  /** Registers the app (the test server leaves management routes open) and opens its authorization request. */
+  const authorize = async (isThirdParty: boolean) => {
+    const created = await fetch(`${server.origin}/api/applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Partner portal',
+        type: 'SPA',
+        isThirdParty,
+        oidcClientMetadata: { redirectUris: [callback], postLogoutRedirectUris: [] },
+      }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const { challenge } = pkce();
+    await browser.context.clearCookies();
+    await browser.page.goto(
+      `${server.origin}/oidc/auth?${new URLSearchParams({
+        client_id: id,
+        redirect_uri: callback,
+        response_type: 'code',
+        scope: 'openid profile',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        state: 'xyz',
+      })}`,
+    );
+  };
+
+  const landsOnCallback = async () => {
+    await browser.page.waitForURL((url) => url.href.startsWith(callback), { timeout: 30_000 });
+    const url = new URL(browser.page.url());
+    expect(url.searchParams.get('code')).toBeTruthy();
+    expect(url.searchParams.get('state')).toBe('xyz');
+  };
+
+  test('the tenant’s own app: the sign-in form’s redirect reaches the callback', async () => {
+    await authorize(false);
+    await submitSignIn(browser.page, 'ada', PASSWORD);
+    await landsOnCallback();
+  });
+
+  test('a third-party app: after sign-in and consent the callback gets its code', async () => {
+    await authorize(true);
+    await submitSignIn(browser.page, 'ada', PASSWORD);
+    await browser.page.getByRole('button', { name: 'Allow' }).click();
+    await landsOnCallback();
+  });
+
+  test('had no uncaught errors or blocked form submissions in the page', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});
