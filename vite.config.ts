@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './src/build/precompress';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp-nonce';
 
 const root = fileURLToPath(new URL('./src/console', import.meta.url));
@@ -17,7 +18,8 @@ const serverRoutes = Object.fromEntries(
 export default defineConfig({
   root,
   base: '/console/',
-  plugins: [react()],
+  // Every bundle file of at least 1 KiB also as .br and .gz, served by encoding (src/server/console/static.ts).
+  plugins: [react(), precompress()],
   // The server puts a fresh nonce here in every shell it sends (see src/server/console/shell.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {

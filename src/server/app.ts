@@ -6,6 +6,7 @@ import { registerFirstRunRoute } from './auth/first-run.js';
 import { consoleUserVerifier, identityVerifier } from './auth/identity-verifier.js';
 import { registerMeRoutes } from './auth/me-routes.js';
 import { lazyVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { registerFavicon } from './console/favicon.js';
 import { registerConsole } from './console/shell.js';
 import { EntityOperations } from './crud/operations.js';
 import { registerEntityRoutes } from './crud/routes.js';
@@ -97,6 +98,7 @@ export const buildApp = async ({
   const meVerifier = consoleUserVerifier(app.identity);
   registerMeRoutes(app, db, () => meVerifier);
 
+  registerFavicon(app);
   await registerConsole(app, consoleDir);
   return app;
 };

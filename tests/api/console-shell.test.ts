@@ -50,7 +50,7 @@ describe('console shell and its Content-Security-Policy', () => {
     for (const path of ['/console', '/console/roles/abc/permissions']) {
       const response = await app.inject({ method: 'GET', url: path });
       expect(response.statusCode).toBe(200);
-      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
       const policy = String(response.headers['content-security-policy']);
       expect(policy).not.toContain('unsafe-inline');
       expect(policy).not.toContain('unsafe-eval');

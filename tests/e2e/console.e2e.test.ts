@@ -2,7 +2,7 @@
  * The console end to end in Chromium against the real server: API resource and permissions, a role with an assigned
  * permission, a webhook created, edited and deleted, and server/schema errors shown on the fields they concern.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   authHeaders,
@@ -47,6 +47,32 @@ describe('console', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  test('loads its scripts brotli-compressed and cacheable for good', async () => {
+    const scripts: { url: string; headers: Record<string, string> }[] = [];
+    const seen: Promise<void>[] = [];
+    const onResponse = (response: Response) => {
+      const url = new URL(response.url());
+      if (!url.pathname.startsWith('/console/assets/') || !url.pathname.endsWith('.js')) return;
+      seen.push(response.allHeaders().then((headers) => void scripts.push({ url: url.pathname, headers })));
+    };
+    // From the network, not from what signing in left in the cache.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    page.on('response', onResponse);
+    await page.goto(`${server.origin}/console/applications`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Applications' }));
+    page.off('response', onResponse);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await Promise.all(seen);
+
+    const entry = scripts.find((script) => /^\/console\/assets\/index-[\w-]+\.js$/.test(script.url));
+    expect(entry?.headers['content-encoding'], JSON.stringify(scripts)).toBe('br');
+    expect(scripts.filter((script) => script.headers['content-encoding'] === 'br').length).toBeGreaterThan(5);
+    for (const script of scripts) {
+      expect(script.headers['cache-control'], script.url).toBe('public, max-age=31536000, immutable');
+    }
   });
 
   test('the root opens the first sidebar item', async () => {

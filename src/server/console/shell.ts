@@ -1,25 +1,28 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp-nonce.js';
 import { newCspNonce, sendStyleNoncePolicy } from '../http/security-headers.js';
+import { registerConsoleAssets } from './static.js';
 
 /**
  * Serves the built console under `/console/`: its files as they are, and the HTML shell for every client-side
  * route. Each shell response carries its own CSP nonce, in the policy and in the page, so the style elements the
- * console creates at run time are allowed and nothing else inline is.
+ * console creates at run time are allowed and nothing else inline is. Browsers revalidate the shell on every visit
+ * (it names the current build's assets) and shared caches never keep it (its nonce belongs to one response).
  */
 export const registerConsole = async (app: FastifyInstance, consoleDir: string | undefined) => {
   if (!consoleDir || !existsSync(join(consoleDir, 'index.html'))) return;
   const indexHtml = readFileSync(join(consoleDir, 'index.html'), 'utf8');
-  await app.register(fastifyStatic, { root: consoleDir, prefix: '/console/', index: false, wildcard: false });
-  const shell = async (_request: unknown, reply: FastifyReply) => {
+  await registerConsoleAssets(app, consoleDir);
+  const shell = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A bundle file that is not there (an old tab after a new release) is missing, not a page of the console.
+    if (request.url.startsWith('/console/assets/')) return reply.callNotFound();
     const nonce = newCspNonce();
     sendStyleNoncePolicy(reply, nonce);
     return reply
       .type('text/html')
-      .header('Cache-Control', 'no-store')
+      .header('Cache-Control', 'private, no-cache')
       .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   };
   app.get('/console', shell);

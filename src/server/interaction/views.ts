@@ -1,3 +1,4 @@
+import { FAVICON_PATH } from '../console/favicon.js';
 import type { Translator } from '../locales/index.js';
 import { html, type SafeHtml } from './html.js';
 
@@ -17,6 +18,7 @@ export const layout = (tr: Translator, title: string, body: SafeHtml): string =>
 <meta name="referrer" content="strict-origin-when-cross-origin">
 <title>${tr.t('interaction:document_title', { title })}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="icon" type="image/svg+xml" href="${FAVICON_PATH}">
 </head>
 <body>
 <main class="card">
