@@ -7,9 +7,9 @@ import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp-nonce';
 const root = fileURLToPath(new URL('./src/console', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/console', import.meta.url));
 const apiTarget = process.env.GATEHOUSE_API_URL ?? 'http://127.0.0.1:3001';
-/** The server's own paths: management API, the default tenant's provider and sign-in pages, other tenants. */
+/** The server's own paths: management API, the default tenant's provider and sign-in pages, other tenants, docs. */
 const serverRoutes = Object.fromEntries(
-  ['/api', '/oidc', '/interaction', '/interaction-assets', '/t/'].map((path) => [
+  ['/api', '/oidc', '/interaction', '/interaction-assets', '/t/', '/docs', '/favicon.svg'].map((path) => [
     path,
     { target: apiTarget, changeOrigin: false },
   ]),

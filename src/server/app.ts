@@ -11,6 +11,7 @@ import { registerConsole } from './console/shell.js';
 import { EntityOperations } from './crud/operations.js';
 import { registerEntityRoutes } from './crud/routes.js';
 import type { Database } from './db/database.js';
+import { registerDocs } from './docs/routes.js';
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerNulGuard } from './http/nul-guard.js';
@@ -99,6 +100,7 @@ export const buildApp = async ({
   registerMeRoutes(app, db, () => meVerifier);
 
   registerFavicon(app);
+  registerDocs(app);
   await registerConsole(app, consoleDir);
   return app;
 };

@@ -75,6 +75,27 @@ describe('console', () => {
     }
   });
 
+  test("opens the product's own documentation from the top bar", async () => {
+    const opened = browser.context.waitForEvent('page');
+    await page.getByRole('link', { name: 'Docs' }).click();
+    const docs = await opened;
+    await docs.waitForLoadState();
+    expect(new URL(docs.url()).toString()).toBe(`${server.origin}/docs`);
+    await visible(docs.getByRole('heading', { level: 2, name: 'Architecture' }));
+    await docs.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'API reference' }).click();
+    await visible(docs.getByRole('heading', { level: 3, name: 'GET /api/roles', exact: true }));
+    // Styled by its stylesheet under the strict policy (a blocked style or script is logged as an error).
+    expect(
+      await docs
+        .locator('.method-get')
+        .first()
+        .evaluate((node) => getComputedStyle(node).fontWeight),
+    ).toBe('700');
+    await screenshot(docs, 'docs-api-reference');
+    await docs.close();
+    expect(browser.errors).toEqual([]);
+  });
+
   test('the root opens the first sidebar item', async () => {
     await page.goto(`${server.origin}/console`);
     await page.waitForURL(/\/console\/applications$/);

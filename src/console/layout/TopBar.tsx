@@ -2,7 +2,7 @@ import { FileTextOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { docsUrl, issuesUrl } from './config';
+import { apiReferenceUrl, docsUrl } from './config';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 
@@ -35,10 +35,10 @@ export const TopBar = () => {
               ),
             },
             {
-              key: 'issues',
+              key: 'api-reference',
               label: (
-                <a href={issuesUrl} target="_blank" rel="noopener noreferrer">
-                  {t('layout.help.issues')}
+                <a href={apiReferenceUrl} target="_blank" rel="noopener noreferrer">
+                  {t('layout.help.api_reference')}
                 </a>
               ),
             },

@@ -1,4 +1,4 @@
-/** Links shown in the top bar; overridable at build time. */
-export const docsUrl: string = import.meta.env.VITE_DOCS_URL ?? 'https://docs.logto.io/';
-export const issuesUrl: string = import.meta.env.VITE_ISSUES_URL ?? 'https://github.com/logto-io/logto/issues';
+/** The product's own documentation, served by the same server: the guide and the management API's reference. */
+export const docsUrl = '/docs';
+export const apiReferenceUrl = '/docs/api';
 export const productName = 'Gatehouse';
