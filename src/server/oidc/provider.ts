@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/database.js';
 import { HARDENING_HEADERS, SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
-import { raw } from '../interaction/html.js';
-import { errorPage, logoutDonePage, logoutPage } from '../interaction/views.js';
+import { errorPage } from '../interaction/views.js';
 import { translatorFor } from '../locales/index.js';
 import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
 import type { UserRecord, UserStore } from '../users/store.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata } from './clients.js';
 import { loadTenantKeys, publicJwks, SIGNING_ALG } from './keys.js';
+import { rpInitiatedLogout } from './logout.js';
 import { ResourceStore } from './resources.js';
 
 /** One tenant's OpenID provider and what its pages and routes need next to it. */
@@ -112,19 +112,7 @@ export const createTenantOidc = async ({
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
-          const tr = translatorFor(ctx.get('accept-language'));
-          ctx.type = 'html';
-          ctx.body = logoutPage(tr, { form: raw(form), host: new URL(issuer).host });
-        },
-        postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
-          const tr = translatorFor(ctx.get('accept-language'));
-          ctx.type = 'html';
-          ctx.body = logoutDonePage(tr);
-        },
-      },
+      rpInitiatedLogout: rpInitiatedLogout(issuer),
       resourceIndicators: {
         enabled: true,
         // A request naming no resource gets the tenant's default resource, if it has one.
