@@ -278,43 +278,6 @@ describe.each(databases())('sign-in pages on $name', (target) => {
     expect(badClient.text).not.toMatch(/<script|<style|style=/);
   });
 
-  it('signs out through the end-session page and returns to the console', async () => {
-    const browser = new Browser();
-    const { submitted, state, verifier } = await signIn(browser, 'admin', PASSWORD);
-    const code = await toCallback(browser, submitted.location, state);
-    const tokens = await exchange(code, verifier);
-    const end = await browser.get(
-      `${issuer}/session/end?${new URLSearchParams({
-        id_token_hint: tokens.body.id_token,
-        post_logout_redirect_uri: `${server.origin}/console`,
-        client_id: 'admin-console',
-      })}`,
-    );
-    expect(end.status).toBe(200);
-    expect(end.text).toContain('Do you want to sign out');
-    expect(end.text).not.toMatch(/<script|<style|style=/);
-    expect(end.headers.get('content-security-policy')).toContain("script-src 'self'");
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(end.text)?.[1] ?? '';
-    const confirmed = await browser.post(formAction(end.text, server.origin), { xsrf, logout: 'yes' });
-    expect(confirmed.status).toBe(303);
-    expect(confirmed.location).toBe(`${server.origin}/console`);
-    // The session is gone: a silent request now needs a sign-in.
-    const { challenge } = pkce();
-    const silent = await browser.follow(
-      `${issuer}/auth?${new URLSearchParams({
-        client_id: 'admin-console',
-        redirect_uri: callback,
-        response_type: 'code',
-        scope: 'openid',
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-        prompt: 'none',
-      })}`,
-      callback,
-    );
-    expect(new URL(silent.location as string).searchParams.get('error')).toBe('login_required');
-  });
-
   it('never issues a default-tenant management scope to a user without the role', async () => {
     const users = new UserStore(db);
     const username = unique('plain_');

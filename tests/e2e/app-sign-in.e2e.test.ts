@@ -20,14 +20,23 @@ describe('signing in to an application on another origin', () => {
   let app: Server;
   let callback: string;
   let browser: Browser;
+  /** The bodies of the form posts the application received (response_mode=form_post). */
+  const posted: URLSearchParams[] = [];
 
   beforeAll(async () => {
     db = await connectDatabase({});
     server = await startServer(db);
     // The application: a page on another origin that only receives the callback.
-    app = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html' });
-      response.end('<h1>Partner portal</h1>');
+    app = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        if (request.method === 'POST') posted.push(new URLSearchParams(body));
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end('<h1>Partner portal</h1>');
+      });
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     callback = `http://localhost:${(app.address() as AddressInfo).port}/callback`;
@@ -44,7 +53,7 @@ describe('signing in to an application on another origin', () => {
   });
 
   /** Registers the app (the test server leaves management routes open) and opens its authorization request. */
-  const authorize = async (isThirdParty: boolean) => {
+  const authorize = async (isThirdParty: boolean, extra: Record<string, string> = {}) => {
     const created = await fetch(`${server.origin}/api/applications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -67,6 +76,7 @@ describe('signing in to an application on another origin', () => {
         code_challenge: challenge,
         code_challenge_method: 'S256',
         state: 'xyz',
+        ...extra,
       })}`,
     );
   };
@@ -89,6 +99,16 @@ describe('signing in to an application on another origin', () => {
     await submitSignIn(browser.page, 'ada', PASSWORD);
     await browser.page.getByRole('button', { name: 'Allow' }).click();
     await landsOnCallback();
+  });
+
+  test('form_post: the provider’s self-submitting form (its script allowed by hash) posts the code', async () => {
+    await authorize(false, { response_mode: 'form_post' });
+    await submitSignIn(browser.page, 'ada', PASSWORD);
+    await browser.page.waitForURL((url) => url.href.startsWith(callback), { timeout: 30_000 });
+    await browser.page.getByRole('heading', { name: 'Partner portal' }).waitFor({ timeout: 15_000 });
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.get('code')).toBeTruthy();
+    expect(posted[0]?.get('state')).toBe('xyz');
   });
 
   test('had no uncaught errors or blocked form submissions in the page', () => {

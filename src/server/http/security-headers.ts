@@ -41,16 +41,21 @@ export const newCspNonce = () => randomBytes(16).toString('base64');
 export const sendStyleNoncePolicy = (reply: FastifyReply, nonce: string) =>
   reply.header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce }));
 
-/** The policy (unless a route set its own) and the usual hardening headers on every response. */
+/** The hardening headers every response carries next to its Content-Security-Policy. */
+export const HARDENING_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** The policy (unless a route set its own) and the hardening headers on every response Fastify sends. */
 export const registerSecurityHeaders = (app: FastifyInstance) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('Content-Security-Policy')) {
       reply.header('Content-Security-Policy', contentSecurityPolicy());
     }
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.headers(HARDENING_HEADERS);
     return payload;
   });
 };

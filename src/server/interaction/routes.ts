@@ -10,7 +10,7 @@ import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID, defaultTenantAdminRole } from '../t
 import { checkPassword, passwordPolicy } from '../users/password-policy.js';
 import { verifyPassword } from '../users/passwords.js';
 import { emailRule, type UserStore, usernameRule } from '../users/store.js';
-import type { Sentinel } from './sentinel.js';
+import { type Sentinel, sentinelTarget } from './sentinel.js';
 import {
   consentPage,
   errorPage,
@@ -272,18 +272,19 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     if (!password) {
       return showSignIn(interaction, reply, 400, { identifier, error: tr.t('errors:password_required') });
     }
-    const before = await sentinel.check(tenantId, identifier);
-    if (before.blocked) return showLocked(interaction, reply, before);
-
+    // Attempts count against the account the identifier names (its username and email alike), else the identifier.
     const user = await users.findByIdentifier(tenantId, identifier);
+    const attempt = await sentinel.admit(tenantId, sentinelTarget(identifier, user?.id));
+    if (attempt.blocked) return showLocked(interaction, reply, attempt);
+
     const verified = await verifyPassword(user?.passwordEncrypted, password);
     if (!user || !verified) {
-      const after = await sentinel.report(tenantId, identifier, 'Failed');
+      const after = await sentinel.failed(tenantId, attempt);
       if (after.blocked) return showLocked(interaction, reply, after);
       return showSignIn(interaction, reply, 400, { identifier, error: tr.t('errors:invalid_credentials') });
     }
+    await sentinel.succeeded(tenantId, attempt);
     if (user.isSuspended) return showSignIn(interaction, reply, 403, { identifier, error: tr.t('errors:suspended') });
-    await sentinel.report(tenantId, identifier, 'Success');
     await users.touchSignIn(tenantId, user.id);
     return finish(interaction, request, reply, { login: { accountId: user.id } }, false);
   });

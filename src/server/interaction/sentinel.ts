@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { generateId } from '../crud/ids.js';
 import type { Database, Queryable } from '../db/database.js';
 
-/** How many failed password attempts lock an identifier, and for how long (seconds). */
+/** How many failed password attempts lock an account (or an unknown identifier), and for how long (seconds). */
 export interface SentinelPolicy {
   maxAttempts: number;
   lockoutDuration: number;
@@ -15,17 +15,30 @@ export const SENTINEL_POLICY_KEY = 'sentinelPolicy';
 
 export type SentinelVerdict = { blocked: false } | { blocked: true; until: Date; retryAfter: number };
 
+/** An attempt the sentinel let through: the password may now be verified once, then the result reported. */
+export type SentinelAttempt = { blocked: false; id: string; target: string };
+
 const positive = (value: unknown, fallback: number) =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
 
-/** Identifiers are counted by hash, never stored in clear; the same address typed in other case counts together. */
-export const targetHash = (identifier: string) =>
-  createHash('sha256').update(identifier.trim().toLowerCase()).digest('hex');
+/**
+ * What attempts are counted against, by hash (never stored in clear): the account once the identifier names one,
+ * so its username and its email share one count; otherwise the identifier as typed (in any letter case), so
+ * probing unknown names locks too.
+ */
+export const sentinelTarget = (identifier: string, accountId?: string) =>
+  createHash('sha256')
+    .update(accountId ? `account:${accountId}` : `identifier:${identifier.trim().toLowerCase()}`)
+    .digest('hex');
 
 /**
- * Lockout after repeated failures. Every verified password attempt is one `sentinel_activities` row. An identifier
- * is locked while it has `maxAttempts` failures within the last `lockoutDuration` seconds and after its last
- * success; the lock ends when the oldest of those failures leaves the window. A success starts the count again.
+ * Lockout after repeated failures. Every verified password attempt is one `sentinel_activities` row. A target is
+ * locked while it has `maxAttempts` failures within the last `lockoutDuration` seconds and after its last success;
+ * the lock ends when the oldest of those failures leaves the window. A success starts the count again.
+ *
+ * Admission and recording are one step: `admit` takes a transaction-scoped advisory lock on the target, and either
+ * refuses or records the attempt as a failure before the password is verified (a success then corrects it). So
+ * however many attempts arrive at once, at most `maxAttempts` of them get their password verified.
  */
 export class Sentinel {
   constructor(private readonly db: Database) {}
@@ -42,20 +55,26 @@ export class Sentinel {
     };
   }
 
-  private async verdict(tx: Queryable, tenantId: string, hash: string): Promise<SentinelVerdict> {
+  /** The verdict from the target's rows, or from those recorded up to and including the attempt `upTo`. */
+  private async verdict(tx: Queryable, tenantId: string, target: string, upTo?: string): Promise<SentinelVerdict> {
     const { maxAttempts, lockoutDuration } = await this.policy(tx, tenantId);
     const { rows } = await tx.query<{ until: Date; now: Date }>(
-      `SELECT f.created_at + make_interval(secs => $3) AS until, now() AS now
-       FROM sentinel_activities f
+      `WITH upto AS (
+         SELECT COALESCE((SELECT created_at FROM sentinel_activities WHERE tenant_id = $1 AND id = $5),
+                         'infinity'::timestamptz) AS at
+       )
+       SELECT f.created_at + make_interval(secs => $3) AS until, now() AS now
+       FROM sentinel_activities f, upto
        WHERE f.tenant_id = $1 AND f.target_hash = $2 AND f.action = 'Password' AND f.action_result = 'Failed'
-         AND f.created_at > now() - make_interval(secs => $3)
+         AND f.created_at > now() - make_interval(secs => $3) AND f.created_at <= upto.at
          AND f.created_at > COALESCE((
            SELECT max(s.created_at) FROM sentinel_activities s
            WHERE s.tenant_id = $1 AND s.target_hash = $2 AND s.action = 'Password' AND s.action_result = 'Success'
+             AND s.created_at <= upto.at
          ), '-infinity'::timestamptz)
        ORDER BY f.created_at DESC
        LIMIT $4`,
-      [tenantId, hash, lockoutDuration, maxAttempts],
+      [tenantId, target, lockoutDuration, maxAttempts, upTo ?? null],
     );
     const oldest = rows[maxAttempts - 1];
     if (!oldest) return { blocked: false };
@@ -64,29 +83,45 @@ export class Sentinel {
     return { blocked: true, until, retryAfter };
   }
 
-  /** Whether the identifier is locked right now. */
-  check(tenantId: string, identifier: string): Promise<SentinelVerdict> {
-    return this.db.withTenant(tenantId, (tx) => this.verdict(tx, tenantId, targetHash(identifier)));
+  /**
+   * Lets one attempt on `target` through, or answers that the target is locked. An admitted attempt is recorded at
+   * once as a failure, under a lock on the target, so concurrent attempts count each other.
+   */
+  admit(tenantId: string, target: string): Promise<SentinelAttempt | (SentinelVerdict & { blocked: true })> {
+    return this.db.withTenant(tenantId, async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gatehouse.sentinel.${tenantId}.${target}`]);
+      const verdict = await this.verdict(tx, tenantId, target);
+      if (verdict.blocked) return verdict;
+      const id = generateId();
+      // clock_timestamp(): the order of the rows is the order the lock admitted them in.
+      await tx.query(
+        `INSERT INTO sentinel_activities (tenant_id, id, target_hash, action, action_result, decision, created_at)
+         VALUES ($1, $2, $3, 'Password', 'Failed', 'Undecided', clock_timestamp())`,
+        [tenantId, id, target],
+      );
+      return { blocked: false, id, target };
+    });
   }
 
-  /** Records one attempt and answers whether the identifier is locked after it. */
-  report(tenantId: string, identifier: string, result: 'Success' | 'Failed'): Promise<SentinelVerdict> {
-    const hash = targetHash(identifier);
+  /** The password was right: the attempt becomes a success, and the count starts again. */
+  succeeded(tenantId: string, attempt: SentinelAttempt): Promise<void> {
     return this.db.withTenant(tenantId, async (tx) => {
-      const id = generateId();
       await tx.query(
-        `INSERT INTO sentinel_activities (tenant_id, id, target_hash, action, action_result, decision)
-         VALUES ($1, $2, $3, 'Password', $4, 'Allowed')`,
-        [tenantId, id, hash, result],
+        `UPDATE sentinel_activities SET action_result = 'Success', decision = 'Allowed' WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, attempt.id],
       );
-      if (result === 'Success') return { blocked: false };
-      const verdict = await this.verdict(tx, tenantId, hash);
-      if (verdict.blocked) {
-        await tx.query(`UPDATE sentinel_activities SET decision = 'Blocked' WHERE tenant_id = $1 AND id = $2`, [
-          tenantId,
-          id,
-        ]);
-      }
+    });
+  }
+
+  /** The password was wrong: answers whether this failure locked the target (counting the attempts before it). */
+  failed(tenantId: string, attempt: SentinelAttempt): Promise<SentinelVerdict> {
+    return this.db.withTenant(tenantId, async (tx) => {
+      const verdict = await this.verdict(tx, tenantId, attempt.target, attempt.id);
+      await tx.query(`UPDATE sentinel_activities SET decision = $3 WHERE tenant_id = $1 AND id = $2`, [
+        tenantId,
+        attempt.id,
+        verdict.blocked ? 'Blocked' : 'Allowed',
+      ]);
       return verdict;
     });
   }

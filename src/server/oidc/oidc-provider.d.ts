@@ -120,3 +120,13 @@ declare module 'oidc-provider' {
     SessionNotFound: OidcErrorClass;
   };
 }
+
+/** The end-session actions: middleware chains of the provider's `GET /session/end` and `POST /session/end/confirm`. */
+declare module 'oidc-provider/lib/actions/end_session.js' {
+  import type { KoaContextWithOIDC } from 'oidc-provider';
+
+  type Middleware = (ctx: KoaContextWithOIDC, next?: () => Promise<void>) => Promise<void> | void;
+  export const init: Middleware[];
+  export const confirm: Middleware[];
+  export const success: Middleware[];
+}

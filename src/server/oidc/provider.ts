@@ -2,15 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/database.js';
-import { SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
-import { raw } from '../interaction/html.js';
-import { errorPage, logoutDonePage, logoutPage } from '../interaction/views.js';
+import { HARDENING_HEADERS, SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
+import { errorPage } from '../interaction/views.js';
 import { translatorFor } from '../locales/index.js';
 import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
 import type { UserRecord, UserStore } from '../users/store.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata } from './clients.js';
 import { loadTenantKeys, publicJwks, SIGNING_ALG } from './keys.js';
+import { rpInitiatedLogout } from './logout.js';
 import { ResourceStore } from './resources.js';
 
 /** One tenant's OpenID provider and what its pages and routes need next to it. */
@@ -39,6 +39,9 @@ export interface TenantOidcOptions {
 }
 
 const DAY = 24 * 60 * 60;
+
+/** The headers of every answer of the provider (its pages share the sign-in pages' policy). */
+export const PROVIDER_HEADERS = { 'Content-Security-Policy': SIGN_IN_PAGE_POLICY, ...HARDENING_HEADERS };
 
 /** Standard claims of a user, by the scopes that release them. */
 const claimsOf = (user: UserRecord): Record<string, unknown> => ({
@@ -109,21 +112,7 @@ export const createTenantOidc = async ({
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
-          const tr = translatorFor(ctx.get('accept-language'));
-          ctx.set('Content-Security-Policy', SIGN_IN_PAGE_POLICY);
-          ctx.type = 'html';
-          ctx.body = logoutPage(tr, { form: raw(form), host: new URL(issuer).host });
-        },
-        postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
-          const tr = translatorFor(ctx.get('accept-language'));
-          ctx.set('Content-Security-Policy', SIGN_IN_PAGE_POLICY);
-          ctx.type = 'html';
-          ctx.body = logoutDonePage(tr);
-        },
-      },
+      rpInitiatedLogout: rpInitiatedLogout(issuer),
       resourceIndicators: {
         enabled: true,
         // A request naming no resource gets the tenant's default resource, if it has one.
@@ -190,7 +179,6 @@ export const createTenantOidc = async ({
     },
     renderError: async (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) => {
       const tr = translatorFor(ctx.get('accept-language'));
-      ctx.set('Content-Security-Policy', SIGN_IN_PAGE_POLICY);
       ctx.type = 'html';
       ctx.body = errorPage(tr, {
         message: tr.t('interaction:error.request_failed'),
@@ -212,10 +200,24 @@ export const createTenantOidc = async ({
     return clients.isActiveSecret(this.clientId, actual);
   };
 
+  // The provider writes to the raw response, past Fastify's hooks: every answer of it (discovery, keys, form_post,
+  // end-session and error pages) gets the headers here. form_post adds the hash of its one inline script to this
+  // policy's script-src; the policy leaves form-action open, as the form posts to the application's redirect URI.
+  const secure = (ctx: KoaContextWithOIDC) => {
+    for (const [name, value] of Object.entries(PROVIDER_HEADERS)) ctx.set(name, value);
+  };
   provider.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    await next();
+    secure(ctx);
+    try {
+      await next();
+    } catch (error) {
+      log.error({ err: error, tenantId }, 'OpenID provider failed');
+      const tr = translatorFor(ctx.get('accept-language'));
+      secure(ctx);
+      ctx.status = 500;
+      ctx.type = 'html';
+      ctx.body = errorPage(tr, { message: tr.t('interaction:error.request_failed') });
+    }
   });
   provider.on('server_error', (_ctx, error) => log.error({ err: error, tenantId }, 'OpenID provider error'));
 

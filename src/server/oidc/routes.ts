@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
 import { DEFAULT_TENANT_ID } from '../tenants/urls.js';
+import { PROVIDER_HEADERS } from './provider.js';
 import type { TenantProviders } from './providers.js';
 
 type Params = { tenantId?: string };
@@ -37,7 +38,9 @@ export const registerOidcRoutes = async (app: FastifyInstance, providers: Tenant
         await oidc.handle(req, reply.raw);
       } catch (error) {
         request.log.error({ err: error }, 'OpenID provider failed');
-        if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, PROVIDER_HEADERS).end();
+        }
       }
     };
 
