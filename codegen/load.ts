@@ -177,6 +177,20 @@ const checkKeywords = (node: unknown, where: string, insideMap = false): void =>
   }
 };
 
+/** Years 1 to 9999 in milliseconds since the epoch: what both a JavaScript Date and PostgreSQL's timestamptz hold. */
+export const TIMESTAMP_RANGE = { minimum: -62135596800000, maximum: 253402300799999 } as const;
+
+/** A timestamp column (`x-column: timestamp`) accepts only instants its column can store, unless it narrows them. */
+const withTimestampRange = (schema: JSONSchema7): JSONSchema7 => ({
+  ...schema,
+  properties: Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, prop]) => [
+      name,
+      prop['x-column'] === 'timestamp' ? { ...TIMESTAMP_RANGE, ...prop } : prop,
+    ]),
+  ),
+});
+
 export const loadEntities = (root: string): LoadedEntity[] => {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats.default(ajv);
@@ -201,7 +215,7 @@ export const loadEntities = (root: string): LoadedEntity[] => {
     const schemaFile = join(root, 'schemas', descriptor.schema);
     const raw = readJson(schemaFile);
     checkKeywords(raw, `schemas/${descriptor.schema}`);
-    const schema = dereference(raw, schemaFile) as JSONSchema7;
+    const schema = withTimestampRange(dereference(raw, schemaFile) as JSONSchema7);
     if (!validateEntitySchema(schema)) {
       const details = (validateEntitySchema.errors ?? [])
         .map((e) => `${e.instancePath || '/'} ${e.message}`)

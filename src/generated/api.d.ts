@@ -388,6 +388,7 @@ export interface components {
              * @example user.username_already_in_use
              * @example user.email_already_in_use
              * @example request.unsupported_media_type
+             * @example request.payload_too_large
              * @example request.invalid_input
              * @example request.general
              * @example unexpected.general

@@ -478,6 +478,8 @@ export const consoleResources: ConsoleResource[] = [
               "description": "A name to tell secrets apart."
             },
             "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
               "type": [
                 "number",
                 "null"
@@ -490,7 +492,7 @@ export const consoleResources: ConsoleResource[] = [
             "name"
           ]
         },
-        "validatorKey": "100c618c"
+        "validatorKey": "-34fc8751"
       }
     },
     "uiSchema": {

@@ -578,6 +578,8 @@ export const entityModels: EntityModel[] = [
           "description": "A third-party app."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -981,7 +983,70 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "-54c16adf"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          },
+          "types": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "enum": [
+                "Native",
+                "SPA",
+                "Traditional",
+                "MachineToMachine"
+              ]
+            }
+          },
+          "isThirdParty": {
+            "type": "string",
+            "enum": [
+              "true",
+              "false"
+            ]
+          },
+          "excludeRoleId": {
+            "type": "string"
+          },
+          "includeSecrets": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "2d9a710a"
+    },
+    "linkedListQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
   },
   {
     "name": "applicationSecret",
@@ -1055,6 +1120,8 @@ export const entityModels: EntityModel[] = [
               "description": "A name to tell secrets apart."
             },
             "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
               "type": [
                 "number",
                 "null"
@@ -1067,7 +1134,7 @@ export const entityModels: EntityModel[] = [
             "name"
           ]
         },
-        "validatorKey": "100c618c"
+        "validatorKey": "-34fc8751"
       }
     },
     "uiSchema": {
@@ -1131,6 +1198,8 @@ export const entityModels: EntityModel[] = [
           "description": "The secret value."
         },
         "expiresAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": [
             "number",
             "null"
@@ -1141,6 +1210,8 @@ export const entityModels: EntityModel[] = [
           "description": "When the secret stops working (ms since the epoch); null for never."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -1249,6 +1320,8 @@ export const entityModels: EntityModel[] = [
               "description": "A name to tell secrets apart."
             },
             "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
               "type": [
                 "number",
                 "null"
@@ -1261,7 +1334,7 @@ export const entityModels: EntityModel[] = [
             "name"
           ]
         },
-        "validatorKey": "100c618c"
+        "validatorKey": "-34fc8751"
       },
       "update": {
         "schema": {
@@ -1279,7 +1352,23 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "-57154896"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          }
+        }
+      },
+      "validatorKey": "-73dbabd6"
+    }
   },
   {
     "name": "hook",
@@ -1725,6 +1814,8 @@ export const entityModels: EntityModel[] = [
           "description": "Whether the webhook is called."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -2115,7 +2206,26 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "50ba0ff4"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
   },
   {
     "name": "hookLog",
@@ -2202,6 +2312,8 @@ export const entityModels: EntityModel[] = [
           "description": "The delivery: result (Success or Error), event, request body, response status and body, attempts."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -2283,7 +2395,26 @@ export const entityModels: EntityModel[] = [
     "serverHooks": {},
     "webhookEvents": {},
     "requestBodies": {},
-    "hasConsole": false
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
   },
   {
     "name": "oidcModelInstance",
@@ -2373,11 +2504,15 @@ export const entityModels: EntityModel[] = [
           "description": "The device flow user code."
         },
         "expiresAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "x-column": "timestamp",
           "description": "When the record expires."
         },
         "consumedAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": [
             "number",
             "null"
@@ -2386,6 +2521,8 @@ export const entityModels: EntityModel[] = [
           "description": "When it was consumed."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -2898,7 +3035,29 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "-20f5332a"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          },
+          "includeScopes": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-60e0291"
+    }
   },
   {
     "name": "role",
@@ -3440,7 +3599,58 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "544450f1"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "User",
+              "MachineToMachine"
+            ]
+          },
+          "excludeUserId": {
+            "type": "string"
+          },
+          "excludeApplicationId": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "76a623ee"
+    },
+    "linkedListQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
   },
   {
     "name": "scope",
@@ -3595,6 +3805,8 @@ export const entityModels: EntityModel[] = [
           "description": "What the permission allows."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -3741,7 +3953,26 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "-2b01d23c"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
   },
   {
     "name": "sentinelActivity",
@@ -3830,6 +4061,8 @@ export const entityModels: EntityModel[] = [
           "description": "What the policy decided."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -3984,6 +4217,8 @@ export const entityModels: EntityModel[] = [
           "description": "The tenant's environment."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -4105,6 +4340,8 @@ export const entityModels: EntityModel[] = [
           "description": "The value."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -4359,6 +4596,8 @@ export const entityModels: EntityModel[] = [
           "description": "Whether the user may sign in."
         },
         "lastSignInAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": [
             "number",
             "null"
@@ -4368,6 +4607,8 @@ export const entityModels: EntityModel[] = [
           "description": "When the user last signed in."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
