@@ -12,6 +12,7 @@ import type {
   UniqueRule,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { customFormats } from '../src/shared/validation-runtime.js';
 
 export interface Descriptor {
   name: string;
@@ -194,6 +195,7 @@ const withTimestampRange = (schema: JSONSchema7): JSONSchema7 => ({
 export const loadEntities = (root: string): LoadedEntity[] => {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats.default(ajv);
+  for (const [name, format] of Object.entries(customFormats)) ajv.addFormat(name, format);
   for (const keyword of [...knownKeywords].filter((k) => k.startsWith('x-'))) ajv.addKeyword(keyword);
   const validateDescriptor = ajv.compile(
     readJson(join(root, 'codegen/meta/resource-descriptor.schema.json')) as object,

@@ -262,9 +262,10 @@ export const entityModels: EntityModel[] = [
                       "maxItems": 100,
                       "items": {
                         "type": "string",
+                        "format": "redirect-uri",
                         "minLength": 1,
                         "maxLength": 2048,
-                        "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                        "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                       },
                       "default": [],
                       "description": "Where the provider may send users back after sign-in."
@@ -274,9 +275,10 @@ export const entityModels: EntityModel[] = [
                       "maxItems": 100,
                       "items": {
                         "type": "string",
+                        "format": "redirect-uri",
                         "minLength": 1,
                         "maxLength": 2048,
-                        "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                        "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                       },
                       "default": [],
                       "description": "Where users may land after signing out."
@@ -300,7 +302,11 @@ export const entityModels: EntityModel[] = [
                 "customClientMetadata": {
                   "type": "object",
                   "additionalProperties": false,
-                  "default": {},
+                  "default": {
+                    "idTokenTtl": 3600,
+                    "refreshTokenTtlInDays": 14,
+                    "rotateRefreshToken": true
+                  },
                   "properties": {
                     "corsAllowedOrigins": {
                       "type": "array",
@@ -318,12 +324,14 @@ export const entityModels: EntityModel[] = [
                       "type": "integer",
                       "minimum": 60,
                       "maximum": 86400,
+                      "default": 3600,
                       "description": "ID token lifetime (s)."
                     },
                     "refreshTokenTtlInDays": {
                       "type": "integer",
                       "minimum": 1,
                       "maximum": 90,
+                      "default": 14,
                       "description": "Refresh token lifetime in days."
                     },
                     "alwaysIssueRefreshToken": {
@@ -332,13 +340,14 @@ export const entityModels: EntityModel[] = [
                     },
                     "rotateRefreshToken": {
                       "type": "boolean",
+                      "default": true,
                       "description": "Replace the refresh token at each use."
                     }
                   }
                 }
               }
             },
-            "validatorKey": "-6dad2d34"
+            "validatorKey": "-13ba64ba"
           }
         },
         {
@@ -492,9 +501,10 @@ export const entityModels: EntityModel[] = [
               "maxItems": 100,
               "items": {
                 "type": "string",
+                "format": "redirect-uri",
                 "minLength": 1,
                 "maxLength": 2048,
-                "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
               },
               "default": [],
               "description": "Where the provider may send users back after sign-in."
@@ -504,9 +514,10 @@ export const entityModels: EntityModel[] = [
               "maxItems": 100,
               "items": {
                 "type": "string",
+                "format": "redirect-uri",
                 "minLength": 1,
                 "maxLength": 2048,
-                "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
               },
               "default": [],
               "description": "Where users may land after signing out."
@@ -530,7 +541,11 @@ export const entityModels: EntityModel[] = [
         "customClientMetadata": {
           "type": "object",
           "additionalProperties": false,
-          "default": {},
+          "default": {
+            "idTokenTtl": 3600,
+            "refreshTokenTtlInDays": 14,
+            "rotateRefreshToken": true
+          },
           "properties": {
             "corsAllowedOrigins": {
               "type": "array",
@@ -548,12 +563,14 @@ export const entityModels: EntityModel[] = [
               "type": "integer",
               "minimum": 60,
               "maximum": 86400,
+              "default": 3600,
               "description": "ID token lifetime (s)."
             },
             "refreshTokenTtlInDays": {
               "type": "integer",
               "minimum": 1,
               "maximum": 90,
+              "default": 14,
               "description": "Refresh token lifetime in days."
             },
             "alwaysIssueRefreshToken": {
@@ -562,6 +579,7 @@ export const entityModels: EntityModel[] = [
             },
             "rotateRefreshToken": {
               "type": "boolean",
+              "default": true,
               "description": "Replace the refresh token at each use."
             }
           }
@@ -770,9 +788,10 @@ export const entityModels: EntityModel[] = [
                   "maxItems": 100,
                   "items": {
                     "type": "string",
+                    "format": "redirect-uri",
                     "minLength": 1,
                     "maxLength": 2048,
-                    "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                    "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                   },
                   "default": [],
                   "description": "Where the provider may send users back after sign-in."
@@ -782,9 +801,10 @@ export const entityModels: EntityModel[] = [
                   "maxItems": 100,
                   "items": {
                     "type": "string",
+                    "format": "redirect-uri",
                     "minLength": 1,
                     "maxLength": 2048,
-                    "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                    "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                   },
                   "default": [],
                   "description": "Where users may land after signing out."
@@ -808,7 +828,11 @@ export const entityModels: EntityModel[] = [
             "customClientMetadata": {
               "type": "object",
               "additionalProperties": false,
-              "default": {},
+              "default": {
+                "idTokenTtl": 3600,
+                "refreshTokenTtlInDays": 14,
+                "rotateRefreshToken": true
+              },
               "properties": {
                 "corsAllowedOrigins": {
                   "type": "array",
@@ -826,12 +850,14 @@ export const entityModels: EntityModel[] = [
                   "type": "integer",
                   "minimum": 60,
                   "maximum": 86400,
+                  "default": 3600,
                   "description": "ID token lifetime (s)."
                 },
                 "refreshTokenTtlInDays": {
                   "type": "integer",
                   "minimum": 1,
                   "maximum": 90,
+                  "default": 14,
                   "description": "Refresh token lifetime in days."
                 },
                 "alwaysIssueRefreshToken": {
@@ -840,6 +866,7 @@ export const entityModels: EntityModel[] = [
                 },
                 "rotateRefreshToken": {
                   "type": "boolean",
+                  "default": true,
                   "description": "Replace the refresh token at each use."
                 }
               }
@@ -860,7 +887,7 @@ export const entityModels: EntityModel[] = [
             "type"
           ]
         },
-        "validatorKey": "6bfcf5f2"
+        "validatorKey": "55512224"
       },
       "update": {
         "schema": {
@@ -899,9 +926,10 @@ export const entityModels: EntityModel[] = [
                   "maxItems": 100,
                   "items": {
                     "type": "string",
+                    "format": "redirect-uri",
                     "minLength": 1,
                     "maxLength": 2048,
-                    "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                    "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                   },
                   "default": [],
                   "description": "Where the provider may send users back after sign-in."
@@ -911,9 +939,10 @@ export const entityModels: EntityModel[] = [
                   "maxItems": 100,
                   "items": {
                     "type": "string",
+                    "format": "redirect-uri",
                     "minLength": 1,
                     "maxLength": 2048,
-                    "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                    "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                   },
                   "default": [],
                   "description": "Where users may land after signing out."
@@ -937,7 +966,11 @@ export const entityModels: EntityModel[] = [
             "customClientMetadata": {
               "type": "object",
               "additionalProperties": false,
-              "default": {},
+              "default": {
+                "idTokenTtl": 3600,
+                "refreshTokenTtlInDays": 14,
+                "rotateRefreshToken": true
+              },
               "properties": {
                 "corsAllowedOrigins": {
                   "type": "array",
@@ -955,12 +988,14 @@ export const entityModels: EntityModel[] = [
                   "type": "integer",
                   "minimum": 60,
                   "maximum": 86400,
+                  "default": 3600,
                   "description": "ID token lifetime (s)."
                 },
                 "refreshTokenTtlInDays": {
                   "type": "integer",
                   "minimum": 1,
                   "maximum": 90,
+                  "default": 14,
                   "description": "Refresh token lifetime in days."
                 },
                 "alwaysIssueRefreshToken": {
@@ -969,6 +1004,7 @@ export const entityModels: EntityModel[] = [
                 },
                 "rotateRefreshToken": {
                   "type": "boolean",
+                  "default": true,
                   "description": "Replace the refresh token at each use."
                 }
               }
@@ -980,7 +1016,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-54c16adf"
+        "validatorKey": "-6ba16225"
       }
     },
     "hasConsole": true,
