@@ -5,18 +5,16 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * A new item's values: each writable property left out takes its schema's default, and an object given in part
- * gains the defaults of the properties it leaves out, at every depth (as the console's forms fill them in).
+ * gains the keys of its property's default object that it leaves out (as old rows do when that default gains keys).
  */
 export const withDefaults = (schema: JSONSchema7, value: Record<string, unknown>): Record<string, unknown> => {
   const result = { ...value };
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-    if (prop.readOnly) continue;
+    if (prop.readOnly || prop.default === undefined) continue;
     const given = result[name];
-    if (given === undefined) {
-      if (prop.default !== undefined) result[name] = structuredClone(prop.default);
-    } else if (isPlainObject(given) && prop.properties) {
-      result[name] = withDefaults(prop, given);
-    }
+    if (given === undefined) result[name] = structuredClone(prop.default);
+    else if (isPlainObject(given) && isPlainObject(prop.default))
+      result[name] = { ...structuredClone(prop.default), ...given };
   }
   return result;
 };

@@ -80,8 +80,11 @@ export const assertValidQuery = (form: FormModel | undefined, query: Record<stri
   try {
     assertValid(form.validatorKey, normalized, 'query');
   } catch (error) {
-    if (!(error instanceof ApiError) || wrapped.size === 0) throw error;
-    const { issues } = error.data as { issues: InputIssue[] };
+    if (!(error instanceof ApiError)) throw error;
+    // A parameter given more than once where one value is expected: its type is the issue, not its values.
+    const { issues: all } = error.data as { issues: InputIssue[] };
+    const mistyped = new Set(all.filter((issue) => issue.keyword === 'type').map((issue) => issue.path));
+    const issues = all.filter((issue) => issue.keyword === 'type' || !mistyped.has(issue.path));
     const unwrap = (path: string) => {
       const [, name, index, ...rest] = path.split('/');
       return name !== undefined && wrapped.has(name) && index === '0' ? ['', name, ...rest].join('/') : path;
