@@ -12,6 +12,7 @@ import type {
   UniqueRule,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { customFormats } from '../src/shared/validation-runtime.js';
 
 export interface Descriptor {
   name: string;
@@ -177,9 +178,24 @@ const checkKeywords = (node: unknown, where: string, insideMap = false): void =>
   }
 };
 
+/** Years 1 to 9999 in milliseconds since the epoch: what both a JavaScript Date and PostgreSQL's timestamptz hold. */
+export const TIMESTAMP_RANGE = { minimum: -62135596800000, maximum: 253402300799999 } as const;
+
+/** A timestamp column (`x-column: timestamp`) accepts only instants its column can store, unless it narrows them. */
+const withTimestampRange = (schema: JSONSchema7): JSONSchema7 => ({
+  ...schema,
+  properties: Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, prop]) => [
+      name,
+      prop['x-column'] === 'timestamp' ? { ...TIMESTAMP_RANGE, ...prop } : prop,
+    ]),
+  ),
+});
+
 export const loadEntities = (root: string): LoadedEntity[] => {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats.default(ajv);
+  for (const [name, format] of Object.entries(customFormats)) ajv.addFormat(name, format);
   for (const keyword of [...knownKeywords].filter((k) => k.startsWith('x-'))) ajv.addKeyword(keyword);
   const validateDescriptor = ajv.compile(
     readJson(join(root, 'codegen/meta/resource-descriptor.schema.json')) as object,
@@ -201,7 +217,7 @@ export const loadEntities = (root: string): LoadedEntity[] => {
     const schemaFile = join(root, 'schemas', descriptor.schema);
     const raw = readJson(schemaFile);
     checkKeywords(raw, `schemas/${descriptor.schema}`);
-    const schema = dereference(raw, schemaFile) as JSONSchema7;
+    const schema = withTimestampRange(dereference(raw, schemaFile) as JSONSchema7);
     if (!validateEntitySchema(schema)) {
       const details = (validateEntitySchema.errors ?? [])
         .map((e) => `${e.instancePath || '/'} ${e.message}`)

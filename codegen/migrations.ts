@@ -138,6 +138,12 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
             ? `ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} SET DEFAULT ${column.default};`
             : `ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} DROP DEFAULT;`,
         );
+        // A JSON object whose default gains keys: old rows gain the keys they lack, and keep the values they have.
+        if (column.type === 'jsonb' && column.default?.startsWith("'{")) {
+          sql.push(
+            `UPDATE ${q(table.name)} SET ${q(column.name)} = ${column.default} || ${q(column.name)} WHERE jsonb_typeof(${q(column.name)}) = 'object';`,
+          );
+        }
       }
       if (was.nullable !== column.nullable) {
         if (!column.nullable && column.default) {

@@ -11,6 +11,7 @@ import {
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
+import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { snakeCase } from './names.js';
 
@@ -77,7 +78,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
 
   const hookEvents = byName.get('hook')?.schema.properties?.events?.items?.enum ?? [];
 
-  return entities.map((entity): EntityModel => {
+  const models = entities.map((entity): EntityModel => {
     const { descriptor: d, schema } = entity;
     const file = `resources/${d.name}.resource.json`;
     if (d.parent) {
@@ -196,6 +197,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       hasConsole: Boolean(d.console),
     };
   });
+  return models.map((model) => ({ ...model, ...queryForms(model) }));
 };
 
 /** Ids given at creation to link right away (Logto accepts an empty list). */
@@ -223,6 +225,7 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...(model.detail?.tabs ?? []).flatMap((tab) => (tab.kind === 'form' ? [tab.form.schema] : [])),
     ...Object.values(model.assignForms).map((assign) => assign.schema),
     ...model.actions.flatMap((action) => (action.body ? [action.body.schema] : [])),
+    ...[model.listQuery, model.linkedListQuery].flatMap((query) => (query ? [query.schema] : [])),
   ]);
 
 /** A `when` names a field of the entity and, for an enum field, only values of its enum. */

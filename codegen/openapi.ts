@@ -2,6 +2,7 @@ import type { EntityModel } from '../src/shared/descriptor.js';
 import { errorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
+import { linkedListParameters, listParameters, type QueryParameter } from './list-query.js';
 import type { LoadedEntity } from './load.js';
 import { assignSchema } from './model.js';
 import { pascalCase, plural } from './names.js';
@@ -47,29 +48,15 @@ const errorResponses = (codes: number[]) =>
     ]),
   );
 
-const pageParams = [
-  {
-    name: 'page',
-    in: 'query',
-    required: false,
-    description: 'Page number (starts from 1).',
-    schema: { type: 'integer', minimum: 1 },
-  },
-  {
-    name: 'page_size',
-    in: 'query',
-    required: false,
-    description: 'Entries per page (at most 100).',
-    schema: { type: 'integer', minimum: 1, maximum: 100 },
-  },
-];
-const searchParam = {
-  name: 'search',
+/** A list route's query parameter in the OpenAPI document (repeated ones as an exploded form array). */
+const queryParam = ({ name, description, schema, repeated }: QueryParameter) => ({
+  name,
   in: 'query',
   required: false,
-  description: 'Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%).',
-  schema: { type: 'string' },
-};
+  description,
+  schema,
+  ...(repeated ? { style: 'form', explode: true } : {}),
+});
 const listHeaders = {
   'Total-Number': { description: 'The total number of entries.', schema: { type: 'integer' } },
   Link: { description: 'Pagination links (RFC 8288): first, prev, next, last.', schema: { type: 'string' } },
@@ -164,45 +151,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
           : `List${plural(Name)}`,
         tags: [tag],
         summary: `List ${plural(model.name)}`,
-        parameters: [
-          ...parentParams,
-          ...pageParams,
-          ...(model.list.searchable || model.searchColumns.length ? [searchParam] : []),
-          ...model.listFilters.map(({ field, param, multiple }) => {
-            const schema = cleanSchema(model.schema.properties?.[field] ?? {});
-            return multiple
-              ? {
-                  name: param,
-                  in: 'query',
-                  required: false,
-                  description: `Only ${plural(model.name)} with one of these ${field} values (repeat the parameter).`,
-                  schema: { type: 'array', items: schema },
-                  style: 'form',
-                  explode: true,
-                }
-              : {
-                  name: param,
-                  in: 'query',
-                  required: false,
-                  description: `Only ${plural(model.name)} with this ${field}.`,
-                  schema,
-                };
-          }),
-          ...model.listExclusions.map(({ param, by }) => ({
-            name: param,
-            in: 'query',
-            required: false,
-            description: `Leave out the ${plural(model.name)} linked to this ${by.replace(/Id$/, '')}.`,
-            schema: { type: 'string' },
-          })),
-          ...children.map((relation) => ({
-            name: `include${pascalCase(relation.name)}`,
-            in: 'query',
-            required: false,
-            description: `With a truthy value (true, 1, yes), each ${model.name} includes its ${relation.name}.`,
-            schema: { type: 'string' },
-          })),
-        ],
+        parameters: [...parentParams, ...listParameters(model).map(queryParam)],
         responses: {
           200: {
             description: `An array of ${plural(model.name)}.`,
@@ -277,7 +226,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         operationId: `List${Name}${Rel}`,
         tags: [tag],
         summary: `List the ${relation.name} of a ${model.name}`,
-        parameters: [...itemParams, ...pageParams, searchParam],
+        parameters: [...itemParams, ...linkedListParameters.map(queryParam)],
         responses: {
           200: {
             description: `The ${relation.name} linked to the ${model.name}.`,

@@ -2,6 +2,7 @@ import { hashForSchema, schemaParser } from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { customFormats } from '../src/shared/validation-runtime.js';
 import { CodegenError } from './load.js';
 
 /** ajv's standalone code requires CommonJS helpers; we point them at one ESM runtime module instead. */
@@ -31,7 +32,7 @@ export const compileValidators = (schemas: JSONSchema7[]): string => {
     if (!byKey.has(key)) byKey.set(key, { ...schema, $id: key });
   }
   const entries = [...byKey.entries()].sort(([a], [b]) => a.localeCompare(b));
-  const ajv = createAjvInstance(undefined, undefined, {
+  const ajv = createAjvInstance(undefined, customFormats, {
     code: { source: true, esm: true, lines: false },
     schemas: entries.map(([, schema]) => schema),
   });

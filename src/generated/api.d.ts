@@ -388,6 +388,7 @@ export interface components {
              * @example user.username_already_in_use
              * @example user.email_already_in_use
              * @example request.unsupported_media_type
+             * @example request.payload_too_large
              * @example request.invalid_input
              * @example request.general
              * @example unexpected.general
@@ -440,18 +441,33 @@ export interface components {
                 /** Format: uri */
                 logoUri?: string;
             };
-            /** @default {} */
+            /**
+             * @default {
+             *       "idTokenTtl": 3600,
+             *       "refreshTokenTtlInDays": 14,
+             *       "rotateRefreshToken": true
+             *     }
+             */
             customClientMetadata: {
                 /** @description Origins allowed to call the provider from a browser. */
                 corsAllowedOrigins?: string[];
-                /** @description ID token lifetime (s). */
-                idTokenTtl?: number;
-                /** @description Refresh token lifetime in days. */
-                refreshTokenTtlInDays?: number;
+                /**
+                 * @description ID token lifetime (s).
+                 * @default 3600
+                 */
+                idTokenTtl: number;
+                /**
+                 * @description Refresh token lifetime in days.
+                 * @default 14
+                 */
+                refreshTokenTtlInDays: number;
                 /** @description Issue refresh tokens without offline_access. */
                 alwaysIssueRefreshToken?: boolean;
-                /** @description Replace the refresh token at each use. */
-                rotateRefreshToken?: boolean;
+                /**
+                 * @description Replace the refresh token at each use.
+                 * @default true
+                 */
+                rotateRefreshToken: boolean;
             };
             /**
              * @description Arbitrary data about the application.
@@ -504,18 +520,33 @@ export interface components {
                 /** Format: uri */
                 logoUri?: string;
             };
-            /** @default {} */
+            /**
+             * @default {
+             *       "idTokenTtl": 3600,
+             *       "refreshTokenTtlInDays": 14,
+             *       "rotateRefreshToken": true
+             *     }
+             */
             customClientMetadata: {
                 /** @description Origins allowed to call the provider from a browser. */
                 corsAllowedOrigins?: string[];
-                /** @description ID token lifetime (s). */
-                idTokenTtl?: number;
-                /** @description Refresh token lifetime in days. */
-                refreshTokenTtlInDays?: number;
+                /**
+                 * @description ID token lifetime (s).
+                 * @default 3600
+                 */
+                idTokenTtl: number;
+                /**
+                 * @description Refresh token lifetime in days.
+                 * @default 14
+                 */
+                refreshTokenTtlInDays: number;
                 /** @description Issue refresh tokens without offline_access. */
                 alwaysIssueRefreshToken?: boolean;
-                /** @description Replace the refresh token at each use. */
-                rotateRefreshToken?: boolean;
+                /**
+                 * @description Replace the refresh token at each use.
+                 * @default true
+                 */
+                rotateRefreshToken: boolean;
             };
             /**
              * @description Arbitrary data about the application.
@@ -558,18 +589,33 @@ export interface components {
                 /** Format: uri */
                 logoUri?: string;
             };
-            /** @default {} */
+            /**
+             * @default {
+             *       "idTokenTtl": 3600,
+             *       "refreshTokenTtlInDays": 14,
+             *       "rotateRefreshToken": true
+             *     }
+             */
             customClientMetadata: {
                 /** @description Origins allowed to call the provider from a browser. */
                 corsAllowedOrigins?: string[];
-                /** @description ID token lifetime (s). */
-                idTokenTtl?: number;
-                /** @description Refresh token lifetime in days. */
-                refreshTokenTtlInDays?: number;
+                /**
+                 * @description ID token lifetime (s).
+                 * @default 3600
+                 */
+                idTokenTtl: number;
+                /**
+                 * @description Refresh token lifetime in days.
+                 * @default 14
+                 */
+                refreshTokenTtlInDays: number;
                 /** @description Issue refresh tokens without offline_access. */
                 alwaysIssueRefreshToken?: boolean;
-                /** @description Replace the refresh token at each use. */
-                rotateRefreshToken?: boolean;
+                /**
+                 * @description Replace the refresh token at each use.
+                 * @default true
+                 */
+                rotateRefreshToken: boolean;
             };
             /**
              * @description Arbitrary data about the application.

@@ -236,9 +236,10 @@ export const consoleResources: ConsoleResource[] = [
                       "maxItems": 100,
                       "items": {
                         "type": "string",
+                        "format": "redirect-uri",
                         "minLength": 1,
                         "maxLength": 2048,
-                        "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                        "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                       },
                       "default": [],
                       "description": "Where the provider may send users back after sign-in."
@@ -248,9 +249,10 @@ export const consoleResources: ConsoleResource[] = [
                       "maxItems": 100,
                       "items": {
                         "type": "string",
+                        "format": "redirect-uri",
                         "minLength": 1,
                         "maxLength": 2048,
-                        "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                        "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                       },
                       "default": [],
                       "description": "Where users may land after signing out."
@@ -274,7 +276,11 @@ export const consoleResources: ConsoleResource[] = [
                 "customClientMetadata": {
                   "type": "object",
                   "additionalProperties": false,
-                  "default": {},
+                  "default": {
+                    "idTokenTtl": 3600,
+                    "refreshTokenTtlInDays": 14,
+                    "rotateRefreshToken": true
+                  },
                   "properties": {
                     "corsAllowedOrigins": {
                       "type": "array",
@@ -292,12 +298,14 @@ export const consoleResources: ConsoleResource[] = [
                       "type": "integer",
                       "minimum": 60,
                       "maximum": 86400,
+                      "default": 3600,
                       "description": "ID token lifetime (s)."
                     },
                     "refreshTokenTtlInDays": {
                       "type": "integer",
                       "minimum": 1,
                       "maximum": 90,
+                      "default": 14,
                       "description": "Refresh token lifetime in days."
                     },
                     "alwaysIssueRefreshToken": {
@@ -306,13 +314,14 @@ export const consoleResources: ConsoleResource[] = [
                     },
                     "rotateRefreshToken": {
                       "type": "boolean",
+                      "default": true,
                       "description": "Replace the refresh token at each use."
                     }
                   }
                 }
               }
             },
-            "validatorKey": "-6dad2d34"
+            "validatorKey": "-13ba64ba"
           }
         },
         {
@@ -478,6 +487,8 @@ export const consoleResources: ConsoleResource[] = [
               "description": "A name to tell secrets apart."
             },
             "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
               "type": [
                 "number",
                 "null"
@@ -490,7 +501,7 @@ export const consoleResources: ConsoleResource[] = [
             "name"
           ]
         },
-        "validatorKey": "100c618c"
+        "validatorKey": "-34fc8751"
       }
     },
     "uiSchema": {

@@ -262,9 +262,10 @@ export const entityModels: EntityModel[] = [
                       "maxItems": 100,
                       "items": {
                         "type": "string",
+                        "format": "redirect-uri",
                         "minLength": 1,
                         "maxLength": 2048,
-                        "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                        "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                       },
                       "default": [],
                       "description": "Where the provider may send users back after sign-in."
@@ -274,9 +275,10 @@ export const entityModels: EntityModel[] = [
                       "maxItems": 100,
                       "items": {
                         "type": "string",
+                        "format": "redirect-uri",
                         "minLength": 1,
                         "maxLength": 2048,
-                        "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                        "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                       },
                       "default": [],
                       "description": "Where users may land after signing out."
@@ -300,7 +302,11 @@ export const entityModels: EntityModel[] = [
                 "customClientMetadata": {
                   "type": "object",
                   "additionalProperties": false,
-                  "default": {},
+                  "default": {
+                    "idTokenTtl": 3600,
+                    "refreshTokenTtlInDays": 14,
+                    "rotateRefreshToken": true
+                  },
                   "properties": {
                     "corsAllowedOrigins": {
                       "type": "array",
@@ -318,12 +324,14 @@ export const entityModels: EntityModel[] = [
                       "type": "integer",
                       "minimum": 60,
                       "maximum": 86400,
+                      "default": 3600,
                       "description": "ID token lifetime (s)."
                     },
                     "refreshTokenTtlInDays": {
                       "type": "integer",
                       "minimum": 1,
                       "maximum": 90,
+                      "default": 14,
                       "description": "Refresh token lifetime in days."
                     },
                     "alwaysIssueRefreshToken": {
@@ -332,13 +340,14 @@ export const entityModels: EntityModel[] = [
                     },
                     "rotateRefreshToken": {
                       "type": "boolean",
+                      "default": true,
                       "description": "Replace the refresh token at each use."
                     }
                   }
                 }
               }
             },
-            "validatorKey": "-6dad2d34"
+            "validatorKey": "-13ba64ba"
           }
         },
         {
@@ -492,9 +501,10 @@ export const entityModels: EntityModel[] = [
               "maxItems": 100,
               "items": {
                 "type": "string",
+                "format": "redirect-uri",
                 "minLength": 1,
                 "maxLength": 2048,
-                "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
               },
               "default": [],
               "description": "Where the provider may send users back after sign-in."
@@ -504,9 +514,10 @@ export const entityModels: EntityModel[] = [
               "maxItems": 100,
               "items": {
                 "type": "string",
+                "format": "redirect-uri",
                 "minLength": 1,
                 "maxLength": 2048,
-                "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
               },
               "default": [],
               "description": "Where users may land after signing out."
@@ -530,7 +541,11 @@ export const entityModels: EntityModel[] = [
         "customClientMetadata": {
           "type": "object",
           "additionalProperties": false,
-          "default": {},
+          "default": {
+            "idTokenTtl": 3600,
+            "refreshTokenTtlInDays": 14,
+            "rotateRefreshToken": true
+          },
           "properties": {
             "corsAllowedOrigins": {
               "type": "array",
@@ -548,12 +563,14 @@ export const entityModels: EntityModel[] = [
               "type": "integer",
               "minimum": 60,
               "maximum": 86400,
+              "default": 3600,
               "description": "ID token lifetime (s)."
             },
             "refreshTokenTtlInDays": {
               "type": "integer",
               "minimum": 1,
               "maximum": 90,
+              "default": 14,
               "description": "Refresh token lifetime in days."
             },
             "alwaysIssueRefreshToken": {
@@ -562,6 +579,7 @@ export const entityModels: EntityModel[] = [
             },
             "rotateRefreshToken": {
               "type": "boolean",
+              "default": true,
               "description": "Replace the refresh token at each use."
             }
           }
@@ -578,6 +596,8 @@ export const entityModels: EntityModel[] = [
           "description": "A third-party app."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -768,9 +788,10 @@ export const entityModels: EntityModel[] = [
                   "maxItems": 100,
                   "items": {
                     "type": "string",
+                    "format": "redirect-uri",
                     "minLength": 1,
                     "maxLength": 2048,
-                    "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                    "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                   },
                   "default": [],
                   "description": "Where the provider may send users back after sign-in."
@@ -780,9 +801,10 @@ export const entityModels: EntityModel[] = [
                   "maxItems": 100,
                   "items": {
                     "type": "string",
+                    "format": "redirect-uri",
                     "minLength": 1,
                     "maxLength": 2048,
-                    "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                    "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                   },
                   "default": [],
                   "description": "Where users may land after signing out."
@@ -806,7 +828,11 @@ export const entityModels: EntityModel[] = [
             "customClientMetadata": {
               "type": "object",
               "additionalProperties": false,
-              "default": {},
+              "default": {
+                "idTokenTtl": 3600,
+                "refreshTokenTtlInDays": 14,
+                "rotateRefreshToken": true
+              },
               "properties": {
                 "corsAllowedOrigins": {
                   "type": "array",
@@ -824,12 +850,14 @@ export const entityModels: EntityModel[] = [
                   "type": "integer",
                   "minimum": 60,
                   "maximum": 86400,
+                  "default": 3600,
                   "description": "ID token lifetime (s)."
                 },
                 "refreshTokenTtlInDays": {
                   "type": "integer",
                   "minimum": 1,
                   "maximum": 90,
+                  "default": 14,
                   "description": "Refresh token lifetime in days."
                 },
                 "alwaysIssueRefreshToken": {
@@ -838,6 +866,7 @@ export const entityModels: EntityModel[] = [
                 },
                 "rotateRefreshToken": {
                   "type": "boolean",
+                  "default": true,
                   "description": "Replace the refresh token at each use."
                 }
               }
@@ -858,7 +887,7 @@ export const entityModels: EntityModel[] = [
             "type"
           ]
         },
-        "validatorKey": "6bfcf5f2"
+        "validatorKey": "55512224"
       },
       "update": {
         "schema": {
@@ -897,9 +926,10 @@ export const entityModels: EntityModel[] = [
                   "maxItems": 100,
                   "items": {
                     "type": "string",
+                    "format": "redirect-uri",
                     "minLength": 1,
                     "maxLength": 2048,
-                    "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                    "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                   },
                   "default": [],
                   "description": "Where the provider may send users back after sign-in."
@@ -909,9 +939,10 @@ export const entityModels: EntityModel[] = [
                   "maxItems": 100,
                   "items": {
                     "type": "string",
+                    "format": "redirect-uri",
                     "minLength": 1,
                     "maxLength": 2048,
-                    "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*:\\S+$"
+                    "description": "An http(s) URL, or a native app's custom scheme URI such as com.example.app://callback."
                   },
                   "default": [],
                   "description": "Where users may land after signing out."
@@ -935,7 +966,11 @@ export const entityModels: EntityModel[] = [
             "customClientMetadata": {
               "type": "object",
               "additionalProperties": false,
-              "default": {},
+              "default": {
+                "idTokenTtl": 3600,
+                "refreshTokenTtlInDays": 14,
+                "rotateRefreshToken": true
+              },
               "properties": {
                 "corsAllowedOrigins": {
                   "type": "array",
@@ -953,12 +988,14 @@ export const entityModels: EntityModel[] = [
                   "type": "integer",
                   "minimum": 60,
                   "maximum": 86400,
+                  "default": 3600,
                   "description": "ID token lifetime (s)."
                 },
                 "refreshTokenTtlInDays": {
                   "type": "integer",
                   "minimum": 1,
                   "maximum": 90,
+                  "default": 14,
                   "description": "Refresh token lifetime in days."
                 },
                 "alwaysIssueRefreshToken": {
@@ -967,6 +1004,7 @@ export const entityModels: EntityModel[] = [
                 },
                 "rotateRefreshToken": {
                   "type": "boolean",
+                  "default": true,
                   "description": "Replace the refresh token at each use."
                 }
               }
@@ -978,10 +1016,73 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-54c16adf"
+        "validatorKey": "-6ba16225"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          },
+          "types": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "enum": [
+                "Native",
+                "SPA",
+                "Traditional",
+                "MachineToMachine"
+              ]
+            }
+          },
+          "isThirdParty": {
+            "type": "string",
+            "enum": [
+              "true",
+              "false"
+            ]
+          },
+          "excludeRoleId": {
+            "type": "string"
+          },
+          "includeSecrets": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "2d9a710a"
+    },
+    "linkedListQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
   },
   {
     "name": "applicationSecret",
@@ -1055,6 +1156,8 @@ export const entityModels: EntityModel[] = [
               "description": "A name to tell secrets apart."
             },
             "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
               "type": [
                 "number",
                 "null"
@@ -1067,7 +1170,7 @@ export const entityModels: EntityModel[] = [
             "name"
           ]
         },
-        "validatorKey": "100c618c"
+        "validatorKey": "-34fc8751"
       }
     },
     "uiSchema": {
@@ -1131,6 +1234,8 @@ export const entityModels: EntityModel[] = [
           "description": "The secret value."
         },
         "expiresAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": [
             "number",
             "null"
@@ -1141,6 +1246,8 @@ export const entityModels: EntityModel[] = [
           "description": "When the secret stops working (ms since the epoch); null for never."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -1249,6 +1356,8 @@ export const entityModels: EntityModel[] = [
               "description": "A name to tell secrets apart."
             },
             "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
               "type": [
                 "number",
                 "null"
@@ -1261,7 +1370,7 @@ export const entityModels: EntityModel[] = [
             "name"
           ]
         },
-        "validatorKey": "100c618c"
+        "validatorKey": "-34fc8751"
       },
       "update": {
         "schema": {
@@ -1279,7 +1388,23 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "-57154896"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          }
+        }
+      },
+      "validatorKey": "-73dbabd6"
+    }
   },
   {
     "name": "hook",
@@ -1725,6 +1850,8 @@ export const entityModels: EntityModel[] = [
           "description": "Whether the webhook is called."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -2115,7 +2242,26 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "50ba0ff4"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
   },
   {
     "name": "hookLog",
@@ -2202,6 +2348,8 @@ export const entityModels: EntityModel[] = [
           "description": "The delivery: result (Success or Error), event, request body, response status and body, attempts."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -2283,7 +2431,26 @@ export const entityModels: EntityModel[] = [
     "serverHooks": {},
     "webhookEvents": {},
     "requestBodies": {},
-    "hasConsole": false
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
   },
   {
     "name": "oidcModelInstance",
@@ -2373,11 +2540,15 @@ export const entityModels: EntityModel[] = [
           "description": "The device flow user code."
         },
         "expiresAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "x-column": "timestamp",
           "description": "When the record expires."
         },
         "consumedAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": [
             "number",
             "null"
@@ -2386,6 +2557,8 @@ export const entityModels: EntityModel[] = [
           "description": "When it was consumed."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -2898,7 +3071,29 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "-20f5332a"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          },
+          "includeScopes": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-60e0291"
+    }
   },
   {
     "name": "role",
@@ -3440,7 +3635,58 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "544450f1"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "User",
+              "MachineToMachine"
+            ]
+          },
+          "excludeUserId": {
+            "type": "string"
+          },
+          "excludeApplicationId": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "76a623ee"
+    },
+    "linkedListQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
   },
   {
     "name": "scope",
@@ -3595,6 +3841,8 @@ export const entityModels: EntityModel[] = [
           "description": "What the permission allows."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -3741,7 +3989,26 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "-2b01d23c"
       }
     },
-    "hasConsole": true
+    "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
   },
   {
     "name": "sentinelActivity",
@@ -3830,6 +4097,8 @@ export const entityModels: EntityModel[] = [
           "description": "What the policy decided."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -3984,6 +4253,8 @@ export const entityModels: EntityModel[] = [
           "description": "The tenant's environment."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -4105,6 +4376,8 @@ export const entityModels: EntityModel[] = [
           "description": "The value."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",
@@ -4359,6 +4632,8 @@ export const entityModels: EntityModel[] = [
           "description": "Whether the user may sign in."
         },
         "lastSignInAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": [
             "number",
             "null"
@@ -4368,6 +4643,8 @@ export const entityModels: EntityModel[] = [
           "description": "When the user last signed in."
         },
         "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
           "type": "number",
           "readOnly": true,
           "x-column": "timestamp",

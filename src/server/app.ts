@@ -14,6 +14,7 @@ import type { Database } from './db/database.js';
 import { registerDocs } from './docs/routes.js';
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerIdentity } from './oidc/index.js';
@@ -52,8 +53,9 @@ export const buildApp = async ({
   publicUrl,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 2048 } });
+  const app = Fastify({ logger, bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerSecurityHeaders(app);
   registerNulGuard(app);
 

@@ -241,5 +241,8 @@ export interface EntityModel extends ConsoleResource {
   webhookEvents: { created?: string; updated?: string; deleted?: string };
   /** Request bodies of create and update, with their compiled validators. */
   requestBodies: { create?: FormModel; update?: FormModel };
+  /** Query parameters of the list route and of the many-to-many lists, with their compiled validators. */
+  listQuery?: FormModel;
+  linkedListQuery?: FormModel;
   hasConsole: boolean;
 }

@@ -39,6 +39,7 @@ export const errorCodes = {
   'user.username_already_in_use': { status: 422, message: 'This username is already in use.' },
   'user.email_already_in_use': { status: 422, message: 'This email is associated with an existing account.' },
   'request.unsupported_media_type': { status: 415, message: 'The request body must be JSON.' },
+  'request.payload_too_large': { status: 413, message: 'The request body is larger than {{limit}} bytes.' },
   'request.invalid_input': { status: 400, message: 'Input is invalid. {{details}}' },
   'request.general': { status: 400, message: 'Request error occurred.' },
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },

@@ -23,7 +23,7 @@ describe.each(databases())('applications on $name', (target) => {
         description: null,
         type: 'SPA',
         oidcClientMetadata: { redirectUris: [], postLogoutRedirectUris: [] },
-        customClientMetadata: {},
+        customClientMetadata: { idTokenTtl: 3600, refreshTokenTtlInDays: 14, rotateRefreshToken: true },
         customData: {},
         isThirdParty: false,
         createdAt: expect.any(Number),
@@ -72,7 +72,7 @@ describe.each(databases())('applications on $name', (target) => {
       });
       expect(badUri.status).toBe(400);
       expect(badUri.body.data.issues).toContainEqual(
-        expect.objectContaining({ path: '/oidcClientMetadata/redirectUris/0', keyword: 'pattern' }),
+        expect.objectContaining({ path: '/oidcClientMetadata/redirectUris/0', keyword: 'format' }),
       );
       expect(await api.count('applications')).toBe(0);
     });

@@ -4,6 +4,7 @@ import { type Database, pgConstraint, pgErrorCode, pgErrorCodes, type Queryable 
 import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
 import { serverOverrides } from '../overrides/registry.js';
+import { withDefaults } from './defaults.js';
 import { generateId } from './ids.js';
 import { type Entity, type ListQuery, Repository, type Scope } from './repository.js';
 import { assertValid } from './validate.js';
@@ -155,7 +156,7 @@ export class EntityOperations {
       delete input[relation.createField as string];
       return { relation, ids };
     });
-    let values: Entity = { ...this.defaults(), ...input, id: generateId() };
+    let values: Entity = { ...withDefaults(this.model.schema, input), id: generateId() };
     if (this.model.parent && parentId) values[this.model.parent.foreignKey] = parentId;
     const created = await this.tx(context, async (tx) => {
       await this.assertParent(tx, context, parentId);
@@ -203,14 +204,6 @@ export class EntityOperations {
       return row;
     });
     this.announce(context, 'deleted', deleted);
-  }
-
-  private defaults(): Entity {
-    return Object.fromEntries(
-      Object.entries(this.model.schema.properties ?? {})
-        .filter(([, prop]) => prop.default !== undefined && !prop.readOnly)
-        .map(([name, prop]) => [name, structuredClone(prop.default)]),
-    );
   }
 
   // Many-to-many relations.

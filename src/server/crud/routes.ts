@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
+import { likePattern } from '../http/search-pattern.js';
 import { serverOverrides } from '../overrides/registry.js';
 import type { EntityOperations, RequestContext } from './operations.js';
 import { assertValid, assertValidQuery } from './validate.js';
@@ -16,6 +17,11 @@ const truthy = (value: unknown) => typeof value === 'string' && ['true', '1', 'y
 export const includeParam = (relation: string) => `include${relation[0]?.toUpperCase()}${relation.slice(1)}`;
 
 const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
+/** The list's ILIKE pattern, if one is given. */
+const searchOf = (query: Query) => {
+  const search = text(query.search);
+  return search === undefined ? undefined : likePattern(search);
+};
 
 /** The path parameter naming an item: `id` at the top, `<entity>Id` below a parent, or the entity's item key. */
 export const itemParam = (model: EntityModel) =>
@@ -52,14 +58,6 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   const item = `${base}/:${idParam}`;
   const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);
   const { list, create, get, update, delete: remove } = model.operations;
-  const filterEnums = Object.fromEntries(
-    model.listFilters.map((filter) => [filter.param, model.schema.properties?.[filter.field]?.enum]),
-  );
-  const singleParams = [
-    'search',
-    ...model.listFilters.filter((filter) => !filter.multiple).map((filter) => filter.param),
-    ...model.listExclusions.map((exclusion) => exclusion.param),
-  ];
   /** A filter's values in the query: the one given, or every repetition of a `multiple` parameter. */
   const filterValues = (query: Query, param: string) => {
     const raw = query[param];
@@ -68,8 +66,8 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
 
   if (list) {
     app.get<{ Params: Params; Querystring: Query }>(base, read, async (request, reply) => {
-      assertValidQuery(request.query, { enums: filterEnums, single: singleParams });
       const page = readPage(request.query, list.pagination);
+      assertValidQuery(model.listQuery, request.query);
       const filters = Object.fromEntries(
         model.listFilters.flatMap(({ field, param }) => {
           const values = filterValues(request.query, param);
@@ -82,7 +80,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
       });
       const result = await ops.list(
         deps.context(request),
-        { page, search: text(request.query.search), filters, exclude },
+        { page, search: searchOf(request.query), filters, exclude },
         parentId(request.params),
       );
       setPageHeaders(request, reply, result.total, page);
@@ -125,9 +123,11 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     const path = `${item}/${relation.name}`;
     app.get<{ Params: Params; Querystring: Query }>(path, read, async (request, reply) => {
       const page = readPage(request.query, 'required');
+      assertValidQuery(model.linkedListQuery, request.query);
+      const search = searchOf(request.query);
       const result = await ops.listLinked(deps.context(request), relation.name, request.params[idParam] ?? '', {
         page: page ?? { page: 1, pageSize: 20 },
-        ...(text(request.query.search) ? { search: String(request.query.search) } : {}),
+        ...(search ? { search } : {}),
       });
       setPageHeaders(request, reply, result.total, page);
       return result.items;

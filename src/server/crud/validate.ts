@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { validators } from '../../generated/validators.js';
+import type { FormModel } from '../../shared/descriptor.js';
 import type { InputIssue } from '../../shared/error-codes.js';
 import { ApiError } from '../http/api-error.js';
 
@@ -59,33 +60,39 @@ export const nulIssue = (path: string): InputIssue => ({
 });
 
 /**
- * List query parameters: a filter on an enumerated field names one of its values, and a parameter that takes one
- * value is not repeated (it would otherwise be dropped, and the list come back unfiltered).
+ * Validates a list route's query with its compiled validator (generated from the descriptor: filters, exclusions,
+ * includes, search). A value given once for a repeatable parameter counts as a list of one, and an empty value as
+ * no value; issues point at the parameter (`/isThirdParty`, `/types/1`).
  */
-export const assertValidQuery = (
-  query: Record<string, unknown>,
-  { enums, single }: { enums: Record<string, unknown[] | undefined>; single: string[] },
-) => {
-  const issues: InputIssue[] = [];
-  for (const name of single) {
-    if (Array.isArray(query[name])) {
-      issues.push({ path: `/${name}`, keyword: 'type', message: 'must be string', params: { type: 'string' } });
-    }
+export const assertValidQuery = (form: FormModel | undefined, query: Record<string, unknown>): void => {
+  if (!form) throw new Error('No compiled query validator; run npm run codegen');
+  const properties = form.schema.properties ?? {};
+  const wrapped = new Set<string>();
+  const normalized: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value.filter((item) => item !== '') : value;
+    if (values === '' || (Array.isArray(values) && values.length === 0)) continue;
+    if (properties[name]?.type === 'array' && !Array.isArray(values)) {
+      wrapped.add(name);
+      normalized[name] = [values];
+    } else normalized[name] = values;
   }
-  for (const [name, given] of Object.entries(query)) {
-    const allowed = enums[name];
-    if (!allowed) continue;
-    const values = Array.isArray(given) ? given : [given];
-    for (const [index, value] of values.entries()) {
-      if (typeof value === 'string' && value !== '' && !allowed.includes(value)) {
-        issues.push({
-          path: Array.isArray(given) ? `/${name}/${index}` : `/${name}`,
-          keyword: 'enum',
-          message: 'must be equal to one of the allowed values',
-          params: { allowedValues: allowed },
-        });
-      }
-    }
+  try {
+    assertValid(form.validatorKey, normalized, 'query');
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // A parameter given more than once where one value is expected: its type is the issue, not its values.
+    const { issues: all } = error.data as { issues: InputIssue[] };
+    const mistyped = new Set(all.filter((issue) => issue.keyword === 'type').map((issue) => issue.path));
+    const issues = all.filter((issue) => issue.keyword === 'type' || !mistyped.has(issue.path));
+    const unwrap = (path: string) => {
+      const [, name, index, ...rest] = path.split('/');
+      return name !== undefined && wrapped.has(name) && index === '0' ? ['', name, ...rest].join('/') : path;
+    };
+    throw new ApiError(
+      'guard.invalid_input',
+      { type: 'query' },
+      { issues: issues.map((issue) => ({ ...issue, path: unwrap(issue.path) })) },
+    );
   }
-  if (issues.length) throw new ApiError('guard.invalid_input', { type: 'query' }, { issues });
 };

@@ -12,7 +12,7 @@ export interface Page {
 const positiveInt = (value: unknown): number | undefined => {
   if (typeof value !== 'string' || !/^\d+$/.test(value)) return undefined;
   const number = Number(value);
-  return number >= 1 ? number : undefined;
+  return number >= 1 && Number.isSafeInteger(number) ? number : undefined;
 };
 
 /**
@@ -25,6 +25,8 @@ export const readPage = (query: Record<string, unknown>, mode: 'optional' | 'req
   const parsedPage = page === undefined ? 1 : positiveInt(page);
   const parsedSize = pageSize === undefined ? DEFAULT_PAGE_SIZE : positiveInt(pageSize);
   if (!parsedPage || !parsedSize || parsedSize > MAX_PAGE_SIZE) throw new ApiError('guard.invalid_pagination');
+  // The rows to skip must be a number the database (and JavaScript) can count exactly.
+  if (!Number.isSafeInteger((parsedPage - 1) * parsedSize)) throw new ApiError('guard.invalid_pagination');
   return { page: parsedPage, pageSize: parsedSize };
 };
 

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AdapterPayload } from 'oidc-provider';
+import { entityModels } from '../../generated/entities.js';
 import type { Database } from '../db/database.js';
 
 /** The fields of an application the provider needs. */
@@ -23,6 +24,13 @@ export interface CustomClientMetadata {
   alwaysIssueRefreshToken?: boolean;
   rotateRefreshToken?: boolean;
 }
+
+/**
+ * What an application's custom metadata means where it leaves a setting out: the schema's defaults (rotating refresh
+ * tokens, 14 days, ID tokens for an hour), the values new applications are stored with.
+ */
+export const customClientMetadataDefaults = (entityModels.find((model) => model.name === 'application')?.schema
+  .properties?.customClientMetadata?.default ?? {}) as CustomClientMetadata;
 
 const userFlow = ['authorization_code', 'refresh_token'];
 
@@ -133,7 +141,7 @@ export class ClientStore {
   }
 
   customMetadata(clientId: string): CustomClientMetadata {
-    return this.custom.get(clientId) ?? {};
+    return { ...customClientMetadataDefaults, ...this.custom.get(clientId) };
   }
 
   /** Whether `secret` is one of the application's unexpired secrets from `/api/applications/{id}/secrets`. */

@@ -125,7 +125,7 @@ const ensureConsoleApp = async (tx: Queryable, origin: string) => {
   const postLogoutRedirectUri = `${origin}/console`;
   const inserted = await tx.query(
     `INSERT INTO applications (tenant_id, id, name, secret, description, type, oidc_client_metadata, custom_client_metadata, custom_data, is_third_party)
-     VALUES ($1, $2, 'Admin console', $3, null, 'SPA', $4::jsonb, '{}'::jsonb, '{}'::jsonb, false)
+     VALUES ($1, $2, 'Admin console', $3, null, 'SPA', $4::jsonb, DEFAULT, '{}'::jsonb, false)
      ON CONFLICT DO NOTHING RETURNING id`,
     [
       ADMIN_TENANT_ID,

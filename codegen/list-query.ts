@@ -1,0 +1,92 @@
+import { hashForSchema } from '@rjsf/utils';
+import type { EntityModel, FormModel } from '../src/shared/descriptor.js';
+import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { cleanSchema } from './forms.js';
+import { pascalCase, plural } from './names.js';
+
+/** A query parameter of a list route, as the OpenAPI document describes it (typed values). */
+export interface QueryParameter {
+  name: string;
+  description: string;
+  schema: JSONSchema7;
+  /** The parameter may be repeated (`?types=SPA&types=Native`), each time with one value. */
+  repeated?: boolean;
+}
+
+export const pageParameters: QueryParameter[] = [
+  { name: 'page', description: 'Page number (starts from 1).', schema: { type: 'integer', minimum: 1 } },
+  {
+    name: 'page_size',
+    description: 'Entries per page (at most 100).',
+    schema: { type: 'integer', minimum: 1, maximum: 100 },
+  },
+];
+
+export const searchParameter: QueryParameter = {
+  name: 'search',
+  description: 'Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%).',
+  schema: { type: 'string' },
+};
+
+/** Every query parameter of an entity's list route, from its descriptor. */
+export const listParameters = (model: EntityModel): QueryParameter[] => [
+  ...pageParameters,
+  ...(model.list.searchable || model.searchColumns.length ? [searchParameter] : []),
+  ...model.listFilters.map(({ field, param, multiple }): QueryParameter => {
+    const schema = cleanSchema(model.schema.properties?.[field] ?? {});
+    return multiple
+      ? {
+          name: param,
+          description: `Only ${plural(model.name)} with one of these ${field} values (repeat the parameter).`,
+          schema: { type: 'array', items: schema },
+          repeated: true,
+        }
+      : { name: param, description: `Only ${plural(model.name)} with this ${field}.`, schema };
+  }),
+  ...model.listExclusions.map(({ param, by }) => ({
+    name: param,
+    description: `Leave out the ${plural(model.name)} linked to this ${by.replace(/Id$/, '')}.`,
+    schema: { type: 'string' } as JSONSchema7,
+  })),
+  ...model.relations
+    .filter((relation) => relation.kind === 'children')
+    .map((relation) => ({
+      name: `include${pascalCase(relation.name)}`,
+      description: `With a truthy value (true, 1, yes), each ${model.name} includes its ${relation.name}.`,
+      schema: { type: 'string' } as JSONSchema7,
+    })),
+];
+
+/** The query parameters of a many-to-many relation's list (`GET /api/roles/{id}/scopes`). */
+export const linkedListParameters: QueryParameter[] = [...pageParameters, searchParameter];
+
+/**
+ * A query value as it arrives: text. Numbers are digits, booleans `true` or `false`, enumerated values one of the
+ * enum, and a repeatable parameter a list of such values (the server makes a single one a list of one).
+ */
+const rawSchema = (schema: JSONSchema7): JSONSchema7 => {
+  if (schema.type === 'array' && schema.items && !Array.isArray(schema.items)) {
+    return { type: 'array', items: rawSchema(schema.items as JSONSchema7) };
+  }
+  if (schema.type === 'integer' || schema.type === 'number') return { type: 'string', pattern: '^[0-9]+$' };
+  if (schema.type === 'boolean') return { type: 'string', enum: ['true', 'false'] };
+  if (schema.enum) return { type: 'string', enum: schema.enum.filter((value) => typeof value === 'string') };
+  return { type: 'string' };
+};
+
+/** The schema a route's query is validated with: each known parameter's raw form; unknown ones are ignored. */
+export const queryForm = (parameters: QueryParameter[]): FormModel => {
+  const schema: JSONSchema7 = {
+    type: 'object',
+    properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, rawSchema(parameter.schema)])),
+  };
+  return { schema, validatorKey: hashForSchema(schema as object) };
+};
+
+/** The compiled query validators of an entity's list route and of its many-to-many relations' lists. */
+export const queryForms = (model: EntityModel): Pick<EntityModel, 'listQuery' | 'linkedListQuery'> => ({
+  ...(model.hasApi && model.operations.list ? { listQuery: queryForm(listParameters(model)) } : {}),
+  ...(model.hasApi && model.relations.some((relation) => relation.kind === 'manyToMany')
+    ? { linkedListQuery: queryForm(linkedListParameters) }
+    : {}),
+});

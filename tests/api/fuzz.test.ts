@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  badQueryValues,
+  badValues,
+  fieldPaths,
+  prng,
+  type Route,
+  resolve,
+  routes,
+  validValue,
+  withValue,
+} from './fuzz/cases.js';
+import { databases, type TestApi, tables, useApi } from './harness.js';
+
+/**
+ * Bad input for every list and write route of the OpenAPI document (bodies from their schemas, query parameters
+ * from their descriptions), seeded so each run sends the same cases. No answer may be a 5xx, and a refused request
+ * must leave every table as it was.
+ */
+const SEED = 20_261_123;
+const MIN_CASES = 2000;
+const VALUES_PER_FIELD = 11;
+
+// Webhook deliveries of accepted writes land in hook_logs in the background; they are not the request's doing.
+const watched = tables.filter((table) => table !== 'hook_logs');
+const snapshotSql = `SELECT ${watched
+  .map((t) => `(SELECT count(*) || ':' || coalesce(sum(hashtext(x::text)::int8), 0) FROM "${t}" x)`)
+  .join(" || ',' || ")} AS state`;
+
+interface Case {
+  method: Route['method'];
+  url: string;
+  /** A JSON value, or raw text sent as JSON. */
+  body?: unknown;
+  raw?: string;
+  contentType?: string;
+}
+
+const fixtures = async (api: TestApi) => {
+  const resource = await api.create('/api/resources', { name: 'Orders', indicator: 'https://orders.example.com' });
+  const scope = await api.create(`/api/resources/${resource.id}/scopes`, { name: 'read:orders' });
+  const role = await api.create('/api/roles', { name: 'Robot', description: 'r', type: 'MachineToMachine' });
+  const application = await api.create('/api/applications', { name: 'Job', type: 'MachineToMachine' });
+  await api.create(`/api/applications/${application.id}/secrets`, { name: 'fuzz-secret' });
+  const hook = await api.create('/api/hooks', {
+    name: 'Hook',
+    events: ['Role.Created'],
+    config: { url: 'http://127.0.0.1:9/hook' },
+    enabled: false,
+  });
+  // The item each collection's path parameter names.
+  const items: Record<string, string> = {
+    applications: application.id,
+    secrets: 'fuzz-secret',
+    hooks: hook.id,
+    resources: resource.id,
+    scopes: scope.id,
+    roles: role.id,
+  };
+  return (path: string) =>
+    path.replace(/\/([^/{}]+)\/\{\w+\}/g, (_match, collection: string) => `/${collection}/${items[collection]}`);
+};
+
+const buildCases = (concrete: (path: string) => string): Case[] => {
+  const random = prng(SEED);
+  const cases: Case[] = [];
+  for (const route of routes()) {
+    const url = concrete(route.path);
+    if (route.method === 'GET') {
+      for (const param of route.queryParams) {
+        for (const value of badQueryValues) cases.push({ method: 'GET', url: `${url}?${param}=${value}` });
+        cases.push({ method: 'GET', url: `${url}?${param}=a&${param}=b&${param}=` });
+      }
+      for (let i = 0; i < 15; i++) {
+        const query = random
+          .sample(route.queryParams, 3)
+          .map((param) => `${param}=${random.pick(badQueryValues)}`)
+          .join('&');
+        cases.push({ method: 'GET', url: `${url}?${query}` });
+      }
+      continue;
+    }
+    const schema = route.body ? resolve(route.body) : { type: 'object', properties: {} };
+    const base = validValue(schema);
+    for (const path of fieldPaths(schema)) {
+      for (const value of random.sample(badValues, VALUES_PER_FIELD)) {
+        cases.push({ method: route.method, url, body: withValue(base, path, value) });
+      }
+    }
+    for (const value of badValues) cases.push({ method: route.method, url, body: value });
+    cases.push({ method: route.method, url, body: { ...base, unknownField: 1 } });
+    for (const raw of ['{', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '', '[1,]', '\u0000']) {
+      cases.push({ method: route.method, url, raw });
+    }
+    cases.push({ method: route.method, url, raw: JSON.stringify(base), contentType: 'text/plain' });
+    const paths = fieldPaths(schema);
+    for (let i = 0; i < 10 && paths.length > 0; i++) {
+      let body = base;
+      for (const path of random.sample(paths, 3)) body = withValue(body, path, random.pick(badValues));
+      cases.push({ method: route.method, url, body });
+    }
+  }
+  return cases;
+};
+
+describe.each(databases())('schema-driven fuzzing on $name', (target) => {
+  const api = useApi(target);
+  const state = async () => (await api.db.query<{ state: string }>(snapshotSql)).rows[0]?.state;
+
+  it(`answers every bad request below 500 and changes nothing when it refuses (${MIN_CASES}+ cases)`, async () => {
+    const cases = buildCases(await fixtures(api));
+    expect(cases.length).toBeGreaterThanOrEqual(MIN_CASES);
+    const failures: string[] = [];
+    let before = await state();
+
+    for (const item of cases) {
+      const payload = item.raw ?? (item.body === undefined ? undefined : JSON.stringify(item.body));
+      const response = await api.app.inject({
+        method: item.method,
+        url: item.url,
+        headers: { 'content-type': item.contentType ?? 'application/json' },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      const after = await state();
+      const what = `${item.method} ${item.url.slice(0, 120)} ${String(payload).slice(0, 160)}`;
+      if (response.statusCode >= 500) failures.push(`${what} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+      else if (response.statusCode >= 400 && after !== before)
+        failures.push(`${what} → ${response.statusCode} changed rows`);
+      else if (!response.headers['content-type']?.toString().includes('json') && response.statusCode !== 204) {
+        failures.push(`${what} → ${response.statusCode} without a JSON body`);
+      }
+      before = after;
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+  }, 240_000);
+});
