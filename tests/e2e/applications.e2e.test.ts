@@ -94,7 +94,9 @@ describe('applications', () => {
     await redirects.getByRole('button', { name: 'Add another' }).click();
     await redirects.getByRole('textbox').first().fill('not a uri');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await poll(() => redirects.getByRole('alert').first().textContent()).toBe('Does not match the expected format');
+    await poll(() => redirects.getByRole('alert').first().textContent()).toBe(
+      'Enter a URI with a scheme and no spaces, e.g. https://example.com/callback or io.example.app:/callback',
+    );
     await screenshot(page, 'spa-invalid-redirect', { fullPage: true });
     expect((await api(`/applications/${appId}`)).body.oidcClientMetadata.redirectUris).toEqual([]);
 
@@ -176,7 +178,7 @@ describe('applications', () => {
     await screenshot(page, 'm2m-settings', { fullPage: true });
   });
 
-  test('creates a secret, shows its value once and copies it', async () => {
+  test('creates a secret, shows its value masked, reveals and copies it', async () => {
     const appId = appIdFromUrl();
     const secrets = page.getByRole('region', { name: 'App secrets' });
     await secrets.getByRole('button', { name: 'Create secret' }).click();
