@@ -2,7 +2,7 @@ import './csp';
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import './i18n';
 import './styles/app.css';
 import { createRouter } from './routes';

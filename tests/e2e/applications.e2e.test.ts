@@ -1,6 +1,6 @@
 /**
  * Applications end to end: a single page app created with a redirect URI, edited and saved; a machine-to-machine
- * app with its endpoints, a secret created (its value shown once and copied), a duplicate secret name, a secret
+ * app with its endpoints, a secret created (its value masked, shown and copied), a duplicate secret name, a secret
  * deleted, and a machine-to-machine role assigned from the dialog (user roles are not offered).
  */
 import type { Locator, Page } from 'playwright-core';
@@ -179,7 +179,7 @@ describe('applications', () => {
     await screenshot(page, 'm2m-settings', { fullPage: true });
   });
 
-  test('creates a secret, shows its value once and copies it', async () => {
+  test('creates a secret, shows its value masked, reveals and copies it', async () => {
     const appId = appIdFromUrl();
     const secrets = page.getByRole('region', { name: 'App secrets' });
     await secrets.getByRole('button', { name: 'Create secret' }).click();
@@ -194,8 +194,12 @@ describe('applications', () => {
 
     const created = page.getByRole('dialog', { name: 'Secret “CI pipeline” created' });
     await visible(created);
-    await visible(created.getByText('Copy the secret now and store it safely.', { exact: false }));
-    const value = await created.getByRole('textbox', { name: 'Secret value' }).inputValue();
+    await visible(created.getByText('Store the secret safely', { exact: false }));
+    // Masked like in the secrets table, with show and copy.
+    const input = created.getByRole('textbox', { name: 'Secret value' });
+    expect(await input.inputValue()).toMatch(/^•+$/);
+    await created.getByRole('button', { name: 'Show Secret value' }).click();
+    const value = await input.inputValue();
     expect(value).toMatch(/^[a-z0-9]{32}$/);
     await created.getByRole('button', { name: 'Copy Secret value' }).click();
     await visible(created.getByText('Copied to the clipboard.'));

@@ -2,7 +2,7 @@
  * The console end to end in Chromium against the real server: API resource and permissions, a role with an assigned
  * permission, a webhook created, edited and deleted, and server/schema errors shown on the fields they concern.
  */
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   authHeaders,
@@ -256,7 +256,9 @@ describe('console', () => {
     await dialog().getByRole('button', { name: 'Create webhook' }).click();
 
     const urlField = dialog().locator('.gh-field', { has: page.getByLabel('Endpoint URL') });
-    await poll(() => urlField.getByRole('alert').textContent()).toBe('Enter a valid URL');
+    await poll(() => urlField.getByRole('alert').textContent()).toBe(
+      'Enter a URL that starts with http:// or https://',
+    );
     await screenshot(page, 'webhook-invalid-url');
     expect((await api('/hooks')).body).toEqual([]);
 
@@ -334,19 +336,39 @@ describe('console', () => {
     await page.waitForURL(/\/settings$/);
   });
 
-  test('deletes the webhook after confirming', async () => {
+  test('deletes the webhook after confirming, back on the list without asking for the deleted webhook again', async () => {
+    const id = new URL(page.url()).pathname.split('/')[3] ?? '';
+    const itemPath = `/api/hooks/${id}`;
+    // Every request for the webhook and every failed response while deleting.
+    const requests: string[] = [];
+    const failures: string[] = [];
+    const onRequest = (request: Request) => {
+      if (new URL(request.url()).pathname.startsWith(itemPath)) requests.push(`${request.method()} ${itemPath}`);
+    };
+    const onResponse = (response: Response) => {
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    };
+    page.on('request', onRequest);
+    page.on('response', onResponse);
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Delete “Order sync v2”?' });
     await visible(confirm);
     await screenshot(page, 'webhook-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete' }).click();
+    await visible(page.getByText('Deleted “Order sync v2”'));
 
     await page.waitForURL(/\/console\/webhooks$/);
     await visible(page.getByText('No webhooks yet.'));
     await count(page.getByText('Order sync v2')).toBe(0);
     await screenshot(page, 'webhooks-after-delete');
     expect((await api('/hooks')).body).toEqual([]);
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+    expect(requests).toEqual([`DELETE ${itemPath}`]);
+    expect(failures).toEqual([]);
+    expect(await page.getByText('Page not found').count()).toBe(0);
+    expect(await page.locator('.ant-notification-notice-error, .ant-message-error').count()).toBe(0);
   });
 
   test('is fully styled under a policy that refuses inline styles', async () => {

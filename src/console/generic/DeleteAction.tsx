@@ -1,7 +1,18 @@
 import { DeleteOutlined, MoreOutlined } from '@ant-design/icons';
-import { type MetaQuery, useDelete, useNotification } from '@refinedev/core';
+import {
+  type BaseKey,
+  keys,
+  type MetaQuery,
+  useDataProvider,
+  useDelete,
+  useInvalidate,
+  useNotification,
+} from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { leavingDeleted } from './use-unsaved-changes';
 
 interface UseConfirmDeleteOptions {
   resource: string;
@@ -10,9 +21,32 @@ interface UseConfirmDeleteOptions {
   /** Shown in the dialog and the toast. */
   name: string;
   onDeleted?: () => void;
+  /**
+   * The page to go to once deleted, when the current page shows the record (its detail page). That page is left
+   * before the record's cached queries are touched, so it never asks the server for the deleted record again.
+   */
+  leaveTo?: string;
   /** `remove` unassigns (many-to-many) instead of deleting the record. */
   kind?: 'delete' | 'remove';
 }
+
+/**
+ * Deletes the record shown by the current page, then leaves it: the request goes straight to the data provider
+ * (Refine's delete hook drops the record's query while the page still observes it, and the page asks for it again,
+ * getting a 404), the page is left at once, and only then is the record forgotten and its lists refreshed.
+ */
+const useDeleteAndLeave = () => {
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
+  const navigate = useNavigate();
+  return async ({ resource, id, meta, to }: { resource: string; id: BaseKey; meta?: MetaQuery; to: string }) => {
+    await dataProvider().deleteOne({ resource, id, meta: meta ?? {} });
+    await navigate(to, { replace: true, flushSync: true, state: leavingDeleted });
+    queryClient.removeQueries({ queryKey: keys().data('default').resource(resource).action('one').id(id).get() });
+    await invalidate({ resource, invalidates: ['list', 'many'] });
+  };
+};
 
 /** Delete behind a confirm dialog, with a toast either way. */
 export const useConfirmDelete = () => {
@@ -20,8 +54,9 @@ export const useConfirmDelete = () => {
   const { modal } = App.useApp();
   const { open } = useNotification();
   const { mutateAsync } = useDelete();
+  const deleteAndLeave = useDeleteAndLeave();
 
-  return ({ resource, id, meta, name, onDeleted, kind = 'delete' }: UseConfirmDeleteOptions) =>
+  return ({ resource, id, meta, name, onDeleted, leaveTo, kind = 'delete' }: UseConfirmDeleteOptions) =>
     modal.confirm({
       title: t(`${kind}.title`, { name }),
       content: t(`${kind}.description`, { name }),
@@ -30,7 +65,8 @@ export const useConfirmDelete = () => {
       cancelText: t('actions.cancel'),
       onOk: async () => {
         try {
-          await mutateAsync({ resource, id, meta, successNotification: false, errorNotification: false });
+          if (leaveTo) await deleteAndLeave({ resource, id, ...(meta ? { meta } : {}), to: leaveTo });
+          else await mutateAsync({ resource, id, meta, successNotification: false, errorNotification: false });
           open?.({
             type: 'success',
             message: t(kind === 'delete' ? 'notifications.deleted' : 'notifications.removed', { name }),

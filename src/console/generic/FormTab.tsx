@@ -10,7 +10,7 @@ import { isShownFor } from '../registry';
 import { type FormData, type FormHandle, SchemaForm } from '../rjsf/SchemaForm';
 import { initialFormData } from '../rjsf/validator';
 import type { DetailContext } from './detail-context';
-import { patchBody } from './patch-body';
+import { keptFields, patchBody } from './patch-body';
 import { useServerErrors } from './use-server-errors';
 import { useUnsavedChangesGuard } from './use-unsaved-changes';
 
@@ -35,6 +35,7 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
     () => tab.sections.filter((section) => !sections.includes(section)).flatMap((section) => section.fields),
     [tab, sections],
   );
+  const requiredFields = useMemo(() => keptFields(tab.form.schema.properties), [tab]);
   useUnsavedChangesGuard(dirty);
 
   const baselineRef = useRef(baseline);
@@ -79,6 +80,7 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
         form={tab.form}
         sections={sections}
         omitted={omitted}
+        requiredFields={requiredFields}
         idPrefix={`${resource.name}-${tab.key}`}
         formData={formData}
         extraErrors={extraErrors}

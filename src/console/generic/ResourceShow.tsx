@@ -67,7 +67,7 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
       resource: resource.name,
       id,
       name: title,
-      onDeleted: () => navigate(`/${resource.route}`, { replace: true }),
+      leaveTo: `/${resource.route}`,
     });
 
   return (

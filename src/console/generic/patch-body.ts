@@ -6,6 +6,22 @@ type Data = Record<string, unknown>;
 const allowsNull = (schema: JSONSchema7 | undefined): boolean =>
   Array.isArray(schema?.type) ? schema.type.includes('null') : schema?.type === 'null';
 
+const typeOf = (schema: JSONSchema7) => (Array.isArray(schema.type) ? schema.type : [schema.type]);
+
+/**
+ * The root fields of a settings form that cannot be emptied: text and numbers that do not allow null, and lists
+ * that need an entry. `patchBody` reports them as cleared when emptied, so the form marks them as required.
+ */
+export const keptFields = (properties: Record<string, JSONSchema7> = {}): string[] =>
+  Object.entries(properties)
+    .filter(([, schema]) => !allowsNull(schema) && !schema.readOnly)
+    .filter(([, schema]) =>
+      typeOf(schema).some(
+        (type) => type === 'string' || type === 'number' || type === 'integer' || (type === 'array' && schema.minItems),
+      ),
+    )
+    .map(([name]) => name);
+
 export interface PatchBody {
   /** The fields to send: only those that differ from the saved record. */
   body: Data;

@@ -3,6 +3,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
+/** Navigation state of leaving a record that was just deleted: its unsaved changes have nowhere to go. */
+export const leavingDeleted = { deleted: true } as const;
+
+const isLeavingDeleted = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as { deleted?: unknown }).deleted === true;
+
 /**
  * Guards unsaved form changes: in-app navigation to another page asks first, and leaving the page (reload,
  * close) triggers the browser's own prompt.
@@ -11,7 +17,8 @@ export const useUnsavedChangesGuard = (dirty: boolean) => {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname !== nextLocation.pathname && !isLeavingDeleted(nextLocation.state),
   );
 
   useEffect(() => {

@@ -90,7 +90,14 @@ export const UserMenu = () => {
       placement="bottomRight"
       menu={{ items, subMenuOpenDelay: 0.3, subMenuCloseDelay: 0.1 }}
     >
-      <Button type="text" className="gh-user-button" aria-label={t('layout.user_menu.open')}>
+      <Button
+        type="text"
+        className="gh-user-button"
+        // The visible name is part of the accessible name (WCAG 2.5.3, label in name).
+        aria-label={
+          identity ? t('layout.user_menu.open_named', { name: identity.displayName }) : t('layout.user_menu.open')
+        }
+      >
         <Avatar
           size="small"
           src={identity?.avatar ?? undefined}

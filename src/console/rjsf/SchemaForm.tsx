@@ -24,6 +24,8 @@ interface SchemaFormProps {
   sections?: FormSection[];
   /** Fields of the form not rendered (sections that do not apply); their values pass through unchanged. */
   omitted?: string[];
+  /** Root fields marked as required although the schema does not require them (those a settings form keeps). */
+  requiredFields?: string[];
   extraErrors?: ErrorSchema;
   disabled?: boolean;
   formRef?: Ref<FormHandle>;
@@ -42,6 +44,7 @@ export const SchemaForm = ({
   onSubmit,
   sections,
   omitted,
+  requiredFields,
   extraErrors,
   disabled,
   formRef,
@@ -51,8 +54,8 @@ export const SchemaForm = ({
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts change with the language
   const uiSchema = useMemo(() => translateUiSchema(resource.uiSchema, t), [resource.uiSchema, t, i18n.language]);
   const formContext = useMemo<SchemaFormContext>(
-    () => ({ entity: resource.name, namespace: textNamespace(resource), sections, omitted }),
-    [resource, sections, omitted],
+    () => ({ entity: resource.name, namespace: textNamespace(resource), sections, omitted, requiredFields }),
+    [resource, sections, omitted, requiredFields],
   );
   const transformErrors = useMemo(() => {
     const translate: Translate = (key, params, defaultValue) => String(t(key, { ...params, defaultValue }));

@@ -1,5 +1,5 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import { type Translate, validationMessage, withoutShadowedPatterns } from './error-messages';
+import { type Translate, validationMessage, withOneFormatError } from './error-messages';
 
 export interface ServerErrorLike {
   message: string;
@@ -78,7 +78,7 @@ export const mapServerError = (
 
   const issues = readIssues(error.data);
   if (issues.length > 0) {
-    for (const issue of withoutShadowedPatterns(issues)) {
+    for (const issue of withOneFormatError(issues)) {
       const path = pointerToPath(issue.path);
       if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string')
         path.push(issue.params.missingProperty);

@@ -30,7 +30,7 @@ describe('server error → form field', () => {
     });
   });
 
-  it('puts 400 issues on the field their JSON pointer names, preferring format over pattern', () => {
+  it('puts 400 issues on the field their JSON pointer names, one per value, saying what a URL must start with', () => {
     const issues = [
       {
         path: '/config/url',
@@ -51,7 +51,7 @@ describe('server error → form field', () => {
       { errorFields: {}, fields: hookFields, translate },
     );
     expect(result.errorSchema).toEqual({
-      config: { url: { __errors: ['Enter a valid URL'] } },
+      config: { url: { __errors: ['Enter a URL that starts with http:// or https://'] } },
       name: { __errors: ['Must be at most 256 characters'] },
     });
     expect(result.unmapped).toEqual([]);

@@ -20,8 +20,11 @@ export const typesWithSecrets: readonly unknown[] = ['MachineToMachine', 'Tradit
 /** A secret is expired once its expiry time has passed; `null` never expires. */
 export const isExpired = (expiresAt: unknown, now = Date.now()) => typeof expiresAt === 'number' && expiresAt <= now;
 
-/** The value of a new secret, shown right after it was created, with a copy button and a warning. */
-const NewSecretModal = ({ secret, onClose }: { secret: Row; onClose: () => void }) => {
+/**
+ * A new secret, right after it was created: its value masked like in the secrets table, with show and copy, and a
+ * warning to keep it safe.
+ */
+export const NewSecretModal = ({ secret, onClose }: { secret: Row; onClose: () => void }) => {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   return (
@@ -47,6 +50,7 @@ const NewSecretModal = ({ secret, onClose }: { secret: Row; onClose: () => void 
             id="application-new-secret"
             value={String(secret.value ?? '')}
             name={t('application_secrets.created.label')}
+            secret
             onCopied={() => setCopied(true)}
           />
           {copied && <div className="gh-field-description">{t('application_secrets.created.copied')}</div>}

@@ -1,9 +1,13 @@
 import { type BaseInputTemplateProps, getInputProps } from '@rjsf/utils';
 import { Input, InputNumber } from 'antd';
 import type { ChangeEvent } from 'react';
-import { ids } from '../context';
+import { ids, isMarkedRequired } from '../context';
 
-/** Text and number inputs; invalid inputs are marked and point at their error text. */
+/**
+ * Text and number inputs; invalid inputs are marked and point at their error text. Number inputs take any number:
+ * limits and whole numbers are the schema's to check, so a value out of range gets a field error instead of being
+ * silently clamped or rounded.
+ */
 export const BaseInputTemplate = (props: BaseInputTemplateProps) => {
   const { id, htmlName, value, type, schema, options, placeholder, disabled, readonly, autofocus, rawErrors } = props;
   const { onChange, onChangeOverride, onBlur, onFocus } = props;
@@ -17,6 +21,7 @@ export const BaseInputTemplate = (props: BaseInputTemplateProps) => {
     autoFocus: autofocus,
     status: invalid ? ('error' as const) : undefined,
     'aria-invalid': invalid || undefined,
+    'aria-required': isMarkedRequired(props) || undefined,
     'aria-describedby': invalid ? ids.error(id) : undefined,
   };
 
@@ -26,10 +31,7 @@ export const BaseInputTemplate = (props: BaseInputTemplateProps) => {
         {...common}
         className="gh-input-number"
         value={typeof value === 'number' ? value : null}
-        min={typeof inputProps.min === 'number' ? inputProps.min : undefined}
-        max={typeof inputProps.max === 'number' ? inputProps.max : undefined}
         step={typeof inputProps.step === 'number' ? inputProps.step : 1}
-        precision={schema.type === 'integer' ? 0 : undefined}
         changeOnWheel={false}
         onChange={(next) => onChange(next === null ? options.emptyValue : next)}
         onBlur={(event) => onBlur(id, event.target.value)}

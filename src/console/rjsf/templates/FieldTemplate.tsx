@@ -1,10 +1,7 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { fieldDescription, fieldLabel } from '../../i18n/labels';
-import { asContext, dottedPath, ids } from '../context';
-
-/** A list without a minimum may be left empty: its key is required, but nothing needs to be entered. */
-const mayBeEmpty = (schema: FieldTemplateProps['schema']) => schema.type === 'array' && !schema.minItems;
+import { asContext, dottedPath, ids, isMarkedRequired } from '../context';
 
 /**
  * One field: label above (with a required mark), the input, its error in red, then the description. The root object
@@ -31,7 +28,7 @@ export const FieldTemplate = (props: FieldTemplateProps) => {
       {!isItem && (
         <label htmlFor={id} id={ids.label(id)} className="gh-field-label">
           {fieldLabel(t, entity, dotted, schema.title)}
-          {required && !mayBeEmpty(schema) && (
+          {isMarkedRequired({ id, required, schema, registry }) && (
             <span className="gh-field-required" aria-hidden="true">
               *
             </span>

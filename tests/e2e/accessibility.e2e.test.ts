@@ -1,0 +1,170 @@
+/**
+ * Accessibility in Chromium: axe-core (WCAG 2.1 A and AA) finds no serious or critical violation on the sign-in
+ * pages and on every console page, in the light and the dark colour scheme. The console is walked from the
+ * generated registry: each resource's list, its create dialog and every detail tab of items created through the
+ * API (one per tab condition), so a new entity is held to the same rules without a new test.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isShownFor, routedResources } from '../../src/console/registry';
+import type { ConsoleResource } from '../../src/shared/descriptor';
+import { checkPage, sampleBody, settled } from './accessibility';
+import {
+  admin,
+  authHeaders,
+  type Browser,
+  backInConsole,
+  ensureConsoleBuilt,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+  submitSignIn,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
+const heading = () => visible(page.getByRole('heading', { level: 1 }).first());
+const dialog = () => page.getByRole('dialog').last();
+
+/** Violations per area, reported together so one run lists everything to fix. */
+const violations: Record<'signIn' | 'console', string[]> = { signIn: [], console: [] };
+const check = async (area: keyof typeof violations, label: string) => {
+  violations[area].push(...(await checkPage(page, label)));
+};
+
+const createItem = async (resource: ConsoleResource, body: Record<string, unknown>) => {
+  const response = await fetch(`${server.origin}/api${resource.apiPath}`, {
+    method: 'POST',
+    headers: { ...(await authHeaders(browser)), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const created = (await response.json()) as Record<string, unknown>;
+  expect(response.status, `${resource.name}: ${JSON.stringify(created)}`).toBeLessThan(300);
+  return created;
+};
+
+/** One body per detail condition of the resource (e.g. a machine-to-machine app for its roles tab). */
+const sampleBodies = (resource: ConsoleResource): Record<string, unknown>[] => {
+  const schema = resource.create?.form.schema;
+  if (!schema) return [];
+  const base = sampleBody(schema);
+  const conditions = (resource.detail?.tabs ?? []).flatMap((tab) => (tab.when ? [tab.when] : []));
+  return [
+    base,
+    ...conditions
+      .filter((when) => when.field in (schema.properties ?? {}) && !isShownFor(base, when))
+      .map((when) => ({ ...sampleBody(schema), [when.field]: when.in[0] })),
+  ];
+};
+
+describe('accessibility', () => {
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startServer();
+    browser = await launchBrowser({ signInTo: false });
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('the welcome, registration, sign-in, sign-out and error pages', async () => {
+    await page.goto(`${server.origin}/console`);
+    await page.waitForURL(/\/console\/welcome$/);
+    await heading();
+    await check('signIn', 'welcome');
+
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/interaction\/[\w-]+$/);
+    await heading();
+    await check('signIn', 'registration');
+    // The same page with its field errors.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await visible(page.locator('.field-errors').first());
+    await check('signIn', 'registration with errors');
+
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByLabel('Email (optional)').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByLabel('Confirm password').fill(admin.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await backInConsole(page);
+    await visible(page.getByRole('navigation', { name: 'Main navigation' }));
+
+    await page.getByRole('button', { name: 'Account and preferences' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Sign out' }));
+    await check('signIn', 'sign-out');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Sign in' }));
+    await check('signIn', 'sign-in');
+    await submitSignIn(page, admin.username, 'Not-the-password-1');
+    await visible(page.getByRole('alert'));
+    await check('signIn', 'sign-in with an error');
+
+    await page.goto(`${server.origin}/t/admin/interaction/no-such-interaction`);
+    await heading();
+    await check('signIn', 'error');
+
+    await page.goto(`${server.origin}/console`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Sign in' }));
+    await submitSignIn(page, admin.username, admin.password);
+    await backInConsole(page);
+    expect(violations.signIn).toEqual([]);
+  });
+
+  test('every console page, create dialog and detail tab', async () => {
+    await visible(page.getByRole('navigation', { name: 'Main navigation' }));
+    const items: { resource: ConsoleResource; id: string; record: Record<string, unknown> }[] = [];
+    for (const resource of routedResources) {
+      if (!resource.operations.create || !resource.detail) continue;
+      for (const body of sampleBodies(resource)) {
+        const record = await createItem(resource, body);
+        items.push({ resource, id: String(record[resource.idField]), record });
+      }
+    }
+
+    for (const resource of routedResources) {
+      await page.goto(`${server.origin}/console/${resource.route}`);
+      await heading();
+      await settled(page);
+      await check('console', `/${resource.route}`);
+      if (resource.create) {
+        await page.goto(`${server.origin}/console/${resource.route}/create`);
+        await visible(dialog());
+        await check('console', `/${resource.route}/create`);
+      }
+    }
+
+    for (const { resource, id, record } of items) {
+      for (const tab of resource.detail?.tabs ?? []) {
+        if (!isShownFor(record, tab.when)) continue;
+        const path = `/${resource.route}/${encodeURIComponent(id)}/${tab.key}`;
+        await page.goto(`${server.origin}/console${path}`);
+        await heading();
+        await visible(page.getByRole('tab', { name: /./, selected: true }));
+        await check('console', `${path} (${resource.name} ${tab.key})`);
+      }
+    }
+
+    // The user menu open, the profile and a page that does not exist.
+    await page.getByRole('button', { name: 'Account and preferences' }).click();
+    await visible(page.getByRole('menuitem', { name: 'Sign out' }));
+    await check('console', 'user menu');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.origin}/console/profile`);
+    await heading();
+    await check('console', '/profile');
+    await page.goto(`${server.origin}/console/no-such-page`);
+    await visible(page.getByText('Page not found'));
+    await check('console', 'page not found');
+
+    expect(violations.console).toEqual([]);
+    expect(browser.errors).toEqual([]);
+  });
+});

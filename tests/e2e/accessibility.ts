@@ -1,0 +1,100 @@
+/**
+ * Accessibility checks for the browser tests: axe-core with the WCAG 2.1 A and AA rules, run on a page in the light
+ * and the dark colour scheme, collecting serious and critical violations as readable lines. Also builds sample
+ * create bodies from the registry's form schemas, so every entity gets a detail page to check.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import type { JSONSchema7 } from '../../src/shared/json-schema';
+
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+export const schemes = ['light', 'dark'] as const;
+export type Scheme = (typeof schemes)[number];
+
+/** One violation as a line: `dark /console/roles: color-contrast (serious) .gh-sidebar-group-title — …`. */
+const describeViolations = async (page: Page, label: string, scheme: Scheme): Promise<string[]> => {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${scheme} ${label}: ${violation.id} (${violation.impact}) ${node.target.join(' ')} — ${
+            node.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? violation.help
+          }`,
+      ),
+    );
+};
+
+/** The page's theme has followed the emulated colour scheme (the console sets `data-theme`; sign-in pages use CSS). */
+const themeApplied = (page: Page, scheme: Scheme) =>
+  page.waitForFunction(
+    (expected) => {
+      const theme = document.documentElement.dataset.theme;
+      return theme === undefined || theme === expected;
+    },
+    scheme,
+    { timeout: 15_000 },
+  );
+
+/** Waits until nothing on the page is loading (skeletons, spinners). */
+export const settled = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('.ant-skeleton, .ant-spin-spinning, .gh-auth-pending'), null, {
+    timeout: 15_000,
+  });
+
+/**
+ * Checks the page as it is in both colour schemes and returns the serious and critical violations. The console
+ * follows the system scheme unless the user chose one, so emulating the scheme switches its appearance too.
+ */
+export const checkPage = async (page: Page, label: string): Promise<string[]> => {
+  const found: string[] = [];
+  for (const scheme of schemes) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await themeApplied(page, scheme);
+    await settled(page);
+    found.push(...(await describeViolations(page, label, scheme)));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await themeApplied(page, 'light');
+  return found;
+};
+
+let counter = 0;
+
+/** A valid value for a schema: its enum's first value, a URL for URIs, the minimum for numbers, … */
+export const sampleValue = (schema: JSONSchema7, name: string): unknown => {
+  if (schema.enum) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((item) => item !== 'null') : schema.type;
+  counter += 1;
+  switch (type) {
+    case 'string': {
+      if (schema.format === 'uri' || schema.format === 'url') return `https://a11y-${counter}.example.com`;
+      if (schema.format === 'email') return `a11y-${counter}@example.com`;
+      return `A11y-${name}-${counter}`.slice(0, schema.maxLength ?? 64);
+    }
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 1;
+    case 'boolean':
+      return false;
+    case 'array': {
+      const items = (schema.items ?? {}) as JSONSchema7;
+      const count = Math.max(schema.minItems ?? 0, 1);
+      if (items.enum) return items.enum.slice(0, count);
+      return Array.from({ length: count }, () => sampleValue(items, name));
+    }
+    case 'object':
+      return sampleBody(schema);
+    default:
+      return null;
+  }
+};
+
+/** The required properties of an object schema, each with a sample value. */
+export const sampleBody = (schema: JSONSchema7): Record<string, unknown> => {
+  const properties = (schema.properties ?? {}) as Record<string, JSONSchema7>;
+  return Object.fromEntries(
+    (schema.required ?? []).map((name) => [name, sampleValue(properties[name] ?? {}, name)] as const),
+  );
+};
