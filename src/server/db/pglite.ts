@@ -29,11 +29,19 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
       if (prelude) await tx.exec(prelude);
       return work(wrap(tx));
     });
+  // Only one process opens a data directory, so a queue in this process is lock enough.
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive: Database['exclusive'] = (work) => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
   return {
     kind: 'pglite',
     ...wrap(db),
     transaction,
     withTenant: tenantTransaction(transaction),
+    exclusive,
     close: () => db.close(),
   };
 };
