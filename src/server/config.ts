@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { StartRefused } from './start-refused.js';
 
 export interface ServerConfig {
   port: number;
@@ -20,12 +21,12 @@ const listenOrigin = (host: string, port: number) => {
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   const port = Number(env.PORT ?? 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+    throw new StartRefused(`PORT must be a port number, got ${env.PORT}`);
   const host = env.HOST || '127.0.0.1';
   const publicUrl = env.PUBLIC_URL || listenOrigin(host, port);
   const url = URL.parse(publicUrl);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/') {
-    throw new Error(`PUBLIC_URL must be an http(s) origin such as https://id.example.com, got ${publicUrl}`);
+    throw new StartRefused(`PUBLIC_URL must be an http(s) origin such as https://id.example.com, got ${publicUrl}`);
   }
   return {
     port,
