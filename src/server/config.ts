@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type BootstrapSettings, readBootstrapSettings } from './bootstrap/settings.js';
 import { StartRefused } from './start-refused.js';
 
 export interface ServerConfig {
@@ -9,6 +10,8 @@ export interface ServerConfig {
   consoleDir: string;
   /** The origin users and clients reach the server at (token issuers, redirect URIs); PUBLIC_URL, else the listen address. */
   publicUrl: string;
+  /** What to create at start when missing (GATEHOUSE_BOOTSTRAP_*): a console administrator, an API client. */
+  bootstrap: BootstrapSettings;
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -36,5 +39,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     dataDir: resolve(env.DATA_DIR || 'data'),
     consoleDir: resolve(env.CONSOLE_DIR || 'dist/console'),
     publicUrl: url.origin,
+    bootstrap: readBootstrapSettings(env),
   };
 };

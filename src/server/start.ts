@@ -24,6 +24,7 @@ const { app, address } = await (async () => {
     db,
     consoleDir: config.consoleDir,
     publicUrl: config.publicUrl,
+    bootstrap: config.bootstrap,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
