@@ -15,6 +15,7 @@ import type { Database } from './db/database.js';
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerNulGuard } from './http/nul-guard.js';
+import { loggingOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerIdentity } from './oidc/index.js';
 import { isTenantId } from './tenants/urls.js';
@@ -55,7 +56,7 @@ export const buildApp = async ({
   bootstrap,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 2048 } });
+  const app = Fastify({ ...loggingOptions(logger), bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 2048 } });
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerNulGuard(app);

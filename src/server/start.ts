@@ -27,7 +27,7 @@ const { app, address } = await (async () => {
     bootstrap: config.bootstrap,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    logger: { level: process.env.LOG_LEVEL || 'info' },
   });
   return { app, address: await app.listen({ port: config.port, host: config.host }) };
 })().catch(async (error) => {
