@@ -16,7 +16,7 @@ export class ServerProcess {
     this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
       cwd: root,
       // No console build needed: the server then serves the API only.
-      env: { ...inherited, CONSOLE_DIR: '/nonexistent', NODE_ENV: 'production', ...env },
+      env: { ...inherited, CONSOLE_DIR: '/nonexistent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => this.append(chunk));

@@ -41,22 +41,18 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   };
   const exclusive: Database['exclusive'] = async (work) => {
     const conn = await pool.connect();
-    let broken: Error | undefined;
+    let unlocked = false;
     try {
       await conn.query(`SELECT pg_advisory_lock(${STARTUP_LOCK_SQL})`);
       try {
         return await work();
       } finally {
-        await conn.query(`SELECT pg_advisory_unlock(${STARTUP_LOCK_SQL})`).catch((error: Error) => {
-          broken = error;
-        });
+        await conn.query(`SELECT pg_advisory_unlock(${STARTUP_LOCK_SQL})`);
+        unlocked = true;
       }
-    } catch (error) {
-      broken ??= error as Error;
-      throw error;
     } finally {
-      // A connection that failed is discarded rather than reused: ending it releases whatever it still holds.
-      conn.release(broken);
+      // A connection that could not unlock is discarded rather than reused: ending it releases the lock.
+      conn.release(!unlocked);
     }
   };
   return {
