@@ -6,6 +6,8 @@ import { registerFirstRunRoute } from './auth/first-run.js';
 import { consoleUserVerifier, identityVerifier } from './auth/identity-verifier.js';
 import { registerMeRoutes } from './auth/me-routes.js';
 import { lazyVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { applyBootstrap } from './bootstrap/apply.js';
+import type { BootstrapSettings } from './bootstrap/settings.js';
 import { registerFavicon } from './console/favicon.js';
 import { registerConsole } from './console/shell.js';
 import { EntityOperations } from './crud/operations.js';
@@ -16,6 +18,7 @@ import { ApiError } from './http/api-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { registerNulGuard } from './http/nul-guard.js';
+import { loggingOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerIdentity } from './oidc/index.js';
 import { isTenantId } from './tenants/urls.js';
@@ -41,6 +44,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The origin users and clients reach the server at (issuers, redirect URIs); unset, the listening address. */
   publicUrl?: string | undefined;
+  /** A console administrator and an API client to create at start when missing (headless deployments). */
+  bootstrap?: BootstrapSettings | undefined;
 }
 
 const openapiPath = new URL('../generated/openapi.json', import.meta.url);
@@ -51,9 +56,10 @@ export const buildApp = async ({
   verifier,
   logger = false,
   publicUrl,
+  bootstrap,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
+  const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
   registerErrorHandler(app);
   registerJsonBody(app);
   registerSecurityHeaders(app);
@@ -97,6 +103,7 @@ export const buildApp = async ({
   await app.register(managementApi);
   await app.register(managementApi, { prefix: '/t/:tenantId' });
   await registerIdentity(app, { db, publicUrl });
+  if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log }, bootstrap);
   registerFirstRunRoute(app, db);
   const meVerifier = consoleUserVerifier(app.identity);
   registerMeRoutes(app, db, () => meVerifier);

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { type BootstrapSettings, readBootstrapSettings } from './bootstrap/settings.js';
+import { StartRefused } from './start-refused.js';
 
 export interface ServerConfig {
   port: number;
@@ -8,6 +10,8 @@ export interface ServerConfig {
   consoleDir: string;
   /** The origin users and clients reach the server at (token issuers, redirect URIs); PUBLIC_URL, else the listen address. */
   publicUrl: string;
+  /** What to create at start when missing (GATEHOUSE_BOOTSTRAP_*): a console administrator, an API client. */
+  bootstrap: BootstrapSettings;
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -20,12 +24,12 @@ const listenOrigin = (host: string, port: number) => {
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   const port = Number(env.PORT ?? 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+    throw new StartRefused(`PORT must be a port number, got ${env.PORT}`);
   const host = env.HOST || '127.0.0.1';
   const publicUrl = env.PUBLIC_URL || listenOrigin(host, port);
   const url = URL.parse(publicUrl);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/') {
-    throw new Error(`PUBLIC_URL must be an http(s) origin such as https://id.example.com, got ${publicUrl}`);
+    throw new StartRefused(`PUBLIC_URL must be an http(s) origin such as https://id.example.com, got ${publicUrl}`);
   }
   return {
     port,
@@ -35,5 +39,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     dataDir: resolve(env.DATA_DIR || 'data'),
     consoleDir: resolve(env.CONSOLE_DIR || 'dist/console'),
     publicUrl: url.origin,
+    bootstrap: readBootstrapSettings(env),
   };
 };

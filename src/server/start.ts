@@ -1,20 +1,39 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { readConfig } from './config.js';
+import { readConfig, type ServerConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
+import { StartRefused } from './start-refused.js';
 
-const config = readConfig();
-const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({
-  db,
-  consoleDir: config.consoleDir,
-  publicUrl: config.publicUrl,
-  // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
-  verifier: 'identity',
-  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+/** A refusal is printed as its reason alone; anything else with its stack. Either way the exit code is 1. */
+function refuse(error: unknown): never {
+  if (error instanceof StartRefused) console.error(`Gatehouse cannot start: ${error.message}`);
+  else console.error('Gatehouse cannot start:', error);
+  process.exit(1);
+}
+
+let config: ServerConfig;
+try {
+  config = readConfig();
+} catch (error) {
+  refuse(error);
+}
+const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(refuse);
+const { app, address } = await (async () => {
+  const app = await buildApp({
+    db,
+    consoleDir: config.consoleDir,
+    publicUrl: config.publicUrl,
+    bootstrap: config.bootstrap,
+    // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
+    verifier: 'identity',
+    logger: { level: process.env.LOG_LEVEL || 'info' },
+  });
+  return { app, address: await app.listen({ port: config.port, host: config.host }) };
+})().catch(async (error) => {
+  await db.close().catch(() => undefined);
+  return refuse(error);
 });
-const address = await app.listen({ port: config.port, host: config.host });
 const url = new URL(address);
 if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = 'localhost';
 

@@ -145,7 +145,11 @@ export class EntityOperations {
     return entity;
   }
 
-  async create(context: RequestContext, body: unknown, parentId?: string): Promise<Entity> {
+  /**
+   * Creates from a request body. `serverValues` (not validated as input) replace what the server would make itself,
+   * such as the id and the generated secret, when the server creates an entity from its own settings.
+   */
+  async create(context: RequestContext, body: unknown, parentId?: string, serverValues?: Entity): Promise<Entity> {
     assertValid(this.model.requestBodies.create?.validatorKey, body);
     const input = { ...(body as Entity) };
     const createRelations = this.model.relations.filter(
@@ -162,6 +166,7 @@ export class EntityOperations {
       await this.assertParent(tx, context, parentId);
       const hook = this.model.serverHooks.beforeCreate;
       if (hook) values = await runBeforeWrite(hook, values, { tenantId: context.tenantId, db: tx, model: this.model });
+      if (serverValues) values = { ...values, ...serverValues };
       const created = await this.repository.insert(tx, context.tenantId, values);
       for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created, ids);
       return created;

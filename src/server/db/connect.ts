@@ -10,11 +10,14 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
 }
 
-/** Opens the database the options point at and brings its schema up to date. */
+/**
+ * Opens the database the options point at and brings its schema up to date; processes starting together on one
+ * database migrate one after the other (the later ones find nothing left to do).
+ */
 export const connectDatabase = async (options: DatabaseOptions): Promise<Database> => {
   const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
   try {
-    await migrate(db);
+    await db.exclusive(() => migrate(db));
   } catch (error) {
     await db.close();
     throw error;

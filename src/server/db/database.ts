@@ -20,6 +20,13 @@ export interface Database extends Queryable {
    * then limits every statement to that tenant's rows, even one that forgets its `tenant_id` filter.
    */
   withTenant<T>(tenantId: string, work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while holding the database's start-up lock: migrations, seeding and bootstrap run one process at a
+   * time, so servers started together on one database neither race nor duplicate what they create. On Postgres it
+   * is a session-level advisory lock held on a dedicated connection (released when that connection ends, even if
+   * the process dies); `work` queries through the database as usual.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -40,6 +47,9 @@ export const pgConstraint = (error: unknown): string | undefined =>
     : undefined;
 
 export const TENANT_ROLE = 'gatehouse_tenant';
+
+/** The advisory lock key of `exclusive` (any 64-bit number; `hashtext` keeps it readable in pg_locks queries). */
+export const STARTUP_LOCK_SQL = "hashtext('gatehouse.startup')";
 const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,20}$/;
 
 /** Builds `withTenant` on top of a driver's `transaction`. */

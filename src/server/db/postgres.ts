@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Database, type Queryable, tenantTransaction } from './database.js';
+import { type Database, type Queryable, STARTUP_LOCK_SQL, tenantTransaction } from './database.js';
 
 const INT8 = 20;
 
@@ -39,6 +39,22 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
       conn.release();
     }
   };
+  const exclusive: Database['exclusive'] = async (work) => {
+    const conn = await pool.connect();
+    let unlocked = false;
+    try {
+      await conn.query(`SELECT pg_advisory_lock(${STARTUP_LOCK_SQL})`);
+      try {
+        return await work();
+      } finally {
+        await conn.query(`SELECT pg_advisory_unlock(${STARTUP_LOCK_SQL})`);
+        unlocked = true;
+      }
+    } finally {
+      // A connection that could not unlock is discarded rather than reused: ending it releases the lock.
+      conn.release(!unlocked);
+    }
+  };
   return {
     kind: 'postgres',
     query: run,
@@ -47,6 +63,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     },
     transaction,
     withTenant: tenantTransaction(transaction),
+    exclusive,
     close: () => pool.end(),
   };
 };

@@ -335,7 +335,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     try {
       userId = await db.withTenant(tenantId, async (tx) => {
         // One first administrator: concurrent registrations queue here and the later ones find a user.
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gatehouse.registration.${tenantId}`]);
+        await users.lockRegistration(tx, tenantId);
         if ((await users.count(tenantId, tx)) > 0) throw new RegistrationClosed();
         const user = await users.insert(tx, tenantId, { username, primaryEmail: email || null, password });
         if (tenantId === ADMIN_TENANT_ID)

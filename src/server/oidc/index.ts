@@ -56,7 +56,8 @@ export const registerIdentity = async (app: FastifyInstance, { db, publicUrl }: 
   const origin = () => configured ?? listeningOrigin(app);
   const requestOrigin = (request: FastifyRequest) => configured ?? `${request.protocol}://${request.host}`;
 
-  await seedTenants(db, origin());
+  // Under the start-up lock: servers starting together on one database seed one after the other.
+  await db.exclusive(() => seedTenants(db, origin()));
 
   const tenants = new TenantRegistry(db);
   const users = new UserStore(db);

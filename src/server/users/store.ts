@@ -85,6 +85,11 @@ export class UserStore {
     return tx ? run(tx) : this.db.withTenant(tenantId, run);
   }
 
+  /** Queues the transaction behind any other creating a tenant's first account (registration, bootstrap). */
+  async lockRegistration(tx: Queryable, tenantId: string): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gatehouse.registration.${tenantId}`]);
+  }
+
   /** Inserts a user with an argon2id hash of the password; every column is explicit (no database-side defaults). */
   async insert(tx: Queryable, tenantId: string, input: NewUser): Promise<UserRecord> {
     const created = await users.insert(tx, tenantId, {

@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EntityOperations } from '../crud/operations.js';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import { MANAGEMENT_ROLE_NAME } from '../tenants/seed.js';
+import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
+import { UserStore } from '../users/store.js';
+import type { BootstrapSettings } from './settings.js';
+
+interface BootstrapContext {
+  db: Database;
+  operationsOf: (name: string) => EntityOperations;
+  log: FastifyBaseLogger;
+}
+
+/** The first console administrator, unless the admin tenant has any account already (it is never changed). */
+const ensureAdmin = async ({ db, log }: BootstrapContext, admin: NonNullable<BootstrapSettings['admin']>) => {
+  const users = new UserStore(db);
+  const created = await db.withTenant(ADMIN_TENANT_ID, async (tx) => {
+    // The same lock as registration through the sign-in pages: there is one first administrator.
+    await users.lockRegistration(tx, ADMIN_TENANT_ID);
+    if ((await users.count(ADMIN_TENANT_ID, tx)) > 0) return false;
+    const user = await users.insert(tx, ADMIN_TENANT_ID, {
+      username: admin.username,
+      primaryEmail: admin.email ?? null,
+      password: admin.password,
+    });
+    await users.assignRolesByName(tx, ADMIN_TENANT_ID, user.id, [defaultTenantAdminRole]);
+    return true;
+  });
+  if (created) log.info({ username: admin.username }, 'created the console administrator from the environment');
+};
+
+/** The machine-to-machine application, unless one with that id exists (its secret and roles are left alone). */
+const ensureClient = async (
+  { db, operationsOf, log }: BootstrapContext,
+  client: NonNullable<BootstrapSettings['client']>,
+) => {
+  const applications = operationsOf('application');
+  const context = { tenantId: DEFAULT_TENANT_ID };
+  const exists = await applications.get(context, client.id).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return false;
+      throw error;
+    },
+  );
+  if (exists) return;
+  await applications.create(
+    context,
+    {
+      name: 'Bootstrap client',
+      description: 'Created at start from GATEHOUSE_BOOTSTRAP_CLIENT_ID',
+      type: 'MachineToMachine',
+    },
+    undefined,
+    { id: client.id, secret: client.secret },
+  );
+  const { rows } = await db.withTenant(DEFAULT_TENANT_ID, (tx) =>
+    tx.query<{ id: string }>("SELECT id FROM roles WHERE tenant_id = $1 AND name = $2 AND type = 'MachineToMachine'", [
+      DEFAULT_TENANT_ID,
+      MANAGEMENT_ROLE_NAME,
+    ]),
+  );
+  const roleId = rows[0]?.id;
+  if (!roleId) throw new Error(`The ${DEFAULT_TENANT_ID} tenant has no "${MANAGEMENT_ROLE_NAME}" role`);
+  await applications.link(context, 'roles', client.id, { roleIds: [roleId] });
+  log.info({ clientId: client.id }, 'created the machine-to-machine application from the environment');
+};
+
+/**
+ * Creates what the GATEHOUSE_BOOTSTRAP_* variables describe when it is missing, through the operations the API and
+ * the sign-in pages use. Runs under the start-up lock, so servers starting together create it once.
+ */
+export const applyBootstrap = async (context: BootstrapContext, settings: BootstrapSettings): Promise<void> => {
+  if (!settings.admin && !settings.client) return;
+  await context.db.exclusive(async () => {
+    if (settings.admin) await ensureAdmin(context, settings.admin);
+    if (settings.client) await ensureClient(context, settings.client);
+  });
+};
