@@ -32,7 +32,7 @@ const captureList = async (tx: Queryable, query: Parameters<Repository['list']>[
 const searchFunctionBody = (search: string): Statement => {
   const { table, searchColumns } = roleModel();
   return {
-    sql: `SELECT id FROM "${table}" WHERE tenant_id = $1 AND (${searchColumns.map((c) => `"${c}" ILIKE $2`).join(' OR ')})`,
+    sql: `SELECT * FROM "${table}" WHERE tenant_id = $1 AND (${searchColumns.map((c) => `"${c}" ILIKE $2`).join(' OR ')})`,
     params: [DEFAULT_TENANT_ID, search],
   };
 };

@@ -1,6 +1,6 @@
 /** Command-line and environment settings of the API benchmark. */
 export interface BenchOptions {
-  /** How many roles are seeded into each database. */
+  /** How many roles are seeded for the measured tenant, and again for a second tenant. */
   roles: number;
   /** Seconds of measured load per scenario and run. */
   duration: number;
@@ -12,7 +12,7 @@ export interface BenchOptions {
   warmup: number;
 }
 
-export const defaults: BenchOptions = { roles: 10_000, duration: 10, runs: 3, connections: 10, warmup: 2 };
+export const defaults: BenchOptions = { roles: 100_000, duration: 5, runs: 3, connections: 10, warmup: 2 };
 
 const limits: Record<keyof BenchOptions, { min: number; max: number }> = {
   roles: { min: 1, max: 1_000_000 },
@@ -24,7 +24,7 @@ const limits: Record<keyof BenchOptions, { min: number; max: number }> = {
 
 export const usage = `Usage: npm run bench:api -- [--roles N] [--duration S] [--runs R] [--connections C] [--warmup S]
 
-  --roles N        roles seeded into each database (default ${defaults.roles}; env BENCH_ROLES)
+  --roles N        roles seeded per tenant, into two tenants (default ${defaults.roles}; env BENCH_ROLES)
   --duration S     seconds of measured load per scenario and run (default ${defaults.duration})
   --runs R         measured runs per scenario; tables show the median (default ${defaults.runs})
   --connections C  concurrent connections (default ${defaults.connections})

@@ -39,6 +39,16 @@ export interface DbTable {
    * match up by primary key instead.
    */
   searchRows?: number;
+  /**
+   * The search function returns whole rows (`SETOF <table>`) rather than ids, so a list counts and sorts the matches
+   * and keeps the page without looking every match up again by primary key.
+   */
+  searchReturnsRows?: boolean;
+  /**
+   * Triggers keep the number of rows per tenant in `gatehouse_row_counts`, in the writing transaction, so an
+   * unfiltered list reads its exact total from a few counter rows instead of counting the tenant's rows.
+   */
+  countRows?: boolean;
   columns: DbColumn[];
   primaryKey: string[];
   foreignKeys: DbForeignKey[];
@@ -124,8 +134,9 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
     name: model.table,
     rls: model.rls,
     ...(model.rls && model.searchColumns.length > 0
-      ? { searchColumns: model.searchColumns, searchRows: SEARCH_ROWS_ESTIMATE }
+      ? { searchColumns: model.searchColumns, searchRows: SEARCH_ROWS_ESTIMATE, searchReturnsRows: true }
       : {}),
+    ...(model.countRows ? { countRows: true } : {}),
     columns,
     primaryKey: [...tenant, 'id'],
     foreignKeys,

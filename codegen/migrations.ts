@@ -1,5 +1,6 @@
 import type { DbColumn, DbForeignKey, DbIndex, DbModel, DbTable } from './db-model.js';
 import { CodegenError } from './load.js';
+import { countTriggersOffSql, countTriggersSql, ROW_COUNTS_TABLE, rowCountsSql } from './row-counts.js';
 
 const q = (name: string) => `"${name}"`;
 const list = (names: string[]) => names.map(q).join(', ');
@@ -53,10 +54,10 @@ const rlsOffSql = (table: string, role: string) => [
 
 export const searchFunctionName = (table: string) => `${table}__search`;
 
-const searchFunctionSql = (table: string, columns: string[], role: string, rows?: number) => [
-  `CREATE OR REPLACE FUNCTION ${q(searchFunctionName(table))}(pattern text) RETURNS SETOF varchar
+const searchFunctionSql = (table: string, columns: string[], role: string, rows?: number, returnsRows?: boolean) => [
+  `CREATE OR REPLACE FUNCTION ${q(searchFunctionName(table))}(pattern text) RETURNS SETOF ${returnsRows ? q(table) : 'varchar'}
   LANGUAGE sql STABLE SECURITY DEFINER${rows ? ` ROWS ${rows}` : ''} SET search_path = public AS $$
-    SELECT id FROM ${q(table)} WHERE tenant_id = current_setting('gatehouse.tenant_id', true)
+    SELECT ${returnsRows ? '*' : 'id'} FROM ${q(table)} WHERE tenant_id = current_setting('gatehouse.tenant_id', true)
       AND (${columns.map((column) => `${q(column)} ILIKE pattern`).join(' OR ')})
   $$;`,
   `REVOKE ALL ON FUNCTION ${q(searchFunctionName(table))}(text) FROM PUBLIC;`,
@@ -91,6 +92,8 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
   }
   const role = after.tenantRole;
   if (role && before?.tenantRole !== role) sql.push(...tenantRoleSql(role));
+  const counting = (model: DbModel | undefined) => Boolean(model?.tables.some((t) => t.countRows));
+  if (counting(after) && !counting(before)) sql.push(...rowCountsSql(role));
   const previous = new Map((before?.tables ?? []).map((t) => [t.name, t]));
   for (const table of after.tables) {
     const old = previous.get(table.name);
@@ -98,14 +101,29 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
       sql.push(...createTableSql(table));
       if (table.rls && role) sql.push(...rlsSql(table.name, role));
       if (table.searchColumns && role) {
-        sql.push(...searchFunctionSql(table.name, table.searchColumns, role, table.searchRows));
+        sql.push(
+          ...searchFunctionSql(table.name, table.searchColumns, role, table.searchRows, table.searchReturnsRows),
+        );
       }
+      if (table.countRows) sql.push(...countTriggersSql(table.name));
       continue;
     }
-    if (!same(old.searchColumns, table.searchColumns) || old.searchRows !== table.searchRows) {
+    if (
+      !same(old.searchColumns, table.searchColumns) ||
+      old.searchRows !== table.searchRows ||
+      Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows)
+    ) {
+      // CREATE OR REPLACE cannot change what a function returns.
+      const retyped = old.searchColumns && Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows);
       if (table.searchColumns && role) {
-        sql.push(...searchFunctionSql(table.name, table.searchColumns, role, table.searchRows));
+        if (retyped) sql.push(`DROP FUNCTION ${q(searchFunctionName(table.name))}(text);`);
+        sql.push(
+          ...searchFunctionSql(table.name, table.searchColumns, role, table.searchRows, table.searchReturnsRows),
+        );
       } else sql.push(`DROP FUNCTION IF EXISTS ${q(searchFunctionName(table.name))}(text);`);
+    }
+    if (Boolean(old.countRows) !== Boolean(table.countRows)) {
+      sql.push(...(table.countRows ? countTriggersSql(table.name) : countTriggersOffSql(table.name)));
     }
     if (Boolean(old.rls) !== Boolean(table.rls) && role) {
       sql.push(...(table.rls ? rlsSql(table.name, role) : rlsOffSql(table.name, role)));
@@ -190,6 +208,7 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
   for (const table of previous.keys()) {
     if (!options.allowDrop) throw new CodegenError(`table ${table} would be dropped; run codegen with --allow-drop`);
     sql.push(`DROP TABLE ${q(table)} CASCADE;`);
+    if (previous.get(table)?.countRows) sql.push(`DELETE FROM ${ROW_COUNTS_TABLE} WHERE table_name = '${table}';`);
   }
   return sql;
 };

@@ -178,6 +178,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       listSummaries,
       tenantScoped: d.tenantScoped ?? true,
       rls: d.rls ?? d.tenantScoped ?? true,
+      countRows: Boolean(list) && !d.parent && (d.tenantScoped ?? true),
       hasApi: Boolean(d.api),
       privateFields: Object.entries(schema.properties ?? {})
         .filter(([, prop]) => prop['x-private'])

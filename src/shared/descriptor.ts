@@ -220,6 +220,11 @@ export interface EntityModel extends ConsoleResource {
   tenantScoped: boolean;
   /** Row-level security restricts the tenant database role to the rows of the transaction's tenant. */
   rls: boolean;
+  /**
+   * Rows per tenant are counted by triggers in `gatehouse_row_counts` (top-level tenant lists), so an unfiltered
+   * list's exact total is a sum of a few counter rows instead of a scan of the tenant's rows.
+   */
+  countRows: boolean;
   /** False for storage-only entities (no routes, no OpenAPI). */
   hasApi: boolean;
   /** Fields that never leave the server (`x-private`), such as password hashes. */

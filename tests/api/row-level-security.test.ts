@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
-import type { Database } from '../../src/server/db/database.js';
+import type { Database, Queryable } from '../../src/server/db/database.js';
 import { databases } from './harness.js';
 
 /**
@@ -64,14 +64,30 @@ describe.each(databases())('row-level security on $name', (target) => {
   });
 
   it('searches through the trigram indexes without leaving the tenant', async () => {
-    const found = await db.withTenant('default', (tx) =>
-      tx.query<{ id: string }>(`SELECT roles__search('%admin%') AS id`),
-    );
+    const search = (tx: Queryable) => tx.query<{ id: string }>(`SELECT id FROM roles__search('%admin%')`);
+    const found = await db.withTenant('default', search);
     expect(found.rows.map((r) => r.id)).toEqual(['d1']);
-    const acme = await db.withTenant('acme', (tx) => tx.query<{ id: string }>(`SELECT roles__search('%admin%') AS id`));
+    const acme = await db.withTenant('acme', search);
     expect(acme.rows.map((r) => r.id)).toEqual(['a1']);
     // Outside a tenant transaction nothing matches.
-    expect((await db.query(`SELECT roles__search('%admin%')`)).rows).toEqual([]);
+    expect((await search(db)).rows).toEqual([]);
+  });
+
+  it('shows a tenant only its own row counters and lets it write none', async () => {
+    const counted = (tx: Queryable) =>
+      tx.query<{ tenant_id: string; n: number }>(
+        `SELECT tenant_id, sum(n)::int8 AS n FROM gatehouse_row_counts WHERE table_name = 'roles' GROUP BY tenant_id`,
+      );
+    expect((await db.withTenant('default', counted)).rows).toEqual([{ tenant_id: 'default', n: 2 }]);
+    expect((await db.withTenant('acme', counted)).rows).toEqual([{ tenant_id: 'acme', n: 1 }]);
+    for (const sql of [
+      `INSERT INTO gatehouse_row_counts (table_name, tenant_id, slot, n) VALUES ('roles', 'default', 99, 5)`,
+      `UPDATE gatehouse_row_counts SET n = n + 1`,
+      `DELETE FROM gatehouse_row_counts`,
+    ]) {
+      await expect(db.withTenant('default', (tx) => tx.query(sql))).rejects.toMatchObject({ code: '42501' });
+    }
+    expect((await db.withTenant('default', counted)).rows).toEqual([{ tenant_id: 'default', n: 2 }]);
   });
 
   it('rejects a malformed tenant id before any SQL runs', async () => {

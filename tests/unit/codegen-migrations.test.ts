@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
+import { migrations } from '../../src/generated/migrations/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
 
@@ -103,7 +104,7 @@ describe('schema changes become migrations', () => {
         ('acme', 'r3', 'Acme robot', 'Nightly jobs', 'MachineToMachine')`);
       await migrate(db, migrationsOf(after.files));
       const found = await db.withTenant('default', (tx) =>
-        tx.query<{ id: string }>(`SELECT roles__search('%machine%') AS id`),
+        tx.query<{ id: string }>(`SELECT id FROM roles__search('%machine%')`),
       );
       expect(found.rows).toEqual([{ id: 'r1' }]);
     } finally {
@@ -166,5 +167,32 @@ describe('descriptors are checked', () => {
       schema.properties.name.maxLenght = 10;
     });
     await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/unknown keyword "maxLenght"/);
+  });
+
+  it('starts row counters from the rows a table already holds, then keeps them with every write', async () => {
+    const counting = migrations.findIndex((m) => m.sql.includes('CREATE TABLE gatehouse_row_counts'));
+    expect(counting).toBeGreaterThan(0);
+    const db = await openPglite();
+    try {
+      await migrate(db, migrations.slice(0, counting));
+      await db.query(`INSERT INTO roles (tenant_id, id, name, description) VALUES
+        ('default', 'r1', 'One', ''), ('default', 'r2', 'Two', ''), ('acme', 'r3', 'Three', '')`);
+      await migrate(db, migrations);
+      const counts = async () => {
+        const { rows } = await db.query<{ tenant_id: string; n: number }>(
+          `SELECT tenant_id, sum(n)::int8 AS n FROM gatehouse_row_counts WHERE table_name = 'roles'
+           GROUP BY tenant_id ORDER BY tenant_id`,
+        );
+        return Object.fromEntries(rows.map((row) => [row.tenant_id, row.n]));
+      };
+      expect(await counts()).toEqual({ acme: 1, default: 2 });
+      await db.query(`INSERT INTO roles (tenant_id, id, name, description) VALUES ('acme', 'r4', 'Four', '')`);
+      await db.query(`DELETE FROM roles WHERE id IN ('r1', 'r2')`);
+      expect(await counts()).toEqual({ acme: 2, default: 0 });
+      await db.exec('TRUNCATE roles CASCADE');
+      expect(await counts()).toEqual({});
+    } finally {
+      await db.close();
+    }
   });
 });

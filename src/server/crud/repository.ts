@@ -1,4 +1,5 @@
 import type { EntityModel, ListExclusionModel, ListSummaryModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
 
@@ -66,7 +67,9 @@ export class Repository {
     // search through their generated `<table>__search` function, which matches inside the transaction's tenant.
     // As an array, its ids are looked up through the primary key (an `IN (subquery)` may be hash-joined to a full
     // scan of the table).
-    if (this.model.rls) return ` AND ${alias}id = ANY(ARRAY(SELECT ${q(`${this.model.table}__search`)}($${n})))`;
+    if (this.model.rls) {
+      return ` AND ${alias}id = ANY(ARRAY(SELECT id FROM ${q(`${this.model.table}__search`)}($${n})))`;
+    }
     return ` AND (${this.model.searchColumns.map((c) => `${alias}${q(c)} ILIKE $${n}`).join(' OR ')})`;
   }
 
@@ -89,41 +92,57 @@ export class Repository {
       .join('');
   }
 
+  /**
+   * A page of the list (or all of it without `page`) and its exact total, in one statement, so both come from one
+   * snapshot. The total of an unfiltered list is the sum of the table's row counters for the tenant (see
+   * `countRows`); a filtered one counts its rows; a search counts its matches, which it collects anyway to sort them.
+   */
   async list(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
     const params: unknown[] = [];
     const searching = Boolean(query.search) && this.model.searchColumns.length > 0;
-    const where = `${this.where(scope, params)}${this.searchClause(query.search, params)}${this.filterClause(query.filters, params)}${this.excludeClause(query.exclude, params)}`;
-    const countParams = [...params];
-    const limit = () => {
-      if (!query.page) return '';
-      params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
-      return ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    };
     const table = q(this.model.table);
-    if (searching) {
-      // Match first (the trigram indexes find the rows), then sort the matches. Left to itself, the planner walks
-      // the created_at index and tests every row against the pattern until the page is full.
-      const { rows } = await db.query(
-        `WITH matched AS MATERIALIZED (SELECT ${this.selectList}, created_at AS "__order" FROM ${table} WHERE ${where})
-         SELECT *, (SELECT count(*) FROM matched)::int8 AS "__total" FROM matched ORDER BY "__order" DESC, id${limit()}`,
-        params,
-      );
-      const total = rows[0] ? Number(rows[0].__total) : await this.count(db, where, countParams);
-      return { items: rows.map((row) => this.fromRow(row)), total };
+    let from = table;
+    let where = this.where(scope, params);
+    if (searching && this.model.rls) {
+      // Under row-level security `ILIKE` cannot use the trigram indexes (it is not leakproof), so tenant tables
+      // search through their generated `<table>__search` function, which matches inside the transaction's tenant
+      // and returns whole rows. Named after the table, its rows take the clauses below unchanged.
+      params.push(query.search);
+      from = `${q(`${this.model.table}__search`)}($${params.length}) AS ${table}`;
+    } else where += this.searchClause(query.search, params);
+    where += `${this.filterClause(query.filters, params)}${this.excludeClause(query.exclude, params)}`;
+    // Newest first; the (tenant_id, created_at, id) index, read backwards, yields exactly this order, so a page stops
+    // after its rows even when many share one created_at (rows written by one transaction).
+    const ordered = `ORDER BY created_at DESC, id DESC`;
+    const fromRows = (rows: Record<string, unknown>[]) => rows.map((row) => this.fromRow(row));
+    if (!query.page) {
+      const { rows } = await db.query(`SELECT ${this.selectList} FROM ${from} WHERE ${where} ${ordered}`, params);
+      return { items: fromRows(rows), total: rows.length };
     }
-    const [{ rows }, total] = await Promise.all([
-      db.query(`SELECT ${this.selectList} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id${limit()}`, params),
-      this.count(db, where, countParams),
-    ]);
-    return { items: rows.map((row) => this.fromRow(row)), total };
-  }
-
-  private async count(db: Queryable, where: string, params: unknown[]): Promise<number> {
-    const { rows } = await db.query<{ total: number }>(
-      `SELECT count(*)::int8 AS total FROM ${q(this.model.table)} WHERE ${where}`,
+    const unfiltered =
+      !scope.parent && !searching && Object.keys(query.filters ?? {}).length === 0 && !query.exclude?.length;
+    const totalParams = [...params];
+    const total = (p: unknown[]) => {
+      if (!(unfiltered && this.model.countRows)) return `(SELECT count(*) FROM ${from} WHERE ${where})`;
+      p.push(this.model.table);
+      return `(SELECT coalesce(sum(n), 0) FROM ${ROW_COUNTS_TABLE} WHERE tenant_id = $1 AND table_name = $${p.length})`;
+    };
+    const totalSql = total(params);
+    params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
+    const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+    // A search collects its matches once, then counts them and sorts them (the function's rows cannot be walked in
+    // index order); a plain list walks the (tenant_id, created_at, id) index and stops at the page.
+    const { rows } = await db.query(
+      searching
+        ? `WITH matched AS MATERIALIZED (SELECT ${this.selectList}, created_at AS "__order" FROM ${from} WHERE ${where})
+           SELECT *, (SELECT count(*) FROM matched)::int8 AS "__total" FROM matched ORDER BY "__order" DESC, id DESC ${limit}`
+        : `SELECT ${this.selectList}, ${totalSql}::int8 AS "__total" FROM ${from} WHERE ${where} ${ordered} ${limit}`,
       params,
     );
-    return rows[0]?.total ?? 0;
+    if (rows[0]) return { items: fromRows(rows), total: Number(rows[0].__total) };
+    // A page past the end has no row to carry the total.
+    const alone = await db.query<{ total: number }>(`SELECT ${total(totalParams)}::int8 AS total`, totalParams);
+    return { items: [], total: Number(alone.rows[0]?.total ?? 0) };
   }
 
   /**

@@ -1,3 +1,4 @@
+import { withAutoAnalyze } from './auto-analyze.js';
 import type { Database } from './database.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
@@ -12,15 +13,16 @@ export interface DatabaseOptions {
 
 /**
  * Opens the database the options point at and brings its schema up to date; processes starting together on one
- * database migrate one after the other (the later ones find nothing left to do).
+ * database migrate one after the other (the later ones find nothing left to do). PGlite, which has no autovacuum,
+ * also gets its planner statistics refreshed as tables grow (see auto-analyze.ts).
  */
 export const connectDatabase = async (options: DatabaseOptions): Promise<Database> => {
   const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
   try {
     await db.exclusive(() => migrate(db));
+    return db.kind === 'pglite' ? await withAutoAnalyze(db) : db;
   } catch (error) {
     await db.close();
     throw error;
   }
-  return db;
 };

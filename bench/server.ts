@@ -1,0 +1,38 @@
+/** Starts and stops the app under load (bench/serve.ts) in a child process. */
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Starts the app in a child process on 127.0.0.1 and resolves with its origin. */
+export const startServer = (serveEnv: Record<string, string>): Promise<{ origin: string; child: ChildProcess }> =>
+  new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), [], {
+      env: { ...process.env, ...serveEnv },
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('The app did not start within 120 s'));
+    }, 120_000);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      const port = (message as { port?: number }).port;
+      if (typeof port === 'number') resolve({ origin: `http://127.0.0.1:${port}`, child });
+      else reject(new Error(`Unexpected message from the app process: ${JSON.stringify(message)}`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The app process exited with code ${code} before listening`));
+    });
+  });
+
+export const stopServer = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
