@@ -2,7 +2,7 @@ import { hashForSchema } from '@rjsf/utils';
 import type { EntityModel, FormModel } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
-import { pascalCase, plural } from './names.js';
+import { pascalCase, plural, words } from './names.js';
 
 /** A query parameter of a list route, as the OpenAPI document describes it (typed values). */
 export interface QueryParameter {
@@ -37,15 +37,15 @@ export const listParameters = (model: EntityModel): QueryParameter[] => [
     return multiple
       ? {
           name: param,
-          description: `Only ${plural(model.name)} with one of these ${field} values (repeat the parameter).`,
+          description: `Only ${plural(words(model.name))} with one of these ${field} values (repeat the parameter).`,
           schema: { type: 'array', items: schema },
           repeated: true,
         }
-      : { name: param, description: `Only ${plural(model.name)} with this ${field}.`, schema };
+      : { name: param, description: `Only ${plural(words(model.name))} with this ${field}.`, schema };
   }),
   ...model.listExclusions.map(({ param, by }) => ({
     name: param,
-    description: `Leave out the ${plural(model.name)} linked to this ${by.replace(/Id$/, '')}.`,
+    description: `Leave out the ${plural(words(model.name))} linked to this ${by.replace(/Id$/, '')}.`,
     schema: { type: 'string' } as JSONSchema7,
   })),
   ...model.relations

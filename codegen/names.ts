@@ -5,3 +5,7 @@ export const pascalCase = (name: string): string =>
 export const plural = (word: string): string =>
   word.endsWith('y') && !/[aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
 export const jsonPointerToDotted = (path: string): string => path.split('/').filter(Boolean).join('.');
+/** An entity name as words in a sentence: `applicationSecret` → `application secret`. */
+export const words = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+/** A phrase with its indefinite article: `an application`, `a role`. */
+export const withArticle = (phrase: string): string => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;

@@ -5,7 +5,7 @@ import { cleanSchema } from './forms.js';
 import { linkedListParameters, listParameters, type QueryParameter } from './list-query.js';
 import type { LoadedEntity } from './load.js';
 import { assignSchema } from './model.js';
-import { pascalCase, plural } from './names.js';
+import { pascalCase, plural, withArticle, words } from './names.js';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -114,13 +114,13 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         return [
           [
             summary.count,
-            { type: 'integer', minimum: 0, description: `How many ${plural(summary.target)} are linked.` },
+            { type: 'integer', minimum: 0, description: `How many ${plural(words(summary.target))} are linked.` },
           ],
           [
             summary.featured,
             {
               type: 'array',
-              description: `The first ${plural(summary.target)} linked (at most three).`,
+              description: `The first ${plural(words(summary.target))} linked (at most three).`,
               items: { type: 'object', required: summary.fields, properties: fields },
             },
           ],
@@ -150,11 +150,11 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
           ? `List${parentName}${pascalCase(model.apiPath.split('/').at(-1) ?? '')}`
           : `List${plural(Name)}`,
         tags: [tag],
-        summary: `List ${plural(model.name)}`,
+        summary: `List ${plural(words(model.name))}`,
         parameters: [...parentParams, ...listParameters(model).map(queryParam)],
         responses: {
           200: {
-            description: `An array of ${plural(model.name)}.`,
+            description: `An array of ${plural(words(model.name))}.`,
             headers: listHeaders,
             content: json({ type: 'array', items: ref(hasListItem ? `${Name}ListItem` : Name) }),
           },
@@ -167,7 +167,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       add(base, 'post', {
         operationId: `Create${opName}`,
         tags: [tag],
-        summary: `Create a ${model.name}`,
+        summary: `Create ${withArticle(words(model.name))}`,
         parameters: parentParams,
         requestBody: { required: true, content: json(ref(`${Name}Create`)) },
         responses: {
@@ -180,7 +180,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       add(item, 'get', {
         operationId: `Get${opName}`,
         tags: [tag],
-        summary: `Get a ${model.name}`,
+        summary: `Get ${withArticle(words(model.name))}`,
         parameters: itemParams,
         responses: {
           200: { description: `The ${model.name}.`, content: json(ref(Name)) },
@@ -193,7 +193,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       add(item, 'patch', {
         operationId: `Update${opName}`,
         tags: [tag],
-        summary: `Update a ${model.name}`,
+        summary: `Update ${withArticle(words(model.name))}`,
         parameters: itemParams,
         requestBody: { required: true, content: json(ref(`${Name}Update`)) },
         responses: {
@@ -206,7 +206,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       add(item, 'delete', {
         operationId: `Delete${opName}`,
         tags: [tag],
-        summary: `Delete a ${model.name}`,
+        summary: `Delete ${withArticle(words(model.name))}`,
         parameters: itemParams,
         responses: { 204: { description: `The ${model.name} was deleted.` }, ...errorResponses([400, 401, 403, 404]) },
       });
@@ -225,7 +225,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       add(relPath, 'get', {
         operationId: `List${Name}${Rel}`,
         tags: [tag],
-        summary: `List the ${relation.name} of a ${model.name}`,
+        summary: `List the ${relation.name} of ${withArticle(words(model.name))}`,
         parameters: [...itemParams, ...linkedListParameters.map(queryParam)],
         responses: {
           200: {
@@ -239,7 +239,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       add(relPath, 'post', {
         operationId: `Create${Name}${Target}`,
         tags: [tag],
-        summary: `Link ${relation.name} to a ${model.name}`,
+        summary: `Link ${relation.name} to ${withArticle(words(model.name))}`,
         parameters: itemParams,
         requestBody: { required: true, content: json(ref(`${Name}${Rel}Assign`)) },
         responses: {
@@ -254,7 +254,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       add(`${relPath}/{${targetParam}}`, 'delete', {
         operationId: `Delete${Name}${Target}`,
         tags: [tag],
-        summary: `Unlink a ${relation.target} from a ${model.name}`,
+        summary: `Unlink ${withArticle(words(relation.target))} from ${withArticle(words(model.name))}`,
         parameters: [...itemParams, pathParam(targetParam, `The unique identifier of the ${relation.target}.`)],
         responses: {
           204: { description: `The ${relation.target} was unlinked.` },

@@ -10,7 +10,7 @@ export interface paths {
         /** List applications */
         get: operations["ListApplications"];
         put?: never;
-        /** Create a application */
+        /** Create an application */
         post: operations["CreateApplication"];
         delete?: never;
         options?: never;
@@ -25,15 +25,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a application */
+        /** Get an application */
         get: operations["GetApplication"];
         put?: never;
         post?: never;
-        /** Delete a application */
+        /** Delete an application */
         delete: operations["DeleteApplication"];
         options?: never;
         head?: never;
-        /** Update a application */
+        /** Update an application */
         patch: operations["UpdateApplication"];
         trace?: never;
     };
@@ -44,10 +44,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the roles of a application */
+        /** List the roles of an application */
         get: operations["ListApplicationRoles"];
         put?: never;
-        /** Link roles to a application */
+        /** Link roles to an application */
         post: operations["CreateApplicationRole"];
         delete?: never;
         options?: never;
@@ -65,7 +65,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Unlink a role from a application */
+        /** Unlink a role from an application */
         delete: operations["DeleteApplicationRole"];
         options?: never;
         head?: never;
@@ -79,10 +79,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List applicationSecrets */
+        /** List application secrets */
         get: operations["ListApplicationSecrets"];
         put?: never;
-        /** Create a applicationSecret */
+        /** Create an application secret */
         post: operations["CreateApplicationSecret"];
         delete?: never;
         options?: never;
@@ -100,11 +100,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a applicationSecret */
+        /** Delete an application secret */
         delete: operations["DeleteApplicationSecret"];
         options?: never;
         head?: never;
-        /** Update a applicationSecret */
+        /** Update an application secret */
         patch: operations["UpdateApplicationSecret"];
         trace?: never;
     };
@@ -133,7 +133,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List hookLogs */
+        /** List hook logs */
         get: operations["ListHookRecentLogs"];
         put?: never;
         post?: never;
@@ -1539,7 +1539,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An array of applicationSecrets. */
+            /** @description An array of application secrets. */
             200: {
                 headers: {
                     /** @description The total number of entries. */
@@ -1932,7 +1932,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An array of hookLogs. */
+            /** @description An array of hook logs. */
             200: {
                 headers: {
                     /** @description The total number of entries. */
