@@ -1,25 +1,15 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { InteractionDetails } from 'oidc-provider';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type Database, pgConstraint, pgErrorCode, pgErrorCodes } from '../db/database.js';
-import { SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
-import { type Translator, translatorFor } from '../locales/index.js';
-import type { TenantOidc } from '../oidc/provider.js';
 import type { TenantProviders } from '../oidc/providers.js';
-import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
-import { checkPassword, passwordPolicy } from '../users/password-policy.js';
+import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
 import { verifyPassword } from '../users/passwords.js';
-import { emailRule, type UserStore, usernameRule } from '../users/store.js';
+import type { UserStore } from '../users/store.js';
+import { finishInteraction as finish, type Interaction, interactionPage, type Request } from './context.js';
+import { type ConsentDetails, interactionPages, wantsRegistration } from './pages.js';
+import { validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
-import {
-  consentPage,
-  errorPage,
-  type FieldErrors,
-  lockedPage,
-  registerPage,
-  STYLESHEET_PATH,
-  signInPage,
-} from './views.js';
+import { STYLESHEET_PATH } from './views.js';
 
 export interface InteractionRouteOptions {
   db: Database;
@@ -28,35 +18,7 @@ export interface InteractionRouteOptions {
   sentinel: Sentinel;
 }
 
-type Params = { tenantId?: string; uid: string };
-type Form = Record<string, string | undefined>;
-type Request = FastifyRequest<{ Params: Params; Body: Form | undefined }>;
-
-/** Everything a page handler needs about the interaction it serves. */
-interface Interaction {
-  tenantId: string;
-  tr: Translator;
-  oidc: TenantOidc;
-  details: InteractionDetails;
-  /** `{tenant base}/interaction/{uid}`: the page, and the prefix of its form actions. */
-  base: string;
-}
-
-interface ConsentDetails {
-  missingOIDCScope?: string[];
-  missingOIDCClaims?: string[];
-  missingResourceScopes?: Record<string, string[]>;
-}
-
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
-
-const sendPage = (reply: FastifyReply, status: number, page: string) =>
-  reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', SIGN_IN_PAGE_POLICY)
-    .send(page);
 
 class RegistrationClosed extends Error {}
 
@@ -74,153 +36,8 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(stylesheet),
   );
 
-  /** Registration is open in the admin tenant until its first user exists (that user becomes the administrator). */
-  const registrationOpen = async (tenantId: string) =>
-    tenantId === ADMIN_TENANT_ID && (await users.count(tenantId)) === 0;
-
-  const clientName = async (interaction: Interaction) => {
-    const clientId = String(interaction.details.params.client_id ?? '');
-    const client = await interaction.oidc.provider.Client.find(clientId);
-    return client?.clientName ?? clientId;
-  };
-
-  /** Loads the interaction named by the URL, or answers with an error page and returns nothing. */
-  const load = async (request: Request, reply: FastifyReply): Promise<Interaction | undefined> => {
-    const tr = translatorFor(request.headers['accept-language']);
-    const expired = () => {
-      sendPage(reply, 400, errorPage(tr, { message: tr.t('interaction:error.session_expired') }));
-      return undefined;
-    };
-    if (request.params.tenantId === DEFAULT_TENANT_ID) return expired();
-    const tenantId = request.params.tenantId ?? DEFAULT_TENANT_ID;
-    const oidc = await providers.get(tenantId);
-    if (!oidc) return expired();
-    let details: InteractionDetails;
-    try {
-      details = await oidc.provider.interactionDetails(request.raw, reply.raw);
-    } catch {
-      return expired();
-    }
-    if (details.uid !== request.params.uid) return expired();
-    return { tenantId, tr, oidc, details, base: `${oidc.basePath}/interaction/${details.uid}` };
-  };
-
-  const wantsRegistration = (details: InteractionDetails) =>
-    details.params.first_screen === 'register' || details.params.interaction_mode === 'signUp';
-
-  const showSignIn = async (
-    interaction: Interaction,
-    reply: FastifyReply,
-    status: number,
-    view: { identifier?: string; error?: string; notice?: string } = {},
-  ) => {
-    const { tr, base, tenantId, details } = interaction;
-    const open = await registrationOpen(tenantId);
-    const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-    const identifier = view.identifier ?? hint;
-    return sendPage(
-      reply,
-      status,
-      signInPage(tr, {
-        action: `${base}/sign-in`,
-        clientName: await clientName(interaction),
-        ...(identifier ? { identifier } : {}),
-        ...(view.error ? { error: view.error } : {}),
-        ...(view.notice ? { notice: view.notice } : {}),
-        ...(open ? { registerHref: `${base}/register` } : {}),
-      }),
-    );
-  };
-
-  const showRegister = async (
-    interaction: Interaction,
-    reply: FastifyReply,
-    status: number,
-    view: { values?: { username?: string; email?: string }; errors?: FieldErrors; error?: string } = {},
-  ) => {
-    const { tr, base } = interaction;
-    return sendPage(
-      reply,
-      status,
-      registerPage(tr, {
-        action: `${base}/register`,
-        signInHref: base,
-        clientName: await clientName(interaction),
-        firstAdmin: interaction.tenantId === ADMIN_TENANT_ID,
-        values: view.values ?? {},
-        errors: view.errors ?? {},
-        ...(view.error ? { error: view.error } : {}),
-        passwordPolicy,
-      }),
-    );
-  };
-
-  const showConsent = async (interaction: Interaction, reply: FastifyReply) => {
-    const { tr, base, oidc, details, tenantId } = interaction;
-    const missing = details.prompt.details as ConsentDetails;
-    const requested = missing.missingResourceScopes ?? {};
-    const described = await oidc.resources.describe(Object.keys(requested));
-    const accountId = details.session?.accountId ?? '';
-    const user = await users.findById(tenantId, accountId);
-    return sendPage(
-      reply,
-      200,
-      consentPage(tr, {
-        action: `${base}/consent`,
-        abortAction: `${base}/abort`,
-        clientName: await clientName(interaction),
-        user: user?.username ?? user?.primaryEmail ?? accountId,
-        oidcScopes: missing.missingOIDCScope ?? [],
-        resources: Object.entries(requested).map(([indicator, scopes]) => {
-          const resource = described.get(indicator);
-          return {
-            indicator,
-            name: resource?.name ?? indicator,
-            scopes: scopes.map((name) => ({ name, description: resource?.scopes.get(name) ?? null })),
-          };
-        }),
-      }),
-    );
-  };
-
-  const showLocked = (interaction: Interaction, reply: FastifyReply, verdict: { retryAfter: number; until: Date }) =>
-    sendPage(
-      reply.header('Retry-After', String(verdict.retryAfter)),
-      429,
-      lockedPage(interaction.tr, { ...verdict, backHref: interaction.base }),
-    );
-
-  const wrongPrompt = (interaction: Interaction, reply: FastifyReply) =>
-    sendPage(reply, 400, errorPage(interaction.tr, { message: interaction.tr.t('interaction:error.session_expired') }));
-
-  /** Finishes the interaction and sends the browser back to the provider. */
-  const finish = async (
-    interaction: Interaction,
-    request: Request,
-    reply: FastifyReply,
-    result: Record<string, unknown>,
-    merge: boolean,
-  ) => {
-    const to = await interaction.oidc.provider.interactionResult(request.raw, reply.raw, result, {
-      mergeWithLastSubmission: merge,
-    });
-    return reply.header('Cache-Control', 'no-store').redirect(to, 303);
-  };
-
-  /** Wraps a handler: loads the interaction, and turns an unexpected failure into an error page. */
-  const page =
-    (handler: (interaction: Interaction, request: Request, reply: FastifyReply) => Promise<unknown>) =>
-    async (request: Request, reply: FastifyReply) => {
-      const interaction = await load(request, reply);
-      if (!interaction) return reply;
-      try {
-        return await handler(interaction, request, reply);
-      } catch (error) {
-        request.log.error({ err: error }, 'sign-in page failed');
-        const { tr } = interaction;
-        return sendPage(reply, 500, errorPage(tr, { message: tr.t('interaction:error.request_failed') }));
-      }
-    };
+  const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, wrongPrompt } = interactionPages(users);
+  const page = interactionPage(providers);
 
   /** Grants what the consent prompt found missing, and finishes the prompt. */
   const grantConsent = async (interaction: Interaction, request: Request, reply: FastifyReply) => {
@@ -288,35 +105,6 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     await users.touchSignIn(tenantId, user.id);
     return finish(interaction, request, reply, { login: { accountId: user.id } }, false);
   });
-
-  const validateRegistration = (tr: Translator, form: Form) => {
-    const username = (form.username ?? '').trim();
-    const email = (form.email ?? '').trim();
-    const password = form.password ?? '';
-    const errors: FieldErrors = {};
-    const add = (field: string, message: string) => {
-      errors[field] = [...(errors[field] ?? []), message];
-    };
-    if (!username) add('username', tr.t('errors:username_required'));
-    else if (username.length > usernameRule.maxLength) {
-      add('username', tr.t('errors:username_too_long', { max: usernameRule.maxLength }));
-    } else if (!usernameRule.pattern.test(username)) add('username', tr.t('errors:username_invalid'));
-    if (email && email.length > emailRule.maxLength)
-      add('email', tr.t('errors:email_too_long', { max: emailRule.maxLength }));
-    else if (email && !emailRule.pattern.test(email)) add('email', tr.t('errors:email_invalid'));
-    for (const code of checkPassword(password)) {
-      add(
-        'password',
-        tr.t(`errors:${code}`, {
-          min: passwordPolicy.minLength,
-          max: passwordPolicy.maxLength,
-          count: passwordPolicy.characterTypes,
-        }),
-      );
-    }
-    if (password !== (form.passwordConfirm ?? '')) add('passwordConfirm', tr.t('errors:password_mismatch'));
-    return { username, email, password, errors };
-  };
 
   const register = page(async (interaction, request, reply) => {
     const { tr, tenantId, details } = interaction;
