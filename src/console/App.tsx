@@ -18,6 +18,8 @@ const darkAccentText = '#a996ff';
 const darkComponents = {
   Menu: { itemSelectedColor: darkAccentText },
   Tabs: { itemSelectedColor: darkAccentText, itemHoverColor: darkAccentText, itemActiveColor: darkAccentText },
+  // The confirmation dialogs' solid danger button: white on the dark theme's default red is 4.2:1.
+  Button: { colorError: '#bb3138', colorErrorHover: '#c4363c', colorErrorActive: '#942a2f' },
 };
 const csp = cspNonce ? { nonce: cspNonce } : undefined;
 

@@ -156,6 +156,13 @@ describe('accessibility', () => {
       }
     }
 
+    // A delete confirmation, opened from the last detail page's menu and cancelled.
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await visible(page.getByRole('dialog'));
+    await check('console', 'delete confirmation');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
     // The user menu open, the profile and a page that does not exist.
     await page.getByRole('button', { name: 'Account and preferences' }).click();
     await visible(page.getByRole('menuitem', { name: 'Sign out' }));
