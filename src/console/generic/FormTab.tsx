@@ -81,6 +81,7 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
         omitted={omitted}
         idPrefix={`${resource.name}-${tab.key}`}
         formData={formData}
+        record={record}
         extraErrors={extraErrors}
         disabled={mutation.isPending}
         onChange={(data) => {
