@@ -51,6 +51,7 @@ const consoleKeys: (keyof ConsoleResource)[] = [
   'uiSchema',
   'errorFields',
   'assignForms',
+  'recordRules',
 ];
 
 const toConsole = (model: EntityModel): ConsoleResource =>

@@ -13,6 +13,8 @@ import type {
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { customFormats } from '../src/shared/validation-runtime.js';
+import { CodegenError } from './errors.js';
+import { withRecordRules } from './record-rules.js';
 
 export interface Descriptor {
   name: string;
@@ -85,7 +87,7 @@ export interface LoadedEntity {
   descriptorFile: string;
 }
 
-export class CodegenError extends Error {}
+export { CodegenError };
 
 const readJson = (file: string): unknown => {
   try {
@@ -162,19 +164,27 @@ const knownKeywords = new Set([
   'readOnly',
   'deprecated',
   'examples',
+  'allOf',
+  'if',
+  'then',
+  'else',
+  'not',
   'x-immutable',
   'x-column',
   'x-secret',
   'x-private',
 ]);
 
+const subschemaKeys = ['items', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];
+
 const checkKeywords = (node: unknown, where: string, insideMap = false): void => {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return;
   for (const [key, value] of Object.entries(node)) {
     if (!insideMap && !knownKeywords.has(key)) throw new CodegenError(`${where}: unknown keyword "${key}"`);
     if (key === 'properties' || key === '$defs') checkKeywords(value, `${where}/${key}`, true);
-    else if (['items', 'additionalProperties', 'propertyNames'].includes(key) || insideMap)
-      checkKeywords(value, `${where}/${key}`);
+    else if (key === 'allOf' && Array.isArray(value)) {
+      for (const [index, rule] of value.entries()) checkKeywords(rule, `${where}/${key}/${index}`);
+    } else if (subschemaKeys.includes(key) || insideMap) checkKeywords(value, `${where}/${key}`);
   }
 };
 
@@ -217,7 +227,10 @@ export const loadEntities = (root: string): LoadedEntity[] => {
     const schemaFile = join(root, 'schemas', descriptor.schema);
     const raw = readJson(schemaFile);
     checkKeywords(raw, `schemas/${descriptor.schema}`);
-    const schema = withTimestampRange(dereference(raw, schemaFile) as JSONSchema7);
+    const schema = withRecordRules(
+      withTimestampRange(dereference(raw, schemaFile) as JSONSchema7),
+      `schemas/${descriptor.schema}`,
+    );
     if (!validateEntitySchema(schema)) {
       const details = (validateEntitySchema.errors ?? [])
         .map((e) => `${e.instancePath || '/'} ${e.message}`)

@@ -14,6 +14,7 @@ import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { snakeCase } from './names.js';
+import { recordRulesSchema } from './record-rules.js';
 
 const form = (schema: JSONSchema7): FormModel => ({ schema, validatorKey: hashForSchema(schema as object) });
 
@@ -163,8 +164,10 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const bodies = deriveBodySchemas(schema, extraCreate);
     const columns = columnsOf(entity);
     const consoleResource = buildConsole(entity, bodies, byName);
+    const rules = recordRulesSchema(schema);
     return {
       ...consoleResource,
+      ...(rules ? { recordRules: form(rules) } : {}),
       table: d.table,
       schema,
       columns,
@@ -226,6 +229,7 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...(model.detail?.tabs ?? []).flatMap((tab) => (tab.kind === 'form' ? [tab.form.schema] : [])),
     ...Object.values(model.assignForms).map((assign) => assign.schema),
     ...model.actions.flatMap((action) => (action.body ? [action.body.schema] : [])),
+    ...(model.recordRules ? [model.recordRules.schema] : []),
     ...[model.listQuery, model.linkedListQuery].flatMap((query) => (query ? [query.schema] : [])),
   ]);
 

@@ -481,7 +481,7 @@ export interface components {
             isThirdParty: boolean;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
-        };
+        } & unknown;
         ApplicationListItem: components["schemas"]["Application"] & {
             secrets?: components["schemas"]["ApplicationSecret"][];
         };

@@ -417,6 +417,56 @@ export const consoleResources: ConsoleResource[] = [
         },
         "validatorKey": "2a2053f3"
       }
+    },
+    "recordRules": {
+      "schema": {
+        "type": "object",
+        "allOf": [
+          {
+            "description": "Only a native app may send users back to a custom scheme; every other type takes http(s) URLs.",
+            "if": {
+              "type": "object",
+              "required": [
+                "type"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "not": {
+                    "type": "string",
+                    "const": "Native"
+                  }
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "oidcClientMetadata": {
+                  "type": "object",
+                  "properties": {
+                    "redirectUris": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "format": "web-redirect-uri"
+                      }
+                    },
+                    "postLogoutRedirectUris": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "format": "web-redirect-uri"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        ]
+      },
+      "validatorKey": "-2a470a61"
     }
   },
   {

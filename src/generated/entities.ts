@@ -418,6 +418,56 @@ export const entityModels: EntityModel[] = [
         }
       }
     },
+    "recordRules": {
+      "schema": {
+        "type": "object",
+        "allOf": [
+          {
+            "description": "Only a native app may send users back to a custom scheme; every other type takes http(s) URLs.",
+            "if": {
+              "type": "object",
+              "required": [
+                "type"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "not": {
+                    "type": "string",
+                    "const": "Native"
+                  }
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "oidcClientMetadata": {
+                  "type": "object",
+                  "properties": {
+                    "redirectUris": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "format": "web-redirect-uri"
+                      }
+                    },
+                    "postLogoutRedirectUris": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "format": "web-redirect-uri"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        ]
+      },
+      "validatorKey": "-2a470a61"
+    },
     "table": "applications",
     "schema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -603,7 +653,51 @@ export const entityModels: EntityModel[] = [
           "x-column": "timestamp",
           "description": "When the record was created, in milliseconds since the Unix epoch."
         }
-      }
+      },
+      "allOf": [
+        {
+          "description": "Only a native app may send users back to a custom scheme; every other type takes http(s) URLs.",
+          "if": {
+            "type": "object",
+            "required": [
+              "type"
+            ],
+            "properties": {
+              "type": {
+                "type": "string",
+                "not": {
+                  "type": "string",
+                  "const": "Native"
+                }
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "oidcClientMetadata": {
+                "type": "object",
+                "properties": {
+                  "redirectUris": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "format": "web-redirect-uri"
+                    }
+                  },
+                  "postLogoutRedirectUris": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "format": "web-redirect-uri"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      ]
     },
     "columns": [
       {

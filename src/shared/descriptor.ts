@@ -203,6 +203,11 @@ export interface ConsoleResource {
   errorFields: Record<string, string>;
   /** Body schema of the relation assignment (many-to-many), keyed by relation name. */
   assignForms: Record<string, FormModel>;
+  /**
+   * The entity's cross-field rules (`if`/`then` on the whole record, e.g. only native apps take custom-scheme
+   * redirect URIs), compiled: checked against the record a create or update would store, on both sides.
+   */
+  recordRules?: FormModel;
 }
 
 export interface ColumnModelDb {

@@ -25,5 +25,11 @@ export interface JSONSchema7 {
   format?: string;
   readOnly?: boolean;
   deprecated?: boolean;
+  not?: JSONSchema7;
+  /** At an entity schema's top level only: its cross-field rules, each an `if`/`then` (`else`) on the whole record. */
+  allOf?: JSONSchema7[];
+  if?: JSONSchema7;
+  then?: JSONSchema7;
+  else?: JSONSchema7;
   [extension: `x-${string}`]: unknown;
 }

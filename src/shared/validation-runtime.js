@@ -19,8 +19,20 @@ export const isRedirectUri = (value) => {
   }
 };
 
+/**
+ * Where a web app (single page, traditional, machine-to-machine) may send a user back: an http(s) URL only. Entity
+ * schemas apply it in a cross-field rule (`if` the type is not native `then` this format).
+ */
+export const isWebRedirectUri = (value) => {
+  try {
+    return webScheme.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
 /** Formats of our own, next to the standard ones; codegen compiles schemas with the same set. */
-export const customFormats = { 'redirect-uri': isRedirectUri };
+export const customFormats = { 'redirect-uri': isRedirectUri, 'web-redirect-uri': isWebRedirectUri };
 
 export const fullFormats = { ...standardFormats, ...customFormats };
 

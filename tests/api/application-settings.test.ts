@@ -51,6 +51,68 @@ describe.each(databases())('application settings on $name', (target) => {
     });
   });
 
+  describe('redirect URIs by application type', () => {
+    const webOnly = (path: string) => ({
+      path,
+      keyword: 'format',
+      message: 'must match format "web-redirect-uri"',
+      params: { format: 'web-redirect-uri' },
+    });
+    const web = 'https://shop.example.com/callback';
+    const custom = 'com.example.shop://callback';
+
+    it.each(['SPA', 'Traditional', 'MachineToMachine'])(
+      'refuses a custom scheme for a %s app on creation, naming the URI',
+      async (type) => {
+        const redirect = await api.post('/api/applications', { name: 'Web', type, ...uris([web, custom]) });
+        expect(redirect.status).toBe(400);
+        expect(redirect.body.code).toBe('guard.invalid_input');
+        expect(redirect.body.data.issues).toEqual([webOnly('/oidcClientMetadata/redirectUris/1')]);
+        const signOut = await api.post('/api/applications', { name: 'Web', type, ...uris([web], [custom]) });
+        expect(signOut.status).toBe(400);
+        expect(signOut.body.data.issues).toEqual([webOnly('/oidcClientMetadata/postLogoutRedirectUris/0')]);
+        expect(await api.count('applications')).toBe(0);
+      },
+    );
+
+    it('refuses a custom scheme in a PATCH of a web app, whose body does not carry the type', async () => {
+      for (const type of ['SPA', 'Traditional']) {
+        const app = await api.create('/api/applications', { name: type, type, ...uris([web]) });
+        const patched = await api.patch(`/api/applications/${app.id}`, { name: 'Renamed', ...uris([web, custom]) });
+        expect(patched.status, type).toBe(400);
+        expect(patched.body.code).toBe('guard.invalid_input');
+        expect(patched.body.data.issues).toEqual([webOnly('/oidcClientMetadata/redirectUris/1')]);
+        // Nothing of a refused request is stored, the name included.
+        expect((await api.get(`/api/applications/${app.id}`)).body).toMatchObject({ name: type, ...uris([web]) });
+      }
+    });
+
+    it('takes a custom scheme for a native app, on creation and in a PATCH', async () => {
+      const app = await api.create('/api/applications', { name: 'Phone', type: 'Native', ...uris([custom]) });
+      const patched = await api.patch(`/api/applications/${app.id}`, uris([custom, web], [custom]));
+      expect(patched.status).toBe(200);
+      expect(patched.body.oidcClientMetadata).toEqual({
+        redirectUris: [custom, web],
+        postLogoutRedirectUris: [custom],
+      });
+    });
+
+    it('lets a change elsewhere through on an app stored before the rule, and checks the URIs once they are sent', async () => {
+      const app = await api.create('/api/applications', { name: 'Legacy', type: 'Native', ...uris([custom]) });
+      // As if the row predated the rule: a single page app with a custom scheme.
+      await api.db.query(`UPDATE applications SET type = 'SPA' WHERE id = $1`, [app.id]);
+      const renamed = await api.patch(`/api/applications/${app.id}`, { name: 'Legacy shop' });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).toMatchObject({ name: 'Legacy shop', ...uris([custom]) });
+      const resent = await api.patch(`/api/applications/${app.id}`, uris([custom], [web]));
+      expect(resent.status).toBe(400);
+      expect(resent.body.data.issues).toEqual([webOnly('/oidcClientMetadata/redirectUris/0')]);
+      const fixed = await api.patch(`/api/applications/${app.id}`, uris([web]));
+      expect(fixed.status).toBe(200);
+      expect(fixed.body.oidcClientMetadata).toEqual({ redirectUris: [web], postLogoutRedirectUris: [] });
+    });
+  });
+
   describe('token defaults', () => {
     it('stores rotating refresh tokens, 14-day refresh tokens and 1-hour ID tokens on creation', async () => {
       for (const type of ['SPA', 'Native', 'Traditional', 'MachineToMachine']) {

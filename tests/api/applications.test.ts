@@ -38,7 +38,7 @@ describe.each(databases())('applications on $name', (target) => {
         description: 'Settles invoices at night',
         type: 'Traditional',
         oidcClientMetadata: {
-          redirectUris: ['https://billing.example.com/callback', 'io.example.billing://callback'],
+          redirectUris: ['https://billing.example.com/callback', 'http://localhost:3000/callback'],
           postLogoutRedirectUris: ['https://billing.example.com'],
         },
         customClientMetadata: { corsAllowedOrigins: ['https://billing.example.com'], idTokenTtl: 3600 },

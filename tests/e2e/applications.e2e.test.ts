@@ -1,6 +1,7 @@
 /**
- * Applications end to end: a single page app created with a redirect URI, edited and saved; a machine-to-machine
- * app with its endpoints, a secret created (its value masked, shown and copied), a duplicate secret name, a secret
+ * Applications end to end: a single page app created with a redirect URI (a native app's custom scheme refused on
+ * its field), edited and saved; a machine-to-machine app with its endpoints, a secret created (its value masked,
+ * shown and copied), a duplicate secret name, a secret
  * deleted, and a machine-to-machine role assigned from the dialog (user roles are not offered).
  */
 import type { Locator, Page } from 'playwright-core';
@@ -105,9 +106,16 @@ describe('applications', () => {
     await redirects.getByRole('textbox').nth(1).fill('com.example.shop://callback');
     await field(page, 'Post sign-out redirect URIs').getByRole('button', { name: 'Add another' }).click();
     await field(page, 'Post sign-out redirect URIs').getByRole('textbox').fill('https://shop.example.com');
+    // The form knows the app's type, which its body does not carry: a custom scheme is for native apps.
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await poll(() => redirects.getByRole('alert').textContent()).toBe(
+      'Enter an http(s) URL; custom schemes such as com.example.app://callback are for native apps',
+    );
+    expect((await api(`/applications/${appId}`)).body.oidcClientMetadata.redirectUris).toEqual([]);
+    await redirects.getByRole('textbox').nth(1).fill('https://shop.example.com/return');
     await saved();
     expect((await api(`/applications/${appId}`)).body.oidcClientMetadata).toEqual({
-      redirectUris: ['https://shop.example.com/callback', 'com.example.shop://callback'],
+      redirectUris: ['https://shop.example.com/callback', 'https://shop.example.com/return'],
       postLogoutRedirectUris: ['https://shop.example.com'],
     });
   });
@@ -127,7 +135,7 @@ describe('applications', () => {
     await page.reload();
     await visible(page.getByRole('heading', { level: 1, name: 'Storefront v2' }));
     await poll(() => field(page, 'Redirect URIs').getByRole('textbox').nth(1).inputValue()).toBe(
-      'com.example.shop://callback',
+      'https://shop.example.com/return',
     );
     await poll(() => page.getByRole('switch', { name: 'Rotate refresh token' }).isChecked()).toBe(true);
     await screenshot(page, 'spa-settings', { fullPage: true });

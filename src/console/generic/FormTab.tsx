@@ -83,6 +83,7 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
         requiredFields={requiredFields}
         idPrefix={`${resource.name}-${tab.key}`}
         formData={formData}
+        record={record}
         extraErrors={extraErrors}
         disabled={mutation.isPending}
         onChange={(data) => {

@@ -6,6 +6,7 @@ import type { ConsoleResource, FormModel, FormSection } from '../../shared/descr
 import { textNamespace } from '../registry';
 import type { SchemaFormContext } from './context';
 import { createErrorTransformer, type Translate } from './error-messages';
+import { recordRulesValidator } from './record-rules';
 import { ThemedForm } from './theme';
 import { translateUiSchema } from './ui-schema';
 import { validatorFor } from './validator';
@@ -19,6 +20,8 @@ interface SchemaFormProps {
   /** Distinguishes the ids of two forms of one entity (`create`, a tab key). */
   idPrefix: string;
   formData: FormData;
+  /** The stored record a settings form edits: the entity's cross-field rules check the form's values over it. */
+  record?: FormData;
   onChange: (data: FormData) => void;
   onSubmit: (data: FormData) => void;
   sections?: FormSection[];
@@ -40,6 +43,7 @@ export const SchemaForm = ({
   form,
   idPrefix,
   formData,
+  record,
   onChange,
   onSubmit,
   sections,
@@ -57,10 +61,16 @@ export const SchemaForm = ({
     () => ({ entity: resource.name, namespace: textNamespace(resource), sections, omitted, requiredFields }),
     [resource, sections, omitted, requiredFields],
   );
-  const transformErrors = useMemo(() => {
-    const translate: Translate = (key, params, defaultValue) => String(t(key, { ...params, defaultValue }));
-    return createErrorTransformer(translate);
-  }, [t]);
+  const translate = useMemo<Translate>(
+    () => (key, params, defaultValue) => String(t(key, { ...params, defaultValue })),
+    [t],
+  );
+  const transformErrors = useMemo(() => createErrorTransformer(translate), [translate]);
+  const customValidate = useMemo(() => {
+    if (!resource.recordRules) return undefined;
+    const shown = Object.keys(form.schema.properties ?? {}).filter((name) => !omitted?.includes(name));
+    return recordRulesValidator({ rules: resource.recordRules, record, shown, translate });
+  }, [resource.recordRules, form, record, omitted, translate]);
 
   return (
     <ThemedForm
@@ -78,6 +88,7 @@ export const SchemaForm = ({
       liveValidate={submitted ? 'onChange' : undefined}
       focusOnFirstError
       transformErrors={transformErrors}
+      customValidate={customValidate}
       extraErrors={extraErrors}
       onChange={(event) => onChange((event.formData ?? {}) as FormData)}
       onError={() => setSubmitted(true)}

@@ -7,7 +7,7 @@ import { serverOverrides } from '../overrides/registry.js';
 import { withDefaults } from './defaults.js';
 import { generateId } from './ids.js';
 import { type Entity, type ListQuery, Repository, type Scope } from './repository.js';
-import { assertValid } from './validate.js';
+import { assertRecordRules, assertValid } from './validate.js';
 
 /** Who is asking, for which tenant. Access checks and audit attach here as they arrive. */
 export interface RequestContext {
@@ -162,6 +162,7 @@ export class EntityOperations {
     });
     let values: Entity = { ...withDefaults(this.model.schema, input), id: generateId() };
     if (this.model.parent && parentId) values[this.model.parent.foreignKey] = parentId;
+    assertRecordRules(this.model.recordRules, values);
     const created = await this.tx(context, async (tx) => {
       await this.assertParent(tx, context, parentId);
       const hook = this.model.serverHooks.beforeCreate;
@@ -182,6 +183,12 @@ export class EntityOperations {
     let patch = { ...(body as Entity) };
     const updated = await this.tx(context, async (tx) => {
       await this.assertParent(tx, context, parentId);
+      if (this.model.recordRules) {
+        // Cross-field rules see the record as it would be stored; the row stays locked until the write.
+        const stored = await this.repository.find(tx, this.scope(context, parentId), id, true);
+        if (!stored) throw this.notFound(id);
+        assertRecordRules(this.model.recordRules, { ...stored, ...patch }, { stored, sent: patch });
+      }
       const hook = this.model.serverHooks.beforeUpdate;
       if (hook) patch = await runBeforeWrite(hook, patch, { tenantId: context.tenantId, db: tx, model: this.model });
       const updated = await this.repository.update(tx, this.scope(context, parentId), id, patch);

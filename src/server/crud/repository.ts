@@ -189,13 +189,13 @@ export class Repository {
     return results;
   }
 
-  /** The item named `key` (its id, or its `itemKey` field). */
-  async find(db: Queryable, scope: Scope, key: string): Promise<Entity | undefined> {
+  /** The item named `key` (its id, or its `itemKey` field); `lock` holds its row until the transaction ends. */
+  async find(db: Queryable, scope: Scope, key: string, lock = false): Promise<Entity | undefined> {
     const params: unknown[] = [];
     const where = this.where(scope, params);
     params.push(key);
     const { rows } = await db.query(
-      `SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where} AND ${this.keyColumn} = $${params.length}`,
+      `SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where} AND ${this.keyColumn} = $${params.length}${lock ? ' FOR UPDATE' : ''}`,
       params,
     );
     return rows[0] ? this.fromRow(rows[0]) : undefined;

@@ -1,16 +1,10 @@
-import type { ErrorObject } from 'ajv';
 import { validators } from '../../generated/validators.js';
 import type { FormModel } from '../../shared/descriptor.js';
 import type { InputIssue } from '../../shared/error-codes.js';
+import { type CompiledValidator, issuePath, recordRuleIssues } from '../../shared/record-rules.js';
 import { ApiError } from '../http/api-error.js';
 
-/** JSON pointer of the value an ajv error is about (for `required`, the missing property itself). */
-export const issuePath = (error: ErrorObject): string => {
-  const { params } = error as ErrorObject & { params: Record<string, unknown> };
-  if (error.keyword === 'required') return `${error.instancePath}/${String(params.missingProperty)}`;
-  if (error.keyword === 'additionalProperties') return `${error.instancePath}/${String(params.additionalProperty)}`;
-  return error.instancePath;
-};
+export { issuePath };
 
 /**
  * Validates a request body with the precompiled validator the console's forms also use. Nothing is coerced or
@@ -31,6 +25,23 @@ export const assertValid = (validatorKey: string | undefined, body: unknown, typ
     params: error.params as Record<string, unknown>,
   }));
   throw new ApiError('guard.invalid_input', { type }, { issues });
+};
+
+/**
+ * Checks the record a create or update would store against the entity's cross-field rules (`recordRules`): the
+ * created record, or the stored row with the patch applied (`before`). Issues point into the record, which for the
+ * fields a request sends is the same place as in its body.
+ */
+export const assertRecordRules = (
+  form: FormModel | undefined,
+  record: Record<string, unknown>,
+  before?: Parameters<typeof recordRuleIssues>[2],
+): void => {
+  if (!form) return;
+  const validate = validators[form.validatorKey] as CompiledValidator | undefined;
+  if (!validate) throw new Error(`No compiled validator ${form.validatorKey}; run npm run codegen`);
+  const issues = recordRuleIssues(validate, record, before);
+  if (issues.length > 0) throw new ApiError('guard.invalid_input', { type: 'body' }, { issues });
 };
 
 /** PostgreSQL text cannot hold U+0000: such a value is bad input, not a server error. */

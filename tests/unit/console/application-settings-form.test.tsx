@@ -34,7 +34,7 @@ describe('application settings form', () => {
   });
   afterEach(cleanup);
 
-  const renderSettings = (formData: Record<string, unknown>) => {
+  const renderSettings = (formData: Record<string, unknown>, stored: Record<string, unknown> = record) => {
     const formRef = createRef<FormHandle>();
     render(
       <SchemaForm
@@ -43,6 +43,7 @@ describe('application settings form', () => {
         idPrefix="application-settings"
         sections={settings.sections}
         formData={formData}
+        record={stored}
         formRef={formRef}
         onChange={() => {}}
         onSubmit={() => {}}
@@ -62,19 +63,58 @@ describe('application settings form', () => {
     expect(screen.getByRole('switch', { name: 'Rotate refresh token' }).getAttribute('aria-checked')).toBe('true');
   });
 
-  it('puts a field error on a javascript: redirect URI and accepts a native app’s custom scheme', () => {
-    const formRef = renderSettings({
-      ...initialFormData(settings.form, record),
-      oidcClientMetadata: {
-        redirectUris: ['com.example.app://callback', 'javascript:alert(1)'],
-        postLogoutRedirectUris: [],
-      },
-    });
+  const withRedirects = (stored: Record<string, unknown>, redirectUris: string[], postLogoutRedirectUris = []) => ({
+    ...initialFormData(settings.form, stored),
+    oidcClientMetadata: { redirectUris, postLogoutRedirectUris },
+  });
+  const alerts = (formRef: ReturnType<typeof renderSettings>) => {
     act(() => {
       formRef.current?.validateForm();
     });
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+    return screen.queryAllByRole('alert').map((alert) => alert.textContent);
+  };
+  const native = { ...record, type: 'Native' };
+
+  it('puts a field error on a javascript: redirect URI and accepts a native app’s custom scheme', () => {
+    const formRef = renderSettings(
+      withRedirects(native, ['com.example.app://callback', 'javascript:alert(1)']),
+      native,
+    );
+    expect(alerts(formRef)).toEqual([
       'Enter an http(s) URL, or a custom scheme URI such as com.example.app://callback',
+    ]);
+  });
+
+  it('tells a single page app, whose type the form does not show, that custom schemes are for native apps', () => {
+    const formRef = renderSettings(
+      withRedirects(record, ['https://shop.example.com/callback', 'com.example.shop://callback']),
+    );
+    expect(alerts(formRef)).toEqual([
+      'Enter an http(s) URL; custom schemes such as com.example.app://callback are for native apps',
+    ]);
+    // On the field of the offending URI, as the server's pointer /oidcClientMetadata/redirectUris/1 names it.
+    const field = screen.getByRole('alert').closest('.gh-field');
+    expect(field?.querySelector('input')?.id).toBe('application-settings_oidcClientMetadata_redirectUris_1');
+  });
+
+  it('gives an invalid URI of a single page app one message, the field’s own', () => {
+    const formRef = renderSettings(withRedirects(record, ['javascript:alert(1)']));
+    expect(alerts(formRef)).toEqual([
+      'Enter an http(s) URL, or a custom scheme URI such as com.example.app://callback',
+    ]);
+  });
+
+  it('leaves a custom scheme stored before the rule alone until the URIs are edited', () => {
+    const legacy = {
+      ...record,
+      oidcClientMetadata: { redirectUris: ['com.example.shop://callback'], postLogoutRedirectUris: [] },
+    };
+    const renamed = { ...initialFormData(settings.form, legacy), name: 'Renamed' };
+    expect(alerts(renderSettings(renamed, legacy))).toEqual([]);
+    cleanup();
+    const edited = withRedirects(legacy, ['com.example.shop://callback', 'https://shop.example.com/callback']);
+    expect(alerts(renderSettings(edited, legacy))).toEqual([
+      'Enter an http(s) URL; custom schemes such as com.example.app://callback are for native apps',
     ]);
   });
 });
