@@ -14,9 +14,14 @@ const foreignKeySql = (table: string, fk: DbForeignKey) =>
 const indexKeys = (index: DbIndex) =>
   index.columns.map((column) => (index.lowerColumns?.includes(column) ? `lower(${q(column)})` : q(column))).join(', ');
 
+const trigramKeys = (index: DbIndex) =>
+  index.columns
+    .map((column, i) => (i === index.columns.length - 1 ? `${q(column)} gin_trgm_ops` : q(column)))
+    .join(', ');
+
 const indexSql = (table: string, index: DbIndex) =>
   index.method === 'trigram'
-    ? `CREATE INDEX ${q(index.name)} ON ${q(table)} USING gin (${list(index.columns)} gin_trgm_ops);`
+    ? `CREATE INDEX ${q(index.name)} ON ${q(table)} USING gin (${trigramKeys(index)})${index.fastUpdate === false ? ' WITH (fastupdate = off)' : ''};`
     : `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${q(index.name)} ON ${q(table)} (${indexKeys(index)});`;
 
 /** Creates the tenant role once per cluster (roles are shared by its databases; two may race to create it). */
@@ -54,15 +59,30 @@ const rlsOffSql = (table: string, role: string) => [
 
 export const searchFunctionName = (table: string) => `${table}__search`;
 
-const searchFunctionSql = (table: string, columns: string[], role: string, rows?: number, returnsRows?: boolean) => [
-  `CREATE OR REPLACE FUNCTION ${q(searchFunctionName(table))}(pattern text) RETURNS SETOF ${returnsRows ? q(table) : 'varchar'}
-  LANGUAGE sql STABLE SECURITY DEFINER${rows ? ` ROWS ${rows}` : ''} SET search_path = public AS $$
-    SELECT ${returnsRows ? '*' : 'id'} FROM ${q(table)} WHERE tenant_id = current_setting('gatehouse.tenant_id', true)
-      AND (${columns.map((column) => `${q(column)} ILIKE pattern`).join(' OR ')})
-  $$;`,
-  `REVOKE ALL ON FUNCTION ${q(searchFunctionName(table))}(text) FROM PUBLIC;`,
-  `GRANT EXECUTE ON FUNCTION ${q(searchFunctionName(table))}(text) TO ${role};`,
-];
+const searchFunctionSql = (table: DbTable, role: string) => {
+  const name = q(searchFunctionName(table.name));
+  const select = `SELECT ${table.searchReturnsRows ? '*' : 'id'} FROM ${q(table.name)}`;
+  const matching = (pattern: string) =>
+    (table.searchColumns ?? []).map((column) => `${q(column)} ILIKE ${pattern}`).join(' OR ');
+  const head = (language: string) =>
+    `CREATE OR REPLACE FUNCTION ${name}(pattern text) RETURNS SETOF ${table.searchReturnsRows ? q(table.name) : 'varchar'}
+  LANGUAGE ${language} STABLE SECURITY DEFINER${table.searchRows ? ` ROWS ${table.searchRows}` : ''} SET search_path = public AS $$`;
+  const body = table.searchPlannedPerCall
+    ? `${head('plpgsql')}
+BEGIN
+  RETURN QUERY EXECUTE '${select} WHERE tenant_id = $1 AND (${matching('$2')})'
+    USING current_setting('gatehouse.tenant_id', true), pattern;
+END $$;`
+    : `${head('sql')}
+    ${select} WHERE tenant_id = current_setting('gatehouse.tenant_id', true)
+      AND (${matching('pattern')})
+  $$;`;
+  return [
+    body,
+    `REVOKE ALL ON FUNCTION ${name}(text) FROM PUBLIC;`,
+    `GRANT EXECUTE ON FUNCTION ${name}(text) TO ${role};`,
+  ];
+};
 
 const createTableSql = (table: DbTable): string[] => [
   `CREATE TABLE ${q(table.name)} (\n${[...table.columns.map((c) => `  ${columnSql(c)}`), `  PRIMARY KEY (${list(table.primaryKey)})`].join(',\n')}\n);`,
@@ -101,9 +121,7 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
       sql.push(...createTableSql(table));
       if (table.rls && role) sql.push(...rlsSql(table.name, role));
       if (table.searchColumns && role) {
-        sql.push(
-          ...searchFunctionSql(table.name, table.searchColumns, role, table.searchRows, table.searchReturnsRows),
-        );
+        sql.push(...searchFunctionSql(table, role));
       }
       if (table.countRows) sql.push(...countTriggersSql(table.name));
       continue;
@@ -111,15 +129,14 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
     if (
       !same(old.searchColumns, table.searchColumns) ||
       old.searchRows !== table.searchRows ||
-      Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows)
+      Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows) ||
+      Boolean(old.searchPlannedPerCall) !== Boolean(table.searchPlannedPerCall)
     ) {
       // CREATE OR REPLACE cannot change what a function returns.
       const retyped = old.searchColumns && Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows);
       if (table.searchColumns && role) {
         if (retyped) sql.push(`DROP FUNCTION ${q(searchFunctionName(table.name))}(text);`);
-        sql.push(
-          ...searchFunctionSql(table.name, table.searchColumns, role, table.searchRows, table.searchReturnsRows),
-        );
+        sql.push(...searchFunctionSql(table, role));
       } else sql.push(`DROP FUNCTION IF EXISTS ${q(searchFunctionName(table.name))}(text);`);
     }
     if (Boolean(old.countRows) !== Boolean(table.countRows)) {

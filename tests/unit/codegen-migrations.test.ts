@@ -92,8 +92,8 @@ describe('schema changes become migrations', () => {
     const sql = after.files.get(after.newMigration ?? '') ?? '';
     expect(sql).toContain('CREATE OR REPLACE FUNCTION "roles__search"(pattern text)');
     expect(sql).toContain('ROWS 50');
-    expect(sql).toContain('("name" ILIKE pattern OR "description" ILIKE pattern OR "type" ILIKE pattern)');
-    expect(sql).toContain('CREATE INDEX "roles__type__trgm"');
+    expect(sql).toContain('("name" ILIKE $2 OR "description" ILIKE $2 OR "type" ILIKE $2)');
+    expect(sql).toContain('CREATE INDEX "roles__type__trgm" ON "roles" USING gin ("tenant_id", "type" gin_trgm_ops)');
 
     const db = await openPglite();
     try {
