@@ -66,6 +66,8 @@ export interface DbTable {
    * unfiltered list reads its exact total from a few counter rows instead of counting the tenant's rows.
    */
   countRows?: boolean;
+  /** Counted per combination of these columns' values as well (see `EntityModel.countBy`). */
+  countBy?: string[];
   columns: DbColumn[];
   primaryKey: string[];
   foreignKeys: DbForeignKey[];
@@ -75,6 +77,8 @@ export interface DbModel {
   extensions: string[];
   /** The database role tenant transactions switch to; row-level security policies apply to it. */
   tenantRole?: string;
+  /** The row counters have a group (`grp`) per combination of counted values (`DbTable.countBy`). */
+  countGroups?: boolean;
   tables: DbTable[];
 }
 
@@ -165,6 +169,7 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
         }
       : {}),
     ...(model.countRows ? { countRows: true } : {}),
+    ...(model.countRows && model.countBy.length > 0 ? { countBy: model.countBy } : {}),
     columns,
     primaryKey: [...tenant, 'id'],
     foreignKeys,
@@ -223,5 +228,5 @@ export const buildDbModel = (models: EntityModel[]): DbModel => {
     }
   }
   // btree_gin lets a trigram index also hold the tenant (see `DbIndex.method`).
-  return { extensions: ['pg_trgm', 'btree_gin'], tenantRole: TENANT_ROLE, tables };
+  return { extensions: ['pg_trgm', 'btree_gin'], tenantRole: TENANT_ROLE, countGroups: true, tables };
 };

@@ -1,6 +1,12 @@
 import type { DbColumn, DbForeignKey, DbIndex, DbModel, DbTable } from './db-model.js';
 import { CodegenError } from './load.js';
-import { countTriggersOffSql, countTriggersSql, ROW_COUNTS_TABLE, rowCountsSql } from './row-counts.js';
+import {
+  countTriggersOffSql,
+  countTriggersSql,
+  ROW_COUNTS_TABLE,
+  rowCountGroupsSql,
+  rowCountsSql,
+} from './row-counts.js';
 
 const q = (name: string) => `"${name}"`;
 const list = (names: string[]) => names.map(q).join(', ');
@@ -114,6 +120,7 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
   if (role && before?.tenantRole !== role) sql.push(...tenantRoleSql(role));
   const counting = (model: DbModel | undefined) => Boolean(model?.tables.some((t) => t.countRows));
   if (counting(after) && !counting(before)) sql.push(...rowCountsSql(role));
+  else if (counting(after) && after.countGroups && !before?.countGroups) sql.push(...rowCountGroupsSql());
   const previous = new Map((before?.tables ?? []).map((t) => [t.name, t]));
   for (const table of after.tables) {
     const old = previous.get(table.name);
@@ -123,7 +130,7 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
       if (table.searchColumns && role) {
         sql.push(...searchFunctionSql(table, role));
       }
-      if (table.countRows) sql.push(...countTriggersSql(table.name));
+      if (table.countRows) sql.push(...countTriggersSql(table.name, table.countBy));
       continue;
     }
     if (
@@ -140,7 +147,14 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
       } else sql.push(`DROP FUNCTION IF EXISTS ${q(searchFunctionName(table.name))}(text);`);
     }
     if (Boolean(old.countRows) !== Boolean(table.countRows)) {
-      sql.push(...(table.countRows ? countTriggersSql(table.name) : countTriggersOffSql(table.name)));
+      sql.push(
+        ...(table.countRows
+          ? countTriggersSql(table.name, table.countBy)
+          : countTriggersOffSql(table.name, old.countBy)),
+      );
+    } else if (table.countRows && !same(old.countBy ?? [], table.countBy ?? [])) {
+      // Counted by other columns: count the table again, by the new ones.
+      sql.push(...countTriggersOffSql(table.name, old.countBy), ...countTriggersSql(table.name, table.countBy));
     }
     if (Boolean(old.rls) !== Boolean(table.rls) && role) {
       sql.push(...(table.rls ? rlsSql(table.name, role) : rlsOffSql(table.name, role)));

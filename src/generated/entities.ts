@@ -732,6 +732,10 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": true,
+    "countBy": [
+      "type",
+      "is_third_party"
+    ],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -1337,6 +1341,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -1952,6 +1957,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": true,
+    "countBy": [],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -2428,6 +2434,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -2664,6 +2671,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": false,
     "privateFields": [],
     "indexes": [
@@ -2985,6 +2993,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": true,
+    "countBy": [],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -3555,6 +3564,9 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": true,
+    "countBy": [
+      "type"
+    ],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -3932,6 +3944,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -4185,6 +4198,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": false,
     "privateFields": [],
     "indexes": [
@@ -4316,6 +4330,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": false,
     "rls": false,
     "countRows": false,
+    "countBy": [],
     "hasApi": false,
     "privateFields": [],
     "indexes": [],
@@ -4441,6 +4456,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": false,
     "privateFields": [
       "value"
@@ -4816,6 +4832,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": false,
     "privateFields": [
       "passwordEncrypted",
