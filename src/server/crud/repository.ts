@@ -145,13 +145,11 @@ export class Repository {
     const totalSql = total(params);
     params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
     const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    // A search collects its matches once, then counts them and sorts them (the function's rows cannot be walked in
-    // index order); a plain list walks the (tenant_id, created_at, id) index and stops at the page.
+    // A search collects its matches once, counting them on the way (a window over all of them), then keeps the
+    // newest page (the function's rows cannot be walked in index order); a plain list walks the
+    // (tenant_id, created_at, id) index and stops at the page.
     const { rows } = await db.query(
-      searching
-        ? `WITH matched AS MATERIALIZED (SELECT ${this.selectList}, created_at AS "__order" FROM ${from} WHERE ${where})
-           SELECT *, (SELECT count(*) FROM matched)::int8 AS "__total" FROM matched ORDER BY "__order" DESC, id DESC ${limit}`
-        : `SELECT ${this.selectList}, ${totalSql}::int8 AS "__total" FROM ${from} WHERE ${where} ${ordered} ${limit}`,
+      `SELECT ${this.selectList}, ${searching ? 'count(*) OVER ()' : totalSql}::int8 AS "__total" FROM ${from} WHERE ${where} ${ordered} ${limit}`,
       params,
     );
     if (rows[0]) return { items: fromRows(rows), total: Number(rows[0].__total) };
