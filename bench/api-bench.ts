@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { connectDatabase } from '../src/server/db/connect.js';
-import { explainSearch } from './explain.js';
+import { explainList, explainSearch } from './explain.js';
 import { load, probe, type Scenario, type Summary } from './load.js';
 import { type BenchOptions, parseOptions, usage } from './options.js';
 import { createTemporaryDatabase, redactUrl } from './postgres-temp.js';
@@ -17,7 +17,12 @@ import { comparisonTable, medianOf, resultTable, type TargetResult } from './tab
 
 const PAGE_SIZE = 20;
 const DEEP_PAGE = 200;
+/** Matches role-12, role-120…129, role-1200…1299 and so on: 1,111 roles of 100,000. */
 const SEARCH = '%role-12%';
+/** Part of one name, as a user looking for one role types it: one role (none below 12,346 roles). */
+const SEARCH_ONE = '%role-12345-%';
+/** One role in ten. */
+const FILTER = 'type=MachineToMachine';
 const GET_IDS = 100;
 
 interface Target {
@@ -52,6 +57,11 @@ const list = (query: string) => [{ method: 'GET' as const, path: `/api/roles?${q
 const listScenarios = (): Scenario[] => [
   { label: 'list first page', requests: list(`page=1&page_size=${PAGE_SIZE}`) },
   { label: 'search', requests: list(`search=${encodeURIComponent(SEARCH)}&page=1&page_size=${PAGE_SIZE}`) },
+  {
+    label: 'search one name',
+    requests: list(`search=${encodeURIComponent(SEARCH_ONE)}&page=1&page_size=${PAGE_SIZE}`),
+  },
+  { label: 'filtered list', requests: list(`${FILTER}&page=1&page_size=${PAGE_SIZE}`) },
 ];
 
 const seededScenarios = (ids: string[]): Scenario[] => {
@@ -138,7 +148,11 @@ const benchTarget = async (target: Target, options: BenchOptions): Promise<Targe
       `Seeded ${options.roles} roles into each of two tenants in ${seconds(Date.now() - started)} (one transaction, then VACUUM ANALYZE)`,
     );
     print();
-    print(await explainSearch(db, target.label, SEARCH, PAGE_SIZE));
+    for (const search of [SEARCH, SEARCH_ONE]) {
+      print(await explainSearch(db, target.label, search, PAGE_SIZE));
+      print();
+    }
+    print(await explainList(db, target.label, 'filtered list', { type: ['MachineToMachine'] }, PAGE_SIZE));
   } finally {
     await db.close();
   }

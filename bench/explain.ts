@@ -27,14 +27,16 @@ const captureList = async (tx: Queryable, query: Parameters<Repository['list']>[
 
 /**
  * The query inside the table's generated search function (`<table>__search`): it runs as the table owner, so a plan
- * of the calling statement shows only the function call. Explained on its own, with the tenant as a parameter.
+ * of the calling statement shows only the function call. Read from the function as stored in the database (it runs
+ * it through `EXECUTE … USING` the tenant and the pattern) and explained on its own with those two parameters.
  */
-const searchFunctionBody = (search: string): Statement => {
-  const { table, searchColumns } = roleModel();
-  return {
-    sql: `SELECT * FROM "${table}" WHERE tenant_id = $1 AND (${searchColumns.map((c) => `"${c}" ILIKE $2`).join(' OR ')})`,
-    params: [DEFAULT_TENANT_ID, search],
-  };
+const searchFunctionBody = async (db: Queryable, search: string): Promise<Statement> => {
+  const { rows } = await db.query<{ source: string }>(`SELECT prosrc AS source FROM pg_proc WHERE proname = $1`, [
+    `${roleModel().table}__search`,
+  ]);
+  const sql = /EXECUTE '((?:[^']|'')*)'/.exec(rows[0]?.source ?? '')?.[1]?.replaceAll("''", "'");
+  if (!sql) throw new Error('The search function runs no EXECUTE');
+  return { sql, params: [DEFAULT_TENANT_ID, search] };
 };
 
 const planOf = async (db: Queryable, statement: Statement) => {
@@ -54,6 +56,39 @@ const gist = (plan: string[]) => {
 
 const indent = (lines: string[]) => lines.map((line) => `    ${line}`).join('\n');
 
+/** EXPLAIN ANALYZE of the exact statements the API runs for one list, in the tenant's transaction. */
+const explainStatements = async (db: Database, query: Parameters<Repository['list']>[2]) =>
+  db.withTenant(DEFAULT_TENANT_ID, async (tx) => {
+    const captured = await captureList(tx, query);
+    await captureList(tx, query); // once more, so the plans below run warm
+    const explained: string[][] = [];
+    for (const statement of captured) explained.push(await planOf(tx, statement));
+    return { statements: captured, plans: explained };
+  });
+
+const statementLines = (statements: Statement[], plans: string[][]) =>
+  statements.flatMap((statement, i) => [
+    '',
+    `  [${i + 1}] API statement, in the tenant's transaction: ${statement.sql}`,
+    `      params: ${JSON.stringify(statement.params)}`,
+    indent(plans[i] ?? []),
+  ]);
+
+/** Prints EXPLAIN ANALYZE of the exact statements the API runs for a filtered list (`filters`: field → values). */
+export const explainList = async (
+  db: Database,
+  label: string,
+  scenario: string,
+  filters: Record<string, string[]>,
+  pageSize: number,
+): Promise<string> => {
+  const { statements, plans } = await explainStatements(db, { page: { page: 1, pageSize }, filters });
+  return [
+    `EXPLAIN (ANALYZE, BUFFERS) of the ${scenario} scenario on ${label}`,
+    ...statementLines(statements, plans),
+  ].join('\n');
+};
+
 /**
  * Prints EXPLAIN ANALYZE of the exact statements the API runs for the search scenario (in the tenant's transaction)
  * and of the search function's own query, says whether a trigram index appears in that query's plan and, when none
@@ -67,26 +102,14 @@ export const explainSearch = async (db: Database, label: string, search: string,
     [table],
   );
   const trigramIndexes = indexRows.map((row) => row.indexname);
-  const query = { page: { page: 1, pageSize }, search };
-  const { statements, plans } = await db.withTenant(DEFAULT_TENANT_ID, async (tx) => {
-    const captured = await captureList(tx, query);
-    await captureList(tx, query); // once more, so the plans below run warm
-    const explained: string[][] = [];
-    for (const statement of captured) explained.push(await planOf(tx, statement));
-    return { statements: captured, plans: explained };
-  });
+  const { statements, plans } = await explainStatements(db, { page: { page: 1, pageSize }, search });
 
   const out: string[] = [];
   out.push(`EXPLAIN (ANALYZE, BUFFERS) of the search scenario on ${label}`);
   out.push(`  search pattern: ${search}; trigram indexes on ${table}: ${trigramIndexes.join(', ') || '(none)'}`);
-  for (const [i, statement] of statements.entries()) {
-    out.push('');
-    out.push(`  [${i + 1}] API statement, in the tenant's transaction: ${statement.sql}`);
-    out.push(`      params: ${JSON.stringify(statement.params)}`);
-    out.push(indent(plans[i] ?? []));
-  }
+  out.push(...statementLines(statements, plans));
 
-  const body = searchFunctionBody(search);
+  const body = await searchFunctionBody(db, search);
   const plan = await planOf(db, body);
   out.push('');
   out.push(`  [${statements.length + 1}] inside ${table}__search, as the table owner: ${body.sql}`);

@@ -20,8 +20,18 @@ export interface DbIndex {
   unique: boolean;
   /** Columns indexed as `lower(column)`: a unique index then treats letter case as equal. */
   lowerColumns?: string[];
-  /** `trigram` makes `ILIKE '%keyword%'` searches use the index. */
+  /**
+   * `trigram` makes `ILIKE '%keyword%'` searches use the index: a GIN index whose last column is indexed with
+   * `gin_trgm_ops`; the columns before it (the tenant) with `btree_gin`'s equality, so a search reads and rechecks only
+   * its own tenant's rows.
+   */
   method: 'btree' | 'trigram';
+  /**
+   * `false` (trigram indexes): every write updates the GIN index itself instead of queueing in its pending list. A
+   * pending list is read in full by every search and makes the planner prefer reading the whole table, until a
+   * vacuum merges it, and PGlite has no autovacuum; an admin API writes rarely, so searches come first.
+   */
+  fastUpdate?: boolean;
 }
 export interface DbTable {
   name: string;
@@ -45,10 +55,19 @@ export interface DbTable {
    */
   searchReturnsRows?: boolean;
   /**
+   * The search function plans its query on every call with the tenant and the pattern as values (PL/pgSQL `EXECUTE
+   * … USING`), so the planner weighs this pattern in this tenant: a selective one goes through the trigram indexes,
+   * a short or common one may read the tenant's rows instead. A plain SQL function is planned once per call too,
+   * but generically, with the pattern unknown and the tenant an expression the trigram index cannot look up.
+   */
+  searchPlannedPerCall?: boolean;
+  /**
    * Triggers keep the number of rows per tenant in `gatehouse_row_counts`, in the writing transaction, so an
    * unfiltered list reads its exact total from a few counter rows instead of counting the tenant's rows.
    */
   countRows?: boolean;
+  /** Counted per combination of these columns' values as well (see `EntityModel.countBy`). */
+  countBy?: string[];
   columns: DbColumn[];
   primaryKey: string[];
   foreignKeys: DbForeignKey[];
@@ -58,6 +77,8 @@ export interface DbModel {
   extensions: string[];
   /** The database role tenant transactions switch to; row-level security policies apply to it. */
   tenantRole?: string;
+  /** The row counters have a group (`grp`) per combination of counted values (`DbTable.countBy`). */
+  countGroups?: boolean;
   tables: DbTable[];
 }
 
@@ -128,15 +149,27 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
     });
   }
   for (const column of model.searchColumns) {
-    indexes.push({ name: `${model.table}__${column}__trgm`, columns: [column], unique: false, method: 'trigram' });
+    indexes.push({
+      name: `${model.table}__${column}__trgm`,
+      columns: [...tenant, column],
+      unique: false,
+      method: 'trigram',
+      fastUpdate: false,
+    });
   }
   return {
     name: model.table,
     rls: model.rls,
     ...(model.rls && model.searchColumns.length > 0
-      ? { searchColumns: model.searchColumns, searchRows: SEARCH_ROWS_ESTIMATE, searchReturnsRows: true }
+      ? {
+          searchColumns: model.searchColumns,
+          searchRows: SEARCH_ROWS_ESTIMATE,
+          searchReturnsRows: true,
+          searchPlannedPerCall: true,
+        }
       : {}),
     ...(model.countRows ? { countRows: true } : {}),
+    ...(model.countRows && model.countBy.length > 0 ? { countBy: model.countBy } : {}),
     columns,
     primaryKey: [...tenant, 'id'],
     foreignKeys,
@@ -194,5 +227,6 @@ export const buildDbModel = (models: EntityModel[]): DbModel => {
       if (relation.kind === 'manyToMany') tables.push(joinTable(model, relation, models));
     }
   }
-  return { extensions: ['pg_trgm'], tenantRole: TENANT_ROLE, tables };
+  // btree_gin lets a trigram index also hold the tenant (see `DbIndex.method`).
+  return { extensions: ['pg_trgm', 'btree_gin'], tenantRole: TENANT_ROLE, countGroups: true, tables };
 };

@@ -1,6 +1,12 @@
 import type { DbColumn, DbForeignKey, DbIndex, DbModel, DbTable } from './db-model.js';
 import { CodegenError } from './load.js';
-import { countTriggersOffSql, countTriggersSql, ROW_COUNTS_TABLE, rowCountsSql } from './row-counts.js';
+import {
+  countTriggersOffSql,
+  countTriggersSql,
+  ROW_COUNTS_TABLE,
+  rowCountGroupsSql,
+  rowCountsSql,
+} from './row-counts.js';
 
 const q = (name: string) => `"${name}"`;
 const list = (names: string[]) => names.map(q).join(', ');
@@ -14,9 +20,14 @@ const foreignKeySql = (table: string, fk: DbForeignKey) =>
 const indexKeys = (index: DbIndex) =>
   index.columns.map((column) => (index.lowerColumns?.includes(column) ? `lower(${q(column)})` : q(column))).join(', ');
 
+const trigramKeys = (index: DbIndex) =>
+  index.columns
+    .map((column, i) => (i === index.columns.length - 1 ? `${q(column)} gin_trgm_ops` : q(column)))
+    .join(', ');
+
 const indexSql = (table: string, index: DbIndex) =>
   index.method === 'trigram'
-    ? `CREATE INDEX ${q(index.name)} ON ${q(table)} USING gin (${list(index.columns)} gin_trgm_ops);`
+    ? `CREATE INDEX ${q(index.name)} ON ${q(table)} USING gin (${trigramKeys(index)})${index.fastUpdate === false ? ' WITH (fastupdate = off)' : ''};`
     : `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${q(index.name)} ON ${q(table)} (${indexKeys(index)});`;
 
 /** Creates the tenant role once per cluster (roles are shared by its databases; two may race to create it). */
@@ -54,15 +65,30 @@ const rlsOffSql = (table: string, role: string) => [
 
 export const searchFunctionName = (table: string) => `${table}__search`;
 
-const searchFunctionSql = (table: string, columns: string[], role: string, rows?: number, returnsRows?: boolean) => [
-  `CREATE OR REPLACE FUNCTION ${q(searchFunctionName(table))}(pattern text) RETURNS SETOF ${returnsRows ? q(table) : 'varchar'}
-  LANGUAGE sql STABLE SECURITY DEFINER${rows ? ` ROWS ${rows}` : ''} SET search_path = public AS $$
-    SELECT ${returnsRows ? '*' : 'id'} FROM ${q(table)} WHERE tenant_id = current_setting('gatehouse.tenant_id', true)
-      AND (${columns.map((column) => `${q(column)} ILIKE pattern`).join(' OR ')})
-  $$;`,
-  `REVOKE ALL ON FUNCTION ${q(searchFunctionName(table))}(text) FROM PUBLIC;`,
-  `GRANT EXECUTE ON FUNCTION ${q(searchFunctionName(table))}(text) TO ${role};`,
-];
+const searchFunctionSql = (table: DbTable, role: string) => {
+  const name = q(searchFunctionName(table.name));
+  const select = `SELECT ${table.searchReturnsRows ? '*' : 'id'} FROM ${q(table.name)}`;
+  const matching = (pattern: string) =>
+    (table.searchColumns ?? []).map((column) => `${q(column)} ILIKE ${pattern}`).join(' OR ');
+  const head = (language: string) =>
+    `CREATE OR REPLACE FUNCTION ${name}(pattern text) RETURNS SETOF ${table.searchReturnsRows ? q(table.name) : 'varchar'}
+  LANGUAGE ${language} STABLE SECURITY DEFINER${table.searchRows ? ` ROWS ${table.searchRows}` : ''} SET search_path = public AS $$`;
+  const body = table.searchPlannedPerCall
+    ? `${head('plpgsql')}
+BEGIN
+  RETURN QUERY EXECUTE '${select} WHERE tenant_id = $1 AND (${matching('$2')})'
+    USING current_setting('gatehouse.tenant_id', true), pattern;
+END $$;`
+    : `${head('sql')}
+    ${select} WHERE tenant_id = current_setting('gatehouse.tenant_id', true)
+      AND (${matching('pattern')})
+  $$;`;
+  return [
+    body,
+    `REVOKE ALL ON FUNCTION ${name}(text) FROM PUBLIC;`,
+    `GRANT EXECUTE ON FUNCTION ${name}(text) TO ${role};`,
+  ];
+};
 
 const createTableSql = (table: DbTable): string[] => [
   `CREATE TABLE ${q(table.name)} (\n${[...table.columns.map((c) => `  ${columnSql(c)}`), `  PRIMARY KEY (${list(table.primaryKey)})`].join(',\n')}\n);`,
@@ -94,6 +120,7 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
   if (role && before?.tenantRole !== role) sql.push(...tenantRoleSql(role));
   const counting = (model: DbModel | undefined) => Boolean(model?.tables.some((t) => t.countRows));
   if (counting(after) && !counting(before)) sql.push(...rowCountsSql(role));
+  else if (counting(after) && after.countGroups && !before?.countGroups) sql.push(...rowCountGroupsSql());
   const previous = new Map((before?.tables ?? []).map((t) => [t.name, t]));
   for (const table of after.tables) {
     const old = previous.get(table.name);
@@ -101,29 +128,33 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
       sql.push(...createTableSql(table));
       if (table.rls && role) sql.push(...rlsSql(table.name, role));
       if (table.searchColumns && role) {
-        sql.push(
-          ...searchFunctionSql(table.name, table.searchColumns, role, table.searchRows, table.searchReturnsRows),
-        );
+        sql.push(...searchFunctionSql(table, role));
       }
-      if (table.countRows) sql.push(...countTriggersSql(table.name));
+      if (table.countRows) sql.push(...countTriggersSql(table.name, table.countBy));
       continue;
     }
     if (
       !same(old.searchColumns, table.searchColumns) ||
       old.searchRows !== table.searchRows ||
-      Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows)
+      Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows) ||
+      Boolean(old.searchPlannedPerCall) !== Boolean(table.searchPlannedPerCall)
     ) {
       // CREATE OR REPLACE cannot change what a function returns.
       const retyped = old.searchColumns && Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows);
       if (table.searchColumns && role) {
         if (retyped) sql.push(`DROP FUNCTION ${q(searchFunctionName(table.name))}(text);`);
-        sql.push(
-          ...searchFunctionSql(table.name, table.searchColumns, role, table.searchRows, table.searchReturnsRows),
-        );
+        sql.push(...searchFunctionSql(table, role));
       } else sql.push(`DROP FUNCTION IF EXISTS ${q(searchFunctionName(table.name))}(text);`);
     }
     if (Boolean(old.countRows) !== Boolean(table.countRows)) {
-      sql.push(...(table.countRows ? countTriggersSql(table.name) : countTriggersOffSql(table.name)));
+      sql.push(
+        ...(table.countRows
+          ? countTriggersSql(table.name, table.countBy)
+          : countTriggersOffSql(table.name, old.countBy)),
+      );
+    } else if (table.countRows && !same(old.countBy ?? [], table.countBy ?? [])) {
+      // Counted by other columns: count the table again, by the new ones.
+      sql.push(...countTriggersOffSql(table.name, old.countBy), ...countTriggersSql(table.name, table.countBy));
     }
     if (Boolean(old.rls) !== Boolean(table.rls) && role) {
       sql.push(...(table.rls ? rlsSql(table.name, role) : rlsOffSql(table.name, role)));

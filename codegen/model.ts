@@ -21,6 +21,14 @@ const form = (schema: JSONSchema7): FormModel => ({ schema, validatorKey: hashFo
 const typesOf = (schema: JSONSchema7): string[] =>
   Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
 
+/**
+ * A list filter whose field takes a few known values (a boolean, or a string enum) has its rows counted per value
+ * (`EntityModel.countBy`), so the filtered list's total is a sum of counter rows too.
+ */
+const isCountable = (prop: JSONSchema7 | undefined) =>
+  Boolean(prop) &&
+  (prop?.type === 'boolean' || (Array.isArray(prop?.enum) && prop.enum.every((value) => typeof value === 'string')));
+
 export const sqlTypeOf = (schema: JSONSchema7, where: string): string => {
   if (schema['x-column'] === 'timestamp') return 'timestamptz';
   const types = typesOf(schema).filter((t) => t !== 'null');
@@ -182,6 +190,13 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       tenantScoped: d.tenantScoped ?? true,
       rls: d.rls ?? d.tenantScoped ?? true,
       countRows: Boolean(list) && !d.parent && (d.tenantScoped ?? true),
+      countBy:
+        list && !d.parent && (d.tenantScoped ?? true)
+          ? listFilters
+              .map((f) => f.field)
+              .filter((field) => isCountable(schema.properties?.[field]))
+              .map(snakeCase)
+          : [],
       hasApi: Boolean(d.api),
       privateFields: Object.entries(schema.properties ?? {})
         .filter(([, prop]) => prop['x-private'])

@@ -826,6 +826,10 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": true,
+    "countBy": [
+      "type",
+      "is_third_party"
+    ],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -1431,6 +1435,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -2046,6 +2051,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": true,
+    "countBy": [],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -2522,6 +2528,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -2758,6 +2765,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": false,
     "privateFields": [],
     "indexes": [
@@ -3079,6 +3087,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": true,
+    "countBy": [],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -3649,6 +3658,9 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": true,
+    "countBy": [
+      "type"
+    ],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -4026,6 +4038,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": true,
     "privateFields": [],
     "indexes": [],
@@ -4279,6 +4292,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": false,
     "privateFields": [],
     "indexes": [
@@ -4410,6 +4424,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": false,
     "rls": false,
     "countRows": false,
+    "countBy": [],
     "hasApi": false,
     "privateFields": [],
     "indexes": [],
@@ -4535,6 +4550,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": false,
     "privateFields": [
       "value"
@@ -4910,6 +4926,7 @@ export const entityModels: EntityModel[] = [
     "tenantScoped": true,
     "rls": true,
     "countRows": false,
+    "countBy": [],
     "hasApi": false,
     "privateFields": [
       "passwordEncrypted",

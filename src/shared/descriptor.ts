@@ -230,6 +230,11 @@ export interface EntityModel extends ConsoleResource {
    * list's exact total is a sum of a few counter rows instead of a scan of the tenant's rows.
    */
   countRows: boolean;
+  /**
+   * Columns of list filters with a few known values (booleans, string enums) whose rows are counted per combination
+   * of values, so a list filtered on them also reads its exact total from the counters.
+   */
+  countBy: string[];
   /** False for storage-only entities (no routes, no OpenAPI). */
   hasApi: boolean;
   /** Fields that never leave the server (`x-private`), such as password hashes. */

@@ -92,8 +92,8 @@ describe('schema changes become migrations', () => {
     const sql = after.files.get(after.newMigration ?? '') ?? '';
     expect(sql).toContain('CREATE OR REPLACE FUNCTION "roles__search"(pattern text)');
     expect(sql).toContain('ROWS 50');
-    expect(sql).toContain('("name" ILIKE pattern OR "description" ILIKE pattern OR "type" ILIKE pattern)');
-    expect(sql).toContain('CREATE INDEX "roles__type__trgm"');
+    expect(sql).toContain('("name" ILIKE $2 OR "description" ILIKE $2 OR "type" ILIKE $2)');
+    expect(sql).toContain('CREATE INDEX "roles__type__trgm" ON "roles" USING gin ("tenant_id", "type" gin_trgm_ops)');
 
     const db = await openPglite();
     try {
@@ -175,9 +175,19 @@ describe('descriptors are checked', () => {
     const db = await openPglite();
     try {
       await migrate(db, migrations.slice(0, counting));
-      await db.query(`INSERT INTO roles (tenant_id, id, name, description) VALUES
-        ('default', 'r1', 'One', ''), ('default', 'r2', 'Two', ''), ('acme', 'r3', 'Three', '')`);
+      await db.query(`INSERT INTO roles (tenant_id, id, name, description, type) VALUES
+        ('default', 'r1', 'One', '', 'User'), ('default', 'r2', 'Two', '', 'MachineToMachine'),
+        ('acme', 'r3', 'Three', '', 'User')`);
       await migrate(db, migrations);
+      // Roles are also counted per type (a counted list filter), from the rows they held before.
+      const { rows: byType } = await db.query<{ grp: unknown; n: number }>(
+        `SELECT grp, sum(n)::int8 AS n FROM gatehouse_row_counts WHERE table_name = 'roles' AND tenant_id = 'default'
+         GROUP BY grp ORDER BY grp->>'type'`,
+      );
+      expect(byType).toEqual([
+        { grp: { type: 'MachineToMachine' }, n: 1 },
+        { grp: { type: 'User' }, n: 1 },
+      ]);
       const counts = async () => {
         const { rows } = await db.query<{ tenant_id: string; n: number }>(
           `SELECT tenant_id, sum(n)::int8 AS n FROM gatehouse_row_counts WHERE table_name = 'roles'

@@ -94,8 +94,9 @@ export class Repository {
 
   /**
    * A page of the list (or all of it without `page`) and its exact total, in one statement, so both come from one
-   * snapshot. The total of an unfiltered list is the sum of the table's row counters for the tenant (see
-   * `countRows`); a filtered one counts its rows; a search counts its matches, which it collects anyway to sort them.
+   * snapshot. The total of a list without filters, or filtered only on counted columns (`countBy`), is a sum of the
+   * table's row counters for the tenant (see `countRows`); another filtered one counts its rows; a search counts its
+   * matches, which it collects anyway to sort them.
    */
   async list(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
     const params: unknown[] = [];
@@ -119,24 +120,36 @@ export class Repository {
       const { rows } = await db.query(`SELECT ${this.selectList} FROM ${from} WHERE ${where} ${ordered}`, params);
       return { items: fromRows(rows), total: rows.length };
     }
-    const unfiltered =
-      !scope.parent && !searching && Object.keys(query.filters ?? {}).length === 0 && !query.exclude?.length;
-    const totalParams = [...params];
+    // The total comes from the row counters when the list is counted and filtered, if at all, only on counted columns.
+    const filters = Object.entries(query.filters ?? {}).map(([field, values]) => ({ column: snake(field), values }));
+    const counted =
+      this.model.countRows &&
+      !scope.parent &&
+      !searching &&
+      !query.exclude?.length &&
+      filters.every((filter) => this.model.countBy.includes(filter.column));
+    // A counted total needs only the tenant ($1) of the list's own parameters.
+    const totalParams = counted ? params.slice(0, 1) : [...params];
     const total = (p: unknown[]) => {
-      if (!(unfiltered && this.model.countRows)) return `(SELECT count(*) FROM ${from} WHERE ${where})`;
+      if (!counted) return `(SELECT count(*) FROM ${from} WHERE ${where})`;
       p.push(this.model.table);
-      return `(SELECT coalesce(sum(n), 0) FROM ${ROW_COUNTS_TABLE} WHERE tenant_id = $1 AND table_name = $${p.length})`;
+      let sql = `tenant_id = $1 AND table_name = $${p.length}`;
+      for (const { column, values } of filters) {
+        // Compared as the column's type, as the filter compares the rows (a boolean's `1` and `true` are equal).
+        const type = this.model.columns.find((c) => c.column === column)?.sqlType ?? 'text';
+        p.push(values);
+        sql += ` AND (grp->>'${column}')::${type} = ANY($${p.length}::${type}[])`;
+      }
+      return `(SELECT coalesce(sum(n), 0) FROM ${ROW_COUNTS_TABLE} WHERE ${sql})`;
     };
     const totalSql = total(params);
     params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
     const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    // A search collects its matches once, then counts them and sorts them (the function's rows cannot be walked in
-    // index order); a plain list walks the (tenant_id, created_at, id) index and stops at the page.
+    // A search collects its matches once, counting them on the way (a window over all of them), then keeps the
+    // newest page (the function's rows cannot be walked in index order); a plain list walks the
+    // (tenant_id, created_at, id) index and stops at the page.
     const { rows } = await db.query(
-      searching
-        ? `WITH matched AS MATERIALIZED (SELECT ${this.selectList}, created_at AS "__order" FROM ${from} WHERE ${where})
-           SELECT *, (SELECT count(*) FROM matched)::int8 AS "__total" FROM matched ORDER BY "__order" DESC, id DESC ${limit}`
-        : `SELECT ${this.selectList}, ${totalSql}::int8 AS "__total" FROM ${from} WHERE ${where} ${ordered} ${limit}`,
+      `SELECT ${this.selectList}, ${searching ? 'count(*) OVER ()' : totalSql}::int8 AS "__total" FROM ${from} WHERE ${where} ${ordered} ${limit}`,
       params,
     );
     if (rows[0]) return { items: fromRows(rows), total: Number(rows[0].__total) };

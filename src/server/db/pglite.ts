@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock.js';
 import { type Database, type Queryable, tenantTransaction } from './database.js';
@@ -22,7 +23,7 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
   let db: PGlite;
   try {
     db = await PGlite.create(dataDir ?? 'memory://', {
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, btree_gin },
       parsers: { [INT8]: (value: string) => Number(value) },
     });
   } catch (error) {
