@@ -8,6 +8,7 @@ import { requireResource } from '../../../src/console/registry';
 import { type FormHandle, SchemaForm } from '../../../src/console/rjsf/SchemaForm';
 import { initialFormData } from '../../../src/console/rjsf/validator';
 import type { DetailTab } from '../../../src/shared/descriptor';
+import { stubMatchMedia } from './match-media';
 
 const application = requireResource('application');
 const settings = application.detail?.tabs.find((tab) => tab.key === 'settings') as Extract<DetailTab, { kind: 'form' }>;
@@ -20,18 +21,7 @@ const record = {
 };
 
 describe('application settings form', () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-  });
+  beforeAll(stubMatchMedia);
   afterEach(cleanup);
 
   const renderSettings = (formData: Record<string, unknown>, stored: Record<string, unknown> = record) => {

@@ -14,6 +14,7 @@ import { SchemaForm } from '../../../src/console/rjsf/SchemaForm';
 import { mapServerError } from '../../../src/console/rjsf/server-errors';
 import { routes } from '../../../src/console/routes';
 import type { DetailTab } from '../../../src/shared/descriptor';
+import { stubMatchMedia } from './match-media';
 
 const application = requireResource('application');
 const secret = requireResource('applicationSecret');
@@ -96,18 +97,7 @@ describe('secret helpers', () => {
 });
 
 describe('application forms', () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-  });
+  beforeAll(stubMatchMedia);
   afterEach(cleanup);
 
   it('offer the types as cards with a short explanation, in the descriptor’s order', () => {

@@ -11,6 +11,7 @@ import { requireResource } from '../../../src/console/registry';
 import { type Translate, validationMessage } from '../../../src/console/rjsf/error-messages';
 import { type FormData, type FormHandle, SchemaForm } from '../../../src/console/rjsf/SchemaForm';
 import type { ConsoleResource, DetailTab, FormModel } from '../../../src/shared/descriptor';
+import { stubMatchMedia } from './match-media';
 
 const translate: Translate = (key, params, defaultValue) => String(i18n.t(key, { ...params, defaultValue }));
 const settingsOf = (resource: ConsoleResource) =>
@@ -62,18 +63,7 @@ const errorOf = (label: string) => {
   return field.querySelector('.gh-field-error')?.textContent;
 };
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(stubMatchMedia);
 afterEach(cleanup);
 
 describe('form messages', () => {

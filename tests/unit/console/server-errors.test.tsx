@@ -9,6 +9,7 @@ import { createErrorTransformer, type Translate } from '../../../src/console/rjs
 import { SchemaForm } from '../../../src/console/rjsf/SchemaForm';
 import { mapServerError } from '../../../src/console/rjsf/server-errors';
 import { consoleResources } from '../../../src/generated/console-registry';
+import { stubMatchMedia } from './match-media';
 
 const translate: Translate = (key, params, defaultValue) => String(i18n.t(key, { ...params, defaultValue }));
 const hookFields = ['name', 'events', 'config'];
@@ -140,18 +141,7 @@ describe('settings form PATCH body', () => {
 });
 
 describe('rendered form', () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-  });
+  beforeAll(stubMatchMedia);
   afterEach(cleanup);
 
   it('shows a server error under the field it belongs to, with labels from the texts', () => {

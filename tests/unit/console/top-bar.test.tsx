@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../src/console/i18n';
 import { TopBar } from '../../../src/console/layout/TopBar';
+import { stubMatchMedia } from './match-media';
 
 // The user menu needs a signed-in session; the links around it do not.
 vi.mock('../../../src/console/layout/UserMenu', () => ({ UserMenu: () => null }));
@@ -12,18 +13,7 @@ vi.mock('../../../src/console/layout/UserMenu', () => ({ UserMenu: () => null })
 const origin = 'http://console.example';
 
 describe('top bar', () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-  });
+  beforeAll(stubMatchMedia);
   afterEach(cleanup);
 
   it("leads to this product's own documentation and API reference, on the console's origin", async () => {
