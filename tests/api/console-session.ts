@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Browser, formAction, pkce, postForm } from './oidc-helpers.js';
+import { Browser, exchangeConsoleCode, formAction, pkce } from './oidc-helpers.js';
 
 export const consoleUrls = (origin: string) => ({
   issuer: `${origin}/t/admin/oidc`,
@@ -35,20 +35,11 @@ export const signInToConsole = async (
   password: string,
   browser = new Browser(),
 ) => {
-  const { issuer, callback } = consoleUrls(origin);
+  const { callback } = consoleUrls(origin);
   const { url, verifier } = consoleAuthorization(origin, { prompt: 'login' });
   const page = await browser.follow(url);
   const submitted = await browser.post(formAction(page.text, origin, '/sign-in'), { identifier, password });
   if (submitted.status !== 303) throw new Error(`Sign-in refused (${submitted.status}): ${submitted.text}`);
   const back = await browser.follow(submitted.location ?? '', callback);
-  const code = new URL(back.location ?? '').searchParams.get('code') ?? '';
-  const tokens = await postForm(`${issuer}/token`, {
-    grant_type: 'authorization_code',
-    code,
-    code_verifier: verifier,
-    redirect_uri: callback,
-    client_id: 'admin-console',
-  });
-  if (tokens.status !== 200) throw new Error(`Token exchange failed: ${JSON.stringify(tokens.body)}`);
-  return { browser, tokens: tokens.body as { access_token: string; refresh_token: string; id_token: string } };
+  return { browser, tokens: await exchangeConsoleCode(origin, back.location ?? '', verifier) };
 };

@@ -187,12 +187,17 @@ export const registerFirstAdmin = async (origin: string, username: string, passw
   });
   // The console is the tenant's own app: no consent page on the way back.
   const back = await browser.follow(registered.location ?? '', callback);
-  const code = new URL(back.location ?? '').searchParams.get('code') ?? '';
-  const tokens = await postForm(`${issuer}/token`, {
+  return exchangeConsoleCode(origin, back.location ?? '', verifier);
+};
+
+/** Exchanges the code of the console's callback URL for the console's tokens. */
+export const exchangeConsoleCode = async (origin: string, callbackUrl: string, verifier: string) => {
+  const code = new URL(callbackUrl).searchParams.get('code') ?? '';
+  const tokens = await postForm(`${origin}/t/admin/oidc/token`, {
     grant_type: 'authorization_code',
     code,
     code_verifier: verifier,
-    redirect_uri: callback,
+    redirect_uri: `${origin}/console/callback`,
     client_id: 'admin-console',
   });
   if (tokens.status !== 200) throw new Error(`Token exchange failed: ${JSON.stringify(tokens.body)}`);
