@@ -4,6 +4,7 @@ import { Alert, Button, Modal, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Application } from '../../../generated/types';
 import { CopyField } from '../../generic/CopyField';
 import { CreateFormModal } from '../../generic/CreateFormModal';
 import { formatDate } from '../../generic/columns';
@@ -15,7 +16,7 @@ import { requireResource } from '../../registry';
 import type { OverrideProps } from '../types';
 
 /** Application types that authenticate with a client secret. */
-export const typesWithSecrets: readonly unknown[] = ['MachineToMachine', 'Traditional'];
+export const typesWithSecrets: readonly Application['type'][] = ['MachineToMachine', 'Traditional'];
 
 /** A secret is expired once its expiry time has passed; `null` never expires. */
 export const isExpired = (expiresAt: unknown, now = Date.now()) => typeof expiresAt === 'number' && expiresAt <= now;
