@@ -1,6 +1,6 @@
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import { Outlet } from 'react-router';
-import { SessionAccessProvider } from './access/AccessContext';
+import { SignedInAccessProvider } from './access/AccessContext';
 import { AlertHost, AuthContextProvider } from './auth';
 import { cspNonce } from './csp';
 import { AppearanceProvider, useAppearance, useReducedMotion } from './layout/appearance';
@@ -56,15 +56,15 @@ const Themed = () => {
 };
 
 /**
- * The root route element: the sign-in session, what its scopes allow, appearance and the antd theme; the screens, the layout and pages
- * render in the outlet.
+ * The root route element: the sign-in session, what its access token's scopes allow, appearance and the antd theme;
+ * the screens, the layout and pages render in the outlet.
  */
 export const AppRoot = () => (
   <AuthContextProvider>
-    <SessionAccessProvider>
+    <SignedInAccessProvider>
       <AppearanceProvider>
         <Themed />
       </AppearanceProvider>
-    </SessionAccessProvider>
+    </SignedInAccessProvider>
   </AuthContextProvider>
 );

@@ -16,7 +16,7 @@ export const AccessProvider = ({ scopes, children }: { scopes: readonly string[]
 };
 
 /** The signed-in caller's access, from the scopes of the console's access token (renewals included). */
-export const SessionAccessProvider = ({ children }: { children: ReactNode }) => {
+export const SignedInAccessProvider = ({ children }: { children: ReactNode }) => {
   const { user } = useAuth();
   const scopes = useMemo(() => grantedScopes(user?.access_token, user?.scope), [user]);
   return <AccessProvider scopes={scopes}>{children}</AccessProvider>;

@@ -4,7 +4,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { User } from 'oidc-client-ts';
 import { MemoryRouter, matchRoutes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SessionAccessProvider } from '../../../src/console/access/AccessContext';
+import { SignedInAccessProvider } from '../../../src/console/access/AccessContext';
 import { createAccess } from '../../../src/console/access/policy';
 import { grantedScopes } from '../../../src/console/access/scopes';
 import { AuthContextProvider } from '../../../src/console/auth/AuthContext';
@@ -68,8 +68,8 @@ describe('what the console shows', () => {
     vi.restoreAllMocks();
   });
 
-  it('hides the sidebar entries a session whose token lacks their read scope may not open', async () => {
-    // The account lookup of the signed-in session is not needed here.
+  it('hides the sidebar entries a signed-in user whose token lacks their read scope may not open', async () => {
+    // The account lookup after sign-in is not needed here.
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 404 }));
     const sidebarFor = async (scope: string) => {
       const now = Math.floor(Date.now() / 1000);
@@ -94,11 +94,11 @@ describe('what the console shows', () => {
       );
       render(
         <AuthContextProvider session={session}>
-          <SessionAccessProvider>
+          <SignedInAccessProvider>
             <MemoryRouter>
               <Sidebar entries={sidebarEntriesOf(resources, [])} />
             </MemoryRouter>
-          </SessionAccessProvider>
+          </SignedInAccessProvider>
         </AuthContextProvider>,
       );
       await act(() => session.start());
@@ -165,7 +165,7 @@ describe('what the console shows', () => {
       dataProvider: memoryDataProvider(hookRecord),
     });
 
-  it('shows the settings read-only, without save bar, delete action or write cards, to a caller who cannot write', async () => {
+  it('shows settings read-only, without save bar, delete action or write cards, to a read-only caller', async () => {
     renderHookSettings(['read:data']);
     const name = await screen.findByRole('textbox', { name: /Webhook name/ }, loading);
     expect((name as HTMLInputElement).disabled).toBe(true);
