@@ -151,6 +151,32 @@ describe('what the console shows', () => {
     expect(screen.queryByRole('button', { name: /Create role/ })).toBeNull();
   });
 
+  it("offers assigning and removing a role's permissions only to a caller who may write the role", async () => {
+    const role = roleWith({ read: ['read:data'], write: ['write:data'] });
+    const permission = { id: 's1', name: 'read:orders', resourceId: 'r1', resource: { id: 'r1', name: 'Orders API' } };
+    const renderPermissions = (scopes: string[]) =>
+      renderAsCaller({
+        scopes,
+        routes: [
+          {
+            path: 'roles/:id',
+            element: <ResourceShow resource={role} />,
+            children: [{ path: ':tab', element: <DetailTabView resource={role} /> }],
+          },
+        ],
+        path: '/roles/r1/permissions',
+        dataProvider: memoryDataProvider({ id: 'r1', name: 'Support', type: 'User' }, [permission]),
+      });
+    renderPermissions(['read:data', 'write:data']);
+    expect(await screen.findByRole('button', { name: /Assign permissions/ }, loading)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /read:orders/ }, loading)).toBeTruthy();
+    cleanup();
+    renderPermissions(['read:data']);
+    expect(await screen.findByText('read:orders', {}, loading)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Assign permissions/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /read:orders/ })).toBeNull();
+  });
+
   const renderHookSettings = (scopes: string[]) =>
     renderAsCaller({
       scopes,
