@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
     element: <AppRoot />,
     errorElement: <RouteError />,
     children: [
-      // Pages without sign-in (spec §2): the sign-in callback and the first run's welcome.
+      // Feature pages that need no sign-in (spec §2).
       ...featureRoutes(consoleFeatures, 'public'),
       {
         // Everything else needs a signed-in user.
