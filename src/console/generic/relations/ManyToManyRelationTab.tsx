@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManyToManyRelation } from '../../../shared/descriptor';
+import { useResourceAccess } from '../../access/AccessContext';
 import { findResource, readPath } from '../../registry';
 import { buildColumns } from '../columns';
 import { DataTable, type Row } from '../DataTable';
@@ -28,6 +29,8 @@ export const ManyToManyRelationTab = ({
   const target = findResource(relation.target);
   const [assigning, setAssigning] = useState(false);
   const confirmDelete = useConfirmDelete();
+  // Assigning and removing change this record: they need its entity's write scopes.
+  const { write } = useResourceAccess(resource);
   const meta = useMemo(
     () => ({ apiPath: `${resource.apiPath}/{id}/${relation.name}`, params: { id: record.id } }),
     [resource.apiPath, relation.name, record.id],
@@ -69,11 +72,11 @@ export const ManyToManyRelationTab = ({
         },
       },
     ];
-    return [...own, ...embedded, ...remove];
-  }, [t, target, relation.embed, meta, confirmDelete]);
+    return [...own, ...embedded, ...(write ? remove : [])];
+  }, [t, target, relation.embed, meta, confirmDelete, write]);
 
   if (!target) return <NotFound />;
-  const assignButton = (
+  const assignButton = write && (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setAssigning(true)}>
       {t(`relations.assign.${relation.target}`, { defaultValue: t('relations.assign.default') })}
     </Button>

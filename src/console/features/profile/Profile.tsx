@@ -1,9 +1,9 @@
 import { Avatar, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../auth/AuthContext';
-import { useDocumentTitle } from '../layout/use-document-title';
-import { AuthScreen } from './AuthScreen';
+import { useAuth } from '../../auth/AuthContext';
+import { useDocumentTitle } from '../../layout/use-document-title';
+import { AuthScreen } from '../../screens/AuthScreen';
 
 /** `/console/profile` (outside the main layout, spec §2): the signed-in account; editing comes later. */
 export const Profile = () => {

@@ -2,13 +2,13 @@ import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useAuth } from '../auth/AuthContext';
-import { fetchFirstRun } from '../auth/account-api';
-import { takePendingReturn } from '../auth/redirect-memory';
-import { productName } from '../layout/config';
-import { useDocumentTitle } from '../layout/use-document-title';
-import { AuthPending } from './AuthPending';
-import { AuthScreen } from './AuthScreen';
+import { useAuth } from '../../auth/AuthContext';
+import { fetchFirstRun } from '../../auth/account-api';
+import { takePendingReturn } from '../../auth/redirect-memory';
+import { productName } from '../../layout/config';
+import { useDocumentTitle } from '../../layout/use-document-title';
+import { AuthPending } from '../../screens/AuthPending';
+import { AuthScreen } from '../../screens/AuthScreen';
 
 /**
  * First run (no console account exists yet): welcomes the visitor and starts the registration of the first

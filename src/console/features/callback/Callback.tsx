@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../auth/AuthContext';
-import { AuthPending } from './AuthPending';
-import { SignInError } from './SignInError';
+import { useAuth } from '../../auth/AuthContext';
+import { AuthPending } from '../../screens/AuthPending';
+import { SignInError } from '../../screens/SignInError';
 
 /** `/console/callback`: finishes the sign-in and goes to the page the visitor was on before it. */
 export const Callback = () => {
