@@ -10,6 +10,7 @@ import {
   type RecordCondition,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { branchModels } from './branches.js';
 import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -173,9 +174,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const columns = columnsOf(entity);
     const consoleResource = buildConsole(entity, bodies, byName);
     const rules = recordRulesSchema(schema);
+    const discriminated = branchModels(schema);
     return {
       ...consoleResource,
       ...(rules ? { recordRules: form(rules) } : {}),
+      ...(discriminated ? { discriminated } : {}),
       table: d.table,
       schema,
       columns,
@@ -245,6 +248,7 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...Object.values(model.assignForms).map((assign) => assign.schema),
     ...model.actions.flatMap((action) => (action.body ? [action.body.schema] : [])),
     ...(model.recordRules ? [model.recordRules.schema] : []),
+    ...Object.values(model.discriminated ?? {}).flatMap((field) => Object.values(field.branches).map((b) => b.schema)),
     ...[model.listQuery, model.linkedListQuery].flatMap((query) => (query ? [query.schema] : [])),
   ]);
 
