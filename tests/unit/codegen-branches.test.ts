@@ -126,6 +126,7 @@ describe('polymorphic fields', () => {
       {
         description: 'A SAML connector is named after SAML.',
         if: { properties: { config: { properties: { providerName: { const: 'SAML' } } } } },
+        // biome-ignore lint/suspicious/noThenProperty: a JSON Schema conditional, not a promise
         then: { properties: { connectorName: { pattern: 'SAML' } } },
       },
     ];
