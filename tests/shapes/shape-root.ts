@@ -1,7 +1,5 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type GenerateOptions, type GenerateResult, generate } from '../../codegen/generate.js';
 import { loadEntities } from '../../codegen/load.js';
 import { buildModels } from '../../codegen/model.js';
@@ -23,7 +21,10 @@ export interface ShapeRoot {
  * repository's shared field definitions and descriptor meta-schema, for `generate({ root })`.
  */
 export const shapeRoot = (): ShapeRoot => {
-  const root = mkdtempSync(join(tmpdir(), 'gatehouse-shapes-'));
+  // Inside the repository (ignored by git), so the test runner loads the generated validators in any environment.
+  const parent = join(repo, 'node_modules/.cache/gatehouse-shapes');
+  mkdirSync(parent, { recursive: true });
+  const root = mkdtempSync(join(parent, 'root-'));
   cpSync(join(shapes, 'schemas'), join(root, 'schemas'), { recursive: true });
   cpSync(join(repo, 'schemas/_defs'), join(root, 'schemas/_defs'), { recursive: true });
   cpSync(join(shapes, 'resources'), join(root, 'resources'), { recursive: true });
@@ -56,7 +57,7 @@ export const generateShapes = async (
   options: Omit<GenerateOptions, 'root'> = {},
 ): Promise<GeneratedShapes> => {
   const result = await generate({ root, ...options });
-  const runtime = pathToFileURL(join(repo, 'src/shared/validation-runtime.js')).href;
+  const runtime = join(repo, 'src/shared/validation-runtime.js');
   const code = (result.files.get('src/generated/validators.js') ?? '').replace(
     "'../shared/validation-runtime.js'",
     JSON.stringify(runtime),
@@ -64,7 +65,7 @@ export const generateShapes = async (
   const file = join(root, 'src/generated', `validators-${Date.now()}-${Math.random().toString(36).slice(2)}.js`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, code);
-  const { validators } = (await import(pathToFileURL(file).href)) as {
+  const { validators } = (await import(/* @vite-ignore */ file)) as {
     validators: Record<string, CompiledValidator>;
   };
   return {

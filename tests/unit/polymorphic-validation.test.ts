@@ -19,7 +19,7 @@ beforeAll(async () => {
   const generated = await generateShapes(root.root);
   model = generated.models[0] as EntityModel;
   validators = generated.validators;
-});
+}, 60_000);
 afterAll(() => root.remove());
 
 /** The create body's compiled validator, as the server runs it: issues with JSON pointers. */
