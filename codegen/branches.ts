@@ -173,3 +173,19 @@ export const branchModels = (schema: JSONSchema7): Record<string, DiscriminatedF
   });
   return fields.length > 0 ? Object.fromEntries(fields) : undefined;
 };
+
+/**
+ * A polymorphic field is a document, not a value to look rows up by: list search, list filters, unique rules and
+ * indexes may not name it.
+ */
+export const refuseLookupsOf = (
+  schema: JSONSchema7,
+  uses: { where: string; fields: string[] }[],
+  file: string,
+): void => {
+  const polymorphic = new Set(Object.keys(discriminatedFields(schema)));
+  for (const { where, fields } of uses) {
+    const field = fields.find((name) => polymorphic.has(name.split('.')[0] ?? name));
+    if (field) throw new CodegenError(`${file}: ${where} names the polymorphic field ${field}`);
+  }
+};

@@ -10,7 +10,7 @@ import {
   type RecordCondition,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
-import { branchModels } from './branches.js';
+import { branchModels, refuseLookupsOf } from './branches.js';
 import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -157,6 +157,15 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const params = [...listFilters.map((f) => f.param), ...listExclusions.map((x) => x.param)];
     const repeated = params.find((param, i) => params.indexOf(param) !== i);
     if (repeated) throw new CodegenError(`${file}: api.operations.list uses the query parameter ${repeated} twice`);
+    refuseLookupsOf(
+      schema,
+      [
+        { where: 'api.operations.list', fields: [...(list?.search ?? []), ...listFilters.map((f) => f.field)] },
+        { where: 'unique', fields: (d.unique ?? []).flatMap((rule) => rule.fields) },
+        { where: 'indexes', fields: (d.indexes ?? []).flat() },
+      ],
+      file,
+    );
     for (const rule of d.unique ?? []) assertFields(entity, rule.fields, 'unique');
     for (const index of d.indexes ?? []) assertFields(entity, index, 'indexes');
     if (d.itemKey && d.itemKey !== 'id') {

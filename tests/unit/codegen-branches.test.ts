@@ -191,6 +191,15 @@ describe('codegen refuses', () => {
     expect(await refusal(root)).toContain('"properties" belongs in a branch');
   });
 
+  it('a polymorphic field as a list search field, filter, unique rule or index', async () => {
+    const root = newRoot();
+    const file = 'resources/ssoConnector.resource.json';
+    const descriptor = readJson(root, file);
+    descriptor.api.operations.list.search = ['connectorName', 'config'];
+    root.write(file, descriptor);
+    expect(await refusal(root)).toContain('api.operations.list names the polymorphic field config');
+  });
+
   it('an unknown keyword inside a branch file', async () => {
     const root = newRoot();
     const branch = readJson(root, 'schemas/_providers/sso/saml.schema.json');

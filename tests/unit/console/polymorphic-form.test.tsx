@@ -80,6 +80,16 @@ describe('a polymorphic field in a console form', () => {
     expect((document.querySelector('#create_config_scope') as HTMLInputElement).value).toBe('openid profile email');
   });
 
+  it('starts a new record on the first branch, with its defaults', async () => {
+    const form = (model.create as { form: FormModel }).form;
+    const { initialFormData } = await import('../../../src/console/rjsf/validator');
+    const initial = initialFormData(form, undefined);
+    expect(initial).toEqual({ config: { providerName: 'OIDC', scope: 'openid profile email' } });
+    render(<Controlled initial={initial} form={form} onSubmit={vi.fn()} />);
+    expect(document.querySelector('.gh-select')?.textContent).toBe('OpenID Connect');
+    expect(labels()).toEqual(expect.arrayContaining(['Issuer URL*', 'Client ID*', 'Client secret*', 'Scopes']));
+  });
+
   it('validates the chosen branch and shows its errors on its fields', async () => {
     const onSubmit = vi.fn();
     const form = (model.create as { form: FormModel }).form;
