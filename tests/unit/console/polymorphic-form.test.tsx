@@ -111,9 +111,16 @@ describe('a polymorphic field in a console form', () => {
     expect(document.querySelectorAll('.gh-field-error')).toHaveLength(2);
     expect(onSubmit).not.toHaveBeenCalled();
 
+    // Another branch: what both branches have is kept, and the new branch's rules apply.
+    await choose('OpenID Connect');
+    await waitFor(() => expect(errorOf('Issuer URL')).toBe('This field is required'));
+    expect(errorOf('Client secret')).toBe('This field is required');
+    expect((document.querySelector('#create_config_clientId') as HTMLInputElement).value).toBe('gatehouse');
+    expect(screen.queryByText('Okta domain', { selector: 'label' })).toBeNull();
+
     await choose('SAML');
     await waitFor(() => expect(errorOf('Entity ID')).toBe('This field is required'));
     expect(errorOf('Metadata URL')).toBe('This field is required');
-    expect(screen.queryByText('Okta domain', { selector: 'label' })).toBeNull();
+    expect(screen.queryByText('Client ID', { selector: 'label' })).toBeNull();
   });
 });
