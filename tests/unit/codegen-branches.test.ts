@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import { fieldPaths, validValue } from '../api/fuzz/cases.js';
-import { generateShapes, type ShapeRoot, shapeRoot } from '../shapes/shape-root.js';
+import { generateShapes, type ShapeRoot, shapeRoot } from '../shapes/polymorphic/root.js';
 
 const roots: ShapeRoot[] = [];
 const newRoot = () => {

@@ -4,9 +4,9 @@ import { branchIssues, inputIssues } from '../../src/shared/branches.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
 import type { CompiledValidator } from '../../src/shared/record-rules.js';
 import { invalidFixtures, validFixtures } from '../fixtures/fixtures.js';
-import { generateShapes, type ShapeRoot, shapeRoot } from '../shapes/shape-root.js';
+import { generateShapes, type ShapeRoot, shapeRoot } from '../shapes/polymorphic/root.js';
 
-const fixturesDir = join(import.meta.dirname, '../shapes/fixtures');
+const fixturesDir = join(import.meta.dirname, '../shapes/polymorphic/fixtures');
 const valid = validFixtures('ssoConnector', fixturesDir);
 const invalid = invalidFixtures('ssoConnector', fixturesDir);
 

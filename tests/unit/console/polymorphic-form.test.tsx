@@ -5,7 +5,7 @@ import { createRef, useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormData, FormHandle, SchemaForm as SchemaFormType } from '../../../src/console/rjsf/SchemaForm';
 import type { EntityModel, FormModel } from '../../../src/shared/descriptor';
-import { generateShapes, type ShapeRoot, shapeRoot } from '../../shapes/shape-root';
+import { generateShapes, type ShapeRoot, shapeRoot } from '../../shapes/polymorphic/root';
 import '../../../src/console/i18n';
 import { stubMatchMedia } from './match-media';
 

@@ -1,12 +1,12 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type GenerateOptions, type GenerateResult, generate } from '../../codegen/generate.js';
-import { loadEntities } from '../../codegen/load.js';
-import { buildModels } from '../../codegen/model.js';
-import type { EntityModel } from '../../src/shared/descriptor.js';
-import type { CompiledValidator } from '../../src/shared/record-rules.js';
+import { type GenerateOptions, type GenerateResult, generate } from '../../../codegen/generate.js';
+import { loadEntities } from '../../../codegen/load.js';
+import { buildModels } from '../../../codegen/model.js';
+import type { EntityModel } from '../../../src/shared/descriptor.js';
+import type { CompiledValidator } from '../../../src/shared/record-rules.js';
 
-const repo = join(import.meta.dirname, '../..');
+const repo = join(import.meta.dirname, '../../..');
 const shapes = import.meta.dirname;
 
 export interface ShapeRoot {
@@ -17,7 +17,7 @@ export interface ShapeRoot {
 }
 
 /**
- * A project root holding the test-only entities of tests/shapes (schemas, descriptors, English texts) beside the
+ * A project root holding the test-only entities of this folder (schemas, descriptors, English texts) beside the
  * repository's shared field definitions and descriptor meta-schema, for `generate({ root })`.
  */
 export const shapeRoot = (): ShapeRoot => {
