@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { branchIssues, inputIssues } from '../../src/shared/branches.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
 import type { CompiledValidator } from '../../src/shared/record-rules.js';
@@ -10,6 +10,10 @@ const fixturesDir = join(import.meta.dirname, '../shapes/polymorphic/fixtures');
 const valid = validFixtures('ssoConnector', fixturesDir);
 const invalid = invalidFixtures('ssoConnector', fixturesDir);
 
+// The server's validation module reads the validators compiled for the test-only entity.
+const compiled = vi.hoisted(() => ({ validators: {} as Record<string, unknown> }));
+vi.mock('../../src/generated/validators.js', () => compiled);
+
 let root: ShapeRoot;
 let model: EntityModel;
 let validators: Record<string, CompiledValidator>;
@@ -19,6 +23,7 @@ beforeAll(async () => {
   const generated = await generateShapes(root.root);
   model = generated.models[0] as EntityModel;
   validators = generated.validators;
+  Object.assign(compiled.validators, validators);
 }, 60_000);
 afterAll(() => root.remove());
 
@@ -98,6 +103,28 @@ describe('a branch validator', () => {
     ]);
     expect(branchIssues('config', field(), 'OIDC', validators)).toEqual([
       expect.objectContaining({ path: '/config', keyword: 'type' }),
+    ]);
+  });
+});
+
+describe('the server', () => {
+  it('answers a body with a broken branch 400 guard.invalid_input, with pointers into the branch', async () => {
+    const { assertValid } = await import('../../src/server/crud/validate.js');
+    const refusal = (body: unknown) => {
+      try {
+        assertValid(model.requestBodies.create?.validatorKey, body);
+      } catch (error) {
+        return error as { status: number; code: string; data: { issues: { path: string; message: string }[] } };
+      }
+      throw new Error('the body was accepted');
+    };
+    expect(() => assertValid(model.requestBodies.update?.validatorKey, valid[0]?.body)).not.toThrow();
+    const broken = refusal({ connectorName: 'Acme', config: { providerName: 'SAML', metadataUrl: 'ftp://x' } });
+    expect(broken).toMatchObject({ status: 400, code: 'guard.invalid_input' });
+    expect(broken.data.issues.map((issue) => issue.path).sort()).toEqual(['/config/entityId', '/config/metadataUrl']);
+    const unknown = refusal({ connectorName: 'Acme', config: { providerName: 'LDAP' } });
+    expect(unknown.data.issues).toEqual([
+      expect.objectContaining({ path: '/config/providerName', message: 'must be one of: OIDC, Okta, SAML' }),
     ]);
   });
 });
