@@ -94,7 +94,9 @@ const checkField = (
     if (seen.has(value)) throw new CodegenError(`${at}: "${tag}" ${value} is also branch ${seen.get(value)}`);
     seen.set(value, index);
   }
-  return { ...field, type: 'object' };
+  // A branch file's `$schema` names the draft of the file; inside the entity it is just a subschema.
+  const branches = options.map(({ $schema: _draft, ...branch }) => branch);
+  return { ...field, type: 'object', oneOf: branches };
 };
 
 /**

@@ -16,7 +16,11 @@ export const withBranchUi = (schema: JSONSchema7, uiSchema: UiSchema): UiSchema 
     result[name] = {
       'ui:widget': 'branchSelect',
       ...own,
-      'ui:options': { discriminator: tag, ...(own['ui:options'] as object | undefined) },
+      'ui:options': {
+        discriminator: tag,
+        values: (field.oneOf ?? []).map((branch) => branch.properties?.[tag]?.const),
+        ...(own['ui:options'] as object | undefined),
+      },
       [tag]: { 'ui:widget': 'hidden', ...(own[tag] as UiSchema | undefined) },
     };
   }

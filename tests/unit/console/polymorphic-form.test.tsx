@@ -3,10 +3,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef, useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../src/console/i18n';
 import type { FormData, FormHandle, SchemaForm as SchemaFormType } from '../../../src/console/rjsf/SchemaForm';
 import type { EntityModel, FormModel } from '../../../src/shared/descriptor';
 import { generateShapes, type ShapeRoot, shapeRoot } from '../../shapes/polymorphic/root';
-import '../../../src/console/i18n';
 import { stubMatchMedia } from './match-media';
 
 // The forms validate with the validators codegen compiled for the test-only entities, not the repository's.
@@ -19,6 +19,8 @@ let SchemaForm: typeof SchemaFormType;
 
 beforeAll(async () => {
   stubMatchMedia();
+  // A branch's name may be translated like an enum value; the others keep their titles.
+  i18n.addResource('en', 'translation', 'sso.providerName.SAML', 'SAML 2.0');
   root = shapeRoot();
   const generated = await generateShapes(root.root);
   Object.assign(compiled.validators, generated.validators);
@@ -65,7 +67,7 @@ describe('a polymorphic field in a console form', () => {
     const form = model.create as { form: FormModel };
     render(<Controlled initial={{ config: { providerName: 'SAML' } }} form={form.form} onSubmit={vi.fn()} />);
     expect(screen.getByText('Identity provider', { selector: 'label' })).toBeTruthy();
-    expect(document.querySelector('.gh-select')?.textContent).toBe('SAML');
+    expect(document.querySelector('.gh-select')?.textContent).toBe('SAML 2.0');
     expect(labels()).toEqual(expect.arrayContaining(['Metadata URL*', 'Entity ID*', 'Sign requests']));
     expect(labels()).not.toContain('Issuer URL*');
     // The discriminator is set by the choice, not typed.
@@ -118,7 +120,7 @@ describe('a polymorphic field in a console form', () => {
     expect((document.querySelector('#create_config_clientId') as HTMLInputElement).value).toBe('gatehouse');
     expect(screen.queryByText('Okta domain', { selector: 'label' })).toBeNull();
 
-    await choose('SAML');
+    await choose('SAML 2.0');
     await waitFor(() => expect(errorOf('Entity ID')).toBe('This field is required'));
     expect(errorOf('Metadata URL')).toBe('This field is required');
     expect(screen.queryByText('Client ID', { selector: 'label' })).toBeNull();

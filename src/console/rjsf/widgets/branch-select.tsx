@@ -6,13 +6,15 @@ import { asContext, ids } from '../context';
 
 /**
  * The choice of a polymorphic field's branch (an identity provider): a labelled select of the branches' titles.
- * Its label is `fields.<entity>.<field>.<discriminator>`, else the field's title.
+ * Its label is `fields.<entity>.<field>.<discriminator>`, else the field's title; a branch is named
+ * `<namespace>.<discriminator>.<value>` (like an enum value), else by its title.
  * The branch's own fields follow it; its discriminator property is hidden (`withBranchUi`).
  */
 export const BranchSelectWidget = (props: WidgetProps) => {
   const { t } = useTranslation();
   const { id, value, disabled, readonly, onChange, options, registry, rawErrors } = props;
-  const { entity } = asContext(registry.formContext);
+  const { entity, namespace } = asContext(registry.formContext);
+  const values = Array.isArray(options.values) ? options.values : [];
   const field = props.name.replace(/__oneof_select$/, '');
   const discriminator = typeof options.discriminator === 'string' ? options.discriminator : 'type';
   const invalid = (rawErrors?.length ?? 0) > 0;
@@ -32,7 +34,10 @@ export const BranchSelectWidget = (props: WidgetProps) => {
           aria-labelledby={ids.label(id)}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? ids.error(id) : undefined}
-          options={(options.enumOptions ?? []).map((option) => ({ value: option.value, label: option.label }))}
+          options={(options.enumOptions ?? []).map((option, index) => ({
+            value: option.value,
+            label: String(t(`${namespace}.${discriminator}.${String(values[index])}`, { defaultValue: option.label })),
+          }))}
         />
       </div>
       {invalid && (
