@@ -116,7 +116,7 @@ export const withBranches = (
     }
     const record = node as Record<string, unknown>;
     if ('oneOf' in record && !('discriminator' in record)) throw bareOneOf(where);
-    if ('oneOf' in record || 'discriminator' in record) {
+    if ('oneOf' in record || 'discriminator' in record || 'x-branches' in record) {
       throw new CodegenError(`${where}: only a top-level field may be polymorphic (oneOf with a discriminator)`);
     }
     for (const [key, value] of Object.entries(record)) refuseNested(value, `${where}/${key}`);

@@ -158,6 +158,12 @@ describe('codegen refuses', () => {
     };
     root.write('schemas/_providers/sso/saml.schema.json', branch);
     expect(await refusal(root)).toContain('only a top-level field may be polymorphic');
+
+    branch.properties.signing = { type: 'object', properties: { key: { 'x-branches': '_providers/sso' } } };
+    root.write('schemas/_providers/sso/saml.schema.json', branch);
+    expect(await refusal(root)).toMatch(
+      /properties\/signing\/properties\/key: only a top-level field may be polymorphic/,
+    );
   });
 
   it('a branch that does not fix the discriminator with a const', async () => {
