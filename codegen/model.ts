@@ -10,6 +10,7 @@ import {
   type RecordCondition,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { branchModels, refuseLookupsOf } from './branches.js';
 import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -156,6 +157,15 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const params = [...listFilters.map((f) => f.param), ...listExclusions.map((x) => x.param)];
     const repeated = params.find((param, i) => params.indexOf(param) !== i);
     if (repeated) throw new CodegenError(`${file}: api.operations.list uses the query parameter ${repeated} twice`);
+    refuseLookupsOf(
+      schema,
+      [
+        { where: 'api.operations.list', fields: [...(list?.search ?? []), ...listFilters.map((f) => f.field)] },
+        { where: 'unique', fields: (d.unique ?? []).flatMap((rule) => rule.fields) },
+        { where: 'indexes', fields: (d.indexes ?? []).flat() },
+      ],
+      file,
+    );
     for (const rule of d.unique ?? []) assertFields(entity, rule.fields, 'unique');
     for (const index of d.indexes ?? []) assertFields(entity, index, 'indexes');
     if (d.itemKey && d.itemKey !== 'id') {
@@ -173,9 +183,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const columns = columnsOf(entity);
     const consoleResource = buildConsole(entity, bodies, byName);
     const rules = recordRulesSchema(schema);
+    const discriminated = branchModels(schema);
     return {
       ...consoleResource,
       ...(rules ? { recordRules: form(rules) } : {}),
+      ...(discriminated ? { discriminated } : {}),
       table: d.table,
       schema,
       columns,
@@ -245,6 +257,7 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...Object.values(model.assignForms).map((assign) => assign.schema),
     ...model.actions.flatMap((action) => (action.body ? [action.body.schema] : [])),
     ...(model.recordRules ? [model.recordRules.schema] : []),
+    ...Object.values(model.discriminated ?? {}).flatMap((field) => Object.values(field.branches).map((b) => b.schema)),
     ...[model.listQuery, model.linkedListQuery].flatMap((query) => (query ? [query.schema] : [])),
   ]);
 

@@ -6,6 +6,7 @@ import { linkedListParameters, listParameters, type QueryParameter } from './lis
 import type { LoadedEntity } from './load.js';
 import { assignSchema } from './model.js';
 import { pascalCase, plural, withArticle, words } from './names.js';
+import { withBranchComponents } from './openapi-branches.js';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -102,7 +103,8 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       ? [pathParam(model.parent.param, `The unique identifier of the ${model.parent.resource}.`)]
       : [];
     const itemParams = [...parentParams, pathParam(idParam, `The unique identifier of the ${model.name}.`)];
-    schemas[Name] = responseSchema(model.schema);
+    const branched = (schema: JSONSchema7 | undefined) => schema && withBranchComponents(schema, Name, schemas);
+    schemas[Name] = branched(responseSchema(model.schema));
     const ops = model.operations;
     const children = model.relations.filter((r) => r.kind === 'children');
     const summaryProperties = Object.fromEntries(
@@ -163,7 +165,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       });
     }
     if (ops.create) {
-      schemas[`${Name}Create`] = model.requestBodies.create?.schema;
+      schemas[`${Name}Create`] = branched(model.requestBodies.create?.schema);
       add(base, 'post', {
         operationId: `Create${opName}`,
         tags: [tag],
@@ -189,7 +191,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       });
     }
     if (ops.update) {
-      schemas[`${Name}Update`] = model.requestBodies.update?.schema;
+      schemas[`${Name}Update`] = branched(model.requestBodies.update?.schema);
       add(item, 'patch', {
         operationId: `Update${opName}`,
         tags: [tag],
@@ -265,7 +267,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     for (const action of model.actions) {
       const verb = { GET: 'Get', POST: 'Create', PATCH: 'Update', PUT: 'Replace', DELETE: 'Delete' }[action.method];
       const bodyName = `${Name}${pascalCase(action.key)}Body`;
-      if (action.body) schemas[bodyName] = action.body.schema;
+      if (action.body) schemas[bodyName] = branched(action.body.schema);
       add(`${item}/${action.path}`, action.method.toLowerCase(), {
         operationId: `${verb}${Name}${pascalCase(action.path)}`,
         tags: [tag],
