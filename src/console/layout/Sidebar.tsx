@@ -1,6 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { sidebarGroupKey } from '../../shared/text-keys';
 import { sidebarSections } from '../registry';
 import { SidebarIcon } from './icons';
 
@@ -14,7 +15,7 @@ export const Sidebar = () => {
   const items: MenuProps['items'] = sidebarSections.map((section) => ({
     type: 'group',
     key: section.group,
-    label: t(`sidebar.groups.${section.group}`),
+    label: t(sidebarGroupKey(section.group)),
     children: section.items.map((item) => ({
       key: item.route,
       icon: <SidebarIcon name={item.sidebar?.icon ?? ''} />,
