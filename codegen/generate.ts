@@ -8,6 +8,7 @@ import { diffDbModels } from './migrations.js';
 import { buildModels, validatedSchemas } from './model.js';
 import { buildOpenApi } from './openapi.js';
 import { checkOverrideKeys } from './overrides-check.js';
+import { renamesOf } from './renames.js';
 import { textOutputs } from './text-outputs.js';
 import { compileValidators } from './validators.js';
 
@@ -84,7 +85,10 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   const dbModel = buildDbModel(models);
   const snapshotPath = join(root, GENERATED_DIR, 'db/model.json');
   const previous = existsSync(snapshotPath) ? (JSON.parse(readFileSync(snapshotPath, 'utf8')) as DbModel) : undefined;
-  const statements = diffDbModels(previous, dbModel, { allowDrop: options.allowDrop ?? false });
+  const statements = diffDbModels(previous, dbModel, {
+    allowDrop: options.allowDrop ?? false,
+    renames: renamesOf(models),
+  });
   const migrations = readMigrations(root);
   let newMigration: string | undefined;
   if (statements.length > 0) {

@@ -173,6 +173,7 @@ const knownKeywords = new Set([
   'x-column',
   'x-secret',
   'x-private',
+  'x-renamed-from',
 ]);
 
 const subschemaKeys = ['items', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];
