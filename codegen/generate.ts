@@ -7,6 +7,7 @@ import { loadEntities } from './load.js';
 import { diffDbModels } from './migrations.js';
 import { buildModels, validatedSchemas } from './model.js';
 import { buildOpenApi } from './openapi.js';
+import { checkOptionalFields } from './optional-fields.js';
 import { checkOverrideKeys } from './overrides-check.js';
 import { renamesOf } from './renames.js';
 import { textOutputs } from './text-outputs.js';
@@ -79,6 +80,7 @@ const slug = (text: string) =>
 export const generate = async (options: GenerateOptions): Promise<GenerateResult> => {
   const { root } = options;
   const entities = loadEntities(root);
+  checkOptionalFields(entities);
   const models = buildModels(entities);
   checkOverrideKeys(models);
   const files = textOutputs(models, options.localesRoot ?? root, BANNER);
