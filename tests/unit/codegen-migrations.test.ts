@@ -1,47 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import { migrations } from '../../src/generated/migrations/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
+import { copyProject, editJson, migrationsOf, removeProjects } from './codegen-project.js';
 
-const repo = join(import.meta.dirname, '../..');
-const roots: string[] = [];
-
-/** A copy of the schemas, descriptors and generated database state, to change without touching the repository. */
-const copyProject = () => {
-  const root = mkdtempSync(join(tmpdir(), 'gatehouse-codegen-'));
-  roots.push(root);
-  for (const dir of [
-    'schemas',
-    'resources',
-    'codegen/meta',
-    'src/console/locales',
-    'src/generated/db',
-    'src/generated/migrations',
-  ]) {
-    cpSync(join(repo, dir), join(root, dir), { recursive: true });
-  }
-  return root;
-};
-
-// biome-ignore lint/suspicious/noExplicitAny: edits reach deep into arbitrary JSON
-const editJson = (file: string, edit: (json: Record<string, any>) => void) => {
-  const json = JSON.parse(readFileSync(file, 'utf8'));
-  edit(json);
-  writeFileSync(file, JSON.stringify(json, null, 2));
-};
-
-const migrationsOf = (files: Map<string, string>) => {
-  const index = files.get('src/generated/migrations/index.ts') ?? '';
-  return JSON.parse(index.slice(index.indexOf('= [') + 2, index.lastIndexOf(';'))) as { name: string; sql: string }[];
-};
-
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+afterEach(removeProjects);
 
 describe('schema changes become migrations', () => {
   it('adding a property adds a column, keeps existing rows, and reaches the API, OpenAPI and forms', async () => {
