@@ -11,6 +11,7 @@ import {
   sidebarGroupKey,
   singularField,
   textNamespaceOf,
+  translatableUiOptions,
   validationKey,
 } from '../src/shared/text-keys.js';
 
@@ -32,7 +33,7 @@ export interface I18nKeys {
 const keysOfUiSchema = (node: unknown, into: string[]) => {
   if (!node || typeof node !== 'object') return;
   for (const [key, value] of Object.entries(node)) {
-    if ((key === 'ui:placeholder' || key === 'ui:help') && typeof value === 'string') into.push(value);
+    if (translatableUiOptions.includes(key) && typeof value === 'string') into.push(value);
     else keysOfUiSchema(value, into);
   }
 };

@@ -46,3 +46,6 @@ export const relationKeys = {
 /** The message of a failed schema keyword in a form: `validation.<keyword>` (`validation.format_<format>` optional). */
 export const validationKey = (keyword: string): string => `validation.${keyword}`;
 export const formatValidationKey = (format: string): string => `validation.format_${format}`;
+
+/** uiSchema options whose values are translation keys (`"ui:placeholder": "roles.placeholder.name"`). */
+export const translatableUiOptions: readonly string[] = ['ui:placeholder', 'ui:title', 'ui:description', 'ui:help'];
