@@ -177,6 +177,7 @@ const knownKeywords = new Set([
   'x-secret',
   'x-private',
   'x-branches',
+  'x-renamed-from',
 ]);
 
 const subschemaKeys = ['items', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];

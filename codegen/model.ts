@@ -60,7 +60,8 @@ const columnsOf = (entity: LoadedEntity): ColumnModelDb[] => {
       property,
       column: snakeCase(property),
       sqlType,
-      nullable: !required.has(property) || typesOf(prop).includes('null'),
+      // An optional property allows null or has a default (see optional-fields.ts): only the former stores NULL.
+      nullable: typesOf(prop).includes('null') || (!required.has(property) && prop.default === undefined),
       json: sqlType === 'jsonb',
       timestamp: sqlType === 'timestamptz',
     };

@@ -1,6 +1,7 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
-import { errorCodes } from '../src/shared/error-codes.js';
+import { handWrittenErrorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { descriptorErrorCodes } from './error-codes.js';
 import { cleanSchema } from './forms.js';
 import { linkedListParameters, listParameters, type QueryParameter } from './list-query.js';
 import type { LoadedEntity } from './load.js';
@@ -78,7 +79,10 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       required: ['message', 'code'],
       properties: {
         message: { type: 'string' },
-        code: { type: 'string', examples: Object.keys(errorCodes) },
+        code: {
+          type: 'string',
+          examples: [...new Set([...Object.keys(handWrittenErrorCodes), ...descriptorErrorCodes(models).keys()])],
+        },
         data: {},
       },
     },

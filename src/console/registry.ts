@@ -1,5 +1,6 @@
 import { consoleResources } from '../generated/console-registry';
 import type { ConsoleResource, DetailTab, RecordCondition, SidebarGroup } from '../shared/descriptor';
+import { textNamespaceOf } from '../shared/text-keys';
 
 /** Sidebar groups in spec order; the sidebar shows a group when it has an entry the caller may open. */
 export const sidebarGroups: readonly SidebarGroup[] = [
@@ -35,7 +36,7 @@ export const defaultTab = (resource: ConsoleResource): DetailTab | undefined =>
   resource.detail?.tabs.find((tab) => tab.default) ?? resource.detail?.tabs[0];
 
 /** The i18n namespace of an entity's texts, taken from its title key (`webhooks.title` → `webhooks`). */
-export const textNamespace = (resource: ConsoleResource): string => resource.titleKey.split('.')[0] ?? resource.name;
+export const textNamespace = (resource: ConsoleResource): string => textNamespaceOf(resource);
 
 export const readPath = (record: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((value, key) => {

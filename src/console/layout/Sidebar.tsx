@@ -2,6 +2,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { sidebarGroupKey } from '../../shared/text-keys';
 import { useAccess } from '../access/AccessContext';
 import { type SidebarEntry, sidebarSectionsFor } from '../feature-modules/navigation';
 import { sidebarEntries } from '../feature-modules/registry';
@@ -21,7 +22,7 @@ export const Sidebar = ({ entries = sidebarEntries }: { entries?: readonly Sideb
   const items: MenuProps['items'] = sections.map((section) => ({
     type: 'group',
     key: section.group,
-    label: t(`sidebar.groups.${section.group}`),
+    label: t(sidebarGroupKey(section.group)),
     children: section.items.map((item) => ({
       key: item.route,
       icon: <SidebarIcon name={item.icon} />,

@@ -29,6 +29,10 @@ export const shapeRoot = (): ShapeRoot => {
   cpSync(join(repo, 'schemas/_defs'), join(root, 'schemas/_defs'), { recursive: true });
   cpSync(join(shapes, 'resources'), join(root, 'resources'), { recursive: true });
   cpSync(join(repo, 'codegen/meta'), join(root, 'codegen/meta'), { recursive: true });
+  // The project-wide texts (error codes, validation messages) beside the shape's own.
+  for (const file of ['common.json', 'errors.json']) {
+    cpSync(join(repo, 'src/console/locales/en', file), join(root, 'src/console/locales/en', file));
+  }
   cpSync(join(shapes, 'locales/en'), join(root, 'src/console/locales/en'), { recursive: true });
   return {
     root,

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManyToManyRelation } from '../../../shared/descriptor';
+import { relationKeys } from '../../../shared/text-keys';
 import { useResourceAccess } from '../../access/AccessContext';
 import { findResource, readPath } from '../../registry';
 import { buildColumns } from '../columns';
@@ -47,7 +48,7 @@ export const ManyToManyRelationTab = ({
     );
     const embedded: ColumnsType<Row> = (relation.embed ?? []).map((embed) => ({
       key: embed.property,
-      title: t(`relations.embedded.${embed.target}`),
+      title: t(relationKeys.embedded(embed.target)),
       ellipsis: true,
       render: (_: unknown, row: Row) => (
         <Typography.Text>
@@ -78,7 +79,7 @@ export const ManyToManyRelationTab = ({
   if (!target) return <NotFound />;
   const assignButton = write && (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setAssigning(true)}>
-      {t(`relations.assign.${relation.target}`, { defaultValue: t('relations.assign.default') })}
+      {t(relationKeys.assign(relation.target), { defaultValue: t('relations.assign.default') })}
     </Button>
   );
 
@@ -94,7 +95,7 @@ export const ManyToManyRelationTab = ({
         label={t(target.titleKey)}
         columns={columns}
         {...list.table}
-        empty={{ text: t(`relations.empty.${relation.target}`), action: assignButton, keyword: list.keyword }}
+        empty={{ text: t(relationKeys.empty(relation.target)), action: assignButton, keyword: list.keyword }}
       />
       {assigning && (
         <AssignDialog

@@ -2,6 +2,7 @@ import type { DataProvider } from '@refinedev/core';
 import type { TFunction } from 'i18next';
 import type { HookLog as HookLogRecord } from '../../../generated/types';
 import type { ConsoleResource } from '../../../shared/descriptor';
+import { enumLabelKey } from '../../../shared/text-keys';
 import { MAX_PAGE_SIZE } from '../../providers/data-provider';
 import { readPath } from '../../registry';
 
@@ -33,7 +34,7 @@ export const logEvent = (log: unknown): string => {
 };
 
 export const eventLabel = (t: TFunction, namespace: string, event: string): string =>
-  String(t(`${namespace}.event.${event}`, { defaultValue: event }));
+  String(t(enumLabelKey(namespace, 'events', event), { defaultValue: event }));
 
 export const isSuccess = (log: unknown) => readPath(log, 'payload.result') === 'Success';
 
