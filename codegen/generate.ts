@@ -34,6 +34,7 @@ export interface GenerateResult {
 
 const consoleKeys: (keyof ConsoleResource)[] = [
   'name',
+  'kind',
   'apiPath',
   'parent',
   'idField',
@@ -52,6 +53,7 @@ const consoleKeys: (keyof ConsoleResource)[] = [
   'errorFields',
   'assignForms',
   'recordRules',
+  'logFilters',
 ];
 
 const toConsole = (model: EntityModel): ConsoleResource =>

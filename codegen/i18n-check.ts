@@ -47,8 +47,12 @@ export const referencedKeys = (model: EntityModel): string[] => {
         keys.push(section.titleKey, ...(section.descriptionKey ? [section.descriptionKey] : []));
     }
   }
+  for (const filter of [...(model.logFilters?.ranges ?? []), ...(model.logFilters?.prefixes ?? [])])
+    keys.push(filter.labelKey);
+  for (const filter of model.logFilters?.values ?? []) keys.push(filter.labelKey);
   keysOfUiSchema(model.uiSchema, keys);
-  return keys;
+  // A singleton has no list, so no list texts.
+  return keys.filter(Boolean);
 };
 
 export const checkTranslations = (models: EntityModel[], english: Set<string>) => {
