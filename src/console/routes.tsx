@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppRoot } from './App';
 import { RequireAuth } from './auth/RequireAuth';
+import { kindRoutes } from './generic/kind-routes';
 import { NotFound } from './generic/NotFound';
 import { RouteError } from './generic/RouteError';
 import { AppLayout } from './layout/AppLayout';
@@ -18,6 +19,8 @@ const Welcome = lazy(() => import('./screens/Welcome').then((m) => ({ default: m
 const Profile = lazy(() => import('./screens/Profile').then((m) => ({ default: m.Profile })));
 
 const resourceRoutes: RouteObject[] = routedResources.flatMap((resource) => {
+  const ofKind = kindRoutes(resource);
+  if (ofKind) return ofKind;
   const routes: RouteObject[] = [
     {
       path: resource.route,

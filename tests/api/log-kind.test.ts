@@ -76,6 +76,9 @@ describe.each(databases())('a log entity on $name', (target) => {
     expect(reply.body.code).toBe('guard.invalid_input');
     const paths = reply.body.data.issues.map((issue: { path: string }) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(['/startTime', '/results']));
+    const beyond = await api.get(`${path}?endTime=99999999999999999999`);
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.data.issues[0].path).toBe('/endTime');
     expect((await api.get(`${path}?cursor=not-a-cursor`)).status).toBe(400);
     expect((await api.get(`${path}?cursor=&page=2`)).status).toBe(400);
   });

@@ -1,7 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { basename, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { type GenerateResult, generate } from '../../codegen/generate.js';
 import type { ConsoleResource, EntityModel } from '../../src/shared/descriptor.js';
@@ -42,15 +41,17 @@ export const compileShapes = async (): Promise<CompiledShapes> => {
   const root = shapesRoot();
   const result = await generate({ root, migrationName: 'test shapes' });
   const file = (path: string) => result.files.get(path) ?? '';
-  // The validators module imports its runtime helpers relatively; point it at the project's.
-  const runtime = pathToFileURL(join(repo, 'src/shared/validation-runtime.js')).href;
-  const validatorsFile = join(root, 'src/generated/validators.js');
-  mkdirSync(dirname(validatorsFile), { recursive: true });
+  // The validators module imports its runtime helpers relatively; point it at the project's. It is written inside
+  // the project (under node_modules/.cache), where the test runner loads modules in every environment, jsdom too.
+  const runtime = join(repo, 'src/shared/validation-runtime.js');
+  const cache = join(repo, 'node_modules/.cache/gatehouse-shapes');
+  mkdirSync(cache, { recursive: true });
+  const validatorsFile = join(cache, `${basename(root)}.js`);
   writeFileSync(
     validatorsFile,
     file('src/generated/validators.js').replace('../shared/validation-runtime.js', runtime),
   );
-  const { validators } = (await import(pathToFileURL(validatorsFile).href)) as {
+  const { validators } = (await import(/* @vite-ignore */ validatorsFile)) as {
     validators: Record<string, ValidateFunction>;
   };
   return {
@@ -64,6 +65,9 @@ export const compileShapes = async (): Promise<CompiledShapes> => {
     ),
     migrations: arrayAfter(file('src/generated/migrations/index.ts'), '= ', ';'),
     validators,
-    dispose: () => rmSync(root, { recursive: true, force: true }),
+    dispose: () => {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(validatorsFile, { force: true });
+    },
   };
 };

@@ -15,7 +15,21 @@ type Query = Record<string, unknown>;
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const texts = (value: unknown): string[] =>
   (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v.length > 0);
-const instant = (value: unknown) => (texts(value)[0] === undefined ? undefined : Number(texts(value)[0]));
+/** The latest instant a timestamp column holds (9999-12-31), in Unix milliseconds. */
+const LATEST_INSTANT = 253402300799999;
+
+/** A range bound: digits (the query schema checked them) naming an instant a timestamp can hold, else 400. */
+const instant = (query: Query, param: string): number | undefined => {
+  const [text] = texts(query[param]);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (Number.isSafeInteger(value) && value <= LATEST_INSTANT) return value;
+  throw new ApiError(
+    'guard.invalid_input',
+    { type: 'query' },
+    { issues: [{ path: `/${param}`, keyword: 'maximum', message: `must be <= ${LATEST_INSTANT}`, params: {} }] },
+  );
+};
 
 /** The filters of a log list's query (already validated against the generated query schema). */
 const logQuery = (model: EntityModel, query: Query, parentId: string | undefined): LogQuery => {
@@ -23,8 +37,8 @@ const logQuery = (model: EntityModel, query: Query, parentId: string | undefined
   return {
     ...(parentId === undefined ? {} : { parentId }),
     ranges: (list?.ranges ?? []).map((range) => {
-      const after = instant(query[range.from]);
-      const before = instant(query[range.to]);
+      const after = instant(query, range.from);
+      const before = instant(query, range.to);
       // Logto's recent hook logs: a request naming neither bound sees the last hours only.
       const sinceHours = after === undefined && before === undefined ? range.defaultWindowHours : undefined;
       return {
