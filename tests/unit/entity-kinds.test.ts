@@ -38,7 +38,7 @@ describe('the descriptor meta-schema per kind', () => {
     expect(valid(edited(collection, (d) => (d.api.operations.list.ranges = [])))).toBe(false);
   });
 
-  it('asks a singleton for get and settings tabs only: no list, create, delete, id or relations', () => {
+  it('asks a singleton for get and settings tabs only: no list, create, delete, id, relations or server hooks', () => {
     expect(valid(singleton)).toBe(true);
     expect(valid(edited(singleton, (d) => (d.api.operations.list = { pagination: 'optional' })))).toBe(false);
     expect(valid(edited(singleton, (d) => (d.api.operations.create = { status: 201 })))).toBe(false);
@@ -47,6 +47,9 @@ describe('the descriptor meta-schema per kind', () => {
     expect(valid(edited(singleton, (d) => delete d.console.detail))).toBe(false);
     expect(valid(edited(singleton, (d) => (d.console.list = log.console.list)))).toBe(false);
     expect(valid(edited(singleton, (d) => (d.itemKey = 'displayName')))).toBe(false);
+    expect(valid(edited(singleton, (d) => (d.serverHooks = { beforeUpdate: 'hook.generate-signing-key' })))).toBe(
+      false,
+    );
   });
 
   it('asks a log for a list and a get, and refuses every write route and create form', () => {
