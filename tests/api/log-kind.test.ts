@@ -17,7 +17,7 @@ interface Row {
 }
 
 describe.each(databases())('a log entity on $name', (target) => {
-  const api = useShapesApi(target);
+  const { api } = useShapesApi(target);
   const insert = (rows: Row[]) =>
     api.db.query(
       `INSERT INTO audit_events (tenant_id, id, key, result, payload, created_at)

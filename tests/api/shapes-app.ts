@@ -14,11 +14,18 @@ export const useShapesApi = (target: DatabaseTarget) => {
     compiled = await compileShapes();
   });
   afterAll(() => compiled?.dispose());
-  return useApi(target, {
+  const api = useApi(target, {
     setup: async (db: Database) => {
       if (!compiled) throw new Error('shapes are compiled in beforeAll');
       await migrate(db, compiled.migrations);
       return { entities: { models: compiled.models, validators: compiled.validators } };
     },
   });
+  /** The compiled model of a shape (available inside tests). */
+  const model = (name: string) => {
+    const found = compiled?.models.find((m) => m.name === name);
+    if (!found) throw new Error(`no compiled shape ${name}`);
+    return found;
+  };
+  return { api, model };
 };

@@ -7,7 +7,7 @@ const path = '/api/workspace-settings';
 const defaults = { displayName: 'My workspace', theme: 'system', allowSignUp: true };
 
 describe.each(databases())('a singleton entity on $name', (target) => {
-  const api = useShapesApi(target);
+  const { api } = useShapesApi(target);
   const rows = (tenant = 'default') => api.count('workspace_settings', 'tenant_id = $1', [tenant]);
   const clear = () => api.db.exec('DELETE FROM workspace_settings;');
 
