@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyFilters, filterQuery, type LogFilterValues } from '../../../src/console/generic/log/filters';
+import { LogDetail } from '../../../src/console/generic/log/LogDetail';
 import { LogFilterBar } from '../../../src/console/generic/log/LogFilterBar';
+import { LogList } from '../../../src/console/generic/log/LogList';
 import { SettingsPage } from '../../../src/console/generic/SettingsPage';
 import { i18n } from '../../../src/console/i18n';
 import { createDataProvider } from '../../../src/console/providers/data-provider';
@@ -195,5 +197,86 @@ describe('the filter bar of a log', () => {
       ranges: { startTime: [1_000, 2_000] },
     });
     expect(query).toEqual({ startTime: '1000', endTime: '2000' });
+  });
+});
+
+/** A fake log API: 25 entries newest first, in keyset pages of the requested size, and each entry by id. */
+const logApi = () => {
+  const entries = Array.from({ length: 25 }, (_, i) => ({
+    id: `e${String(25 - i).padStart(2, '0')}`,
+    key: `Interaction.Step${String(25 - i).padStart(2, '0')}`,
+    result: 'Success',
+    payload: { ip: '192.0.2.1' },
+    createdAt: 1_700_000_000_000 - i * 60_000,
+  }));
+  const urls: string[] = [];
+  const fetch = async (url: string) => {
+    urls.push(url);
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+    const id = pathname.split('/')[3];
+    if (id) {
+      const entry = entries.find((item) => item.id === id);
+      return entry ? json(entry) : json({ message: 'Not found', code: 'entity.not_exists_with_id' }, 404);
+    }
+    const size = Number(searchParams.get('page_size'));
+    const cursor = searchParams.get('cursor') ?? '';
+    const start = cursor ? entries.findIndex((item) => item.id === cursor) + 1 : 0;
+    const page = entries.slice(start, start + size);
+    const more = start + size < entries.length;
+    return json(page, 200, more ? { 'Next-Cursor': page.at(-1)?.id ?? '' } : {});
+  };
+  return { urls, fetch };
+};
+
+describe('the log page', () => {
+  it('pages by cursor (Older, Newer) and opens an entry by id', async () => {
+    const resource = shape('auditEvent');
+    const api = logApi();
+    const dataProvider = createDataProvider({
+      apiPaths: { auditEvent: resource.apiPath },
+      baseUrl: '/api',
+      fetch: api.fetch,
+    });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/audit-events',
+          element: (
+            <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+              <LogList resource={resource} />
+            </Refine>
+          ),
+        },
+        {
+          path: '/audit-events/:id',
+          element: (
+            <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+              <LogDetail resource={resource} />
+            </Refine>
+          ),
+        },
+      ],
+      { initialEntries: ['/audit-events'] },
+    );
+    render(<RouterProvider router={router} />);
+    const table = await screen.findByRole('table', { name: 'Audit events' });
+    expect(await within(table).findByText('Interaction.Step25')).toBeTruthy();
+    expect(api.urls[0]).toBe('/api/audit-events?page_size=20&cursor=');
+    const newer = screen.getByRole('button', { name: /Newer/ }) as HTMLButtonElement;
+    expect(newer.disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: /Older/ }));
+    expect(await within(table).findByText('Interaction.Step05')).toBeTruthy();
+    expect(api.urls.at(-1)).toBe('/api/audit-events?page_size=20&cursor=e06');
+    expect((screen.getByRole('button', { name: /Older/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /Newer/ }));
+    expect(await within(table).findByText('Interaction.Step25')).toBeTruthy();
+
+    fireEvent.click(within(table).getByText('Interaction.Step25'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit-events/e25'));
+    expect(await screen.findByText(/192\.0\.2\.1/)).toBeTruthy();
+    expect(api.urls.at(-1)).toBe('/api/audit-events/e25');
   });
 });
