@@ -29,6 +29,11 @@ export const logModel = (entity: LoadedEntity, model: EntityModel): EntityModel 
       `${file}: a log filters by range, prefix and values; it has no search, exclude or summaries`,
     );
   }
+  if (list?.pagination !== 'required') {
+    throw new CodegenError(
+      `${file}: a log always pages (Logto's default of 20); set api.operations.list.pagination to required`,
+    );
+  }
   const ranges = list?.ranges ?? [];
   const prefixes = list?.prefixes ?? [];
   for (const range of ranges) {

@@ -144,5 +144,8 @@ describe('codegen refuses kinds it cannot serve', () => {
     expect(await failure('resources/auditEvent.resource.json', (d) => delete d.console.filterLabels.keyPrefix)).toMatch(
       /console.filterLabels lacks keyPrefix/,
     );
+    expect(
+      await failure('resources/auditEvent.resource.json', (d) => (d.api.operations.list.pagination = 'optional')),
+    ).toMatch(/a log always pages/);
   });
 });
