@@ -1,4 +1,5 @@
 import type { EntityModel, ManyToManyRelation } from '../src/shared/descriptor.js';
+import { logIndexes } from './kinds/log.js';
 import { snakeCase } from './names.js';
 
 /** The database as the schemas describe it. Migrations are the difference between two of these. */
@@ -20,6 +21,8 @@ export interface DbIndex {
   unique: boolean;
   /** Columns indexed as `lower(column)`: a unique index then treats letter case as equal. */
   lowerColumns?: string[];
+  /** Columns indexed with `text_pattern_ops`, so `LIKE 'prefix%'` reads only the matching range in any collation. */
+  patternColumns?: string[];
   /**
    * `trigram` makes `ILIKE '%keyword%'` searches use the index: a GIN index whose last column is indexed with
    * `gin_trgm_ops`; the columns before it (the tenant) with `btree_gin`'s equality, so a search reads and rechecks only
@@ -148,6 +151,11 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
       method: 'btree',
     });
   }
+  // One row per tenant: the seed's `ON CONFLICT DO NOTHING` leans on this key.
+  if (model.kind === 'singleton') {
+    indexes.push({ name: `${model.table}__tenant__key`, columns: ['tenant_id'], unique: true, method: 'btree' });
+  }
+  indexes.push(...logIndexes(model));
   for (const column of model.searchColumns) {
     indexes.push({
       name: `${model.table}__${column}__trgm`,

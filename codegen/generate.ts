@@ -36,6 +36,7 @@ export interface GenerateResult {
 
 const consoleKeys: (keyof ConsoleResource)[] = [
   'name',
+  'kind',
   'apiPath',
   'parent',
   'idField',
@@ -54,6 +55,7 @@ const consoleKeys: (keyof ConsoleResource)[] = [
   'errorFields',
   'assignForms',
   'recordRules',
+  'logFilters',
 ];
 
 const toConsole = (model: EntityModel): ConsoleResource =>

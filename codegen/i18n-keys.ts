@@ -53,8 +53,16 @@ export const referencedKeys = (model: EntityModel): string[] => {
         keys.push(section.titleKey, ...(section.descriptionKey ? [section.descriptionKey] : []));
     }
   }
+  for (const filter of [
+    ...(model.logFilters?.ranges ?? []),
+    ...(model.logFilters?.prefixes ?? []),
+    ...(model.logFilters?.values ?? []),
+  ]) {
+    keys.push(filter.labelKey);
+  }
   keysOfUiSchema(model.uiSchema, keys);
-  return keys;
+  // A singleton has no list, so no list texts.
+  return keys.filter(Boolean);
 };
 
 /** Every property path of a form schema (`config`, `config.url`, …) with its schema. */

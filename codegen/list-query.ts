@@ -2,6 +2,7 @@ import { hashForSchema } from '@rjsf/utils';
 import type { EntityModel, FormModel } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
+import { logParameters } from './kinds/log.js';
 import { pascalCase, plural, words } from './names.js';
 
 /** A query parameter of a list route, as the OpenAPI document describes it (typed values). */
@@ -55,6 +56,7 @@ export const listParameters = (model: EntityModel): QueryParameter[] => [
       description: `With a truthy value (true, 1, yes), each ${model.name} includes its ${relation.name}.`,
       schema: { type: 'string' } as JSONSchema7,
     })),
+  ...logParameters(model),
 ];
 
 /** The query parameters of a many-to-many relation's list (`GET /api/roles/{id}/scopes`). */

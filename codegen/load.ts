@@ -19,6 +19,8 @@ import { withRecordRules } from './record-rules.js';
 
 export interface Descriptor {
   name: string;
+  /** How the entity is served (default `collection`); the meta-schema says what each kind requires. */
+  kind?: import('../src/shared/entity-kinds.js').EntityKind;
   schema: string;
   table: string;
   edition: Edition;
@@ -56,14 +58,19 @@ export interface DescriptorConsole {
     titleKey: string;
     icon: string;
   };
-  list: {
+  /** Collections and logs. */
+  list?: {
     columns: { field: string; titleKey: string; render?: import('../src/shared/descriptor.js').ColumnRender }[];
     searchPlaceholderKey: string;
     emptyKey: string;
   };
-  create: { titleKey: string; subtitleKey?: string; fields: string[] };
+  /** Collections. */
+  create?: { titleKey: string; subtitleKey?: string; fields: string[] };
+  /** Logs: the label of each list filter, by query parameter. */
+  filterLabels?: Record<string, string>;
+  /** Collections (tabs of an item) and singletons (tabs of the settings page). */
   detail?: {
-    titleField: string;
+    titleField?: string;
     subtitleField?: string;
     tags?: string[];
     tabs: {

@@ -13,7 +13,15 @@ const foreignKeySql = (table: string, fk: DbForeignKey) =>
   `ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(fk.name)} FOREIGN KEY (${list(fk.columns)}) REFERENCES ${q(fk.refTable)} (${list(fk.refColumns)}) ON DELETE CASCADE;`;
 
 const indexKeys = (index: DbIndex) =>
-  index.columns.map((column) => (index.lowerColumns?.includes(column) ? `lower(${q(column)})` : q(column))).join(', ');
+  index.columns
+    .map((column) =>
+      index.lowerColumns?.includes(column)
+        ? `lower(${q(column)})`
+        : index.patternColumns?.includes(column)
+          ? `${q(column)} text_pattern_ops`
+          : q(column),
+    )
+    .join(', ');
 
 const trigramKeys = (index: DbIndex) =>
   index.columns

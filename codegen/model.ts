@@ -12,6 +12,7 @@ import {
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { branchModels, refuseLookupsOf } from './branches.js';
 import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
+import { applyKind } from './kinds/index.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { snakeCase } from './names.js';
@@ -229,7 +230,9 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       hasConsole: Boolean(d.console),
     };
   });
-  return models.map((model) => ({ ...model, ...queryForms(model) }));
+  return models
+    .map((model, index) => applyKind(entities[index] as LoadedEntity, model))
+    .map((model) => ({ ...model, ...queryForms(model) }));
 };
 
 /** Ids given at creation to link right away (Logto accepts an empty list). */
@@ -326,6 +329,7 @@ const buildConsole = (
   }
   const base = {
     name: d.name,
+    kind: d.kind ?? 'collection',
     apiPath: d.api?.path ?? '',
     ...(d.parent ? { parent: d.parent } : {}),
     idField: d.itemKey ?? 'id',
@@ -349,7 +353,7 @@ const buildConsole = (
   const listCounts = (d.api?.operations.list?.summaries ?? []).map((summary) => summary.count);
   assertFields(
     entity,
-    c.list.columns.map((column) => column.field).filter((field) => !listCounts.includes(field)),
+    (c.list?.columns ?? []).map((column) => column.field).filter((field) => !listCounts.includes(field)),
     'console.list.columns',
   );
   const tabs: DetailTab[] = (c.detail?.tabs ?? []).map((tab, index) => {
@@ -409,12 +413,12 @@ const buildConsole = (
     ...(c.subtitleKey ? { subtitleKey: c.subtitleKey } : {}),
     ...(c.sidebar ? { sidebar: c.sidebar } : {}),
     list: {
-      columns: c.list.columns.map((column) => ({ ...column, render: column.render ?? 'text' })),
-      searchPlaceholderKey: c.list.searchPlaceholderKey,
-      emptyKey: c.list.emptyKey,
+      columns: (c.list?.columns ?? []).map((column) => ({ ...column, render: column.render ?? 'text' })),
+      searchPlaceholderKey: c.list?.searchPlaceholderKey ?? '',
+      emptyKey: c.list?.emptyKey ?? '',
       searchable: (d.api?.operations.list?.search ?? []).length > 0,
     },
-    ...(d.api?.operations.create
+    ...(d.api?.operations.create && c.create
       ? {
           create: {
             titleKey: c.create.titleKey,
@@ -426,7 +430,7 @@ const buildConsole = (
     ...(c.detail
       ? {
           detail: {
-            titleField: c.detail.titleField,
+            titleField: c.detail.titleField ?? '',
             ...(c.detail.subtitleField ? { subtitleField: c.detail.subtitleField } : {}),
             tags: c.detail.tags ?? [],
             tabs,

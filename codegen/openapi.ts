@@ -3,6 +3,7 @@ import { handWrittenErrorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { descriptorErrorCodes } from './error-codes.js';
 import { cleanSchema } from './forms.js';
+import { logListHeaders } from './kinds/log.js';
 import { linkedListParameters, listParameters, type QueryParameter } from './list-query.js';
 import type { LoadedEntity } from './load.js';
 import { assignSchema } from './model.js';
@@ -102,11 +103,15 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     const tag = entity.descriptor.api.tag;
     const base = `/api${model.apiPath}`;
     const idParam = model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';
-    const item = `${base}/{${idParam}}`;
+    // A singleton is read and updated at its path: there is one per tenant, so no id.
+    const singleton = model.kind === 'singleton';
+    const item = singleton ? base : `${base}/{${idParam}}`;
     const parentParams = model.parent
       ? [pathParam(model.parent.param, `The unique identifier of the ${model.parent.resource}.`)]
       : [];
-    const itemParams = [...parentParams, pathParam(idParam, `The unique identifier of the ${model.name}.`)];
+    const itemParams = singleton
+      ? parentParams
+      : [...parentParams, pathParam(idParam, `The unique identifier of the ${model.name}.`)];
     const branched = (schema: JSONSchema7 | undefined) => schema && withBranchComponents(schema, Name, schemas);
     schemas[Name] = branched(responseSchema(model.schema));
     const ops = model.operations;
@@ -161,7 +166,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         responses: {
           200: {
             description: `An array of ${plural(words(model.name))}.`,
-            headers: listHeaders,
+            headers: model.kind === 'log' ? { ...listHeaders, ...logListHeaders } : listHeaders,
             content: json({ type: 'array', items: ref(hasListItem ? `${Name}ListItem` : Name) }),
           },
           ...errorResponses([400, 401, 403]),

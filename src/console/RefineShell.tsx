@@ -11,7 +11,10 @@ const refineResources: ResourceProps[] = routedResources
     name: resource.name,
     list: `/${resource.route}`,
     ...(resource.create ? { create: `/${resource.route}/create` } : {}),
-    ...(resource.detail ? { show: `/${resource.route}/:id` } : {}),
+    // A singleton is its one settings page; a log's entries open by id.
+    ...((resource.detail && resource.kind !== 'singleton') || resource.kind === 'log'
+      ? { show: `/${resource.route}/:id` }
+      : {}),
     meta: { label: resource.titleKey, canDelete: Boolean(resource.operations.delete) },
   }));
 

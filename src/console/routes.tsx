@@ -5,6 +5,7 @@ import { RequireScopes } from './access/RequireScopes';
 import { RequireAuth } from './auth/RequireAuth';
 import { consoleFeatures } from './feature-modules/registry';
 import { featureRoutes } from './feature-modules/routes';
+import { kindRoutes } from './generic/kind-routes';
 import { NotFound } from './generic/NotFound';
 import { RouteError } from './generic/RouteError';
 import { AppLayout } from './layout/AppLayout';
@@ -20,6 +21,10 @@ const DetailTabView = lazy(() => import('./generic/DetailTabView').then((m) => (
 const resourceRoutes: RouteObject[] = routedResources.flatMap((resource) => {
   // The caller's scopes decide what each route shows: reading needs the read scopes, creating the write ones too.
   const { read, write } = resource.requiredScopes;
+  const ofKind = kindRoutes(resource);
+  if (ofKind) {
+    return ofKind.map((route) => ({ ...route, element: <RequireScopes scopes={read}>{route.element}</RequireScopes> }));
+  }
   const routes: RouteObject[] = [
     {
       path: resource.route,

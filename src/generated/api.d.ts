@@ -143,6 +143,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hooks/{hookId}/recent-logs/{hookLogId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a hook log */
+        get: operations["GetHookLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hooks/{id}": {
         parameters: {
             query?: never;
@@ -1920,8 +1937,18 @@ export interface operations {
                 page?: number;
                 /** @description Entries per page (at most 100). */
                 page_size?: number;
-                /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
-                search?: string;
+                /** @description Only hook logs with one of these key values (repeat the parameter). */
+                logKey?: string[];
+                /** @description Only entries whose createdAt is after this instant (Unix milliseconds, exclusive). Without start_time and end_time, the last 24 hours. */
+                start_time?: number;
+                /** @description Only entries whose createdAt is before this instant (Unix milliseconds, exclusive). */
+                end_time?: number;
+                /** @description Only entries whose key starts with this text. */
+                logKeyPrefix?: string;
+                /** @description Keyset paging: the Next-Cursor header of the previous page (empty for the first page). Pages by position instead of page number, answers no Total-Number, and stays fast however many entries there are. */
+                cursor?: string;
+                /** @description With true, the count stops at 10,000 entries: Total-Number is then 10001 with Total-Number-Is-Capped: true, and Link names no next or last page. */
+                enableCap?: "true" | "false";
             };
             header?: never;
             path: {
@@ -1939,6 +1966,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when enableCap=true and the count stopped at its cap (Total-Number is then 10001). */
+                    "Total-Number-Is-Capped"?: string;
+                    /** @description Keyset paging (with the cursor parameter): the cursor of the next page; absent on the last page. */
+                    "Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1965,6 +1996,67 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetHookLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the hook. */
+                hookId: string;
+                /** @description The unique identifier of the hookLog. */
+                hookLogId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hookLog. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HookLog"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

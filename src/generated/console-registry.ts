@@ -5,6 +5,7 @@ import type { ConsoleResource } from '../shared/descriptor.js';
 export const consoleResources: ConsoleResource[] = [
   {
     "name": "application",
+    "kind": "collection",
     "apiPath": "/applications",
     "idField": "id",
     "operations": {
@@ -471,6 +472,7 @@ export const consoleResources: ConsoleResource[] = [
   },
   {
     "name": "applicationSecret",
+    "kind": "collection",
     "apiPath": "/applications/{id}/secrets",
     "parent": {
       "resource": "application",
@@ -573,6 +575,7 @@ export const consoleResources: ConsoleResource[] = [
   },
   {
     "name": "hook",
+    "kind": "collection",
     "apiPath": "/hooks",
     "idField": "id",
     "operations": {
@@ -890,6 +893,7 @@ export const consoleResources: ConsoleResource[] = [
   },
   {
     "name": "hookLog",
+    "kind": "log",
     "apiPath": "/hooks/{hookId}/recent-logs",
     "parent": {
       "resource": "hook",
@@ -899,11 +903,30 @@ export const consoleResources: ConsoleResource[] = [
     "idField": "id",
     "operations": {
       "list": {
-        "pagination": "optional",
-        "search": [
-          "key"
+        "pagination": "required",
+        "filters": [
+          {
+            "field": "key",
+            "param": "logKey",
+            "multiple": true
+          }
+        ],
+        "prefixes": [
+          {
+            "field": "key",
+            "param": "logKeyPrefix"
+          }
+        ],
+        "ranges": [
+          {
+            "field": "createdAt",
+            "from": "start_time",
+            "to": "end_time",
+            "defaultWindowHours": 24
+          }
         ]
-      }
+      },
+      "get": {}
     },
     "relations": [],
     "route": "hookLog",
@@ -929,6 +952,7 @@ export const consoleResources: ConsoleResource[] = [
   },
   {
     "name": "resource",
+    "kind": "collection",
     "apiPath": "/resources",
     "idField": "id",
     "operations": {
@@ -1098,6 +1122,7 @@ export const consoleResources: ConsoleResource[] = [
   },
   {
     "name": "role",
+    "kind": "collection",
     "apiPath": "/roles",
     "idField": "id",
     "operations": {
@@ -1369,6 +1394,7 @@ export const consoleResources: ConsoleResource[] = [
   },
   {
     "name": "scope",
+    "kind": "collection",
     "apiPath": "/resources/{resourceId}/scopes",
     "parent": {
       "resource": "resource",

@@ -5,6 +5,7 @@ import type { EntityModel } from '../shared/descriptor.js';
 export const entityModels: EntityModel[] = [
   {
     "name": "application",
+    "kind": "collection",
     "apiPath": "/applications",
     "idField": "id",
     "operations": {
@@ -1185,6 +1186,7 @@ export const entityModels: EntityModel[] = [
   },
   {
     "name": "applicationSecret",
+    "kind": "collection",
     "apiPath": "/applications/{id}/secrets",
     "parent": {
       "resource": "application",
@@ -1509,6 +1511,7 @@ export const entityModels: EntityModel[] = [
   },
   {
     "name": "hook",
+    "kind": "collection",
     "apiPath": "/hooks",
     "idField": "id",
     "operations": {
@@ -2368,6 +2371,7 @@ export const entityModels: EntityModel[] = [
   },
   {
     "name": "hookLog",
+    "kind": "log",
     "apiPath": "/hooks/{hookId}/recent-logs",
     "parent": {
       "resource": "hook",
@@ -2377,11 +2381,30 @@ export const entityModels: EntityModel[] = [
     "idField": "id",
     "operations": {
       "list": {
-        "pagination": "optional",
-        "search": [
-          "key"
+        "pagination": "required",
+        "filters": [
+          {
+            "field": "key",
+            "param": "logKey",
+            "multiple": true
+          }
+        ],
+        "prefixes": [
+          {
+            "field": "key",
+            "param": "logKeyPrefix"
+          }
+        ],
+        "ranges": [
+          {
+            "field": "createdAt",
+            "from": "start_time",
+            "to": "end_time",
+            "defaultWindowHours": 24
+          }
         ]
-      }
+      },
+      "get": {}
     },
     "relations": [],
     "edition": "all",
@@ -2519,10 +2542,14 @@ export const entityModels: EntityModel[] = [
       "createdAt"
     ],
     "unique": [],
-    "searchColumns": [
-      "key"
+    "searchColumns": [],
+    "listFilters": [
+      {
+        "field": "key",
+        "param": "logKey",
+        "multiple": true
+      }
     ],
-    "listFilters": [],
     "listExclusions": [],
     "listSummaries": [],
     "tenantScoped": true,
@@ -2549,16 +2576,41 @@ export const entityModels: EntityModel[] = [
             "type": "string",
             "pattern": "^[0-9]+$"
           },
-          "search": {
+          "logKey": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "start_time": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "end_time": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "logKeyPrefix": {
             "type": "string"
+          },
+          "cursor": {
+            "type": "string"
+          },
+          "enableCap": {
+            "type": "string",
+            "enum": [
+              "true",
+              "false"
+            ]
           }
         }
       },
-      "validatorKey": "-1de20dfd"
+      "validatorKey": "3b7a3851"
     }
   },
   {
     "name": "oidcModelInstance",
+    "kind": "collection",
     "apiPath": "",
     "idField": "id",
     "operations": {},
@@ -2790,6 +2842,7 @@ export const entityModels: EntityModel[] = [
   },
   {
     "name": "resource",
+    "kind": "collection",
     "apiPath": "/resources",
     "idField": "id",
     "operations": {
@@ -3206,6 +3259,7 @@ export const entityModels: EntityModel[] = [
   },
   {
     "name": "role",
+    "kind": "collection",
     "apiPath": "/roles",
     "idField": "id",
     "operations": {
@@ -3803,6 +3857,7 @@ export const entityModels: EntityModel[] = [
   },
   {
     "name": "scope",
+    "kind": "collection",
     "apiPath": "/resources/{resourceId}/scopes",
     "parent": {
       "resource": "resource",
@@ -4127,6 +4182,7 @@ export const entityModels: EntityModel[] = [
   },
   {
     "name": "sentinelActivity",
+    "kind": "collection",
     "apiPath": "",
     "idField": "id",
     "operations": {},
@@ -4309,6 +4365,7 @@ export const entityModels: EntityModel[] = [
   },
   {
     "name": "tenant",
+    "kind": "collection",
     "apiPath": "",
     "idField": "id",
     "operations": {},
@@ -4436,6 +4493,7 @@ export const entityModels: EntityModel[] = [
   },
   {
     "name": "tenantConfig",
+    "kind": "collection",
     "apiPath": "",
     "idField": "id",
     "operations": {},
@@ -4564,6 +4622,7 @@ export const entityModels: EntityModel[] = [
   },
   {
     "name": "user",
+    "kind": "collection",
     "apiPath": "",
     "idField": "id",
     "operations": {},

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { entityModels } from '../generated/entities.js';
+import type { EntityModel } from '../shared/descriptor.js';
 import { registerBearerGuard } from './auth/bearer-guard.js';
 import { registerFirstRunRoute } from './auth/first-run.js';
 import { consoleUserVerifier, identityVerifier } from './auth/identity-verifier.js';
@@ -12,6 +13,7 @@ import { registerFavicon } from './console/favicon.js';
 import { registerConsole } from './console/shell.js';
 import { EntityOperations } from './crud/operations.js';
 import { registerEntityRoutes } from './crud/routes.js';
+import { addValidators } from './crud/validate.js';
 import type { Database } from './db/database.js';
 import { registerDocs } from './docs/routes.js';
 import { ApiError } from './http/api-error.js';
@@ -46,6 +48,8 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** A console administrator and an API client to create at start when missing (headless deployments). */
   bootstrap?: BootstrapSettings | undefined;
+  /** The entities to serve and their compiled validators; unset, the generated ones (tests compile their own). */
+  entities?: { models: EntityModel[]; validators: Record<string, unknown> } | undefined;
 }
 
 const openapiPath = new URL('../generated/openapi.json', import.meta.url);
@@ -57,6 +61,7 @@ export const buildApp = async ({
   logger = false,
   publicUrl,
   bootstrap,
+  entities,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -65,6 +70,8 @@ export const buildApp = async ({
   registerSecurityHeaders(app);
   registerNulGuard(app);
 
+  const models = entities?.models ?? entityModels;
+  if (entities) addValidators(entities.validators);
   const tenants = tenantDirectory(db);
   const operations = new Map<string, EntityOperations>();
   const operationsOf = (name: string) => {
@@ -75,7 +82,7 @@ export const buildApp = async ({
   const webhooks = new WebhookDispatcher(db, () => operationsOf('hookLog'), app.log);
   app.decorate('webhooks', webhooks);
   app.addHook('onClose', () => webhooks.idle());
-  for (const model of entityModels) operations.set(model.name, new EntityOperations(model, db, operationsOf, webhooks));
+  for (const model of models) operations.set(model.name, new EntityOperations(model, db, operationsOf, webhooks));
   // The default tenant's API lives at the origin, every other tenant's below /t/{tenantId}.
   const tenantOf = (request: FastifyRequest) =>
     (request.params as { tenantId?: string } | undefined)?.tenantId ?? DEFAULT_TENANT_ID;
@@ -96,7 +103,7 @@ export const buildApp = async ({
   }
   const openapi = readFileSync(openapiPath, 'utf8');
   const managementApi = async (scope: FastifyInstance) => {
-    for (const model of entityModels) registerEntityRoutes(scope, model, { db, operationsOf, context });
+    for (const model of models) registerEntityRoutes(scope, model, { db, operationsOf, context });
     scope.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(openapi));
     scope.get('/api/status', async (_request, reply) => reply.status(204).send());
   };

@@ -3,6 +3,7 @@
  * `EntityModel` is the full model (server side); `ConsoleResource` is the part the browser receives:
  * storage details (tables, columns) and server hooks are left out of it.
  */
+import type { EntityKind, ListPrefix, ListRange, LogFilterModel } from './entity-kinds.js';
 import type { JSONSchema7 } from './json-schema.js';
 
 export type Edition = 'all' | 'cloud' | 'oss';
@@ -108,6 +109,9 @@ export interface ListOperation {
   filters?: ListFilterSpec[];
   exclude?: ListExclusion[];
   summaries?: ListSummary[];
+  /** Log lists only: time ranges and prefix filters. */
+  ranges?: ListRange[];
+  prefixes?: ListPrefix[];
 }
 
 /** The list filter of a descriptor entry, with its defaults filled in. */
@@ -181,6 +185,8 @@ export type DetailTab =
 export interface ConsoleResource {
   /** Entity name, e.g. `role`. Also the Refine resource name. */
   name: string;
+  /** How the entity is served: a collection, a singleton or a log (see `entity-kinds.ts`). */
+  kind: EntityKind;
   /** Management API path below `/api`, e.g. `/roles` or `/resources/{resourceId}/scopes`. */
   apiPath: string;
   parent?: ParentLink;
@@ -208,6 +214,8 @@ export interface ConsoleResource {
    * redirect URIs), compiled: checked against the record a create or update would store, on both sides.
    */
   recordRules?: FormModel;
+  /** Log entities: the list filters the console's filter bar offers. */
+  logFilters?: LogFilterModel;
 }
 
 export interface ColumnModelDb {

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
-import { buildApp } from '../../src/server/app.js';
+import { type AppOptions, buildApp } from '../../src/server/app.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
 
@@ -126,7 +126,11 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export class TestApi {
   private current?: { app: FastifyInstance; database: OpenDatabase };
 
-  constructor(readonly target: DatabaseTarget) {}
+  /** `setup` prepares the database and gives further app options (e.g. entities a test compiled itself). */
+  constructor(
+    readonly target: DatabaseTarget,
+    private readonly setup?: (db: Database) => Promise<Omit<AppOptions, 'db'>>,
+  ) {}
 
   get app(): FastifyInstance {
     if (!this.current) throw new Error('The app is built in beforeAll; use it inside tests or hooks');
@@ -141,7 +145,7 @@ export class TestApi {
   async start() {
     const database = await this.target.open();
     try {
-      const app = await buildApp({ db: database.db });
+      const app = await buildApp({ db: database.db, ...(await this.setup?.(database.db)) });
       await app.ready();
       this.current = { app, database };
     } catch (error) {
@@ -212,8 +216,11 @@ export class TestApi {
 }
 
 /** Registers the lifecycle hooks of a `describe` block and returns its app. */
-export const useApi = (target: DatabaseTarget, options: { resetBeforeEach?: boolean } = {}): TestApi => {
-  const api = new TestApi(target);
+export const useApi = (
+  target: DatabaseTarget,
+  options: { resetBeforeEach?: boolean; setup?: (db: Database) => Promise<Omit<AppOptions, 'db'>> } = {},
+): TestApi => {
+  const api = new TestApi(target, options.setup);
   beforeAll(() => api.start());
   afterAll(() => api.stop());
   if (options.resetBeforeEach ?? true) beforeEach(() => api.reset());

@@ -1,4 +1,5 @@
 import type { BaseRecord, CrudFilter, DataProvider, GetListParams, GetListResponse } from '@refinedev/core';
+import { NEXT_CURSOR_HEADER } from '../../shared/entity-kinds';
 import { joinId, resolveApiPath } from './api-path';
 import { ApiError, createHttpClient, type HttpOptions, MISSING_TOTAL_NUMBER } from './http';
 
@@ -9,6 +10,8 @@ export const SEARCH_FIELD = 'search';
 export interface DataProviderOptions extends HttpOptions {
   /** Refine resource name → API path below the base URL, e.g. `role` → `/roles`. */
   apiPaths: Record<string, string>;
+  /** Singleton resources: read and updated at their path, without an id. */
+  singletons?: readonly string[];
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -36,6 +39,8 @@ export const createDataProvider = (options: DataProviderOptions): DataProvider =
     }
     return resolveApiPath(template ?? '', meta);
   };
+  const itemPath = (resource: string, id: string | number, meta?: Record<string, unknown>) =>
+    options.singletons?.includes(resource) ? pathOf(resource, meta) : joinId(pathOf(resource, meta), id);
 
   return {
     getApiUrl: () => options.baseUrl ?? '/api',
@@ -61,7 +66,7 @@ export const createDataProvider = (options: DataProviderOptions): DataProvider =
     },
 
     getOne: async ({ resource, id, meta }) => {
-      const { data } = await http({ method: 'GET', path: joinId(pathOf(resource, meta), id) });
+      const { data } = await http({ method: 'GET', path: itemPath(resource, id, meta) });
       return { data: data as never };
     },
 
@@ -71,7 +76,7 @@ export const createDataProvider = (options: DataProviderOptions): DataProvider =
     },
 
     update: async ({ resource, id, variables, meta }) => {
-      const { data } = await http({ method: 'PATCH', path: joinId(pathOf(resource, meta), id), body: variables });
+      const { data } = await http({ method: 'PATCH', path: itemPath(resource, id, meta), body: variables });
       return { data: (data ?? {}) as never };
     },
 
@@ -83,7 +88,10 @@ export const createDataProvider = (options: DataProviderOptions): DataProvider =
     custom: async ({ url, method, payload, query, headers, meta }) => {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-        if (value !== undefined && value !== null) search.set(key, String(value));
+        // A list repeats its parameter (`results=Success&results=Error`).
+        for (const item of Array.isArray(value) ? value : [value]) {
+          if (item !== undefined && item !== null) search.append(key, String(item));
+        }
       }
       const { data, headers: responseHeaders } = await http({
         method: method.toUpperCase() as Method,
@@ -93,7 +101,13 @@ export const createDataProvider = (options: DataProviderOptions): DataProvider =
         headers: headers as Record<string, string> | undefined,
       });
       const total = responseHeaders.get('Total-Number');
-      return { data: (data ?? {}) as never, ...(total === null ? {} : { total: Number(total) }) };
+      // Keyset pages of a log name the next page's cursor.
+      const nextCursor = responseHeaders.get(NEXT_CURSOR_HEADER);
+      return {
+        data: (data ?? {}) as never,
+        ...(total === null ? {} : { total: Number(total) }),
+        ...(nextCursor === null ? {} : { nextCursor }),
+      };
     },
   };
 };

@@ -2,7 +2,7 @@ import { createAuthProvider, getAccountApi, getAuth } from '../auth';
 import { fetchTenantEndpoint } from '../auth/account-api';
 import { MANAGED_TENANT_ID } from '../auth/config';
 import { i18n } from '../i18n';
-import { apiPaths } from '../registry';
+import { allResources, apiPaths } from '../registry';
 import { createDataProvider } from './data-provider';
 import { createI18nProvider } from './i18n-provider';
 
@@ -12,6 +12,7 @@ import { createI18nProvider } from './i18n-provider';
  */
 export const dataProvider = createDataProvider({
   apiPaths,
+  singletons: allResources.filter((resource) => resource.kind === 'singleton').map((resource) => resource.name),
   baseUrl: '/api',
   resolveBaseUrl: async () =>
     `${await fetchTenantEndpoint(MANAGED_TENANT_ID, { origin: window.location.origin }).catch(() => '')}/api`,

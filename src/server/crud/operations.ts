@@ -40,7 +40,7 @@ export class EntityOperations {
     this.repository = new Repository(model);
   }
 
-  private announce(context: RequestContext, change: 'created' | 'updated' | 'deleted', entity: Entity) {
+  announce(context: RequestContext, change: 'created' | 'updated' | 'deleted', entity: Entity) {
     const event = this.model.webhookEvents[change];
     if (event && this.listener) this.listener.emit(context, event, entity);
   }

@@ -4,7 +4,9 @@ import type { Database } from '../db/database.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
 import { likePattern } from '../http/search-pattern.js';
 import { serverOverrides } from '../overrides/registry.js';
+import { registerLogRoutes } from './log-routes.js';
 import type { EntityOperations, RequestContext } from './operations.js';
+import { registerSingletonRoutes } from './singleton-routes.js';
 import { assertValid, assertValidQuery } from './validate.js';
 
 type Params = Record<string, string>;
@@ -48,6 +50,8 @@ export interface RouteDeps {
  */
 export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
   if (!model.hasApi) return;
+  if (model.kind === 'singleton') return registerSingletonRoutes(app, model, deps);
+  if (model.kind === 'log') return registerLogRoutes(app, model, deps);
   const view = publicView(model);
   // The scopes each route needs; a bearer guard, where installed, checks them.
   const read = { config: { scopes: model.requiredScopes.read } };

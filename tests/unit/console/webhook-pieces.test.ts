@@ -12,7 +12,7 @@ import { routes } from '../../../src/console/routes';
 
 const hook = requireResource('hook');
 
-/** A fake API listing `count` logs of a hook, newest first, with the `Total-Number` header; records the URLs. */
+/** A fake API serving `count` logs of a hook, each by id (404 for any other); records the URLs. */
 const logsApi = (count: number) => {
   const logs = Array.from({ length: count }, (_, index) => ({
     id: `log-${index + 1}`,
@@ -24,35 +24,29 @@ const logsApi = (count: number) => {
   const urls: string[] = [];
   const fetch = async (url: string) => {
     urls.push(url);
-    const query = new URL(url, 'http://localhost').searchParams;
-    const page = Number(query.get('page'));
-    const size = Number(query.get('page_size'));
-    return new Response(JSON.stringify(logs.slice((page - 1) * size, page * size)), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json', 'Total-Number': String(count) },
+    const id = decodeURIComponent(new URL(url, 'http://localhost').pathname.split('/').at(-1) ?? '');
+    const log = logs.find((item) => item.id === id);
+    const body = log ?? { message: 'Entity not found', code: 'entity.not_exists_with_id' };
+    return new Response(JSON.stringify(body), {
+      status: log ? 200 : 404,
+      headers: { 'Content-Type': 'application/json' },
     });
   };
   return { provider: createDataProvider({ apiPaths: {}, baseUrl: '/api', fetch }), urls };
 };
 
 describe('webhook log lookup', () => {
-  it('walks the list in pages of 100 until it finds the log', async () => {
+  it('reads the log by id in one request, however deep in the list it lies', async () => {
     const { provider, urls } = logsApi(250);
     const log = await findHookLog(provider, hook, 'h1', 'log-180');
     expect(log?.id).toBe('log-180');
-    expect(urls).toEqual([
-      '/api/hooks/h1/recent-logs?page=1&page_size=100',
-      '/api/hooks/h1/recent-logs?page=2&page_size=100',
-    ]);
+    expect(urls).toEqual(['/api/hooks/h1/recent-logs/log-180']);
   });
 
-  it('answers null after the last page when the log does not exist', async () => {
+  it('answers null when the log does not exist', async () => {
     const { provider, urls } = logsApi(200);
     expect(await findHookLog(provider, hook, 'h1', 'nope')).toBeNull();
-    expect(urls).toHaveLength(2);
-    const empty = logsApi(0);
-    expect(await findHookLog(empty.provider, hook, 'h1', 'nope')).toBeNull();
-    expect(empty.urls).toHaveLength(1);
+    expect(urls).toHaveLength(1);
   });
 
   it('reads the event from the payload, else from the log key', () => {

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { HookLog as HookLogRecord } from '../../../generated/types';
 import type { ConsoleResource } from '../../../shared/descriptor';
 import { enumLabelKey } from '../../../shared/text-keys';
-import { MAX_PAGE_SIZE } from '../../providers/data-provider';
+import { ApiError } from '../../providers/http';
 import { readPath } from '../../registry';
 
 /** What a delivery records: the schema leaves the payload open, the webhook sender writes these fields. */
@@ -50,10 +50,7 @@ export const prettyJson = (value: unknown): string => {
   return JSON.stringify(value, null, 2) ?? '';
 };
 
-/**
- * Finds one log of a webhook. The API has no single-log read, so this walks the list (newest first, largest
- * pages) until the log or the end of the list is reached; `null` when the log does not exist.
- */
+/** Reads one log of a webhook by id (`GET /hooks/{id}/recent-logs/{logId}`); `null` when it does not exist. */
 export const findHookLog = async (
   dataProvider: DataProvider,
   hook: ConsoleResource,
@@ -61,14 +58,15 @@ export const findHookLog = async (
   logId: string,
 ): Promise<HookLog | null> => {
   const { resource, apiPath } = logsResource(hook);
-  for (let page = 1; ; page += 1) {
-    const { data, total } = await dataProvider.getList<HookLog>({
+  try {
+    const { data } = await dataProvider.getOne<HookLog>({
       resource,
-      pagination: { currentPage: page, pageSize: MAX_PAGE_SIZE, mode: 'server' },
+      id: logId,
       meta: { apiPath, params: { id: hookId } },
     });
-    const log = data.find((row) => row.id === logId);
-    if (log) return log;
-    if (data.length < MAX_PAGE_SIZE || page * MAX_PAGE_SIZE >= total) return null;
+    return data;
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 404) return null;
+    throw error;
   }
 };

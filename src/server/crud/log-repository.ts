@@ -1,0 +1,137 @@
+import type { EntityModel } from '../../shared/descriptor.js';
+import { COUNT_CAP } from '../../shared/entity-kinds.js';
+import type { Queryable } from '../db/database.js';
+import type { Page } from '../http/pagination.js';
+import type { Entity } from './repository.js';
+
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** `LIKE` treats `%`, `_` and the backslash as special; a prefix matches them literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What a log list asks for, with every value already validated. */
+export interface LogQuery {
+  /** The parent's id, for a log below another entity. */
+  parentId?: string;
+  /** Per range field: strictly after / before these instants (ms); `sinceHours` when the request names neither. */
+  ranges: { field: string; after?: number; before?: number; sinceHours?: number }[];
+  prefixes: { field: string; value: string }[];
+  values: { field: string; values: string[] }[];
+}
+
+/** A position in the list: the `created_at` (to the microsecond, as text) and id of the last item seen. */
+export interface LogCursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * The SQL of log lists. Newest first by (created_at, id), which the generated indexes hold in that order after the
+ * tenant, the parent and any exact filter, so a page reads its own rows: by offset (Logto's `page`) or, for any depth
+ * at the same cost, after a cursor (keyset).
+ */
+export class LogRepository {
+  private readonly selectList: string;
+
+  constructor(
+    readonly model: EntityModel,
+    private readonly fromRow: (row: Record<string, unknown>) => Entity,
+  ) {
+    this.selectList = model.columns.map((c) => q(c.column)).join(', ');
+  }
+
+  private where(tenantId: string, query: LogQuery, params: unknown[]): string {
+    const add = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const clauses = [`tenant_id = ${add(tenantId)}`];
+    if (this.model.parent) clauses.push(`${q(snake(this.model.parent.foreignKey))} = ${add(query.parentId ?? '')}`);
+    for (const range of query.ranges) {
+      const column = q(snake(range.field));
+      const instant = (ms: number) => `(timestamptz 'epoch' + ${add(ms)}::int8 * interval '1 millisecond')`;
+      if (range.after !== undefined) clauses.push(`${column} > ${instant(range.after)}`);
+      if (range.before !== undefined) clauses.push(`${column} < ${instant(range.before)}`);
+      if (range.sinceHours !== undefined)
+        clauses.push(`${column} > now() - make_interval(hours => ${add(range.sinceHours)})`);
+    }
+    for (const prefix of query.prefixes)
+      clauses.push(`${q(snake(prefix.field))} LIKE ${add(`${escapeLike(prefix.value)}%`)}`);
+    for (const filter of query.values) {
+      clauses.push(
+        filter.values.length === 1
+          ? `${q(snake(filter.field))} = ${add(filter.values[0])}`
+          : `${q(snake(filter.field))} = ANY(${add(filter.values)})`,
+      );
+    }
+    return clauses.join(' AND ');
+  }
+
+  /** A page by number and the total, exact or, with `capped`, counted up to the cap (Logto's `enableCap`). */
+  async page(
+    db: Queryable,
+    tenantId: string,
+    query: LogQuery,
+    page: Page,
+    capped: boolean,
+  ): Promise<{ items: Entity[]; total: number; isCapped: boolean }> {
+    const params: unknown[] = [];
+    const where = this.where(tenantId, query, params);
+    const table = q(this.model.table);
+    const count = capped
+      ? `SELECT count(*)::int8 AS total FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`
+      : `SELECT count(*)::int8 AS total FROM ${table} WHERE ${where}`;
+    const counted = await db.query<{ total: string | number }>(count, params);
+    const total = Number(counted.rows[0]?.total ?? 0);
+    const { rows } = await db.query(
+      `SELECT ${this.selectList} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, page.pageSize, (page.page - 1) * page.pageSize],
+    );
+    return { items: rows.map((row) => this.fromRow(row)), total, isCapped: capped && total > COUNT_CAP };
+  }
+
+  /** The items after `cursor` (or the newest), and the cursor of the next page when there are more. */
+  async keyset(
+    db: Queryable,
+    tenantId: string,
+    query: LogQuery,
+    cursor: LogCursor | undefined,
+    pageSize: number,
+  ): Promise<{ items: Entity[]; next?: LogCursor }> {
+    const params: unknown[] = [];
+    let where = this.where(tenantId, query, params);
+    if (cursor) {
+      params.push(cursor.at, cursor.id);
+      where += ` AND (created_at, id) < ($${params.length - 1}::timestamptz, $${params.length})`;
+    }
+    params.push(pageSize + 1);
+    const { rows } = await db.query<Record<string, unknown>>(
+      `SELECT ${this.selectList}, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__at"
+       FROM ${q(this.model.table)} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+      params,
+    );
+    const page = rows.slice(0, pageSize);
+    const last = page.at(-1);
+    const next = rows.length > pageSize && last ? { at: String(last.__at), id: String(last.id) } : undefined;
+    return { items: page.map((row) => this.fromRow(row)), ...(next ? { next } : {}) };
+  }
+}
+
+/** A cursor as the API hands it out: opaque URL-safe text. */
+export const encodeCursor = (cursor: LogCursor): string =>
+  Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+
+/** The cursor a client sent back, or `undefined` when it is not one this server made. */
+export const decodeCursor = (text: string): LogCursor | undefined => {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return undefined;
+    const [at, id] = value;
+    if (typeof at !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at)) return undefined;
+    if (Number.isNaN(Date.parse(at)) || typeof id !== 'string' || id.length === 0 || id.length > 256) return undefined;
+    if (id.includes('\u0000')) return undefined;
+    return { at, id };
+  } catch {
+    return undefined;
+  }
+};

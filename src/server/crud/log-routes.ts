@@ -1,0 +1,153 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EntityModel } from '../../shared/descriptor.js';
+import { CAPPED_HEADER, CURSOR_PARAM, ENABLE_CAP_PARAM, NEXT_CURSOR_HEADER } from '../../shared/entity-kinds.js';
+import type { Queryable } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import { type Page, readPage } from '../http/pagination.js';
+import { decodeCursor, encodeCursor, type LogQuery, LogRepository } from './log-repository.js';
+import type { Entity } from './repository.js';
+import type { RouteDeps } from './routes.js';
+import { assertValidQuery } from './validate.js';
+
+type Params = Record<string, string>;
+type Query = Record<string, unknown>;
+
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+const texts = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v.length > 0);
+/** The latest instant a timestamp column holds (9999-12-31), in Unix milliseconds. */
+const LATEST_INSTANT = 253402300799999;
+
+/** A range bound: digits (the query schema checked them) naming an instant a timestamp can hold, else 400. */
+const instant = (query: Query, param: string): number | undefined => {
+  const [text] = texts(query[param]);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (Number.isSafeInteger(value) && value <= LATEST_INSTANT) return value;
+  throw new ApiError(
+    'guard.invalid_input',
+    { type: 'query' },
+    { issues: [{ path: `/${param}`, keyword: 'maximum', message: `must be <= ${LATEST_INSTANT}`, params: {} }] },
+  );
+};
+
+/** The filters of a log list's query (already validated against the generated query schema). */
+const logQuery = (model: EntityModel, query: Query, parentId: string | undefined): LogQuery => {
+  const list = model.operations.list;
+  return {
+    ...(parentId === undefined ? {} : { parentId }),
+    ranges: (list?.ranges ?? []).map((range) => {
+      const after = instant(query, range.from);
+      const before = instant(query, range.to);
+      // Logto's recent hook logs: a request naming neither bound sees the last hours only.
+      const sinceHours = after === undefined && before === undefined ? range.defaultWindowHours : undefined;
+      return {
+        field: range.field,
+        ...(after === undefined ? {} : { after }),
+        ...(before === undefined ? {} : { before }),
+        ...(sinceHours === undefined ? {} : { sinceHours }),
+      };
+    }),
+    prefixes: (list?.prefixes ?? []).flatMap((prefix) => {
+      const [value] = texts(query[prefix.param]);
+      return value === undefined ? [] : [{ field: prefix.field, value }];
+    }),
+    values: model.listFilters.flatMap((filter) => {
+      const values = texts(query[filter.param]);
+      return values.length > 0 ? [{ field: filter.field, values }] : [];
+    }),
+  };
+};
+
+/**
+ * `Total-Number` and `Link` as Logto sends them; a capped count (`enableCap=true` past the cap) also says so in
+ * `Total-Number-Is-Capped` and names no next or last page, whose numbers it cannot know.
+ */
+const setLogPageHeaders = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  total: number,
+  page: Page,
+  capped: boolean,
+) => {
+  reply.header('Total-Number', String(total));
+  if (capped) reply.header(CAPPED_HEADER, 'true');
+  const url = new URL(request.url, 'http://placeholder');
+  const last = Math.max(1, Math.ceil(total / page.pageSize));
+  const link = (target: number, rel: string) => {
+    url.searchParams.set('page', String(target));
+    url.searchParams.set('page_size', String(page.pageSize));
+    return `<${url.pathname}${url.search}>; rel="${rel}"`;
+  };
+  const links = [link(1, 'first')];
+  if (page.page > 1) links.push(link(capped ? page.page - 1 : Math.min(page.page - 1, last), 'prev'));
+  if (!capped && page.page < last) links.push(link(page.page + 1, 'next'));
+  if (!capped) links.push(link(last, 'last'));
+  reply.header('Link', links.join(', '));
+};
+
+/**
+ * The routes of a log entity: a filtered list (Logto's `page`/`page_size` with `Total-Number`, or keyset pages with
+ * `cursor` and `Next-Cursor`) and one entry by id. A log has no write routes: its rows are written by the server.
+ */
+export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
+  const read = { config: { scopes: model.requiredScopes.read } };
+  const ops = deps.operationsOf(model.name);
+  const logs = new LogRepository(model, (row) => ops.repository.fromRow(row));
+  const base = `/api${fastifyPath(model.apiPath)}`;
+  const idParam = model.parent ? `${model.name}Id` : 'id';
+  const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);
+  /** Fields that never leave the server (`x-private`) are left out of every answer. */
+  const view = (entity: Entity) =>
+    Object.fromEntries(Object.entries(entity).filter(([key]) => !model.privateFields.includes(key)));
+
+  /** A log below a parent is about nothing when the parent does not exist in the tenant (404). */
+  const assertParent = async (tx: Queryable, tenantId: string, id?: string) => {
+    if (!model.parent) return;
+    const parent = deps.operationsOf(model.parent.resource);
+    if (!(await parent.repository.find(tx, { tenantId }, id ?? ''))) {
+      throw new ApiError('entity.not_exists_with_id', { name: parent.model.name, id: id ?? '' });
+    }
+  };
+
+  app.get<{ Params: Params; Querystring: Query }>(base, read, async (request, reply) => {
+    assertValidQuery(model.listQuery, request.query);
+    const page = readPage(request.query, 'required') ?? { page: 1, pageSize: 20 };
+    const { tenantId } = deps.context(request);
+    const query = logQuery(model, request.query, parentId(request.params));
+    const keyset = request.query[CURSOR_PARAM] !== undefined;
+    if (keyset && request.query.page !== undefined) throw new ApiError('guard.invalid_pagination');
+    if (keyset) {
+      const [text] = texts(request.query[CURSOR_PARAM]);
+      const cursor = text === undefined ? undefined : decodeCursor(text);
+      if (text !== undefined && !cursor) {
+        throw new ApiError(
+          'guard.invalid_input',
+          { type: 'query' },
+          {
+            issues: [
+              { path: `/${CURSOR_PARAM}`, keyword: 'cursor', message: 'is not a cursor of this list', params: {} },
+            ],
+          },
+        );
+      }
+      const result = await deps.db.withTenant(tenantId, async (tx) => {
+        await assertParent(tx, tenantId, query.parentId);
+        return logs.keyset(tx, tenantId, query, cursor, page.pageSize);
+      });
+      if (result.next) reply.header(NEXT_CURSOR_HEADER, encodeCursor(result.next));
+      return result.items.map(view);
+    }
+    const capped = texts(request.query[ENABLE_CAP_PARAM])[0] === 'true';
+    const result = await deps.db.withTenant(tenantId, async (tx) => {
+      await assertParent(tx, tenantId, query.parentId);
+      return logs.page(tx, tenantId, query, page, capped);
+    });
+    setLogPageHeaders(request, reply, result.total, page, result.isCapped);
+    return result.items.map(view);
+  });
+
+  app.get<{ Params: Params }>(`${base}/:${idParam}`, read, async (request) =>
+    view(await ops.get(deps.context(request), request.params[idParam] ?? '', parentId(request.params))),
+  );
+};

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { EntityModel } from '../../shared/descriptor.js';
+import type { Database, Queryable } from '../db/database.js';
+import { withDefaults } from './defaults.js';
+import { generateId } from './ids.js';
+import type { EntityOperations, RequestContext } from './operations.js';
+import type { Entity } from './repository.js';
+import type { RouteDeps } from './routes.js';
+import { assertRecordRules, assertValid } from './validate.js';
+
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * A singleton's record: one row per tenant, seeded with the schema's defaults the first time the tenant reads or
+ * updates it. The seed is `INSERT ... ON CONFLICT DO NOTHING` on the table's unique tenant key, in the tenant's own
+ * transaction: concurrent first reads insert one row, and each then reads that row.
+ */
+export class SingletonOperations {
+  private readonly selectList: string;
+
+  constructor(
+    private readonly ops: EntityOperations,
+    private readonly db: Database,
+  ) {
+    this.selectList = ops.model.columns.map((c) => q(c.column)).join(', ');
+  }
+
+  private get model(): EntityModel {
+    return this.ops.model;
+  }
+
+  private async find(tx: Queryable, tenantId: string, lock: boolean): Promise<Entity | undefined> {
+    const { rows } = await tx.query(
+      `SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE tenant_id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [tenantId],
+    );
+    return rows[0] ? this.ops.repository.fromRow(rows[0]) : undefined;
+  }
+
+  private async seeded(tx: Queryable, tenantId: string, lock: boolean): Promise<Entity> {
+    const found = await this.find(tx, tenantId, lock);
+    if (found) return found;
+    const values: Entity = { ...withDefaults(this.model.schema, {}), id: generateId() };
+    const entries = Object.entries(values).filter(([property]) => property !== 'tenantId');
+    const json = new Set(this.model.columns.filter((c) => c.json).map((c) => c.property));
+    const column = (property: string) => this.model.columns.find((c) => c.property === property)?.column ?? property;
+    await tx.query(
+      `INSERT INTO ${q(this.model.table)} (tenant_id, ${entries.map(([p]) => q(column(p))).join(', ')})
+       VALUES ($1, ${entries.map((_, i) => `$${i + 2}`).join(', ')}) ON CONFLICT DO NOTHING`,
+      [tenantId, ...entries.map(([p, v]) => (json.has(p) ? JSON.stringify(v) : v))],
+    );
+    const row = await this.find(tx, tenantId, lock);
+    if (!row) throw new Error(`${this.model.name}: the seeded row is missing`);
+    return row;
+  }
+
+  async get(context: RequestContext): Promise<Entity> {
+    return this.db.withTenant(context.tenantId, (tx) => this.seeded(tx, context.tenantId, false));
+  }
+
+  /** Validates like a collection's update: the body, then the record it would store against the record rules. */
+  async update(context: RequestContext, body: unknown): Promise<Entity> {
+    assertValid(this.model.requestBodies.update?.validatorKey, body);
+    const patch = { ...(body as Entity) };
+    const updated = await this.db.withTenant(context.tenantId, async (tx) => {
+      const stored = await this.seeded(tx, context.tenantId, true);
+      assertRecordRules(this.model.recordRules, { ...stored, ...patch }, { stored, sent: patch });
+      return (await this.ops.repository.update(tx, { tenantId: context.tenantId }, String(stored.id), patch)) ?? stored;
+    });
+    this.ops.announce(context, 'updated', updated);
+    return updated;
+  }
+}
+
+/** `GET` and `PATCH` at a singleton's path: no list, no id, no create or delete. */
+export const registerSingletonRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
+  const singleton = new SingletonOperations(deps.operationsOf(model.name), deps.db);
+  const path = `/api${model.apiPath.replace(/\{(\w+)\}/g, ':$1')}`;
+  const view = (entity: Entity) =>
+    Object.fromEntries(Object.entries(entity).filter(([key]) => !model.privateFields.includes(key)));
+  if (model.operations.get) {
+    app.get(path, { config: { scopes: model.requiredScopes.read } }, async (request) =>
+      view(await singleton.get(deps.context(request))),
+    );
+  }
+  if (model.operations.update) {
+    app.patch(path, { config: { scopes: model.requiredScopes.write } }, async (request) =>
+      view(await singleton.update(deps.context(request), request.body)),
+    );
+  }
+};

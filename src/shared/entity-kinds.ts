@@ -1,0 +1,38 @@
+/**
+ * The kinds of entity a descriptor declares (`kind`), and what the log kind adds to a list. The descriptor
+ * meta-schema's `$defs/entityKind` lists the same values (a unit test holds them equal); other parts of the platform
+ * read the kind from here.
+ */
+export const entityKinds = ['collection', 'singleton', 'log'] as const;
+export type EntityKind = (typeof entityKinds)[number];
+
+/** A time range on a timestamp field: items strictly after `from` and strictly before `to` (Unix milliseconds). */
+export interface ListRange {
+  field: string;
+  from: string;
+  to: string;
+  /** When a request names neither bound, only the last hours are listed (Logto's recent hook logs: 24). */
+  defaultWindowHours?: number;
+}
+
+/** Items whose `field` starts with the value of the query parameter `param`. */
+export interface ListPrefix {
+  field: string;
+  param: string;
+}
+
+/** A log list's filters as the console's filter bar shows them, each with its label (a translation key). */
+export interface LogFilterModel {
+  ranges: (ListRange & { labelKey: string })[];
+  prefixes: (ListPrefix & { labelKey: string })[];
+  /** Exact-match filters; `options` are the field's enum values (a multi-select), empty for free text. */
+  values: { field: string; param: string; multiple: boolean; options: string[]; labelKey: string }[];
+}
+
+/** Keyset paging of log lists: the query parameter that carries the position, and the header naming the next one. */
+export const CURSOR_PARAM = 'cursor';
+export const NEXT_CURSOR_HEADER = 'Next-Cursor';
+/** Logto's opt-in for capped totals on log lists, the header that says the cap was reached, and the cap. */
+export const ENABLE_CAP_PARAM = 'enableCap';
+export const CAPPED_HEADER = 'Total-Number-Is-Capped';
+export const COUNT_CAP = 10_000;

@@ -1,0 +1,151 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../codegen/generate.js';
+import { entityKinds } from '../../src/shared/entity-kinds.js';
+import { type CompiledShapes, compileShapes, shapesRoot } from '../shapes/compile.js';
+
+const repo = join(import.meta.dirname, '../..');
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+const meta = readJson(join(repo, 'codegen/meta/resource-descriptor.schema.json'));
+const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+const validate = ajv.compile(meta);
+const valid = (descriptor: unknown) => validate(descriptor);
+
+const shape = (name: string) => readJson(join(repo, 'tests/shapes/resources', `${name}.resource.json`));
+const singleton = shape('workspaceSettings');
+const log = shape('auditEvent');
+const collection = readJson(join(repo, 'resources/role.resource.json'));
+// biome-ignore lint/suspicious/noExplicitAny: descriptors are arbitrary JSON edited in place
+const edited = (descriptor: any, edit: (copy: any) => void) => {
+  const copy = structuredClone(descriptor);
+  edit(copy);
+  return copy;
+};
+
+describe('the descriptor meta-schema per kind', () => {
+  it('lists the kinds the code knows, in one enum', () => {
+    expect(meta.$defs.entityKind.enum).toEqual([...entityKinds]);
+  });
+
+  it('asks a collection (the default kind) for a console list, a create form and a detail title', () => {
+    expect(valid(collection)).toBe(true);
+    expect(valid(edited(collection, (d) => delete d.console.list))).toBe(false);
+    expect(valid(edited(collection, (d) => delete d.console.create))).toBe(false);
+    expect(valid(edited(collection, (d) => delete d.console.detail.titleField))).toBe(false);
+    expect(valid(edited(collection, (d) => (d.kind = 'collection')))).toBe(true);
+    expect(valid(edited(collection, (d) => (d.api.operations.list.ranges = [])))).toBe(false);
+  });
+
+  it('asks a singleton for get and settings tabs only: no list, create, delete, id, relations or server hooks', () => {
+    expect(valid(singleton)).toBe(true);
+    expect(valid(edited(singleton, (d) => (d.api.operations.list = { pagination: 'optional' })))).toBe(false);
+    expect(valid(edited(singleton, (d) => (d.api.operations.create = { status: 201 })))).toBe(false);
+    expect(valid(edited(singleton, (d) => (d.api.operations.delete = {})))).toBe(false);
+    expect(valid(edited(singleton, (d) => delete d.api.operations.get))).toBe(false);
+    expect(valid(edited(singleton, (d) => delete d.console.detail))).toBe(false);
+    expect(valid(edited(singleton, (d) => (d.console.list = log.console.list)))).toBe(false);
+    expect(valid(edited(singleton, (d) => (d.itemKey = 'displayName')))).toBe(false);
+    expect(valid(edited(singleton, (d) => (d.serverHooks = { beforeUpdate: 'hook.generate-signing-key' })))).toBe(
+      false,
+    );
+  });
+
+  it('asks a log for a list and a get, and refuses every write route and create form', () => {
+    expect(valid(log)).toBe(true);
+    for (const operation of ['create', 'update', 'delete']) {
+      const value = operation === 'create' ? { status: 201 } : {};
+      expect(valid(edited(log, (d) => (d.api.operations[operation] = value))), operation).toBe(false);
+    }
+    expect(valid(edited(log, (d) => delete d.api.operations.get))).toBe(false);
+    expect(valid(edited(log, (d) => (d.console.create = collection.console.create)))).toBe(false);
+    expect(valid(edited(log, (d) => delete d.console.list))).toBe(false);
+    expect(valid(edited(log, (d) => (d.kind = 'journal')))).toBe(false);
+  });
+});
+
+describe('codegen of the test shapes', () => {
+  let compiled: CompiledShapes;
+  beforeAll(async () => {
+    compiled = await compileShapes();
+  });
+  afterAll(() => compiled.dispose());
+  const openapi = () => JSON.parse(compiled.result.files.get('src/generated/openapi.json') ?? '{}');
+
+  it('serves a singleton at its path: GET and PATCH documented, no id, no list', () => {
+    const paths = openapi().paths;
+    expect(Object.keys(paths['/api/workspace-settings'])).toEqual(['get', 'patch']);
+    expect(paths['/api/workspace-settings'].get.parameters).toEqual([]);
+    expect(paths['/api/workspace-settings'].patch.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/WorkspaceSettingsUpdate',
+    });
+    expect(Object.keys(paths).filter((p) => p.startsWith('/api/workspace-settings/'))).toEqual([]);
+    const model = compiled.models.find((m) => m.name === 'workspaceSettings');
+    expect(model).toMatchObject({ kind: 'singleton', countRows: false });
+    const console = compiled.consoleResources.find((r) => r.name === 'workspaceSettings');
+    expect(console?.create).toBeUndefined();
+    expect(console?.detail?.tabs.map((tab) => tab.kind)).toEqual(['form']);
+  });
+
+  it('serves a log read-only with its filters, keyset cursor and capped count documented', () => {
+    const paths = openapi().paths;
+    expect(Object.keys(paths['/api/audit-events'])).toEqual(['get']);
+    expect(Object.keys(paths['/api/audit-events/{id}'])).toEqual(['get']);
+    const names = paths['/api/audit-events'].get.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual(['page', 'page_size', 'results', 'startTime', 'endTime', 'keyPrefix', 'cursor', 'enableCap']);
+    expect(Object.keys(paths['/api/audit-events'].get.responses[200].headers)).toEqual(
+      expect.arrayContaining(['Total-Number', 'Total-Number-Is-Capped', 'Next-Cursor']),
+    );
+    const console = compiled.consoleResources.find((r) => r.name === 'auditEvent');
+    expect(console?.logFilters?.values).toEqual([
+      expect.objectContaining({ param: 'results', multiple: true, options: ['Success', 'Error', 'Pending'] }),
+    ]);
+  });
+
+  it('writes the indexes the kinds need: one row per tenant, and the log filters in list order', () => {
+    const sql = compiled.result.files.get(compiled.result.newMigration ?? '') ?? '';
+    expect(sql).toContain(
+      'CREATE UNIQUE INDEX "workspace_settings__tenant__key" ON "workspace_settings" ("tenant_id");',
+    );
+    expect(sql).toContain('("tenant_id", "result", "created_at", "id")');
+    expect(sql).toContain('("tenant_id", "key" text_pattern_ops)');
+  });
+});
+
+describe('codegen refuses kinds it cannot serve', () => {
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: edits reach into arbitrary JSON
+  const failure = async (file: string, edit: (json: any) => void) => {
+    const root = shapesRoot();
+    roots.push(root);
+    const json = readJson(join(root, file));
+    edit(json);
+    writeFileSync(join(root, file), JSON.stringify(json));
+    return generate({ root }).then(
+      () => 'generated',
+      (error: Error) => error.message,
+    );
+  };
+
+  it('a singleton whose required field has no default (it could not be seeded)', async () => {
+    expect(
+      await failure('schemas/workspace-settings.schema.json', (schema) => delete schema.properties.theme.default),
+    ).toMatch(/seeded with defaults; give theme a default/);
+  });
+
+  it('a log range on a field that is not a timestamp, or a filter the console does not label', async () => {
+    expect(
+      await failure('resources/auditEvent.resource.json', (d) => (d.api.operations.list.ranges[0].field = 'key')),
+    ).toMatch(/key is not a timestamp field/);
+    expect(await failure('resources/auditEvent.resource.json', (d) => delete d.console.filterLabels.keyPrefix)).toMatch(
+      /console.filterLabels lacks keyPrefix/,
+    );
+    expect(
+      await failure('resources/auditEvent.resource.json', (d) => (d.api.operations.list.pagination = 'optional')),
+    ).toMatch(/a log always pages/);
+  });
+});
