@@ -41,12 +41,23 @@ export type Relation = ChildrenRelation | ManyToManyRelation;
 export interface ApiAction {
   key: string;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** The path segment after the item or collection path; empty for an action on the collection's path itself. */
   path: string;
   handler: string;
   status: 200 | 201 | 204;
   summary: string;
+  /** Where the action lives: below an item (default) or on the collection (a service's own path). */
+  on?: 'item' | 'collection';
+  /** Scopes the caller needs; default the entity's read scopes for `GET`, its write scopes otherwise. */
+  scopes?: string[];
   /** Entity fields the request body carries, all required. */
   bodyFields?: string[];
+  /** Entity fields the request body may carry (none required, at least one). */
+  optionalBodyFields?: string[];
+  /** The answer is an object of these entity fields instead of the entity. */
+  responseFields?: string[];
+  /** The answer is the value of this entity field. */
+  responseField?: string;
 }
 
 /** An action as the server sees it: with its body schema compiled. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type ServerEdition, systemContext } from '../crud/context.js';
 import type { EntityOperations } from '../crud/operations.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
@@ -11,6 +12,7 @@ interface BootstrapContext {
   db: Database;
   operationsOf: (name: string) => EntityOperations;
   log: FastifyBaseLogger;
+  edition: ServerEdition;
 }
 
 /** The first console administrator, unless the admin tenant has any account already (it is never changed). */
@@ -33,11 +35,11 @@ const ensureAdmin = async ({ db, log }: BootstrapContext, admin: NonNullable<Boo
 
 /** The machine-to-machine application, unless one with that id exists (its secret and roles are left alone). */
 const ensureClient = async (
-  { db, operationsOf, log }: BootstrapContext,
+  { db, operationsOf, log, edition }: BootstrapContext,
   client: NonNullable<BootstrapSettings['client']>,
 ) => {
   const applications = operationsOf('application');
-  const context = { tenantId: DEFAULT_TENANT_ID };
+  const context = systemContext(DEFAULT_TENANT_ID, 'bootstrap', { edition });
   const exists = await applications.get(context, client.id).then(
     () => true,
     (error: unknown) => {

@@ -3,9 +3,12 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
 import { likePattern } from '../http/search-pattern.js';
-import { serverOverrides } from '../overrides/registry.js';
-import type { EntityOperations, RequestContext } from './operations.js';
-import { assertValid, assertValidQuery } from './validate.js';
+import { registerActionRoutes } from './action-routes.js';
+import type { RequestContext } from './context.js';
+import { withDerived } from './fields.js';
+import type { EntityOperations } from './operations.js';
+import type { ServerOverrides } from './overrides.js';
+import type { Validation } from './validate.js';
 
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
@@ -27,11 +30,15 @@ const searchOf = (query: Query) => {
 export const itemParam = (model: EntityModel) =>
   model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';
 
-/** What an entity looks like to API callers: without the fields that never leave the server. */
-const publicView = (model: EntityModel) => {
-  if (model.privateFields.length === 0) return <T>(value: T) => value;
+/**
+ * What an entity looks like to API callers: its derived fields computed, without the fields that never leave the
+ * server.
+ */
+export const publicView = (model: EntityModel) => {
   const strip = (entity: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(entity).filter(([key]) => !model.privateFields.includes(key)));
+    Object.fromEntries(
+      Object.entries(withDerived(model, entity)).filter(([key]) => !model.privateFields.includes(key)),
+    );
   return <T>(value: T): T =>
     (Array.isArray(value) ? value.map(strip) : value && typeof value === 'object' ? strip(value as never) : value) as T;
 };
@@ -40,6 +47,8 @@ export interface RouteDeps {
   db: Database;
   operationsOf: (entity: string) => EntityOperations;
   context: (request: FastifyRequest) => RequestContext;
+  validation: Validation;
+  overrides: ServerOverrides;
 }
 
 /**
@@ -48,6 +57,7 @@ export interface RouteDeps {
  */
 export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
   if (!model.hasApi) return;
+  const { assertValidQuery } = deps.validation;
   const view = publicView(model);
   // The scopes each route needs; a bearer guard, where installed, checks them.
   const read = { config: { scopes: model.requiredScopes.read } };
@@ -148,27 +158,5 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     });
   }
 
-  for (const action of model.actions) {
-    const override = serverOverrides[action.handler as keyof typeof serverOverrides];
-    if (override?.kind !== 'action') throw new Error(`${action.handler} is not an action override`);
-    app.route<{ Params: Params }>({
-      method: action.method,
-      url: `${item}/${action.path}`,
-      ...(action.method === 'GET' ? read : write),
-      handler: async (request, reply) => {
-        if (action.body) assertValid(action.body.validatorKey, request.body);
-        const result = await override.run({
-          context: deps.context(request),
-          id: request.params[idParam] ?? '',
-          body: (request.body ?? {}) as Record<string, unknown>,
-          db: deps.db,
-          request,
-          reply,
-          operations: ops,
-          operationsOf: deps.operationsOf,
-        });
-        return reply.status(action.status).send(action.status === 204 ? undefined : view(result));
-      },
-    });
-  }
+  registerActionRoutes(app, model, deps, { base, item, idParam, view });
 };

@@ -3,7 +3,7 @@ import { sendTestPayloads } from '../../webhooks/dispatcher.js';
 
 type HookTestConfig = Parameters<typeof sendTestPayloads>[3];
 
-import type { ServerOverride } from '../../overrides/registry.js';
+import type { ServerOverride } from '../../crud/overrides.js';
 
 /** Signing keys are the server's to make: 32 random characters, never chosen by the caller. */
 const newSigningKey = () => generateId(32);
