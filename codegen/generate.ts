@@ -23,6 +23,8 @@ export interface GenerateOptions {
   localesRoot?: string;
   allowDrop?: boolean;
   migrationName?: string;
+  /** The server override keys descriptors may name (default: `src/server/overrides/keys.ts`). */
+  serverOverrideKeys?: readonly string[];
 }
 
 export interface GenerateResult {
@@ -79,11 +81,11 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   const { root } = options;
   const entities = loadEntities(root);
   const models = buildModels(entities);
-  checkOverrideKeys(models);
+  checkOverrideKeys(models, options.serverOverrideKeys);
   checkTranslations(models, loadEnglishKeys(options.localesRoot ?? root));
 
   const files = new Map<string, string>();
-  const dbModel = buildDbModel(models);
+  const dbModel = buildDbModel(models.filter((model) => model.kind !== 'service'));
   const snapshotPath = join(root, GENERATED_DIR, 'db/model.json');
   const previous = existsSync(snapshotPath) ? (JSON.parse(readFileSync(snapshotPath, 'utf8')) as DbModel) : undefined;
   const statements = diffDbModels(previous, dbModel, { allowDrop: options.allowDrop ?? false });
@@ -109,7 +111,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   );
   files.set(
     `${GENERATED_DIR}/console-registry.ts`,
-    `${tsBanner}import type { ConsoleResource } from '../shared/descriptor.js';\n\n/** What the console knows of each entity: no tables, columns or server hooks. */\nexport const consoleResources: ConsoleResource[] = ${JSON.stringify(models.filter((m) => m.hasApi).map(toConsole), null, 2)} as ConsoleResource[];\n`,
+    `${tsBanner}import type { ConsoleResource } from '../shared/descriptor.js';\n\n/** What the console knows of each entity: no tables, columns or server hooks. */\nexport const consoleResources: ConsoleResource[] = ${JSON.stringify(models.filter((m) => m.hasApi && m.kind !== 'service').map(toConsole), null, 2)} as ConsoleResource[];\n`,
   );
 
   const openapi = buildOpenApi(models, entities);

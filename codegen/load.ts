@@ -18,8 +18,11 @@ import { withRecordRules } from './record-rules.js';
 
 export interface Descriptor {
   name: string;
+  /** `collection` (default): a table of items; `service`: no table, only the actions at its API path. */
+  kind?: 'collection' | 'service';
   schema: string;
-  table: string;
+  /** Absent for a service. */
+  table?: string;
   edition: Edition;
   requiredScopes: { read: string[]; write: string[] };
   parent?: ParentLink;
@@ -35,6 +38,7 @@ export interface Descriptor {
   api?: {
     path: string;
     tag: string;
+    /** Absent for a service (filled in as none). */
     operations: Operations & { list?: ListOperation };
     actions?: import('../src/shared/descriptor.js').ApiAction[];
   };
@@ -129,7 +133,6 @@ const entitySchemaMeta = {
     additionalProperties: { const: false },
     properties: {
       type: 'object',
-      required: ['id'],
       propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' },
     },
   },
@@ -162,6 +165,7 @@ const knownKeywords = new Set([
   'pattern',
   'format',
   'readOnly',
+  'writeOnly',
   'deprecated',
   'examples',
   'allOf',
@@ -173,6 +177,7 @@ const knownKeywords = new Set([
   'x-column',
   'x-secret',
   'x-private',
+  'x-derived',
 ]);
 
 const subschemaKeys = ['items', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];
@@ -221,6 +226,7 @@ export const loadEntities = (root: string): LoadedEntity[] => {
       const details = (validateDescriptor.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
       throw new CodegenError(`resources/${file}: invalid descriptor: ${details}`);
     }
+    if (descriptor.api && !descriptor.api.operations) descriptor.api.operations = {};
     if (file !== `${descriptor.name}.resource.json`) {
       throw new CodegenError(`resources/${file}: file name must be ${descriptor.name}.resource.json`);
     }
@@ -237,7 +243,10 @@ export const loadEntities = (root: string): LoadedEntity[] => {
         .join('; ');
       throw new CodegenError(`schemas/${descriptor.schema}: ${details}`);
     }
-    const tenantScoped = descriptor.tenantScoped ?? true;
+    if (descriptor.kind !== 'service' && !(schema as JSONSchema7).properties?.id) {
+      throw new CodegenError(`schemas/${descriptor.schema}: an entity stored in a table needs an id property`);
+    }
+    const tenantScoped = descriptor.tenantScoped ?? descriptor.kind !== 'service';
     if (tenantScoped !== Boolean((schema as JSONSchema7).properties?.tenantId)) {
       throw new CodegenError(
         `schemas/${descriptor.schema}: ${tenantScoped ? 'a tenant-scoped entity needs a tenantId property' : 'tenantId belongs to tenant-scoped entities only'}`,

@@ -10,7 +10,9 @@ import {
   type RecordCondition,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
-import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
+import { actionModels } from './actions.js';
+import { checkFieldKinds, isStored } from './fields.js';
+import { deriveBodySchemas, pickForm } from './forms.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { snakeCase } from './names.js';
@@ -53,7 +55,9 @@ export const sqlTypeOf = (schema: JSONSchema7, where: string): string => {
 
 const columnsOf = (entity: LoadedEntity): ColumnModelDb[] => {
   const required = new Set(entity.schema.required ?? []);
-  return Object.entries(entity.schema.properties ?? {}).map(([property, prop]) => {
+  if (entity.descriptor.kind === 'service') return [];
+  const stored = Object.entries(entity.schema.properties ?? {}).filter(([, prop]) => isStored(prop));
+  return stored.map(([property, prop]) => {
     const sqlType = sqlTypeOf(prop, `schemas/${entity.descriptor.schema}#/properties/${property}`);
     return {
       property,
@@ -90,6 +94,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
   const models = entities.map((entity): EntityModel => {
     const { descriptor: d, schema } = entity;
     const file = `resources/${d.name}.resource.json`;
+    checkFieldKinds(entity);
     if (d.parent) {
       need(d.parent.resource, `${file} parent`);
       assertFields(entity, [d.parent.foreignKey], 'parent.foreignKey');
@@ -176,7 +181,8 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     return {
       ...consoleResource,
       ...(rules ? { recordRules: form(rules) } : {}),
-      table: d.table,
+      ...(d.kind === 'service' ? { kind: d.kind } : {}),
+      table: d.table ?? '',
       schema,
       columns,
       readOnly: Object.entries(schema.properties ?? {})
@@ -187,8 +193,8 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       listFilters,
       listExclusions,
       listSummaries,
-      tenantScoped: d.tenantScoped ?? true,
-      rls: d.rls ?? d.tenantScoped ?? true,
+      tenantScoped: d.tenantScoped ?? d.kind !== 'service',
+      rls: d.rls ?? d.tenantScoped ?? d.kind !== 'service',
       countRows: Boolean(list) && !d.parent && (d.tenantScoped ?? true),
       countBy:
         list && !d.parent && (d.tenantScoped ?? true)
@@ -202,11 +208,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .filter(([, prop]) => prop['x-private'])
         .map(([name]) => name),
       indexes: d.indexes ?? [],
-      actions: (d.api?.actions ?? []).map((action) =>
-        action.bodyFields
-          ? { ...action, body: form(actionBody(schema, action.bodyFields, `${file} action ${action.key}`)) }
-          : action,
-      ),
+      actions: actionModels(entity, form),
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},
       requestBodies: {

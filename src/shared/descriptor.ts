@@ -231,6 +231,8 @@ export interface ColumnModelDb {
 }
 
 export interface EntityModel extends ConsoleResource {
+  /** Absent for a collection (a table of items); `service`: no table, only actions at its API path. */
+  kind?: 'service';
   table: string;
   /** Rows belong to a tenant (`tenant_id`); false only for tables shared by all tenants, such as the registry. */
   tenantScoped: boolean;
