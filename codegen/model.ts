@@ -211,9 +211,10 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       actions: actionModels(entity, form),
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},
+      // A storage-only entity is written by the server itself, still through validated bodies.
       requestBodies: {
-        ...(operations.create ? { create: form(bodies.create) } : {}),
-        ...(operations.update ? { update: form(bodies.update) } : {}),
+        ...(operations.create || !d.api ? { create: form(bodies.create) } : {}),
+        ...(operations.update || !d.api ? { update: form(bodies.update) } : {}),
       },
       hasConsole: Boolean(d.console),
     };

@@ -2785,7 +2785,140 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 300,
+              "description": "`<model>:<id>`."
+            },
+            "modelName": {
+              "type": "string",
+              "maxLength": 64,
+              "description": "The provider's model, e.g. Session."
+            },
+            "payload": {
+              "type": "object",
+              "description": "The provider's record."
+            },
+            "grantId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The grant the record belongs to."
+            },
+            "uid": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The session or interaction uid."
+            },
+            "userCode": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The device flow user code."
+            },
+            "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": "number",
+              "description": "When the record expires."
+            },
+            "consumedAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": [
+                "number",
+                "null"
+              ],
+              "description": "When it was consumed."
+            }
+          },
+          "required": [
+            "id",
+            "modelName",
+            "payload",
+            "expiresAt"
+          ]
+        },
+        "validatorKey": "c9e60ce"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 300,
+              "description": "`<model>:<id>`."
+            },
+            "modelName": {
+              "type": "string",
+              "maxLength": 64,
+              "description": "The provider's model, e.g. Session."
+            },
+            "payload": {
+              "type": "object",
+              "description": "The provider's record."
+            },
+            "grantId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The grant the record belongs to."
+            },
+            "uid": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The session or interaction uid."
+            },
+            "userCode": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The device flow user code."
+            },
+            "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": "number",
+              "description": "When the record expires."
+            },
+            "consumedAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": [
+                "number",
+                "null"
+              ],
+              "description": "When it was consumed."
+            }
+          }
+        },
+        "validatorKey": "-6c9bb807"
+      }
+    },
     "hasConsole": false
   },
   {
@@ -4304,7 +4437,93 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "targetHash": {
+              "type": "string",
+              "maxLength": 64,
+              "description": "SHA-256 of the identifier tried."
+            },
+            "action": {
+              "type": "string",
+              "enum": [
+                "Password"
+              ],
+              "description": "What was verified."
+            },
+            "actionResult": {
+              "type": "string",
+              "enum": [
+                "Success",
+                "Failed"
+              ],
+              "description": "How it went."
+            },
+            "decision": {
+              "type": "string",
+              "enum": [
+                "Undecided",
+                "Allowed",
+                "Blocked",
+                "Challenge"
+              ],
+              "default": "Undecided",
+              "description": "What the policy decided."
+            }
+          },
+          "required": [
+            "targetHash",
+            "action",
+            "actionResult"
+          ]
+        },
+        "validatorKey": "6a219044"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "targetHash": {
+              "type": "string",
+              "maxLength": 64,
+              "description": "SHA-256 of the identifier tried."
+            },
+            "action": {
+              "type": "string",
+              "enum": [
+                "Password"
+              ],
+              "description": "What was verified."
+            },
+            "actionResult": {
+              "type": "string",
+              "enum": [
+                "Success",
+                "Failed"
+              ],
+              "description": "How it went."
+            },
+            "decision": {
+              "type": "string",
+              "enum": [
+                "Undecided",
+                "Allowed",
+                "Blocked",
+                "Challenge"
+              ],
+              "default": "Undecided",
+              "description": "What the policy decided."
+            }
+          }
+        },
+        "validatorKey": "-2b95e791"
+      }
+    },
     "hasConsole": false
   },
   {
@@ -4431,7 +4650,74 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "pattern": "^[a-z0-9][a-z0-9-]*$",
+              "description": "The tenant id, used in URLs."
+            },
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The tenant name."
+            },
+            "tag": {
+              "type": "string",
+              "enum": [
+                "development",
+                "production"
+              ],
+              "default": "development",
+              "description": "The tenant's environment."
+            }
+          },
+          "required": [
+            "id",
+            "name"
+          ]
+        },
+        "validatorKey": "7c080a0f"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "pattern": "^[a-z0-9][a-z0-9-]*$",
+              "description": "The tenant id, used in URLs."
+            },
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The tenant name."
+            },
+            "tag": {
+              "type": "string",
+              "enum": [
+                "development",
+                "production"
+              ],
+              "default": "development",
+              "description": "The tenant's environment."
+            }
+          }
+        },
+        "validatorKey": "-17f70516"
+      }
+    },
     "hasConsole": false
   },
   {
@@ -4559,7 +4845,56 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The key, e.g. oidc.privateKeys."
+            },
+            "value": {
+              "type": [
+                "object",
+                "array"
+              ],
+              "description": "The value."
+            }
+          },
+          "required": [
+            "id",
+            "value"
+          ]
+        },
+        "validatorKey": "-3a9db273"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The key, e.g. oidc.privateKeys."
+            },
+            "value": {
+              "type": [
+                "object",
+                "array"
+              ],
+              "description": "The value."
+            }
+          }
+        },
+        "validatorKey": "9aca330"
+      }
+    },
     "hasConsole": false
   },
   {
@@ -4700,6 +5035,21 @@ export const entityModels: EntityModel[] = [
           "maxLength": 2048,
           "format": "uri",
           "description": "The avatar URL."
+        },
+        "password": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 256,
+          "writeOnly": true,
+          "description": "The password; stored as an argon2id hash, never returned."
+        },
+        "hasPassword": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-derived": {
+            "notNull": "passwordEncrypted"
+          },
+          "description": "Whether the user has a password."
         },
         "passwordEncrypted": {
           "type": [
@@ -4898,6 +5248,7 @@ export const entityModels: EntityModel[] = [
     "readOnly": [
       "tenantId",
       "id",
+      "hasPassword",
       "passwordEncrypted",
       "passwordEncryptionMethod",
       "identities",
@@ -4934,9 +5285,163 @@ export const entityModels: EntityModel[] = [
     ],
     "indexes": [],
     "actions": [],
-    "serverHooks": {},
+    "serverHooks": {
+      "beforeCreate": "user.hash-password",
+      "beforeUpdate": "user.hash-password"
+    },
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "username": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^[A-Z_a-z]\\w*$",
+              "description": "Starts with a letter or underscore, then letters, digits or underscores."
+            },
+            "primaryEmail": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\S+@\\S+\\.\\S+$",
+              "description": "The user's email address."
+            },
+            "primaryPhone": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\+?[\\d\\s()-]+$",
+              "description": "The user's phone number."
+            },
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The display name."
+            },
+            "avatar": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048,
+              "format": "uri",
+              "description": "The avatar URL."
+            },
+            "password": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "writeOnly": true,
+              "description": "The password; stored as an argon2id hash, never returned."
+            },
+            "profile": {
+              "type": "object",
+              "default": {},
+              "description": "Standard profile claims."
+            },
+            "customData": {
+              "type": "object",
+              "default": {},
+              "description": "Arbitrary data about the user."
+            },
+            "isSuspended": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the user may sign in."
+            }
+          }
+        },
+        "validatorKey": "-2472bc49"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "username": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^[A-Z_a-z]\\w*$",
+              "description": "Starts with a letter or underscore, then letters, digits or underscores."
+            },
+            "primaryEmail": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\S+@\\S+\\.\\S+$",
+              "description": "The user's email address."
+            },
+            "primaryPhone": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\+?[\\d\\s()-]+$",
+              "description": "The user's phone number."
+            },
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The display name."
+            },
+            "avatar": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048,
+              "format": "uri",
+              "description": "The avatar URL."
+            },
+            "password": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "writeOnly": true,
+              "description": "The password; stored as an argon2id hash, never returned."
+            },
+            "profile": {
+              "type": "object",
+              "default": {},
+              "description": "Standard profile claims."
+            },
+            "customData": {
+              "type": "object",
+              "default": {},
+              "description": "Arbitrary data about the user."
+            },
+            "isSuspended": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the user may sign in."
+            }
+          }
+        },
+        "validatorKey": "-2472bc49"
+      }
+    },
     "hasConsole": false
   }
 ] as EntityModel[];

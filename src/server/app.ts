@@ -11,11 +11,10 @@ import { registerFavicon } from './console/favicon.js';
 import { registerConsole } from './console/shell.js';
 import type { Catalog } from './crud/catalog.js';
 import type { ServerEdition } from './crud/context.js';
-import { EntityOperations } from './crud/operations.js';
-import { WritePipeline, type WriteStage } from './crud/pipeline.js';
+import type { EntityOperations } from './crud/operations.js';
+import type { WriteStage } from './crud/pipeline.js';
 import { registerEntityRoutes } from './crud/routes.js';
-import { type AuditSink, defaultWriteStages, MemoryAuditSink, type QuotaCheck } from './crud/stages.js';
-import { createValidation } from './crud/validate.js';
+import { type AuditSink, type ChangeListener, MemoryAuditSink, type QuotaCheck } from './crud/stages.js';
 import type { Database } from './db/database.js';
 import { registerDocs } from './docs/routes.js';
 import { ApiError } from './http/api-error.js';
@@ -26,6 +25,7 @@ import { requestContexts } from './http/request-context.js';
 import { loggingOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerIdentity } from './oidc/index.js';
+import { buildOperations } from './operations.js';
 import { isTenantId } from './tenants/urls.js';
 import { DEFAULT_TENANT_ID, tenantDirectory } from './tenants.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -88,26 +88,20 @@ export const buildApp = async ({
   registerNulGuard(app);
 
   const tenants = tenantDirectory(db);
-  const operations = new Map<string, EntityOperations>();
-  const operationsOf = (name: string) => {
-    const found = operations.get(name);
-    if (!found) throw new Error(`Unknown entity ${name}`);
-    return found;
-  };
+  const listener: ChangeListener = { emit: (...args) => webhooks.emit(...args) };
+  const { operationsOf, validation, overrides } = buildOperations({
+    db,
+    catalog,
+    listener,
+    audit,
+    quota,
+    writeStages,
+  });
   const webhooks = new WebhookDispatcher(db, () => operationsOf('hookLog'), app.log);
   app.decorate('webhooks', webhooks);
   app.decorate('operationsOf', operationsOf);
   app.decorate('audit', audit);
   app.addHook('onClose', () => webhooks.idle());
-  const validation = createValidation(catalog.validators);
-  const { overrides } = catalog;
-  const pipeline = new WritePipeline(
-    writeStages(defaultWriteStages({ overrides, listener: webhooks, audit, quota })),
-    db,
-  );
-  for (const model of catalog.models) {
-    operations.set(model.name, new EntityOperations(model, { db, operationsOf, validation, overrides, pipeline }));
-  }
   // The default tenant's API lives at the origin, every other tenant's below /t/{tenantId}.
   const tenantOf = (request: FastifyRequest) =>
     (request.params as { tenantId?: string } | undefined)?.tenantId ?? DEFAULT_TENANT_ID;
@@ -135,11 +129,11 @@ export const buildApp = async ({
   };
   await app.register(managementApi);
   await app.register(managementApi, { prefix: '/t/:tenantId' });
-  await registerIdentity(app, { db, publicUrl });
+  await registerIdentity(app, { db, publicUrl, operationsOf });
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
   registerFirstRunRoute(app, db);
   const meVerifier = consoleUserVerifier(app.identity);
-  registerMeRoutes(app, db, () => meVerifier);
+  registerMeRoutes(app, db, () => meVerifier, operationsOf);
 
   registerFavicon(app);
   registerDocs(app);

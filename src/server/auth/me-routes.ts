@@ -1,21 +1,19 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { entityModels } from '../../generated/entities.js';
 import { consoleUserDataSchema, selfEditableFields } from '../../shared/console-user-data.js';
 import type { InputIssue } from '../../shared/error-codes.js';
 import { cleanSchema } from '../../shared/schema-tools.js';
-import { Repository } from '../crud/repository.js';
+import { ALL_SCOPES, type RequestContext } from '../crud/context.js';
+import type { EntityOperations } from '../crud/operations.js';
+import { publicView } from '../crud/routes.js';
 import { issuePath } from '../crud/validate.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import { negotiateLanguage } from '../locales/index.js';
 import { ADMIN_TENANT_ID } from '../tenants.js';
-import { publicUser, type UserRecord, UserStore } from '../users/store.js';
+import { type UserRecord, UserStore, userModel } from '../users/store.js';
 import { TokenRejected, type TokenVerifier } from './token-verifier.js';
-
-const userModel = entityModels.find((model) => model.name === 'user');
-if (!userModel) throw new Error('The user entity is missing');
-const users = new Repository(userModel);
 
 // The same rules as the user schema (nothing coerced or stripped), compiled once at start.
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -41,14 +39,20 @@ const assertValid = (validate: typeof validateProfile, body: unknown) => {
   throw new ApiError('guard.invalid_input', { type: 'body' }, { issues });
 };
 
-const view = (user: UserRecord) => ({ ...publicUser(user), hasPassword: Boolean(user.passwordEncrypted) });
+/** The user as the API shows it: `hasPassword` derived, the hash left out. */
+const view = publicView(userModel);
 
 /**
  * The signed-in console user's own account (spec §7), on the admin tenant: `GET /me`, `PATCH /me`,
  * `PATCH /me/custom-data`. The caller is the subject of an access token issued by the admin tenant.
  */
-export const registerMeRoutes = (app: FastifyInstance, db: Database, verifier: () => TokenVerifier) => {
-  const store = new UserStore(db);
+export const registerMeRoutes = (
+  app: FastifyInstance,
+  db: Database,
+  verifier: () => TokenVerifier,
+  operationsOf: (entity: string) => EntityOperations,
+) => {
+  const store = new UserStore(db, () => operationsOf('user'));
   const prefix = `/t/${ADMIN_TENANT_ID}/me`;
 
   const currentUser = async (request: FastifyRequest): Promise<UserRecord> => {
@@ -70,28 +74,30 @@ export const registerMeRoutes = (app: FastifyInstance, db: Database, verifier: (
     return user;
   };
 
-  const update = async (user: UserRecord, patch: Record<string, unknown>) => {
-    const updated = await db
-      .withTenant(ADMIN_TENANT_ID, (tx) => users.update(tx, { tenantId: ADMIN_TENANT_ID }, user.id, patch))
-      .catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') throw new ApiError('user.username_already_in_use');
-        throw error;
-      });
-    return view(updated as unknown as UserRecord);
+  /** The user changes their own account: the route limits what may change, the operations apply the rules. */
+  const update = async (request: FastifyRequest, user: UserRecord, patch: Record<string, unknown>) => {
+    const context: RequestContext = {
+      tenantId: ADMIN_TENANT_ID,
+      actor: { kind: 'user', id: user.id },
+      scopes: ALL_SCOPES,
+      edition: 'oss',
+      locale: negotiateLanguage(request.headers['accept-language']),
+    };
+    return view(await operationsOf('user').update(context, user.id, patch));
   };
 
-  app.get(prefix, async (request) => view(await currentUser(request)));
+  app.get(prefix, async (request) => view((await currentUser(request)) as unknown as Record<string, unknown>));
 
   app.patch(prefix, async (request) => {
     const user = await currentUser(request);
     assertValid(validateProfile, request.body);
-    return update(user, request.body as Record<string, unknown>);
+    return update(request, user, request.body as Record<string, unknown>);
   });
 
   app.patch(`${prefix}/custom-data`, async (request) => {
     const user = await currentUser(request);
     assertValid(validateCustomData, request.body);
     const customData = { ...user.customData, ...(request.body as Record<string, unknown>) };
-    return ((await update(user, { customData })) as Record<string, unknown>).customData;
+    return (await update(request, user, { customData })).customData;
   });
 };

@@ -16,20 +16,17 @@ interface BootstrapContext {
 }
 
 /** The first console administrator, unless the admin tenant has any account already (it is never changed). */
-const ensureAdmin = async ({ db, log }: BootstrapContext, admin: NonNullable<BootstrapSettings['admin']>) => {
-  const users = new UserStore(db);
-  const created = await db.withTenant(ADMIN_TENANT_ID, async (tx) => {
-    // The same lock as registration through the sign-in pages: there is one first administrator.
-    await users.lockRegistration(tx, ADMIN_TENANT_ID);
-    if ((await users.count(ADMIN_TENANT_ID, tx)) > 0) return false;
-    const user = await users.insert(tx, ADMIN_TENANT_ID, {
-      username: admin.username,
-      primaryEmail: admin.email ?? null,
-      password: admin.password,
-    });
-    await users.assignRolesByName(tx, ADMIN_TENANT_ID, user.id, [defaultTenantAdminRole]);
-    return true;
-  });
+const ensureAdmin = async (
+  { db, operationsOf, log, edition }: BootstrapContext,
+  admin: NonNullable<BootstrapSettings['admin']>,
+) => {
+  const users = new UserStore(db, () => operationsOf('user'));
+  // The same lock as registration through the sign-in pages: there is one first administrator.
+  const created = await users.createFirst(
+    systemContext(ADMIN_TENANT_ID, 'bootstrap', { edition }),
+    { username: admin.username, primaryEmail: admin.email ?? null, password: admin.password },
+    [defaultTenantAdminRole],
+  );
   if (created) log.info({ username: admin.username }, 'created the console administrator from the environment');
 };
 

@@ -15,6 +15,15 @@ import type { Validation } from './validate.js';
 export type { RequestContext } from './context.js';
 export type { ChangeListener } from './stages.js';
 
+/**
+ * Statements a caller adds to a create's transaction: `first` before anything else (a lock, a precondition that
+ * throws), `then` after the insert (rows that belong with the new one).
+ */
+export interface CreateSteps {
+  first?: (tx: Queryable) => Promise<void>;
+  then?: (tx: Queryable, created: Entity) => Promise<void>;
+}
+
 /** What the operations of every entity share: the database, the catalog's validators and overrides, the stages. */
 export interface OperationDeps {
   db: Database;
@@ -48,6 +57,11 @@ export class EntityOperations {
     this.db = deps.db;
     this.operationsOf = deps.operationsOf;
     this.validation = deps.validation;
+  }
+
+  /** New ids are as long as the schema allows, at most 21 characters (users' are 12, as Logto's). */
+  private get idLength(): number {
+    return Math.min(21, this.model.schema.properties?.id?.maxLength ?? 21);
   }
 
   /** A write of this entity, needing the entity's write scopes unless told otherwise. */
@@ -159,7 +173,13 @@ export class EntityOperations {
    * Creates from a request body. `serverValues` (not validated as input) replace what the server would make itself,
    * such as the id and the generated secret, when the server creates an entity from its own settings.
    */
-  async create(context: RequestContext, body: unknown, parentId?: string, serverValues?: Entity): Promise<Entity> {
+  async create(
+    context: RequestContext,
+    body: unknown,
+    parentId?: string,
+    serverValues?: Entity,
+    steps: CreateSteps = {},
+  ): Promise<Entity> {
     this.validation.assertValid(this.model.requestBodies.create?.validatorKey, body);
     const input = { ...(body as Entity) };
     const createRelations = this.model.relations.filter(
@@ -170,17 +190,21 @@ export class EntityOperations {
       delete input[relation.createField as string];
       return { relation, ids };
     });
-    const values: Entity = { ...withDefaults(this.model.schema, input), id: generateId() };
+    const values: Entity = { ...withDefaults(this.model.schema, input), id: generateId(this.idLength) };
     if (this.model.parent && parentId) values[this.model.parent.foreignKey] = parentId;
     this.validation.assertRecordRules(this.model.recordRules, withoutWriteOnly(this.model, values));
     const write = this.write('create', context, { values });
     return this.deps.pipeline
       .run(write, {
-        load: (tx) => this.assertParent(tx, context, parentId),
+        load: async (tx) => {
+          await steps.first?.(tx);
+          await this.assertParent(tx, context, parentId);
+        },
         work: async (tx) => {
           const stored = withoutWriteOnly(this.model, { ...write.values, ...serverValues });
           const created = await this.repository.insert(tx, context.tenantId, stored);
           for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created, ids);
+          await steps.then?.(tx, created);
           return created;
         },
       })

@@ -10,6 +10,7 @@ export const serverOverrideKeys = [
   'hook.regenerate-signing-key',
   'hook.send-test',
   'resource.set-default',
+  'user.hash-password',
 ] as const;
 
 export type ServerOverrideKey = (typeof serverOverrideKeys)[number];

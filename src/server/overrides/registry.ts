@@ -2,6 +2,7 @@ import type { ServerOverride } from '../crud/overrides.js';
 import { applicationOverrides } from '../entities/application/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
 import { resourceOverrides } from '../entities/resource/overrides.js';
+import { userOverrides } from '../entities/user/overrides.js';
 import type { ServerOverrideKey } from './keys.js';
 
 export type {
@@ -17,4 +18,5 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationOverrides,
   ...hookOverrides,
   ...resourceOverrides,
+  ...userOverrides,
 };
