@@ -17,11 +17,11 @@ export type { ChangeListener } from './stages.js';
 
 /**
  * Statements a caller adds to a create's transaction: `first` before anything else (a lock, a precondition that
- * throws), `then` after the insert (rows that belong with the new one).
+ * throws), `after` after the insert (rows that belong with the new one).
  */
 export interface CreateSteps {
   first?: (tx: Queryable) => Promise<void>;
-  then?: (tx: Queryable, created: Entity) => Promise<void>;
+  after?: (tx: Queryable, created: Entity) => Promise<void>;
 }
 
 /** What the operations of every entity share: the database, the catalog's validators and overrides, the stages. */
@@ -204,7 +204,7 @@ export class EntityOperations {
           const stored = withoutWriteOnly(this.model, { ...write.values, ...serverValues });
           const created = await this.repository.insert(tx, context.tenantId, stored);
           for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created, ids);
-          await steps.then?.(tx, created);
+          await steps.after?.(tx, created);
           return created;
         },
       })

@@ -30,7 +30,7 @@ const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url)
  * interaction's path, so a cross-site POST arrives without it and finds no interaction.
  */
 export const registerInteractionRoutes = async (app: FastifyInstance, options: InteractionRouteOptions) => {
-  const { db, providers, users, sentinel } = options;
+  const { providers, users, sentinel } = options;
 
   app.get(STYLESHEET_PATH, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(stylesheet),

@@ -119,7 +119,7 @@ export class UserStore {
           await this.lockRegistration(tx, tenantId);
           if ((await this.count(tenantId, tx)) > 0) throw new AccountsExist();
         },
-        then: (tx, created) => this.assignRolesByName(tx, tenantId, created.id as string, roleNames),
+        after: (tx, created) => this.assignRolesByName(tx, tenantId, created.id as string, roleNames),
       });
     } catch (error) {
       if (error instanceof AccountsExist) return undefined;
