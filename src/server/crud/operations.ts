@@ -1,42 +1,25 @@
 import type { ActionModel, EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
-import { type Database, pgConstraint, pgErrorCode, pgErrorCodes, type Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
+import { translateConstraintError } from './constraint-errors.js';
 import type { RequestContext } from './context.js';
 import { withDefaults } from './defaults.js';
 import { withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
-import { overrideOf, type ServerOverrides } from './overrides.js';
-import type { Write, WriteKind, WritePipeline } from './pipeline.js';
+import type { CreateSteps, OperationDeps } from './operation-deps.js';
+import { overrideOf } from './overrides.js';
+import type { Write, WriteKind } from './pipeline.js';
 import { type Entity, type ListQuery, Repository, type Scope } from './repository.js';
+import { withLinkSummaries } from './summaries.js';
 import type { Validation } from './validate.js';
 
 export type { RequestContext } from './context.js';
+export type { CreateSteps, OperationDeps } from './operation-deps.js';
 export type { ChangeListener } from './stages.js';
 
-/**
- * Statements a caller adds to a create's transaction: `first` before anything else (a lock, a precondition that
- * throws), `after` after the insert (rows that belong with the new one).
- */
-export interface CreateSteps {
-  first?: (tx: Queryable) => Promise<void>;
-  after?: (tx: Queryable, created: Entity) => Promise<void>;
-}
-
-/** What the operations of every entity share: the database, the catalog's validators and overrides, the stages. */
-export interface OperationDeps {
-  db: Database;
-  operationsOf: (name: string) => EntityOperations;
-  validation: Validation;
-  overrides: ServerOverrides;
-  pipeline: WritePipeline;
-}
-
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** How many linked items a list summary shows (Logto's featured users and applications of a role). */
-const FEATURED_LINKS = 3;
 
 /**
  * The operations of one entity: validation, transactions, error translation. Every write runs through the write
@@ -91,21 +74,7 @@ export class EntityOperations {
 
   /** Turns a unique or foreign-key violation into the API error its descriptor names. */
   private translate(error: unknown, values: Entity): unknown {
-    const code = pgErrorCode(error);
-    if (code === pgErrorCodes.uniqueViolation) {
-      const constraint = pgConstraint(error);
-      const rule = this.model.unique.find(
-        (u) => constraint === `${this.model.table}__${u.fields.map(snake).join('__')}__key`,
-      );
-      if (rule) {
-        const params = Object.fromEntries(rule.fields.map((field) => [field, values[field]]));
-        const field = this.model.errorFields[rule.code];
-        return new ApiError(rule.code as ErrorCode, params, field ? { field } : undefined);
-      }
-      return new ApiError('entity.unique_integrity_violation');
-    }
-    if (code === pgErrorCodes.foreignKeyViolation) return new ApiError('entity.relation_foreign_key_not_found');
-    return error;
+    return translateConstraintError(this.model, error, values);
   }
 
   /** Every statement of an operation runs in one transaction of the caller's tenant (row-level security on). */
@@ -122,23 +91,14 @@ export class EntityOperations {
   }
 
   /** Adds each item's link summaries (Logto's `usersCount` and `featuredUsers` on roles, and the like). */
-  private async withSummaries(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
-    if (this.model.listSummaries.length === 0) return items;
-    const ids = items.map((item) => item.id as string);
-    const summaries = this.model.listSummaries.map((summary) => ({
-      summary,
-      target: this.operationsOf(summary.target).repository,
-    }));
-    const found = await this.repository.linkSummaries(tx, context.tenantId, ids, summaries, FEATURED_LINKS);
-    return items.map((item) => {
-      const decorated = { ...item };
-      for (const [index, { summary }] of summaries.entries()) {
-        const entry = found[index]?.get(item.id as string);
-        decorated[summary.count] = entry?.count ?? 0;
-        decorated[summary.featured] = entry?.featured ?? [];
-      }
-      return decorated;
-    });
+  private withSummaries(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
+    return withLinkSummaries(
+      this.repository,
+      tx,
+      context.tenantId,
+      items,
+      (name) => this.operationsOf(name).repository,
+    );
   }
 
   /** Embeds each item's children of a `children` relation under the relation's name (Logto's `includeScopes`). */
@@ -273,11 +233,7 @@ export class EntityOperations {
     handler: () => Promise<T>,
   ): Promise<T> {
     const write = this.write('action', context, { id, action, requiredScopes: this.actionScopes(action) });
-    if (action.method === 'GET') {
-      const access = this.deps.pipeline.stages.find((stage) => stage.name === 'access');
-      await access?.before?.(write);
-      return handler();
-    }
+    if (action.method === 'GET') return this.deps.pipeline.read(write, handler);
     return this.deps.pipeline.run(write, { work: handler, transaction: false });
   }
 

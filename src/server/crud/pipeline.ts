@@ -71,4 +71,10 @@ export class WritePipeline {
     for (const stage of this.stages) await stage.after?.(write);
     return result;
   }
+
+  /** A read dressed as a write (a `GET` action): only the access stage runs before it. */
+  async read<T>(write: Write, handler: () => Promise<T>): Promise<T> {
+    for (const stage of this.stages) if (stage.name === 'access') await stage.before?.(write);
+    return handler();
+  }
 }
