@@ -30,12 +30,15 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
     const on = action.on ?? 'item';
     if (d.kind === 'service' && on === 'item')
       throw new CodegenError(`${where}: a service has no items; use on: collection`);
+    if (action.authenticatedBy && action.scopes?.length !== 0) {
+      throw new CodegenError(`${where}: an action its handler authenticates declares scopes: []`);
+    }
     if (on === 'item' && !action.path) throw new CodegenError(`${where}: an item action needs a path`);
     const route = `${on} ${action.method} ${action.path}`;
     if (seen.has(route)) throw new CodegenError(`${where}: another action has the same method and path`);
     seen.add(route);
-    if (action.bodyFields && action.optionalBodyFields) {
-      throw new CodegenError(`${where}: give bodyFields or optionalBodyFields, not both`);
+    if ([action.bodyFields, action.optionalBodyFields, action.bodyField].filter(Boolean).length > 1) {
+      throw new CodegenError(`${where}: give one of bodyFields, optionalBodyFields and bodyField`);
     }
     if (action.responseField && action.responseFields) {
       throw new CodegenError(`${where}: give responseField or responseFields, not both`);
@@ -51,6 +54,11 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
       const all = actionBody(schema, action.optionalBodyFields, where);
       const { required: _required, ...rest } = all;
       body = { ...rest, minProperties: 1 } as JSONSchema7;
+    }
+    if (action.bodyField) {
+      const prop = schema.properties?.[action.bodyField];
+      if (!prop || prop.readOnly) throw new CodegenError(`${where}: bodyField ${action.bodyField} is not writable`);
+      body = cleanSchema(prop);
     }
     return body ? { ...action, body: compile(body) } : action;
   });

@@ -38,6 +38,7 @@ export interface Descriptor {
   api?: {
     path: string;
     tag: string;
+    root?: boolean;
     /** Absent for a service (filled in as none). */
     operations: Operations & { list?: ListOperation };
     actions?: import('../src/shared/descriptor.js').ApiAction[];

@@ -182,6 +182,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       ...consoleResource,
       ...(rules ? { recordRules: form(rules) } : {}),
       ...(d.kind === 'service' ? { kind: d.kind } : {}),
+      ...(d.api?.root ? { apiRoot: true as const } : {}),
       table: d.table ?? '',
       schema,
       columns,

@@ -98,7 +98,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     // A child named after its parent is not named twice: applicationSecret below application → ApplicationSecret.
     const opName = Name.startsWith(parentName) && parentName ? Name : `${parentName}${Name}`;
     const tag = entity.descriptor.api.tag;
-    const base = `/api${model.apiPath}`;
+    const base = model.apiRoot ? model.apiPath : `/api${model.apiPath}`;
     const idParam = model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';
     const item = `${base}/{${idParam}}`;
     const parentParams = model.parent

@@ -2558,6 +2558,412 @@ export const entityModels: EntityModel[] = [
     }
   },
   {
+    "name": "me",
+    "apiPath": "/me",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "me",
+    "titleKey": "me.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "kind": "service",
+    "apiRoot": true,
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Me",
+      "description": "The signed-in console user's own account, as the console reads and changes it.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "customData",
+        "identities",
+        "profile",
+        "isSuspended",
+        "hasPassword",
+        "createdAt"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 12,
+          "readOnly": true,
+          "description": "The user id."
+        },
+        "username": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "pattern": "^[A-Z_a-z]\\w*$",
+          "description": "Starts with a letter or underscore, then letters, digits or underscores."
+        },
+        "primaryEmail": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "pattern": "^\\S+@\\S+\\.\\S+$",
+          "description": "The user's email address.",
+          "readOnly": true
+        },
+        "primaryPhone": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "pattern": "^\\+?[\\d\\s()-]+$",
+          "description": "The user's phone number.",
+          "readOnly": true
+        },
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "description": "The display name."
+        },
+        "avatar": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2048,
+          "format": "uri",
+          "description": "The avatar URL."
+        },
+        "profile": {
+          "type": "object",
+          "default": {},
+          "description": "Standard profile claims.",
+          "readOnly": true
+        },
+        "identities": {
+          "type": "object",
+          "readOnly": true,
+          "default": {},
+          "description": "Linked social identities."
+        },
+        "customData": {
+          "type": "object",
+          "additionalProperties": true,
+          "description": "The console's data about its user: onboarding state, the default tenant and console preferences.",
+          "properties": {
+            "onboarding": {
+              "type": "object",
+              "additionalProperties": true,
+              "properties": {
+                "isOnboardingDone": {
+                  "type": "boolean"
+                }
+              }
+            },
+            "defaultTenantId": {
+              "type": "string",
+              "maxLength": 21
+            },
+            "adminConsolePreferences": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "language": {
+                  "type": "string",
+                  "maxLength": 16
+                },
+                "appearanceMode": {
+                  "type": "string",
+                  "enum": [
+                    "system",
+                    "light",
+                    "dark"
+                  ]
+                },
+                "experienceNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "connectorSieNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "managementApiAcknowledged": {
+                  "type": "boolean"
+                },
+                "roleWithManagementApiAccessNotificationAcknowledged": {
+                  "type": "boolean"
+                },
+                "m2mRoleNotificationAcknowledged": {
+                  "type": "boolean"
+                },
+                "mfaUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "m2mUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "apiResourceUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "organizationUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "tenantMembersUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "enterpriseSsoUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "securityFeaturesUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "addOnChangesInCurrentCycleNoticeAcknowledged": {
+                  "type": "boolean"
+                }
+              }
+            }
+          }
+        },
+        "isSuspended": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether the user may sign in.",
+          "readOnly": true
+        },
+        "hasPassword": {
+          "type": "boolean",
+          "readOnly": true,
+          "description": "Whether the user has a password."
+        },
+        "lastSignInAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": [
+            "number",
+            "null"
+          ],
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the user last signed in."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "id",
+      "primaryEmail",
+      "primaryPhone",
+      "profile",
+      "identities",
+      "isSuspended",
+      "hasPassword",
+      "lastSignInAt",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "get",
+        "on": "collection",
+        "method": "GET",
+        "path": "",
+        "handler": "me.get",
+        "status": 200,
+        "summary": "Get the signed-in console user's account",
+        "scopes": [],
+        "authenticatedBy": "handler"
+      },
+      {
+        "key": "update",
+        "on": "collection",
+        "method": "PATCH",
+        "path": "",
+        "handler": "me.update",
+        "status": 200,
+        "summary": "Change the signed-in console user's name, avatar or username",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "optionalBodyFields": [
+          "name",
+          "avatar",
+          "username"
+        ],
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 128,
+                "description": "The display name."
+              },
+              "avatar": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 2048,
+                "format": "uri",
+                "description": "The avatar URL."
+              },
+              "username": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 128,
+                "pattern": "^[A-Z_a-z]\\w*$",
+                "description": "Starts with a letter or underscore, then letters, digits or underscores."
+              }
+            },
+            "minProperties": 1
+          },
+          "validatorKey": "5cc4fe28"
+        }
+      },
+      {
+        "key": "custom-data",
+        "on": "collection",
+        "method": "PATCH",
+        "path": "custom-data",
+        "handler": "me.update-custom-data",
+        "status": 200,
+        "summary": "Merge keys into the signed-in console user's custom data",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "bodyField": "customData",
+        "responseField": "customData",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": true,
+            "description": "The console's data about its user: onboarding state, the default tenant and console preferences.",
+            "properties": {
+              "onboarding": {
+                "type": "object",
+                "additionalProperties": true,
+                "properties": {
+                  "isOnboardingDone": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "defaultTenantId": {
+                "type": "string",
+                "maxLength": 21
+              },
+              "adminConsolePreferences": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "language": {
+                    "type": "string",
+                    "maxLength": 16
+                  },
+                  "appearanceMode": {
+                    "type": "string",
+                    "enum": [
+                      "system",
+                      "light",
+                      "dark"
+                    ]
+                  },
+                  "experienceNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "connectorSieNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "managementApiAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "roleWithManagementApiAccessNotificationAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "m2mRoleNotificationAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "mfaUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "m2mUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "apiResourceUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "organizationUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "tenantMembersUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "enterpriseSsoUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "securityFeaturesUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "addOnChangesInCurrentCycleNoticeAcknowledged": {
+                    "type": "boolean"
+                  }
+                }
+              }
+            }
+          },
+          "validatorKey": "1b757848"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "oidcModelInstance",
     "apiPath": "",
     "idField": "id",

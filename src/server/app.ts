@@ -1,8 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { registerBearerGuard } from './auth/bearer-guard.js';
 import { registerFirstRunRoute } from './auth/first-run.js';
-import { consoleUserVerifier, identityVerifier } from './auth/identity-verifier.js';
-import { registerMeRoutes } from './auth/me-routes.js';
+import { identityVerifier } from './auth/identity-verifier.js';
 import { lazyVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { applyBootstrap } from './bootstrap/apply.js';
 import type { BootstrapSettings } from './bootstrap/settings.js';
@@ -132,8 +131,6 @@ export const buildApp = async ({
   await registerIdentity(app, { db, publicUrl, operationsOf });
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
   registerFirstRunRoute(app, db);
-  const meVerifier = consoleUserVerifier(app.identity);
-  registerMeRoutes(app, db, () => meVerifier, operationsOf);
 
   registerFavicon(app);
   registerDocs(app);

@@ -54,6 +54,10 @@ export interface ApiAction {
   bodyFields?: string[];
   /** Entity fields the request body may carry (none required, at least one). */
   optionalBodyFields?: string[];
+  /** The request body is the value of this entity field. */
+  bodyField?: string;
+  /** The override authenticates the caller itself; the bearer guard leaves the route alone. */
+  authenticatedBy?: 'handler';
   /** The answer is an object of these entity fields instead of the entity. */
   responseFields?: string[];
   /** The answer is the value of this entity field. */
@@ -233,6 +237,8 @@ export interface ColumnModelDb {
 export interface EntityModel extends ConsoleResource {
   /** Absent for a collection (a table of items); `service`: no table, only actions at its API path. */
   kind?: 'service';
+  /** Served at the tenant's root (`/t/{tenantId}/<apiPath>`) instead of below `/api`. */
+  apiRoot?: true;
   table: string;
   /** Rows belong to a tenant (`tenant_id`); false only for tables shared by all tenants, such as the registry. */
   tenantScoped: boolean;

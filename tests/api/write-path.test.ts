@@ -121,6 +121,16 @@ describe.each(databases())('the write path on test-only entities on $name', (tar
     expect(LockerStatsLabelBody.properties.label).toMatchObject({ type: 'string', minLength: 1 });
   });
 
+  it('serves the console user’s own account as declared actions of the me service, at its old paths', async () => {
+    const { paths, components } = (await api.get('/api/swagger.json')).body;
+    expect(Object.keys(paths['/me'])).toEqual(['get', 'patch']);
+    expect(components.schemas.MeUpdateBody).toMatchObject({ minProperties: 1, additionalProperties: false });
+    expect(Object.keys(components.schemas.MeUpdateBody.properties)).toEqual(['name', 'avatar', 'username']);
+    expect(components.schemas.MeCustomDataResponse.properties).toHaveProperty('adminConsolePreferences');
+    // Console accounts live in the admin tenant only.
+    expect((await api.get('/me')).status).toBe(404);
+  });
+
   it('refuses a write whose caller lacks the scopes, whatever route it came through (access stage)', async () => {
     const ops = api.app.operationsOf('locker');
     const reader = { ...systemContext('default', 'test'), scopes: ['lockers:read'] };

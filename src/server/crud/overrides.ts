@@ -43,7 +43,17 @@ export interface BeforeLinkOverride {
  */
 export interface ActionOverride {
   kind: 'action';
+  /**
+   * For an action declared `authenticatedBy: handler`: finds the caller from the request (or throws 401) before
+   * the body is validated; `run` receives the answer as `caller`.
+   */
+  authenticate?: (
+    request: FastifyRequest,
+    services: { db: Database; operationsOf: (entity: string) => EntityOperations },
+  ) => Promise<unknown>;
   run: (input: {
+    /** What `authenticate` found. */
+    caller?: unknown;
     context: RequestContext;
     /** The item of an item action; empty for collection and service actions. */
     id: string;

@@ -63,7 +63,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   const read = { config: { scopes: model.requiredScopes.read } };
   const write = { config: { scopes: model.requiredScopes.write } };
   const ops = deps.operationsOf(model.name);
-  const base = `/api${fastifyPath(model.apiPath)}`;
+  const base = `${model.apiRoot ? '' : '/api'}${fastifyPath(model.apiPath)}`;
   const idParam = itemParam(model);
   const item = `${base}/:${idParam}`;
   const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);

@@ -9,6 +9,9 @@ export const serverOverrideKeys = [
   'hook.generate-signing-key',
   'hook.regenerate-signing-key',
   'hook.send-test',
+  'me.get',
+  'me.update',
+  'me.update-custom-data',
   'resource.set-default',
   'user.hash-password',
 ] as const;

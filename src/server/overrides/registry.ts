@@ -1,6 +1,7 @@
 import type { ServerOverride } from '../crud/overrides.js';
 import { applicationOverrides } from '../entities/application/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
+import { meOverrides } from '../entities/me/overrides.js';
 import { resourceOverrides } from '../entities/resource/overrides.js';
 import { userOverrides } from '../entities/user/overrides.js';
 import type { ServerOverrideKey } from './keys.js';
@@ -17,6 +18,7 @@ export type {
 export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationOverrides,
   ...hookOverrides,
+  ...meOverrides,
   ...resourceOverrides,
   ...userOverrides,
 };
