@@ -2,13 +2,16 @@ import { entityModels } from '../../generated/entities.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import { type RequestContext, systemContext } from '../crud/context.js';
 import type { CreateSteps, EntityOperations } from '../crud/operations.js';
-import { type Entity, Repository } from '../crud/repository.js';
+import { Repository } from '../crud/repository.js';
 import type { Database, Queryable } from '../db/database.js';
 
 export const userModel = entityModels.find((model) => model.name === 'user') as EntityModel;
 const users = new Repository(userModel);
 
-/** A user as the server sees it, including the private fields; use `publicUser` before it leaves the server. */
+/**
+ * A user as the server sees it, including the private fields; `publicView(userModel)` (crud/routes.ts) is what may
+ * leave the server.
+ */
 export interface UserRecord {
   id: string;
   username: string | null;
@@ -25,10 +28,6 @@ export interface UserRecord {
   lastSignInAt: number | null;
   createdAt: number;
 }
-
-/** The user without its `x-private` fields (the password hash and its method). */
-export const publicUser = (user: UserRecord): Entity =>
-  Object.fromEntries(Object.entries(user).filter(([key]) => !userModel.privateFields.includes(key)));
 
 /** The identifier rules of the user schema, shared with the registration form. */
 const property = (name: string) => userModel.schema.properties?.[name] as { pattern?: string; maxLength?: number };
