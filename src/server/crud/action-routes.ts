@@ -32,13 +32,13 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
       // An action that authenticates its caller itself has no scopes for the bearer guard to check.
       config: action.authenticatedBy === 'handler' ? {} : { scopes: ops.actionScopes(action) },
       handler: async (request, reply) => {
-        const caller = await override.authenticate?.(request, { db: deps.db, operationsOf: deps.operationsOf });
+        const found = await override.authenticate?.(request, { db: deps.db, operationsOf: deps.operationsOf });
         if (action.body) deps.validation.assertValid(action.body.validatorKey, request.body);
-        const context = deps.context(request);
+        const context = found ? { ...deps.context(request), actor: found.actor } : deps.context(request);
         const id = onItem ? (request.params[paths.idParam] ?? '') : '';
         const result = await ops.runAction(context, action, onItem ? id : undefined, () =>
           override.run({
-            caller,
+            caller: found?.caller,
             context,
             id,
             body: (request.body ?? {}) as Record<string, unknown>,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
-import type { RequestContext } from './context.js';
+import type { Actor, RequestContext } from './context.js';
 import type { EntityOperations } from './operations.js';
 import type { Entity } from './repository.js';
 
@@ -45,12 +45,12 @@ export interface ActionOverride {
   kind: 'action';
   /**
    * For an action declared `authenticatedBy: handler`: finds the caller from the request (or throws 401) before
-   * the body is validated; `run` receives the answer as `caller`.
+   * the body is validated. The action's context names `actor`; `run` receives `caller`.
    */
   authenticate?: (
     request: FastifyRequest,
     services: { db: Database; operationsOf: (entity: string) => EntityOperations },
-  ) => Promise<unknown>;
+  ) => Promise<{ actor: Actor; caller: unknown }>;
   run: (input: {
     /** What `authenticate` found. */
     caller?: unknown;

@@ -40,7 +40,7 @@ const currentUser: NonNullable<ActionOverride['authenticate']> = async (request,
     users.repository.find(tx, { tenantId: ADMIN_TENANT_ID }, subject),
   );
   if (!user || user.isSuspended) throw new ApiError('auth.unauthorized');
-  return user;
+  return { actor: { kind: 'user', id: subject }, caller: user };
 };
 
 type Run = Parameters<ActionOverride['run']>[0];
@@ -49,7 +49,8 @@ type Run = Parameters<ActionOverride['run']>[0];
 const updateSelf = async ({ caller, context: asked, operationsOf }: Run, patch: Record<string, unknown>) => {
   const user = caller as UserRecord;
   const users = operationsOf('user');
-  const context: RequestContext = { ...asked, actor: { kind: 'user', id: user.id }, scopes: ALL_SCOPES };
+  // The user may change these fields of their own account whatever their scopes; the action limited the fields.
+  const context: RequestContext = { ...asked, scopes: ALL_SCOPES };
   return publicView(users.model)(await users.update(context, user.id, patch));
 };
 
