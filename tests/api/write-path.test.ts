@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TokenVerifier } from '../../src/server/auth/token-verifier.js';
 import { type RequestContext, systemContext } from '../../src/server/crud/context.js';
 import type { WriteStage } from '../../src/server/crud/pipeline.js';
-import { MemoryAuditSink } from '../../src/server/crud/stages.js';
+import { MemoryAuditSink, type QuotaCheck } from '../../src/server/crud/stages.js';
+import { ApiError } from '../../src/server/http/api-error.js';
 import { compileShapes } from '../shapes/compile.js';
 import { databases, type Method, useApi } from './harness.js';
 
@@ -155,7 +156,15 @@ describe.each(databases())('the request context of token callers on $name', (tar
         : { subject: id, clientId: id, scopes, issuerTenant: 'default' };
     },
   };
-  const api = useApi(target, { catalog, app: { audit, verifier, writeStages: (defaults) => [recorder, ...defaults] } });
+  // A plan of at most two lockers, as a cloud edition's quota check would hold it.
+  const quota: QuotaCheck = async (write) => {
+    if (write.kind !== 'create' || write.model.name !== 'locker') return;
+    if ((await api.count('lockers')) >= 2) throw new ApiError('request.general');
+  };
+  const api = useApi(target, {
+    catalog,
+    app: { audit, verifier, quota, writeStages: (defaults) => [recorder, ...defaults] },
+  });
   const as = (token: string, method: Method, url: string, payload?: unknown, language?: string) =>
     api.request(method, url, payload, {
       authorization: `Bearer ${encodeURIComponent(token)}`,
@@ -189,6 +198,15 @@ describe.each(databases())('the request context of token callers on $name', (tar
     ]);
     // The refused action committed nothing, so only the creation is audited.
     expect(audit.entries.map((entry) => entry.actor)).toEqual(['user:u1']);
+  });
+
+  it('asks the quota stage before every write, ahead of the transaction', async () => {
+    for (const name of ['A', 'B'])
+      expect((await as('user:u1 lockers:write', 'POST', '/api/lockers', { name })).status).toBe(201);
+    const third = await as('user:u1 lockers:write', 'POST', '/api/lockers', { name: 'C' });
+    expect(third.status).toBe(400);
+    expect(third.body.code).toBe('request.general');
+    expect(await api.count('lockers')).toBe(2);
   });
 
   it('checks an action’s own scopes: none for the label, the entity’s read scopes for the figures', async () => {
