@@ -39,7 +39,7 @@ export const compileShapes = async (): Promise<CompiledShapes> => {
       migrationName: 'test_shapes',
       serverOverrideKeys: [...serverOverrideKeys, ...shapeOverrideKeys],
     });
-    // The compiled validators import their runtime helpers relative to src/generated; point them at the real ones.
+    // The compiled validators import their runtime functions relative to src/generated; point them at the real ones.
     const runtime = relative(join(tmp, 'src/generated'), join(root, 'src/shared/validation-runtime.js'));
     for (const [path, content] of files) {
       mkdirSync(dirname(join(tmp, path)), { recursive: true });
