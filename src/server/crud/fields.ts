@@ -35,6 +35,8 @@ const fieldsOf = (model: EntityModel) => {
 
 export const writeOnlyFields = (model: EntityModel): string[] => fieldsOf(model).writeOnly;
 
+export const hasDerived = (model: EntityModel): boolean => fieldsOf(model).derived.length > 0;
+
 /** The values without the write-only fields a server hook did not turn into stored values. */
 export const withoutWriteOnly = (model: EntityModel, values: Entity): Entity => {
   const writeOnly = fieldsOf(model).writeOnly;

@@ -5,7 +5,7 @@ import { readPage, setPageHeaders } from '../http/pagination.js';
 import { likePattern } from '../http/search-pattern.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { RequestContext } from './context.js';
-import { withDerived } from './fields.js';
+import { hasDerived, withDerived } from './fields.js';
 import type { EntityOperations } from './operations.js';
 import type { ServerOverrides } from './overrides.js';
 import type { Validation } from './validate.js';
@@ -35,6 +35,7 @@ export const itemParam = (model: EntityModel) =>
  * server.
  */
 export const publicView = (model: EntityModel) => {
+  if (model.privateFields.length === 0 && !hasDerived(model)) return <T>(value: T) => value;
   const strip = (entity: Record<string, unknown>) =>
     Object.fromEntries(
       Object.entries(withDerived(model, entity)).filter(([key]) => !model.privateFields.includes(key)),
