@@ -25,6 +25,8 @@ export interface GenerateOptions {
   localesRoot?: string;
   allowDrop?: boolean;
   migrationName?: string;
+  /** The server override keys descriptors may name (default: `src/server/overrides/keys.ts`). */
+  serverOverrideKeys?: readonly string[];
 }
 
 export interface GenerateResult {
@@ -84,9 +86,9 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   const entities = loadEntities(root);
   checkOptionalFields(entities);
   const models = buildModels(entities);
-  checkOverrideKeys(models);
+  checkOverrideKeys(models, options.serverOverrideKeys);
   const files = textOutputs(models, options.localesRoot ?? root, BANNER);
-  const dbModel = buildDbModel(models);
+  const dbModel = buildDbModel(models.filter((model) => model.kind !== 'service'));
   const snapshotPath = join(root, GENERATED_DIR, 'db/model.json');
   const previous = existsSync(snapshotPath) ? (JSON.parse(readFileSync(snapshotPath, 'utf8')) as DbModel) : undefined;
   const statements = diffDbModels(previous, dbModel, {
@@ -115,7 +117,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   );
   files.set(
     `${GENERATED_DIR}/console-registry.ts`,
-    `${tsBanner}import type { ConsoleResource } from '../shared/descriptor.js';\n\n/** What the console knows of each entity: no tables, columns or server hooks. */\nexport const consoleResources: ConsoleResource[] = ${JSON.stringify(models.filter((m) => m.hasApi).map(toConsole), null, 2)} as ConsoleResource[];\n`,
+    `${tsBanner}import type { ConsoleResource } from '../shared/descriptor.js';\n\n/** What the console knows of each entity: no tables, columns or server hooks. */\nexport const consoleResources: ConsoleResource[] = ${JSON.stringify(models.filter((m) => m.hasApi && m.kind !== 'service').map(toConsole), null, 2)} as ConsoleResource[];\n`,
   );
 
   const openapi = buildOpenApi(models, entities);

@@ -22,7 +22,8 @@ export interface Descriptor {
   /** How the entity is served (default `collection`); the meta-schema says what each kind requires. */
   kind?: import('../src/shared/entity-kinds.js').EntityKind;
   schema: string;
-  table: string;
+  /** Absent for a service. */
+  table?: string;
   edition: Edition;
   requiredScopes: { read: string[]; write: string[] };
   parent?: ParentLink;
@@ -38,6 +39,8 @@ export interface Descriptor {
   api?: {
     path: string;
     tag: string;
+    root?: boolean;
+    /** Absent for a service (filled in as none). */
     operations: Operations & { list?: ListOperation };
     actions?: import('../src/shared/descriptor.js').ApiAction[];
   };
@@ -137,7 +140,6 @@ const entitySchemaMeta = {
     additionalProperties: { const: false },
     properties: {
       type: 'object',
-      required: ['id'],
       propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' },
     },
   },
@@ -170,6 +172,7 @@ const knownKeywords = new Set([
   'pattern',
   'format',
   'readOnly',
+  'writeOnly',
   'deprecated',
   'examples',
   'allOf',
@@ -185,6 +188,7 @@ const knownKeywords = new Set([
   'x-private',
   'x-branches',
   'x-renamed-from',
+  'x-derived',
 ]);
 
 const subschemaKeys = ['items', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];
@@ -239,6 +243,7 @@ export const loadEntities = (root: string): LoadedEntity[] => {
       const details = (validateDescriptor.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
       throw new CodegenError(`resources/${file}: invalid descriptor: ${details}`);
     }
+    if (descriptor.api && !descriptor.api.operations) descriptor.api.operations = {};
     if (file !== `${descriptor.name}.resource.json`) {
       throw new CodegenError(`resources/${file}: file name must be ${descriptor.name}.resource.json`);
     }
@@ -256,7 +261,10 @@ export const loadEntities = (root: string): LoadedEntity[] => {
         .join('; ');
       throw new CodegenError(`schemas/${descriptor.schema}: ${details}`);
     }
-    const tenantScoped = descriptor.tenantScoped ?? true;
+    if (descriptor.kind !== 'service' && !(schema as JSONSchema7).properties?.id) {
+      throw new CodegenError(`schemas/${descriptor.schema}: an entity stored in a table needs an id property`);
+    }
+    const tenantScoped = descriptor.tenantScoped ?? descriptor.kind !== 'service';
     if (tenantScoped !== Boolean((schema as JSONSchema7).properties?.tenantId)) {
       throw new CodegenError(
         `schemas/${descriptor.schema}: ${tenantScoped ? 'a tenant-scoped entity needs a tenantId property' : 'tenantId belongs to tenant-scoped entities only'}`,

@@ -10,8 +10,10 @@ import {
   type RecordCondition,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { actionModels } from './actions.js';
 import { branchModels, refuseLookupsOf } from './branches.js';
-import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
+import { checkFieldKinds, isStored } from './fields.js';
+import { deriveBodySchemas, pickForm } from './forms.js';
 import { applyKind } from './kinds/index.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -55,7 +57,9 @@ export const sqlTypeOf = (schema: JSONSchema7, where: string): string => {
 
 const columnsOf = (entity: LoadedEntity): ColumnModelDb[] => {
   const required = new Set(entity.schema.required ?? []);
-  return Object.entries(entity.schema.properties ?? {}).map(([property, prop]) => {
+  if (entity.descriptor.kind === 'service') return [];
+  const stored = Object.entries(entity.schema.properties ?? {}).filter(([, prop]) => isStored(prop));
+  return stored.map(([property, prop]) => {
     const sqlType = sqlTypeOf(prop, `schemas/${entity.descriptor.schema}#/properties/${property}`);
     return {
       property,
@@ -93,6 +97,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
   const models = entities.map((entity): EntityModel => {
     const { descriptor: d, schema } = entity;
     const file = `resources/${d.name}.resource.json`;
+    checkFieldKinds(entity);
     if (d.parent) {
       need(d.parent.resource, `${file} parent`);
       assertFields(entity, [d.parent.foreignKey], 'parent.foreignKey');
@@ -190,7 +195,8 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       ...consoleResource,
       ...(rules ? { recordRules: form(rules) } : {}),
       ...(discriminated ? { discriminated } : {}),
-      table: d.table,
+      ...(d.api?.root ? { apiRoot: true as const } : {}),
+      table: d.table ?? '',
       schema,
       columns,
       readOnly: Object.entries(schema.properties ?? {})
@@ -201,8 +207,8 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       listFilters,
       listExclusions,
       listSummaries,
-      tenantScoped: d.tenantScoped ?? true,
-      rls: d.rls ?? d.tenantScoped ?? true,
+      tenantScoped: d.tenantScoped ?? d.kind !== 'service',
+      rls: d.rls ?? d.tenantScoped ?? d.kind !== 'service',
       countRows: Boolean(list) && !d.parent && (d.tenantScoped ?? true),
       countBy:
         list && !d.parent && (d.tenantScoped ?? true)
@@ -216,16 +222,13 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .filter(([, prop]) => prop['x-private'])
         .map(([name]) => name),
       indexes: d.indexes ?? [],
-      actions: (d.api?.actions ?? []).map((action) =>
-        action.bodyFields
-          ? { ...action, body: form(actionBody(schema, action.bodyFields, `${file} action ${action.key}`)) }
-          : action,
-      ),
+      actions: actionModels(entity, form),
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},
+      // A storage-only entity is written by the server itself, still through validated bodies.
       requestBodies: {
-        ...(operations.create ? { create: form(bodies.create) } : {}),
-        ...(operations.update ? { update: form(bodies.update) } : {}),
+        ...(operations.create || !d.api ? { create: form(bodies.create) } : {}),
+        ...(operations.update || !d.api ? { update: form(bodies.update) } : {}),
       },
       hasConsole: Boolean(d.console),
     };

@@ -1,6 +1,7 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { handWrittenErrorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { actionResponseSchema } from './actions.js';
 import { descriptorErrorCodes } from './error-codes.js';
 import { cleanSchema } from './forms.js';
 import { logListHeaders } from './kinds/log.js';
@@ -16,7 +17,9 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 
 /** The entity as the API returns it: annotations kept, our extensions dropped, readOnly kept for clients. */
 const responseSchema = (schema: JSONSchema7): JSONSchema7 => {
-  const isPrivate = (name: string) => Boolean(schema.properties?.[name]?.['x-private']);
+  // Private fields never leave the server; write-only ones are accepted in bodies and never returned.
+  const isPrivate = (name: string) =>
+    Boolean(schema.properties?.[name]?.['x-private'] || schema.properties?.[name]?.writeOnly);
   const { $schema: _s, ...rest } = stripExtensions({
     ...schema,
     properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !isPrivate(name))),
@@ -101,7 +104,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     // A child named after its parent is not named twice: applicationSecret below application → ApplicationSecret.
     const opName = Name.startsWith(parentName) && parentName ? Name : `${parentName}${Name}`;
     const tag = entity.descriptor.api.tag;
-    const base = `/api${model.apiPath}`;
+    const base = model.apiRoot ? model.apiPath : `/api${model.apiPath}`;
     const idParam = model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';
     // A singleton is read and updated at its path: there is one per tenant, so no id.
     const singleton = model.kind === 'singleton';
@@ -277,17 +280,22 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       const verb = { GET: 'Get', POST: 'Create', PATCH: 'Update', PUT: 'Replace', DELETE: 'Delete' }[action.method];
       const bodyName = `${Name}${pascalCase(action.key)}Body`;
       if (action.body) schemas[bodyName] = branched(action.body.schema);
-      add(`${item}/${action.path}`, action.method.toLowerCase(), {
-        operationId: `${verb}${Name}${pascalCase(action.path)}`,
+      const onItem = (action.on ?? 'item') === 'item';
+      const answer = actionResponseSchema(model.schema, action);
+      const answerName = `${Name}${pascalCase(action.key)}Response`;
+      if (answer) schemas[answerName] = answer;
+      const at = onItem ? item : base;
+      add(action.path ? `${at}/${action.path}` : at, action.method.toLowerCase(), {
+        operationId: `${verb}${Name}${pascalCase(action.path || action.key)}`,
         tags: [tag],
         summary: action.summary,
-        parameters: itemParams,
+        parameters: onItem ? itemParams : parentParams,
         ...(action.body ? { requestBody: { required: true, content: json(ref(bodyName)) } } : {}),
         responses: {
           [action.status]:
             action.status === 204
               ? { description: action.summary }
-              : { description: action.summary, content: json(ref(Name)) },
+              : { description: action.summary, content: json(ref(answer ? answerName : Name)) },
           ...errorResponses([400, 401, 403, 404, 422]),
         },
       });

@@ -14,18 +14,17 @@ const collectUi = (node: unknown, widgets: string[], fields: string[]) => {
 };
 
 /** Every key a descriptor names must have an implementation: an unknown key is an error, never a silent blank. */
-export const checkOverrideKeys = (models: EntityModel[]) => {
+export const checkOverrideKeys = (models: EntityModel[], serverKeys: readonly string[] = serverOverrideKeys) => {
   const problems: string[] = [];
   const known = (list: readonly string[], key: string, where: string) => {
     if (!list.includes(key)) problems.push(`${where}: unknown key "${key}"`);
   };
   for (const model of models) {
     const where = `resources/${model.name}.resource.json`;
-    for (const hook of Object.values(model.serverHooks))
-      if (hook) known(serverOverrideKeys, hook, `${where} serverHooks`);
+    for (const hook of Object.values(model.serverHooks)) if (hook) known(serverKeys, hook, `${where} serverHooks`);
     if (model.serverHooks.beforeLink && !model.relations.some((relation) => relation.kind === 'manyToMany'))
       problems.push(`${where}: serverHooks.beforeLink needs a manyToMany relation`);
-    for (const action of model.actions) known(serverOverrideKeys, action.handler, `${where} api.actions`);
+    for (const action of model.actions) known(serverKeys, action.handler, `${where} api.actions`);
     for (const tab of model.detail?.tabs ?? []) {
       if (tab.kind === 'view') known(consoleOverrideKeys, tab.view, `${where} tab ${tab.key}`);
       if (tab.kind === 'form')

@@ -375,6 +375,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the signed-in console user's account */
+        get: operations["GetMeGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the signed-in console user's name, avatar or username */
+        patch: operations["UpdateMeUpdate"];
+        trace?: never;
+    };
+    "/me/custom-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Merge keys into the signed-in console user's custom data */
+        patch: operations["UpdateMeCustomData"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -816,6 +851,146 @@ export interface components {
             readonly payload: Record<string, never>;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
+        };
+        /**
+         * Me
+         * @description The signed-in console user's own account, as the console reads and changes it.
+         */
+        Me: {
+            /** @description The user id. */
+            readonly id: string;
+            /** @description Starts with a letter or underscore, then letters, digits or underscores. */
+            username?: string | null;
+            /** @description The user's email address. */
+            readonly primaryEmail?: string | null;
+            /** @description The user's phone number. */
+            readonly primaryPhone?: string | null;
+            /** @description The display name. */
+            name?: string | null;
+            /**
+             * Format: uri
+             * @description The avatar URL.
+             */
+            avatar?: string | null;
+            /**
+             * @description Standard profile claims.
+             * @default {}
+             */
+            readonly profile: Record<string, never>;
+            /**
+             * @description Linked social identities.
+             * @default {}
+             */
+            readonly identities: Record<string, never>;
+            /** @description The console's data about its user: onboarding state, the default tenant and console preferences. */
+            customData: {
+                onboarding?: {
+                    isOnboardingDone?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                defaultTenantId?: string;
+                adminConsolePreferences?: {
+                    language?: string;
+                    /** @enum {string} */
+                    appearanceMode?: "system" | "light" | "dark";
+                    experienceNoticeAcknowledged?: boolean;
+                    connectorSieNoticeAcknowledged?: boolean;
+                    managementApiAcknowledged?: boolean;
+                    roleWithManagementApiAccessNotificationAcknowledged?: boolean;
+                    m2mRoleNotificationAcknowledged?: boolean;
+                    mfaUpsellNoticeAcknowledged?: boolean;
+                    m2mUpsellNoticeAcknowledged?: boolean;
+                    apiResourceUpsellNoticeAcknowledged?: boolean;
+                    organizationUpsellNoticeAcknowledged?: boolean;
+                    tenantMembersUpsellNoticeAcknowledged?: boolean;
+                    enterpriseSsoUpsellNoticeAcknowledged?: boolean;
+                    securityFeaturesUpsellNoticeAcknowledged?: boolean;
+                    addOnChangesInCurrentCycleNoticeAcknowledged?: boolean;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Whether the user may sign in.
+             * @default false
+             */
+            readonly isSuspended: boolean;
+            /** @description Whether the user has a password. */
+            readonly hasPassword: boolean;
+            /** @description When the user last signed in. */
+            readonly lastSignInAt?: number | null;
+            /** @description When the record was created, in milliseconds since the Unix epoch. */
+            readonly createdAt: number;
+        };
+        MeUpdateBody: {
+            /** @description The display name. */
+            name?: string | null;
+            /**
+             * Format: uri
+             * @description The avatar URL.
+             */
+            avatar?: string | null;
+            /** @description Starts with a letter or underscore, then letters, digits or underscores. */
+            username?: string | null;
+        };
+        /** @description The console's data about its user: onboarding state, the default tenant and console preferences. */
+        MeCustomDataBody: {
+            onboarding?: {
+                isOnboardingDone?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            defaultTenantId?: string;
+            adminConsolePreferences?: {
+                language?: string;
+                /** @enum {string} */
+                appearanceMode?: "system" | "light" | "dark";
+                experienceNoticeAcknowledged?: boolean;
+                connectorSieNoticeAcknowledged?: boolean;
+                managementApiAcknowledged?: boolean;
+                roleWithManagementApiAccessNotificationAcknowledged?: boolean;
+                m2mRoleNotificationAcknowledged?: boolean;
+                mfaUpsellNoticeAcknowledged?: boolean;
+                m2mUpsellNoticeAcknowledged?: boolean;
+                apiResourceUpsellNoticeAcknowledged?: boolean;
+                organizationUpsellNoticeAcknowledged?: boolean;
+                tenantMembersUpsellNoticeAcknowledged?: boolean;
+                enterpriseSsoUpsellNoticeAcknowledged?: boolean;
+                securityFeaturesUpsellNoticeAcknowledged?: boolean;
+                addOnChangesInCurrentCycleNoticeAcknowledged?: boolean;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The console's data about its user: onboarding state, the default tenant and console preferences. */
+        MeCustomDataResponse: {
+            onboarding?: {
+                isOnboardingDone?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            defaultTenantId?: string;
+            adminConsolePreferences?: {
+                language?: string;
+                /** @enum {string} */
+                appearanceMode?: "system" | "light" | "dark";
+                experienceNoticeAcknowledged?: boolean;
+                connectorSieNoticeAcknowledged?: boolean;
+                managementApiAcknowledged?: boolean;
+                roleWithManagementApiAccessNotificationAcknowledged?: boolean;
+                m2mRoleNotificationAcknowledged?: boolean;
+                mfaUpsellNoticeAcknowledged?: boolean;
+                m2mUpsellNoticeAcknowledged?: boolean;
+                apiResourceUpsellNoticeAcknowledged?: boolean;
+                organizationUpsellNoticeAcknowledged?: boolean;
+                tenantMembersUpsellNoticeAcknowledged?: boolean;
+                enterpriseSsoUpsellNoticeAcknowledged?: boolean;
+                securityFeaturesUpsellNoticeAcknowledged?: boolean;
+                addOnChangesInCurrentCycleNoticeAcknowledged?: boolean;
+            };
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Resource
@@ -3560,6 +3735,209 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetMeGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the signed-in console user's account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateMeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description Change the signed-in console user's name, avatar or username */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateMeCustomData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeCustomDataBody"];
+            };
+        };
+        responses: {
+            /** @description Merge keys into the signed-in console user's custom data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeCustomDataResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2609,6 +2609,412 @@ export const entityModels: EntityModel[] = [
     }
   },
   {
+    "name": "me",
+    "kind": "service",
+    "apiPath": "/me",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "me",
+    "titleKey": "me.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "apiRoot": true,
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Me",
+      "description": "The signed-in console user's own account, as the console reads and changes it.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "customData",
+        "identities",
+        "profile",
+        "isSuspended",
+        "hasPassword",
+        "createdAt"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 12,
+          "readOnly": true,
+          "description": "The user id."
+        },
+        "username": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "pattern": "^[A-Z_a-z]\\w*$",
+          "description": "Starts with a letter or underscore, then letters, digits or underscores."
+        },
+        "primaryEmail": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "pattern": "^\\S+@\\S+\\.\\S+$",
+          "description": "The user's email address.",
+          "readOnly": true
+        },
+        "primaryPhone": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "pattern": "^\\+?[\\d\\s()-]+$",
+          "description": "The user's phone number.",
+          "readOnly": true
+        },
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "description": "The display name."
+        },
+        "avatar": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2048,
+          "format": "uri",
+          "description": "The avatar URL."
+        },
+        "profile": {
+          "type": "object",
+          "default": {},
+          "description": "Standard profile claims.",
+          "readOnly": true
+        },
+        "identities": {
+          "type": "object",
+          "readOnly": true,
+          "default": {},
+          "description": "Linked social identities."
+        },
+        "customData": {
+          "type": "object",
+          "additionalProperties": true,
+          "description": "The console's data about its user: onboarding state, the default tenant and console preferences.",
+          "properties": {
+            "onboarding": {
+              "type": "object",
+              "additionalProperties": true,
+              "properties": {
+                "isOnboardingDone": {
+                  "type": "boolean"
+                }
+              }
+            },
+            "defaultTenantId": {
+              "type": "string",
+              "maxLength": 21
+            },
+            "adminConsolePreferences": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "language": {
+                  "type": "string",
+                  "maxLength": 16
+                },
+                "appearanceMode": {
+                  "type": "string",
+                  "enum": [
+                    "system",
+                    "light",
+                    "dark"
+                  ]
+                },
+                "experienceNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "connectorSieNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "managementApiAcknowledged": {
+                  "type": "boolean"
+                },
+                "roleWithManagementApiAccessNotificationAcknowledged": {
+                  "type": "boolean"
+                },
+                "m2mRoleNotificationAcknowledged": {
+                  "type": "boolean"
+                },
+                "mfaUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "m2mUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "apiResourceUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "organizationUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "tenantMembersUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "enterpriseSsoUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "securityFeaturesUpsellNoticeAcknowledged": {
+                  "type": "boolean"
+                },
+                "addOnChangesInCurrentCycleNoticeAcknowledged": {
+                  "type": "boolean"
+                }
+              }
+            }
+          }
+        },
+        "isSuspended": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether the user may sign in.",
+          "readOnly": true
+        },
+        "hasPassword": {
+          "type": "boolean",
+          "readOnly": true,
+          "description": "Whether the user has a password."
+        },
+        "lastSignInAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": [
+            "number",
+            "null"
+          ],
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the user last signed in."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "id",
+      "primaryEmail",
+      "primaryPhone",
+      "profile",
+      "identities",
+      "isSuspended",
+      "hasPassword",
+      "lastSignInAt",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "get",
+        "on": "collection",
+        "method": "GET",
+        "path": "",
+        "handler": "me.get",
+        "status": 200,
+        "summary": "Get the signed-in console user's account",
+        "scopes": [],
+        "authenticatedBy": "handler"
+      },
+      {
+        "key": "update",
+        "on": "collection",
+        "method": "PATCH",
+        "path": "",
+        "handler": "me.update",
+        "status": 200,
+        "summary": "Change the signed-in console user's name, avatar or username",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "optionalBodyFields": [
+          "name",
+          "avatar",
+          "username"
+        ],
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 128,
+                "description": "The display name."
+              },
+              "avatar": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 2048,
+                "format": "uri",
+                "description": "The avatar URL."
+              },
+              "username": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 128,
+                "pattern": "^[A-Z_a-z]\\w*$",
+                "description": "Starts with a letter or underscore, then letters, digits or underscores."
+              }
+            },
+            "minProperties": 1
+          },
+          "validatorKey": "5cc4fe28"
+        }
+      },
+      {
+        "key": "custom-data",
+        "on": "collection",
+        "method": "PATCH",
+        "path": "custom-data",
+        "handler": "me.update-custom-data",
+        "status": 200,
+        "summary": "Merge keys into the signed-in console user's custom data",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "bodyField": "customData",
+        "responseField": "customData",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": true,
+            "description": "The console's data about its user: onboarding state, the default tenant and console preferences.",
+            "properties": {
+              "onboarding": {
+                "type": "object",
+                "additionalProperties": true,
+                "properties": {
+                  "isOnboardingDone": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "defaultTenantId": {
+                "type": "string",
+                "maxLength": 21
+              },
+              "adminConsolePreferences": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "language": {
+                    "type": "string",
+                    "maxLength": 16
+                  },
+                  "appearanceMode": {
+                    "type": "string",
+                    "enum": [
+                      "system",
+                      "light",
+                      "dark"
+                    ]
+                  },
+                  "experienceNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "connectorSieNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "managementApiAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "roleWithManagementApiAccessNotificationAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "m2mRoleNotificationAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "mfaUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "m2mUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "apiResourceUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "organizationUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "tenantMembersUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "enterpriseSsoUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "securityFeaturesUpsellNoticeAcknowledged": {
+                    "type": "boolean"
+                  },
+                  "addOnChangesInCurrentCycleNoticeAcknowledged": {
+                    "type": "boolean"
+                  }
+                }
+              }
+            }
+          },
+          "validatorKey": "1b757848"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "oidcModelInstance",
     "kind": "collection",
     "apiPath": "",
@@ -2837,7 +3243,140 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 300,
+              "description": "`<model>:<id>`."
+            },
+            "modelName": {
+              "type": "string",
+              "maxLength": 64,
+              "description": "The provider's model, e.g. Session."
+            },
+            "payload": {
+              "type": "object",
+              "description": "The provider's record."
+            },
+            "grantId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The grant the record belongs to."
+            },
+            "uid": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The session or interaction uid."
+            },
+            "userCode": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The device flow user code."
+            },
+            "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": "number",
+              "description": "When the record expires."
+            },
+            "consumedAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": [
+                "number",
+                "null"
+              ],
+              "description": "When it was consumed."
+            }
+          },
+          "required": [
+            "id",
+            "modelName",
+            "payload",
+            "expiresAt"
+          ]
+        },
+        "validatorKey": "c9e60ce"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 300,
+              "description": "`<model>:<id>`."
+            },
+            "modelName": {
+              "type": "string",
+              "maxLength": 64,
+              "description": "The provider's model, e.g. Session."
+            },
+            "payload": {
+              "type": "object",
+              "description": "The provider's record."
+            },
+            "grantId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The grant the record belongs to."
+            },
+            "uid": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The session or interaction uid."
+            },
+            "userCode": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The device flow user code."
+            },
+            "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": "number",
+              "description": "When the record expires."
+            },
+            "consumedAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": [
+                "number",
+                "null"
+              ],
+              "description": "When it was consumed."
+            }
+          }
+        },
+        "validatorKey": "-6c9bb807"
+      }
+    },
     "hasConsole": false
   },
   {
@@ -4360,7 +4899,93 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "targetHash": {
+              "type": "string",
+              "maxLength": 64,
+              "description": "SHA-256 of the identifier tried."
+            },
+            "action": {
+              "type": "string",
+              "enum": [
+                "Password"
+              ],
+              "description": "What was verified."
+            },
+            "actionResult": {
+              "type": "string",
+              "enum": [
+                "Success",
+                "Failed"
+              ],
+              "description": "How it went."
+            },
+            "decision": {
+              "type": "string",
+              "enum": [
+                "Undecided",
+                "Allowed",
+                "Blocked",
+                "Challenge"
+              ],
+              "default": "Undecided",
+              "description": "What the policy decided."
+            }
+          },
+          "required": [
+            "targetHash",
+            "action",
+            "actionResult"
+          ]
+        },
+        "validatorKey": "6a219044"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "targetHash": {
+              "type": "string",
+              "maxLength": 64,
+              "description": "SHA-256 of the identifier tried."
+            },
+            "action": {
+              "type": "string",
+              "enum": [
+                "Password"
+              ],
+              "description": "What was verified."
+            },
+            "actionResult": {
+              "type": "string",
+              "enum": [
+                "Success",
+                "Failed"
+              ],
+              "description": "How it went."
+            },
+            "decision": {
+              "type": "string",
+              "enum": [
+                "Undecided",
+                "Allowed",
+                "Blocked",
+                "Challenge"
+              ],
+              "default": "Undecided",
+              "description": "What the policy decided."
+            }
+          }
+        },
+        "validatorKey": "-2b95e791"
+      }
+    },
     "hasConsole": false
   },
   {
@@ -4488,7 +5113,74 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "pattern": "^[a-z0-9][a-z0-9-]*$",
+              "description": "The tenant id, used in URLs."
+            },
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The tenant name."
+            },
+            "tag": {
+              "type": "string",
+              "enum": [
+                "development",
+                "production"
+              ],
+              "default": "development",
+              "description": "The tenant's environment."
+            }
+          },
+          "required": [
+            "id",
+            "name"
+          ]
+        },
+        "validatorKey": "7c080a0f"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "pattern": "^[a-z0-9][a-z0-9-]*$",
+              "description": "The tenant id, used in URLs."
+            },
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The tenant name."
+            },
+            "tag": {
+              "type": "string",
+              "enum": [
+                "development",
+                "production"
+              ],
+              "default": "development",
+              "description": "The tenant's environment."
+            }
+          }
+        },
+        "validatorKey": "-17f70516"
+      }
+    },
     "hasConsole": false
   },
   {
@@ -4617,7 +5309,56 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The key, e.g. oidc.privateKeys."
+            },
+            "value": {
+              "type": [
+                "object",
+                "array"
+              ],
+              "description": "The value."
+            }
+          },
+          "required": [
+            "id",
+            "value"
+          ]
+        },
+        "validatorKey": "-3a9db273"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The key, e.g. oidc.privateKeys."
+            },
+            "value": {
+              "type": [
+                "object",
+                "array"
+              ],
+              "description": "The value."
+            }
+          }
+        },
+        "validatorKey": "9aca330"
+      }
+    },
     "hasConsole": false
   },
   {
@@ -4759,6 +5500,21 @@ export const entityModels: EntityModel[] = [
           "maxLength": 2048,
           "format": "uri",
           "description": "The avatar URL."
+        },
+        "password": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 256,
+          "writeOnly": true,
+          "description": "The password; stored as an argon2id hash, never returned."
+        },
+        "hasPassword": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-derived": {
+            "notNull": "passwordEncrypted"
+          },
+          "description": "Whether the user has a password."
         },
         "passwordEncrypted": {
           "type": [
@@ -4957,6 +5713,7 @@ export const entityModels: EntityModel[] = [
     "readOnly": [
       "tenantId",
       "id",
+      "hasPassword",
       "passwordEncrypted",
       "passwordEncryptionMethod",
       "identities",
@@ -4993,9 +5750,163 @@ export const entityModels: EntityModel[] = [
     ],
     "indexes": [],
     "actions": [],
-    "serverHooks": {},
+    "serverHooks": {
+      "beforeCreate": "user.hash-password",
+      "beforeUpdate": "user.hash-password"
+    },
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "username": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^[A-Z_a-z]\\w*$",
+              "description": "Starts with a letter or underscore, then letters, digits or underscores."
+            },
+            "primaryEmail": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\S+@\\S+\\.\\S+$",
+              "description": "The user's email address."
+            },
+            "primaryPhone": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\+?[\\d\\s()-]+$",
+              "description": "The user's phone number."
+            },
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The display name."
+            },
+            "avatar": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048,
+              "format": "uri",
+              "description": "The avatar URL."
+            },
+            "password": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "writeOnly": true,
+              "description": "The password; stored as an argon2id hash, never returned."
+            },
+            "profile": {
+              "type": "object",
+              "default": {},
+              "description": "Standard profile claims."
+            },
+            "customData": {
+              "type": "object",
+              "default": {},
+              "description": "Arbitrary data about the user."
+            },
+            "isSuspended": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the user may sign in."
+            }
+          }
+        },
+        "validatorKey": "-2472bc49"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "username": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^[A-Z_a-z]\\w*$",
+              "description": "Starts with a letter or underscore, then letters, digits or underscores."
+            },
+            "primaryEmail": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\S+@\\S+\\.\\S+$",
+              "description": "The user's email address."
+            },
+            "primaryPhone": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\+?[\\d\\s()-]+$",
+              "description": "The user's phone number."
+            },
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The display name."
+            },
+            "avatar": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048,
+              "format": "uri",
+              "description": "The avatar URL."
+            },
+            "password": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "writeOnly": true,
+              "description": "The password; stored as an argon2id hash, never returned."
+            },
+            "profile": {
+              "type": "object",
+              "default": {},
+              "description": "Standard profile claims."
+            },
+            "customData": {
+              "type": "object",
+              "default": {},
+              "description": "Arbitrary data about the user."
+            },
+            "isSuspended": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the user may sign in."
+            }
+          }
+        },
+        "validatorKey": "-2472bc49"
+      }
+    },
     "hasConsole": false
   }
 ] as EntityModel[];

@@ -1,28 +1,30 @@
-import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { entityModels } from '../generated/entities.js';
-import type { EntityModel } from '../shared/descriptor.js';
 import { registerBearerGuard } from './auth/bearer-guard.js';
 import { registerFirstRunRoute } from './auth/first-run.js';
-import { consoleUserVerifier, identityVerifier } from './auth/identity-verifier.js';
-import { registerMeRoutes } from './auth/me-routes.js';
+import { identityVerifier } from './auth/identity-verifier.js';
 import { lazyVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { applyBootstrap } from './bootstrap/apply.js';
 import type { BootstrapSettings } from './bootstrap/settings.js';
+import { generatedCatalog } from './catalog.js';
 import { registerFavicon } from './console/favicon.js';
 import { registerConsole } from './console/shell.js';
-import { EntityOperations } from './crud/operations.js';
+import type { Catalog } from './crud/catalog.js';
+import type { ServerEdition } from './crud/context.js';
+import type { EntityOperations } from './crud/operations.js';
+import type { WriteStage } from './crud/pipeline.js';
 import { registerEntityRoutes } from './crud/routes.js';
-import { addValidators } from './crud/validate.js';
+import { type AuditSink, type ChangeListener, MemoryAuditSink, type QuotaCheck } from './crud/stages.js';
 import type { Database } from './db/database.js';
 import { registerDocs } from './docs/routes.js';
 import { ApiError } from './http/api-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { registerNulGuard } from './http/nul-guard.js';
+import { requestContexts } from './http/request-context.js';
 import { loggingOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerIdentity } from './oidc/index.js';
+import { buildOperations } from './operations.js';
 import { isTenantId } from './tenants/urls.js';
 import { DEFAULT_TENANT_ID, tenantDirectory } from './tenants.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -31,6 +33,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Outgoing webhook deliveries; `await app.webhooks.idle()` waits for the ones in flight. */
     webhooks: WebhookDispatcher;
+    /** The operations of every entity the server serves, by entity name. */
+    operationsOf: (entity: string) => EntityOperations;
+    /** Where the write pipeline records who did what (the in-memory sink unless another was given). */
+    audit: AuditSink;
   }
 }
 
@@ -48,11 +54,17 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** A console administrator and an API client to create at start when missing (headless deployments). */
   bootstrap?: BootstrapSettings | undefined;
-  /** The entities to serve and their compiled validators; unset, the generated ones (tests compile their own). */
-  entities?: { models: EntityModel[]; validators: Record<string, unknown> } | undefined;
+  /** What the server serves (entities, validators, migrations, overrides); default what codegen generated. */
+  catalog?: Catalog | undefined;
+  /** The edition the server runs as (default `oss`). */
+  edition?: ServerEdition | undefined;
+  /** Where audit records go (default: the latest records in memory). */
+  audit?: AuditSink | undefined;
+  /** Plan limits, checked before every write (default: none). */
+  quota?: QuotaCheck | undefined;
+  /** The write pipeline's stages, from the default ones (access, quota, server hooks, audit, events). */
+  writeStages?: ((defaults: WriteStage[]) => WriteStage[]) | undefined;
 }
-
-const openapiPath = new URL('../generated/openapi.json', import.meta.url);
 
 export const buildApp = async ({
   db,
@@ -61,7 +73,11 @@ export const buildApp = async ({
   logger = false,
   publicUrl,
   bootstrap,
-  entities,
+  catalog = generatedCatalog(),
+  edition = 'oss',
+  audit = new MemoryAuditSink(),
+  quota,
+  writeStages = (defaults) => defaults,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -70,23 +86,25 @@ export const buildApp = async ({
   registerSecurityHeaders(app);
   registerNulGuard(app);
 
-  const models = entities?.models ?? entityModels;
-  if (entities) addValidators(entities.validators);
   const tenants = tenantDirectory(db);
-  const operations = new Map<string, EntityOperations>();
-  const operationsOf = (name: string) => {
-    const found = operations.get(name);
-    if (!found) throw new Error(`Unknown entity ${name}`);
-    return found;
-  };
+  const listener: ChangeListener = { emit: (...args) => webhooks.emit(...args) };
+  const { operationsOf, validation, overrides } = buildOperations({
+    db,
+    catalog,
+    listener,
+    audit,
+    quota,
+    writeStages,
+  });
   const webhooks = new WebhookDispatcher(db, () => operationsOf('hookLog'), app.log);
   app.decorate('webhooks', webhooks);
+  app.decorate('operationsOf', operationsOf);
+  app.decorate('audit', audit);
   app.addHook('onClose', () => webhooks.idle());
-  for (const model of models) operations.set(model.name, new EntityOperations(model, db, operationsOf, webhooks));
   // The default tenant's API lives at the origin, every other tenant's below /t/{tenantId}.
   const tenantOf = (request: FastifyRequest) =>
     (request.params as { tenantId?: string } | undefined)?.tenantId ?? DEFAULT_TENANT_ID;
-  const context = (request: FastifyRequest) => ({ tenantId: tenantOf(request) });
+  const context = requestContexts({ tenantOf, edition, guarded: Boolean(verifier) });
   // An unknown tenant is not found, whoever asks; known ones then check the caller's token.
   app.addHook('onRequest', async (request) => {
     const { tenantId } = (request.params ?? {}) as { tenantId?: string };
@@ -101,19 +119,18 @@ export const buildApp = async ({
       tenantOf,
     );
   }
-  const openapi = readFileSync(openapiPath, 'utf8');
   const managementApi = async (scope: FastifyInstance) => {
-    for (const model of models) registerEntityRoutes(scope, model, { db, operationsOf, context });
-    scope.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(openapi));
+    for (const model of catalog.models) {
+      registerEntityRoutes(scope, model, { db, operationsOf, context, validation, overrides });
+    }
+    scope.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(catalog.openapi));
     scope.get('/api/status', async (_request, reply) => reply.status(204).send());
   };
   await app.register(managementApi);
   await app.register(managementApi, { prefix: '/t/:tenantId' });
-  await registerIdentity(app, { db, publicUrl });
-  if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log }, bootstrap);
+  await registerIdentity(app, { db, publicUrl, operationsOf });
+  if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
   registerFirstRunRoute(app, db);
-  const meVerifier = consoleUserVerifier(app.identity);
-  registerMeRoutes(app, db, () => meVerifier);
 
   registerFavicon(app);
   registerDocs(app);

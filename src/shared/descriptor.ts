@@ -42,12 +42,27 @@ export type Relation = ChildrenRelation | ManyToManyRelation;
 export interface ApiAction {
   key: string;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** The path segment after the item or collection path; empty for an action on the collection's path itself. */
   path: string;
   handler: string;
   status: 200 | 201 | 204;
   summary: string;
+  /** Where the action lives: below an item (default) or on the collection (a service's own path). */
+  on?: 'item' | 'collection';
+  /** Scopes the caller needs; default the entity's read scopes for `GET`, its write scopes otherwise. */
+  scopes?: string[];
   /** Entity fields the request body carries, all required. */
   bodyFields?: string[];
+  /** Entity fields the request body may carry (none required, at least one). */
+  optionalBodyFields?: string[];
+  /** The request body is the value of this entity field. */
+  bodyField?: string;
+  /** The override authenticates the caller itself; the bearer guard leaves the route alone. */
+  authenticatedBy?: 'handler';
+  /** The answer is an object of these entity fields instead of the entity. */
+  responseFields?: string[];
+  /** The answer is the value of this entity field. */
+  responseField?: string;
 }
 
 /** An action as the server sees it: with its body schema compiled. */
@@ -185,7 +200,7 @@ export type DetailTab =
 export interface ConsoleResource {
   /** Entity name, e.g. `role`. Also the Refine resource name. */
   name: string;
-  /** How the entity is served: a collection, a singleton or a log (see `entity-kinds.ts`). */
+  /** How the entity is served: a collection, a singleton, a log or a service (no table, only actions at its path). */
   kind: EntityKind;
   /** Management API path below `/api`, e.g. `/roles` or `/resources/{resourceId}/scopes`. */
   apiPath: string;
@@ -228,6 +243,8 @@ export interface ColumnModelDb {
 }
 
 export interface EntityModel extends ConsoleResource {
+  /** Served at the tenant's root (`/t/{tenantId}/<apiPath>`) instead of below `/api`. */
+  apiRoot?: true;
   table: string;
   /** Rows belong to a tenant (`tenant_id`); false only for tables shared by all tenants, such as the registry. */
   tenantScoped: boolean;

@@ -24,6 +24,8 @@ export interface JSONSchema7 {
   pattern?: string;
   format?: string;
   readOnly?: boolean;
+  /** Accepted in request bodies, never stored as sent nor returned (a password a server hook hashes). */
+  writeOnly?: boolean;
   deprecated?: boolean;
   not?: JSONSchema7;
   /** At an entity schema's top level only: its cross-field rules, each an `if`/`then` (`else`) on the whole record. */

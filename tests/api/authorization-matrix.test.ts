@@ -22,7 +22,7 @@ interface RouteCase {
 }
 
 const routesOf = (model: EntityModel): RouteCase[] => {
-  const base = `/api${model.apiPath}`.replace(/\{(\w+)\}/g, 'missing-$1');
+  const base = `${model.apiRoot ? '' : '/api'}${model.apiPath}`.replace(/\{(\w+)\}/g, 'missing-$1');
   const item = `${base}/missing-${itemParam(model)}`;
   const cases: RouteCase[] = [];
   const add = (method: RouteCase['method'], path: string, write: boolean) =>
@@ -39,7 +39,12 @@ const routesOf = (model: EntityModel): RouteCase[] => {
     add('POST', `${item}/${relation.name}`, true);
     add('DELETE', `${item}/${relation.name}/missing-target`, true);
   }
-  for (const action of model.actions) add(action.method, `${item}/${action.path}`, action.method !== 'GET');
+  for (const action of model.actions) {
+    // An action whose handler authenticates its caller (the console user's own account) is not the guard's.
+    if (action.authenticatedBy === 'handler') continue;
+    const at = (action.on ?? 'item') === 'item' ? item : base;
+    add(action.method, action.path ? `${at}/${action.path}` : at, action.method !== 'GET');
+  }
   return cases;
 };
 

@@ -5,8 +5,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
+import type { Catalog } from '../../src/server/crud/catalog.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
+import { migrate } from '../../src/server/db/migrate.js';
+import type { EntityModel } from '../../src/shared/descriptor.js';
 
 /**
  * The databases the API tests run on: PGlite in memory always, and a Postgres server as well when DATABASE_URL
@@ -99,16 +102,20 @@ export const databases = (): DatabaseTarget[] => {
 };
 
 /** Every table the entities store rows in: join tables first, then children before their parents. */
-const depth = (name: string): number => {
-  const parent = entityModels.find((m) => m.name === name)?.parent;
-  return parent ? 1 + depth(parent.resource) : 0;
+const tablesOf = (models: readonly EntityModel[]) => {
+  const depth = (name: string): number => {
+    const parent = models.find((m) => m.name === name)?.parent;
+    return parent ? 1 + depth(parent.resource) : 0;
+  };
+  const stored = models.filter((model) => model.table);
+  return [
+    ...new Set([
+      ...stored.flatMap((model) => model.relations.flatMap((r) => (r.kind === 'manyToMany' ? [r.table] : []))),
+      ...[...stored].sort((a, b) => depth(b.name) - depth(a.name)).map((model) => model.table),
+    ]),
+  ];
 };
-export const tables = [
-  ...new Set([
-    ...entityModels.flatMap((model) => model.relations.flatMap((r) => (r.kind === 'manyToMany' ? [r.table] : []))),
-    ...[...entityModels].sort((a, b) => depth(b.name) - depth(a.name)).map((model) => model.table),
-  ]),
-];
+export const tables = tablesOf(entityModels);
 
 export interface Reply {
   status: number;
@@ -124,12 +131,11 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  * closed (and its database dropped) after them.
  */
 export class TestApi {
-  private current?: { app: FastifyInstance; database: OpenDatabase };
+  private current?: { app: FastifyInstance; database: OpenDatabase; tables: string[] };
 
-  /** `setup` prepares the database and gives further app options (e.g. entities a test compiled itself). */
   constructor(
     readonly target: DatabaseTarget,
-    private readonly setup?: (db: Database) => Promise<Omit<AppOptions, 'db'>>,
+    private readonly options: Pick<ApiOptions, 'catalog' | 'app'> = {},
   ) {}
 
   get app(): FastifyInstance {
@@ -145,9 +151,11 @@ export class TestApi {
   async start() {
     const database = await this.target.open();
     try {
-      const app = await buildApp({ db: database.db, ...(await this.setup?.(database.db)) });
+      const catalog = await this.options.catalog?.();
+      if (catalog) await migrate(database.db, [...catalog.migrations]);
+      const app = await buildApp({ db: database.db, ...(catalog ? { catalog } : {}), ...this.options.app });
       await app.ready();
-      this.current = { app, database };
+      this.current = { app, database, tables: catalog ? tablesOf(catalog.models) : tables };
     } catch (error) {
       await database.dispose();
       throw error;
@@ -169,7 +177,7 @@ export class TestApi {
   async reset() {
     await this.app.webhooks.idle();
     // DELETE rather than TRUNCATE: on tables this small it is an order of magnitude faster.
-    await this.db.exec(tables.map((t) => `DELETE FROM "${t}";`).join('\n'));
+    await this.db.exec((this.current?.tables ?? tables).map((t) => `DELETE FROM "${t}";`).join('\n'));
   }
 
   async request(method: Method, url: string, payload?: unknown, headers?: InjectOptions['headers']): Promise<Reply> {
@@ -216,11 +224,16 @@ export class TestApi {
 }
 
 /** Registers the lifecycle hooks of a `describe` block and returns its app. */
-export const useApi = (
-  target: DatabaseTarget,
-  options: { resetBeforeEach?: boolean; setup?: (db: Database) => Promise<Omit<AppOptions, 'db'>> } = {},
-): TestApi => {
-  const api = new TestApi(target, options.setup);
+export interface ApiOptions {
+  resetBeforeEach?: boolean;
+  /** What the server serves, e.g. test-only entities compiled by codegen (default: the generated catalog). */
+  catalog?: () => Promise<Catalog>;
+  /** More options of `buildApp` (audit sink, write stages, ...). */
+  app?: Partial<Omit<AppOptions, 'db' | 'catalog'>>;
+}
+
+export const useApi = (target: DatabaseTarget, options: ApiOptions = {}): TestApi => {
+  const api = new TestApi(target, options);
   beforeAll(() => api.start());
   afterAll(() => api.stop());
   if (options.resetBeforeEach ?? true) beforeEach(() => api.reset());

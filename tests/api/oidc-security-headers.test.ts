@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
-import { UserStore } from '../../src/server/users/store.js';
 import { consoleAuthorization, consoleUrls, signInToConsole } from './console-session.js';
 import { databases, unique } from './harness.js';
 import { Browser, type RunningServer, startServer } from './oidc-helpers.js';
+import { createUser } from './users.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -26,7 +26,7 @@ describe.each(databases())('security headers of the sign-in and provider pages o
     server = await startServer(db);
     urls = consoleUrls(server.origin);
     username = unique('headers_');
-    await db.withTenant('admin', (tx) => new UserStore(db).insert(tx, 'admin', { username, password: PASSWORD }));
+    await createUser(db, 'admin', { username, password: PASSWORD });
   });
   afterAll(async () => {
     await server?.close();

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
-import { UserStore } from '../../src/server/users/store.js';
 import { databases, unique } from './harness.js';
 import { Browser, formAction, pkce, postForm, type RunningServer, startServer } from './oidc-helpers.js';
+import { createUser } from './users.js';
 
 const DEFAULT_API = 'https://default.gatehouse.internal/api';
 const PASSWORD = 'correct horse battery';
@@ -226,9 +226,8 @@ describe.each(databases())('sign-in pages on $name', (target) => {
         [JSON.stringify({ maxAttempts: 3, lockoutDuration: 900 })],
       ),
     );
-    const users = new UserStore(db);
     const username = unique('locked_');
-    await db.withTenant('admin', (tx) => users.insert(tx, 'admin', { username, password: PASSWORD }));
+    await createUser(db, 'admin', { username, password: PASSWORD });
 
     for (const attempt of [1, 2]) {
       const { submitted } = await signIn(new Browser(), username, `wrong-${attempt}`);
@@ -255,9 +254,8 @@ describe.each(databases())('sign-in pages on $name', (target) => {
   });
 
   it('starts counting again after a successful sign-in', async () => {
-    const users = new UserStore(db);
     const username = unique('reset_');
-    await db.withTenant('admin', (tx) => users.insert(tx, 'admin', { username, password: PASSWORD }));
+    await createUser(db, 'admin', { username, password: PASSWORD });
     for (const password of ['wrong-1', 'wrong-2', PASSWORD, 'wrong-3', 'wrong-4']) {
       const { submitted } = await signIn(new Browser(), username, password);
       expect(submitted.status, password).toBe(password === PASSWORD ? 303 : 400);
@@ -279,9 +277,8 @@ describe.each(databases())('sign-in pages on $name', (target) => {
   });
 
   it('never issues a default-tenant management scope to a user without the role', async () => {
-    const users = new UserStore(db);
     const username = unique('plain_');
-    await db.withTenant('admin', (tx) => users.insert(tx, 'admin', { username, password: PASSWORD }));
+    await createUser(db, 'admin', { username, password: PASSWORD });
     const browser = new Browser();
     const { submitted, state, verifier } = await signIn(browser, username, PASSWORD);
     const code = await toCallback(browser, submitted.location, state);
@@ -306,8 +303,7 @@ describe.each(databases())('sign-in pages on $name', (target) => {
     expect(created.status).toBe(200);
     const clientId = ((await created.json()) as { id: string }).id;
     const username = unique('member_');
-    const users = new UserStore(db);
-    await db.withTenant('default', (tx) => users.insert(tx, 'default', { username, password: PASSWORD }));
+    await createUser(db, 'default', { username, password: PASSWORD });
     const defaultIssuer = `${server.origin}/oidc`;
 
     /** Signs the member in to the partner app, up to the consent page. */

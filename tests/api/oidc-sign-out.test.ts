@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
-import { UserStore } from '../../src/server/users/store.js';
 import { consoleAuthorization, consoleUrls, signInToConsole } from './console-session.js';
 import { databases, unique } from './harness.js';
 import { type Browser, formAction, postForm, type RunningServer, startServer } from './oidc-helpers.js';
+import { createUser as addUser } from './users.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -26,7 +26,7 @@ describe.each(databases())('signing out on $name', (target) => {
 
   const createUser = async () => {
     const username = unique('out_');
-    await db.withTenant('admin', (tx) => new UserStore(db).insert(tx, 'admin', { username, password: PASSWORD }));
+    await addUser(db, 'admin', { username, password: PASSWORD });
     return username;
   };
 

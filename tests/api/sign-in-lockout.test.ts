@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
 import { sentinelTarget } from '../../src/server/interaction/sentinel.js';
-import { UserStore } from '../../src/server/users/store.js';
 import { databases, unique } from './harness.js';
 import { Browser, formAction, pkce, type RunningServer, startServer } from './oidc-helpers.js';
+import { createUser as addUser } from './users.js';
 
 const PASSWORD = 'correct horse battery';
 const MAX_ATTEMPTS = 3;
@@ -15,7 +15,6 @@ describe.each(databases())('sign-in lockout on $name', (target) => {
   let db: Database;
   let dispose: () => Promise<void>;
   let server: RunningServer;
-  const users = () => new UserStore(db);
 
   beforeAll(async () => {
     ({ db, dispose } = await target.open());
@@ -34,9 +33,7 @@ describe.each(databases())('sign-in lockout on $name', (target) => {
   const createUser = async () => {
     const username = unique('lock_');
     const email = `${username}@Example.com`;
-    const user = await db.withTenant('admin', (tx) =>
-      users().insert(tx, 'admin', { username, primaryEmail: email, password: PASSWORD }),
-    );
+    const user = await addUser(db, 'admin', { username, primaryEmail: email, password: PASSWORD });
     return { id: user.id, username, email };
   };
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, pgConstraint, pgErrorCode, pgErrorCodes } from '../../src/server/db/database.js';
-import { UserStore } from '../../src/server/users/store.js';
+import type { Database } from '../../src/server/db/database.js';
+import { ApiError } from '../../src/server/http/api-error.js';
+import type { UserStore } from '../../src/server/users/store.js';
 import { databases } from './harness.js';
+import { createUser, userStore } from './users.js';
 
 /** Accounts of a tenant: one email address is one account, whatever its letter case, and sign-in finds it so. */
 describe.each(databases())('user accounts on $name', (target) => {
@@ -11,19 +13,19 @@ describe.each(databases())('user accounts on $name', (target) => {
 
   beforeAll(async () => {
     ({ db, dispose } = await target.open());
-    users = new UserStore(db);
+    users = userStore(db);
   });
   afterAll(() => dispose());
   beforeEach(() => db.exec('DELETE FROM users'));
 
   const register = (tenantId: string, username: string, primaryEmail: string) =>
-    db.withTenant(tenantId, (tx) => users.insert(tx, tenantId, { username, primaryEmail, password: 'Secret-2024' }));
+    createUser(db, tenantId, { username, primaryEmail, password: 'Secret-2024' });
 
   it('refuses a second account whose email differs only in letter case', async () => {
     await register('default', 'ada', 'Ada@Example.com');
     const error = await register('default', 'ada2', 'ada@example.COM').catch((caught: unknown) => caught);
-    expect(pgErrorCode(error)).toBe(pgErrorCodes.uniqueViolation);
-    expect(pgConstraint(error)).toBe('users__primary_email__key');
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'user.email_already_in_use', status: 422, data: { field: 'primaryEmail' } });
     const { rows } = await db.query<{ username: string }>('SELECT username FROM users');
     expect(rows.map((row) => row.username)).toEqual(['ada']);
   });

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
-import { UserStore } from '../../src/server/users/store.js';
 import { pkce, type RunningServer, startServer } from '../api/oidc-helpers.js';
+import { createUser } from '../api/users.js';
 import { type Browser, launchBrowser, submitSignIn } from './harness';
 
 const PASSWORD = 'Partner-portal-2024';
@@ -40,8 +40,7 @@ describe('signing in to an application on another origin', () => {
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     callback = `http://localhost:${(app.address() as AddressInfo).port}/callback`;
-    const users = new UserStore(db);
-    await db.withTenant('default', (tx) => users.insert(tx, 'default', { username: 'ada', password: PASSWORD }));
+    await createUser(db, 'default', { username: 'ada', password: PASSWORD });
     browser = await launchBrowser({ signInTo: false });
   });
 

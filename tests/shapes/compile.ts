@@ -1,73 +1,110 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import type { ValidateFunction } from 'ajv';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type GenerateResult, generate } from '../../codegen/generate.js';
+import type { Catalog } from '../../src/server/crud/catalog.js';
+import { serverOverrideKeys } from '../../src/server/overrides/keys.js';
+import { serverOverrides } from '../../src/server/overrides/registry.js';
 import type { ConsoleResource, EntityModel } from '../../src/shared/descriptor.js';
+import { shapeOverrideKeys, shapeOverrides } from './overrides.js';
 
 const repo = join(import.meta.dirname, '../..');
 const shapes = import.meta.dirname;
 
-/** What codegen made of the project's entities plus the test shapes of `tests/shapes/`. */
+/** What codegen made of the project's entities plus the test-only ones of `tests/shapes/`. */
 export interface CompiledShapes {
-  root: string;
+  /** What a server serves them from: models, validators, migrations, OpenAPI and overrides. */
+  catalog: Catalog;
   result: GenerateResult;
+  /** Every file codegen wrote for the temporary root (path → content). */
+  files: Map<string, string>;
+  /** The migration that creates the test-only tables. */
+  migration: string | undefined;
   models: EntityModel[];
   consoleResources: ConsoleResource[];
-  /** Every migration, the project's and then the one that adds the shapes' tables. */
-  migrations: { name: string; sql: string }[];
-  validators: Record<string, ValidateFunction>;
+  migrations: Catalog['migrations'];
+  validators: Catalog['validators'];
+  /** Nothing is left on disk after compiling; kept so callers may release what they hold. */
   dispose(): void;
 }
 
-const arrayAfter = <T>(text: string, marker: string, end: string): T =>
-  JSON.parse(text.slice(text.indexOf(marker) + marker.length, text.lastIndexOf(end))) as T;
-
-/** A temporary copy of the project with the shapes' schemas, descriptors and texts added, and codegen run on it. */
+/**
+ * A temporary copy of the project with the shapes' schemas, descriptors and English texts added, inside the
+ * project (ignored by git), so the module runner loads its generated modules in every environment, jsdom too.
+ */
 export const shapesRoot = (): string => {
-  const root = mkdtempSync(join(tmpdir(), 'gatehouse-shapes-'));
+  const root = mkdtempSync(join(shapes, '.compiled-'));
   for (const dir of ['schemas', 'resources', 'codegen/meta', 'src/generated/db', 'src/generated/migrations']) {
     cpSync(join(repo, dir), join(root, dir), { recursive: true });
   }
-  cpSync(join(repo, 'src/console/locales/en'), join(root, 'src/console/locales/en'), { recursive: true });
-  for (const dir of ['schemas', 'resources', 'locales/en']) {
-    const target = dir === 'locales/en' ? 'src/console/locales/en' : dir;
-    for (const file of readdirSync(join(shapes, dir))) cpSync(join(shapes, dir, file), join(root, target, file));
+  cpSync(join(repo, 'src/console/locales'), join(root, 'src/console/locales'), { recursive: true });
+  for (const [from, to] of [
+    ['schemas', 'schemas'],
+    ['resources', 'resources'],
+    ['locales/en', 'src/console/locales/en'],
+  ] as const) {
+    for (const file of readdirSync(join(shapes, from))) cpSync(join(shapes, from, file), join(root, to, file));
   }
   return root;
 };
 
+const arrayAfter = <T>(text: string, marker: string, end: string): T =>
+  JSON.parse(text.slice(text.indexOf(marker) + marker.length, text.lastIndexOf(end))) as T;
+
+/**
+ * Compiles the product's entities plus the test-only ones with codegen in a temporary root, and returns the catalog
+ * a server serves them from (the product's migrations, then one for the test-only tables; the product's overrides
+ * and those of `overrides.ts`).
+ */
 export const compileShapes = async (): Promise<CompiledShapes> => {
   const root = shapesRoot();
-  const result = await generate({ root, migrationName: 'test shapes' });
-  const file = (path: string) => result.files.get(path) ?? '';
-  // The validators module imports its runtime helpers relatively; point it at the project's. It is written inside
-  // the project (under node_modules/.cache), where the test runner loads modules in every environment, jsdom too.
-  const runtime = join(repo, 'src/shared/validation-runtime.js');
-  const cache = join(repo, 'node_modules/.cache/gatehouse-shapes');
-  mkdirSync(cache, { recursive: true });
-  const validatorsFile = join(cache, `${basename(root)}.js`);
-  writeFileSync(
-    validatorsFile,
-    file('src/generated/validators.js').replace('../shared/validation-runtime.js', runtime),
-  );
-  const { validators } = (await import(/* @vite-ignore */ validatorsFile)) as {
-    validators: Record<string, ValidateFunction>;
-  };
-  return {
-    root,
-    result,
-    models: arrayAfter(file('src/generated/entities.ts'), 'entityModels: EntityModel[] = ', ' as EntityModel[]'),
-    consoleResources: arrayAfter(
-      file('src/generated/console-registry.ts'),
-      'consoleResources: ConsoleResource[] = ',
-      ' as ConsoleResource[]',
-    ),
-    migrations: arrayAfter(file('src/generated/migrations/index.ts'), '= ', ';'),
-    validators,
-    dispose: () => {
-      rmSync(root, { recursive: true, force: true });
-      rmSync(validatorsFile, { force: true });
-    },
-  };
+  try {
+    const result = await generate({
+      root,
+      migrationName: 'test_shapes',
+      serverOverrideKeys: [...serverOverrideKeys, ...shapeOverrideKeys],
+    });
+    const { files, newMigration } = result;
+    // The compiled validators import their runtime functions relative to src/generated; point them at the real ones.
+    const runtime = relative(join(root, 'src/generated'), join(repo, 'src/shared/validation-runtime.js'));
+    for (const [path, content] of files) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), content.replace("'../shared/validation-runtime.js'", `'${runtime}'`));
+    }
+    const generated = (file: string) => pathToFileURL(join(root, 'src/generated', file)).href;
+    const { validators } = (await import(/* @vite-ignore */ generated('validators.js'))) as {
+      validators: Catalog['validators'];
+    };
+    const file = (path: string) => files.get(path) ?? '';
+    const models = arrayAfter<EntityModel[]>(
+      file('src/generated/entities.ts'),
+      'entityModels: EntityModel[] = ',
+      ' as EntityModel[]',
+    );
+    const migrations = arrayAfter<Catalog['migrations']>(file('src/generated/migrations/index.ts'), '= ', ';');
+    const catalog: Catalog = {
+      models,
+      validators,
+      migrations,
+      overrides: { ...serverOverrides, ...shapeOverrides },
+      openapi: readFileSync(join(root, 'src/generated/openapi.json'), 'utf8'),
+    };
+    return {
+      catalog,
+      result,
+      files,
+      migration: newMigration && files.get(newMigration),
+      models,
+      consoleResources: arrayAfter(
+        file('src/generated/console-registry.ts'),
+        'consoleResources: ConsoleResource[] = ',
+        ' as ConsoleResource[]',
+      ),
+      migrations,
+      validators,
+      dispose: () => undefined,
+    };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 };

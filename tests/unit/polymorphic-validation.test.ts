@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createValidation, type Validators } from '../../src/server/crud/validate.js';
 import { branchIssues, inputIssues } from '../../src/shared/branches.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
 import type { CompiledValidator } from '../../src/shared/record-rules.js';
@@ -10,10 +11,6 @@ const fixturesDir = join(import.meta.dirname, '../shapes/polymorphic/fixtures');
 const valid = validFixtures('ssoConnector', fixturesDir);
 const invalid = invalidFixtures('ssoConnector', fixturesDir);
 
-// The server's validation module reads the validators compiled for the test-only entity.
-const compiled = vi.hoisted(() => ({ validators: {} as Record<string, unknown> }));
-vi.mock('../../src/generated/validators.js', () => compiled);
-
 let root: ShapeRoot;
 let model: EntityModel;
 let validators: Record<string, CompiledValidator>;
@@ -23,7 +20,6 @@ beforeAll(async () => {
   const generated = await generateShapes(root.root);
   model = generated.models[0] as EntityModel;
   validators = generated.validators;
-  Object.assign(compiled.validators, validators);
 }, 60_000);
 afterAll(() => root.remove());
 
@@ -109,7 +105,8 @@ describe('a branch validator', () => {
 
 describe('the server', () => {
   it('answers a body with a broken branch 400 guard.invalid_input, with pointers into the branch', async () => {
-    const { assertValid } = await import('../../src/server/crud/validate.js');
+    // The server's validation, over the validators compiled for the test-only entity.
+    const { assertValid } = createValidation(validators as unknown as Validators);
     const refusal = (body: unknown) => {
       try {
         assertValid(model.requestBodies.create?.validatorKey, body);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type ServerEdition, systemContext } from '../crud/context.js';
 import type { EntityOperations } from '../crud/operations.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
@@ -11,33 +12,31 @@ interface BootstrapContext {
   db: Database;
   operationsOf: (name: string) => EntityOperations;
   log: FastifyBaseLogger;
+  edition: ServerEdition;
 }
 
 /** The first console administrator, unless the admin tenant has any account already (it is never changed). */
-const ensureAdmin = async ({ db, log }: BootstrapContext, admin: NonNullable<BootstrapSettings['admin']>) => {
-  const users = new UserStore(db);
-  const created = await db.withTenant(ADMIN_TENANT_ID, async (tx) => {
-    // The same lock as registration through the sign-in pages: there is one first administrator.
-    await users.lockRegistration(tx, ADMIN_TENANT_ID);
-    if ((await users.count(ADMIN_TENANT_ID, tx)) > 0) return false;
-    const user = await users.insert(tx, ADMIN_TENANT_ID, {
-      username: admin.username,
-      primaryEmail: admin.email ?? null,
-      password: admin.password,
-    });
-    await users.assignRolesByName(tx, ADMIN_TENANT_ID, user.id, [defaultTenantAdminRole]);
-    return true;
-  });
+const ensureAdmin = async (
+  { db, operationsOf, log, edition }: BootstrapContext,
+  admin: NonNullable<BootstrapSettings['admin']>,
+) => {
+  const users = new UserStore(db, () => operationsOf('user'));
+  // The same lock as registration through the sign-in pages: there is one first administrator.
+  const created = await users.createFirst(
+    systemContext(ADMIN_TENANT_ID, 'bootstrap', { edition }),
+    { username: admin.username, primaryEmail: admin.email ?? null, password: admin.password },
+    [defaultTenantAdminRole],
+  );
   if (created) log.info({ username: admin.username }, 'created the console administrator from the environment');
 };
 
 /** The machine-to-machine application, unless one with that id exists (its secret and roles are left alone). */
 const ensureClient = async (
-  { db, operationsOf, log }: BootstrapContext,
+  { db, operationsOf, log, edition }: BootstrapContext,
   client: NonNullable<BootstrapSettings['client']>,
 ) => {
   const applications = operationsOf('application');
-  const context = { tenantId: DEFAULT_TENANT_ID };
+  const context = systemContext(DEFAULT_TENANT_ID, 'bootstrap', { edition });
   const exists = await applications.get(context, client.id).then(
     () => true,
     (error: unknown) => {

@@ -7,7 +7,6 @@ import { type Page, readPage } from '../http/pagination.js';
 import { decodeCursor, encodeCursor, type LogQuery, LogRepository } from './log-repository.js';
 import type { Entity } from './repository.js';
 import type { RouteDeps } from './routes.js';
-import { assertValidQuery } from './validate.js';
 
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
@@ -111,7 +110,7 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
   };
 
   app.get<{ Params: Params; Querystring: Query }>(base, read, async (request, reply) => {
-    assertValidQuery(model.listQuery, request.query);
+    deps.validation.assertValidQuery(model.listQuery, request.query);
     const page = readPage(request.query, 'required') ?? { page: 1, pageSize: 20 };
     const { tenantId } = deps.context(request);
     const query = logQuery(model, request.query, parentId(request.params));

@@ -1,48 +1,55 @@
-import type { EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import type { ActionModel, EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
-import { type Database, pgConstraint, pgErrorCode, pgErrorCodes, type Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
-import { serverOverrides } from '../overrides/registry.js';
+import { translateConstraintError } from './constraint-errors.js';
+import type { RequestContext } from './context.js';
 import { withDefaults } from './defaults.js';
+import { withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
+import type { CreateSteps, OperationDeps } from './operation-deps.js';
+import { overrideOf } from './overrides.js';
+import type { Write, WriteKind } from './pipeline.js';
 import { type Entity, type ListQuery, Repository, type Scope } from './repository.js';
-import { assertRecordRules, assertValid } from './validate.js';
+import { withLinkSummaries } from './summaries.js';
+import type { Validation } from './validate.js';
 
-/** Who is asking, for which tenant. Access checks and audit attach here as they arrive. */
-export interface RequestContext {
-  tenantId: string;
-}
-
-/** Where committed changes are announced (webhooks now; audit logs later). */
-export interface ChangeListener {
-  emit(context: RequestContext, event: string, data: Entity): void;
-}
+export type { RequestContext } from './context.js';
+export type { CreateSteps, OperationDeps } from './operation-deps.js';
+export type { ChangeListener } from './stages.js';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** How many linked items a list summary shows (Logto's featured users and applications of a role). */
-const FEATURED_LINKS = 3;
-
 /**
- * The operations of one entity: validation, server hooks, transactions, error translation. Routes stay thin and
- * bespoke routes reuse these.
+ * The operations of one entity: validation, transactions, error translation. Every write runs through the write
+ * pipeline (access, quota, server hooks, the transaction, audit, events). Routes stay thin and bespoke routes reuse
+ * these.
  */
 export class EntityOperations {
   readonly repository: Repository;
+  private readonly db: Database;
+  private readonly operationsOf: (name: string) => EntityOperations;
+  private readonly validation: Validation;
 
   constructor(
     readonly model: EntityModel,
-    private readonly db: Database,
-    private readonly operationsOf: (name: string) => EntityOperations,
-    private readonly listener?: ChangeListener,
+    private readonly deps: OperationDeps,
   ) {
     this.repository = new Repository(model);
+    this.db = deps.db;
+    this.operationsOf = deps.operationsOf;
+    this.validation = deps.validation;
   }
 
-  announce(context: RequestContext, change: 'created' | 'updated' | 'deleted', entity: Entity) {
-    const event = this.model.webhookEvents[change];
-    if (event && this.listener) this.listener.emit(context, event, entity);
+  /** New ids are as long as the schema allows, at most 21 characters (users' are 12, as Logto's). */
+  private get idLength(): number {
+    return Math.min(21, this.model.schema.properties?.id?.maxLength ?? 21);
+  }
+
+  /** A write of this entity, needing the entity's write scopes unless told otherwise. */
+  private write(kind: WriteKind, context: RequestContext, extra: Partial<Write> = {}): Write {
+    return { kind, model: this.model, context, requiredScopes: this.model.requiredScopes.write, ...extra };
   }
 
   private scope(context: RequestContext, parentId?: string): Scope {
@@ -67,21 +74,7 @@ export class EntityOperations {
 
   /** Turns a unique or foreign-key violation into the API error its descriptor names. */
   private translate(error: unknown, values: Entity): unknown {
-    const code = pgErrorCode(error);
-    if (code === pgErrorCodes.uniqueViolation) {
-      const constraint = pgConstraint(error);
-      const rule = this.model.unique.find(
-        (u) => constraint === `${this.model.table}__${u.fields.map(snake).join('__')}__key`,
-      );
-      if (rule) {
-        const params = Object.fromEntries(rule.fields.map((field) => [field, values[field]]));
-        const field = this.model.errorFields[rule.code];
-        return new ApiError(rule.code as ErrorCode, params, field ? { field } : undefined);
-      }
-      return new ApiError('entity.unique_integrity_violation');
-    }
-    if (code === pgErrorCodes.foreignKeyViolation) return new ApiError('entity.relation_foreign_key_not_found');
-    return error;
+    return translateConstraintError(this.model, error, values);
   }
 
   /** Every statement of an operation runs in one transaction of the caller's tenant (row-level security on). */
@@ -98,23 +91,14 @@ export class EntityOperations {
   }
 
   /** Adds each item's link summaries (Logto's `usersCount` and `featuredUsers` on roles, and the like). */
-  private async withSummaries(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
-    if (this.model.listSummaries.length === 0) return items;
-    const ids = items.map((item) => item.id as string);
-    const summaries = this.model.listSummaries.map((summary) => ({
-      summary,
-      target: this.operationsOf(summary.target).repository,
-    }));
-    const found = await this.repository.linkSummaries(tx, context.tenantId, ids, summaries, FEATURED_LINKS);
-    return items.map((item) => {
-      const decorated = { ...item };
-      for (const [index, { summary }] of summaries.entries()) {
-        const entry = found[index]?.get(item.id as string);
-        decorated[summary.count] = entry?.count ?? 0;
-        decorated[summary.featured] = entry?.featured ?? [];
-      }
-      return decorated;
-    });
+  private withSummaries(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
+    return withLinkSummaries(
+      this.repository,
+      tx,
+      context.tenantId,
+      items,
+      (name) => this.operationsOf(name).repository,
+    );
   }
 
   /** Embeds each item's children of a `children` relation under the relation's name (Logto's `includeScopes`). */
@@ -149,8 +133,14 @@ export class EntityOperations {
    * Creates from a request body. `serverValues` (not validated as input) replace what the server would make itself,
    * such as the id and the generated secret, when the server creates an entity from its own settings.
    */
-  async create(context: RequestContext, body: unknown, parentId?: string, serverValues?: Entity): Promise<Entity> {
-    assertValid(this.model.requestBodies.create?.validatorKey, body);
+  async create(
+    context: RequestContext,
+    body: unknown,
+    parentId?: string,
+    serverValues?: Entity,
+    steps: CreateSteps = {},
+  ): Promise<Entity> {
+    this.validation.assertValid(this.model.requestBodies.create?.validatorKey, body);
     const input = { ...(body as Entity) };
     const createRelations = this.model.relations.filter(
       (r): r is ManyToManyRelation => r.kind === 'manyToMany' && r.createField !== undefined && r.createField in input,
@@ -160,62 +150,98 @@ export class EntityOperations {
       delete input[relation.createField as string];
       return { relation, ids };
     });
-    let values: Entity = { ...withDefaults(this.model.schema, input), id: generateId() };
+    const values: Entity = { ...withDefaults(this.model.schema, input), id: generateId(this.idLength) };
     if (this.model.parent && parentId) values[this.model.parent.foreignKey] = parentId;
-    assertRecordRules(this.model.recordRules, values);
-    const created = await this.tx(context, async (tx) => {
-      await this.assertParent(tx, context, parentId);
-      const hook = this.model.serverHooks.beforeCreate;
-      if (hook) values = await runBeforeWrite(hook, values, { tenantId: context.tenantId, db: tx, model: this.model });
-      if (serverValues) values = { ...values, ...serverValues };
-      const created = await this.repository.insert(tx, context.tenantId, values);
-      for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created, ids);
-      return created;
-    }).catch((error: unknown) => {
-      throw this.translate(error, values);
-    });
-    this.announce(context, 'created', created);
-    return created;
+    this.validation.assertRecordRules(this.model.recordRules, withoutWriteOnly(this.model, values));
+    const write = this.write('create', context, { values });
+    return this.deps.pipeline
+      .run(write, {
+        load: async (tx) => {
+          await steps.first?.(tx);
+          await this.assertParent(tx, context, parentId);
+        },
+        work: async (tx) => {
+          const stored = withoutWriteOnly(this.model, { ...write.values, ...serverValues });
+          const created = await this.repository.insert(tx, context.tenantId, stored);
+          for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created, ids);
+          await steps.after?.(tx, created);
+          return created;
+        },
+      })
+      .catch((error: unknown) => {
+        throw this.translate(error, write.values ?? values);
+      });
   }
 
   async update(context: RequestContext, id: string, body: unknown, parentId?: string): Promise<Entity> {
-    assertValid(this.model.requestBodies.update?.validatorKey, body);
-    let patch = { ...(body as Entity) };
-    const updated = await this.tx(context, async (tx) => {
-      await this.assertParent(tx, context, parentId);
-      if (this.model.recordRules) {
-        // Cross-field rules see the record as it would be stored; the row stays locked until the write.
-        const stored = await this.repository.find(tx, this.scope(context, parentId), id, true);
-        if (!stored) throw this.notFound(id);
-        assertRecordRules(this.model.recordRules, { ...stored, ...patch }, { stored, sent: patch });
-      }
-      const hook = this.model.serverHooks.beforeUpdate;
-      if (hook) patch = await runBeforeWrite(hook, patch, { tenantId: context.tenantId, db: tx, model: this.model });
-      const updated = await this.repository.update(tx, this.scope(context, parentId), id, patch);
-      if (!updated) throw this.notFound(id);
-      return updated;
-    }).catch((error: unknown) => {
-      throw this.translate(error, patch);
-    });
-    this.announce(context, 'updated', updated);
-    return updated;
+    this.validation.assertValid(this.model.requestBodies.update?.validatorKey, body);
+    const patch = { ...(body as Entity) };
+    const write = this.write('update', context, { id, values: patch });
+    return this.deps.pipeline
+      .run(write, {
+        load: async (tx) => {
+          await this.assertParent(tx, context, parentId);
+          if (!this.model.recordRules) return;
+          // Cross-field rules see the record as it would be stored; the row stays locked until the write.
+          const stored = await this.repository.find(tx, this.scope(context, parentId), id, true);
+          if (!stored) throw this.notFound(id);
+          const sent = withoutWriteOnly(this.model, patch);
+          this.validation.assertRecordRules(this.model.recordRules, { ...stored, ...sent }, { stored, sent });
+        },
+        work: async (tx) => {
+          const values = withoutWriteOnly(this.model, write.values ?? {});
+          const updated = await this.repository.update(tx, this.scope(context, parentId), id, values);
+          if (!updated) throw this.notFound(id);
+          return updated;
+        },
+      })
+      .catch((error: unknown) => {
+        throw this.translate(error, write.values ?? patch);
+      });
   }
 
   /** Sets server-managed values (not validated as input), e.g. a regenerated key. */
   async setInternal(context: RequestContext, id: string, values: Entity): Promise<Entity> {
-    const updated = await this.tx(context, (tx) => this.repository.update(tx, this.scope(context), id, values));
-    if (!updated) throw this.notFound(id);
-    return updated;
+    return this.deps.pipeline.run(this.write('setInternal', context, { id, values }), {
+      work: async (tx) => {
+        const updated = await this.repository.update(tx, this.scope(context), id, values);
+        if (!updated) throw this.notFound(id);
+        return updated;
+      },
+    });
   }
 
   async delete(context: RequestContext, id: string, parentId?: string): Promise<void> {
-    const deleted = await this.tx(context, async (tx) => {
-      await this.assertParent(tx, context, parentId);
-      const row = await this.repository.delete(tx, this.scope(context, parentId), id);
-      if (!row) throw this.notFound(id);
-      return row;
+    await this.deps.pipeline.run(this.write('delete', context, { id }), {
+      load: (tx) => this.assertParent(tx, context, parentId),
+      work: async (tx) => {
+        const row = await this.repository.delete(tx, this.scope(context, parentId), id);
+        if (!row) throw this.notFound(id);
+        return row;
+      },
     });
-    this.announce(context, 'deleted', deleted);
+  }
+
+  /**
+   * Runs a declared action's handler as a write (unless it is a `GET`): access with the action's scopes, quota,
+   * then the handler, which opens the transactions it needs, then audit. A `GET` action checks access only.
+   */
+  async runAction<T>(
+    context: RequestContext,
+    action: ActionModel,
+    id: string | undefined,
+    handler: () => Promise<T>,
+  ): Promise<T> {
+    const write = this.write('action', context, { id, action, requiredScopes: this.actionScopes(action) });
+    if (action.method === 'GET') return this.deps.pipeline.read(write, handler);
+    return this.deps.pipeline.run(write, { work: handler, transaction: false });
+  }
+
+  /** The scopes an action needs: its own, or the entity's read or write scopes by its method. */
+  actionScopes(action: ActionModel): string[] {
+    return (
+      action.scopes ?? (action.method === 'GET' ? this.model.requiredScopes.read : this.model.requiredScopes.write)
+    );
   }
 
   // Many-to-many relations.
@@ -254,10 +280,9 @@ export class EntityOperations {
     const found = await target.repository.findMany(tx, context.tenantId, targetIds);
     const hook = this.model.serverHooks.beforeLink;
     if (hook) {
-      await runBeforeLink(
-        hook,
+      await overrideOf(this.deps.overrides, hook, 'beforeLink').run(
         { source, relation, targetIds, targets: found },
-        { tenantId: context.tenantId, db: tx, model: this.model },
+        { tenantId: context.tenantId, db: tx, model: this.model, context },
       );
     }
     const missing = targetIds.find((targetId) => !found.some((entity) => entity.id === targetId));
@@ -271,35 +296,25 @@ export class EntityOperations {
 
   async link(context: RequestContext, name: string, id: string, body: unknown): Promise<Entity[]> {
     const { relation } = this.relation(name);
-    assertValid(this.model.assignForms[name]?.validatorKey, body);
+    this.validation.assertValid(this.model.assignForms[name]?.validatorKey, body);
     const ids = (body as Record<string, string[]>)[relation.assignField] ?? [];
-    return this.tx(context, async (tx) => {
-      const source = await this.repository.find(tx, { tenantId: context.tenantId }, id);
-      if (!source) throw this.notFound(id);
-      return this.linkIn(tx, context, relation, source, ids);
+    return this.deps.pipeline.run(this.write('link', context, { id, relation: name, targetIds: ids }), {
+      work: async (tx) => {
+        const source = await this.repository.find(tx, { tenantId: context.tenantId }, id);
+        if (!source) throw this.notFound(id);
+        return this.linkIn(tx, context, relation, source, ids);
+      },
     });
   }
 
   async unlink(context: RequestContext, name: string, id: string, targetId: string): Promise<void> {
     const { relation, target } = this.relation(name);
-    await this.tx(context, async (tx) => {
-      await this.getIn(tx, context, id);
-      if (!(await this.repository.unlink(tx, relation, context.tenantId, id, targetId)))
-        throw target.notFound(targetId);
+    await this.deps.pipeline.run(this.write('unlink', context, { id, relation: name, targetIds: [targetId] }), {
+      work: async (tx) => {
+        await this.getIn(tx, context, id);
+        if (!(await this.repository.unlink(tx, relation, context.tenantId, id, targetId)))
+          throw target.notFound(targetId);
+      },
     });
   }
 }
-
-const runBeforeWrite = async (key: string, values: Entity, context: Parameters<BeforeWriteRun>[1]) => {
-  const override = serverOverrides[key as keyof typeof serverOverrides];
-  if (override?.kind !== 'beforeWrite') throw new Error(`${key} is not a beforeWrite override`);
-  return override.run(values, context);
-};
-type BeforeWriteRun = Extract<(typeof serverOverrides)[keyof typeof serverOverrides], { kind: 'beforeWrite' }>['run'];
-
-const runBeforeLink = async (key: string, ...args: Parameters<BeforeLinkRun>) => {
-  const override = serverOverrides[key as keyof typeof serverOverrides];
-  if (override?.kind !== 'beforeLink') throw new Error(`${key} is not a beforeLink override`);
-  await override.run(...args);
-};
-type BeforeLinkRun = Extract<(typeof serverOverrides)[keyof typeof serverOverrides], { kind: 'beforeLink' }>['run'];

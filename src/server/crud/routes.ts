@@ -3,11 +3,14 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
 import { likePattern } from '../http/search-pattern.js';
-import { serverOverrides } from '../overrides/registry.js';
+import { registerActionRoutes } from './action-routes.js';
+import type { RequestContext } from './context.js';
+import { hasDerived, withDerived } from './fields.js';
 import { registerLogRoutes } from './log-routes.js';
-import type { EntityOperations, RequestContext } from './operations.js';
+import type { EntityOperations } from './operations.js';
+import type { ServerOverrides } from './overrides.js';
 import { registerSingletonRoutes } from './singleton-routes.js';
-import { assertValid, assertValidQuery } from './validate.js';
+import type { Validation } from './validate.js';
 
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
@@ -29,11 +32,16 @@ const searchOf = (query: Query) => {
 export const itemParam = (model: EntityModel) =>
   model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';
 
-/** What an entity looks like to API callers: without the fields that never leave the server. */
-const publicView = (model: EntityModel) => {
-  if (model.privateFields.length === 0) return <T>(value: T) => value;
+/**
+ * What an entity looks like to API callers: its derived fields computed, without the fields that never leave the
+ * server.
+ */
+export const publicView = (model: EntityModel) => {
+  if (model.privateFields.length === 0 && !hasDerived(model)) return <T>(value: T) => value;
   const strip = (entity: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(entity).filter(([key]) => !model.privateFields.includes(key)));
+    Object.fromEntries(
+      Object.entries(withDerived(model, entity)).filter(([key]) => !model.privateFields.includes(key)),
+    );
   return <T>(value: T): T =>
     (Array.isArray(value) ? value.map(strip) : value && typeof value === 'object' ? strip(value as never) : value) as T;
 };
@@ -42,6 +50,8 @@ export interface RouteDeps {
   db: Database;
   operationsOf: (entity: string) => EntityOperations;
   context: (request: FastifyRequest) => RequestContext;
+  validation: Validation;
+  overrides: ServerOverrides;
 }
 
 /**
@@ -52,12 +62,13 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   if (!model.hasApi) return;
   if (model.kind === 'singleton') return registerSingletonRoutes(app, model, deps);
   if (model.kind === 'log') return registerLogRoutes(app, model, deps);
+  const { assertValidQuery } = deps.validation;
   const view = publicView(model);
   // The scopes each route needs; a bearer guard, where installed, checks them.
   const read = { config: { scopes: model.requiredScopes.read } };
   const write = { config: { scopes: model.requiredScopes.write } };
   const ops = deps.operationsOf(model.name);
-  const base = `/api${fastifyPath(model.apiPath)}`;
+  const base = `${model.apiRoot ? '' : '/api'}${fastifyPath(model.apiPath)}`;
   const idParam = itemParam(model);
   const item = `${base}/:${idParam}`;
   const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);
@@ -152,27 +163,5 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     });
   }
 
-  for (const action of model.actions) {
-    const override = serverOverrides[action.handler as keyof typeof serverOverrides];
-    if (override?.kind !== 'action') throw new Error(`${action.handler} is not an action override`);
-    app.route<{ Params: Params }>({
-      method: action.method,
-      url: `${item}/${action.path}`,
-      ...(action.method === 'GET' ? read : write),
-      handler: async (request, reply) => {
-        if (action.body) assertValid(action.body.validatorKey, request.body);
-        const result = await override.run({
-          context: deps.context(request),
-          id: request.params[idParam] ?? '',
-          body: (request.body ?? {}) as Record<string, unknown>,
-          db: deps.db,
-          request,
-          reply,
-          operations: ops,
-          operationsOf: deps.operationsOf,
-        });
-        return reply.status(action.status).send(action.status === 204 ? undefined : view(result));
-      },
-    });
-  }
+  registerActionRoutes(app, model, deps, { base, item, idParam, view });
 };

@@ -6,7 +6,6 @@ import { generateId } from './ids.js';
 import type { EntityOperations, RequestContext } from './operations.js';
 import type { Entity } from './repository.js';
 import type { RouteDeps } from './routes.js';
-import { assertRecordRules, assertValid } from './validate.js';
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -58,17 +57,13 @@ export class SingletonOperations {
     return this.db.withTenant(context.tenantId, (tx) => this.seeded(tx, context.tenantId, false));
   }
 
-  /** Validates like a collection's update: the body, then the record it would store against the record rules. */
+  /**
+   * An update of the tenant's record, seeded first if need be, through the entity's own update: the same body
+   * validation, record rules and write pipeline (access, quota, hooks, audit, events) as a collection item's.
+   */
   async update(context: RequestContext, body: unknown): Promise<Entity> {
-    assertValid(this.model.requestBodies.update?.validatorKey, body);
-    const patch = { ...(body as Entity) };
-    const updated = await this.db.withTenant(context.tenantId, async (tx) => {
-      const stored = await this.seeded(tx, context.tenantId, true);
-      assertRecordRules(this.model.recordRules, { ...stored, ...patch }, { stored, sent: patch });
-      return (await this.ops.repository.update(tx, { tenantId: context.tenantId }, String(stored.id), patch)) ?? stored;
-    });
-    this.ops.announce(context, 'updated', updated);
-    return updated;
+    const stored = await this.get(context);
+    return this.ops.update(context, String(stored.id), body);
   }
 }
 

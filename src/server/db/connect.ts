@@ -1,6 +1,6 @@
 import { withAutoAnalyze } from './auto-analyze.js';
 import type { Database } from './database.js';
-import { migrate } from './migrate.js';
+import { type Migration, migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 
@@ -9,6 +9,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; absent means in memory. */
   dataDir?: string | undefined;
+  /** The migrations to apply (a catalog's); default the generated ones. */
+  migrations?: readonly Migration[] | undefined;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface DatabaseOptions {
 export const connectDatabase = async (options: DatabaseOptions): Promise<Database> => {
   const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
   try {
-    await db.exclusive(() => migrate(db));
+    await db.exclusive(() => migrate(db, options.migrations ? [...options.migrations] : undefined));
     return db.kind === 'pglite' ? await withAutoAnalyze(db) : db;
   } catch (error) {
     await db.close();

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type Database, pgConstraint, pgErrorCode, pgErrorCodes } from '../db/database.js';
+import { systemContext } from '../crud/context.js';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
 import type { TenantProviders } from '../oidc/providers.js';
 import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
 import { verifyPassword } from '../users/passwords.js';
@@ -20,8 +22,6 @@ export interface InteractionRouteOptions {
 
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
 
-class RegistrationClosed extends Error {}
-
 /**
  * The tenant's own sign-in pages (oidc-provider's `interactions.url`): sign-in with username or email and password,
  * registration where it is open, consent. Server-rendered HTML forms, texts from `src/server/locales`.
@@ -30,7 +30,7 @@ class RegistrationClosed extends Error {}
  * interaction's path, so a cross-site POST arrives without it and finds no interaction.
  */
 export const registerInteractionRoutes = async (app: FastifyInstance, options: InteractionRouteOptions) => {
-  const { db, providers, users, sentinel } = options;
+  const { providers, users, sentinel } = options;
 
   app.get(STYLESHEET_PATH, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(stylesheet),
@@ -121,24 +121,18 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
 
     let userId: string;
     try {
-      userId = await db.withTenant(tenantId, async (tx) => {
-        // One first administrator: concurrent registrations queue here and the later ones find a user.
-        await users.lockRegistration(tx, tenantId);
-        if ((await users.count(tenantId, tx)) > 0) throw new RegistrationClosed();
-        const user = await users.insert(tx, tenantId, { username, primaryEmail: email || null, password });
-        if (tenantId === ADMIN_TENANT_ID)
-          await users.assignRolesByName(tx, tenantId, user.id, [defaultTenantAdminRole]);
-        return user.id;
-      });
+      // One first administrator: concurrent registrations queue and the later ones find a user.
+      const roles = tenantId === ADMIN_TENANT_ID ? [defaultTenantAdminRole] : [];
+      const context = { ...systemContext(tenantId, 'registration'), locale: tr.language };
+      const user = await users.createFirst(context, { username, primaryEmail: email || null, password }, roles);
+      if (!user) return closed();
+      userId = user.id;
     } catch (error) {
-      if (error instanceof RegistrationClosed) return closed();
-      if (pgErrorCode(error) === pgErrorCodes.uniqueViolation) {
-        const onEmail = pgConstraint(error)?.includes('primary_email');
-        const field = onEmail ? 'email' : 'username';
-        const message = tr.t(onEmail ? 'errors:email_in_use' : 'errors:username_in_use');
-        return showRegister(interaction, reply, 422, { values, errors: { [field]: [message] } });
-      }
-      throw error;
+      const inUse = { 'user.email_already_in_use': 'email', 'user.username_already_in_use': 'username' } as const;
+      const field = error instanceof ApiError ? inUse[error.code as keyof typeof inUse] : undefined;
+      if (!field) throw error;
+      const message = tr.t(field === 'email' ? 'errors:email_in_use' : 'errors:username_in_use');
+      return showRegister(interaction, reply, 422, { values, errors: { [field]: [message] } });
     }
     await users.touchSignIn(tenantId, userId);
     return finish(interaction, request, reply, { login: { accountId: userId } }, false);

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EntityOperations } from '../crud/operations.js';
 import type { Database } from '../db/database.js';
 import { registerInteractionRoutes } from '../interaction/routes.js';
 import { Sentinel } from '../interaction/sentinel.js';
@@ -18,6 +19,8 @@ export interface IdentityOptions {
   db: Database;
   /** The origin users and clients reach the server at; unset, the address the server listens on. */
   publicUrl?: string | undefined;
+  /** The operations of the entities (users are written through them). */
+  operationsOf: (entity: string) => EntityOperations;
 }
 
 /** What the rest of the server may ask about tenants and their token issuers (e.g. to verify bearer tokens). */
@@ -51,7 +54,10 @@ const listeningOrigin = (app: FastifyInstance): string => {
  * Tenants, their OpenID providers and sign-in pages: seeds the built-in tenants, serves `{tenant base}/oidc/*`,
  * `{tenant base}/interaction/*` and `GET /api/.well-known/endpoints/{tenantId}`.
  */
-export const registerIdentity = async (app: FastifyInstance, { db, publicUrl }: IdentityOptions): Promise<void> => {
+export const registerIdentity = async (
+  app: FastifyInstance,
+  { db, publicUrl, operationsOf }: IdentityOptions,
+): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
   const requestOrigin = (request: FastifyRequest) => configured ?? `${request.protocol}://${request.host}`;
@@ -60,7 +66,7 @@ export const registerIdentity = async (app: FastifyInstance, { db, publicUrl }: 
   await db.exclusive(() => seedTenants(db, origin()));
 
   const tenants = new TenantRegistry(db);
-  const users = new UserStore(db);
+  const users = new UserStore(db, () => operationsOf('user'));
   const providers = new TenantProviders({ db, tenants, users, origin, log: app.log });
   app.decorate('identity', {
     tenants,

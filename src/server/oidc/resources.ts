@@ -1,12 +1,7 @@
+import type { Resource } from '../../generated/types.js';
 import type { Database } from '../db/database.js';
 
-export interface ResourceRow {
-  id: string;
-  name: string;
-  indicator: string;
-  isDefault: boolean;
-  accessTokenTtl: number;
-}
+export type ResourceRow = Pick<Resource, 'id' | 'name' | 'indicator' | 'isDefault' | 'accessTokenTtl'>;
 
 export interface ScopeRow {
   name: string;

@@ -9,7 +9,11 @@ export const serverOverrideKeys = [
   'hook.generate-signing-key',
   'hook.regenerate-signing-key',
   'hook.send-test',
+  'me.get',
+  'me.update',
+  'me.update-custom-data',
   'resource.set-default',
+  'user.hash-password',
 ] as const;
 
 export type ServerOverrideKey = (typeof serverOverrideKeys)[number];

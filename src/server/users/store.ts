@@ -1,14 +1,17 @@
 import { entityModels } from '../../generated/entities.js';
 import type { EntityModel } from '../../shared/descriptor.js';
-import { generateId } from '../crud/ids.js';
-import { type Entity, Repository } from '../crud/repository.js';
+import { type RequestContext, systemContext } from '../crud/context.js';
+import type { CreateSteps, EntityOperations } from '../crud/operations.js';
+import { Repository } from '../crud/repository.js';
 import type { Database, Queryable } from '../db/database.js';
-import { hashPassword, PASSWORD_METHOD } from './passwords.js';
 
-const userModel = entityModels.find((model) => model.name === 'user') as EntityModel;
+export const userModel = entityModels.find((model) => model.name === 'user') as EntityModel;
 const users = new Repository(userModel);
 
-/** A user as the server sees it, including the private fields; use `publicUser` before it leaves the server. */
+/**
+ * A user as the server sees it, including the private fields; `publicView(userModel)` (crud/routes.ts) is what may
+ * leave the server.
+ */
 export interface UserRecord {
   id: string;
   username: string | null;
@@ -25,10 +28,6 @@ export interface UserRecord {
   lastSignInAt: number | null;
   createdAt: number;
 }
-
-/** The user without its `x-private` fields (the password hash and its method). */
-export const publicUser = (user: UserRecord): Entity =>
-  Object.fromEntries(Object.entries(user).filter(([key]) => !userModel.privateFields.includes(key)));
 
 /** The identifier rules of the user schema, shared with the registration form. */
 const property = (name: string) => userModel.schema.properties?.[name] as { pattern?: string; maxLength?: number };
@@ -50,9 +49,19 @@ export interface NewUser {
   password: string;
 }
 
-/** Users of one tenant, always read and written in that tenant's transaction (row-level security on). */
+/** The tenant already has an account, so it takes no first one. */
+class AccountsExist extends Error {}
+
+/**
+ * Users of one tenant, always read and written in that tenant's transaction (row-level security on). Reads for
+ * sign-in are direct; every write goes through the user entity's operations (validation, the password hashed by
+ * its server hook, audit).
+ */
 export class UserStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly operations: () => EntityOperations,
+  ) {}
 
   /** By username (exact) or, when the identifier has an `@`, by email (case-insensitive). */
   findByIdentifier(tenantId: string, identifier: string): Promise<UserRecord | undefined> {
@@ -90,24 +99,31 @@ export class UserStore {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gatehouse.registration.${tenantId}`]);
   }
 
-  /** Inserts a user with an argon2id hash of the password; every column is explicit (no database-side defaults). */
-  async insert(tx: Queryable, tenantId: string, input: NewUser): Promise<UserRecord> {
-    const created = await users.insert(tx, tenantId, {
-      id: generateId(12),
-      username: input.username,
-      primaryEmail: input.primaryEmail ?? null,
-      primaryPhone: null,
-      name: null,
-      avatar: null,
-      passwordEncrypted: await hashPassword(input.password),
-      passwordEncryptionMethod: PASSWORD_METHOD,
-      profile: {},
-      identities: {},
-      customData: {},
-      isSuspended: false,
-      lastSignInAt: null,
-    });
+  /** Creates a user from a username, an optional email and a password (hashed by the user's server hook). */
+  async create(context: RequestContext, input: NewUser, steps?: CreateSteps): Promise<UserRecord> {
+    const body = { username: input.username, primaryEmail: input.primaryEmail ?? null, password: input.password };
+    const created = await this.operations().create(context, body, undefined, undefined, steps);
     return created as unknown as UserRecord;
+  }
+
+  /**
+   * Creates a tenant's first account with the named roles, unless the tenant has one already (then undefined).
+   * Registration and bootstrap queue behind one lock, so there is one first account.
+   */
+  async createFirst(context: RequestContext, input: NewUser, roleNames: string[]): Promise<UserRecord | undefined> {
+    const { tenantId } = context;
+    try {
+      return await this.create(context, input, {
+        first: async (tx) => {
+          await this.lockRegistration(tx, tenantId);
+          if ((await this.count(tenantId, tx)) > 0) throw new AccountsExist();
+        },
+        after: (tx, created) => this.assignRolesByName(tx, tenantId, created.id as string, roleNames),
+      });
+    } catch (error) {
+      if (error instanceof AccountsExist) return undefined;
+      throw error;
+    }
   }
 
   /** Gives the user the roles with these names (missing names are ignored). */
@@ -120,9 +136,9 @@ export class UserStore {
     );
   }
 
-  touchSignIn(tenantId: string, userId: string): Promise<void> {
-    return this.db.withTenant(tenantId, async (tx) => {
-      await tx.query('UPDATE users SET last_sign_in_at = now() WHERE tenant_id = $1 AND id = $2', [tenantId, userId]);
-    });
+  /** Records a sign-in, as a write of the user on their own account. */
+  async touchSignIn(tenantId: string, userId: string): Promise<void> {
+    const context = { ...systemContext(tenantId, 'sign-in'), actor: { kind: 'user', id: userId } as const };
+    await this.operations().setInternal(context, userId, { lastSignInAt: Date.now() });
   }
 }

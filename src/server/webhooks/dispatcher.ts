@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Hook } from '../../generated/types.js';
 import { generateId } from '../crud/ids.js';
 import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
@@ -12,11 +13,8 @@ const RETRY_BASE_MS = 200;
 
 export const sign = (signingKey: string, body: string) => createHmac('sha256', signingKey).update(body).digest('hex');
 
-interface HookConfig {
-  url: string;
-  headers?: Record<string, string>;
-  retries?: number;
-}
+/** Where and how a hook is called (the hook schema's `config`). */
+type HookConfig = Hook['config'];
 
 interface HookRow {
   id: string;

@@ -1,6 +1,6 @@
 import { generateId } from '../../crud/ids.js';
+import type { ServerOverride } from '../../crud/overrides.js';
 import { ApiError } from '../../http/api-error.js';
-import type { ServerOverride } from '../../overrides/registry.js';
 
 /** Client secrets are the server's to make: 32 random characters, shown to the caller once at creation. */
 export const newClientSecret = () => generateId(32);

@@ -1,9 +1,7 @@
+import type { HookTestBody } from '../../../generated/types.js';
 import { generateId } from '../../crud/ids.js';
+import type { ServerOverride } from '../../crud/overrides.js';
 import { sendTestPayloads } from '../../webhooks/dispatcher.js';
-
-type HookTestConfig = Parameters<typeof sendTestPayloads>[3];
-
-import type { ServerOverride } from '../../overrides/registry.js';
 
 /** Signing keys are the server's to make: 32 random characters, never chosen by the caller. */
 const newSigningKey = () => generateId(32);
@@ -24,7 +22,8 @@ export const hookOverrides = {
     kind: 'action',
     run: async ({ context, id, body, operations }) => {
       const hook = await operations.get(context, id);
-      await sendTestPayloads(id, String(hook.signingKey), body.events as string[], body.config as HookTestConfig);
+      const test = body as HookTestBody;
+      await sendTestPayloads(id, String(hook.signingKey), test.events, test.config);
     },
   },
 } satisfies Record<string, ServerOverride>;

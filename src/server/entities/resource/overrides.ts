@@ -1,4 +1,4 @@
-import type { ServerOverride } from '../../overrides/registry.js';
+import type { ServerOverride } from '../../crud/overrides.js';
 
 export const resourceOverrides = {
   /** At most one default resource per tenant: making one the default clears the flag on the others. */

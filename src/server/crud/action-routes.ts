@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { EntityModel } from '../../shared/descriptor.js';
+import { overrideOf } from './overrides.js';
+import type { RouteDeps } from './routes.js';
+
+type Params = Record<string, string>;
+
+interface ActionPaths {
+  /** The collection's path (`/api/hooks`, or a service's own path such as `/api/me`). */
+  base: string;
+  /** An item's path (`/api/hooks/:id`). */
+  item: string;
+  idParam: string;
+  view: <T>(value: T) => T;
+}
+
+/**
+ * The declared actions of an entity: on an item (`/api/<path>/{id}/<action>`), on the collection
+ * (`/api/<path>/<action>`), or, for a service, on its own path. Each checks its scopes, validates its body with its
+ * compiled validator, runs through the write pipeline and answers with its declared status; the handler is an
+ * override.
+ */
+export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps, paths: ActionPaths) => {
+  const ops = deps.operationsOf(model.name);
+  for (const action of model.actions) {
+    const override = overrideOf(deps.overrides, action.handler, 'action');
+    const onItem = (action.on ?? 'item') === 'item';
+    const at = onItem ? paths.item : paths.base;
+    app.route<{ Params: Params }>({
+      method: action.method,
+      url: action.path ? `${at}/${action.path}` : at,
+      // An action that authenticates its caller itself has no scopes for the bearer guard to check.
+      config: action.authenticatedBy === 'handler' ? {} : { scopes: ops.actionScopes(action) },
+      handler: async (request, reply) => {
+        const found = await override.authenticate?.(request, { db: deps.db, operationsOf: deps.operationsOf });
+        if (action.body) deps.validation.assertValid(action.body.validatorKey, request.body);
+        const context = found ? { ...deps.context(request), actor: found.actor } : deps.context(request);
+        const id = onItem ? (request.params[paths.idParam] ?? '') : '';
+        const result = await ops.runAction(context, action, onItem ? id : undefined, () =>
+          override.run({
+            caller: found?.caller,
+            context,
+            id,
+            body: (request.body ?? {}) as Record<string, unknown>,
+            params: request.params,
+            db: deps.db,
+            request,
+            reply,
+            operations: ops,
+            operationsOf: deps.operationsOf,
+          }),
+        );
+        if (action.status === 204) return reply.status(204).send();
+        return reply
+          .status(action.status)
+          .send(action.responseField || action.responseFields ? result : paths.view(result));
+      },
+    });
+  }
+};

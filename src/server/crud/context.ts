@@ -1,0 +1,53 @@
+/**
+ * Who is asking, for which tenant, with which rights: built once per request (or once per piece of server-initiated
+ * work) and handed to every operation. Access checks, audit records and events read it; nothing below the routes
+ * looks at the HTTP request again.
+ */
+
+/** Who a write is attributed to. */
+export type Actor =
+  /** A person, by user id: the subject of a console or end-user access token. */
+  | { kind: 'user'; id: string }
+  /** A machine-to-machine application, by client id. */
+  | { kind: 'application'; id: string }
+  /** Work the server starts itself (bootstrap, webhook deliveries); `id` names the work. */
+  | { kind: 'system'; id: string }
+  /** A caller without a token, on routes that need none or on a server without a bearer guard. */
+  | { kind: 'anonymous' };
+
+/** The edition a server runs as; descriptors say which editions serve each entity. */
+export type ServerEdition = 'oss' | 'cloud';
+
+/** Every scope: the caller is not limited by scopes (server-initiated work, or a server without a bearer guard). */
+export const ALL_SCOPES = '*';
+
+export interface RequestContext {
+  tenantId: string;
+  actor: Actor;
+  /** The scopes the caller's token grants, or `'*'` when the caller is not limited by scopes. */
+  scopes: readonly string[] | typeof ALL_SCOPES;
+  edition: ServerEdition;
+  /** The caller's language (negotiated from `Accept-Language`), for messages meant for people. */
+  locale: string;
+}
+
+/** The context of work the server starts itself: all scopes, attributed to `system:<work>`. */
+export const systemContext = (
+  tenantId: string,
+  work: string,
+  options: { edition?: ServerEdition; locale?: string } = {},
+): RequestContext => ({
+  tenantId,
+  actor: { kind: 'system', id: work },
+  scopes: ALL_SCOPES,
+  edition: options.edition ?? 'oss',
+  locale: options.locale ?? 'en',
+});
+
+/** The scopes of `required` the context lacks (none when it is not limited by scopes). */
+export const missingScopes = (context: RequestContext, required: readonly string[]): string[] =>
+  context.scopes === ALL_SCOPES ? [] : required.filter((scope) => !context.scopes.includes(scope));
+
+/** A short, stable name of the actor for logs and audit records: `user:u1`, `application:a1`, `system:bootstrap`. */
+export const actorName = (actor: Actor): string =>
+  actor.kind === 'anonymous' ? 'anonymous' : `${actor.kind}:${actor.id}`;

@@ -1,0 +1,86 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import type { Database, Queryable } from '../db/database.js';
+import type { Actor, RequestContext } from './context.js';
+import type { EntityOperations } from './operations.js';
+import type { Entity } from './repository.js';
+
+/**
+ * The contracts of bespoke server pieces (overrides). The generic layer defines them and receives the
+ * implementations through the catalog; it never imports an implementation.
+ */
+
+export interface HookContext {
+  tenantId: string;
+  db: Queryable;
+  model: EntityModel;
+  /** Who writes; a hook may record or check it. */
+  context: RequestContext;
+}
+
+/** Runs before an entity is inserted or updated: may add server-managed values (generated keys, password hashes). */
+export interface BeforeWriteOverride {
+  kind: 'beforeWrite';
+  run: (values: Entity, context: HookContext) => Entity | Promise<Entity>;
+}
+
+/**
+ * Runs before targets are linked to an entity through a many-to-many relation, at assignment or at creation, in
+ * the same transaction: throws an `ApiError` to refuse (nothing is linked then). `targets` are the requested
+ * targets found in the tenant; ids that were not found are answered 404 after this check.
+ */
+export interface BeforeLinkOverride {
+  kind: 'beforeLink';
+  run: (
+    input: { source: Entity; relation: ManyToManyRelation; targetIds: string[]; targets: Entity[] },
+    context: HookContext,
+  ) => void | Promise<void>;
+}
+
+/**
+ * Serves a declared action: below an item (`/api/<path>/{id}/<action>`, `id` set), on a collection
+ * (`/api/<path>/<action>`) or at a path of its own (a service). Its answer is sent as the action's response.
+ */
+export interface ActionOverride {
+  kind: 'action';
+  /**
+   * For an action declared `authenticatedBy: handler`: finds the caller from the request (or throws 401) before
+   * the body is validated. The action's context names `actor`; `run` receives `caller`.
+   */
+  authenticate?: (
+    request: FastifyRequest,
+    services: { db: Database; operationsOf: (entity: string) => EntityOperations },
+  ) => Promise<{ actor: Actor; caller: unknown }>;
+  run: (input: {
+    /** What `authenticate` found. */
+    caller?: unknown;
+    context: RequestContext;
+    /** The item of an item action; empty for collection and service actions. */
+    id: string;
+    /** The request body, already validated against the action's body schema. */
+    body: Record<string, unknown>;
+    /** Path parameters of the route (a parent's id, the item's key). */
+    params: Record<string, string>;
+    db: Database;
+    request: FastifyRequest;
+    reply: FastifyReply;
+    operations: EntityOperations;
+    operationsOf: (entity: string) => EntityOperations;
+  }) => Promise<unknown>;
+}
+
+export type ServerOverride = BeforeWriteOverride | BeforeLinkOverride | ActionOverride;
+
+/** The implementations a server runs with, by key (`hook.generate-signing-key`). */
+export type ServerOverrides = Readonly<Record<string, ServerOverride>>;
+
+/** The implementation of `key` of the expected kind; a wrong kind is a programming error. */
+export const overrideOf = <K extends ServerOverride['kind']>(
+  overrides: ServerOverrides,
+  key: string,
+  kind: K,
+): Extract<ServerOverride, { kind: K }> => {
+  const override = overrides[key];
+  if (override?.kind !== kind) throw new Error(`${key} is not a ${kind} override`);
+  return override as Extract<ServerOverride, { kind: K }>;
+};

@@ -1,0 +1,80 @@
+import type { ActionModel, EntityModel } from '../../shared/descriptor.js';
+import type { Database, Queryable } from '../db/database.js';
+import type { RequestContext } from './context.js';
+import type { Entity } from './repository.js';
+
+/** The writes of `EntityOperations`; each runs through the same stages. */
+export type WriteKind = 'create' | 'update' | 'delete' | 'link' | 'unlink' | 'setInternal' | 'action';
+
+/** One write on its way through the stages. Stages read it, and some (server hooks) replace its `values`. */
+export interface Write {
+  kind: WriteKind;
+  model: EntityModel;
+  context: RequestContext;
+  /** The scopes the write needs: the entity's write scopes, or what the action declares. */
+  requiredScopes: readonly string[];
+  /** The item written, when it is known before the write (update, delete, link, actions on an item). */
+  id?: string | undefined;
+  /** What is stored: the new record of a create, the patch of an update or of `setInternal`. */
+  values?: Entity | undefined;
+  /** The relation of a link or unlink, and the ids it names. */
+  relation?: string | undefined;
+  targetIds?: string[] | undefined;
+  /** The declared action of an action write. */
+  action?: ActionModel | undefined;
+  /** The outcome, once the write has committed: the stored record, the deleted row, the action's answer. */
+  result?: unknown;
+}
+
+/**
+ * One stage of the write pipeline, a named set of optional steps. `before` runs ahead of the transaction and may
+ * refuse (access, quota); `within` runs inside the transaction ahead of the statements and may change `values`
+ * (server hooks); `after` runs once the transaction has committed (audit, events). Stages run in list order at
+ * each step.
+ */
+export interface WriteStage {
+  name: string;
+  before?(write: Write): void | Promise<void>;
+  within?(write: Write, tx: Queryable): void | Promise<void>;
+  after?(write: Write): void | Promise<void>;
+}
+
+export interface RunOptions<T> {
+  /** Statements that find what the write is about (the parent, the stored row), first in the transaction. */
+  load?: (tx: Queryable) => Promise<void>;
+  /** The statements of the write, after the `within` steps. */
+  work: (tx: Queryable) => Promise<T>;
+  /**
+   * False for an action, whose handler opens the transactions it needs itself: its `within` steps are skipped and
+   * its handler runs between `before` and `after`.
+   */
+  transaction?: boolean;
+}
+
+/** Runs writes through an ordered list of stages. */
+export class WritePipeline {
+  constructor(
+    readonly stages: readonly WriteStage[],
+    private readonly db: Database,
+  ) {}
+
+  async run<T>(write: Write, { load, work, transaction = true }: RunOptions<T>): Promise<T> {
+    for (const stage of this.stages) await stage.before?.(write);
+    const result = transaction
+      ? await this.db.withTenant(write.context.tenantId, async (tx) => {
+          await load?.(tx);
+          for (const stage of this.stages) await stage.within?.(write, tx);
+          return work(tx);
+        })
+      : await work(this.db);
+    write.result = result;
+    for (const stage of this.stages) await stage.after?.(write);
+    return result;
+  }
+
+  /** A read dressed as a write (a `GET` action): only the access stage runs before it. */
+  async read<T>(write: Write, handler: () => Promise<T>): Promise<T> {
+    for (const stage of this.stages) if (stage.name === 'access') await stage.before?.(write);
+    return handler();
+  }
+}

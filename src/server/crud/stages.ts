@@ -1,0 +1,129 @@
+import { ApiError } from '../http/api-error.js';
+import { actorName, missingScopes, type RequestContext } from './context.js';
+import { overrideOf, type ServerOverrides } from './overrides.js';
+import type { Write, WriteStage } from './pipeline.js';
+import type { Entity } from './repository.js';
+
+/** The caller's scopes against what the write needs (the entity's `requiredScopes.write`, or the action's). */
+export const accessStage = (): WriteStage => ({
+  name: 'access',
+  before(write) {
+    const missing = missingScopes(write.context, write.requiredScopes);
+    if (missing.length > 0) throw new ApiError('auth.forbidden', {}, { missingScopes: missing });
+  },
+});
+
+/** Refuses a write that would exceed the tenant's plan; throws an `ApiError` to refuse. */
+export type QuotaCheck = (write: Write) => void | Promise<void>;
+
+/** Plan limits. The open-source edition has none: the default check admits every write. */
+export const quotaStage = (check: QuotaCheck = () => undefined): WriteStage => ({
+  name: 'quota',
+  before: (write) => check(write),
+});
+
+/** The descriptor's `serverHooks.beforeCreate` / `beforeUpdate`, inside the transaction, on the values to store. */
+export const serverHooksStage = (overrides: ServerOverrides): WriteStage => ({
+  name: 'server-hooks',
+  async within(write, tx) {
+    const key =
+      write.kind === 'create'
+        ? write.model.serverHooks.beforeCreate
+        : write.kind === 'update'
+          ? write.model.serverHooks.beforeUpdate
+          : undefined;
+    if (!key || !write.values) return;
+    const hook = overrideOf(overrides, key, 'beforeWrite');
+    write.values = await hook.run(write.values, {
+      tenantId: write.context.tenantId,
+      db: tx,
+      model: write.model,
+      context: write.context,
+    });
+  },
+});
+
+/** Who did what: one record per committed write. */
+export interface AuditEntry {
+  tenantId: string;
+  /** `user:<id>`, `application:<id>`, `system:<work>` or `anonymous`. */
+  actor: string;
+  entity: string;
+  kind: Write['kind'];
+  /** The item written, when there is one. */
+  id?: string;
+  relation?: string;
+  action?: string;
+  at: number;
+}
+
+/** Where audit records go. The audit log implements it; the default keeps the latest records in memory. */
+export interface AuditSink {
+  record(entry: AuditEntry): void | Promise<void>;
+}
+
+/** The latest `limit` audit records, newest last. */
+export class MemoryAuditSink implements AuditSink {
+  readonly entries: AuditEntry[] = [];
+  constructor(private readonly limit = 1000) {}
+  record(entry: AuditEntry) {
+    this.entries.push(entry);
+    if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
+  }
+}
+
+const writtenId = (write: Write): string | undefined => {
+  if (write.id) return write.id;
+  const result = write.result as Entity | undefined;
+  return result && typeof result === 'object' && typeof result.id === 'string' ? result.id : undefined;
+};
+
+export const auditStage = (sink: AuditSink): WriteStage => ({
+  name: 'audit',
+  async after(write) {
+    const id = writtenId(write);
+    await sink.record({
+      tenantId: write.context.tenantId,
+      actor: actorName(write.context.actor),
+      entity: write.model.name,
+      kind: write.kind,
+      ...(id ? { id } : {}),
+      ...(write.relation ? { relation: write.relation } : {}),
+      ...(write.action ? { action: write.action.key } : {}),
+      at: Date.now(),
+    });
+  },
+});
+
+/** Where committed changes are announced (webhooks). */
+export interface ChangeListener {
+  emit(context: RequestContext, event: string, data: Entity): void;
+}
+
+const announced = { create: 'created', update: 'updated', delete: 'deleted' } as const;
+
+/** The descriptor's `webhookEvents`, announced after commit with the stored (or deleted) record. */
+export const eventsStage = (listener: ChangeListener | undefined): WriteStage => ({
+  name: 'events',
+  after(write) {
+    const change = announced[write.kind as keyof typeof announced];
+    const event = change ? write.model.webhookEvents[change] : undefined;
+    if (event && listener && write.result) listener.emit(write.context, event, write.result as Entity);
+  },
+});
+
+export interface StageOptions {
+  overrides: ServerOverrides;
+  listener?: ChangeListener | undefined;
+  audit: AuditSink;
+  quota?: QuotaCheck | undefined;
+}
+
+/** The write pipeline's stages, in order: access → quota → server hooks → (transaction) → audit → events. */
+export const defaultWriteStages = ({ overrides, listener, audit, quota }: StageOptions): WriteStage[] => [
+  accessStage(),
+  quotaStage(quota),
+  serverHooksStage(overrides),
+  auditStage(audit),
+  eventsStage(listener),
+];

@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import type { AccessTokenClaims } from '../auth/token-verifier.js';
+import { type Actor, ALL_SCOPES, type RequestContext, type ServerEdition } from '../crud/context.js';
+import { negotiateLanguage } from '../locales/index.js';
+
+export interface RequestContextOptions {
+  tenantOf: (request: FastifyRequest) => string;
+  edition: ServerEdition;
+  /** Whether a bearer guard checks tokens; without one, management routes are open and callers hold every scope. */
+  guarded: boolean;
+}
+
+/** The actor a verified token speaks for: the application of a client-credentials token, else the user. */
+export const actorOf = (claims: AccessTokenClaims): Actor =>
+  claims.clientId && (!claims.subject || claims.subject === claims.clientId)
+    ? { kind: 'application', id: claims.clientId }
+    : { kind: 'user', id: claims.subject };
+
+/**
+ * Builds each request's context once, on first use (after the bearer guard has verified its token): tenant, actor,
+ * scopes, edition and locale.
+ */
+export const requestContexts = ({ tenantOf, edition, guarded }: RequestContextOptions) => {
+  const built = new WeakMap<FastifyRequest, RequestContext>();
+  return (request: FastifyRequest): RequestContext => {
+    let context = built.get(request);
+    if (!context) {
+      const claims = request.auth;
+      context = {
+        tenantId: tenantOf(request),
+        actor: claims ? actorOf(claims) : { kind: 'anonymous' },
+        scopes: claims ? claims.scopes : guarded ? [] : ALL_SCOPES,
+        edition,
+        locale: negotiateLanguage(request.headers['accept-language']),
+      };
+      built.set(request, context);
+    }
+    return context;
+  };
+};
