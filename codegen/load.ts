@@ -3,12 +3,12 @@ import { dirname, join, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type {
+  DeclaredRelation,
   Edition,
   ListOperation,
   Operations,
   ParentLink,
   RecordCondition,
-  Relation,
   UniqueRule,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
@@ -20,6 +20,9 @@ export interface Descriptor {
   name: string;
   schema: string;
   table: string;
+  /** `relation`: a link between two entities (`sides`), keyed by both; see codegen/relations.ts. */
+  kind?: 'collection' | 'relation';
+  sides?: DescriptorSide[];
   edition: Edition;
   requiredScopes: { read: string[]; write: string[] };
   parent?: ParentLink;
@@ -39,10 +42,25 @@ export interface Descriptor {
     actions?: import('../src/shared/descriptor.js').ApiAction[];
   };
   unique?: UniqueRule[];
-  relations?: Relation[];
+  relations?: DeclaredRelation[];
   serverHooks?: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string };
   webhookEvents?: { created?: string; updated?: string; deleted?: string };
   console?: DescriptorConsole;
+}
+
+/** One side of a relation entity as its descriptor declares it. */
+export interface DescriptorSide {
+  entity: string;
+  key?: string;
+  api?: {
+    name: string;
+    assignField: string;
+    assignStatus: 200 | 201;
+    duplicateCode: string;
+    createField?: string;
+    attributesAs?: string;
+    embed?: { property: string; target: string; foreignKey: string }[];
+  };
 }
 
 export interface DescriptorConsole {
@@ -211,6 +229,14 @@ export const loadEntities = (root: string): LoadedEntity[] => {
     readJson(join(root, 'codegen/meta/resource-descriptor.schema.json')) as object,
   );
   const validateEntitySchema = ajv.compile(entitySchemaMeta);
+  // A relation's rows are named by their two keys, not by an id.
+  const validateRelationSchema = ajv.compile({
+    ...entitySchemaMeta,
+    properties: {
+      ...entitySchemaMeta.properties,
+      properties: { type: 'object', propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' } },
+    },
+  });
   const files = readdirSync(join(root, 'resources'))
     .filter((file) => file.endsWith('.resource.json'))
     .sort();
@@ -231,10 +257,9 @@ export const loadEntities = (root: string): LoadedEntity[] => {
       withTimestampRange(dereference(raw, schemaFile) as JSONSchema7),
       `schemas/${descriptor.schema}`,
     );
-    if (!validateEntitySchema(schema)) {
-      const details = (validateEntitySchema.errors ?? [])
-        .map((e) => `${e.instancePath || '/'} ${e.message}`)
-        .join('; ');
+    const validateSchema = descriptor.kind === 'relation' ? validateRelationSchema : validateEntitySchema;
+    if (!validateSchema(schema)) {
+      const details = (validateSchema.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
       throw new CodegenError(`schemas/${descriptor.schema}: ${details}`);
     }
     const tenantScoped = descriptor.tenantScoped ?? true;

@@ -6,6 +6,7 @@ import { linkedListParameters, listParameters, type QueryParameter } from './lis
 import type { LoadedEntity } from './load.js';
 import { assignSchema } from './model.js';
 import { pascalCase, plural, withArticle, words } from './names.js';
+import { linkAttributesSchema } from './relations.js';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -212,15 +213,19 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       });
     }
     for (const relation of model.relations) {
-      if (relation.kind !== 'manyToMany') continue;
+      if (relation.kind !== 'linked') continue;
       const Rel = pascalCase(relation.name);
       const Target = pascalCase(relation.target);
       const itemName = `${Name}${Rel}Item`;
-      const embedProps = Object.fromEntries((relation.embed ?? []).map((e) => [e.property, ref(pascalCase(e.target))]));
-      schemas[itemName] = (relation.embed ?? []).length
+      const through = models.find((m) => m.name === relation.through)?.schema;
+      const embedProps: Record<string, unknown> = Object.fromEntries(
+        (relation.embed ?? []).map((e) => [e.property, ref(pascalCase(e.target))]),
+      );
+      if (relation.attributesAs) embedProps[relation.attributesAs] = linkAttributesSchema(relation, through);
+      schemas[itemName] = Object.keys(embedProps).length
         ? { allOf: [ref(Target), { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
         : ref(Target);
-      schemas[`${Name}${Rel}Assign`] = assignSchema(relation);
+      schemas[`${Name}${Rel}Assign`] = assignSchema(relation, through);
       const relPath = `${item}/${relation.name}`;
       add(relPath, 'get', {
         operationId: `List${Name}${Rel}`,

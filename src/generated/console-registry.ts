@@ -25,9 +25,7 @@ export const consoleResources: ConsoleResource[] = [
         "exclude": [
           {
             "param": "excludeRoleId",
-            "table": "applications_roles",
-            "key": "applicationId",
-            "by": "roleId"
+            "relation": "applicationRole"
           }
         ]
       },
@@ -46,14 +44,19 @@ export const consoleResources: ConsoleResource[] = [
       },
       {
         "name": "roles",
-        "kind": "manyToMany",
+        "kind": "linked",
+        "through": "applicationRole",
         "target": "role",
         "table": "applications_roles",
         "sourceKey": "applicationId",
         "targetKey": "roleId",
         "assignField": "roleIds",
         "assignStatus": 201,
-        "duplicateCode": "application.role_exists"
+        "duplicateCode": "application.role_exists",
+        "attributes": [
+          "createdAt"
+        ],
+        "assignAttributes": []
       }
     ],
     "route": "applications",
@@ -1112,9 +1115,7 @@ export const consoleResources: ConsoleResource[] = [
         ],
         "summaries": [
           {
-            "table": "users_roles",
-            "key": "roleId",
-            "by": "userId",
+            "relation": "userRole",
             "count": "usersCount",
             "featured": "featuredUsers",
             "fields": [
@@ -1124,9 +1125,7 @@ export const consoleResources: ConsoleResource[] = [
             ]
           },
           {
-            "table": "applications_roles",
-            "key": "roleId",
-            "by": "applicationId",
+            "relation": "applicationRole",
             "count": "applicationsCount",
             "featured": "featuredApplications",
             "fields": [
@@ -1139,15 +1138,11 @@ export const consoleResources: ConsoleResource[] = [
         "exclude": [
           {
             "param": "excludeUserId",
-            "table": "users_roles",
-            "key": "roleId",
-            "by": "userId"
+            "relation": "userRole"
           },
           {
             "param": "excludeApplicationId",
-            "table": "applications_roles",
-            "key": "roleId",
-            "by": "applicationId"
+            "relation": "applicationRole"
           }
         ]
       },
@@ -1161,7 +1156,8 @@ export const consoleResources: ConsoleResource[] = [
     "relations": [
       {
         "name": "scopes",
-        "kind": "manyToMany",
+        "kind": "linked",
+        "through": "roleScope",
         "target": "scope",
         "table": "roles_scopes",
         "sourceKey": "roleId",
@@ -1176,7 +1172,11 @@ export const consoleResources: ConsoleResource[] = [
             "target": "resource",
             "foreignKey": "resourceId"
           }
-        ]
+        ],
+        "attributes": [
+          "createdAt"
+        ],
+        "assignAttributes": []
       }
     ],
     "route": "roles",

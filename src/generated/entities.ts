@@ -25,9 +25,7 @@ export const entityModels: EntityModel[] = [
         "exclude": [
           {
             "param": "excludeRoleId",
-            "table": "applications_roles",
-            "key": "applicationId",
-            "by": "roleId"
+            "relation": "applicationRole"
           }
         ]
       },
@@ -46,14 +44,19 @@ export const entityModels: EntityModel[] = [
       },
       {
         "name": "roles",
-        "kind": "manyToMany",
+        "kind": "linked",
+        "through": "applicationRole",
         "target": "role",
         "table": "applications_roles",
         "sourceKey": "applicationId",
         "targetKey": "roleId",
         "assignField": "roleIds",
         "assignStatus": 201,
-        "duplicateCode": "application.role_exists"
+        "duplicateCode": "application.role_exists",
+        "attributes": [
+          "createdAt"
+        ],
+        "assignAttributes": []
       }
     ],
     "edition": "all",
@@ -815,6 +818,7 @@ export const entityModels: EntityModel[] = [
     "listExclusions": [
       {
         "param": "excludeRoleId",
+        "relation": "applicationRole",
         "table": "applications_roles",
         "key": "applicationId",
         "by": "roleId",
@@ -1182,6 +1186,152 @@ export const entityModels: EntityModel[] = [
       },
       "validatorKey": "-1de20dfd"
     }
+  },
+  {
+    "name": "applicationRole",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "applicationRole",
+    "titleKey": "applicationRole.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "applications_roles",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Application role",
+      "description": "A role assigned to a machine-to-machine application.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "applicationId",
+        "roleId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "applicationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The application."
+        },
+        "roleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The role."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the link was made, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "roleId",
+        "column": "role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "application",
+        "keys": [
+          "applicationId"
+        ],
+        "refTable": "applications",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "role",
+        "keys": [
+          "roleId"
+        ],
+        "refTable": "roles",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
   },
   {
     "name": "applicationSecret",
@@ -3220,9 +3370,7 @@ export const entityModels: EntityModel[] = [
         ],
         "summaries": [
           {
-            "table": "users_roles",
-            "key": "roleId",
-            "by": "userId",
+            "relation": "userRole",
             "count": "usersCount",
             "featured": "featuredUsers",
             "fields": [
@@ -3232,9 +3380,7 @@ export const entityModels: EntityModel[] = [
             ]
           },
           {
-            "table": "applications_roles",
-            "key": "roleId",
-            "by": "applicationId",
+            "relation": "applicationRole",
             "count": "applicationsCount",
             "featured": "featuredApplications",
             "fields": [
@@ -3247,15 +3393,11 @@ export const entityModels: EntityModel[] = [
         "exclude": [
           {
             "param": "excludeUserId",
-            "table": "users_roles",
-            "key": "roleId",
-            "by": "userId"
+            "relation": "userRole"
           },
           {
             "param": "excludeApplicationId",
-            "table": "applications_roles",
-            "key": "roleId",
-            "by": "applicationId"
+            "relation": "applicationRole"
           }
         ]
       },
@@ -3269,7 +3411,8 @@ export const entityModels: EntityModel[] = [
     "relations": [
       {
         "name": "scopes",
-        "kind": "manyToMany",
+        "kind": "linked",
+        "through": "roleScope",
         "target": "scope",
         "table": "roles_scopes",
         "sourceKey": "roleId",
@@ -3284,7 +3427,11 @@ export const entityModels: EntityModel[] = [
             "target": "resource",
             "foreignKey": "resourceId"
           }
-        ]
+        ],
+        "attributes": [
+          "createdAt"
+        ],
+        "assignAttributes": []
       }
     ],
     "edition": "all",
@@ -3608,6 +3755,7 @@ export const entityModels: EntityModel[] = [
     "listExclusions": [
       {
         "param": "excludeUserId",
+        "relation": "userRole",
         "table": "users_roles",
         "key": "roleId",
         "by": "userId",
@@ -3616,6 +3764,7 @@ export const entityModels: EntityModel[] = [
       },
       {
         "param": "excludeApplicationId",
+        "relation": "applicationRole",
         "table": "applications_roles",
         "key": "roleId",
         "by": "applicationId",
@@ -3625,9 +3774,7 @@ export const entityModels: EntityModel[] = [
     ],
     "listSummaries": [
       {
-        "table": "users_roles",
-        "key": "roleId",
-        "by": "userId",
+        "relation": "userRole",
         "count": "usersCount",
         "featured": "featuredUsers",
         "fields": [
@@ -3635,14 +3782,15 @@ export const entityModels: EntityModel[] = [
           "avatar",
           "name"
         ],
+        "table": "users_roles",
+        "key": "roleId",
+        "by": "userId",
         "column": "role_id",
         "byColumn": "user_id",
         "target": "user"
       },
       {
-        "table": "applications_roles",
-        "key": "roleId",
-        "by": "applicationId",
+        "relation": "applicationRole",
         "count": "applicationsCount",
         "featured": "featuredApplications",
         "fields": [
@@ -3650,6 +3798,9 @@ export const entityModels: EntityModel[] = [
           "name",
           "type"
         ],
+        "table": "applications_roles",
+        "key": "roleId",
+        "by": "applicationId",
         "column": "role_id",
         "byColumn": "application_id",
         "target": "application"
@@ -3800,6 +3951,152 @@ export const entityModels: EntityModel[] = [
       },
       "validatorKey": "-1de20dfd"
     }
+  },
+  {
+    "name": "roleScope",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "roleScope",
+    "titleKey": "roleScope.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "roles_scopes",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Role permission",
+      "description": "A permission granted by a role.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "roleId",
+        "scopeId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "roleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The role."
+        },
+        "scopeId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The permission (scope) it grants."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the link was made, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "roleId",
+        "column": "role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "scopeId",
+        "column": "scope_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "role",
+        "keys": [
+          "roleId"
+        ],
+        "refTable": "roles",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "scope",
+        "keys": [
+          "scopeId"
+        ],
+        "refTable": "scopes",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
   },
   {
     "name": "scope",
@@ -4567,19 +4864,7 @@ export const entityModels: EntityModel[] = [
     "apiPath": "",
     "idField": "id",
     "operations": {},
-    "relations": [
-      {
-        "name": "roles",
-        "kind": "manyToMany",
-        "target": "role",
-        "table": "users_roles",
-        "sourceKey": "userId",
-        "targetKey": "roleId",
-        "assignField": "roleIds",
-        "assignStatus": 201,
-        "duplicateCode": "user.role_exists"
-      }
-    ],
+    "relations": [],
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -4593,31 +4878,7 @@ export const entityModels: EntityModel[] = [
       "user.username_already_in_use": "username",
       "user.email_already_in_use": "primaryEmail"
     },
-    "assignForms": {
-      "roles": {
-        "schema": {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "roleIds"
-          ],
-          "properties": {
-            "roleIds": {
-              "type": "array",
-              "items": {
-                "type": "string",
-                "minLength": 1,
-                "maxLength": 21
-              },
-              "uniqueItems": true,
-              "maxItems": 100,
-              "minItems": 1
-            }
-          }
-        },
-        "validatorKey": "2a2053f3"
-      }
-    },
+    "assignForms": {},
     "route": "user",
     "titleKey": "user.title",
     "list": {
@@ -4932,6 +5193,152 @@ export const entityModels: EntityModel[] = [
       "passwordEncrypted",
       "passwordEncryptionMethod"
     ],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
+    "name": "userRole",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "userRole",
+    "titleKey": "userRole.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "users_roles",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "User role",
+      "description": "A role assigned to a user.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "userId",
+        "roleId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "userId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The user."
+        },
+        "roleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The role."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the link was made, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "userId",
+        "column": "user_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "roleId",
+        "column": "role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "user",
+        "keys": [
+          "userId"
+        ],
+        "refTable": "users",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "role",
+        "keys": [
+          "roleId"
+        ],
+        "refTable": "roles",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
     "indexes": [],
     "actions": [],
     "serverHooks": {},

@@ -98,17 +98,15 @@ export const databases = (): DatabaseTarget[] => {
   return url ? [pglite, postgres(url)] : [pglite];
 };
 
-/** Every table the entities store rows in: join tables first, then children before their parents. */
+/** Every table the entities store rows in: relations first (a relation linking a relation before it), then children before their parents. */
 const depth = (name: string): number => {
-  const parent = entityModels.find((m) => m.name === name)?.parent;
-  return parent ? 1 + depth(parent.resource) : 0;
+  const model = entityModels.find((m) => m.name === name);
+  const above = [model?.parent?.resource, ...(model?.sides ?? []).map((side) => side.entity)].filter(
+    (entity): entity is string => Boolean(entity),
+  );
+  return Math.max(0, ...above.map((entity) => 1 + depth(entity))) + (model?.sides ? 100 : 0);
 };
-export const tables = [
-  ...new Set([
-    ...entityModels.flatMap((model) => model.relations.flatMap((r) => (r.kind === 'manyToMany' ? [r.table] : []))),
-    ...[...entityModels].sort((a, b) => depth(b.name) - depth(a.name)).map((model) => model.table),
-  ]),
-];
+export const tables = [...entityModels].sort((a, b) => depth(b.name) - depth(a.name)).map((model) => model.table);
 
 export interface Reply {
   status: number;

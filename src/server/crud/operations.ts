@@ -1,4 +1,4 @@
-import type { EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import type { EntityModel, LinkedRelation } from '../../shared/descriptor.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import { type Database, pgConstraint, pgErrorCode, pgErrorCodes, type Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
@@ -153,7 +153,7 @@ export class EntityOperations {
     assertValid(this.model.requestBodies.create?.validatorKey, body);
     const input = { ...(body as Entity) };
     const createRelations = this.model.relations.filter(
-      (r): r is ManyToManyRelation => r.kind === 'manyToMany' && r.createField !== undefined && r.createField in input,
+      (r): r is LinkedRelation => r.kind === 'linked' && r.createField !== undefined && r.createField in input,
     );
     const links = createRelations.map((relation) => {
       const ids = input[relation.createField as string] as string[];
@@ -218,21 +218,27 @@ export class EntityOperations {
     this.announce(context, 'deleted', deleted);
   }
 
-  // Many-to-many relations.
+  // Links through relation entities.
 
-  relation(name: string): { relation: ManyToManyRelation; target: EntityOperations } {
-    const relation = this.model.relations.find(
-      (r): r is ManyToManyRelation => r.kind === 'manyToMany' && r.name === name,
-    );
+  relation(name: string): { relation: LinkedRelation; target: EntityOperations; through: EntityOperations } {
+    const relation = this.model.relations.find((r): r is LinkedRelation => r.kind === 'linked' && r.name === name);
     if (!relation) throw new Error(`${this.model.name} has no relation ${name}`);
-    return { relation, target: this.operationsOf(relation.target) };
+    return { relation, target: this.operationsOf(relation.target), through: this.operationsOf(relation.through) };
   }
 
   async listLinked(context: RequestContext, name: string, id: string, query: { page?: Page; search?: string }) {
-    const { relation, target } = this.relation(name);
+    const { relation, target, through } = this.relation(name);
     return this.tx(context, async (tx) => {
       await this.getIn(tx, context, id);
-      const result = await this.repository.listLinked(tx, target.repository, relation, context.tenantId, id, query);
+      const result = await this.repository.listLinked(
+        tx,
+        target.repository,
+        relation,
+        context.tenantId,
+        id,
+        query,
+        through.repository,
+      );
       for (const embed of relation.embed ?? []) {
         const embedded = this.operationsOf(embed.target);
         const ids = [...new Set(result.items.map((item) => item[embed.foreignKey] as string))];
@@ -246,9 +252,10 @@ export class EntityOperations {
   private async linkIn(
     tx: Queryable,
     context: RequestContext,
-    relation: ManyToManyRelation,
+    relation: LinkedRelation,
     source: Entity,
     targetIds: string[],
+    attributes: Entity = {},
   ) {
     const target = this.operationsOf(relation.target);
     const found = await target.repository.findMany(tx, context.tenantId, targetIds);
@@ -262,7 +269,16 @@ export class EntityOperations {
     }
     const missing = targetIds.find((targetId) => !found.some((entity) => entity.id === targetId));
     if (missing) throw target.notFound(missing);
-    const linked = await this.repository.link(tx, relation, context.tenantId, source.id as string, targetIds);
+    const through = this.operationsOf(relation.through).repository;
+    const values = Object.entries(attributes).map(([field, value]) => {
+      const column = through.model.columns.find((c) => c.property === field);
+      return {
+        column: column?.column ?? snake(field),
+        type: column?.sqlType ?? 'text',
+        value: through.toValue(field, value),
+      };
+    });
+    const linked = await this.repository.link(tx, relation, context.tenantId, source.id as string, targetIds, values);
     const duplicate = targetIds.find((targetId) => !linked.includes(targetId));
     // The transaction rolls back: a request naming one linked target links none of them.
     if (duplicate) throw new ApiError(relation.duplicateCode as ErrorCode, { id: duplicate });
@@ -273,10 +289,14 @@ export class EntityOperations {
     const { relation } = this.relation(name);
     assertValid(this.model.assignForms[name]?.validatorKey, body);
     const ids = (body as Record<string, string[]>)[relation.assignField] ?? [];
+    // The relation's attributes the body sets; the others take their defaults.
+    const attributes = Object.fromEntries(
+      Object.entries(body as Entity).filter(([field]) => relation.assignAttributes.includes(field)),
+    );
     return this.tx(context, async (tx) => {
       const source = await this.repository.find(tx, { tenantId: context.tenantId }, id);
       if (!source) throw this.notFound(id);
-      return this.linkIn(tx, context, relation, source, ids);
+      return this.linkIn(tx, context, relation, source, ids, attributes);
     });
   }
 

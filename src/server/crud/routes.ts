@@ -119,7 +119,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   }
 
   for (const relation of model.relations) {
-    if (relation.kind !== 'manyToMany') continue;
+    if (relation.kind !== 'linked') continue;
     const path = `${item}/${relation.name}`;
     app.get<{ Params: Params; Querystring: Query }>(path, read, async (request, reply) => {
       const page = readPage(request.query, 'required');

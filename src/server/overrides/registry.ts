@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import type { EntityModel, LinkedRelation } from '../../shared/descriptor.js';
 import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -28,7 +28,7 @@ export interface BeforeWriteOverride {
 export interface BeforeLinkOverride {
   kind: 'beforeLink';
   run: (
-    input: { source: Entity; relation: ManyToManyRelation; targetIds: string[]; targets: Entity[] },
+    input: { source: Entity; relation: LinkedRelation; targetIds: string[]; targets: Entity[] },
     context: HookContext,
   ) => void | Promise<void>;
 }

@@ -3,7 +3,7 @@ import { Button, Card, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ManyToManyRelation } from '../../../shared/descriptor';
+import type { LinkedRelation } from '../../../shared/descriptor';
 import { findResource, readPath } from '../../registry';
 import { buildColumns } from '../columns';
 import { DataTable, type Row } from '../DataTable';
@@ -18,12 +18,12 @@ import { AssignDialog } from './AssignDialog';
  * Records assigned to this one (e.g. a role's permissions, each with its API resource, or an application's roles),
  * remove and assign. `assignFilters` limit what the assign dialog offers (e.g. machine-to-machine roles only).
  */
-export const ManyToManyRelationTab = ({
+export const LinkedRelationTab = ({
   relation,
   resource,
   record,
   assignFilters,
-}: DetailContext & { relation: ManyToManyRelation; assignFilters?: Record<string, string> | undefined }) => {
+}: DetailContext & { relation: LinkedRelation; assignFilters?: Record<string, string> | undefined }) => {
   const { t } = useTranslation();
   const target = findResource(relation.target);
   const [assigning, setAssigning] = useState(false);
