@@ -102,10 +102,13 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
       const other = relationSides[1 - index] as RelationSide;
       const source = byName.get(own.entity) as LoadedEntity;
       const target = byName.get(other.entity) as LoadedEntity;
-      if (isRelation(source) || isRelation(target)) {
-        throw new CodegenError(`${where}: routes link two entities with ids; a relation side exposes none`);
+      if (isRelation(target)) {
+        throw new CodegenError(`${where}: the routes list items with ids, and ${other.entity} is a relation`);
       }
-      if (!source.descriptor.api) throw new CodegenError(`${where}: ${own.entity} has no api to add routes to`);
+      // A relation side (a membership) gets its routes below the routes that expose that relation.
+      if (!isRelation(source) && !source.descriptor.api) {
+        throw new CodegenError(`${where}: ${own.entity} has no api to add routes to`);
+      }
       const taken = [...(source.descriptor.relations ?? []), ...(linked.get(own.entity) ?? [])];
       if (taken.some((r) => r.name === side.api?.name)) {
         throw new CodegenError(`${where}: ${own.entity} already has a relation named ${side.api.name}`);
@@ -122,7 +125,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         through: relation.descriptor.name,
         target: other.entity,
         table: relation.descriptor.table,
-        sourceKey: own.keys[0] as string,
+        sourceKeys: own.keys,
         targetKey: other.keys[0] as string,
         assignField,
         assignStatus,
@@ -134,6 +137,15 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         ...(attributesAs ? { attributesAs } : {}),
       };
       linked.set(own.entity, [...(linked.get(own.entity) ?? []), link]);
+    }
+  }
+  for (const [entity, links] of linked) {
+    if (!isRelation(byName.get(entity))) continue;
+    const exposed = [...linked.values()].flat().some((link) => link.through === entity);
+    if (!exposed) {
+      throw new CodegenError(
+        `${fileOf(byName.get(links[0]?.through ?? '') as LoadedEntity)}: routes below ${entity} need a side of ${entity} that exposes it (api)`,
+      );
     }
   }
   return { sides, linked };

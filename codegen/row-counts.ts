@@ -102,7 +102,7 @@ export const countTriggersSql = (table: string, countBy: string[] = []) => [
     : []),
   `CREATE TRIGGER ${q(`${table}__count_truncates`)} AFTER TRUNCATE ON ${q(table)} FOR EACH STATEMENT EXECUTE FUNCTION ${COUNT_FUNCTION}();`,
   `INSERT INTO ${ROW_COUNTS_TABLE} (table_name, tenant_id, grp, slot, n)
-  SELECT '${table}', tenant_id, ${countBy.length > 0 ? `jsonb_build_object(${countBy.map((c) => `'${c}', ${q(c)}`).join(', ')})` : `'{}'`}, 0, count(*)
+  SELECT '${table}', tenant_id, ${countBy.length > 0 ? `jsonb_build_object(${countBy.map((c) => `'${c}', ${q(c)}`).join(', ')})` : `'{}'::jsonb`}, 0, count(*)
   FROM ${q(table)} GROUP BY 1, 2, 3;`,
 ];
 

@@ -48,7 +48,9 @@ export const consoleResources: ConsoleResource[] = [
         "through": "applicationRole",
         "target": "role",
         "table": "applications_roles",
-        "sourceKey": "applicationId",
+        "sourceKeys": [
+          "applicationId"
+        ],
         "targetKey": "roleId",
         "assignField": "roleIds",
         "assignStatus": 201,
@@ -1160,7 +1162,9 @@ export const consoleResources: ConsoleResource[] = [
         "through": "roleScope",
         "target": "scope",
         "table": "roles_scopes",
-        "sourceKey": "roleId",
+        "sourceKeys": [
+          "roleId"
+        ],
         "targetKey": "scopeId",
         "assignField": "scopeIds",
         "assignStatus": 201,

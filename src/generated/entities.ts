@@ -48,7 +48,9 @@ export const entityModels: EntityModel[] = [
         "through": "applicationRole",
         "target": "role",
         "table": "applications_roles",
-        "sourceKey": "applicationId",
+        "sourceKeys": [
+          "applicationId"
+        ],
         "targetKey": "roleId",
         "assignField": "roleIds",
         "assignStatus": 201,
@@ -3415,7 +3417,9 @@ export const entityModels: EntityModel[] = [
         "through": "roleScope",
         "target": "scope",
         "table": "roles_scopes",
-        "sourceKey": "roleId",
+        "sourceKeys": [
+          "roleId"
+        ],
         "targetKey": "scopeId",
         "assignField": "scopeIds",
         "assignStatus": 201,

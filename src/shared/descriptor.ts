@@ -24,8 +24,9 @@ export interface ChildrenRelation {
 
 /**
  * How one side of a relation entity exposes it (routes, assign body, duplicate error): declared in the relation's
- * descriptor (`sides[].api`), compiled onto the side's entity. `sourceKey` is the relation's field for this side,
- * `targetKey` the other side's; `through` names the relation entity and `table` its table.
+ * descriptor (`sides[].api`), compiled onto the side's entity. `sourceKeys` are the relation's fields for this side
+ * (one id, or both keys of a membership when this side is itself a relation), `targetKey` the other side's;
+ * `through` names the relation entity and `table` its table.
  */
 export interface LinkedRelation {
   name: string;
@@ -33,7 +34,7 @@ export interface LinkedRelation {
   through: string;
   target: string;
   table: string;
-  sourceKey: string;
+  sourceKeys: string[];
   targetKey: string;
   assignField: string;
   assignStatus: 200 | 201;

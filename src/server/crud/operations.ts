@@ -6,6 +6,7 @@ import type { Page } from '../http/pagination.js';
 import { serverOverrides } from '../overrides/registry.js';
 import { withDefaults } from './defaults.js';
 import { generateId } from './ids.js';
+import { LinkOperations } from './link-operations.js';
 import { type Entity, type ListQuery, Repository, type Scope } from './repository.js';
 import { assertRecordRules, assertValid } from './validate.js';
 
@@ -30,6 +31,8 @@ const FEATURED_LINKS = 3;
  */
 export class EntityOperations {
   readonly repository: Repository;
+  /** The links this entity exposes through relation entities. */
+  readonly links: LinkOperations;
 
   constructor(
     readonly model: EntityModel,
@@ -38,6 +41,7 @@ export class EntityOperations {
     private readonly listener?: ChangeListener,
   ) {
     this.repository = new Repository(model);
+    this.links = new LinkOperations(this, operationsOf);
   }
 
   private announce(context: RequestContext, change: 'created' | 'updated' | 'deleted', entity: Entity) {
@@ -51,7 +55,7 @@ export class EntityOperations {
     return { tenantId: context.tenantId, parent: { column: snake(parent.foreignKey), id: parentId ?? '' } };
   }
 
-  private notFound(id: string, name = this.model.name) {
+  notFound(id: string, name = this.model.name) {
     return new ApiError('entity.not_exists_with_id', { name, id });
   }
 
@@ -85,7 +89,7 @@ export class EntityOperations {
   }
 
   /** Every statement of an operation runs in one transaction of the caller's tenant (row-level security on). */
-  private tx<T>(context: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  tx<T>(context: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.db.withTenant(context.tenantId, work);
   }
 
@@ -169,7 +173,9 @@ export class EntityOperations {
       if (hook) values = await runBeforeWrite(hook, values, { tenantId: context.tenantId, db: tx, model: this.model });
       if (serverValues) values = { ...values, ...serverValues };
       const created = await this.repository.insert(tx, context.tenantId, values);
-      for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created, ids);
+      for (const { relation, ids } of links) {
+        await this.links.linkIn(tx, context, relation, created, [created.id as string], ids);
+      }
       return created;
     }).catch((error: unknown) => {
       throw this.translate(error, values);
@@ -217,97 +223,6 @@ export class EntityOperations {
     });
     this.announce(context, 'deleted', deleted);
   }
-
-  // Links through relation entities.
-
-  relation(name: string): { relation: LinkedRelation; target: EntityOperations; through: EntityOperations } {
-    const relation = this.model.relations.find((r): r is LinkedRelation => r.kind === 'linked' && r.name === name);
-    if (!relation) throw new Error(`${this.model.name} has no relation ${name}`);
-    return { relation, target: this.operationsOf(relation.target), through: this.operationsOf(relation.through) };
-  }
-
-  async listLinked(context: RequestContext, name: string, id: string, query: { page?: Page; search?: string }) {
-    const { relation, target, through } = this.relation(name);
-    return this.tx(context, async (tx) => {
-      await this.getIn(tx, context, id);
-      const result = await this.repository.listLinked(
-        tx,
-        target.repository,
-        relation,
-        context.tenantId,
-        id,
-        query,
-        through.repository,
-      );
-      for (const embed of relation.embed ?? []) {
-        const embedded = this.operationsOf(embed.target);
-        const ids = [...new Set(result.items.map((item) => item[embed.foreignKey] as string))];
-        const found = new Map((await embedded.repository.findMany(tx, context.tenantId, ids)).map((e) => [e.id, e]));
-        for (const item of result.items) item[embed.property] = found.get(item[embed.foreignKey] as string) ?? null;
-      }
-      return result;
-    });
-  }
-
-  private async linkIn(
-    tx: Queryable,
-    context: RequestContext,
-    relation: LinkedRelation,
-    source: Entity,
-    targetIds: string[],
-    attributes: Entity = {},
-  ) {
-    const target = this.operationsOf(relation.target);
-    const found = await target.repository.findMany(tx, context.tenantId, targetIds);
-    const hook = this.model.serverHooks.beforeLink;
-    if (hook) {
-      await runBeforeLink(
-        hook,
-        { source, relation, targetIds, targets: found },
-        { tenantId: context.tenantId, db: tx, model: this.model },
-      );
-    }
-    const missing = targetIds.find((targetId) => !found.some((entity) => entity.id === targetId));
-    if (missing) throw target.notFound(missing);
-    const through = this.operationsOf(relation.through).repository;
-    const values = Object.entries(attributes).map(([field, value]) => {
-      const column = through.model.columns.find((c) => c.property === field);
-      return {
-        column: column?.column ?? snake(field),
-        type: column?.sqlType ?? 'text',
-        value: through.toValue(field, value),
-      };
-    });
-    const linked = await this.repository.link(tx, relation, context.tenantId, source.id as string, targetIds, values);
-    const duplicate = targetIds.find((targetId) => !linked.includes(targetId));
-    // The transaction rolls back: a request naming one linked target links none of them.
-    if (duplicate) throw new ApiError(relation.duplicateCode as ErrorCode, { id: duplicate });
-    return found;
-  }
-
-  async link(context: RequestContext, name: string, id: string, body: unknown): Promise<Entity[]> {
-    const { relation } = this.relation(name);
-    assertValid(this.model.assignForms[name]?.validatorKey, body);
-    const ids = (body as Record<string, string[]>)[relation.assignField] ?? [];
-    // The relation's attributes the body sets; the others take their defaults.
-    const attributes = Object.fromEntries(
-      Object.entries(body as Entity).filter(([field]) => relation.assignAttributes.includes(field)),
-    );
-    return this.tx(context, async (tx) => {
-      const source = await this.repository.find(tx, { tenantId: context.tenantId }, id);
-      if (!source) throw this.notFound(id);
-      return this.linkIn(tx, context, relation, source, ids, attributes);
-    });
-  }
-
-  async unlink(context: RequestContext, name: string, id: string, targetId: string): Promise<void> {
-    const { relation, target } = this.relation(name);
-    await this.tx(context, async (tx) => {
-      await this.getIn(tx, context, id);
-      if (!(await this.repository.unlink(tx, relation, context.tenantId, id, targetId)))
-        throw target.notFound(targetId);
-    });
-  }
 }
 
 const runBeforeWrite = async (key: string, values: Entity, context: Parameters<BeforeWriteRun>[1]) => {
@@ -316,10 +231,3 @@ const runBeforeWrite = async (key: string, values: Entity, context: Parameters<B
   return override.run(values, context);
 };
 type BeforeWriteRun = Extract<(typeof serverOverrides)[keyof typeof serverOverrides], { kind: 'beforeWrite' }>['run'];
-
-const runBeforeLink = async (key: string, ...args: Parameters<BeforeLinkRun>) => {
-  const override = serverOverrides[key as keyof typeof serverOverrides];
-  if (override?.kind !== 'beforeLink') throw new Error(`${key} is not a beforeLink override`);
-  await override.run(...args);
-};
-type BeforeLinkRun = Extract<(typeof serverOverrides)[keyof typeof serverOverrides], { kind: 'beforeLink' }>['run'];

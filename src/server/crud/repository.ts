@@ -1,4 +1,4 @@
-import type { EntityModel, LinkedRelation, ListExclusionModel, ListSummaryModel } from '../../shared/descriptor.js';
+import type { EntityModel, ListExclusionModel, ListSummaryModel } from '../../shared/descriptor.js';
 import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
@@ -59,7 +59,8 @@ export class Repository {
     return sql;
   }
 
-  private searchClause(search: string | undefined, params: unknown[], alias = '') {
+  /** The search condition of a list (or of a list of linked items, with the target's alias). */
+  searchClause(search: string | undefined, params: unknown[], alias = '') {
     if (!search || this.model.searchColumns.length === 0) return '';
     params.push(search);
     const n = params.length;
@@ -271,84 +272,5 @@ export class Repository {
       params,
     );
     return rows[0] ? this.fromRow(rows[0]) : undefined;
-  }
-
-  // Links, stored in the table of a relation entity (`through`, whose repository this is not).
-
-  /**
-   * The items linked to `sourceId`, newest link first; with the relation's repository (`through`), each item carries
-   * the link's attributes under the relation's `attributesAs`.
-   */
-  async listLinked(
-    db: Queryable,
-    target: Repository,
-    relation: LinkedRelation,
-    tenantId: string,
-    sourceId: string,
-    query: ListQuery,
-    through?: Repository,
-  ): Promise<{ items: Entity[]; total: number }> {
-    const params: unknown[] = [tenantId, sourceId];
-    const from = `${q(target.model.table)} t JOIN ${q(relation.table)} j ON j.tenant_id = t.tenant_id AND j.${q(snake(relation.targetKey))} = t.id`;
-    const where = `j.tenant_id = $1 AND j.${q(snake(relation.sourceKey))} = $2${target.searchClause(query.search, params, 't.')}`;
-    const countParams = [...params];
-    const attributes = relation.attributesAs && through ? through.model.columns : [];
-    const selected = [
-      ...target.model.columns.map((c) => `t.${q(c.column)}`),
-      ...attributes.map((c) => `j.${q(c.column)} AS ${q(`__link_${c.column}`)}`),
-    ];
-    let sql = `SELECT ${selected.join(', ')} FROM ${from} WHERE ${where} ORDER BY j.created_at DESC, t.id`;
-    if (query.page) {
-      params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
-      sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    }
-    const [{ rows }, count] = await Promise.all([
-      db.query(sql, params),
-      db.query<{ total: number }>(`SELECT count(*)::int8 AS total FROM ${from} WHERE ${where}`, countParams),
-    ]);
-    const linkOf = (row: Record<string, unknown>) => {
-      const link = through?.fromRow(
-        Object.fromEntries(attributes.map((c) => [c.column, row[`__link_${c.column}`]])),
-      ) as Entity;
-      return Object.fromEntries(relation.attributes.map((field) => [field, link[field] ?? null]));
-    };
-    const items = rows.map((row) =>
-      relation.attributesAs && through
-        ? { ...target.fromRow(row), [relation.attributesAs]: linkOf(row) }
-        : target.fromRow(row),
-    );
-    return { items, total: count.rows[0]?.total ?? 0 };
-  }
-
-  /**
-   * Links the targets, each link with the given attribute values (columns of the relation's table, with their SQL
-   * types); returns the ids that were not linked before (a concurrent link counts as existing).
-   */
-  async link(
-    db: Queryable,
-    relation: LinkedRelation,
-    tenantId: string,
-    sourceId: string,
-    targetIds: string[],
-    attributes: { column: string; type: string; value: unknown }[] = [],
-  ) {
-    if (targetIds.length === 0) return [];
-    const target = q(snake(relation.targetKey));
-    const columns = attributes.map((a) => `, ${q(a.column)}`).join('');
-    const values = attributes.map((a, i) => `, $${i + 4}::${a.type}`).join('');
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO ${q(relation.table)} (tenant_id, ${q(snake(relation.sourceKey))}, ${target}${columns}) SELECT $1, $2, unnest($3::varchar[])${values}
-       ON CONFLICT DO NOTHING RETURNING ${target} AS id`,
-      [tenantId, sourceId, targetIds, ...attributes.map((a) => a.value)],
-    );
-    return rows.map((row) => row.id);
-  }
-
-  async unlink(db: Queryable, relation: LinkedRelation, tenantId: string, sourceId: string, targetId: string) {
-    const { rows } = await db.query(
-      `DELETE FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(snake(relation.sourceKey))} = $2 AND ${q(snake(relation.targetKey))} = $3 RETURNING tenant_id`,
-      [tenantId, sourceId, targetId],
-    );
-    return rows.length > 0;
   }
 }
