@@ -2,7 +2,6 @@ import type { EntityModel, LinkedRelation } from '../../shared/descriptor.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import { type Database, pgConstraint, pgErrorCode, pgErrorCodes, type Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import type { Page } from '../http/pagination.js';
 import { serverOverrides } from '../overrides/registry.js';
 import { withDefaults } from './defaults.js';
 import { generateId } from './ids.js';
