@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EntityModel } from '../src/shared/descriptor.js';
+import { linkAttributeKey } from '../src/shared/link-attributes.js';
 import { CodegenError } from './load.js';
 
 const flatten = (node: unknown, prefix: string, into: Set<string>) => {
@@ -42,6 +43,11 @@ export const referencedKeys = (model: EntityModel): string[] => {
   if (model.create) keys.push(model.create.titleKey, ...(model.create.subtitleKey ? [model.create.subtitleKey] : []));
   for (const tab of model.detail?.tabs ?? []) {
     keys.push(tab.titleKey);
+    // A relation tab shows the link's attributes when the relation lists them, each under its own title.
+    const relation = tab.kind === 'relation' ? model.relations.find((r) => r.name === tab.relation) : undefined;
+    if (relation?.kind === 'linked' && relation.attributesAs) {
+      keys.push(...relation.attributes.map(({ field }) => linkAttributeKey(field)));
+    }
     if (tab.kind === 'form') {
       for (const section of tab.sections)
         keys.push(section.titleKey, ...(section.descriptionKey ? [section.descriptionKey] : []));

@@ -91,10 +91,15 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
   for (const relation of entities.filter(isRelation)) {
     const relationSides = sidesOf(relation);
     const keys = relationSides.flatMap((side) => side.keys);
-    const attributes = Object.keys(relation.schema.properties ?? {}).filter(
-      (field) => field !== 'tenantId' && !keys.includes(field),
-    );
-    const assignAttributes = attributes.filter((field) => !relation.schema.properties?.[field]?.readOnly);
+    const attributes = Object.entries(relation.schema.properties ?? {})
+      .filter(([field]) => field !== 'tenantId' && !keys.includes(field))
+      .map(([field, prop]) => ({
+        field,
+        render: prop['x-column'] === 'timestamp' ? ('date' as const) : ('text' as const),
+      }));
+    const assignAttributes = attributes
+      .map(({ field }) => field)
+      .filter((field) => !relation.schema.properties?.[field]?.readOnly);
     for (const [index, side] of (relation.descriptor.sides ?? []).entries()) {
       if (!side.api) continue;
       const where = `${fileOf(relation)} sides/${index}/api`;
@@ -193,8 +198,8 @@ export const assignBodySchema = (relation: LinkedRelation, through: JSONSchema7 
 /** What a listed item carries under `attributesAs`: the relation's attributes, as the relation's schema has them. */
 export const linkAttributesSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 => ({
   type: 'object',
-  required: relation.attributes.filter((field) => (through?.required ?? []).includes(field)),
+  required: relation.attributes.map(({ field }) => field).filter((field) => (through?.required ?? []).includes(field)),
   properties: Object.fromEntries(
-    relation.attributes.map((field) => [field, cleanSchema(through?.properties?.[field] ?? {})]),
+    relation.attributes.map(({ field }) => [field, cleanSchema(through?.properties?.[field] ?? {})]),
   ),
 });

@@ -56,7 +56,10 @@ export const consoleResources: ConsoleResource[] = [
         "assignStatus": 201,
         "duplicateCode": "application.role_exists",
         "attributes": [
-          "createdAt"
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
         ],
         "assignAttributes": []
       }
@@ -1178,7 +1181,10 @@ export const consoleResources: ConsoleResource[] = [
           }
         ],
         "attributes": [
-          "createdAt"
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
         ],
         "assignAttributes": []
       }

@@ -56,7 +56,10 @@ export const entityModels: EntityModel[] = [
         "assignStatus": 201,
         "duplicateCode": "application.role_exists",
         "attributes": [
-          "createdAt"
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
         ],
         "assignAttributes": []
       }
@@ -3433,7 +3436,10 @@ export const entityModels: EntityModel[] = [
           }
         ],
         "attributes": [
-          "createdAt"
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
         ],
         "assignAttributes": []
       }

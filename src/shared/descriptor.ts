@@ -41,8 +41,8 @@ export interface LinkedRelation {
   duplicateCode: string;
   createField?: string;
   embed?: { property: string; target: string; foreignKey: string }[];
-  /** The relation's own fields (besides the tenant and both keys), e.g. `createdAt` or a note. */
-  attributes: string[];
+  /** The relation's own fields (besides the tenant and both keys), e.g. `createdAt` or a note; timestamps as dates. */
+  attributes: { field: string; render: 'text' | 'date' }[];
   /** Attribute fields an assignment may set (writable ones). */
   assignAttributes: string[];
   /** Each listed item carries the relation's attributes under this property, e.g. `membership`. */

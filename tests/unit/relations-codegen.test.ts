@@ -77,7 +77,11 @@ describe('relation entities in codegen', () => {
     expect(team?.relations[0]).toMatchObject({
       sourceKeys: ['teamId'],
       targetKey: 'memberId',
-      attributes: ['note', 'expiresAt', 'createdAt'],
+      attributes: [
+        { field: 'note', render: 'text' },
+        { field: 'expiresAt', render: 'date' },
+        { field: 'createdAt', render: 'date' },
+      ],
       assignAttributes: ['note', 'expiresAt'],
       attributesAs: 'membership',
     });
@@ -158,6 +162,17 @@ describe('relation entities in codegen', () => {
     writeJson(join(dir, 'resources/teamMember.resource.json'), { ...descriptor, table: 'teams' });
     await expect(generate({ root: dir })).rejects.toThrow(
       'table teams is declared twice: by entity team (resources/team.resource.json) and by relation teamMember',
+    );
+  });
+
+  it('asks for a title for each attribute a relation tab shows', async () => {
+    const dir = root();
+    const file = join(dir, 'src/console/locales/en/shapes.json');
+    const texts = readJson(file);
+    delete texts.relations;
+    writeJson(file, texts);
+    await expect(generate({ root: dir })).rejects.toThrow(
+      'team: relations.attribute.note\n  team: relations.attribute.expires_at\n  team: relations.attribute.created_at',
     );
   });
 

@@ -72,7 +72,7 @@ export const listLinked = async (
   ]);
   const linkOf = (row: Record<string, unknown>) => {
     const link = through?.fromRow(Object.fromEntries(attributes.map((c) => [c.column, row[`__link_${c.column}`]])));
-    return Object.fromEntries(relation.attributes.map((field) => [field, link?.[field] ?? null]));
+    return Object.fromEntries(relation.attributes.map(({ field }) => [field, link?.[field] ?? null]));
   };
   const items = rows.map((row) =>
     relation.attributesAs ? { ...target.fromRow(row), [relation.attributesAs]: linkOf(row) } : target.fromRow(row),

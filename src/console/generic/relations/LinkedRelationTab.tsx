@@ -13,10 +13,11 @@ import { ListToolbar } from '../ListToolbar';
 import { NotFound } from '../NotFound';
 import { usePagedList } from '../use-paged-list';
 import { AssignDialog } from './AssignDialog';
+import { linkAttributeColumns } from './link-columns';
 
 /**
- * Records assigned to this one (e.g. a role's permissions, each with its API resource, or an application's roles),
- * remove and assign. `assignFilters` limit what the assign dialog offers (e.g. machine-to-machine roles only).
+ * Records assigned to this one (e.g. a role's permissions, each with its API resource, or an application's roles,
+ * or a team's members with their membership's attributes), remove and assign. `assignFilters` limit what the assign dialog offers (e.g. machine-to-machine roles only).
  */
 export const LinkedRelationTab = ({
   relation,
@@ -69,8 +70,8 @@ export const LinkedRelationTab = ({
         },
       },
     ];
-    return [...own, ...embedded, ...remove];
-  }, [t, target, relation.embed, meta, confirmDelete]);
+    return [...own, ...embedded, ...linkAttributeColumns(t, relation), ...remove];
+  }, [t, target, relation, meta, confirmDelete]);
 
   if (!target) return <NotFound />;
   const assignButton = (
