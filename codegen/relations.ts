@@ -1,4 +1,5 @@
 import type { LinkedRelation, RelationSide } from '../src/shared/descriptor.js';
+import { errorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -70,6 +71,9 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         return { entity: side.entity, keys, refTable: entity.descriptor.table, refColumns: keys.map(snakeCase) };
       }
       if (!side.key) throw new CodegenError(`${where}: a side names the relation's field holding its id (key)`);
+      if (entity.descriptor.tenantScoped === false) {
+        throw new CodegenError(`${where}: ${side.entity} is shared by every tenant; a relation links a tenant's rows`);
+      }
       return { entity: side.entity, keys: [side.key], refTable: entity.descriptor.table, refColumns: ['id'] };
     });
     const keys = compiled.flatMap((side) => side.keys);
@@ -124,6 +128,11 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         );
       }
       const { name, assignField, assignStatus, duplicateCode, createField, embed, attributesAs } = side.api;
+      if (!(duplicateCode in errorCodes)) {
+        throw new CodegenError(
+          `${where}: duplicateCode "${duplicateCode}" is not an error code of src/shared/error-codes.ts`,
+        );
+      }
       const link: LinkedRelation = {
         name,
         kind: 'linked',

@@ -196,7 +196,7 @@ describe('relation entities in codegen', () => {
     await expect(generate({ root: dir })).rejects.toThrow(/resources\/team\.resource\.json: invalid descriptor/);
   });
 
-  it('refuses a side key the relation schema lacks, an id on a relation, and a relation side given a key', async () => {
+  it('refuses a side key the relation schema lacks, an id on a relation, an unknown error code, and a relation side given a key', async () => {
     const dir = root();
     const file = join(dir, 'resources/teamMember.resource.json');
     const descriptor = readJson(file);
@@ -211,6 +211,16 @@ describe('relation entities in codegen', () => {
     writeJson(schemaFile, { ...schema, properties: { ...schema.properties, id: { type: 'string', maxLength: 21 } } });
     await expect(generate({ root: dir })).rejects.toThrow('a relation is keyed by its sides, not by id');
     writeJson(schemaFile, schema);
+
+    const misspelt = {
+      ...descriptor.sides[0],
+      api: { ...descriptor.sides[0].api, duplicateCode: 'team.member_exist' },
+    };
+    writeJson(file, { ...descriptor, sides: [misspelt, descriptor.sides[1]] });
+    await expect(generate({ root: dir })).rejects.toThrow(
+      'duplicateCode "team.member_exist" is not an error code of src/shared/error-codes.ts',
+    );
+    writeJson(file, descriptor);
 
     const nestedFile = join(dir, 'resources/teamMemberRole.resource.json');
     const nested = readJson(nestedFile);
