@@ -90,6 +90,23 @@ describe('relation entities in codegen', () => {
     expect(team?.assignForms.members?.schema.properties).toHaveProperty('note');
   });
 
+  it('keeps the product’s join tables as they were: the relations adopt them, no migration', async () => {
+    const repo = join(import.meta.dirname, '../..');
+    const { files, newMigration } = await generate({ root: repo });
+    expect(newMigration).toBeUndefined();
+    const tables = (model: string) =>
+      (JSON.parse(model) as { tables: { name: string }[] }).tables.filter((table) =>
+        ['roles_scopes', 'users_roles', 'applications_roles'].includes(table.name),
+      );
+    const generated = tables(files.get('src/generated/db/model.json') ?? '');
+    expect(generated.map((table) => table.name)).toEqual(['applications_roles', 'roles_scopes', 'users_roles']);
+    expect(generated).toEqual(tables(readFileSync(join(repo, 'src/generated/db/model.json'), 'utf8')));
+    expect(generated[1]).toMatchObject({
+      primaryKey: ['tenant_id', 'role_id', 'scope_id'],
+      indexes: [{ name: 'roles_scopes__scope_id', columns: ['tenant_id', 'scope_id'] }],
+    });
+  });
+
   it('writes migrations that create the tables, keys and cascades the model describes', async () => {
     const { migrations } = await compileShapes('relations');
     const db = await openPglite();
