@@ -22,7 +22,8 @@ export const checkOverrideKeys = (models: EntityModel[]) => {
     const where = `resources/${model.name}.resource.json`;
     for (const hook of Object.values(model.serverHooks))
       if (hook) known(serverOverrideKeys, hook, `${where} serverHooks`);
-    if (model.serverHooks.beforeLink && !model.relations.some((relation) => relation.kind === 'linked'))
+    const links = model.sides !== undefined || model.relations.some((relation) => relation.kind === 'linked');
+    if (model.serverHooks.beforeLink && !links)
       problems.push(`${where}: serverHooks.beforeLink needs a relation entity linking it`);
     for (const action of model.actions) known(serverOverrideKeys, action.handler, `${where} api.actions`);
     for (const tab of model.detail?.tabs ?? []) {

@@ -1160,6 +1160,27 @@ export const consoleResources: ConsoleResource[] = [
     },
     "relations": [
       {
+        "name": "applications",
+        "kind": "linked",
+        "through": "applicationRole",
+        "target": "application",
+        "table": "applications_roles",
+        "sourceKeys": [
+          "roleId"
+        ],
+        "targetKey": "applicationId",
+        "assignField": "applicationIds",
+        "assignStatus": 201,
+        "duplicateCode": "role.application_exists",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "scopes",
         "kind": "linked",
         "through": "roleScope",
@@ -1292,6 +1313,22 @@ export const consoleResources: ConsoleResource[] = [
           "relation": "scopes"
         },
         {
+          "key": "applications",
+          "titleKey": "roles.tab.applications",
+          "kind": "relation",
+          "default": false,
+          "relation": "applications",
+          "when": {
+            "field": "type",
+            "in": [
+              "MachineToMachine"
+            ]
+          },
+          "assignFilters": {
+            "types": "MachineToMachine"
+          }
+        },
+        {
           "key": "general",
           "titleKey": "roles.tab.general",
           "kind": "form",
@@ -1352,6 +1389,29 @@ export const consoleResources: ConsoleResource[] = [
       "role.name_in_use": "name"
     },
     "assignForms": {
+      "applications": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-111d84a1"
+      },
       "scopes": {
         "schema": {
           "type": "object",

@@ -844,8 +844,7 @@ export const entityModels: EntityModel[] = [
     "indexes": [],
     "actions": [],
     "serverHooks": {
-      "beforeCreate": "application.generate-secret",
-      "beforeLink": "application.check-role-assignment"
+      "beforeCreate": "application.generate-secret"
     },
     "webhookEvents": {},
     "requestBodies": {
@@ -1333,7 +1332,9 @@ export const entityModels: EntityModel[] = [
     "privateFields": [],
     "indexes": [],
     "actions": [],
-    "serverHooks": {},
+    "serverHooks": {
+      "beforeLink": "application.check-role-assignment"
+    },
     "webhookEvents": {},
     "requestBodies": {},
     "hasConsole": false
@@ -3415,6 +3416,27 @@ export const entityModels: EntityModel[] = [
     },
     "relations": [
       {
+        "name": "applications",
+        "kind": "linked",
+        "through": "applicationRole",
+        "target": "application",
+        "table": "applications_roles",
+        "sourceKeys": [
+          "roleId"
+        ],
+        "targetKey": "applicationId",
+        "assignField": "applicationIds",
+        "assignStatus": 201,
+        "duplicateCode": "role.application_exists",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "scopes",
         "kind": "linked",
         "through": "roleScope",
@@ -3457,6 +3479,29 @@ export const entityModels: EntityModel[] = [
       "role.name_in_use": "name"
     },
     "assignForms": {
+      "applications": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-111d84a1"
+      },
       "scopes": {
         "schema": {
           "type": "object",
@@ -3573,6 +3618,22 @@ export const entityModels: EntityModel[] = [
           "kind": "relation",
           "default": true,
           "relation": "scopes"
+        },
+        {
+          "key": "applications",
+          "titleKey": "roles.tab.applications",
+          "kind": "relation",
+          "default": false,
+          "relation": "applications",
+          "when": {
+            "field": "type",
+            "in": [
+              "MachineToMachine"
+            ]
+          },
+          "assignFilters": {
+            "types": "MachineToMachine"
+          }
         },
         {
           "key": "general",

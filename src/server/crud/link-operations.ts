@@ -75,7 +75,9 @@ export class LinkOperations {
   ) {
     const target = this.operationsOf(relation.target);
     const found = await target.repository.findMany(tx, context.tenantId, targetIds);
-    const hook = this.owner.model.serverHooks.beforeLink;
+    // The relation's own hook sees links made from either side; a side's hook, the links made from it.
+    const hook =
+      this.operationsOf(relation.through).model.serverHooks.beforeLink ?? this.owner.model.serverHooks.beforeLink;
     if (hook) {
       await runBeforeLink(
         hook,
