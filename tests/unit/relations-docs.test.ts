@@ -22,6 +22,7 @@ describe('the relations guide', () => {
       'tests/shapes/relations/resources/teamMember.resource.json',
       'tests/shapes/relations/resources/teamMemberRole.resource.json',
       'resources/roleScope.resource.json',
+      'resources/applicationRole.resource.json',
     ]);
     for (const example of whole) {
       expect(JSON.parse(example.body), example.file).toEqual(
