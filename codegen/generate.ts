@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { ConsoleResource, EntityModel } from '../src/shared/descriptor.js';
 import { buildDbModel, type DbModel } from './db-model.js';
-import { checkTranslations, loadEnglishKeys } from './i18n-check.js';
 import { loadEntities } from './load.js';
 import { diffDbModels } from './migrations.js';
 import { buildModels, validatedSchemas } from './model.js';
 import { buildOpenApi } from './openapi.js';
+import { checkOptionalFields } from './optional-fields.js';
 import { checkOverrideKeys } from './overrides-check.js';
+import { renamesOf } from './renames.js';
+import { textOutputs } from './text-outputs.js';
 import { compileValidators } from './validators.js';
 
 export const GENERATED_DIR = 'src/generated';
@@ -19,7 +21,7 @@ const tsBanner = `// ${BANNER}\n`;
 export interface GenerateOptions {
   /** Where schemas/, resources/ and src/generated/ live. */
   root: string;
-  /** Where src/console/locales/en lives (defaults to root). */
+  /** Where src/console/locales/ lives (defaults to root). */
   localesRoot?: string;
   allowDrop?: boolean;
   migrationName?: string;
@@ -78,15 +80,17 @@ const slug = (text: string) =>
 export const generate = async (options: GenerateOptions): Promise<GenerateResult> => {
   const { root } = options;
   const entities = loadEntities(root);
+  checkOptionalFields(entities);
   const models = buildModels(entities);
   checkOverrideKeys(models);
-  checkTranslations(models, loadEnglishKeys(options.localesRoot ?? root));
-
-  const files = new Map<string, string>();
+  const files = textOutputs(models, options.localesRoot ?? root, BANNER);
   const dbModel = buildDbModel(models);
   const snapshotPath = join(root, GENERATED_DIR, 'db/model.json');
   const previous = existsSync(snapshotPath) ? (JSON.parse(readFileSync(snapshotPath, 'utf8')) as DbModel) : undefined;
-  const statements = diffDbModels(previous, dbModel, { allowDrop: options.allowDrop ?? false });
+  const statements = diffDbModels(previous, dbModel, {
+    allowDrop: options.allowDrop ?? false,
+    renames: renamesOf(models),
+  });
   const migrations = readMigrations(root);
   let newMigration: string | undefined;
   if (statements.length > 0) {

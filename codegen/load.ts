@@ -13,6 +13,7 @@ import type {
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { customFormats } from '../src/shared/validation-runtime.js';
+import { withBranches, withDiscoveredBranches } from './branches.js';
 import { CodegenError } from './errors.js';
 import { withRecordRules } from './record-rules.js';
 
@@ -183,6 +184,8 @@ const knownKeywords = new Set([
   'deprecated',
   'examples',
   'allOf',
+  'oneOf',
+  'discriminator',
   'if',
   'then',
   'else',
@@ -191,16 +194,18 @@ const knownKeywords = new Set([
   'x-column',
   'x-secret',
   'x-private',
+  'x-branches',
+  'x-renamed-from',
 ]);
 
 const subschemaKeys = ['items', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];
 
-const checkKeywords = (node: unknown, where: string, insideMap = false): void => {
+export const checkKeywords = (node: unknown, where: string, insideMap = false): void => {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return;
   for (const [key, value] of Object.entries(node)) {
     if (!insideMap && !knownKeywords.has(key)) throw new CodegenError(`${where}: unknown keyword "${key}"`);
     if (key === 'properties' || key === '$defs') checkKeywords(value, `${where}/${key}`, true);
-    else if (key === 'allOf' && Array.isArray(value)) {
+    else if ((key === 'allOf' || key === 'oneOf') && Array.isArray(value)) {
       for (const [index, rule] of value.entries()) checkKeywords(rule, `${where}/${key}/${index}`);
     } else if (subschemaKeys.includes(key) || insideMap) checkKeywords(value, `${where}/${key}`);
   }
@@ -221,7 +226,13 @@ const withTimestampRange = (schema: JSONSchema7): JSONSchema7 => ({
 });
 
 export const loadEntities = (root: string): LoadedEntity[] => {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    discriminator: true,
+  });
   addFormats.default(ajv);
   for (const [name, format] of Object.entries(customFormats)) ajv.addFormat(name, format);
   for (const keyword of [...knownKeywords].filter((k) => k.startsWith('x-'))) ajv.addKeyword(keyword);
@@ -251,10 +262,11 @@ export const loadEntities = (root: string): LoadedEntity[] => {
       throw new CodegenError(`resources/${file}: file name must be ${descriptor.name}.resource.json`);
     }
     const schemaFile = join(root, 'schemas', descriptor.schema);
-    const raw = readJson(schemaFile);
+    const raw = withDiscoveredBranches(readJson(schemaFile), schemaFile, `schemas/${descriptor.schema}`);
     checkKeywords(raw, `schemas/${descriptor.schema}`);
+    const dereferenced = dereference(raw, schemaFile) as JSONSchema7;
     const schema = withRecordRules(
-      withTimestampRange(dereference(raw, schemaFile) as JSONSchema7),
+      withTimestampRange(withBranches(dereferenced, `schemas/${descriptor.schema}`, checkKeywords)),
       `schemas/${descriptor.schema}`,
     );
     const validateSchema = descriptor.kind === 'relation' ? validateRelationSchema : validateEntitySchema;

@@ -1,12 +1,7 @@
 import type { DbColumn, DbForeignKey, DbIndex, DbModel, DbTable } from './db-model.js';
 import { CodegenError } from './load.js';
-import {
-  countTriggersOffSql,
-  countTriggersSql,
-  ROW_COUNTS_TABLE,
-  rowCountGroupsSql,
-  rowCountsSql,
-} from './row-counts.js';
+import { type AlterOptions, alterTableSql } from './migration-alter.js';
+import { countTriggersSql, ROW_COUNTS_TABLE, rowCountGroupsSql, rowCountsSql } from './row-counts.js';
 
 const q = (name: string) => `"${name}"`;
 const list = (names: string[]) => names.map(q).join(', ');
@@ -96,19 +91,7 @@ const createTableSql = (table: DbTable): string[] => [
   ...table.indexes.map((index) => indexSql(table.name, index)),
 ];
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-const varcharLength = (type: string) => Number(/^varchar\((\d+)\)$/.exec(type)?.[1] ?? Number.NaN);
-
-/** Widening a column keeps every row; anything else would need a hand-written data migration. */
-const isSafeTypeChange = (from: string, to: string) =>
-  varcharLength(from) < varcharLength(to) ||
-  (from.startsWith('varchar') && to === 'text') ||
-  (from === 'integer' && to === 'bigint');
-
-export interface DiffOptions {
-  allowDrop: boolean;
-}
+export type DiffOptions = AlterOptions;
 
 /** SQL statements that turn the database of `before` into that of `after`, keeping existing rows. */
 export const diffDbModels = (before: DbModel | undefined, after: DbModel, options: DiffOptions): string[] => {
@@ -133,108 +116,19 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
       if (table.countRows) sql.push(...countTriggersSql(table.name, table.countBy));
       continue;
     }
-    if (
-      !same(old.searchColumns, table.searchColumns) ||
-      old.searchRows !== table.searchRows ||
-      Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows) ||
-      Boolean(old.searchPlannedPerCall) !== Boolean(table.searchPlannedPerCall)
-    ) {
-      // CREATE OR REPLACE cannot change what a function returns.
-      const retyped = old.searchColumns && Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows);
-      if (table.searchColumns && role) {
-        if (retyped) sql.push(`DROP FUNCTION ${q(searchFunctionName(table.name))}(text);`);
-        sql.push(...searchFunctionSql(table, role));
-      } else sql.push(`DROP FUNCTION IF EXISTS ${q(searchFunctionName(table.name))}(text);`);
-    }
-    if (Boolean(old.countRows) !== Boolean(table.countRows)) {
-      sql.push(
-        ...(table.countRows
-          ? countTriggersSql(table.name, table.countBy)
-          : countTriggersOffSql(table.name, old.countBy)),
-      );
-    } else if (table.countRows && !same(old.countBy ?? [], table.countBy ?? [])) {
-      // Counted by other columns: count the table again, by the new ones.
-      sql.push(...countTriggersOffSql(table.name, old.countBy), ...countTriggersSql(table.name, table.countBy));
-    }
-    if (Boolean(old.rls) !== Boolean(table.rls) && role) {
-      sql.push(...(table.rls ? rlsSql(table.name, role) : rlsOffSql(table.name, role)));
-    }
     previous.delete(table.name);
-    const oldColumns = new Map(old.columns.map((c) => [c.name, c]));
-    for (const column of table.columns) {
-      const was = oldColumns.get(column.name);
-      oldColumns.delete(column.name);
-      if (!was) {
-        if (!column.nullable && !column.default) {
-          throw new CodegenError(
-            `${table.name}.${column.name}: a new required column needs a "default" in its schema, so existing rows get a value`,
-          );
-        }
-        sql.push(`ALTER TABLE ${q(table.name)} ADD COLUMN ${columnSql(column)};`);
-        continue;
-      }
-      if (was.type !== column.type) {
-        if (!isSafeTypeChange(was.type, column.type)) {
-          throw new CodegenError(
-            `${table.name}.${column.name}: changing ${was.type} to ${column.type} could lose data`,
-          );
-        }
-        sql.push(`ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} TYPE ${column.type};`);
-      }
-      if (was.default !== column.default) {
-        sql.push(
-          column.default
-            ? `ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} SET DEFAULT ${column.default};`
-            : `ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} DROP DEFAULT;`,
-        );
-        // A JSON object whose default gains keys: old rows gain the keys they lack, and keep the values they have.
-        if (column.type === 'jsonb' && column.default?.startsWith("'{")) {
-          sql.push(
-            `UPDATE ${q(table.name)} SET ${q(column.name)} = ${column.default} || ${q(column.name)} WHERE jsonb_typeof(${q(column.name)}) = 'object';`,
-          );
-        }
-      }
-      if (was.nullable !== column.nullable) {
-        if (!column.nullable && column.default) {
-          sql.push(
-            `UPDATE ${q(table.name)} SET ${q(column.name)} = ${column.default} WHERE ${q(column.name)} IS NULL;`,
-          );
-        } else if (!column.nullable) {
-          throw new CodegenError(
-            `${table.name}.${column.name}: making a column required needs a "default" for old rows`,
-          );
-        }
-        sql.push(
-          `ALTER TABLE ${q(table.name)} ALTER COLUMN ${q(column.name)} ${column.nullable ? 'DROP' : 'SET'} NOT NULL;`,
-        );
-      }
-    }
-    for (const dropped of oldColumns.keys()) {
-      if (!options.allowDrop) {
-        throw new CodegenError(
-          `${table.name}.${dropped}: removing a column deletes its data; run codegen with --allow-drop`,
-        );
-      }
-      sql.push(`ALTER TABLE ${q(table.name)} DROP COLUMN ${q(dropped)};`);
-    }
-    const oldIndexes = new Map(old.indexes.map((i) => [i.name, i]));
-    for (const index of table.indexes) {
-      const was = oldIndexes.get(index.name);
-      oldIndexes.delete(index.name);
-      if (was && same(was, index)) continue;
-      if (was) sql.push(`DROP INDEX ${q(index.name)};`);
-      sql.push(indexSql(table.name, index));
-    }
-    for (const name of oldIndexes.keys()) sql.push(`DROP INDEX ${q(name)};`);
-    const oldFks = new Map(old.foreignKeys.map((fk) => [fk.name, fk]));
-    for (const fk of table.foreignKeys) {
-      const was = oldFks.get(fk.name);
-      oldFks.delete(fk.name);
-      if (was && same(was, fk)) continue;
-      if (was) sql.push(`ALTER TABLE ${q(table.name)} DROP CONSTRAINT ${q(fk.name)};`);
-      sql.push(foreignKeySql(table.name, fk));
-    }
-    for (const name of oldFks.keys()) sql.push(`ALTER TABLE ${q(table.name)} DROP CONSTRAINT ${q(name)};`);
+    sql.push(
+      ...alterTableSql(old, table, role, options, {
+        q,
+        columnSql,
+        indexSql,
+        foreignKeySql,
+        searchFunctionSql,
+        searchFunctionName,
+        rlsSql,
+        rlsOffSql,
+      }),
+    );
   }
   for (const table of previous.keys()) {
     if (!options.allowDrop) throw new CodegenError(`table ${table} would be dropped; run codegen with --allow-drop`);

@@ -11,6 +11,7 @@ import {
   type Relation,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { branchModels, refuseLookupsOf } from './branches.js';
 import { actionBody, deriveBodySchemas, pickForm } from './forms.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -61,7 +62,8 @@ const columnsOf = (entity: LoadedEntity): ColumnModelDb[] => {
       property,
       column: snakeCase(property),
       sqlType,
-      nullable: !required.has(property) || typesOf(prop).includes('null'),
+      // An optional property allows null or has a default (see optional-fields.ts): only the former stores NULL.
+      nullable: typesOf(prop).includes('null') || (!required.has(property) && prop.default === undefined),
       json: sqlType === 'jsonb',
       timestamp: sqlType === 'timestamptz',
     };
@@ -150,6 +152,15 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const params = [...listFilters.map((f) => f.param), ...listExclusions.map((x) => x.param)];
     const repeated = params.find((param, i) => params.indexOf(param) !== i);
     if (repeated) throw new CodegenError(`${file}: api.operations.list uses the query parameter ${repeated} twice`);
+    refuseLookupsOf(
+      schema,
+      [
+        { where: 'api.operations.list', fields: [...(list?.search ?? []), ...listFilters.map((f) => f.field)] },
+        { where: 'unique', fields: (d.unique ?? []).flatMap((rule) => rule.fields) },
+        { where: 'indexes', fields: (d.indexes ?? []).flat() },
+      ],
+      file,
+    );
     for (const rule of d.unique ?? []) assertFields(entity, rule.fields, 'unique');
     for (const index of d.indexes ?? []) assertFields(entity, index, 'indexes');
     if (d.itemKey && d.itemKey !== 'id') {
@@ -167,9 +178,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const columns = columnsOf(entity);
     const consoleResource = buildConsole(entity, bodies, byName, relations);
     const rules = recordRulesSchema(schema);
+    const discriminated = branchModels(schema);
     return {
       ...consoleResource,
       ...(rules ? { recordRules: form(rules) } : {}),
+      ...(discriminated ? { discriminated } : {}),
       table: d.table,
       schema,
       columns,
@@ -247,6 +260,7 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...Object.values(model.assignForms).map((assign) => assign.schema),
     ...model.actions.flatMap((action) => (action.body ? [action.body.schema] : [])),
     ...(model.recordRules ? [model.recordRules.schema] : []),
+    ...Object.values(model.discriminated ?? {}).flatMap((field) => Object.values(field.branches).map((b) => b.schema)),
     ...[model.listQuery, model.linkedListQuery].flatMap((query) => (query ? [query.schema] : [])),
   ]);
 

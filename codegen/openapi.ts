@@ -1,11 +1,13 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
-import { errorCodes } from '../src/shared/error-codes.js';
+import { handWrittenErrorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { descriptorErrorCodes } from './error-codes.js';
 import { cleanSchema } from './forms.js';
 import { linkedListParameters, listParameters, type QueryParameter } from './list-query.js';
 import type { LoadedEntity } from './load.js';
 import { assignSchema } from './model.js';
 import { pascalCase, plural, withArticle, words } from './names.js';
+import { withBranchComponents } from './openapi-branches.js';
 import { linkAttributesSchema } from './relations.js';
 
 type Json = Record<string, unknown>;
@@ -78,7 +80,10 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       required: ['message', 'code'],
       properties: {
         message: { type: 'string' },
-        code: { type: 'string', examples: Object.keys(errorCodes) },
+        code: {
+          type: 'string',
+          examples: [...new Set([...Object.keys(handWrittenErrorCodes), ...descriptorErrorCodes(models).keys()])],
+        },
         data: {},
       },
     },
@@ -103,7 +108,8 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       ? [pathParam(model.parent.param, `The unique identifier of the ${model.parent.resource}.`)]
       : [];
     const itemParams = [...parentParams, pathParam(idParam, `The unique identifier of the ${model.name}.`)];
-    schemas[Name] = responseSchema(model.schema);
+    const branched = (schema: JSONSchema7 | undefined) => schema && withBranchComponents(schema, Name, schemas);
+    schemas[Name] = branched(responseSchema(model.schema));
     const ops = model.operations;
     const children = model.relations.filter((r) => r.kind === 'children');
     const summaryProperties = Object.fromEntries(
@@ -164,7 +170,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       });
     }
     if (ops.create) {
-      schemas[`${Name}Create`] = model.requestBodies.create?.schema;
+      schemas[`${Name}Create`] = branched(model.requestBodies.create?.schema);
       add(base, 'post', {
         operationId: `Create${opName}`,
         tags: [tag],
@@ -190,7 +196,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       });
     }
     if (ops.update) {
-      schemas[`${Name}Update`] = model.requestBodies.update?.schema;
+      schemas[`${Name}Update`] = branched(model.requestBodies.update?.schema);
       add(item, 'patch', {
         operationId: `Update${opName}`,
         tags: [tag],
@@ -282,7 +288,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     for (const action of model.actions) {
       const verb = { GET: 'Get', POST: 'Create', PATCH: 'Update', PUT: 'Replace', DELETE: 'Delete' }[action.method];
       const bodyName = `${Name}${pascalCase(action.key)}Body`;
-      if (action.body) schemas[bodyName] = action.body.schema;
+      if (action.body) schemas[bodyName] = branched(action.body.schema);
       add(`${item}/${action.path}`, action.method.toLowerCase(), {
         operationId: `${verb}${Name}${pascalCase(action.path)}`,
         tags: [tag],

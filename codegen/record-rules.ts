@@ -16,9 +16,16 @@ const assertNoNestedRules = (node: JSONSchema7 | undefined, where: string): void
         assertNoNestedRules(sub, `${where}/${key}/${name}`);
     } else if (['items', 'additionalProperties', 'propertyNames', 'not'].includes(key)) {
       assertNoNestedRules(value as JSONSchema7, `${where}/${key}`);
+    } else if (key === 'oneOf') {
+      for (const [index, branch] of (value as JSONSchema7[]).entries())
+        assertNoNestedRules(branch, `${where}/${key}/${index}`);
     }
   }
 };
+
+/** A property of an object schema or, for a polymorphic field, of the first of its branches that has it. */
+const propertyOf = (schema: JSONSchema7, name: string): JSONSchema7 | undefined =>
+  schema.properties?.[name] ?? schema.oneOf?.map((branch) => branch.properties?.[name]).find(Boolean);
 
 /**
  * A rule's part with the entity's types filled in where it leaves them out (the rule only says what it means;
@@ -27,13 +34,13 @@ const assertNoNestedRules = (node: JSONSchema7 | undefined, where: string): void
  */
 const typed = (rule: JSONSchema7, entity: JSONSchema7, where: string): JSONSchema7 => {
   for (const name of rule.required ?? []) {
-    if (!entity.properties?.[name]) throw new CodegenError(`${where}/required: unknown field "${name}"`);
+    if (!propertyOf(entity, name)) throw new CodegenError(`${where}/required: unknown field "${name}"`);
   }
   const result: JSONSchema7 = { ...(entity.type !== undefined ? { type: entity.type } : {}), ...rule };
   if (rule.properties) {
     result.properties = Object.fromEntries(
       Object.entries(rule.properties).map(([name, sub]) => {
-        const target = entity.properties?.[name];
+        const target = propertyOf(entity, name);
         if (!target) throw new CodegenError(`${where}/properties: unknown field "${name}"`);
         return [name, typed(sub, target, `${where}/properties/${name}`)];
       }),

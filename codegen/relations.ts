@@ -1,5 +1,4 @@
 import type { LinkedRelation, RelationSide } from '../src/shared/descriptor.js';
-import { errorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -128,11 +127,6 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         );
       }
       const { name, assignField, assignStatus, duplicateCode, createField, embed, attributesAs } = side.api;
-      if (!(duplicateCode in errorCodes)) {
-        throw new CodegenError(
-          `${where}: duplicateCode "${duplicateCode}" is not an error code of src/shared/error-codes.ts`,
-        );
-      }
       const link: LinkedRelation = {
         name,
         kind: 'linked',

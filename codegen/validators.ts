@@ -34,6 +34,7 @@ export const compileValidators = (schemas: JSONSchema7[]): string => {
   const entries = [...byKey.entries()].sort(([a], [b]) => a.localeCompare(b));
   const ajv = createAjvInstance(undefined, customFormats, {
     code: { source: true, esm: true, lines: false },
+    discriminator: true,
     schemas: entries.map(([, schema]) => schema),
   });
   const mapping = Object.fromEntries(entries.map(([key], index) => [`v${index}`, key]));

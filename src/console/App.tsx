@@ -1,5 +1,6 @@
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import { Outlet } from 'react-router';
+import { SignedInAccessProvider } from './access/AccessContext';
 import { AlertHost, AuthContextProvider } from './auth';
 import { cspNonce } from './csp';
 import { AppearanceProvider, useAppearance, useReducedMotion } from './layout/appearance';
@@ -55,13 +56,15 @@ const Themed = () => {
 };
 
 /**
- * The root route element: the sign-in session, appearance and the antd theme; the screens, the layout and pages
- * render in the outlet.
+ * The root route element: the sign-in session, what its access token's scopes allow, appearance and the antd theme;
+ * the screens, the layout and pages render in the outlet.
  */
 export const AppRoot = () => (
   <AuthContextProvider>
-    <AppearanceProvider>
-      <Themed />
-    </AppearanceProvider>
+    <SignedInAccessProvider>
+      <AppearanceProvider>
+        <Themed />
+      </AppearanceProvider>
+    </SignedInAccessProvider>
   </AuthContextProvider>
 );

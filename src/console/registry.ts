@@ -1,6 +1,8 @@
 import { consoleResources } from '../generated/console-registry';
 import type { ConsoleResource, DetailTab, RecordCondition, SidebarGroup } from '../shared/descriptor';
+import { textNamespaceOf } from '../shared/text-keys';
 
+/** Sidebar groups in spec order; the sidebar shows a group when it has an entry the caller may open. */
 export const sidebarGroups: readonly SidebarGroup[] = [
   'overview',
   'authentication',
@@ -25,23 +27,6 @@ export const requireResource = (name: string): ConsoleResource => {
 /** Resources with their own pages: top-level ones (children are shown inside their parent's relation tab). */
 export const routedResources = allResources.filter((resource) => !resource.parent);
 
-export interface SidebarSection {
-  group: SidebarGroup;
-  items: ConsoleResource[];
-}
-
-/** Sidebar groups in spec order, keeping only groups that have at least one item in the registry. */
-export const sidebarSections: SidebarSection[] = sidebarGroups
-  .map((group) => ({
-    group,
-    items: allResources
-      .filter((resource) => resource.sidebar?.group === group)
-      .sort((a, b) => (a.sidebar?.order ?? 0) - (b.sidebar?.order ?? 0)),
-  }))
-  .filter((section) => section.items.length > 0);
-
-export const firstSidebarRoute = sidebarSections[0]?.items[0]?.route;
-
 /** Refine resource name → API path, for the data provider. */
 export const apiPaths: Record<string, string> = Object.fromEntries(
   allResources.map((resource) => [resource.name, resource.apiPath]),
@@ -51,7 +36,7 @@ export const defaultTab = (resource: ConsoleResource): DetailTab | undefined =>
   resource.detail?.tabs.find((tab) => tab.default) ?? resource.detail?.tabs[0];
 
 /** The i18n namespace of an entity's texts, taken from its title key (`webhooks.title` → `webhooks`). */
-export const textNamespace = (resource: ConsoleResource): string => resource.titleKey.split('.')[0] ?? resource.name;
+export const textNamespace = (resource: ConsoleResource): string => textNamespaceOf(resource);
 
 export const readPath = (record: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((value, key) => {

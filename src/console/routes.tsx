@@ -1,35 +1,56 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppRoot } from './App';
+import { RequireScopes } from './access/RequireScopes';
 import { RequireAuth } from './auth/RequireAuth';
+import { consoleFeatures } from './feature-modules/registry';
+import { featureRoutes } from './feature-modules/routes';
 import { NotFound } from './generic/NotFound';
 import { RouteError } from './generic/RouteError';
 import { AppLayout } from './layout/AppLayout';
+import { HomeRedirect } from './layout/HomeRedirect';
 import { overridePages } from './overrides/pages';
-import { defaultTab, firstSidebarRoute, routedResources } from './registry';
-import { AuthPending } from './screens/AuthPending';
+import { defaultTab, routedResources } from './registry';
 
 const ResourceList = lazy(() => import('./generic/ResourceList').then((m) => ({ default: m.ResourceList })));
 const ResourceCreate = lazy(() => import('./generic/ResourceCreate').then((m) => ({ default: m.ResourceCreate })));
 const ResourceShow = lazy(() => import('./generic/ResourceShow').then((m) => ({ default: m.ResourceShow })));
 const DetailTabView = lazy(() => import('./generic/DetailTabView').then((m) => ({ default: m.DetailTabView })));
-const Callback = lazy(() => import('./screens/Callback').then((m) => ({ default: m.Callback })));
-const Welcome = lazy(() => import('./screens/Welcome').then((m) => ({ default: m.Welcome })));
-const Profile = lazy(() => import('./screens/Profile').then((m) => ({ default: m.Profile })));
 
 const resourceRoutes: RouteObject[] = routedResources.flatMap((resource) => {
+  // The caller's scopes decide what each route shows: reading needs the read scopes, creating the write ones too.
+  const { read, write } = resource.requiredScopes;
   const routes: RouteObject[] = [
     {
       path: resource.route,
-      element: <ResourceList key={resource.name} resource={resource} />,
-      children: resource.create ? [{ path: 'create', element: <ResourceCreate resource={resource} /> }] : [],
+      element: (
+        <RequireScopes scopes={read}>
+          <ResourceList key={resource.name} resource={resource} />
+        </RequireScopes>
+      ),
+      children: resource.create
+        ? [
+            {
+              path: 'create',
+              element: (
+                <RequireScopes scopes={write}>
+                  <ResourceCreate resource={resource} />
+                </RequireScopes>
+              ),
+            },
+          ]
+        : [],
     },
   ];
   const tab = defaultTab(resource);
   if (resource.detail && tab) {
     routes.push({
       path: `${resource.route}/:id`,
-      element: <ResourceShow key={resource.name} resource={resource} />,
+      element: (
+        <RequireScopes scopes={read}>
+          <ResourceShow key={resource.name} resource={resource} />
+        </RequireScopes>
+      ),
       children: [
         { index: true, element: <Navigate to={tab.key} replace /> },
         { path: ':tab', element: <DetailTabView resource={resource} /> },
@@ -42,7 +63,11 @@ const resourceRoutes: RouteObject[] = routedResources.flatMap((resource) => {
       if (Page) {
         routes.push({
           path: `${resource.route}/:id/${item.key}/:itemId`,
-          element: <Page key={resource.name} resource={resource} tab={item.key} />,
+          element: (
+            <RequireScopes scopes={read}>
+              <Page key={resource.name} resource={resource} tab={item.key} />
+            </RequireScopes>
+          ),
         });
       }
     }
@@ -55,43 +80,19 @@ export const routes: RouteObject[] = [
     element: <AppRoot />,
     errorElement: <RouteError />,
     children: [
-      // Signing in (spec §2): the provider comes back to `/callback`; `/welcome` creates the first account.
-      {
-        path: 'callback',
-        element: (
-          <Suspense fallback={<AuthPending />}>
-            <Callback />
-          </Suspense>
-        ),
-      },
-      {
-        path: 'welcome',
-        element: (
-          <Suspense fallback={<AuthPending />}>
-            <Welcome />
-          </Suspense>
-        ),
-      },
+      // Feature pages that need no sign-in (spec §2).
+      ...featureRoutes(consoleFeatures, 'public'),
       {
         // Everything else needs a signed-in user.
         element: <RequireAuth />,
         children: [
-          {
-            path: 'profile',
-            element: (
-              <Suspense fallback={<AuthPending />}>
-                <Profile />
-              </Suspense>
-            ),
-          },
+          ...featureRoutes(consoleFeatures, 'standalone'),
           {
             element: <AppLayout />,
             children: [
-              {
-                index: true,
-                element: firstSidebarRoute ? <Navigate to={`/${firstSidebarRoute}`} replace /> : <NotFound />,
-              },
+              { index: true, element: <HomeRedirect /> },
               ...resourceRoutes,
+              ...featureRoutes(consoleFeatures, 'layout'),
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -4634,7 +4634,7 @@ export const entityModels: EntityModel[] = [
         "property": "decision",
         "column": "decision",
         "sqlType": "text",
-        "nullable": true,
+        "nullable": false,
         "json": false,
         "timestamp": false
       },

@@ -288,6 +288,8 @@ export interface EntityModel extends ConsoleResource {
   serverHooks: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string };
   /** Webhook events emitted when an entity is created, updated or deleted. */
   webhookEvents: { created?: string; updated?: string; deleted?: string };
+  /** Polymorphic fields (`oneOf` with a discriminator), each branch with its own compiled validator. */
+  discriminated?: Record<string, import('./branches.js').DiscriminatedField>;
   /** Request bodies of create and update, with their compiled validators. */
   requestBodies: { create?: FormModel; update?: FormModel };
   /** Query parameters of the list route and of the many-to-many lists, with their compiled validators. */

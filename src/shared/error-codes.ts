@@ -1,8 +1,13 @@
+import { generatedErrorCodes } from '../generated/error-codes.js';
+
 /**
  * Error codes shared by the server and the console. Codes and statuses follow Logto's Management API where
  * Logto has the same error; messages are English fallbacks (the console translates by code).
+ *
+ * Codes that descriptors name (unique rules, relation duplicates) are generated into `generatedErrorCodes`; an
+ * entry here for one of them only gives it Logto's wording (codegen rejects a different status).
  */
-export const errorCodes = {
+export const handWrittenErrorCodes = {
   'auth.authorization_header_missing': { status: 401, message: 'Authorization header is missing.' },
   'auth.authorization_token_type_not_supported': { status: 401, message: 'Authorization type is not supported.' },
   'auth.unauthorized': { status: 401, message: 'Unauthorized. Please check credentials and its scope.' },
@@ -45,6 +50,11 @@ export const errorCodes = {
   'request.general': { status: 400, message: 'Request error occurred.' },
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
+
+export const errorCodes = { ...generatedErrorCodes, ...handWrittenErrorCodes } as const satisfies Record<
+  string,
+  { status: number; message: string }
+>;
 
 export type ErrorCode = keyof typeof errorCodes;
 

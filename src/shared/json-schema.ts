@@ -28,6 +28,9 @@ export interface JSONSchema7 {
   not?: JSONSchema7;
   /** At an entity schema's top level only: its cross-field rules, each an `if`/`then` (`else`) on the whole record. */
   allOf?: JSONSchema7[];
+  /** At a top-level field only, with `discriminator`: the field's value is one of these branches. */
+  oneOf?: JSONSchema7[];
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
   if?: JSONSchema7;
   then?: JSONSchema7;
   else?: JSONSchema7;

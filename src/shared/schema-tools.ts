@@ -11,6 +11,8 @@ export const cleanSchema = (schema: JSONSchema7): JSONSchema7 => {
       );
     } else if (['items', 'additionalProperties', 'propertyNames'].includes(key) && value && typeof value === 'object') {
       result[key] = cleanSchema(value as JSONSchema7);
+    } else if (key === 'oneOf' && Array.isArray(value)) {
+      result[key] = value.map((branch: JSONSchema7) => cleanSchema(branch));
     } else {
       result[key] = value;
     }

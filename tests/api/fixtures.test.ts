@@ -15,7 +15,7 @@ const createUrl = async (api: TestApi, entity: string): Promise<string> => {
   let path = model.apiPath;
   if (model.parent) {
     const parentUrl = await createUrl(api, model.parent.resource);
-    const parentBody = validFixtures(model.parent.resource as (typeof fixtureEntities)[number])[0]?.body;
+    const parentBody = validFixtures(model.parent.resource)[0]?.body;
     const parent = await api.create(parentUrl, parentBody);
     path = path.replace(`{${model.parent.param}}`, parent.id);
   }

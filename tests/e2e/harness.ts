@@ -166,8 +166,19 @@ export const screenshot = async (page: Page, name: string, { fullPage = false } 
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
   }
-  // Dialogs and toasts enter with a short animation that may not have started yet; let it play out.
-  await page.waitForTimeout(400);
+  // Dialogs and toasts enter with a short animation; wait until no element is mid-motion (antd marks those with
+  // `-enter`, `-appear` or `-leave` classes) and no finite CSS animation or transition is running (spinners loop).
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[class*="-enter"], [class*="-appear"], [class*="-leave"]') &&
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
   await page.screenshot({ path, animations: 'disabled' });
   if (fullPage && viewport) await page.setViewportSize(viewport);
 };
@@ -229,8 +240,8 @@ export const authHeaders = async (browser: Browser): Promise<Record<string, stri
       });
       return token ? { Authorization: `Bearer ${token}` } : {};
     } catch {
-      // The page is between two documents; ask again.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The page is between two documents; ask the next one once it has loaded.
+      await browser.page.waitForLoadState('domcontentloaded');
     }
   }
   return {};

@@ -8,15 +8,20 @@ import type { EntityModel } from '../../src/shared/descriptor.js';
 const repo = join(import.meta.dirname, '../..');
 
 /**
- * A project root holding one test-only entity set from tests/shapes/<set> (schemas, resources, English texts) and
- * the real descriptor meta-schema, for codegen to compile without touching the repository.
+ * A project root holding one test-only entity set from tests/shapes/<set> (schemas, resources, English texts), the
+ * project-wide texts and the real descriptor meta-schema, for codegen to compile without touching the repository.
  */
 export const shapesRoot = (set: string): { root: string; dispose: () => void } => {
   const root = mkdtempSync(join(tmpdir(), `gatehouse-shapes-${set}-`));
-  for (const dir of ['schemas', 'resources', 'src/console/locales/en']) {
+  for (const dir of ['schemas', 'resources']) {
     cpSync(join(repo, 'tests/shapes', set, dir), join(root, dir), { recursive: true });
   }
   cpSync(join(repo, 'codegen/meta'), join(root, 'codegen/meta'), { recursive: true });
+  // The project-wide texts (error codes, validation messages) beside the set's own.
+  for (const file of ['common.json', 'errors.json']) {
+    cpSync(join(repo, 'src/console/locales/en', file), join(root, 'src/console/locales/en', file));
+  }
+  cpSync(join(repo, 'tests/shapes', set, 'locales/en'), join(root, 'src/console/locales/en'), { recursive: true });
   return { root, dispose: () => rmSync(root, { recursive: true, force: true }) };
 };
 

@@ -1,45 +1,17 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import { migrations } from '../../src/generated/migrations/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
+import { copyProject, editJson, migrationsOf, removeProjects } from './codegen-project.js';
 
-const repo = join(import.meta.dirname, '../..');
-const roots: string[] = [];
-
-/** A copy of the schemas, descriptors and generated database state, to change without touching the repository. */
-const copyProject = () => {
-  const root = mkdtempSync(join(tmpdir(), 'gatehouse-codegen-'));
-  roots.push(root);
-  for (const dir of ['schemas', 'resources', 'codegen/meta', 'src/generated/db', 'src/generated/migrations']) {
-    cpSync(join(repo, dir), join(root, dir), { recursive: true });
-  }
-  return root;
-};
-
-// biome-ignore lint/suspicious/noExplicitAny: edits reach deep into arbitrary JSON
-const editJson = (file: string, edit: (json: Record<string, any>) => void) => {
-  const json = JSON.parse(readFileSync(file, 'utf8'));
-  edit(json);
-  writeFileSync(file, JSON.stringify(json, null, 2));
-};
-
-const migrationsOf = (files: Map<string, string>) => {
-  const index = files.get('src/generated/migrations/index.ts') ?? '';
-  return JSON.parse(index.slice(index.indexOf('= [') + 2, index.lastIndexOf(';'))) as { name: string; sql: string }[];
-};
-
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+afterEach(removeProjects);
 
 describe('schema changes become migrations', () => {
   it('adding a property adds a column, keeps existing rows, and reaches the API, OpenAPI and forms', async () => {
     const root = copyProject();
-    const before = await generate({ root, localesRoot: repo });
+    const before = await generate({ root });
     expect(before.newMigration).toBeUndefined();
 
     editJson(join(root, 'schemas/role.schema.json'), (schema) => {
@@ -55,7 +27,11 @@ describe('schema changes become migrations', () => {
     editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
       descriptor.console.create.fields.push('priority');
     });
-    const after = await generate({ root, localesRoot: repo, migrationName: 'add role priority' });
+    // The new form field needs its English label: codegen names the file and the key (see codegen-texts.test.ts).
+    editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
+      texts.fields.role.priority = 'Priority';
+    });
+    const after = await generate({ root, migrationName: 'add role priority' });
 
     const next = String(migrationsOf(before.files).length + 1).padStart(4, '0');
     expect(after.newMigration).toBe(`src/generated/migrations/${next}_add_role_priority.sql`);
@@ -84,11 +60,11 @@ describe('schema changes become migrations', () => {
 
   it('searching one more field replaces the search function; it matches the new field, in its tenant only', async () => {
     const root = copyProject();
-    const before = await generate({ root, localesRoot: repo });
+    const before = await generate({ root });
     editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
       descriptor.api.operations.list.search.push('type');
     });
-    const after = await generate({ root, localesRoot: repo, migrationName: 'search role types' });
+    const after = await generate({ root, migrationName: 'search role types' });
     const sql = after.files.get(after.newMigration ?? '') ?? '';
     expect(sql).toContain('CREATE OR REPLACE FUNCTION "roles__search"(pattern text)');
     expect(sql).toContain('ROWS 50');
@@ -118,7 +94,7 @@ describe('schema changes become migrations', () => {
       schema.properties.owner = { type: 'string', maxLength: 64 };
       schema.required.push('owner');
     });
-    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/needs a "default"/);
+    await expect(generate({ root })).rejects.toThrow(/needs a "default"/);
   });
 
   it('refuses to drop a column unless asked to', async () => {
@@ -128,10 +104,15 @@ describe('schema changes become migrations', () => {
       schema.required = schema.required.filter((name: string) => name !== 'isDefault');
     });
     editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
-      descriptor.console.detail.tabs[1].sections[0].fields = ['name', 'description'];
+      const general = descriptor.console.detail.tabs.find((tab: { key: string }) => tab.key === 'general');
+      general.sections[0].fields = ['name', 'description'];
     });
-    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/--allow-drop/);
-    const dropped = await generate({ root, localesRoot: repo, allowDrop: true });
+    editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
+      delete texts.fields.role.isDefault;
+      delete texts.fields.role.isDefault_description;
+    });
+    await expect(generate({ root })).rejects.toThrow(/--allow-drop/);
+    const dropped = await generate({ root, allowDrop: true });
     expect(dropped.files.get(dropped.newMigration ?? '')).toContain('ALTER TABLE "roles" DROP COLUMN "is_default";');
   });
 });
@@ -142,7 +123,7 @@ describe('descriptors are checked', () => {
     editJson(join(root, 'resources/hook.resource.json'), (descriptor) => {
       descriptor.console.detail.tabs[1].view = 'hook.tab.does-not-exist';
     });
-    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/unknown key "hook.tab.does-not-exist"/);
+    await expect(generate({ root })).rejects.toThrow(/unknown key "hook.tab.does-not-exist"/);
   });
 
   it('rejects a translation key missing from the English locale', async () => {
@@ -150,7 +131,7 @@ describe('descriptors are checked', () => {
     editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
       descriptor.console.titleKey = 'roles.no_such_title';
     });
-    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/roles\.no_such_title/);
+    await expect(generate({ root })).rejects.toThrow(/roles\.no_such_title/);
   });
 
   it('rejects a descriptor that does not match the meta-schema', async () => {
@@ -158,7 +139,7 @@ describe('descriptors are checked', () => {
     editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
       descriptor.api.operations.create.status = 202;
     });
-    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/invalid descriptor/);
+    await expect(generate({ root })).rejects.toThrow(/invalid descriptor/);
   });
 
   it('rejects an unknown keyword in a schema (a typo is not silently ignored)', async () => {
@@ -166,7 +147,7 @@ describe('descriptors are checked', () => {
     editJson(join(root, 'schemas/role.schema.json'), (schema) => {
       schema.properties.name.maxLenght = 10;
     });
-    await expect(generate({ root, localesRoot: repo })).rejects.toThrow(/unknown keyword "maxLenght"/);
+    await expect(generate({ root })).rejects.toThrow(/unknown keyword "maxLenght"/);
   });
 
   it('starts row counters from the rows a table already holds, then keeps them with every write', async () => {

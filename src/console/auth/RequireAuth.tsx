@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { welcomeLinks } from '../features/welcome';
 import { AuthPending } from '../screens/AuthPending';
 import { SignInError } from '../screens/SignInError';
 import { useAuth } from './AuthContext';
@@ -25,7 +26,7 @@ export const RequireAuth = () => {
       if (cancelled) return;
       if (firstRun) {
         rememberPendingReturn(page);
-        navigate('/welcome', { replace: true });
+        navigate(welcomeLinks.root(), { replace: true });
       } else {
         void signIn({ returnTo: page, signUp });
       }

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
 import { useParams } from 'react-router';
 import type { ConsoleResource } from '../../shared/descriptor';
-import { overrideRegistry } from '../overrides/registry';
 import { isShownFor } from '../registry';
 import { useDetailContext } from './detail-context';
 import { NotFound } from './NotFound';
+import { OverrideSlot } from './OverrideSlot';
 
 const FormTab = lazy(() => import('./FormTab').then((m) => ({ default: m.FormTab })));
 const RelationTab = lazy(() => import('./RelationTab').then((m) => ({ default: m.RelationTab })));
@@ -28,9 +28,7 @@ export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
           {...context}
         />
       );
-    case 'view': {
-      const View = overrideRegistry[tab.view as keyof typeof overrideRegistry];
-      return View ? <View {...context} /> : <NotFound />;
-    }
+    case 'view':
+      return <OverrideSlot keyName={tab.view} missing={<NotFound />} {...context} />;
   }
 };

@@ -1,15 +1,16 @@
 import { useNotification, useUpdate } from '@refinedev/core';
 import { deepEquals, type ErrorSchema } from '@rjsf/utils';
-import { Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailTab } from '../../shared/descriptor';
-import { overrideRegistry } from '../overrides/registry';
+import { useResourceAccess } from '../access/AccessContext';
 import type { ApiError } from '../providers/http';
 import { isShownFor } from '../registry';
 import { type FormData, type FormHandle, SchemaForm } from '../rjsf/SchemaForm';
 import { initialFormData } from '../rjsf/validator';
 import type { DetailContext } from './detail-context';
+import { OverrideSlot } from './OverrideSlot';
 import { keptFields, patchBody } from './patch-body';
 import { useServerErrors } from './use-server-errors';
 import { useUnsavedChangesGuard } from './use-unsaved-changes';
@@ -18,7 +19,8 @@ type FormTabModel = Extract<DetailTab, { kind: 'form' }>;
 
 /**
  * A settings tab: the tab's sections as cards, then override cards (which see the current form values), a
- * Save/Discard bar and an unsaved-changes guard.
+ * Save/Discard bar and an unsaved-changes guard. Without the entity's write scopes the form is read-only and has no
+ * save bar.
  */
 export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { tab: FormTabModel }) => {
   const { t } = useTranslation();
@@ -28,6 +30,7 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
   const [formData, setFormData] = useState<FormData>(baseline);
   const { extraErrors, report, clear, setErrors } = useServerErrors(resource, tab.form);
   const { mutate, mutation } = useUpdate<Record<string, unknown>, ApiError>();
+  const { write } = useResourceAccess(resource);
   const dirty = !deepEquals(formData, baseline);
   // Sections that do not apply to this record are left out; their fields keep their values and are not sent.
   const sections = useMemo(() => tab.sections.filter((section) => isShownFor(record, section.when)), [tab, record]);
@@ -74,6 +77,7 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
 
   return (
     <div className="gh-form-tab">
+      {!write && <Alert type="info" showIcon className="gh-read-only-note" message={t('form.read_only')} />}
       <SchemaForm
         formRef={formRef}
         resource={resource}
@@ -85,44 +89,49 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
         formData={formData}
         record={record}
         extraErrors={extraErrors}
-        disabled={mutation.isPending}
+        disabled={mutation.isPending || !write}
         onChange={(data) => {
           setFormData(data);
           if (extraErrors) clear();
         }}
         onSubmit={save}
       />
-      {tab.cards.map((key) => {
-        const Card = overrideRegistry[key as keyof typeof overrideRegistry];
-        return Card ? (
-          <Card
-            key={key}
-            resource={resource}
-            record={record}
-            refetch={refetch}
-            form={{ data: formData, reportError: report }}
-          />
-        ) : null;
-      })}
-      <div
-        className={dirty ? 'gh-save-bar gh-save-bar-dirty' : 'gh-save-bar'}
-        role="toolbar"
-        aria-label={t('form.save_bar')}
-      >
-        {dirty && <span className="gh-save-bar-hint">{t('form.unsaved_hint')}</span>}
-        <Button
-          disabled={!dirty || mutation.isPending}
-          onClick={() => {
-            setFormData(baseline);
-            clear();
-          }}
+      {tab.cards.map((key) => (
+        <OverrideSlot
+          key={key}
+          keyName={key}
+          resource={resource}
+          record={record}
+          refetch={refetch}
+          form={{ data: formData, reportError: report }}
+        />
+      ))}
+      {write && (
+        <div
+          className={dirty ? 'gh-save-bar gh-save-bar-dirty' : 'gh-save-bar'}
+          role="toolbar"
+          aria-label={t('form.save_bar')}
         >
-          {t('actions.discard')}
-        </Button>
-        <Button type="primary" disabled={!dirty} loading={mutation.isPending} onClick={() => formRef.current?.submit()}>
-          {t('actions.save')}
-        </Button>
-      </div>
+          {dirty && <span className="gh-save-bar-hint">{t('form.unsaved_hint')}</span>}
+          <Button
+            disabled={!dirty || mutation.isPending}
+            onClick={() => {
+              setFormData(baseline);
+              clear();
+            }}
+          >
+            {t('actions.discard')}
+          </Button>
+          <Button
+            type="primary"
+            disabled={!dirty}
+            loading={mutation.isPending}
+            onClick={() => formRef.current?.submit()}
+          >
+            {t('actions.save')}
+          </Button>
+        </div>
+      )}
     </div>
   );
 };

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { ConsoleResource } from '../../shared/descriptor';
+import { useResourceAccess } from '../access/AccessContext';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { detailPath } from '../registry';
 import { buildColumns } from './columns';
@@ -20,10 +21,12 @@ export const ResourceList = ({ resource }: { resource: ConsoleResource }) => {
   useDocumentTitle(t(resource.titleKey));
 
   const list = usePagedList({ resource: resource.name });
+  const { write } = useResourceAccess(resource);
 
   const openCreate = () => navigate({ pathname: 'create', search });
   const createLabel = resource.create ? t(resource.create.titleKey) : undefined;
-  const createButton = resource.create && (
+  // Creating needs the entity's write scopes: without them the list has no create button.
+  const createButton = resource.create && write && (
     <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
       {createLabel}
     </Button>

@@ -4,6 +4,7 @@ import { Card, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { ConsoleResource } from '../../shared/descriptor';
+import { useResourceAccess } from '../access/AccessContext';
 import { enumLabel } from '../i18n/labels';
 import { useDocumentTitle } from '../layout/use-document-title';
 import type { ApiError } from '../providers/http';
@@ -19,6 +20,7 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
   const navigate = useNavigate();
   const { id = '', tab } = useParams();
   const confirmDelete = useConfirmDelete();
+  const { write } = useResourceAccess(resource);
   const { result: record, query } = useOne<BaseRecord, ApiError>({
     resource: resource.name,
     id,
@@ -98,7 +100,7 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
               </span>
             </div>
           </div>
-          {resource.operations.delete && <ActionsMenu onDelete={onDelete} />}
+          {resource.operations.delete && write && <ActionsMenu onDelete={onDelete} />}
         </div>
       </Card>
       <Tabs

@@ -1,16 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en';
+import { localeBundles } from './bundles';
 import { fallbackLanguage, isLanguageCode, type LanguageCode, languageStorageKey, languages } from './languages';
 
-/** Locale bundles other than English are loaded on demand from `locales/<code>/index.ts` once they exist. */
-const bundleLoaders = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/index.ts',
-  '!../locales/en/index.ts',
-]);
-
+/** The languages that have a `locales/<code>/` directory (English always). */
 export const availableLanguages = languages.filter(
-  (language) => language.code === fallbackLanguage || `../locales/${language.code}/index.ts` in bundleLoaders,
+  (language) => language.code === fallbackLanguage || language.code in localeBundles,
 );
 
 const readStoredLanguage = (): LanguageCode => {
@@ -25,7 +20,9 @@ const readStoredLanguage = (): LanguageCode => {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: Object.fromEntries(
+    Object.entries(localeBundles).map(([language, translation]) => [language, { translation }]),
+  ),
   lng: readStoredLanguage(),
   fallbackLng: fallbackLanguage,
   supportedLngs: languages.map((language) => language.code),
@@ -35,11 +32,6 @@ void i18n.use(initReactI18next).init({
 });
 
 export const changeLanguage = async (code: LanguageCode): Promise<void> => {
-  const loader = bundleLoaders[`../locales/${code}/index.ts`];
-  if (loader && !i18n.hasResourceBundle(code, 'translation')) {
-    const bundle = await loader();
-    i18n.addResourceBundle(code, 'translation', bundle.default, true, true);
-  }
   try {
     globalThis.localStorage?.setItem(languageStorageKey, code);
   } catch {

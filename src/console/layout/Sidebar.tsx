@@ -1,24 +1,32 @@
 import { Menu, type MenuProps } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { sidebarSections } from '../registry';
+import { sidebarGroupKey } from '../../shared/text-keys';
+import { useAccess } from '../access/AccessContext';
+import { type SidebarEntry, sidebarSectionsFor } from '../feature-modules/navigation';
+import { sidebarEntries } from '../feature-modules/registry';
+import { sidebarGroups } from '../registry';
 import { SidebarIcon } from './icons';
 
-export const Sidebar = () => {
+/** The entities' and features' sidebar entries the caller may open, by group. */
+export const Sidebar = ({ entries = sidebarEntries }: { entries?: readonly SidebarEntry[] }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const selected = sidebarSections
+  const { allows } = useAccess();
+  const sections = useMemo(() => sidebarSectionsFor(sidebarGroups, entries, allows), [entries, allows]);
+  const selected = sections
     .flatMap((section) => section.items)
     .find((item) => pathname === `/${item.route}` || pathname.startsWith(`/${item.route}/`));
 
-  const items: MenuProps['items'] = sidebarSections.map((section) => ({
+  const items: MenuProps['items'] = sections.map((section) => ({
     type: 'group',
     key: section.group,
-    label: t(`sidebar.groups.${section.group}`),
+    label: t(sidebarGroupKey(section.group)),
     children: section.items.map((item) => ({
       key: item.route,
-      icon: <SidebarIcon name={item.sidebar?.icon ?? ''} />,
-      label: <Link to={`/${item.route}`}>{t(item.sidebar?.titleKey ?? item.titleKey)}</Link>,
+      icon: <SidebarIcon name={item.icon} />,
+      label: <Link to={`/${item.route}`}>{t(item.titleKey)}</Link>,
     })),
   }));
 

@@ -3,6 +3,7 @@ import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/AuthContext';
 import { CONSOLE_BASE_PATH } from '../auth/config';
+import { profileLinks } from '../features/profile';
 import { availableLanguages, changeLanguage } from '../i18n';
 import { appearanceModes, useAppearance } from './appearance';
 import './user-menu.css';
@@ -41,7 +42,7 @@ export const UserMenu = () => {
       key: 'profile',
       icon: <UserOutlined />,
       label: (
-        <a href={`${CONSOLE_BASE_PATH}/profile`} target="_blank" rel="noopener noreferrer">
+        <a href={`${CONSOLE_BASE_PATH}${profileLinks.root()}`} target="_blank" rel="noopener noreferrer">
           {t('auth.user_menu.profile')}
         </a>
       ),

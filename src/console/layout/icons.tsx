@@ -14,10 +14,12 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
+import type { SidebarIconName } from './icon-names';
 
-/** Descriptor icon names → icon components; unknown names fall back to a neutral icon. */
-const icons: Record<string, ComponentType> = {
+/** Descriptor icon names → icon components. Codegen rejects other names; the fallback is only a safeguard. */
+const icons: Record<SidebarIconName, ComponentType> = {
   api: ApiOutlined,
+  application: AppstoreOutlined,
   audit: AuditOutlined,
   dashboard: DashboardOutlined,
   key: KeyOutlined,
@@ -32,6 +34,6 @@ const icons: Record<string, ComponentType> = {
 };
 
 export const SidebarIcon = ({ name }: { name: string }) => {
-  const Icon = icons[name] ?? AppstoreOutlined;
+  const Icon = icons[name as SidebarIconName] ?? AppstoreOutlined;
   return <Icon />;
 };

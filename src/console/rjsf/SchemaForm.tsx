@@ -4,6 +4,7 @@ import { type Ref, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleResource, FormModel, FormSection } from '../../shared/descriptor';
 import { textNamespace } from '../registry';
+import { withBranchUi } from './branch-ui';
 import type { SchemaFormContext } from './context';
 import { createErrorTransformer, type Translate } from './error-messages';
 import { recordRulesValidator } from './record-rules';
@@ -56,7 +57,10 @@ export const SchemaForm = ({
   const { t, i18n } = useTranslation();
   const [submitted, setSubmitted] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts change with the language
-  const uiSchema = useMemo(() => translateUiSchema(resource.uiSchema, t), [resource.uiSchema, t, i18n.language]);
+  const uiSchema = useMemo(
+    () => withBranchUi(form.schema, translateUiSchema(resource.uiSchema, t)),
+    [form.schema, resource.uiSchema, t, i18n.language],
+  );
   const formContext = useMemo<SchemaFormContext>(
     () => ({ entity: resource.name, namespace: textNamespace(resource), sections, omitted, requiredFields }),
     [resource, sections, omitted, requiredFields],

@@ -1,4 +1,5 @@
 import type { RJSFValidationError } from '@rjsf/utils';
+import { formatValidationKey, validationKey } from '../../shared/text-keys';
 
 export type Translate = (key: string, params: Record<string, unknown>, defaultValue: string) => string;
 
@@ -33,10 +34,10 @@ export const validationMessage = (
   const pattern = keyword === 'pattern' ? explainedPattern(params) : undefined;
   if (pattern) return translate(pattern, params, fallback);
   if (keyword === 'format' && typeof params.format === 'string') {
-    const specific = translate(`validation.format_${params.format}`, params, '');
+    const specific = translate(formatValidationKey(params.format), params, '');
     if (specific) return specific;
   }
-  return translate(`validation.${keyword}`, params, fallback);
+  return translate(validationKey(keyword), params, fallback);
 };
 
 /**

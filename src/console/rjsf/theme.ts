@@ -7,6 +7,7 @@ import { BaseInputTemplate } from './templates/BaseInputTemplate';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 import { Nothing, WrapIfAdditionalTemplate } from './templates/quiet';
+import { BranchSelectWidget } from './widgets/branch-select';
 import { CheckboxesWidget, ChoiceCardsWidget, RadioWidget, SelectWidget, SwitchWidget } from './widgets/choice-widgets';
 import { DateWidget } from './widgets/date-widget';
 import { HiddenWidget, TextareaWidget, UpDownWidget } from './widgets/text-widgets';
@@ -34,6 +35,7 @@ const widgets: Record<string, Widget> = {
   TextareaWidget,
   UpDownWidget,
   HiddenWidget,
+  branchSelect: BranchSelectWidget,
 };
 
 const fields: Record<ConsoleFieldKey, Field> = {

@@ -1,7 +1,8 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
+import { translatableUiOptions } from '../../shared/text-keys';
 
-const translatable = new Set(['ui:placeholder', 'ui:title', 'ui:description', 'ui:help']);
+const translatable = new Set(translatableUiOptions);
 
 /** Descriptor uiSchemas hold i18n keys for placeholders and texts; this returns a copy with the texts. */
 export const translateUiSchema = (uiSchema: Record<string, unknown>, t: TFunction): UiSchema => {

@@ -1,4 +1,5 @@
 import { validators } from '../../generated/validators.js';
+import { inputIssues } from '../../shared/branches.js';
 import type { FormModel } from '../../shared/descriptor.js';
 import type { InputIssue } from '../../shared/error-codes.js';
 import { type CompiledValidator, issuePath, recordRuleIssues } from '../../shared/record-rules.js';
@@ -18,13 +19,7 @@ export const assertValid = (validatorKey: string | undefined, body: unknown, typ
     if (nul === undefined) return;
     throw new ApiError('guard.invalid_input', { type }, { issues: [nulIssue(nul)] });
   }
-  const issues: InputIssue[] = (validate.errors ?? []).map((error) => ({
-    path: issuePath(error),
-    keyword: error.keyword,
-    message: error.message ?? 'is invalid',
-    params: error.params as Record<string, unknown>,
-  }));
-  throw new ApiError('guard.invalid_input', { type }, { issues });
+  throw new ApiError('guard.invalid_input', { type }, { issues: inputIssues(validate.errors) });
 };
 
 /**

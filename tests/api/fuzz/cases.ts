@@ -102,39 +102,52 @@ export const badQueryValues: readonly string[] = [
   '%27%3B%20DROP%20TABLE%20roles%3B%20--',
 ];
 
-export const resolve = (schema: Json): Json => {
-  if (schema?.$ref) return resolve(openapi.components.schemas[String(schema.$ref).split('/').at(-1) as string]);
+/** A schema with its `$ref` followed, in `doc` (the generated document unless told). */
+export const resolve = (schema: Json, doc: Json = openapi): Json => {
+  if (schema?.$ref) return resolve(doc.components.schemas[String(schema.$ref).split('/').at(-1) as string], doc);
   return schema ?? {};
 };
 
+/** The branch a polymorphic field (`oneOf` with a discriminator) is given in generated bodies: its first. */
+const firstBranch = (schema: Json, doc: Json): Json =>
+  Array.isArray(schema.oneOf) ? resolve(schema.oneOf[0], doc) : schema;
+
 let counter = 0;
 /** A valid value for a schema (required properties only), unique where names must be. */
-export const validValue = (raw: Json, name = 'value'): Json => {
-  const schema = resolve(raw);
+export const validValue = (raw: Json, name = 'value', doc: Json = openapi): Json => {
+  const schema = firstBranch(resolve(raw, doc), doc);
+  if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
   if (type === 'object') {
     const properties = schema.properties ?? {};
-    return Object.fromEntries((schema.required ?? []).map((key: string) => [key, validValue(properties[key], key)]));
+    return Object.fromEntries(
+      (schema.required ?? []).map((key: string) => [key, validValue(properties[key], key, doc)]),
+    );
   }
-  if (type === 'array') return Array.from({ length: schema.minItems ?? 0 }, () => validValue(schema.items, name));
+  if (type === 'array') return Array.from({ length: schema.minItems ?? 0 }, () => validValue(schema.items, name, doc));
   if (type === 'boolean') return false;
   if (type === 'integer' || type === 'number') return Math.max(schema.minimum ?? 1, 1);
+  if (schema.pattern === '^https://') return `https://127.0.0.1:9/${name}-${++counter}`;
   if (schema.format === 'uri' || schema.format === 'redirect-uri' || schema.pattern === '^https?://') {
     return `http://127.0.0.1:9/${name}-${++counter}`;
   }
   return `${name}-${++counter}`.slice(0, schema.maxLength ?? 64);
 };
 
-/** JSON pointers of every field of a body schema, nested objects and array items included. */
-export const fieldPaths = (raw: Json, prefix: string[] = []): string[][] => {
-  const schema = resolve(raw);
+/**
+ * JSON pointers of every field of a body schema, nested objects and array items included; for a polymorphic field,
+ * those of its first branch.
+ */
+export const fieldPaths = (raw: Json, prefix: string[] = [], doc: Json = openapi): string[][] => {
+  const schema = firstBranch(resolve(raw, doc), doc);
   const paths: string[][] = [];
   for (const [key, sub] of Object.entries<Json>(schema.properties ?? {})) {
     const path = [...prefix, key];
     paths.push(path);
-    const resolved = resolve(sub);
-    if (resolved.properties) paths.push(...fieldPaths(resolved, path));
+    // A polymorphic field's paths are those of the branch validValue gives it.
+    const resolved = firstBranch(resolve(sub, doc), doc);
+    if (resolved.properties) paths.push(...fieldPaths(resolved, path, doc));
     if (resolved.items) paths.push([...path, '0']);
   }
   return paths;

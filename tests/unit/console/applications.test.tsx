@@ -5,10 +5,12 @@ import { matchRoutes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CodegenError, type LoadedEntity, loadEntities } from '../../../codegen/load';
 import { buildModels } from '../../../codegen/model';
+import { sidebarSectionsFor } from '../../../src/console/feature-modules/navigation';
+import { sidebarEntries } from '../../../src/console/feature-modules/registry';
 import { i18n } from '../../../src/console/i18n';
 import { enumDescription } from '../../../src/console/i18n/labels';
 import { isExpired, typesWithSecrets } from '../../../src/console/overrides/application/SecretsCard';
-import { firstSidebarRoute, isShownFor, requireResource, sidebarSections } from '../../../src/console/registry';
+import { isShownFor, requireResource, sidebarGroups } from '../../../src/console/registry';
 import type { Translate } from '../../../src/console/rjsf/error-messages';
 import { SchemaForm } from '../../../src/console/rjsf/SchemaForm';
 import { mapServerError } from '../../../src/console/rjsf/server-errors';
@@ -26,9 +28,9 @@ const root = process.cwd();
 
 describe('applications in the registry', () => {
   it('are the first item of the authentication group, so the console opens them', () => {
-    expect(sidebarSections[0]?.group).toBe('authentication');
-    expect(sidebarSections[0]?.items.map((item) => item.name)).toEqual(['application']);
-    expect(firstSidebarRoute).toBe('applications');
+    const sections = sidebarSectionsFor(sidebarGroups, sidebarEntries, () => true);
+    expect(sections[0]?.group).toBe('authentication');
+    expect(sections[0]?.items.map((item) => item.route)).toEqual(['applications']);
   });
 
   it('show the roles tab and its assign dialog only for machine-to-machine apps, with their roles', () => {

@@ -8,7 +8,7 @@ import { RequireAuth } from '../../../src/console/auth/RequireAuth';
 import { AuthSession, type OidcUserManager } from '../../../src/console/auth/session';
 import '../../../src/console/i18n';
 import { createMemoryRouter, Outlet as RouterOutlet, RouterProvider } from 'react-router';
-import { Welcome } from '../../../src/console/screens/Welcome';
+import { Welcome } from '../../../src/console/features/welcome/Welcome';
 
 const now = () => Math.floor(Date.now() / 1000);
 const signedInUser = () =>

@@ -1,59 +1,93 @@
-import { describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18nProblems } from '../../../codegen/i18n-check';
+import type { I18nKeys } from '../../../codegen/i18n-keys';
+import { LOCALES_DIR, localeParity, readLocale } from '../../../codegen/locales';
 import { i18n } from '../../../src/console/i18n';
-import { textNamespace } from '../../../src/console/registry';
-import { consoleResources } from '../../../src/generated/console-registry';
-import type { FormModel } from '../../../src/shared/descriptor';
-import { errorCodes } from '../../../src/shared/error-codes';
-import type { JSONSchema7 } from '../../../src/shared/json-schema';
+import { bundlesOf, localeBundles, type TextTree } from '../../../src/console/i18n/bundles';
+import i18nKeys from '../../../src/generated/i18n-keys.json';
 
-const forms = (resource: (typeof consoleResources)[number]): FormModel[] => [
-  ...(resource.create ? [resource.create.form] : []),
-  ...(resource.detail?.tabs ?? []).flatMap((tab) => (tab.kind === 'form' ? [tab.form] : [])),
-];
+const repo = join(import.meta.dirname, '../../..');
+const keys = i18nKeys as unknown as I18nKeys;
+const roots: string[] = [];
 
-/** Every property path of a form schema (`config`, `config.url`, …) with its schema. */
-const fieldsOf = (schema: JSONSchema7, prefix = ''): [string, JSONSchema7][] =>
-  Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
-    const path = prefix ? `${prefix}.${name}` : name;
-    return [[path, property] as [string, JSONSchema7], ...fieldsOf(property, path)];
-  });
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
 
-const missing = (keys: string[]) => keys.filter((key) => !i18n.exists(key, { lng: 'en' }));
+/** Key → "bundle" for every text of a console bundle, as the node side lists a locale directory. */
+const keysOf = (tree: TextTree, prefix = ''): Map<string, string> =>
+  new Map(
+    Object.entries(tree).flatMap(([key, value]) => {
+      const path = prefix ? `${prefix}.${key}` : key;
+      return typeof value === 'string' ? [[path, 'bundle'] as [string, string]] : [...keysOf(value, path)];
+    }),
+  );
 
 describe('English texts', () => {
-  it('name every error code', () => {
-    expect(missing(Object.keys(errorCodes).map((code) => `errors.${code}`))).toEqual([]);
+  it('are exactly what the registry requires: every generated key present, none unused in its subtrees', () => {
+    expect(Object.keys(keys.required).length).toBeGreaterThan(100);
+    expect(keys.required).toHaveProperty(['errors.role.name_in_use']);
+    expect(keys.required).toHaveProperty(['fields.hook.config.url']);
+    expect(keys.required).toHaveProperty(['webhooks.event.User.Data.Updated']);
+    const english = localeBundles.en;
+    expect(english).toBeDefined();
+    expect(i18nProblems(keys, keysOf(english ?? {}))).toEqual({ missing: [], unused: [] });
   });
 
-  it('label every form field of every console resource', () => {
-    const keys = consoleResources.flatMap((resource) =>
-      forms(resource).flatMap((form) => fieldsOf(form.schema).map(([path]) => `fields.${resource.name}.${path}`)),
-    );
-    expect(keys.length).toBeGreaterThan(10);
-    expect(missing(keys)).toEqual([]);
+  it('reach the console from every file of the directory, with no list of file names', () => {
+    const files = readLocale(repo, 'en');
+    expect(new Set(files.values()).size).toBeGreaterThan(5);
+    for (const key of files.keys()) expect(i18n.exists(key, { lng: 'en' }), key).toBe(true);
   });
 
-  it('label every enum value shown in a form', () => {
-    const keys = consoleResources.flatMap((resource) =>
-      forms(resource).flatMap((form) =>
-        fieldsOf(form.schema).flatMap(([path, property]) => {
-          const values = property.enum ?? property.items?.enum ?? [];
-          const field = path.split('.').at(-1) ?? path;
-          const singular = field.length > 3 && field.endsWith('s') ? field.slice(0, -1) : field;
-          return values.map((value) => `${textNamespace(resource)}.${singular}.${String(value)}`);
-        }),
-      ),
-    );
-    expect(keys).toContain('webhooks.event.User.Data.Updated');
-    expect(keys).toContain('roles.type.MachineToMachine');
-    expect(missing(keys)).toEqual([]);
-  });
-
-  it('have the validation messages the forms use', () => {
-    const keywords = ['required', 'minLength', 'maxLength', 'minimum', 'maximum', 'format', 'pattern', 'minItems'];
-    expect(
-      missing(keywords.map((keyword) => `validation.${keyword}`).filter((key) => key !== 'validation.minItems')),
-    ).toEqual([]);
+  it('have the validation messages the forms use, plural ones included', () => {
     expect(i18n.t('validation.minItems', { count: 2, limit: 2 })).toBe('Choose at least 2');
+    expect(i18n.t('validation.minItems', { count: 1, limit: 1 })).toBe('Choose at least one');
+  });
+});
+
+describe('every locale directory', () => {
+  const copyLocales = () => {
+    const root = mkdtempSync(join(tmpdir(), 'gatehouse-locales-'));
+    roots.push(root);
+    cpSync(join(repo, LOCALES_DIR, 'en'), join(root, LOCALES_DIR, 'en'), { recursive: true });
+    return root;
+  };
+
+  it('has the same keys as English (today only English exists)', () => {
+    expect(localeParity(repo)).toEqual([]);
+  });
+
+  it('is held to English: a second language missing a key or adding one is reported with both', () => {
+    const root = copyLocales();
+    cpSync(join(root, LOCALES_DIR, 'en'), join(root, LOCALES_DIR, 'fr'), { recursive: true });
+    expect(localeParity(root)).toEqual([]);
+    const roles = join(root, LOCALES_DIR, 'fr/roles.json');
+    const json = JSON.parse(readFileSync(roles, 'utf8'));
+    delete json.roles.empty;
+    json.roles.extra = 'Rôle en trop';
+    writeFileSync(roles, JSON.stringify(json));
+    expect(localeParity(root)).toEqual([{ language: 'fr', missing: ['roles.empty'], extra: ['roles.extra'] }]);
+  });
+
+  it('is found by the console: a new language directory becomes a bundle, its files merged', () => {
+    const bundles = bundlesOf({
+      '../locales/en/roles.json': { roles: { title: 'Roles' } },
+      '../locales/fr/roles.json': { roles: { title: 'Rôles' } },
+      '../locales/fr/roles-extra.json': { roles: { empty: 'Aucun rôle.' } },
+    });
+    expect(bundles).toEqual({
+      en: { roles: { title: 'Roles' } },
+      fr: { roles: { title: 'Rôles', empty: 'Aucun rôle.' } },
+    });
+    expect(() =>
+      bundlesOf({
+        '../locales/fr/a.json': { roles: { title: 'A' } },
+        '../locales/fr/b.json': { roles: { title: 'B' } },
+      }),
+    ).toThrow(/fr.roles.title is defined twice/);
   });
 });

@@ -4,6 +4,7 @@ import { Button, Collapse, Empty, Input, Modal, Spin, Tag, Typography } from 'an
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleResource, LinkedRelation } from '../../../shared/descriptor';
+import { errorKey } from '../../../shared/text-keys';
 import { MAX_PAGE_SIZE, SEARCH_FIELD } from '../../providers/data-provider';
 import type { ApiError } from '../../providers/http';
 import { findResource, readPath } from '../../registry';
@@ -84,7 +85,7 @@ export const AssignDialog = ({ resource, relation, filters, ownerId, ownerName, 
           open?.({
             type: 'error',
             message: t('notifications.request_failed'),
-            description: t(`errors.${error.code}`, { ...(error.data as object), defaultValue: error.message }),
+            description: t(errorKey(error.code ?? ''), { ...(error.data as object), defaultValue: error.message }),
           }),
       },
     );

@@ -3,6 +3,7 @@ import { Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChildrenRelation } from '../../../shared/descriptor';
+import { useAccess } from '../../access/AccessContext';
 import { findResource, readPath } from '../../registry';
 import { CreateFormModal } from '../CreateFormModal';
 import { buildColumns } from '../columns';
@@ -19,6 +20,9 @@ export const ChildrenRelationTab = ({ relation, record }: DetailContext & { rela
   const child = findResource(relation.target);
   const [creating, setCreating] = useState(false);
   const confirmDelete = useConfirmDelete();
+  const access = useAccess();
+  // Creating and deleting children needs the child entity's write scopes.
+  const write = child ? access.canWrite(child) : false;
   const meta = useMemo(
     () => (child?.parent ? { parent: { [child.parent.param]: record.id } } : {}),
     [child, record.id],
@@ -29,7 +33,7 @@ export const ChildrenRelationTab = ({ relation, record }: DetailContext & { rela
   const columns = useMemo(() => {
     if (!child) return [];
     const base = buildColumns(t, child);
-    if (!child.operations.delete) return base;
+    if (!child.operations.delete || !write) return base;
     return [
       ...base,
       {
@@ -53,10 +57,10 @@ export const ChildrenRelationTab = ({ relation, record }: DetailContext & { rela
         ),
       },
     ];
-  }, [t, child, meta, confirmDelete]);
+  }, [t, child, meta, confirmDelete, write]);
 
   if (!child) return <NotFound />;
-  const createButton = child.create && (
+  const createButton = child.create && write && (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
       {t(child.create.titleKey)}
     </Button>

@@ -4,6 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LinkedRelation } from '../../../shared/descriptor';
+import { relationKeys } from '../../../shared/text-keys';
+import { useResourceAccess } from '../../access/AccessContext';
 import { findResource, readPath } from '../../registry';
 import { buildColumns } from '../columns';
 import { DataTable, type Row } from '../DataTable';
@@ -29,6 +31,8 @@ export const LinkedRelationTab = ({
   const target = findResource(relation.target);
   const [assigning, setAssigning] = useState(false);
   const confirmDelete = useConfirmDelete();
+  // Assigning and removing change this record: they need its entity's write scopes.
+  const { write } = useResourceAccess(resource);
   const meta = useMemo(
     () => ({ apiPath: `${resource.apiPath}/{id}/${relation.name}`, params: { id: record.id } }),
     [resource.apiPath, relation.name, record.id],
@@ -45,7 +49,7 @@ export const LinkedRelationTab = ({
     );
     const embedded: ColumnsType<Row> = (relation.embed ?? []).map((embed) => ({
       key: embed.property,
-      title: t(`relations.embedded.${embed.target}`),
+      title: t(relationKeys.embedded(embed.target)),
       ellipsis: true,
       render: (_: unknown, row: Row) => (
         <Typography.Text>
@@ -70,13 +74,13 @@ export const LinkedRelationTab = ({
         },
       },
     ];
-    return [...own, ...embedded, ...linkAttributeColumns(t, relation), ...remove];
-  }, [t, target, relation, meta, confirmDelete]);
+    return [...own, ...embedded, ...linkAttributeColumns(t, relation), ...(write ? remove : [])];
+  }, [t, target, relation, meta, confirmDelete, write]);
 
   if (!target) return <NotFound />;
-  const assignButton = (
+  const assignButton = write && (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setAssigning(true)}>
-      {t(`relations.assign.${relation.target}`, { defaultValue: t('relations.assign.default') })}
+      {t(relationKeys.assign(relation.target), { defaultValue: t('relations.assign.default') })}
     </Button>
   );
 
@@ -92,7 +96,7 @@ export const LinkedRelationTab = ({
         label={t(target.titleKey)}
         columns={columns}
         {...list.table}
-        empty={{ text: t(`relations.empty.${relation.target}`), action: assignButton, keyword: list.keyword }}
+        empty={{ text: t(relationKeys.empty(relation.target)), action: assignButton, keyword: list.keyword }}
       />
       {assigning && (
         <AssignDialog

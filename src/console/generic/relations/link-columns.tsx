@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { LinkedRelation } from '../../../shared/descriptor';
-import { linkAttributeKey } from '../../../shared/link-attributes';
+import { relationKeys } from '../../../shared/text-keys';
 import { readPath } from '../../registry';
 import { formatDate } from '../columns';
 
@@ -17,7 +17,7 @@ export const linkAttributeColumns = (t: TFunction, relation: LinkedRelation): Co
   if (!holder) return [];
   return relation.attributes.map(({ field, render }) => ({
     key: `${holder}.${field}`,
-    title: t(linkAttributeKey(field)),
+    title: t(relationKeys.attribute(field)),
     ellipsis: true,
     render: (_: unknown, row: Row) => {
       const value = readPath(row, `${holder}.${field}`);

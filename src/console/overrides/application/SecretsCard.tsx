@@ -4,6 +4,8 @@ import { Alert, Button, Modal, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Application } from '../../../generated/types';
+import { useAccess } from '../../access/AccessContext';
 import { CopyField } from '../../generic/CopyField';
 import { CreateFormModal } from '../../generic/CreateFormModal';
 import { formatDate } from '../../generic/columns';
@@ -15,7 +17,7 @@ import { requireResource } from '../../registry';
 import type { OverrideProps } from '../types';
 
 /** Application types that authenticate with a client secret. */
-export const typesWithSecrets: readonly unknown[] = ['MachineToMachine', 'Traditional'];
+export const typesWithSecrets: readonly Application['type'][] = ['MachineToMachine', 'Traditional'];
 
 /** A secret is expired once its expiry time has passed; `null` never expires. */
 export const isExpired = (expiresAt: unknown, now = Date.now()) => typeof expiresAt === 'number' && expiresAt <= now;
@@ -70,6 +72,8 @@ export const SecretsCard = ({ record }: OverrideProps) => {
   const confirmDelete = useConfirmDelete();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Row | undefined>();
+  // Creating and deleting secrets needs the secret entity's write scopes.
+  const write = useAccess().canWrite(secrets);
   const applies = typesWithSecrets.includes(record.type);
   const meta = useMemo(() => ({ parent: { [secrets.parent?.param ?? 'id']: record.id } }), [secrets, record.id]);
 
@@ -130,8 +134,8 @@ export const SecretsCard = ({ record }: OverrideProps) => {
           );
         },
       },
-    ];
-  }, [t, secrets, meta, confirmDelete]);
+    ].filter((column) => write || column.key !== 'actions');
+  }, [t, secrets, meta, confirmDelete, write]);
 
   if (!applies) return null;
 
@@ -152,11 +156,13 @@ export const SecretsCard = ({ record }: OverrideProps) => {
           pagination={false}
         />
       )}
-      <div>
-        <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-          {t(secrets.create?.titleKey ?? 'application_secrets.create.title')}
-        </Button>
-      </div>
+      {write && (
+        <div>
+          <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t(secrets.create?.titleKey ?? 'application_secrets.create.title')}
+          </Button>
+        </div>
+      )}
       {creating && (
         <CreateFormModal
           resource={secrets}

@@ -3,6 +3,7 @@ import { useCustomMutation, useNotification } from '@refinedev/core';
 import { App, Button, Input, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useResourceAccess } from '../../access/AccessContext';
 import { SectionCard } from '../../generic/SectionCard';
 import type { ApiError } from '../../providers/http';
 import type { OverrideProps } from '../types';
@@ -16,6 +17,7 @@ export const SigningKeyCard = ({ resource, record, refetch }: OverrideProps) => 
   const { open } = useNotification();
   const [visible, setVisible] = useState(false);
   const { mutateAsync, mutation } = useCustomMutation<Record<string, unknown>, ApiError>();
+  const { write } = useResourceAccess(resource);
   const signingKey = typeof record.signingKey === 'string' ? record.signingKey : '';
 
   const copy = async () => {
@@ -74,9 +76,11 @@ export const SigningKeyCard = ({ resource, record, refetch }: OverrideProps) => 
         </Space.Compact>
         <div className="gh-field-description">{t('webhooks.signing_key.hint')}</div>
       </div>
-      <Button icon={<ReloadOutlined />} loading={mutation.isPending} onClick={regenerate}>
-        {t('webhooks.signing_key.regenerate')}
-      </Button>
+      {write && (
+        <Button icon={<ReloadOutlined />} loading={mutation.isPending} onClick={regenerate}>
+          {t('webhooks.signing_key.regenerate')}
+        </Button>
+      )}
     </SectionCard>
   );
 };

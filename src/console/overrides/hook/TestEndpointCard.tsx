@@ -4,6 +4,7 @@ import { deepEquals } from '@rjsf/utils';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useResourceAccess } from '../../access/AccessContext';
 import { SectionCard } from '../../generic/SectionCard';
 import type { ApiError } from '../../providers/http';
 import type { FormData } from '../../rjsf/SchemaForm';
@@ -33,7 +34,9 @@ export const TestEndpointCard = ({ resource, record, form }: OverrideProps) => {
   const { open } = useNotification();
   const { mutate, mutation } = useCustomMutation<Record<string, unknown>, ApiError>();
   const [failure, setFailure] = useState<{ body: TestBody; message: string } | undefined>();
-  if (!form) return null;
+  // Sending a test is a write action of the webhook.
+  const { write } = useResourceAccess(resource);
+  if (!form || !write) return null;
 
   const body = testBody(form.data);
   const send = () => {

@@ -1,25 +1,24 @@
 import type { DataProvider } from '@refinedev/core';
 import type { TFunction } from 'i18next';
+import type { HookLog as HookLogRecord } from '../../../generated/types';
 import type { ConsoleResource } from '../../../shared/descriptor';
+import { enumLabelKey } from '../../../shared/text-keys';
 import { MAX_PAGE_SIZE } from '../../providers/data-provider';
 import { readPath } from '../../registry';
 
-/** One delivery of a webhook as `GET /hooks/{id}/recent-logs` lists it. */
-export interface HookLog {
-  id: string;
-  hookId: string;
-  key: string;
-  createdAt: number;
-  payload: {
-    result?: 'Success' | 'Error';
-    event?: string;
-    url?: string;
-    attempts?: number;
-    request?: { body?: unknown };
-    response?: { statusCode?: number; body?: unknown };
-    error?: string;
-  };
+/** What a delivery records: the schema leaves the payload open, the webhook sender writes these fields. */
+export interface HookLogPayload {
+  result?: 'Success' | 'Error';
+  event?: string;
+  url?: string;
+  attempts?: number;
+  request?: { body?: unknown };
+  response?: { statusCode?: number; body?: unknown };
+  error?: string;
 }
+
+/** One delivery of a webhook as `GET /hooks/{id}/recent-logs` lists it (the generated type, payload spelled out). */
+export type HookLog = Omit<HookLogRecord, 'payload'> & { payload: HookLogPayload };
 
 /** Refine resource name and path template of a webhook's logs (`{id}` is the webhook's id). */
 export const logsResource = (hook: ConsoleResource) => ({
@@ -35,7 +34,7 @@ export const logEvent = (log: unknown): string => {
 };
 
 export const eventLabel = (t: TFunction, namespace: string, event: string): string =>
-  String(t(`${namespace}.event.${event}`, { defaultValue: event }));
+  String(t(enumLabelKey(namespace, 'events', event), { defaultValue: event }));
 
 export const isSuccess = (log: unknown) => readPath(log, 'payload.result') === 'Success';
 

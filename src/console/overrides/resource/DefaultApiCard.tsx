@@ -2,6 +2,7 @@ import { StarOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate, useNotification } from '@refinedev/core';
 import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useResourceAccess } from '../../access/AccessContext';
 import { SectionCard } from '../../generic/SectionCard';
 import type { ApiError } from '../../providers/http';
 import { readPath } from '../../registry';
@@ -16,6 +17,7 @@ export const DefaultApiCard = ({ resource, record, refetch }: OverrideProps) => 
   const { open } = useNotification();
   const invalidate = useInvalidate();
   const { mutate, mutation } = useCustomMutation<Record<string, unknown>, ApiError>();
+  const { write } = useResourceAccess(resource);
   const isDefault = record.isDefault === true;
   const name = String(readPath(record, resource.detail?.titleField ?? 'name') ?? record.id);
 
@@ -47,9 +49,11 @@ export const DefaultApiCard = ({ resource, record, refetch }: OverrideProps) => 
       <Typography.Text>
         {t(isDefault ? 'api_resources.default.is_default' : 'api_resources.default.not_default')}
       </Typography.Text>
-      <Button icon={isDefault ? undefined : <StarOutlined />} loading={mutation.isPending} onClick={toggle}>
-        {t(isDefault ? 'api_resources.default.remove' : 'api_resources.default.make')}
-      </Button>
+      {write && (
+        <Button icon={isDefault ? undefined : <StarOutlined />} loading={mutation.isPending} onClick={toggle}>
+          {t(isDefault ? 'api_resources.default.remove' : 'api_resources.default.make')}
+        </Button>
+      )}
     </SectionCard>
   );
 };

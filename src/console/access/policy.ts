@@ -1,0 +1,26 @@
+import type { ConsoleResource } from '../../shared/descriptor';
+
+/**
+ * What the caller may do, decided from the scopes they hold: a set of scopes grants something when it holds every
+ * scope required for it (the server's rule, see the bearer guard). An empty requirement is granted to anyone signed in.
+ */
+export interface Access {
+  scopes: ReadonlySet<string>;
+  /** Holds every one of these scopes. */
+  allows: (required: readonly string[]) => boolean;
+  /** May list and open the entity's items (its `requiredScopes.read`). */
+  canRead: (resource: ConsoleResource) => boolean;
+  /** May create, change and delete them (its `requiredScopes.write`). */
+  canWrite: (resource: ConsoleResource) => boolean;
+}
+
+export const createAccess = (scopes: Iterable<string>): Access => {
+  const held = new Set(scopes);
+  const allows = (required: readonly string[]) => required.every((scope) => held.has(scope));
+  return {
+    scopes: held,
+    allows,
+    canRead: (resource) => allows(resource.requiredScopes.read),
+    canWrite: (resource) => allows(resource.requiredScopes.read) && allows(resource.requiredScopes.write),
+  };
+};

@@ -1,0 +1,59 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { SidebarGroup } from '../../shared/descriptor';
+
+/**
+ * Where a feature's page sits: `public` needs no sign-in (the sign-in callback, the first-run welcome),
+ * `standalone` needs a signed-in user but has no console frame (the profile, opened in a tab of its own), `layout`
+ * is a console page inside the top bar and sidebar.
+ */
+export type FeaturePlacement = 'public' | 'standalone' | 'layout';
+
+/** An entry in the sidebar, as a descriptor's `sidebar` declares one for an entity. */
+export interface SidebarSlot {
+  group: SidebarGroup;
+  /** Position within the group; entities and features are ordered together. */
+  order: number;
+  titleKey: string;
+  icon: string;
+}
+
+export interface FeaturePage {
+  /** The route below `/console`, without a leading slash; `:name` segments are parameters (`reports/:id`). */
+  path: string;
+  placement: FeaturePlacement;
+  /** The page, loaded when it is first shown (`lazy(() => import('./Page'))`). */
+  component: LazyExoticComponent<ComponentType>;
+  /** Scopes the caller must all hold to see the page and its sidebar entry; none for any signed-in user. */
+  scopes?: readonly string[];
+  /** Only for `layout` pages. */
+  sidebar?: SidebarSlot;
+}
+
+/** A console feature: a folder `src/console/features/<name>/` whose `index.ts` exports `feature`. */
+export interface ConsoleFeature {
+  name: string;
+  pages: readonly FeaturePage[];
+}
+
+/** Declares a feature; the identity function keeps the literal types (paths) for link builders. */
+export const defineFeature = <const F extends ConsoleFeature>(feature: F): F => feature;
+
+type ParamsOf<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamsOf<Rest>
+  : P extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+/** The arguments of a link builder: none for a path without parameters, else one value per parameter. */
+export type LinkArgs<P extends string> = [ParamsOf<P>] extends [never] ? [] : [Record<ParamsOf<P>, string | number>];
+
+/**
+ * A typed link builder for a page path: `linkTo('profile')()` is `/profile`, `linkTo('reports/:id')({ id: 7 })` is
+ * `/reports/7`; a missing or unknown parameter does not compile.
+ */
+export const linkTo =
+  <P extends string>(path: P) =>
+  (...args: LinkArgs<P>): string => {
+    const params = (args[0] ?? {}) as Record<string, string | number>;
+    return `/${path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(params[name])))}`;
+  };

@@ -1,0 +1,12 @@
+import { routedResources } from '../registry';
+import { collectFeatures } from './discover';
+import { sidebarEntriesOf } from './navigation';
+
+/** Every feature folder of the console (`src/console/features/<name>/index.ts`), found at build time. */
+export const consoleFeatures = collectFeatures(
+  import.meta.glob('../features/*/index.ts', { eager: true }),
+  routedResources.map((resource) => resource.route),
+);
+
+/** The sidebar's entries before access is decided: entities with a sidebar slot and feature pages with one. */
+export const sidebarEntries = sidebarEntriesOf(routedResources, consoleFeatures);

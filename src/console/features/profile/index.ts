@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import { defineFeature, linkTo } from '../../feature-modules/define';
+
+/** `/console/profile`: the signed-in account, outside the console's frame (it opens in a tab of its own). */
+export const feature = defineFeature({
+  name: 'profile',
+  pages: [
+    {
+      path: 'profile',
+      placement: 'standalone',
+      component: lazy(() => import('./Profile').then((m) => ({ default: m.Profile }))),
+    },
+  ],
+});
+
+export const profileLinks = { root: linkTo(feature.pages[0].path) };

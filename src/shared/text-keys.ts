@@ -1,0 +1,53 @@
+/**
+ * How the console derives translation keys from the registry. Pure functions, shared by the console (which looks
+ * the keys up) and codegen (which lists every key the registry requires, so a missing English text fails codegen).
+ */
+
+/** `events` → `event`, `type` → `type`: option labels live under the singular field name. */
+export const singularField = (name: string): string =>
+  name.length > 3 && name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name;
+
+const lastSegment = (path: string): string => path.split('.').at(-1) ?? path;
+
+/** The i18n namespace of an entity's texts, taken from its title key (`webhooks.title` → `webhooks`). */
+export const textNamespaceOf = (resource: { titleKey: string; name: string }): string =>
+  resource.titleKey.split('.')[0] || resource.name;
+
+/** Label of a form field: `fields.<entity>.<dotted.path>`. */
+export const fieldLabelKey = (entity: string, path: string): string => `fields.${entity}.${path}`;
+
+/** Optional help text of a form field: `fields.<entity>.<dotted.path>_description`. */
+export const fieldDescriptionKey = (entity: string, path: string): string => `fields.${entity}.${path}_description`;
+
+/** Label of an enum value (or of a set flag): `<namespace>.<singular field>.<value>`, e.g. `roles.type.User`. */
+export const enumLabelKey = (namespace: string, fieldPath: string, value: unknown): string =>
+  `${namespace}.${singularField(lastSegment(fieldPath))}.${String(value)}`;
+
+/** Optional explanation of an enum value: `<namespace>.<singular field>_description.<value>`. */
+export const enumDescriptionKey = (namespace: string, fieldPath: string, value: unknown): string =>
+  `${namespace}.${singularField(lastSegment(fieldPath))}_description.${String(value)}`;
+
+/** The console's text for an API error code: `errors.<code>`. */
+export const errorKey = (code: string): string => `errors.${code}`;
+
+/** Heading of a sidebar group: `sidebar.groups.<group>`. */
+export const sidebarGroupKey = (group: string): string => `sidebar.groups.${group}`;
+
+/** Texts of a many-to-many relation tab, by the relation's target (`relations.empty.role`). */
+export const relationKeys = {
+  empty: (target: string) => `relations.empty.${target}`,
+  embedded: (target: string) => `relations.embedded.${target}`,
+  /** These three fall back to their `default` variant when the target has none. */
+  assign: (target: string) => `relations.assign.${target}`,
+  assignSubtitle: (target: string) => `relations.assign_subtitle.${target}`,
+  assigned: (target: string) => `relations.assigned.${target}`,
+  /** The column of a link attribute (a membership's note or expiry): `relations.attribute.expires_at`. */
+  attribute: (field: string) => `relations.attribute.${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
+} as const;
+
+/** The message of a failed schema keyword in a form: `validation.<keyword>` (`validation.format_<format>` optional). */
+export const validationKey = (keyword: string): string => `validation.${keyword}`;
+export const formatValidationKey = (format: string): string => `validation.format_${format}`;
+
+/** uiSchema options whose values are translation keys (`"ui:placeholder": "roles.placeholder.name"`). */
+export const translatableUiOptions: readonly string[] = ['ui:placeholder', 'ui:title', 'ui:description', 'ui:help'];

@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generate } from '../../codegen/generate.js';
+import { applyPatch, copyProject, editJson, generatedValue, removeProjects } from './codegen-project.js';
+
+afterEach(removeProjects);
+
+const requiredKeys = (files: Map<string, string>) =>
+  (JSON.parse(files.get('src/generated/i18n-keys.json') ?? '{}') as { required: Record<string, string> }).required;
+
+describe('codegen lists every translation key the console needs', () => {
+  it('rejects a new form field without its English label, naming the file and the key', async () => {
+    const root = copyProject();
+    applyPatch(root, 'docs/guide/examples/add-field.patch.json');
+    editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
+      delete texts.fields.role.priority;
+    });
+    await expect(generate({ root })).rejects.toThrow(
+      'src/console/locales/en/fields.json: fields.role.priority (label of form field role.priority)',
+    );
+  });
+
+  it('accepts the field once the label is there, and lists the key in src/generated/i18n-keys.json', async () => {
+    const root = copyProject();
+    applyPatch(root, 'docs/guide/examples/add-field.patch.json');
+    const { files } = await generate({ root, migrationName: 'add role priority' });
+    expect(requiredKeys(files)['fields.role.priority']).toBe('label of form field role.priority');
+  });
+
+  it('rejects an enum value without its label', async () => {
+    const root = copyProject();
+    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+      schema.properties.type.enum.push('Robot');
+    });
+    await expect(generate({ root })).rejects.toThrow(
+      'src/console/locales/en/roles.json: roles.type.Robot (option of form field role.type, value Robot)',
+    );
+  });
+
+  it('reports a text nothing uses inside a subtree the registry owns (the label of a removed field)', async () => {
+    const root = copyProject();
+    editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
+      texts.fields.role.retired = 'Retired';
+    });
+    await expect(generate({ root })).rejects.toThrow(
+      /English texts nothing uses \(remove them\):\n {2}src\/console\/locales\/en\/fields\.json: fields\.role\.retired/,
+    );
+  });
+});
+
+describe('codegen generates the error codes descriptors name', () => {
+  it('gives a new code its status and English message, and requires its console text', async () => {
+    const root = copyProject();
+    applyPatch(root, 'docs/guide/examples/new-error-code.patch.json');
+    const { files } = await generate({ root, migrationName: 'unique hook names' });
+    const codes = generatedValue(files, 'src/generated/error-codes.ts') as Record<string, unknown>;
+    expect(codes['hook.name_in_use']).toEqual({ status: 422, message: 'The hook name {{name}} is already in use.' });
+    expect(requiredKeys(files)['errors.hook.name_in_use']).toBe('error code hook.name_in_use');
+
+    editJson(join(root, 'src/console/locales/en/errors.json'), (texts) => {
+      delete texts.errors.hook.name_in_use;
+    });
+    await expect(generate({ root })).rejects.toThrow(
+      'src/console/locales/en/errors.json: errors.hook.name_in_use (error code hook.name_in_use)',
+    );
+  });
+
+  it('rejects a descriptor code that src/shared/error-codes.ts gives another status', async () => {
+    const root = copyProject();
+    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+      descriptor.unique[0].code = 'auth.forbidden';
+    });
+    await expect(generate({ root })).rejects.toThrow(
+      'resources/role.resource.json unique: auth.forbidden answers 422, but src/shared/error-codes.ts gives it 403',
+    );
+  });
+});
+
+describe('codegen checks sidebar icons', () => {
+  it('rejects an unknown icon and lists the known ones', async () => {
+    const root = copyProject();
+    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+      descriptor.console.sidebar.icon = 'crown';
+    });
+    await expect(generate({ root })).rejects.toThrow(
+      /resources\/role\.resource\.json console\.sidebar\.icon: unknown icon "crown"; known icons: api, application, audit, .*webhook/,
+    );
+  });
+});

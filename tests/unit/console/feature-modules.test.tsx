@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { isValidElement } from 'react';
+import { MemoryRouter, matchRoutes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AccessProvider } from '../../../src/console/access/AccessContext';
+import { type ConsoleFeature, linkTo } from '../../../src/console/feature-modules/define';
+import { collectFeatures } from '../../../src/console/feature-modules/discover';
+import { sidebarEntriesOf } from '../../../src/console/feature-modules/navigation';
+import { consoleFeatures } from '../../../src/console/feature-modules/registry';
+import { featureRoutes } from '../../../src/console/feature-modules/routes';
+import { profileLinks } from '../../../src/console/features/profile';
+import { welcomeLinks } from '../../../src/console/features/welcome';
+import '../../../src/console/i18n';
+import { Sidebar } from '../../../src/console/layout/Sidebar';
+import { routedResources } from '../../../src/console/registry';
+import { routes } from '../../../src/console/routes';
+import { renderAsCaller } from './console-harness';
+import * as example from './example-feature';
+import { stubMatchMedia } from './match-media';
+
+const lazyType = Symbol.for('react.lazy');
+const entityRoutes = routedResources.map((resource) => resource.route);
+/** The example feature found as the console finds its own (one module per feature folder). */
+const withExample = collectFeatures({ './audit-logs/index.ts': example }, entityRoutes);
+
+/** The page a console path shows: the route's element, down to the feature page it renders. */
+const routeAt = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
+
+describe('feature discovery', () => {
+  it('finds every feature folder of the console and routes its pages, outside the layout', () => {
+    expect(consoleFeatures.map((feature) => feature.name)).toEqual(['callback', 'profile', 'welcome']);
+    for (const path of ['/callback', '/welcome', '/profile']) expect(routeAt(path)?.path).toBe(path.slice(1));
+    // Entities keep their routes next to the features'.
+    expect(routeAt('/roles')?.path).toBe('roles');
+    expect(profileLinks.root()).toBe('/profile');
+    expect(welcomeLinks.root()).toBe('/welcome');
+  });
+
+  it('keeps every feature page lazy: its code loads when the page is first shown', () => {
+    for (const feature of [...consoleFeatures, ...withExample]) {
+      for (const page of feature.pages) expect(page.component.$$typeof, page.path).toBe(lazyType);
+    }
+  });
+
+  it("merges a feature's page into the routes and its sidebar slot into the entities' group, by order", () => {
+    const layoutRoutes = featureRoutes(withExample, 'layout');
+    expect(layoutRoutes.map((route) => route.path)).toEqual(['audit-logs', 'audit-logs/:logId']);
+    expect(isValidElement(layoutRoutes[0]?.element)).toBe(true);
+
+    const developer = sidebarEntriesOf(routedResources, withExample).filter((entry) => entry.group === 'developer');
+    expect(developer.sort((a, b) => a.order - b.order).map((entry) => entry.route)).toEqual(['webhooks', 'audit-logs']);
+  });
+
+  it('builds typed links, with parameters encoded', () => {
+    expect(example.auditLogsLinks.root()).toBe('/audit-logs');
+    expect(example.auditLogsLinks.one({ logId: 'log 1/2' })).toBe('/audit-logs/log%201%2F2');
+    expect(linkTo('a/:x/b/:y')({ x: 1, y: 'z' })).toBe('/a/1/b/z');
+  });
+
+  it('refuses a module without a feature, a route an entity or another feature has, and misplaced slots', () => {
+    const page = example.feature.pages[0];
+    const featureWith = (name: string, pages: ConsoleFeature['pages']) => ({ feature: { name, pages } });
+    expect(() => collectFeatures({ './x/index.ts': {} })).toThrow('does not export a console feature');
+    expect(() =>
+      collectFeatures({ './x/index.ts': featureWith('x', [{ ...page, path: 'roles' }]) }, entityRoutes),
+    ).toThrow('entity route "roles"');
+    expect(() =>
+      collectFeatures({ './x/index.ts': featureWith('x', [{ ...page, path: 'roles/report' }]) }, entityRoutes),
+    ).toThrow('entity route "roles"');
+    expect(() => collectFeatures({ './a/index.ts': example, './b/index.ts': featureWith('b', [page]) })).toThrow(
+      'feature "audit-logs" already has',
+    );
+    expect(() => collectFeatures({ './x/index.ts': featureWith('x', [{ ...page, placement: 'standalone' }]) })).toThrow(
+      'only a page in the layout has a sidebar entry',
+    );
+    expect(() =>
+      collectFeatures({ './x/index.ts': featureWith('x', [{ ...page, placement: 'public', sidebar: undefined }]) }),
+    ).toThrow('cannot require scopes');
+  });
+});
+
+describe('a feature in the console', () => {
+  beforeAll(stubMatchMedia);
+  afterEach(cleanup);
+
+  const sidebarLinks = (scopes: string[]) => {
+    render(
+      <AccessProvider scopes={scopes}>
+        <MemoryRouter initialEntries={['/audit-logs']}>
+          <Sidebar entries={sidebarEntriesOf(routedResources, withExample)} />
+        </MemoryRouter>
+      </AccessProvider>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    return within(nav)
+      .queryAllByRole('link')
+      .map((link) => link.textContent);
+  };
+
+  it('shows its sidebar entry, after the webhooks, to a caller with its scope', () => {
+    expect(sidebarLinks(['all', 'read:logs'])).toEqual([
+      'Applications',
+      'API resources',
+      'Roles',
+      'Webhooks',
+      'Audit logs',
+    ]);
+    expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('Audit logs');
+  });
+
+  it('hides the entry from a caller without the scope', () => {
+    expect(sidebarLinks(['all'])).toEqual(['Applications', 'API resources', 'Roles', 'Webhooks']);
+  });
+
+  it('loads its page on the route, and answers the forbidden page to a caller without the scope', async () => {
+    renderAsCaller({ scopes: ['read:logs'], routes: featureRoutes(withExample, 'layout'), path: '/audit-logs/l1' });
+    expect(await screen.findByRole('heading', { name: 'Audit logs: l1' })).toBeTruthy();
+    cleanup();
+    renderAsCaller({ scopes: ['all'], routes: featureRoutes(withExample, 'layout'), path: '/audit-logs' });
+    expect(await screen.findByText('No access to this page')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Audit logs' })).toBeNull();
+  });
+});
