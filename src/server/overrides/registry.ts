@@ -21,9 +21,10 @@ export interface BeforeWriteOverride {
 }
 
 /**
- * Runs before targets are linked to an entity through a many-to-many relation, at assignment or at creation, in
- * the same transaction: throws an `ApiError` to refuse (nothing is linked then). `targets` are the requested
- * targets found in the tenant; ids that were not found are answered 404 after this check.
+ * Runs before targets are linked to a source through a relation entity, at assignment or at creation, in the same
+ * transaction: throws an `ApiError` to refuse (nothing is linked then). Named by the relation, it runs for links made
+ * from either side (`relation.target` tells which); named by a side entity, for the links made from it. `targets`
+ * are the requested targets found in the tenant; ids that were not found are answered 404 after this check.
  */
 export interface BeforeLinkOverride {
   kind: 'beforeLink';
