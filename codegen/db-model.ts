@@ -1,4 +1,5 @@
-import type { EntityModel, ManyToManyRelation } from '../src/shared/descriptor.js';
+import type { EntityModel } from '../src/shared/descriptor.js';
+import { CodegenError } from './errors.js';
 import { logIndexes } from './kinds/log.js';
 import { snakeCase } from './names.js';
 
@@ -185,36 +186,47 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
   };
 };
 
-const joinTable = (owner: EntityModel, relation: ManyToManyRelation, models: EntityModel[]): DbTable => {
-  const target = models.find((m) => m.name === relation.target);
-  const source = snakeCase(relation.sourceKey);
-  const targetKey = snakeCase(relation.targetKey);
+/**
+ * A relation entity's table: the tenant, both sides' keys (together the primary key, which also serves lookups from
+ * the first side), the relation's attributes, a foreign key to each side that deletes the link with it, and an index
+ * for lookups from the second side.
+ */
+const relationTable = (model: EntityModel): DbTable => {
+  const sides = model.sides ?? [];
+  const columns: DbColumn[] = [
+    TENANT,
+    ...model.columns
+      .filter((c) => c.column !== TENANT.name)
+      .map((column) => {
+        const prop = model.schema.properties?.[column.property];
+        const fallback = sqlLiteral(prop?.default) ?? (column.timestamp && !column.nullable ? 'now()' : undefined);
+        return {
+          name: column.column,
+          type: column.sqlType,
+          nullable: column.nullable,
+          ...(fallback ? { default: fallback } : {}),
+        };
+      }),
+  ];
+  const keyColumns = sides.map((side) => side.keys.map(snakeCase));
   return {
-    name: relation.table,
-    rls: owner.rls,
-    columns: [
-      TENANT,
-      { name: source, type: 'varchar(21)', nullable: false },
-      { name: targetKey, type: 'varchar(21)', nullable: false },
-      { name: 'created_at', type: 'timestamptz', nullable: false, default: 'now()' },
-    ],
-    primaryKey: ['tenant_id', source, targetKey],
-    foreignKeys: [
-      {
-        name: `${relation.table}__${source}__fkey`,
-        columns: ['tenant_id', source],
-        refTable: owner.table,
-        refColumns: ['tenant_id', 'id'],
-      },
-      {
-        name: `${relation.table}__${targetKey}__fkey`,
-        columns: ['tenant_id', targetKey],
-        refTable: target?.table ?? '',
-        refColumns: ['tenant_id', 'id'],
-      },
-    ],
+    name: model.table,
+    rls: model.rls,
+    columns,
+    primaryKey: ['tenant_id', ...keyColumns.flat()],
+    foreignKeys: sides.map((side, index) => ({
+      name: `${model.table}__${(keyColumns[index] ?? []).join('__')}__fkey`,
+      columns: ['tenant_id', ...(keyColumns[index] ?? [])],
+      refTable: side.refTable,
+      refColumns: ['tenant_id', ...side.refColumns],
+    })),
     indexes: [
-      { name: `${relation.table}__${targetKey}`, columns: ['tenant_id', targetKey], unique: false, method: 'btree' },
+      {
+        name: `${model.table}__${(keyColumns[1] ?? []).join('__')}`,
+        columns: ['tenant_id', ...(keyColumns[1] ?? [])],
+        unique: false,
+        method: 'btree',
+      },
     ],
   };
 };
@@ -228,13 +240,23 @@ export const buildDbModel = (models: EntityModel[]): DbModel => {
     if (parent) visit(parent);
     ordered.push(model);
   };
-  for (const model of [...models].sort((a, b) => a.table.localeCompare(b.table))) visit(model);
+  const byTable = [...models].sort((a, b) => a.table.localeCompare(b.table));
+  for (const model of byTable) if (!model.sides) visit(model);
   const tables = ordered.map((model) => entityTable(model, models));
-  for (const model of ordered) {
-    for (const relation of model.relations) {
-      if (relation.kind === 'manyToMany') tables.push(joinTable(model, relation, models));
+  // Relations after the entities they link, and a relation after the relations that are its sides.
+  const relations: EntityModel[] = [];
+  const visitRelation = (model: EntityModel) => {
+    if (relations.includes(model)) return;
+    for (const side of model.sides ?? []) {
+      const sideModel = models.find((m) => m.name === side.entity);
+      if (sideModel?.sides) visitRelation(sideModel);
     }
-  }
+    relations.push(model);
+  };
+  for (const model of byTable) if (model.sides) visitRelation(model);
+  tables.push(...relations.map(relationTable));
+  const repeated = tables.find((table, i) => tables.findIndex((t) => t.name === table.name) !== i);
+  if (repeated) throw new CodegenError(`table ${repeated.name} is declared twice`);
   // btree_gin lets a trigram index also hold the tenant (see `DbIndex.method`).
   return { extensions: ['pg_trgm', 'btree_gin'], tenantRole: TENANT_ROLE, countGroups: true, tables };
 };

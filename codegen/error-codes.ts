@@ -12,7 +12,7 @@ const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLo
 
 /**
  * Every error code a descriptor names, with its HTTP status and a default English message: a unique rule's `code`
- * (the value is in use: 422, the fields as `{{field}}` parameters) and a many-to-many relation's `duplicateCode`
+ * (the value is in use: 422, the fields as `{{field}}` parameters) and a relation side's `duplicateCode`
  * (the item is already linked: 422, `{{id}}`). The server merges these into `errorCodes`, so a code named in a
  * descriptor answers with its status without a hand-written entry.
  */
@@ -39,7 +39,7 @@ export const descriptorErrorCodes = (models: EntityModel[]): Map<string, Generat
       });
     }
     for (const relation of model.relations) {
-      if (relation.kind !== 'manyToMany') continue;
+      if (relation.kind !== 'linked') continue;
       add(relation.duplicateCode, {
         status: 422,
         message: `The ${words(relation.target)} {{id}} has already been added to this ${words(model.name)}.`,

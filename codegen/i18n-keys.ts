@@ -179,11 +179,15 @@ export const requiredI18nKeys = (models: EntityModel[], errorCodes: string[]): I
       enumKeys(namespace, field, values, `tag in the detail header of ${model.name}.${field}`);
     }
     for (const relation of model.relations) {
-      if (relation.kind !== 'manyToMany') continue;
+      if (relation.kind !== 'linked') continue;
       if (!model.detail?.tabs.some((tab) => tab.kind === 'relation' && tab.relation === relation.name)) continue;
       const why = `relation tab ${model.name}.${relation.name}`;
       add(relationKeys.empty(relation.target), why);
       for (const embed of relation.embed ?? []) add(relationKeys.embedded(embed.target), why);
+      // The tab shows the link's attributes when the relation lists them, each under its own title.
+      if (relation.attributesAs) {
+        for (const { field } of relation.attributes) add(relationKeys.attribute(field), `${why}, attribute ${field}`);
+      }
       for (const key of [relationKeys.assign, relationKeys.assignSubtitle, relationKeys.assigned]) {
         optional.add(key(relation.target));
       }

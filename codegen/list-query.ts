@@ -88,7 +88,7 @@ export const queryForm = (parameters: QueryParameter[]): FormModel => {
 /** The compiled query validators of an entity's list route and of its many-to-many relations' lists. */
 export const queryForms = (model: EntityModel): Pick<EntityModel, 'listQuery' | 'linkedListQuery'> => ({
   ...(model.hasApi && model.operations.list ? { listQuery: queryForm(listParameters(model)) } : {}),
-  ...(model.hasApi && model.relations.some((relation) => relation.kind === 'manyToMany')
+  ...(model.hasApi && model.relations.some((relation) => relation.kind === 'linked')
     ? { linkedListQuery: queryForm(linkedListParameters) }
     : {}),
 });

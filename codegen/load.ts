@@ -3,12 +3,12 @@ import { dirname, join, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type {
+  DeclaredRelation,
   Edition,
   ListOperation,
   Operations,
   ParentLink,
   RecordCondition,
-  Relation,
   UniqueRule,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
@@ -24,6 +24,8 @@ export interface Descriptor {
   schema: string;
   /** Absent for a service. */
   table?: string;
+  /** A relation's two linked sides (`kind: "relation"`); see codegen/relations.ts. */
+  sides?: DescriptorSide[];
   edition: Edition;
   requiredScopes: { read: string[]; write: string[] };
   parent?: ParentLink;
@@ -45,10 +47,25 @@ export interface Descriptor {
     actions?: import('../src/shared/descriptor.js').ApiAction[];
   };
   unique?: UniqueRule[];
-  relations?: Relation[];
+  relations?: DeclaredRelation[];
   serverHooks?: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string };
   webhookEvents?: { created?: string; updated?: string; deleted?: string };
   console?: DescriptorConsole;
+}
+
+/** One side of a relation entity as its descriptor declares it. */
+export interface DescriptorSide {
+  entity: string;
+  key?: string;
+  api?: {
+    name: string;
+    assignField: string;
+    assignStatus: 200 | 201;
+    duplicateCode: string;
+    createField?: string;
+    attributesAs?: string;
+    embed?: { property: string; target: string; foreignKey: string }[];
+  };
 }
 
 export interface DescriptorConsole {
@@ -233,6 +250,14 @@ export const loadEntities = (root: string): LoadedEntity[] => {
     readJson(join(root, 'codegen/meta/resource-descriptor.schema.json')) as object,
   );
   const validateEntitySchema = ajv.compile(entitySchemaMeta);
+  // A relation's rows are named by their two keys, not by an id.
+  const validateRelationSchema = ajv.compile({
+    ...entitySchemaMeta,
+    properties: {
+      ...entitySchemaMeta.properties,
+      properties: { type: 'object', propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' } },
+    },
+  });
   const files = readdirSync(join(root, 'resources'))
     .filter((file) => file.endsWith('.resource.json'))
     .sort();
@@ -255,13 +280,13 @@ export const loadEntities = (root: string): LoadedEntity[] => {
       withTimestampRange(withBranches(dereferenced, `schemas/${descriptor.schema}`, checkKeywords)),
       `schemas/${descriptor.schema}`,
     );
-    if (!validateEntitySchema(schema)) {
-      const details = (validateEntitySchema.errors ?? [])
-        .map((e) => `${e.instancePath || '/'} ${e.message}`)
-        .join('; ');
+    const validateSchema = descriptor.kind === 'relation' ? validateRelationSchema : validateEntitySchema;
+    if (!validateSchema(schema)) {
+      const details = (validateSchema.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
       throw new CodegenError(`schemas/${descriptor.schema}: ${details}`);
     }
-    if (descriptor.kind !== 'service' && !(schema as JSONSchema7).properties?.id) {
+    // A relation is keyed by its two sides instead (its own schema check refuses an id).
+    if (descriptor.kind !== 'service' && descriptor.kind !== 'relation' && !(schema as JSONSchema7).properties?.id) {
       throw new CodegenError(`schemas/${descriptor.schema}: an entity stored in a table needs an id property`);
     }
     const tenantScoped = descriptor.tenantScoped ?? descriptor.kind !== 'service';

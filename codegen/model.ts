@@ -5,9 +5,10 @@ import {
   type DetailTab,
   type EntityModel,
   type FormModel,
+  type LinkedRelation,
   listFilterOf,
-  type ManyToManyRelation,
   type RecordCondition,
+  type Relation,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionModels } from './actions.js';
@@ -19,6 +20,7 @@ import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { snakeCase } from './names.js';
 import { recordRulesSchema } from './record-rules.js';
+import { assignBodySchema, compileRelations, linkThrough } from './relations.js';
 
 const form = (schema: JSONSchema7): FormModel => ({ schema, validatorKey: hashForSchema(schema as object) });
 
@@ -93,6 +95,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
   };
 
   const hookEvents = byName.get('hook')?.schema.properties?.events?.items?.enum ?? [];
+  const compiledRelations = compileRelations(entities);
 
   const models = entities.map((entity): EntityModel => {
     const { descriptor: d, schema } = entity;
@@ -104,14 +107,15 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       if (d.api && !d.api.path.includes(`{${d.parent.param}}`))
         throw new CodegenError(`${file}: api.path lacks {${d.parent.param}}`);
     }
-    const relations = d.relations ?? [];
+    const relations: Relation[] = [...(d.relations ?? []), ...(compiledRelations.linked.get(d.name) ?? [])];
+    const sides = compiledRelations.sides.get(d.name);
     const extraCreate: Record<string, JSONSchema7> = {};
     for (const relation of relations) {
       const target = need(relation.target, `${file} relation ${relation.name}`);
       if (relation.kind === 'children' && target.descriptor.parent?.resource !== d.name) {
         throw new CodegenError(`${file}: relation ${relation.name}: ${relation.target} has no parent ${d.name}`);
       }
-      if (relation.kind === 'manyToMany') {
+      if (relation.kind === 'linked') {
         for (const embed of relation.embed ?? []) need(embed.target, `${file} relation ${relation.name} embed`);
         if (relation.createField) extraCreate[relation.createField] = createFieldSchema();
       }
@@ -120,33 +124,23 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const list = operations.list;
     const listFilters = (list?.filters ?? []).map(listFilterOf);
     assertFields(entity, [...(list?.search ?? []), ...listFilters.map((f) => f.field)], 'api.operations.list');
-    /** The entity on the other side of a join table, where `key` is this entity's field in it and `by` the other's. */
-    const joinedThrough = (link: { table: string; key: string; by: string }, where: string) => {
-      const join = entities
-        .flatMap((other) =>
-          (other.descriptor.relations ?? []).flatMap((r) =>
-            r.kind === 'manyToMany' && r.table === link.table ? [{ owner: other.descriptor.name, relation: r }] : [],
-          ),
-        )
-        .at(0);
-      const sides = join && {
-        [join.relation.sourceKey]: join.owner,
-        [join.relation.targetKey]: join.relation.target,
-      };
-      const other = sides?.[link.by];
-      if (!sides || sides[link.key] !== d.name || !other || link.key === link.by) {
-        throw new CodegenError(
-          `${file}: ${where}: ${link.table} is not a join table with ${link.key} for ${d.name} and ${link.by}`,
-        );
+    /** The relation a summary or exclusion goes through, from this entity to the other side. */
+    const joinedThrough = (relation: string, where: string) => {
+      try {
+        return linkThrough(entities, compiledRelations, d.name, relation);
+      } catch (error) {
+        throw new CodegenError(`${file}: ${where}: ${(error as Error).message}`);
       }
-      return { column: snakeCase(link.key), byColumn: snakeCase(link.by), target: other };
     };
     const listExclusions = (list?.exclude ?? []).map((exclusion) => {
-      const { column, byColumn } = joinedThrough(exclusion, `api.operations.list.exclude ${exclusion.param}`);
-      return { ...exclusion, column, byColumn };
+      const { target: _target, ...joined } = joinedThrough(
+        exclusion.relation,
+        `api.operations.list.exclude ${exclusion.param}`,
+      );
+      return { ...exclusion, ...joined };
     });
     const listSummaries = (list?.summaries ?? []).map((summary) => {
-      const joined = joinedThrough(summary, `api.operations.list.summaries ${summary.count}`);
+      const joined = joinedThrough(summary.relation, `api.operations.list.summaries ${summary.count}`);
       const target = need(joined.target, `${file} api.operations.list.summaries`);
       assertFields(target, summary.fields, `${file} api.operations.list.summaries ${summary.featured}`);
       for (const field of summary.fields) {
@@ -188,7 +182,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     }
     const bodies = deriveBodySchemas(schema, extraCreate);
     const columns = columnsOf(entity);
-    const consoleResource = buildConsole(entity, bodies, byName);
+    const consoleResource = buildConsole(entity, bodies, byName, relations);
     const rules = recordRulesSchema(schema);
     const discriminated = branchModels(schema);
     return {
@@ -218,6 +212,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
               .map(snakeCase)
           : [],
       hasApi: Boolean(d.api),
+      ...(sides ? { sides } : {}),
       privateFields: Object.entries(schema.properties ?? {})
         .filter(([, prop]) => prop['x-private'])
         .map(([name]) => name),
@@ -233,9 +228,19 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       hasConsole: Boolean(d.console),
     };
   });
-  return models
+  const withAssignForms = models
     .map((model, index) => applyKind(entities[index] as LoadedEntity, model))
-    .map((model) => ({ ...model, ...queryForms(model) }));
+    .map((model) => {
+      const assignForms: Record<string, FormModel> = {};
+      for (const relation of model.relations) {
+        if (relation.kind === 'linked') {
+          const through = models.find((m) => m.name === relation.through)?.schema;
+          assignForms[relation.name] = form(assignSchema(relation, through));
+        }
+      }
+      return { ...model, assignForms };
+    });
+  return withAssignForms.map((model) => ({ ...model, ...queryForms(model) }));
 };
 
 /** Ids given at creation to link right away (Logto accepts an empty list). */
@@ -248,12 +253,9 @@ const idList = (maxItems: number): JSONSchema7 => ({
   maxItems,
 });
 
-export const assignSchema = (relation: ManyToManyRelation): JSONSchema7 => ({
-  type: 'object',
-  additionalProperties: false,
-  required: [relation.assignField],
-  properties: { [relation.assignField]: { ...idList(100), minItems: 1 } },
-});
+/** The body of an assignment: the ids to link and the relation's writable attributes (see `assignBodySchema`). */
+export const assignSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 =>
+  assignBodySchema(relation, through, { ...idList(100), minItems: 1 });
 
 /** Every schema that gets a compiled validator: request bodies, relation assignments, actions and console forms. */
 export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
@@ -285,7 +287,7 @@ const checkCondition = (entity: LoadedEntity, when: RecordCondition | undefined,
 /** Assign-dialog filters (query parameter → value) must be list filters of the relation's target, with values its schema allows. */
 const checkAssignFilters = (
   entity: LoadedEntity,
-  relation: ManyToManyRelation | undefined,
+  relation: LinkedRelation | undefined,
   filters: Record<string, string> | undefined,
   entities: Map<string, LoadedEntity>,
   where: string,
@@ -293,7 +295,7 @@ const checkAssignFilters = (
   if (!filters) return undefined;
   const file = `resources/${entity.descriptor.name}.resource.json`;
   const target = relation ? entities.get(relation.target) : undefined;
-  if (!relation || !target) throw new CodegenError(`${file}: ${where} assignFilters needs a manyToMany relation`);
+  if (!relation || !target) throw new CodegenError(`${file}: ${where} assignFilters needs a linked relation`);
   const listFilters = (target.descriptor.api?.operations.list?.filters ?? []).map(listFilterOf);
   for (const [param, value] of Object.entries(filters)) {
     const field = listFilters.find((filter) => filter.param === param)?.field;
@@ -316,20 +318,18 @@ const buildConsole = (
   entity: LoadedEntity,
   bodies: { create: JSONSchema7; update: JSONSchema7 },
   entities: Map<string, LoadedEntity>,
+  relations: Relation[],
 ): ConsoleResource => {
   const { descriptor: d } = entity;
   const file = `resources/${d.name}.resource.json`;
   const c = d.console;
-  const relations = d.relations ?? [];
   const errorFields: Record<string, string> = {};
   for (const rule of d.unique ?? []) {
     const field = rule.fields.filter((name) => name !== d.parent?.foreignKey).at(-1);
     if (field) errorFields[rule.code] = field;
   }
+  // Filled in once every model is built (an assignment may carry the relation's attributes).
   const assignForms: Record<string, FormModel> = {};
-  for (const relation of relations) {
-    if (relation.kind === 'manyToMany') assignForms[relation.name] = form(assignSchema(relation));
-  }
   const base = {
     name: d.name,
     kind: d.kind ?? 'collection',
@@ -380,7 +380,7 @@ const buildConsole = (
         ...when,
         ...checkAssignFilters(
           entity,
-          relation.kind === 'manyToMany' ? relation : undefined,
+          relation.kind === 'linked' ? relation : undefined,
           tab.assignFilters,
           entities,
           `tab ${tab.key}`,

@@ -10,6 +10,7 @@ import type { LoadedEntity } from './load.js';
 import { assignSchema } from './model.js';
 import { pascalCase, plural, withArticle, words } from './names.js';
 import { withBranchComponents } from './openapi-branches.js';
+import { linkAttributesSchema } from './relations.js';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -225,57 +226,73 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         responses: { 204: { description: `The ${model.name} was deleted.` }, ...errorResponses([400, 401, 403, 404]) },
       });
     }
-    for (const relation of model.relations) {
-      if (relation.kind !== 'manyToMany') continue;
-      const Rel = pascalCase(relation.name);
-      const Target = pascalCase(relation.target);
-      const itemName = `${Name}${Rel}Item`;
-      const embedProps = Object.fromEntries((relation.embed ?? []).map((e) => [e.property, ref(pascalCase(e.target))]));
-      schemas[itemName] = (relation.embed ?? []).length
-        ? { allOf: [ref(Target), { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
-        : ref(Target);
-      schemas[`${Name}${Rel}Assign`] = assignSchema(relation);
-      const relPath = `${item}/${relation.name}`;
-      add(relPath, 'get', {
-        operationId: `List${Name}${Rel}`,
-        tags: [tag],
-        summary: `List the ${relation.name} of ${withArticle(words(model.name))}`,
-        parameters: [...itemParams, ...linkedListParameters.map(queryParam)],
-        responses: {
-          200: {
-            description: `The ${relation.name} linked to the ${model.name}.`,
-            headers: listHeaders,
-            content: json({ type: 'array', items: ref(itemName) }),
+    /** The routes of the links `owner` exposes through relation entities, below its item path. */
+    const addLinks = (owner: EntityModel, Name: string, item: string, itemParams: Json[]) => {
+      for (const relation of owner.relations) {
+        if (relation.kind !== 'linked') continue;
+        const Rel = pascalCase(relation.name);
+        const Target = pascalCase(relation.target);
+        const itemName = `${Name}${Rel}Item`;
+        const throughModel = models.find((m) => m.name === relation.through);
+        const through = throughModel?.schema;
+        const embedProps: Record<string, unknown> = Object.fromEntries(
+          (relation.embed ?? []).map((e) => [e.property, ref(pascalCase(e.target))]),
+        );
+        if (relation.attributesAs) embedProps[relation.attributesAs] = linkAttributesSchema(relation, through);
+        schemas[itemName] = Object.keys(embedProps).length
+          ? { allOf: [ref(Target), { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
+          : ref(Target);
+        schemas[`${Name}${Rel}Assign`] = assignSchema(relation, through);
+        const relPath = `${item}/${relation.name}`;
+        add(relPath, 'get', {
+          operationId: `List${Name}${Rel}`,
+          tags: [tag],
+          summary: `List the ${relation.name} of ${withArticle(words(owner.name))}`,
+          parameters: [...itemParams, ...linkedListParameters.map(queryParam)],
+          responses: {
+            200: {
+              description: `The ${relation.name} linked to the ${owner.name}.`,
+              headers: listHeaders,
+              content: json({ type: 'array', items: ref(itemName) }),
+            },
+            ...errorResponses([400, 401, 403, 404]),
           },
-          ...errorResponses([400, 401, 403, 404]),
-        },
-      });
-      add(relPath, 'post', {
-        operationId: `Create${Name}${Target}`,
-        tags: [tag],
-        summary: `Link ${relation.name} to ${withArticle(words(model.name))}`,
-        parameters: itemParams,
-        requestBody: { required: true, content: json(ref(`${Name}${Rel}Assign`)) },
-        responses: {
-          [relation.assignStatus]: {
-            description: `The newly linked ${relation.name}.`,
-            content: json({ type: 'array', items: ref(Target) }),
+        });
+        add(relPath, 'post', {
+          operationId: `Create${Name}${Target}`,
+          tags: [tag],
+          summary: `Link ${relation.name} to ${withArticle(words(owner.name))}`,
+          parameters: itemParams,
+          requestBody: { required: true, content: json(ref(`${Name}${Rel}Assign`)) },
+          responses: {
+            [relation.assignStatus]: {
+              description: `The newly linked ${relation.name}.`,
+              content: json({ type: 'array', items: ref(Target) }),
+            },
+            ...errorResponses([400, 401, 403, 404, 422]),
           },
-          ...errorResponses([400, 401, 403, 404, 422]),
-        },
-      });
-      const targetParam = `${relation.target}Id`;
-      add(`${relPath}/{${targetParam}}`, 'delete', {
-        operationId: `Delete${Name}${Target}`,
-        tags: [tag],
-        summary: `Unlink ${withArticle(words(relation.target))} from ${withArticle(words(model.name))}`,
-        parameters: [...itemParams, pathParam(targetParam, `The unique identifier of the ${relation.target}.`)],
-        responses: {
-          204: { description: `The ${relation.target} was unlinked.` },
-          ...errorResponses([400, 401, 403, 404]),
-        },
-      });
-    }
+        });
+        const targetParam = `${relation.target}Id`;
+        add(`${relPath}/{${targetParam}}`, 'delete', {
+          operationId: `Delete${Name}${Target}`,
+          tags: [tag],
+          summary: `Unlink ${withArticle(words(relation.target))} from ${withArticle(words(owner.name))}`,
+          parameters: [...itemParams, pathParam(targetParam, `The unique identifier of the ${relation.target}.`)],
+          responses: {
+            204: { description: `The ${relation.target} was unlinked.` },
+            ...errorResponses([400, 401, 403, 404]),
+          },
+        });
+        // A relation's own links (roles per membership) hang below one link of it.
+        if (throughModel?.relations.some((r) => r.kind === 'linked')) {
+          addLinks(throughModel, `${Name}${Target}`, `${relPath}/{${targetParam}}`, [
+            ...itemParams,
+            pathParam(targetParam, `The unique identifier of the ${relation.target}.`),
+          ]);
+        }
+      }
+    };
+    addLinks(model, Name, item, itemParams);
     for (const action of model.actions) {
       const verb = { GET: 'Get', POST: 'Create', PATCH: 'Update', PUT: 'Replace', DELETE: 'Delete' }[action.method];
       const bodyName = `${Name}${pascalCase(action.key)}Body`;

@@ -22,8 +22,9 @@ export const checkOverrideKeys = (models: EntityModel[], serverKeys: readonly st
   for (const model of models) {
     const where = `resources/${model.name}.resource.json`;
     for (const hook of Object.values(model.serverHooks)) if (hook) known(serverKeys, hook, `${where} serverHooks`);
-    if (model.serverHooks.beforeLink && !model.relations.some((relation) => relation.kind === 'manyToMany'))
-      problems.push(`${where}: serverHooks.beforeLink needs a manyToMany relation`);
+    const links = model.sides !== undefined || model.relations.some((relation) => relation.kind === 'linked');
+    if (model.serverHooks.beforeLink && !links)
+      problems.push(`${where}: serverHooks.beforeLink needs a relation entity linking it`);
     for (const action of model.actions) known(serverKeys, action.handler, `${where} api.actions`);
     for (const tab of model.detail?.tabs ?? []) {
       if (tab.kind === 'view') known(consoleOverrideKeys, tab.view, `${where} tab ${tab.key}`);

@@ -26,9 +26,7 @@ export const consoleResources: ConsoleResource[] = [
         "exclude": [
           {
             "param": "excludeRoleId",
-            "table": "applications_roles",
-            "key": "applicationId",
-            "by": "roleId"
+            "relation": "applicationRole"
           }
         ]
       },
@@ -47,14 +45,24 @@ export const consoleResources: ConsoleResource[] = [
       },
       {
         "name": "roles",
-        "kind": "manyToMany",
+        "kind": "linked",
+        "through": "applicationRole",
         "target": "role",
         "table": "applications_roles",
-        "sourceKey": "applicationId",
+        "sourceKeys": [
+          "applicationId"
+        ],
         "targetKey": "roleId",
         "assignField": "roleIds",
         "assignStatus": 201,
-        "duplicateCode": "application.role_exists"
+        "duplicateCode": "application.role_exists",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
       }
     ],
     "route": "applications",
@@ -1137,9 +1145,7 @@ export const consoleResources: ConsoleResource[] = [
         ],
         "summaries": [
           {
-            "table": "users_roles",
-            "key": "roleId",
-            "by": "userId",
+            "relation": "userRole",
             "count": "usersCount",
             "featured": "featuredUsers",
             "fields": [
@@ -1149,9 +1155,7 @@ export const consoleResources: ConsoleResource[] = [
             ]
           },
           {
-            "table": "applications_roles",
-            "key": "roleId",
-            "by": "applicationId",
+            "relation": "applicationRole",
             "count": "applicationsCount",
             "featured": "featuredApplications",
             "fields": [
@@ -1164,15 +1168,11 @@ export const consoleResources: ConsoleResource[] = [
         "exclude": [
           {
             "param": "excludeUserId",
-            "table": "users_roles",
-            "key": "roleId",
-            "by": "userId"
+            "relation": "userRole"
           },
           {
             "param": "excludeApplicationId",
-            "table": "applications_roles",
-            "key": "roleId",
-            "by": "applicationId"
+            "relation": "applicationRole"
           }
         ]
       },
@@ -1185,11 +1185,35 @@ export const consoleResources: ConsoleResource[] = [
     },
     "relations": [
       {
+        "name": "applications",
+        "kind": "linked",
+        "through": "applicationRole",
+        "target": "application",
+        "table": "applications_roles",
+        "sourceKeys": [
+          "roleId"
+        ],
+        "targetKey": "applicationId",
+        "assignField": "applicationIds",
+        "assignStatus": 201,
+        "duplicateCode": "role.application_exists",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "scopes",
-        "kind": "manyToMany",
+        "kind": "linked",
+        "through": "roleScope",
         "target": "scope",
         "table": "roles_scopes",
-        "sourceKey": "roleId",
+        "sourceKeys": [
+          "roleId"
+        ],
         "targetKey": "scopeId",
         "assignField": "scopeIds",
         "assignStatus": 201,
@@ -1201,7 +1225,14 @@ export const consoleResources: ConsoleResource[] = [
             "target": "resource",
             "foreignKey": "resourceId"
           }
-        ]
+        ],
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
       }
     ],
     "route": "roles",
@@ -1307,6 +1338,22 @@ export const consoleResources: ConsoleResource[] = [
           "relation": "scopes"
         },
         {
+          "key": "applications",
+          "titleKey": "roles.tab.applications",
+          "kind": "relation",
+          "default": false,
+          "relation": "applications",
+          "when": {
+            "field": "type",
+            "in": [
+              "MachineToMachine"
+            ]
+          },
+          "assignFilters": {
+            "types": "MachineToMachine"
+          }
+        },
+        {
           "key": "general",
           "titleKey": "roles.tab.general",
           "kind": "form",
@@ -1367,6 +1414,29 @@ export const consoleResources: ConsoleResource[] = [
       "role.name_in_use": "name"
     },
     "assignForms": {
+      "applications": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-111d84a1"
+      },
       "scopes": {
         "schema": {
           "type": "object",

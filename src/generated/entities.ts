@@ -26,9 +26,7 @@ export const entityModels: EntityModel[] = [
         "exclude": [
           {
             "param": "excludeRoleId",
-            "table": "applications_roles",
-            "key": "applicationId",
-            "by": "roleId"
+            "relation": "applicationRole"
           }
         ]
       },
@@ -47,14 +45,24 @@ export const entityModels: EntityModel[] = [
       },
       {
         "name": "roles",
-        "kind": "manyToMany",
+        "kind": "linked",
+        "through": "applicationRole",
         "target": "role",
         "table": "applications_roles",
-        "sourceKey": "applicationId",
+        "sourceKeys": [
+          "applicationId"
+        ],
         "targetKey": "roleId",
         "assignField": "roleIds",
         "assignStatus": 201,
-        "duplicateCode": "application.role_exists"
+        "duplicateCode": "application.role_exists",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
       }
     ],
     "edition": "all",
@@ -816,6 +824,7 @@ export const entityModels: EntityModel[] = [
     "listExclusions": [
       {
         "param": "excludeRoleId",
+        "relation": "applicationRole",
         "table": "applications_roles",
         "key": "applicationId",
         "by": "roleId",
@@ -836,8 +845,7 @@ export const entityModels: EntityModel[] = [
     "indexes": [],
     "actions": [],
     "serverHooks": {
-      "beforeCreate": "application.generate-secret",
-      "beforeLink": "application.check-role-assignment"
+      "beforeCreate": "application.generate-secret"
     },
     "webhookEvents": {},
     "requestBodies": {
@@ -1183,6 +1191,202 @@ export const entityModels: EntityModel[] = [
       },
       "validatorKey": "-1de20dfd"
     }
+  },
+  {
+    "name": "applicationRole",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "applicationRole",
+    "titleKey": "applicationRole.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "applications_roles",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Application role",
+      "description": "A role assigned to a machine-to-machine application.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "applicationId",
+        "roleId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "applicationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The application."
+        },
+        "roleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The role."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the link was made, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "roleId",
+        "column": "role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "application",
+        "keys": [
+          "applicationId"
+        ],
+        "refTable": "applications",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "role",
+        "keys": [
+          "roleId"
+        ],
+        "refTable": "roles",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {
+      "beforeLink": "application.check-role-assignment"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "applicationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The application."
+            },
+            "roleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The role."
+            }
+          },
+          "required": [
+            "applicationId",
+            "roleId"
+          ]
+        },
+        "validatorKey": "5963832e"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "applicationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The application."
+            },
+            "roleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The role."
+            }
+          }
+        },
+        "validatorKey": "55e1f4fb"
+      }
+    },
+    "hasConsole": false
   },
   {
     "name": "applicationSecret",
@@ -3813,9 +4017,7 @@ export const entityModels: EntityModel[] = [
         ],
         "summaries": [
           {
-            "table": "users_roles",
-            "key": "roleId",
-            "by": "userId",
+            "relation": "userRole",
             "count": "usersCount",
             "featured": "featuredUsers",
             "fields": [
@@ -3825,9 +4027,7 @@ export const entityModels: EntityModel[] = [
             ]
           },
           {
-            "table": "applications_roles",
-            "key": "roleId",
-            "by": "applicationId",
+            "relation": "applicationRole",
             "count": "applicationsCount",
             "featured": "featuredApplications",
             "fields": [
@@ -3840,15 +4040,11 @@ export const entityModels: EntityModel[] = [
         "exclude": [
           {
             "param": "excludeUserId",
-            "table": "users_roles",
-            "key": "roleId",
-            "by": "userId"
+            "relation": "userRole"
           },
           {
             "param": "excludeApplicationId",
-            "table": "applications_roles",
-            "key": "roleId",
-            "by": "applicationId"
+            "relation": "applicationRole"
           }
         ]
       },
@@ -3861,11 +4057,35 @@ export const entityModels: EntityModel[] = [
     },
     "relations": [
       {
+        "name": "applications",
+        "kind": "linked",
+        "through": "applicationRole",
+        "target": "application",
+        "table": "applications_roles",
+        "sourceKeys": [
+          "roleId"
+        ],
+        "targetKey": "applicationId",
+        "assignField": "applicationIds",
+        "assignStatus": 201,
+        "duplicateCode": "role.application_exists",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "scopes",
-        "kind": "manyToMany",
+        "kind": "linked",
+        "through": "roleScope",
         "target": "scope",
         "table": "roles_scopes",
-        "sourceKey": "roleId",
+        "sourceKeys": [
+          "roleId"
+        ],
         "targetKey": "scopeId",
         "assignField": "scopeIds",
         "assignStatus": 201,
@@ -3877,7 +4097,14 @@ export const entityModels: EntityModel[] = [
             "target": "resource",
             "foreignKey": "resourceId"
           }
-        ]
+        ],
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
       }
     ],
     "edition": "all",
@@ -3893,6 +4120,29 @@ export const entityModels: EntityModel[] = [
       "role.name_in_use": "name"
     },
     "assignForms": {
+      "applications": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-111d84a1"
+      },
       "scopes": {
         "schema": {
           "type": "object",
@@ -4009,6 +4259,22 @@ export const entityModels: EntityModel[] = [
           "kind": "relation",
           "default": true,
           "relation": "scopes"
+        },
+        {
+          "key": "applications",
+          "titleKey": "roles.tab.applications",
+          "kind": "relation",
+          "default": false,
+          "relation": "applications",
+          "when": {
+            "field": "type",
+            "in": [
+              "MachineToMachine"
+            ]
+          },
+          "assignFilters": {
+            "types": "MachineToMachine"
+          }
         },
         {
           "key": "general",
@@ -4201,6 +4467,7 @@ export const entityModels: EntityModel[] = [
     "listExclusions": [
       {
         "param": "excludeUserId",
+        "relation": "userRole",
         "table": "users_roles",
         "key": "roleId",
         "by": "userId",
@@ -4209,6 +4476,7 @@ export const entityModels: EntityModel[] = [
       },
       {
         "param": "excludeApplicationId",
+        "relation": "applicationRole",
         "table": "applications_roles",
         "key": "roleId",
         "by": "applicationId",
@@ -4218,9 +4486,7 @@ export const entityModels: EntityModel[] = [
     ],
     "listSummaries": [
       {
-        "table": "users_roles",
-        "key": "roleId",
-        "by": "userId",
+        "relation": "userRole",
         "count": "usersCount",
         "featured": "featuredUsers",
         "fields": [
@@ -4228,14 +4494,15 @@ export const entityModels: EntityModel[] = [
           "avatar",
           "name"
         ],
+        "table": "users_roles",
+        "key": "roleId",
+        "by": "userId",
         "column": "role_id",
         "byColumn": "user_id",
         "target": "user"
       },
       {
-        "table": "applications_roles",
-        "key": "roleId",
-        "by": "applicationId",
+        "relation": "applicationRole",
         "count": "applicationsCount",
         "featured": "featuredApplications",
         "fields": [
@@ -4243,6 +4510,9 @@ export const entityModels: EntityModel[] = [
           "name",
           "type"
         ],
+        "table": "applications_roles",
+        "key": "roleId",
+        "by": "applicationId",
         "column": "role_id",
         "byColumn": "application_id",
         "target": "application"
@@ -4393,6 +4663,200 @@ export const entityModels: EntityModel[] = [
       },
       "validatorKey": "-1de20dfd"
     }
+  },
+  {
+    "name": "roleScope",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "roleScope",
+    "titleKey": "roleScope.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "roles_scopes",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Role permission",
+      "description": "A permission granted by a role.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "roleId",
+        "scopeId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "roleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The role."
+        },
+        "scopeId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The permission (scope) it grants."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the link was made, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "roleId",
+        "column": "role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "scopeId",
+        "column": "scope_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "role",
+        "keys": [
+          "roleId"
+        ],
+        "refTable": "roles",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "scope",
+        "keys": [
+          "scopeId"
+        ],
+        "refTable": "scopes",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "roleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The role."
+            },
+            "scopeId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The permission (scope) it grants."
+            }
+          },
+          "required": [
+            "roleId",
+            "scopeId"
+          ]
+        },
+        "validatorKey": "-13f86028"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "roleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The role."
+            },
+            "scopeId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The permission (scope) it grants."
+            }
+          }
+        },
+        "validatorKey": "-6aba4411"
+      }
+    },
+    "hasConsole": false
   },
   {
     "name": "scope",
@@ -5367,19 +5831,7 @@ export const entityModels: EntityModel[] = [
     "apiPath": "",
     "idField": "id",
     "operations": {},
-    "relations": [
-      {
-        "name": "roles",
-        "kind": "manyToMany",
-        "target": "role",
-        "table": "users_roles",
-        "sourceKey": "userId",
-        "targetKey": "roleId",
-        "assignField": "roleIds",
-        "assignStatus": 201,
-        "duplicateCode": "user.role_exists"
-      }
-    ],
+    "relations": [],
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -5393,31 +5845,7 @@ export const entityModels: EntityModel[] = [
       "user.username_already_in_use": "username",
       "user.email_already_in_use": "primaryEmail"
     },
-    "assignForms": {
-      "roles": {
-        "schema": {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "roleIds"
-          ],
-          "properties": {
-            "roleIds": {
-              "type": "array",
-              "items": {
-                "type": "string",
-                "minLength": 1,
-                "maxLength": 21
-              },
-              "uniqueItems": true,
-              "maxItems": 100,
-              "minItems": 1
-            }
-          }
-        },
-        "validatorKey": "2a2053f3"
-      }
-    },
+    "assignForms": {},
     "route": "user",
     "titleKey": "user.title",
     "list": {
@@ -5905,6 +6333,200 @@ export const entityModels: EntityModel[] = [
           }
         },
         "validatorKey": "-2472bc49"
+      }
+    },
+    "hasConsole": false
+  },
+  {
+    "name": "userRole",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "userRole",
+    "titleKey": "userRole.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "users_roles",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "User role",
+      "description": "A role assigned to a user.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "userId",
+        "roleId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "userId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The user."
+        },
+        "roleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The role."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the link was made, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "userId",
+        "column": "user_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "roleId",
+        "column": "role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "user",
+        "keys": [
+          "userId"
+        ],
+        "refTable": "users",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "role",
+        "keys": [
+          "roleId"
+        ],
+        "refTable": "roles",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "userId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The user."
+            },
+            "roleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The role."
+            }
+          },
+          "required": [
+            "userId",
+            "roleId"
+          ]
+        },
+        "validatorKey": "-420fd441"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "userId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The user."
+            },
+            "roleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The role."
+            }
+          }
+        },
+        "validatorKey": "-5b7cd561"
       }
     },
     "hasConsole": false

@@ -14,6 +14,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The resource indicator {{indicator}} is already in use."
   },
+  "role.application_exists": {
+    "status": 422,
+    "message": "The application {{id}} has already been added to this role."
+  },
   "role.name_in_use": {
     "status": 422,
     "message": "The role name {{name}} is already in use."
@@ -29,10 +33,6 @@ export const generatedErrorCodes = {
   "user.email_already_in_use": {
     "status": 422,
     "message": "The user primary email {{primaryEmail}} is already in use."
-  },
-  "user.role_exists": {
-    "status": 422,
-    "message": "The role {{id}} has already been added to this user."
   },
   "user.username_already_in_use": {
     "status": 422,

@@ -23,21 +23,48 @@ export interface ChildrenRelation {
   target: string;
 }
 
-export interface ManyToManyRelation {
+/**
+ * How one side of a relation entity exposes it (routes, assign body, duplicate error): declared in the relation's
+ * descriptor (`sides[].api`), compiled onto the side's entity. `sourceKeys` are the relation's fields for this side
+ * (one id, or both keys of a membership when this side is itself a relation), `targetKey` the other side's;
+ * `through` names the relation entity and `table` its table.
+ */
+export interface LinkedRelation {
   name: string;
-  kind: 'manyToMany';
+  kind: 'linked';
+  through: string;
   target: string;
   table: string;
-  sourceKey: string;
+  sourceKeys: string[];
   targetKey: string;
   assignField: string;
   assignStatus: 200 | 201;
   duplicateCode: string;
   createField?: string;
   embed?: { property: string; target: string; foreignKey: string }[];
+  /** The relation's own fields (besides the tenant and both keys), e.g. `createdAt` or a note; timestamps as dates. */
+  attributes: { field: string; render: 'text' | 'date' }[];
+  /** Attribute fields an assignment may set (writable ones). */
+  assignAttributes: string[];
+  /** Each listed item carries the relation's attributes under this property, e.g. `membership`. */
+  attributesAs?: string;
 }
 
-export type Relation = ChildrenRelation | ManyToManyRelation;
+/** A relation as a descriptor declares it inside an entity (children only; joins are relation entities). */
+export type DeclaredRelation = ChildrenRelation;
+export type Relation = ChildrenRelation | LinkedRelation;
+
+/**
+ * One side of a relation entity: the entity it links and the relation's field(s) holding that entity's key. A side
+ * that is itself a relation (roles per membership) is keyed by both of that relation's keys.
+ */
+export interface RelationSide {
+  entity: string;
+  keys: string[];
+  /** The side entity's table and the columns the keys refer to. */
+  refTable: string;
+  refColumns: string[];
+}
 
 export interface ApiAction {
   key: string;
@@ -81,38 +108,43 @@ export interface ListFilter {
 }
 
 /**
- * Leaves out the items linked to the id given in `param` through a many-to-many join table (Logto's `excludeRoleId`
- * and the like): `key` is the join table's field for this entity, `by` the one for the id.
+ * Leaves out the items linked to the id given in `param` through a relation entity (Logto's `excludeRoleId` and the
+ * like).
  */
 export interface ListExclusion {
   param: string;
+  relation: string;
+}
+
+/** An exclusion with the relation's table: `key` is its field for this entity, `by` the one for the id. */
+export interface ListExclusionModel extends ListExclusion {
   table: string;
   key: string;
   by: string;
-}
-
-/** An exclusion with the join table's columns. */
-export interface ListExclusionModel extends ListExclusion {
   column: string;
   byColumn: string;
 }
 
 /**
- * What each listed item says about its links through a many-to-many join table, as Logto's role list does: how many
- * there are (`count`, e.g. `usersCount`) and the first few linked items with some of their fields (`featured`, e.g.
- * `featuredUsers` with id, avatar and name). `key` is the join table's field for this entity, `by` the other one.
+ * What each listed item says about its links through a relation entity, as Logto's role list does: how many there
+ * are (`count`, e.g. `usersCount`) and the first few linked items with some of their fields (`featured`, e.g.
+ * `featuredUsers` with id, avatar and name).
  */
 export interface ListSummary {
-  table: string;
-  key: string;
-  by: string;
+  relation: string;
   count: string;
   featured: string;
   fields: string[];
 }
 
-/** A summary with the join table's columns and the entity on the other side. */
+/**
+ * A summary with the relation's table (`key` its field for this entity, `by` the other one), its columns and the
+ * entity on the other side.
+ */
 export interface ListSummaryModel extends ListSummary {
+  table: string;
+  key: string;
+  by: string;
   column: string;
   byColumn: string;
   target: string;
@@ -262,6 +294,8 @@ export interface EntityModel extends ConsoleResource {
   countBy: string[];
   /** False for storage-only entities (no routes, no OpenAPI). */
   hasApi: boolean;
+  /** A relation entity's two sides (its table's primary key is the tenant and both sides' keys). */
+  sides?: RelationSide[];
   /** Fields that never leave the server (`x-private`), such as password hashes. */
   privateFields: string[];
   /** Extra lookup indexes (fields). */

@@ -3,7 +3,7 @@
  * meta-schema's `$defs/entityKind` lists the same values (a unit test holds them equal); other parts of the platform
  * read the kind from here.
  */
-export const entityKinds = ['collection', 'singleton', 'log', 'service'] as const;
+export const entityKinds = ['collection', 'singleton', 'log', 'service', 'relation'] as const;
 export type EntityKind = (typeof entityKinds)[number];
 
 /** A time range on a timestamp field: items strictly after `from` and strictly before `to` (Unix milliseconds). */

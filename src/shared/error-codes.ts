@@ -27,6 +27,7 @@ export const handWrittenErrorCodes = {
   },
   'role.name_in_use': { status: 422, message: 'This role name {{name}} is already in use.' },
   'role.scope_exists': { status: 422, message: 'The scope id {{id}} has already been added to this role.' },
+  'role.application_exists': { status: 422, message: 'The application {{id}} has already been assigned this role.' },
   'scope.name_exists': { status: 422, message: 'The scope name {{name}} is already in use.' },
   'resource.resource_identifier_in_use': {
     status: 422,

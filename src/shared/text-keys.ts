@@ -41,6 +41,8 @@ export const relationKeys = {
   assign: (target: string) => `relations.assign.${target}`,
   assignSubtitle: (target: string) => `relations.assign_subtitle.${target}`,
   assigned: (target: string) => `relations.assigned.${target}`,
+  /** The column of a link attribute (a membership's note or expiry): `relations.attribute.expires_at`. */
+  attribute: (field: string) => `relations.attribute.${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
 } as const;
 
 /** The message of a failed schema keyword in a form: `validation.<keyword>` (`validation.format_<format>` optional). */

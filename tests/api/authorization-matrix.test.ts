@@ -34,7 +34,7 @@ const routesOf = (model: EntityModel): RouteCase[] => {
   if (ops.update) add('PATCH', item, true);
   if (ops.delete) add('DELETE', item, true);
   for (const relation of model.relations) {
-    if (relation.kind !== 'manyToMany') continue;
+    if (relation.kind !== 'linked') continue;
     add('GET', `${item}/${relation.name}`, false);
     add('POST', `${item}/${relation.name}`, true);
     add('DELETE', `${item}/${relation.name}/missing-target`, true);

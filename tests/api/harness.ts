@@ -101,19 +101,21 @@ export const databases = (): DatabaseTarget[] => {
   return url ? [pglite, postgres(url)] : [pglite];
 };
 
-/** Every table the entities store rows in: join tables first, then children before their parents. */
+/**
+ * Every table the entities store rows in: relations first (a relation linking a relation before it), then children
+ * before their parents.
+ */
 const tablesOf = (models: readonly EntityModel[]) => {
   const depth = (name: string): number => {
-    const parent = models.find((m) => m.name === name)?.parent;
-    return parent ? 1 + depth(parent.resource) : 0;
+    const model = models.find((m) => m.name === name);
+    const above = [model?.parent?.resource, ...(model?.sides ?? []).map((side) => side.entity)].filter(
+      (entity): entity is string => Boolean(entity),
+    );
+    return Math.max(0, ...above.map((entity) => 1 + depth(entity))) + (model?.sides ? 100 : 0);
   };
-  const stored = models.filter((model) => model.table);
-  return [
-    ...new Set([
-      ...stored.flatMap((model) => model.relations.flatMap((r) => (r.kind === 'manyToMany' ? [r.table] : []))),
-      ...[...stored].sort((a, b) => depth(b.name) - depth(a.name)).map((model) => model.table),
-    ]),
-  ];
+  return [...models.filter((model) => model.table)]
+    .sort((a, b) => depth(b.name) - depth(a.name))
+    .map((model) => model.table);
 };
 export const tables = tablesOf(entityModels);
 

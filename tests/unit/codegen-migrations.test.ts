@@ -104,7 +104,8 @@ describe('schema changes become migrations', () => {
       schema.required = schema.required.filter((name: string) => name !== 'isDefault');
     });
     editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
-      descriptor.console.detail.tabs[1].sections[0].fields = ['name', 'description'];
+      const general = descriptor.console.detail.tabs.find((tab: { key: string }) => tab.key === 'general');
+      general.sections[0].fields = ['name', 'description'];
     });
     editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
       delete texts.fields.role.isDefault;

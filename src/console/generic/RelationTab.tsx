@@ -1,7 +1,7 @@
 import type { DetailContext } from './detail-context';
 import { NotFound } from './NotFound';
 import { ChildrenRelationTab } from './relations/ChildrenRelationTab';
-import { ManyToManyRelationTab } from './relations/ManyToManyRelationTab';
+import { LinkedRelationTab } from './relations/LinkedRelationTab';
 
 /** A relation tab: child records (e.g. an API resource's permissions) or assigned records (a role's permissions). */
 export const RelationTab = ({
@@ -14,6 +14,6 @@ export const RelationTab = ({
   return relation.kind === 'children' ? (
     <ChildrenRelationTab relation={relation} {...context} />
   ) : (
-    <ManyToManyRelationTab relation={relation} assignFilters={assignFilters} {...context} />
+    <LinkedRelationTab relation={relation} assignFilters={assignFilters} {...context} />
   );
 };

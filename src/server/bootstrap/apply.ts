@@ -63,7 +63,7 @@ const ensureClient = async (
   );
   const roleId = rows[0]?.id;
   if (!roleId) throw new Error(`The ${DEFAULT_TENANT_ID} tenant has no "${MANAGEMENT_ROLE_NAME}" role`);
-  await applications.link(context, 'roles', client.id, { roleIds: [roleId] });
+  await applications.links.link(context, 'roles', [client.id], { roleIds: [roleId] });
   log.info({ clientId: client.id }, 'created the machine-to-machine application from the environment');
 };
 

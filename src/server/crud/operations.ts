@@ -1,15 +1,13 @@
-import type { ActionModel, EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
-import type { ErrorCode } from '../../shared/error-codes.js';
+import type { ActionModel, EntityModel, LinkedRelation } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import type { Page } from '../http/pagination.js';
 import { translateConstraintError } from './constraint-errors.js';
 import type { RequestContext } from './context.js';
 import { withDefaults } from './defaults.js';
 import { withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
+import { LinkOperations } from './link-operations.js';
 import type { CreateSteps, OperationDeps } from './operation-deps.js';
-import { overrideOf } from './overrides.js';
 import type { Write, WriteKind } from './pipeline.js';
 import { type Entity, type ListQuery, Repository, type Scope } from './repository.js';
 import { withLinkSummaries } from './summaries.js';
@@ -31,6 +29,8 @@ export class EntityOperations {
   private readonly db: Database;
   private readonly operationsOf: (name: string) => EntityOperations;
   private readonly validation: Validation;
+  /** The links this entity exposes through relation entities. */
+  readonly links: LinkOperations;
 
   constructor(
     readonly model: EntityModel,
@@ -40,6 +40,7 @@ export class EntityOperations {
     this.db = deps.db;
     this.operationsOf = deps.operationsOf;
     this.validation = deps.validation;
+    this.links = new LinkOperations(this, deps);
   }
 
   /** New ids are as long as the schema allows, at most 21 characters (users' are 12, as Logto's). */
@@ -47,8 +48,8 @@ export class EntityOperations {
     return Math.min(21, this.model.schema.properties?.id?.maxLength ?? 21);
   }
 
-  /** A write of this entity, needing the entity's write scopes unless told otherwise. */
-  private write(kind: WriteKind, context: RequestContext, extra: Partial<Write> = {}): Write {
+  /** A write of this entity (for the write pipeline), needing its write scopes unless told otherwise. */
+  write(kind: WriteKind, context: RequestContext, extra: Partial<Write> = {}): Write {
     return { kind, model: this.model, context, requiredScopes: this.model.requiredScopes.write, ...extra };
   }
 
@@ -58,7 +59,7 @@ export class EntityOperations {
     return { tenantId: context.tenantId, parent: { column: snake(parent.foreignKey), id: parentId ?? '' } };
   }
 
-  private notFound(id: string, name = this.model.name) {
+  notFound(id: string, name = this.model.name) {
     return new ApiError('entity.not_exists_with_id', { name, id });
   }
 
@@ -78,7 +79,7 @@ export class EntityOperations {
   }
 
   /** Every statement of an operation runs in one transaction of the caller's tenant (row-level security on). */
-  private tx<T>(context: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  tx<T>(context: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.db.withTenant(context.tenantId, work);
   }
 
@@ -143,7 +144,7 @@ export class EntityOperations {
     this.validation.assertValid(this.model.requestBodies.create?.validatorKey, body);
     const input = { ...(body as Entity) };
     const createRelations = this.model.relations.filter(
-      (r): r is ManyToManyRelation => r.kind === 'manyToMany' && r.createField !== undefined && r.createField in input,
+      (r): r is LinkedRelation => r.kind === 'linked' && r.createField !== undefined && r.createField in input,
     );
     const links = createRelations.map((relation) => {
       const ids = input[relation.createField as string] as string[];
@@ -163,7 +164,9 @@ export class EntityOperations {
         work: async (tx) => {
           const stored = withoutWriteOnly(this.model, { ...write.values, ...serverValues });
           const created = await this.repository.insert(tx, context.tenantId, stored);
-          for (const { relation, ids } of links) await this.linkIn(tx, context, relation, created, ids);
+          for (const { relation, ids } of links) {
+            await this.links.linkIn(tx, context, relation, created, [created.id as string], ids);
+          }
           await steps.after?.(tx, created);
           return created;
         },
@@ -242,79 +245,5 @@ export class EntityOperations {
     return (
       action.scopes ?? (action.method === 'GET' ? this.model.requiredScopes.read : this.model.requiredScopes.write)
     );
-  }
-
-  // Many-to-many relations.
-
-  relation(name: string): { relation: ManyToManyRelation; target: EntityOperations } {
-    const relation = this.model.relations.find(
-      (r): r is ManyToManyRelation => r.kind === 'manyToMany' && r.name === name,
-    );
-    if (!relation) throw new Error(`${this.model.name} has no relation ${name}`);
-    return { relation, target: this.operationsOf(relation.target) };
-  }
-
-  async listLinked(context: RequestContext, name: string, id: string, query: { page?: Page; search?: string }) {
-    const { relation, target } = this.relation(name);
-    return this.tx(context, async (tx) => {
-      await this.getIn(tx, context, id);
-      const result = await this.repository.listLinked(tx, target.repository, relation, context.tenantId, id, query);
-      for (const embed of relation.embed ?? []) {
-        const embedded = this.operationsOf(embed.target);
-        const ids = [...new Set(result.items.map((item) => item[embed.foreignKey] as string))];
-        const found = new Map((await embedded.repository.findMany(tx, context.tenantId, ids)).map((e) => [e.id, e]));
-        for (const item of result.items) item[embed.property] = found.get(item[embed.foreignKey] as string) ?? null;
-      }
-      return result;
-    });
-  }
-
-  private async linkIn(
-    tx: Queryable,
-    context: RequestContext,
-    relation: ManyToManyRelation,
-    source: Entity,
-    targetIds: string[],
-  ) {
-    const target = this.operationsOf(relation.target);
-    const found = await target.repository.findMany(tx, context.tenantId, targetIds);
-    const hook = this.model.serverHooks.beforeLink;
-    if (hook) {
-      await overrideOf(this.deps.overrides, hook, 'beforeLink').run(
-        { source, relation, targetIds, targets: found },
-        { tenantId: context.tenantId, db: tx, model: this.model, context },
-      );
-    }
-    const missing = targetIds.find((targetId) => !found.some((entity) => entity.id === targetId));
-    if (missing) throw target.notFound(missing);
-    const linked = await this.repository.link(tx, relation, context.tenantId, source.id as string, targetIds);
-    const duplicate = targetIds.find((targetId) => !linked.includes(targetId));
-    // The transaction rolls back: a request naming one linked target links none of them.
-    if (duplicate) throw new ApiError(relation.duplicateCode as ErrorCode, { id: duplicate });
-    return found;
-  }
-
-  async link(context: RequestContext, name: string, id: string, body: unknown): Promise<Entity[]> {
-    const { relation } = this.relation(name);
-    this.validation.assertValid(this.model.assignForms[name]?.validatorKey, body);
-    const ids = (body as Record<string, string[]>)[relation.assignField] ?? [];
-    return this.deps.pipeline.run(this.write('link', context, { id, relation: name, targetIds: ids }), {
-      work: async (tx) => {
-        const source = await this.repository.find(tx, { tenantId: context.tenantId }, id);
-        if (!source) throw this.notFound(id);
-        return this.linkIn(tx, context, relation, source, ids);
-      },
-    });
-  }
-
-  async unlink(context: RequestContext, name: string, id: string, targetId: string): Promise<void> {
-    const { relation, target } = this.relation(name);
-    await this.deps.pipeline.run(this.write('unlink', context, { id, relation: name, targetIds: [targetId] }), {
-      work: async (tx) => {
-        await this.getIn(tx, context, id);
-        if (!(await this.repository.unlink(tx, relation, context.tenantId, id, targetId)))
-          throw target.notFound(targetId);
-      },
-    });
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EntityModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import type { EntityModel, LinkedRelation } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { Actor, RequestContext } from './context.js';
 import type { EntityOperations } from './operations.js';
@@ -32,7 +32,7 @@ export interface BeforeWriteOverride {
 export interface BeforeLinkOverride {
   kind: 'beforeLink';
   run: (
-    input: { source: Entity; relation: ManyToManyRelation; targetIds: string[]; targets: Entity[] },
+    input: { source: Entity; relation: LinkedRelation; targetIds: string[]; targets: Entity[] },
     context: HookContext,
   ) => void | Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { EntityModel, ListExclusionModel, ListSummaryModel, ManyToManyRelation } from '../../shared/descriptor.js';
+import type { EntityModel, ListExclusionModel, ListSummaryModel } from '../../shared/descriptor.js';
 import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
@@ -39,7 +39,7 @@ export class Repository {
     return entity;
   }
 
-  private toValue(property: string, value: unknown) {
+  toValue(property: string, value: unknown) {
     const column = this.model.columns.find((c) => c.property === property);
     if (column?.json) return value === null ? null : JSON.stringify(value);
     if (column?.timestamp && typeof value === 'number') return new Date(value);
@@ -59,7 +59,8 @@ export class Repository {
     return sql;
   }
 
-  private searchClause(search: string | undefined, params: unknown[], alias = '') {
+  /** The search condition of a list (or of a list of linked items, with the target's alias). */
+  searchClause(search: string | undefined, params: unknown[], alias = '') {
     if (!search || this.model.searchColumns.length === 0) return '';
     params.push(search);
     const n = params.length;
@@ -271,51 +272,5 @@ export class Repository {
       params,
     );
     return rows[0] ? this.fromRow(rows[0]) : undefined;
-  }
-
-  // Many-to-many links, stored in the relation's join table.
-
-  async listLinked(
-    db: Queryable,
-    target: Repository,
-    relation: ManyToManyRelation,
-    tenantId: string,
-    sourceId: string,
-    query: ListQuery,
-  ): Promise<{ items: Entity[]; total: number }> {
-    const params: unknown[] = [tenantId, sourceId];
-    const from = `${q(target.model.table)} t JOIN ${q(relation.table)} j ON j.tenant_id = t.tenant_id AND j.${q(snake(relation.targetKey))} = t.id`;
-    const where = `j.tenant_id = $1 AND j.${q(snake(relation.sourceKey))} = $2${target.searchClause(query.search, params, 't.')}`;
-    const countParams = [...params];
-    let sql = `SELECT ${target.model.columns.map((c) => `t.${q(c.column)}`).join(', ')} FROM ${from} WHERE ${where} ORDER BY j.created_at DESC, t.id`;
-    if (query.page) {
-      params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
-      sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    }
-    const [{ rows }, count] = await Promise.all([
-      db.query(sql, params),
-      db.query<{ total: number }>(`SELECT count(*)::int8 AS total FROM ${from} WHERE ${where}`, countParams),
-    ]);
-    return { items: rows.map((row) => target.fromRow(row)), total: count.rows[0]?.total ?? 0 };
-  }
-
-  /** Links the targets; returns the ids that were not linked before (a concurrent link counts as existing). */
-  async link(db: Queryable, relation: ManyToManyRelation, tenantId: string, sourceId: string, targetIds: string[]) {
-    if (targetIds.length === 0) return [];
-    const target = q(snake(relation.targetKey));
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO ${q(relation.table)} (tenant_id, ${q(snake(relation.sourceKey))}, ${target}) SELECT $1, $2, unnest($3::varchar[])
-       ON CONFLICT DO NOTHING RETURNING ${target} AS id`,
-      [tenantId, sourceId, targetIds],
-    );
-    return rows.map((row) => row.id);
-  }
-
-  async unlink(db: Queryable, relation: ManyToManyRelation, tenantId: string, sourceId: string, targetId: string) {
-    const { rows } = await db.query(
-      `DELETE FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(snake(relation.sourceKey))} = $2 AND ${q(snake(relation.targetKey))} = $3 RETURNING tenant_id`,
-      [tenantId, sourceId, targetId],
-    );
-    return rows.length > 0;
   }
 }

@@ -6,6 +6,7 @@ import { likePattern } from '../http/search-pattern.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { RequestContext } from './context.js';
 import { hasDerived, withDerived } from './fields.js';
+import { registerLinkRoutes } from './link-routes.js';
 import { registerLogRoutes } from './log-routes.js';
 import type { EntityOperations } from './operations.js';
 import type { ServerOverrides } from './overrides.js';
@@ -56,7 +57,7 @@ export interface RouteDeps {
 
 /**
  * The generic management routes of one entity, from its descriptor: list, create, get, update, delete, its
- * many-to-many relations and its bespoke actions. Paths, status codes and headers follow Logto's API.
+ * links through relation entities and its bespoke actions. Paths, status codes and headers follow Logto's API.
  */
 export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
   if (!model.hasApi) return;
@@ -133,35 +134,12 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     });
   }
 
-  for (const relation of model.relations) {
-    if (relation.kind !== 'manyToMany') continue;
-    const path = `${item}/${relation.name}`;
-    app.get<{ Params: Params; Querystring: Query }>(path, read, async (request, reply) => {
-      const page = readPage(request.query, 'required');
-      assertValidQuery(model.linkedListQuery, request.query);
-      const search = searchOf(request.query);
-      const result = await ops.listLinked(deps.context(request), relation.name, request.params[idParam] ?? '', {
-        page: page ?? { page: 1, pageSize: 20 },
-        ...(search ? { search } : {}),
-      });
-      setPageHeaders(request, reply, result.total, page);
-      return result.items;
-    });
-    app.post<{ Params: Params }>(path, write, async (request, reply) => {
-      const linked = await ops.link(deps.context(request), relation.name, request.params[idParam] ?? '', request.body);
-      return reply.status(relation.assignStatus).send(linked);
-    });
-    const targetParam = `${relation.target}Id`;
-    app.delete<{ Params: Params }>(`${path}/:${targetParam}`, write, async (request, reply) => {
-      await ops.unlink(
-        deps.context(request),
-        relation.name,
-        request.params[idParam] ?? '',
-        request.params[targetParam] ?? '',
-      );
-      return reply.status(204).send();
-    });
-  }
+  registerLinkRoutes(
+    app,
+    ops,
+    { path: item, key: (params) => [params[idParam] ?? ''], read, write, linkedListQuery: model.linkedListQuery },
+    deps,
+  );
 
   registerActionRoutes(app, model, deps, { base, item, idParam, view });
 };

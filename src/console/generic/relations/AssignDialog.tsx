@@ -3,7 +3,7 @@ import { useCustomMutation, useInvalidate, useList, useNotification } from '@ref
 import { Button, Collapse, Empty, Input, Modal, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConsoleResource, ManyToManyRelation } from '../../../shared/descriptor';
+import type { ConsoleResource, LinkedRelation } from '../../../shared/descriptor';
 import { errorKey } from '../../../shared/text-keys';
 import { MAX_PAGE_SIZE, SEARCH_FIELD } from '../../providers/data-provider';
 import type { ApiError } from '../../providers/http';
@@ -13,7 +13,7 @@ import { type Picked, TargetChecklist } from './TargetChecklist';
 
 interface AssignDialogProps {
   resource: ConsoleResource;
-  relation: ManyToManyRelation;
+  relation: LinkedRelation;
   /** List filters of the target (field → value): only matching records are offered. */
   filters?: Record<string, string> | undefined;
   ownerId: string;

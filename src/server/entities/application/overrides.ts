@@ -28,13 +28,18 @@ export const applicationOverrides = {
       return { ...values, value: newClientSecret() };
     },
   },
-  /** Roles go to machine-to-machine applications only, and only machine-to-machine roles. */
+  /**
+   * Roles go to machine-to-machine applications only, and only machine-to-machine roles: the application-role
+   * relation's check, whichever side the links are made from (an application's roles, a role's applications).
+   */
   'application.check-role-assignment': {
     kind: 'beforeLink',
     run: ({ source, relation, targets }) => {
-      if (relation.name !== 'roles') return;
-      if (source.type !== machineToMachine) throw new ApiError('application.invalid_type');
-      const userRole = targets.find((role) => role.type !== machineToMachine);
+      const [applications, roles] = relation.target === 'role' ? [[source], targets] : [targets, [source]];
+      if (applications.some((application) => application.type !== machineToMachine)) {
+        throw new ApiError('application.invalid_type');
+      }
+      const userRole = roles.find((role) => role.type !== machineToMachine);
       if (userRole) throw new ApiError('application.invalid_role_type', { id: userRole.id });
     },
   },

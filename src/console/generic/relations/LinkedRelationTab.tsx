@@ -3,7 +3,7 @@ import { Button, Card, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ManyToManyRelation } from '../../../shared/descriptor';
+import type { LinkedRelation } from '../../../shared/descriptor';
 import { relationKeys } from '../../../shared/text-keys';
 import { useResourceAccess } from '../../access/AccessContext';
 import { findResource, readPath } from '../../registry';
@@ -15,17 +15,18 @@ import { ListToolbar } from '../ListToolbar';
 import { NotFound } from '../NotFound';
 import { usePagedList } from '../use-paged-list';
 import { AssignDialog } from './AssignDialog';
+import { linkAttributeColumns } from './link-columns';
 
 /**
- * Records assigned to this one (e.g. a role's permissions, each with its API resource, or an application's roles),
- * remove and assign. `assignFilters` limit what the assign dialog offers (e.g. machine-to-machine roles only).
+ * Records assigned to this one (e.g. a role's permissions, each with its API resource, or an application's roles,
+ * or a team's members with their membership's attributes), remove and assign. `assignFilters` limit what the assign dialog offers (e.g. machine-to-machine roles only).
  */
-export const ManyToManyRelationTab = ({
+export const LinkedRelationTab = ({
   relation,
   resource,
   record,
   assignFilters,
-}: DetailContext & { relation: ManyToManyRelation; assignFilters?: Record<string, string> | undefined }) => {
+}: DetailContext & { relation: LinkedRelation; assignFilters?: Record<string, string> | undefined }) => {
   const { t } = useTranslation();
   const target = findResource(relation.target);
   const [assigning, setAssigning] = useState(false);
@@ -73,8 +74,8 @@ export const ManyToManyRelationTab = ({
         },
       },
     ];
-    return [...own, ...embedded, ...(write ? remove : [])];
-  }, [t, target, relation.embed, meta, confirmDelete, write]);
+    return [...own, ...embedded, ...linkAttributeColumns(t, relation), ...(write ? remove : [])];
+  }, [t, target, relation, meta, confirmDelete, write]);
 
   if (!target) return <NotFound />;
   const assignButton = write && (

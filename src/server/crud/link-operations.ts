@@ -1,0 +1,137 @@
+import type { LinkedRelation } from '../../shared/descriptor.js';
+import type { ErrorCode } from '../../shared/error-codes.js';
+import type { Queryable } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import type { Page } from '../http/pagination.js';
+import type { RequestContext } from './context.js';
+import { findLinkRow, link, listLinked, unlink } from './link-repository.js';
+import type { OperationDeps } from './operation-deps.js';
+import type { EntityOperations } from './operations.js';
+import { overrideOf } from './overrides.js';
+import type { Entity } from './repository.js';
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The links an entity exposes through relation entities (`GET/POST /api/roles/{id}/scopes`,
+ * `DELETE /api/roles/{id}/scopes/{scopeId}`): list the linked items, link, unlink. The source of a link is named by
+ * its key: `[id]` for an entity, or both keys of a membership when the owner is itself a relation.
+ */
+export class LinkOperations {
+  private readonly operationsOf: (name: string) => EntityOperations;
+
+  constructor(
+    private readonly owner: EntityOperations,
+    private readonly deps: OperationDeps,
+  ) {
+    this.operationsOf = deps.operationsOf;
+  }
+
+  relation(name: string): { relation: LinkedRelation; target: EntityOperations; through: EntityOperations } {
+    const relation = this.owner.model.relations.find(
+      (r): r is LinkedRelation => r.kind === 'linked' && r.name === name,
+    );
+    if (!relation) throw new Error(`${this.owner.model.name} has no relation ${name}`);
+    return { relation, target: this.operationsOf(relation.target), through: this.operationsOf(relation.through) };
+  }
+
+  /** The item (or membership) links start from; 404 when the tenant has none with this key. */
+  private async source(tx: Queryable, context: RequestContext, relation: LinkedRelation, key: string[]) {
+    const { model, repository } = this.owner;
+    const found = model.sides
+      ? await findLinkRow(tx, repository, context.tenantId, relation.sourceKeys, key)
+      : await repository.find(tx, { tenantId: context.tenantId }, key[0] ?? '');
+    if (!found) throw this.owner.notFound(key.join('/'));
+    return found;
+  }
+
+  async list(context: RequestContext, name: string, key: string[], query: { page?: Page; search?: string }) {
+    const { relation, target, through } = this.relation(name);
+    return this.owner.tx(context, async (tx) => {
+      await this.source(tx, context, relation, key);
+      const result = await listLinked(
+        tx,
+        target.repository,
+        relation,
+        context.tenantId,
+        key,
+        query,
+        through.repository,
+      );
+      for (const embed of relation.embed ?? []) {
+        const embedded = this.operationsOf(embed.target);
+        const ids = [...new Set(result.items.map((item) => item[embed.foreignKey] as string))];
+        const found = new Map((await embedded.repository.findMany(tx, context.tenantId, ids)).map((e) => [e.id, e]));
+        for (const item of result.items) item[embed.property] = found.get(item[embed.foreignKey] as string) ?? null;
+      }
+      return result;
+    });
+  }
+
+  /** Links the targets inside the caller's transaction (an assignment, or a create naming targets at once). */
+  async linkIn(
+    tx: Queryable,
+    context: RequestContext,
+    relation: LinkedRelation,
+    source: Entity,
+    key: string[],
+    targetIds: string[],
+    attributes: Entity = {},
+  ) {
+    const target = this.operationsOf(relation.target);
+    const found = await target.repository.findMany(tx, context.tenantId, targetIds);
+    // The relation's own hook sees links made from either side; a side's hook, the links made from it.
+    const hook =
+      this.operationsOf(relation.through).model.serverHooks.beforeLink ?? this.owner.model.serverHooks.beforeLink;
+    if (hook) {
+      await overrideOf(this.deps.overrides, hook, 'beforeLink').run(
+        { source, relation, targetIds, targets: found },
+        { tenantId: context.tenantId, db: tx, model: this.owner.model, context },
+      );
+    }
+    const missing = targetIds.find((targetId) => !found.some((entity) => entity.id === targetId));
+    if (missing) throw target.notFound(missing);
+    const through = this.operationsOf(relation.through).repository;
+    const values = Object.entries(attributes).map(([field, value]) => {
+      const column = through.model.columns.find((c) => c.property === field);
+      return {
+        column: column?.column ?? snake(field),
+        type: column?.sqlType ?? 'text',
+        value: through.toValue(field, value),
+      };
+    });
+    const linked = await link(tx, relation, context.tenantId, key, targetIds, values);
+    const duplicate = targetIds.find((targetId) => !linked.includes(targetId));
+    // The transaction rolls back: a request naming one linked target links none of them.
+    if (duplicate) throw new ApiError(relation.duplicateCode as ErrorCode, { id: duplicate });
+    return found;
+  }
+
+  async link(context: RequestContext, name: string, key: string[], body: unknown): Promise<Entity[]> {
+    const { relation } = this.relation(name);
+    this.deps.validation.assertValid(this.owner.model.assignForms[name]?.validatorKey, body);
+    const ids = (body as Record<string, string[]>)[relation.assignField] ?? [];
+    // The relation's attributes the body sets; the others take their defaults.
+    const attributes = Object.fromEntries(
+      Object.entries(body as Entity).filter(([field]) => relation.assignAttributes.includes(field)),
+    );
+    const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: ids });
+    return this.deps.pipeline.run(write, {
+      work: async (tx) => {
+        const source = await this.source(tx, context, relation, key);
+        return this.linkIn(tx, context, relation, source, key, ids, attributes);
+      },
+    });
+  }
+
+  async unlink(context: RequestContext, name: string, key: string[], targetId: string): Promise<void> {
+    const { relation, target } = this.relation(name);
+    const write = this.owner.write('unlink', context, { id: key.join('/'), relation: name, targetIds: [targetId] });
+    await this.deps.pipeline.run(write, {
+      work: async (tx) => {
+        await this.source(tx, context, relation, key);
+        if (!(await unlink(tx, relation, context.tenantId, key, targetId))) throw target.notFound(targetId);
+      },
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import type { LinkedRelation } from '../../shared/descriptor.js';
+import type { Queryable } from '../db/database.js';
+import type { Entity, ListQuery, Repository } from './repository.js';
+
+/**
+ * The SQL of links: rows of a relation entity's table. A link's source is named by the relation's source keys (one
+ * id, or both keys of a membership when the source is itself a relation), its target by one id.
+ */
+const q = (name: string) => `"${name}"`;
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** `j.source_col = $n AND …` for the source's key values, pushed onto `params`. */
+const sourceClause = (relation: LinkedRelation, sourceKey: string[], params: unknown[], alias = '') =>
+  relation.sourceKeys
+    .map((field, i) => {
+      params.push(sourceKey[i]);
+      return `${alias}${q(snake(field))} = $${params.length}`;
+    })
+    .join(' AND ');
+
+/** The row of a relation entity named by its key fields' values, if there is one. */
+export const findLinkRow = async (
+  db: Queryable,
+  through: Repository,
+  tenantId: string,
+  fields: string[],
+  values: string[],
+): Promise<Entity | undefined> => {
+  const params: unknown[] = [tenantId];
+  const where = fields.map((field, i) => {
+    params.push(values[i]);
+    return `${q(snake(field))} = $${params.length}`;
+  });
+  const columns = through.model.columns.map((c) => q(c.column)).join(', ');
+  const { rows } = await db.query(
+    `SELECT ${columns} FROM ${q(through.model.table)} WHERE tenant_id = $1 AND ${where.join(' AND ')}`,
+    params,
+  );
+  return rows[0] ? through.fromRow(rows[0]) : undefined;
+};
+
+/**
+ * The items linked to a source, newest link first; with the relation's repository (`through`) and `attributesAs`,
+ * each item carries the link's attributes under that property.
+ */
+export const listLinked = async (
+  db: Queryable,
+  target: Repository,
+  relation: LinkedRelation,
+  tenantId: string,
+  sourceKey: string[],
+  query: ListQuery,
+  through?: Repository,
+): Promise<{ items: Entity[]; total: number }> => {
+  const params: unknown[] = [tenantId];
+  const from = `${q(target.model.table)} t JOIN ${q(relation.table)} j ON j.tenant_id = t.tenant_id AND j.${q(snake(relation.targetKey))} = t.id`;
+  const where = `j.tenant_id = $1 AND ${sourceClause(relation, sourceKey, params, 'j.')}${target.searchClause(query.search, params, 't.')}`;
+  const countParams = [...params];
+  const attributes = relation.attributesAs && through ? through.model.columns : [];
+  const selected = [
+    ...target.model.columns.map((c) => `t.${q(c.column)}`),
+    ...attributes.map((c) => `j.${q(c.column)} AS ${q(`__link_${c.column}`)}`),
+  ];
+  let sql = `SELECT ${selected.join(', ')} FROM ${from} WHERE ${where} ORDER BY j.created_at DESC, t.id`;
+  if (query.page) {
+    params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
+    sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  }
+  const [{ rows }, count] = await Promise.all([
+    db.query(sql, params),
+    db.query<{ total: number }>(`SELECT count(*)::int8 AS total FROM ${from} WHERE ${where}`, countParams),
+  ]);
+  const linkOf = (row: Record<string, unknown>) => {
+    const link = through?.fromRow(Object.fromEntries(attributes.map((c) => [c.column, row[`__link_${c.column}`]])));
+    return Object.fromEntries(relation.attributes.map(({ field }) => [field, link?.[field] ?? null]));
+  };
+  const items = rows.map((row) =>
+    relation.attributesAs ? { ...target.fromRow(row), [relation.attributesAs]: linkOf(row) } : target.fromRow(row),
+  );
+  return { items, total: Number(count.rows[0]?.total ?? 0) };
+};
+
+/**
+ * Links the targets to a source, each link with the given attribute values (columns of the relation's table, with
+ * their SQL types); returns the ids that were not linked before (a concurrent link counts as existing).
+ */
+export const link = async (
+  db: Queryable,
+  relation: LinkedRelation,
+  tenantId: string,
+  sourceKey: string[],
+  targetIds: string[],
+  attributes: { column: string; type: string; value: unknown }[] = [],
+): Promise<string[]> => {
+  if (targetIds.length === 0) return [];
+  const target = q(snake(relation.targetKey));
+  const params: unknown[] = [tenantId, targetIds];
+  const columns = [
+    'tenant_id',
+    target,
+    ...relation.sourceKeys.map((field) => q(snake(field))),
+    ...attributes.map((a) => q(a.column)),
+  ];
+  const values = [
+    ...sourceKey.map((value) => {
+      params.push(value);
+      return `$${params.length}`;
+    }),
+    ...attributes.map((a) => {
+      params.push(a.value);
+      return `$${params.length}::${a.type}`;
+    }),
+  ];
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO ${q(relation.table)} (${columns.join(', ')}) SELECT $1, unnest($2::varchar[]), ${values.join(', ')}
+     ON CONFLICT DO NOTHING RETURNING ${target} AS id`,
+    params,
+  );
+  return rows.map((row) => row.id);
+};
+
+/** Removes one link; false when there was none. */
+export const unlink = async (
+  db: Queryable,
+  relation: LinkedRelation,
+  tenantId: string,
+  sourceKey: string[],
+  targetId: string,
+): Promise<boolean> => {
+  const params: unknown[] = [tenantId, targetId];
+  const { rows } = await db.query(
+    `DELETE FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(snake(relation.targetKey))} = $2 AND ${sourceClause(relation, sourceKey, params)} RETURNING tenant_id`,
+    params,
+  );
+  return rows.length > 0;
+};

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { FormModel } from '../../shared/descriptor.js';
+import { readPage, setPageHeaders } from '../http/pagination.js';
+import { likePattern } from '../http/search-pattern.js';
+import type { EntityOperations } from './operations.js';
+import type { RouteDeps } from './routes.js';
+
+type Params = Record<string, string>;
+type Query = Record<string, unknown>;
+
+export interface LinkRouteBase {
+  /** The owner's item path (`/api/roles/:id`, or one link below it for a membership's own links). */
+  path: string;
+  /** The owner's key from the path: `[id]`, or both keys of a membership. */
+  key: (params: Params) => string[];
+  /** The scopes the routes need (the top-level entity's), and the linked lists' query validator. */
+  read: { config: { scopes: string[] } };
+  write: { config: { scopes: string[] } };
+  linkedListQuery: FormModel | undefined;
+}
+
+/**
+ * The routes of the links an entity exposes through relation entities, as Logto has them: list the linked items
+ * (`GET …/scopes`, paged, searchable), link (`POST …/scopes`), unlink (`DELETE …/scopes/{scopeId}`). When the
+ * relation has links of its own (roles per membership), they hang below one link:
+ * `GET /api/teams/{id}/members/{memberId}/roles`.
+ */
+export const registerLinkRoutes = (
+  app: FastifyInstance,
+  owner: EntityOperations,
+  base: LinkRouteBase,
+  deps: RouteDeps,
+) => {
+  for (const relation of owner.model.relations) {
+    if (relation.kind !== 'linked') continue;
+    const path = `${base.path}/${relation.name}`;
+    app.get<{ Params: Params; Querystring: Query }>(path, base.read, async (request, reply) => {
+      const page = readPage(request.query, 'required');
+      deps.validation.assertValidQuery(base.linkedListQuery, request.query);
+      const search = typeof request.query.search === 'string' && request.query.search ? request.query.search : '';
+      const result = await owner.links.list(deps.context(request), relation.name, base.key(request.params), {
+        page: page ?? { page: 1, pageSize: 20 },
+        ...(search ? { search: likePattern(search) } : {}),
+      });
+      setPageHeaders(request, reply, result.total, page);
+      return result.items;
+    });
+    app.post<{ Params: Params }>(path, base.write, async (request, reply) => {
+      const linked = await owner.links.link(
+        deps.context(request),
+        relation.name,
+        base.key(request.params),
+        request.body,
+      );
+      return reply.status(relation.assignStatus).send(linked);
+    });
+    const targetParam = `${relation.target}Id`;
+    app.delete<{ Params: Params }>(`${path}/:${targetParam}`, base.write, async (request, reply) => {
+      await owner.links.unlink(
+        deps.context(request),
+        relation.name,
+        base.key(request.params),
+        request.params[targetParam] ?? '',
+      );
+      return reply.status(204).send();
+    });
+
+    const through = deps.operationsOf(relation.through);
+    if (!through.model.relations.some((r) => r.kind === 'linked')) continue;
+    // One link (a membership) is named by the owner's key and the target's id; its key lists both sides' keys.
+    const keys = (through.model.sides ?? []).flatMap((side) => side.keys);
+    registerLinkRoutes(
+      app,
+      through,
+      {
+        ...base,
+        path: `${path}/:${targetParam}`,
+        key: (params) => {
+          const values: Record<string, string> = { [relation.targetKey]: params[targetParam] ?? '' };
+          base.key(params).forEach((value, i) => {
+            values[relation.sourceKeys[i] ?? ''] = value;
+          });
+          return keys.map((field) => values[field] ?? '');
+        },
+      },
+      deps,
+    );
+  }
+};

@@ -1,0 +1,52 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DbModel } from '../../codegen/db-model.js';
+import { generate } from '../../codegen/generate.js';
+import type { EntityModel } from '../../src/shared/descriptor.js';
+
+const repo = join(import.meta.dirname, '../..');
+
+/**
+ * A project root holding one test-only entity set from tests/shapes/<set> (schemas, resources, English texts), the
+ * project-wide texts and the real descriptor meta-schema, for codegen to compile without touching the repository.
+ */
+export const setRoot = (set: string): { root: string; dispose: () => void } => {
+  const root = mkdtempSync(join(tmpdir(), `gatehouse-shapes-${set}-`));
+  for (const dir of ['schemas', 'resources']) {
+    cpSync(join(repo, 'tests/shapes', set, dir), join(root, dir), { recursive: true });
+  }
+  cpSync(join(repo, 'codegen/meta'), join(root, 'codegen/meta'), { recursive: true });
+  // The project-wide texts (error codes, validation messages) beside the set's own.
+  for (const file of ['common.json', 'errors.json']) {
+    cpSync(join(repo, 'src/console/locales/en', file), join(root, 'src/console/locales/en', file));
+  }
+  cpSync(join(repo, 'tests/shapes', set, 'locales/en'), join(root, 'src/console/locales/en'), { recursive: true });
+  return { root, dispose: () => rmSync(root, { recursive: true, force: true }) };
+};
+
+/** What codegen wrote, read back: the entity models, the migrations and the database model. */
+export const readGenerated = (files: Map<string, string>) => {
+  const between = (path: string, start: string, end: string) => {
+    const text = files.get(path) ?? '';
+    return text.slice(text.indexOf(start) + start.length, text.lastIndexOf(end));
+  };
+  return {
+    models: JSON.parse(between('src/generated/entities.ts', '= ', ' as EntityModel[]')) as EntityModel[],
+    migrations: JSON.parse(between('src/generated/migrations/index.ts', '= ', ';')) as { name: string; sql: string }[],
+    db: JSON.parse(files.get('src/generated/db/model.json') ?? '{}') as DbModel,
+    validators: files.get('src/generated/validators.js') ?? '',
+    openapi: JSON.parse(files.get('src/generated/openapi.json') ?? '{}'),
+  };
+};
+
+/** Compiles a test-only entity set (a folder of tests/shapes/) on its own, as `npm run codegen` compiles the real one. */
+export const compileSet = async (set: string) => {
+  const { root, dispose } = setRoot(set);
+  try {
+    const { files } = await generate({ root });
+    return { files, ...readGenerated(files) };
+  } finally {
+    dispose();
+  }
+};
