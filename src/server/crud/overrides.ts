@@ -71,7 +71,7 @@ export interface ActionOverride {
 
 export type ServerOverride = BeforeWriteOverride | BeforeLinkOverride | ActionOverride;
 
-/** The implementations a server runs with, by key (`hook.generate-signing-key`). */
+/** The implementations a server runs with, by key (`<entity>.<piece>`, as descriptors name them). */
 export type ServerOverrides = Readonly<Record<string, ServerOverride>>;
 
 /** The implementation of `key` of the expected kind; a wrong kind is a programming error. */
