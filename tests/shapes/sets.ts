@@ -17,6 +17,8 @@ export const setRoot = (set: string): { root: string; dispose: () => void } => {
     cpSync(join(repo, 'tests/shapes', set, dir), join(root, dir), { recursive: true });
   }
   cpSync(join(repo, 'codegen/meta'), join(root, 'codegen/meta'), { recursive: true });
+  // The shared field definitions (`_defs/fields.schema.json`) the set's schemas may reference.
+  cpSync(join(repo, 'schemas/_defs'), join(root, 'schemas/_defs'), { recursive: true });
   // The project-wide texts (error codes, validation messages) beside the set's own.
   for (const file of ['common.json', 'errors.json']) {
     cpSync(join(repo, 'src/console/locales/en', file), join(root, 'src/console/locales/en', file));
