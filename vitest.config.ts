@@ -24,7 +24,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Some files compile test-only entities with codegen and migrate a database before their tests.
+          hookTimeout: 120_000,
           // Each file opens its own databases; on one machine two at a time is plenty.
           maxWorkers: 2,
         },
