@@ -1,28 +1,24 @@
-import { hashForSchema } from '@rjsf/utils';
 import {
   type ColumnModelDb,
-  type ConsoleResource,
-  type DetailTab,
   type EntityModel,
   type FormModel,
   type LinkedRelation,
   listFilterOf,
-  type RecordCondition,
   type Relation,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionModels } from './actions.js';
 import { branchModels, refuseLookupsOf } from './branches.js';
+import { buildConsole } from './console-model.js';
 import { checkFieldKinds, isStored } from './fields.js';
-import { deriveBodySchemas, pickForm } from './forms.js';
+import { deriveBodySchemas } from './forms.js';
 import { applyKind } from './kinds/index.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
+import { assertFields, form } from './model-parts.js';
 import { snakeCase } from './names.js';
 import { recordRulesSchema } from './record-rules.js';
 import { assignBodySchema, compileRelations, linkThrough } from './relations.js';
-
-const form = (schema: JSONSchema7): FormModel => ({ schema, validatorKey: hashForSchema(schema as object) });
 
 const typesOf = (schema: JSONSchema7): string[] =>
   Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
@@ -73,17 +69,6 @@ const columnsOf = (entity: LoadedEntity): ColumnModelDb[] => {
       timestamp: sqlType === 'timestamptz',
     };
   });
-};
-
-const assertFields = (entity: LoadedEntity, fields: string[], where: string) => {
-  for (const field of fields) {
-    const [head] = field.split('.');
-    if (!head || !entity.schema.properties?.[head]) {
-      throw new CodegenError(
-        `resources/${entity.descriptor.name}.resource.json: ${where} names unknown field "${field}"`,
-      );
-    }
-  }
 };
 
 export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
@@ -269,177 +254,3 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...Object.values(model.discriminated ?? {}).flatMap((field) => Object.values(field.branches).map((b) => b.schema)),
     ...[model.listQuery, model.linkedListQuery].flatMap((query) => (query ? [query.schema] : [])),
   ]);
-
-/** A `when` names a field of the entity and, for an enum field, only values of its enum. */
-const checkCondition = (entity: LoadedEntity, when: RecordCondition | undefined, where: string) => {
-  if (!when) return undefined;
-  assertFields(entity, [when.field], `${where} when`);
-  const values = entity.schema.properties?.[when.field]?.enum;
-  const unknown = values ? when.in.find((value) => !values.includes(value)) : undefined;
-  if (unknown !== undefined) {
-    throw new CodegenError(
-      `resources/${entity.descriptor.name}.resource.json: ${where} when: "${String(unknown)}" is not a value of ${when.field}`,
-    );
-  }
-  return { when };
-};
-
-/** Assign-dialog filters (query parameter → value) must be list filters of the relation's target, with values its schema allows. */
-const checkAssignFilters = (
-  entity: LoadedEntity,
-  relation: LinkedRelation | undefined,
-  filters: Record<string, string> | undefined,
-  entities: Map<string, LoadedEntity>,
-  where: string,
-) => {
-  if (!filters) return undefined;
-  const file = `resources/${entity.descriptor.name}.resource.json`;
-  const target = relation ? entities.get(relation.target) : undefined;
-  if (!relation || !target) throw new CodegenError(`${file}: ${where} assignFilters needs a linked relation`);
-  const listFilters = (target.descriptor.api?.operations.list?.filters ?? []).map(listFilterOf);
-  for (const [param, value] of Object.entries(filters)) {
-    const field = listFilters.find((filter) => filter.param === param)?.field;
-    if (!field) {
-      throw new CodegenError(
-        `${file}: ${where} assignFilters: "${param}" is not a list filter of ${target.descriptor.name}`,
-      );
-    }
-    const values = target.schema.properties?.[field]?.enum;
-    if (values && !values.includes(value)) {
-      throw new CodegenError(
-        `${file}: ${where} assignFilters: "${value}" is not a value of ${target.descriptor.name}.${field}`,
-      );
-    }
-  }
-  return { assignFilters: filters };
-};
-
-const buildConsole = (
-  entity: LoadedEntity,
-  bodies: { create: JSONSchema7; update: JSONSchema7 },
-  entities: Map<string, LoadedEntity>,
-  relations: Relation[],
-): ConsoleResource => {
-  const { descriptor: d } = entity;
-  const file = `resources/${d.name}.resource.json`;
-  const c = d.console;
-  const errorFields: Record<string, string> = {};
-  for (const rule of d.unique ?? []) {
-    const field = rule.fields.filter((name) => name !== d.parent?.foreignKey).at(-1);
-    if (field) errorFields[rule.code] = field;
-  }
-  // Filled in once every model is built (an assignment may carry the relation's attributes).
-  const assignForms: Record<string, FormModel> = {};
-  const base = {
-    name: d.name,
-    kind: d.kind ?? 'collection',
-    apiPath: d.api?.path ?? '',
-    ...(d.parent ? { parent: d.parent } : {}),
-    idField: d.itemKey ?? 'id',
-    operations: d.api?.operations ?? {},
-    relations,
-    edition: d.edition,
-    requiredScopes: d.requiredScopes,
-    errorFields,
-    assignForms,
-  };
-  if (!c) {
-    return {
-      ...base,
-      route: d.name,
-      titleKey: `${d.name}.title`,
-      list: { columns: [], searchPlaceholderKey: '', emptyKey: '', searchable: false },
-      uiSchema: {},
-    };
-  }
-  // A column shows a field, or a count the list adds to each item (a role's usersCount).
-  const listCounts = (d.api?.operations.list?.summaries ?? []).map((summary) => summary.count);
-  assertFields(
-    entity,
-    (c.list?.columns ?? []).map((column) => column.field).filter((field) => !listCounts.includes(field)),
-    'console.list.columns',
-  );
-  const tabs: DetailTab[] = (c.detail?.tabs ?? []).map((tab, index) => {
-    const isDefault = tab.default ?? (index === 0 && !c.detail?.tabs.some((t) => t.default));
-    const when = checkCondition(entity, tab.when, `tab ${tab.key}`);
-    if (isDefault && when) throw new CodegenError(`${file}: the default tab ${tab.key} cannot have a when`);
-    if (tab.kind !== 'relation' && tab.assignFilters) {
-      throw new CodegenError(`${file}: tab ${tab.key}: assignFilters belong to relation tabs`);
-    }
-    if (tab.kind === 'relation') {
-      const relation = relations.find((r) => r.name === tab.relation);
-      if (!relation) {
-        throw new CodegenError(`${file}: tab ${tab.key} names unknown relation "${tab.relation}"`);
-      }
-      return {
-        key: tab.key,
-        titleKey: tab.titleKey,
-        kind: 'relation',
-        default: isDefault,
-        relation: tab.relation ?? '',
-        ...when,
-        ...checkAssignFilters(
-          entity,
-          relation.kind === 'linked' ? relation : undefined,
-          tab.assignFilters,
-          entities,
-          `tab ${tab.key}`,
-        ),
-      };
-    }
-    if (tab.kind === 'view') {
-      return { key: tab.key, titleKey: tab.titleKey, kind: 'view', default: isDefault, view: tab.view ?? '', ...when };
-    }
-    const sections = (tab.sections ?? []).map((s) => ({
-      titleKey: s.titleKey,
-      ...(s.descriptionKey ? { descriptionKey: s.descriptionKey } : {}),
-      fields: s.fields,
-      ...checkCondition(entity, s.when, `tab ${tab.key} section ${s.titleKey}`),
-    }));
-    const fields = sections.flatMap((s) => s.fields);
-    return {
-      key: tab.key,
-      titleKey: tab.titleKey,
-      kind: 'form',
-      default: isDefault,
-      sections,
-      cards: tab.cards ?? [],
-      form: form(pickForm(bodies.update, fields, `${file} tab ${tab.key}`)),
-      ...when,
-    };
-  });
-  if (tabs.filter((tab) => tab.default).length > 1) throw new CodegenError(`${file}: more than one default tab`);
-  return {
-    ...base,
-    route: c.route,
-    titleKey: c.titleKey,
-    ...(c.subtitleKey ? { subtitleKey: c.subtitleKey } : {}),
-    ...(c.sidebar ? { sidebar: c.sidebar } : {}),
-    list: {
-      columns: (c.list?.columns ?? []).map((column) => ({ ...column, render: column.render ?? 'text' })),
-      searchPlaceholderKey: c.list?.searchPlaceholderKey ?? '',
-      emptyKey: c.list?.emptyKey ?? '',
-      searchable: (d.api?.operations.list?.search ?? []).length > 0,
-    },
-    ...(d.api?.operations.create && c.create
-      ? {
-          create: {
-            titleKey: c.create.titleKey,
-            ...(c.create.subtitleKey ? { subtitleKey: c.create.subtitleKey } : {}),
-            form: form(pickForm(bodies.create, c.create.fields, `${file} console.create`)),
-          },
-        }
-      : {}),
-    ...(c.detail
-      ? {
-          detail: {
-            titleField: c.detail.titleField ?? '',
-            ...(c.detail.subtitleField ? { subtitleField: c.detail.subtitleField } : {}),
-            tags: c.detail.tags ?? [],
-            tabs,
-          },
-        }
-      : {}),
-    uiSchema: c.uiSchema ?? {},
-  };
-};
