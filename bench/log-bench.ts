@@ -29,6 +29,8 @@ import { comparisonTable, resultTable, type TargetResult } from './tables.js';
 const PAGE_SIZE = 20;
 const DEEP_PAGES = 1000;
 const PREFIX = 'TriggerHook.User.';
+/** A prefix no entry has: the page must find that out without walking the entries. */
+const NO_PREFIX = 'TriggerHook.Organization.';
 const GET_IDS = 100;
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -83,6 +85,14 @@ const listScenarios = (layout: LogLayout): LogScenario[] => {
       call: {
         mode: 'keyset',
         query: { ...createdAt({ after: all }), prefixes: [{ field: 'key', value: PREFIX }] },
+      },
+    },
+    {
+      label: 'keyset prefix, no match',
+      requests: get(`cursor=&page_size=${PAGE_SIZE}&start_time=${all}&logKeyPrefix=${encodeURIComponent(NO_PREFIX)}`),
+      call: {
+        mode: 'keyset',
+        query: { ...createdAt({ after: all }), prefixes: [{ field: 'key', value: NO_PREFIX }] },
       },
     },
     {
