@@ -69,7 +69,7 @@ export const probe = async (origin: string, scenario: Scenario): Promise<string>
   const body = (await response.json()) as unknown;
   const total = response.headers.get('total-number');
   const next = response.headers.get('next-cursor');
-  if (Array.isArray(body) && total === null && next !== null) return `${body.length} items, a Next-Cursor`;
-  if (Array.isArray(body)) return `${body.length} items, Total-Number ${total ?? '(none)'}`;
+  if (Array.isArray(body) && total === null) return `${body.length} items, ${next ? 'a' : 'no'} Next-Cursor`;
+  if (Array.isArray(body)) return `${body.length} items, Total-Number ${total}`;
   return `${scenario.requests.length} distinct ids, 1 row each`;
 };
