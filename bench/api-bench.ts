@@ -7,12 +7,12 @@ import { cpus, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { connectDatabase } from '../src/server/db/connect.js';
 import { explainList, explainSearch } from './explain.js';
-import { load, probe, type Scenario, type Summary } from './load.js';
+import type { Scenario } from './load.js';
+import { measure } from './measure.js';
 import { type BenchOptions, parseOptions, usage } from './options.js';
 import { createTemporaryDatabase, redactUrl } from './postgres-temp.js';
 import { fixed, shellQuote, table } from './report.js';
 import { seedRoles } from './seed.js';
-import { startServer, stopServer } from './server.js';
 import { comparisonTable, medianOf, resultTable, type TargetResult } from './tables.js';
 
 const PAGE_SIZE = 20;
@@ -74,47 +74,6 @@ const seededScenarios = (ids: string[]): Scenario[] => {
   ];
 };
 
-/** Starts the app, then warms up and measures every scenario; rounds interleave the scenarios. */
-const measure = async (
-  target: Target['label'],
-  phase: string,
-  serveEnv: Record<string, string>,
-  scenarios: Scenario[],
-  options: BenchOptions,
-): Promise<{ summaries: Summary[]; elapsed: number }> => {
-  const { origin, child } = await startServer(serveEnv);
-  const stop = () => stopServer(child);
-  cleanups.push(stop);
-  const summaries: Summary[] = [];
-  const started = Date.now();
-  try {
-    for (const scenario of scenarios) {
-      summaries.push({ scenario: scenario.label, detail: await probe(origin, scenario), runs: [] });
-    }
-    if (options.warmup > 0) {
-      for (const scenario of scenarios) {
-        log(`[${target} ${phase}] warm-up ${scenario.label} (${options.warmup} s)`);
-        await load(origin, scenario, options.warmup, options.connections);
-      }
-    }
-    // Rounds interleave the scenarios, so a slow drift of the machine spreads over all of them.
-    for (let round = 1; round <= options.runs; round++) {
-      for (const [i, scenario] of scenarios.entries()) {
-        const run = await load(origin, scenario, options.duration, options.connections);
-        summaries[i]?.runs.push(run);
-        log(
-          `[${target} ${phase}] run ${round}/${options.runs} ${scenario.label}: ${fixed(run.rps)} req/s, ` +
-            `p50 ${fixed(run.p50, 2)} ms, p90 ${fixed(run.p90, 2)} ms, p99 ${fixed(run.p99, 2)} ms, ${run.total} requests, ${run.bad} non-2xx/errors`,
-        );
-      }
-    }
-  } finally {
-    await stop();
-    cleanups.splice(cleanups.indexOf(stop), 1);
-  }
-  return { summaries, elapsed: Date.now() - started };
-};
-
 const benchTarget = async (target: Target, options: BenchOptions): Promise<TargetResult> => {
   print();
   print(`=== ${target.label}: ${target.description} ===`);
@@ -132,7 +91,7 @@ const benchTarget = async (target: Target, options: BenchOptions): Promise<Targe
   }
   const runs = `median over ${options.runs} run${options.runs === 1 ? '' : 's'} of ${options.duration} s each`;
 
-  const empty = await measure(target.label, 'empty', prepared.serveEnv, listScenarios(), options);
+  const empty = await measure(target.label, 'empty', prepared.serveEnv, listScenarios(), options, cleanups);
   print();
   print(`Results on ${target.label}, empty table (${runs}, measured in ${seconds(empty.elapsed)}):`);
   print(resultTable(empty.summaries));
@@ -157,7 +116,7 @@ const benchTarget = async (target: Target, options: BenchOptions): Promise<Targe
     await db.close();
   }
 
-  const seeded = await measure(target.label, 'seeded', prepared.serveEnv, seededScenarios(ids), options);
+  const seeded = await measure(target.label, 'seeded', prepared.serveEnv, seededScenarios(ids), options, cleanups);
   print();
   print(`Results on ${target.label}, ${options.roles} roles (${runs}, measured in ${seconds(seeded.elapsed)}):`);
   print(resultTable(seeded.summaries));

@@ -68,6 +68,8 @@ export const probe = async (origin: string, scenario: Scenario): Promise<string>
   if (response.status !== 200) throw new Error(`${scenario.label}: GET ${first.path} answered ${response.status}`);
   const body = (await response.json()) as unknown;
   const total = response.headers.get('total-number');
-  if (Array.isArray(body)) return `${body.length} items, Total-Number ${total ?? '?'}`;
+  const next = response.headers.get('next-cursor');
+  if (Array.isArray(body) && total === null) return `${body.length} items, ${next ? 'a' : 'no'} Next-Cursor`;
+  if (Array.isArray(body)) return `${body.length} items, Total-Number ${total}`;
   return `${scenario.requests.length} distinct ids, 1 row each`;
 };

@@ -26,9 +26,9 @@ export const resultTable = (summaries: Summary[]) =>
   );
 
 /** Each scenario measured on both tables, side by side, with how much slower the seeded table served it. */
-export const comparisonTable = (label: string, result: TargetResult, roles: number) =>
+export const comparisonTable = (label: string, result: TargetResult, rows: number, unit = 'roles') =>
   [
-    `${label}: empty table vs ${roles} roles per tenant (slowdown = empty req/s / seeded req/s; 1.00x = no slower)`,
+    `${label}: empty table vs ${rows} ${unit} per tenant (slowdown = empty req/s / seeded req/s; 1.00x = no slower)`,
     table(
       ['scenario', 'empty req/s', 'p50 ms', 'p99 ms', 'seeded req/s', 'p50 ms', 'p99 ms', 'slowdown'],
       result.empty.map((empty) => {
