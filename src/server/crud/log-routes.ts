@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { EntityModel } from '../../shared/descriptor.js';
-import { CAPPED_HEADER, CURSOR_PARAM, ENABLE_CAP_PARAM, NEXT_CURSOR_HEADER } from '../../shared/entity-kinds.js';
+import { CURSOR_PARAM, ENABLE_CAP_PARAM, NEXT_CURSOR_HEADER } from '../../shared/entity-kinds.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import { type Page, readPage } from '../http/pagination.js';
+import { readPage, setPageHeaders } from '../http/pagination.js';
 import { decodeCursor, encodeCursor, type LogQuery, LogRepository } from './log-repository.js';
 import type { Entity } from './repository.js';
 import type { RouteDeps } from './routes.js';
@@ -56,33 +56,6 @@ const logQuery = (model: EntityModel, query: Query, parentId: string | undefined
       return values.length > 0 ? [{ field: filter.field, values }] : [];
     }),
   };
-};
-
-/**
- * `Total-Number` and `Link` as Logto sends them; a capped count (`enableCap=true` past the cap) also says so in
- * `Total-Number-Is-Capped` and names no next or last page, whose numbers it cannot know.
- */
-const setLogPageHeaders = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  total: number,
-  page: Page,
-  capped: boolean,
-) => {
-  reply.header('Total-Number', String(total));
-  if (capped) reply.header(CAPPED_HEADER, 'true');
-  const url = new URL(request.url, 'http://placeholder');
-  const last = Math.max(1, Math.ceil(total / page.pageSize));
-  const link = (target: number, rel: string) => {
-    url.searchParams.set('page', String(target));
-    url.searchParams.set('page_size', String(page.pageSize));
-    return `<${url.pathname}${url.search}>; rel="${rel}"`;
-  };
-  const links = [link(1, 'first')];
-  if (page.page > 1) links.push(link(capped ? page.page - 1 : Math.min(page.page - 1, last), 'prev'));
-  if (!capped && page.page < last) links.push(link(page.page + 1, 'next'));
-  if (!capped) links.push(link(last, 'last'));
-  reply.header('Link', links.join(', '));
 };
 
 /**
@@ -142,7 +115,7 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
       await assertParent(tx, tenantId, query.parentId);
       return logs.page(tx, tenantId, query, page, capped);
     });
-    setLogPageHeaders(request, reply, result.total, page, result.isCapped);
+    setPageHeaders(request, reply, result.total, page, result.isCapped);
     return result.items.map(view);
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CAPPED_HEADER } from '../../shared/entity-kinds.js';
 import { ApiError } from './api-error.js';
 
 export const MAX_PAGE_SIZE = 100;
@@ -30,9 +31,20 @@ export const readPage = (query: Record<string, unknown>, mode: 'optional' | 'req
   return { page: parsedPage, pageSize: parsedSize };
 };
 
-/** Sets `Total-Number` and, for paged lists, the RFC 8288 `Link` header (first, prev, next, last). */
-export const setPageHeaders = (request: FastifyRequest, reply: FastifyReply, total: number, page: Page | undefined) => {
+/**
+ * Sets `Total-Number` and, for paged lists, the RFC 8288 `Link` header (first, prev, next, last). A `capped` total
+ * (Logto's `enableCap` on logs: counting stopped at the cap) says so in `Total-Number-Is-Capped`, and its links
+ * name no next or last page, which the count cannot know.
+ */
+export const setPageHeaders = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  total: number,
+  page: Page | undefined,
+  capped = false,
+) => {
   reply.header('Total-Number', String(total));
+  if (capped) reply.header(CAPPED_HEADER, 'true');
   if (!page) return;
   const url = new URL(request.url, 'http://placeholder');
   const last = Math.max(1, Math.ceil(total / page.pageSize));
@@ -42,8 +54,8 @@ export const setPageHeaders = (request: FastifyRequest, reply: FastifyReply, tot
     return `<${url.pathname}${url.search}>; rel="${rel}"`;
   };
   const links = [link(1, 'first')];
-  if (page.page > 1) links.push(link(Math.min(page.page - 1, last), 'prev'));
-  if (page.page < last) links.push(link(page.page + 1, 'next'));
-  links.push(link(last, 'last'));
+  if (page.page > 1) links.push(link(capped ? page.page - 1 : Math.min(page.page - 1, last), 'prev'));
+  if (!capped && page.page < last) links.push(link(page.page + 1, 'next'));
+  if (!capped) links.push(link(last, 'last'));
   reply.header('Link', links.join(', '));
 };
