@@ -12,6 +12,7 @@ import { measure } from './measure.js';
 import { type BenchOptions, parseOptions, usage } from './options.js';
 import { createTemporaryDatabase, redactUrl } from './postgres-temp.js';
 import { fixed, shellQuote, table } from './report.js';
+import { log, onCleanup, print, runBenchmark, seconds } from './run.js';
 import { seedRoles } from './seed.js';
 import { comparisonTable, medianOf, resultTable, type TargetResult } from './tables.js';
 
@@ -35,22 +36,6 @@ interface Target {
     cleanup: () => Promise<void>;
   }>;
 }
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
-const print = (message = '') => process.stdout.write(`${message}\n`);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-const cleanups: (() => Promise<void>)[] = [];
-const runCleanups = async () => {
-  while (cleanups.length > 0) {
-    const cleanup = cleanups.pop();
-    try {
-      await cleanup?.();
-    } catch (error) {
-      log(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-};
 
 const list = (query: string) => [{ method: 'GET' as const, path: `/api/roles?${query}` }];
 /** The scenarios measured on both the empty and the seeded table. */
@@ -78,7 +63,7 @@ const benchTarget = async (target: Target, options: BenchOptions): Promise<Targe
   print();
   print(`=== ${target.label}: ${target.description} ===`);
   const prepared = await target.prepare();
-  cleanups.push(prepared.cleanup);
+  const cleanup = onCleanup(prepared.cleanup);
 
   let started = Date.now();
   let db = await prepared.open();
@@ -91,7 +76,7 @@ const benchTarget = async (target: Target, options: BenchOptions): Promise<Targe
   }
   const runs = `median over ${options.runs} run${options.runs === 1 ? '' : 's'} of ${options.duration} s each`;
 
-  const empty = await measure(target.label, 'empty', prepared.serveEnv, listScenarios(), options, cleanups);
+  const empty = await measure(target.label, 'empty', prepared.serveEnv, listScenarios(), options);
   print();
   print(`Results on ${target.label}, empty table (${runs}, measured in ${seconds(empty.elapsed)}):`);
   print(resultTable(empty.summaries));
@@ -116,14 +101,13 @@ const benchTarget = async (target: Target, options: BenchOptions): Promise<Targe
     await db.close();
   }
 
-  const seeded = await measure(target.label, 'seeded', prepared.serveEnv, seededScenarios(ids), options, cleanups);
+  const seeded = await measure(target.label, 'seeded', prepared.serveEnv, seededScenarios(ids), options);
   print();
   print(`Results on ${target.label}, ${options.roles} roles (${runs}, measured in ${seconds(seeded.elapsed)}):`);
   print(resultTable(seeded.summaries));
   print();
   print(comparisonTable(target.label, { empty: empty.summaries, seeded: seeded.summaries }, options.roles));
-  await prepared.cleanup();
-  cleanups.splice(cleanups.indexOf(prepared.cleanup), 1);
+  await cleanup();
   return { empty: empty.summaries, seeded: seeded.summaries };
 };
 
@@ -240,18 +224,4 @@ const main = async () => {
   print(`Total time: ${seconds(Date.now() - begun)}`);
 };
 
-const onSignal = (signal: NodeJS.Signals) => {
-  log(`${signal} received, cleaning up`);
-  void runCleanups().then(() => process.exit(130));
-};
-process.once('SIGINT', onSignal);
-process.once('SIGTERM', onSignal);
-
-try {
-  await main();
-} catch (error) {
-  process.exitCode = 1;
-  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-} finally {
-  await runCleanups();
-}
+await runBenchmark(main);

@@ -3,10 +3,20 @@ import type { Database, Queryable } from '../src/server/db/database.js';
 import { DEFAULT_TENANT_ID } from '../src/server/tenants.js';
 import { roleModel } from './seed.js';
 
-interface Statement {
+/** One statement a repository call sent, with its parameters. */
+export interface Statement {
   sql: string;
   params: unknown[];
 }
+
+/** A connection that runs every statement on `tx` and records it (with its parameters) into `statements`. */
+export const recording = (tx: Queryable, statements: Statement[]): Queryable => ({
+  query: (sql, params = []) => {
+    statements.push({ sql, params });
+    return tx.query(sql, params);
+  },
+  exec: (sql) => tx.exec(sql),
+});
 
 /**
  * The statements `Repository.list` sends for a query, captured (and run) through a recording wrapper inside the
@@ -14,14 +24,7 @@ interface Statement {
  */
 const captureList = async (tx: Queryable, query: Parameters<Repository['list']>[2]): Promise<Statement[]> => {
   const statements: Statement[] = [];
-  const recorder: Queryable = {
-    query: (sql, params = []) => {
-      statements.push({ sql, params });
-      return tx.query(sql, params);
-    },
-    exec: (sql) => tx.exec(sql),
-  };
-  await new Repository(roleModel()).list(recorder, { tenantId: DEFAULT_TENANT_ID }, query);
+  await new Repository(roleModel()).list(recording(tx, statements), { tenantId: DEFAULT_TENANT_ID }, query);
   return statements;
 };
 

@@ -24,6 +24,7 @@ import {
 import { measure } from './measure.js';
 import { createTemporaryDatabase, redactUrl } from './postgres-temp.js';
 import { shellQuote } from './report.js';
+import { log, onCleanup, print, runBenchmark, runCleanups, seconds } from './run.js';
 import { comparisonTable, resultTable, type TargetResult } from './tables.js';
 
 const PAGE_SIZE = 20;
@@ -32,21 +33,6 @@ const PREFIX = 'TriggerHook.User.';
 /** A prefix no entry has: the page must find that out without walking the entries. */
 const NO_PREFIX = 'TriggerHook.Organization.';
 const GET_IDS = 100;
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
-const print = (message = '') => process.stdout.write(`${message}\n`);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-const cleanups: (() => Promise<void>)[] = [];
-const runCleanups = async () => {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()?.();
-    } catch (error) {
-      log(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-};
 
 interface LogScenario extends Scenario {
   /** The repository call the route makes, for the EXPLAIN block; absent when it is not explained. */
@@ -145,7 +131,7 @@ const benchTarget = async (target: Target, options: LogBenchOptions): Promise<Ta
   }
   const runs = `median over ${options.runs} run${options.runs === 1 ? '' : 's'} of ${options.duration} s each`;
 
-  const empty = await measure(target.label, 'empty', prepared.serveEnv, listScenarios(layout), options, cleanups);
+  const empty = await measure(target.label, 'empty', prepared.serveEnv, listScenarios(layout), options);
   print();
   print(`Results on ${target.label}, empty table (${runs}, measured in ${seconds(empty.elapsed)}):`);
   print(resultTable(empty.summaries));
@@ -168,7 +154,7 @@ const benchTarget = async (target: Target, options: LogBenchOptions): Promise<Ta
     await db.close();
   }
 
-  const seeded = await measure(target.label, 'seeded', prepared.serveEnv, seededScenarios(layout), options, cleanups);
+  const seeded = await measure(target.label, 'seeded', prepared.serveEnv, seededScenarios(layout), options);
   print();
   print(`Results on ${target.label}, ${target.logs} logs (${runs}, measured in ${seconds(seeded.elapsed)}):`);
   print(resultTable(seeded.summaries));
@@ -202,7 +188,7 @@ const targetsOf = (options: LogBenchOptions): Target[] => {
       logs: options.logs,
       prepare: async () => {
         const temporary = await createTemporaryDatabase(serverUrl);
-        cleanups.push(temporary.drop);
+        onCleanup(temporary.drop);
         print(`Created database ${temporary.name} (dropped at the end)`);
         return {
           serveEnv: { BENCH_SERVE_DATABASE_URL: temporary.url },
@@ -218,7 +204,7 @@ const targetsOf = (options: LogBenchOptions): Target[] => {
       logs: options.pgliteLogs,
       prepare: async () => {
         const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-log-bench-'));
-        cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+        onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
         return { serveEnv: { BENCH_SERVE_DATA_DIR: dataDir }, open: () => connectDatabase({ dataDir }) };
       },
     });
@@ -260,18 +246,4 @@ const main = async () => {
   print(`Total time: ${seconds(Date.now() - begun)}`);
 };
 
-const onSignal = (signal: NodeJS.Signals) => {
-  log(`${signal} received, cleaning up`);
-  void runCleanups().then(() => process.exit(130));
-};
-process.once('SIGINT', onSignal);
-process.once('SIGTERM', onSignal);
-
-try {
-  await main();
-} catch (error) {
-  process.exitCode = 1;
-  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-} finally {
-  await runCleanups();
-}
+await runBenchmark(main);

@@ -3,12 +3,8 @@ import { type LogCursor, type LogQuery, LogRepository } from '../src/server/crud
 import type { Entity } from '../src/server/crud/repository.js';
 import type { Database, Queryable } from '../src/server/db/database.js';
 import { DEFAULT_TENANT_ID } from '../src/server/tenants.js';
+import { recording, type Statement } from './explain.js';
 import { hookLogModel } from './log-seed.js';
-
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
 
 /** What one scenario asks the repository for: a keyset page after `cursor`, or a numbered page with its total. */
 export type LogCall =
@@ -30,14 +26,7 @@ export const explainLog = async (db: Database, label: string, scenario: string, 
   const logs = new LogRepository(hookLogModel(), (row) => row as Entity);
   const plans = await db.withTenant(DEFAULT_TENANT_ID, async (tx) => {
     const statements: Statement[] = [];
-    const recorder: Queryable = {
-      query: (sql, params = []) => {
-        statements.push({ sql, params });
-        return tx.query(sql, params);
-      },
-      exec: (sql) => tx.exec(sql),
-    };
-    await run(logs, recorder, call, pageSize);
+    await run(logs, recording(tx, statements), call, pageSize);
     await run(logs, tx, call, pageSize);
     const explained: { statement: Statement; plan: string[] }[] = [];
     for (const statement of statements) {

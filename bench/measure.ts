@@ -1,6 +1,7 @@
 /** Serving the app and measuring scenarios against it, shared by the benchmarks. */
 import { load, probe, type Scenario, type Summary } from './load.js';
 import { fixed } from './report.js';
+import { log, onCleanup } from './run.js';
 import { startServer, stopServer } from './server.js';
 
 export interface LoadSettings {
@@ -10,11 +11,9 @@ export interface LoadSettings {
   warmup: number;
 }
 
-const log = (message: string) => process.stderr.write(`${message}\n`);
-
 /**
  * Starts the app, then warms up and measures every scenario; rounds interleave the scenarios. The server's stop is
- * pushed onto `cleanups` while it runs, so an interrupted run still stops it.
+ * a registered cleanup while it runs, so an interrupted run still stops it.
  */
 export const measure = async (
   target: string,
@@ -22,11 +21,9 @@ export const measure = async (
   serveEnv: Record<string, string>,
   scenarios: Scenario[],
   options: LoadSettings,
-  cleanups: (() => Promise<void>)[],
 ): Promise<{ summaries: Summary[]; elapsed: number }> => {
   const { origin, child } = await startServer(serveEnv);
-  const stop = () => stopServer(child);
-  cleanups.push(stop);
+  const stop = onCleanup(() => stopServer(child));
   const summaries: Summary[] = [];
   const started = Date.now();
   try {
@@ -52,7 +49,6 @@ export const measure = async (
     }
   } finally {
     await stop();
-    cleanups.splice(cleanups.indexOf(stop), 1);
   }
   return { summaries, elapsed: Date.now() - started };
 };
