@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../layout/use-document-title';
 import type { ApiError } from '../providers/http';
 import { isShownFor, readPath, textNamespace } from '../registry';
 import { ActionsMenu, useConfirmDelete } from './DeleteAction';
+import { DetailId } from './DetailId';
 import type { DetailContext } from './detail-context';
 import { NotFound } from './NotFound';
 import { ErrorState } from './states';
@@ -92,12 +93,7 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
                   <Tag key={field}>{enumLabel(t, textNamespace(resource), field, value)}</Tag>
                 );
               })}
-              <span className="gh-detail-id">
-                <Typography.Text type="secondary">{t('detail.id')}</Typography.Text>
-                <Typography.Text code copyable={{ text: id, tooltips: [t('actions.copy'), t('actions.copied')] }}>
-                  {id}
-                </Typography.Text>
-              </span>
+              <DetailId id={id} />
             </div>
           </div>
           {resource.operations.delete && write && <ActionsMenu onDelete={onDelete} />}

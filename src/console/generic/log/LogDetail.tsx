@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../layout/use-document-title';
 import type { ApiError } from '../../providers/http';
 import { readPath } from '../../registry';
 import { renderValue } from '../columns';
+import { DetailId } from '../DetailId';
 import { NotFound } from '../NotFound';
 import { SectionCard } from '../SectionCard';
 import { ErrorState } from '../states';
@@ -41,12 +42,7 @@ export const LogDetail = ({ resource }: { resource: ConsoleResource }) => {
           <Typography.Title level={1} className="gh-page-title">
             {t(resource.titleKey)}
           </Typography.Title>
-          <span className="gh-detail-id">
-            <Typography.Text type="secondary">{t('detail.id')}</Typography.Text>
-            <Typography.Text code copyable={{ text: id, tooltips: [t('actions.copy'), t('actions.copied')] }}>
-              {id}
-            </Typography.Text>
-          </span>
+          <DetailId id={id} />
           <Descriptions
             column={1}
             size="small"

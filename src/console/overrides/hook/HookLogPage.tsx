@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../generic/columns';
+import { DetailId } from '../../generic/DetailId';
 import { NotFound } from '../../generic/NotFound';
 import { SectionCard } from '../../generic/SectionCard';
 import { ErrorState } from '../../generic/states';
@@ -95,12 +96,7 @@ export const HookLogPage = ({ resource, tab }: OverridePageProps) => {
               {event}
             </Typography.Text>
             <Typography.Text type="secondary">{formatDate(log.createdAt)}</Typography.Text>
-            <span className="gh-detail-id">
-              <Typography.Text type="secondary">{t('detail.id')}</Typography.Text>
-              <Typography.Text code copyable={{ text: log.id, tooltips: [t('actions.copy'), t('actions.copied')] }}>
-                {log.id}
-              </Typography.Text>
-            </span>
+            <DetailId id={log.id} />
           </div>
         </div>
       </Card>
