@@ -1,3 +1,4 @@
+import { actionPathParams } from '../src/shared/action-paths.js';
 import type { ActionModel, ApiAction } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionBody, cleanSchema } from './forms.js';
@@ -5,6 +6,7 @@ import { CodegenError, type LoadedEntity } from './load.js';
 
 /** The answer of an action as a schema: the entity (undefined), an object of some of its fields, or one field. */
 export const actionResponseSchema = (schema: JSONSchema7, action: ApiAction): JSONSchema7 | undefined => {
+  if (action.responseSchema) return cleanSchema(ownDefinition(schema, action.responseSchema) ?? {});
   if (action.responseField) return cleanSchema(schema.properties?.[action.responseField] ?? {});
   if (!action.responseFields) return undefined;
   return {
@@ -15,6 +17,10 @@ export const actionResponseSchema = (schema: JSONSchema7, action: ApiAction): JS
     ),
   };
 };
+
+/** A `$defs` entry of the entity's schema. */
+const ownDefinition = (schema: JSONSchema7, name: string) =>
+  (schema as { $defs?: Record<string, JSONSchema7> }).$defs?.[name];
 
 /**
  * The declared actions of an entity with their bodies compiled: `bodyFields` all required, `optionalBodyFields` at
@@ -37,11 +43,18 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
     const route = `${on} ${action.method} ${action.path}`;
     if (seen.has(route)) throw new CodegenError(`${where}: another action has the same method and path`);
     seen.add(route);
-    if ([action.bodyFields, action.optionalBodyFields, action.bodyField].filter(Boolean).length > 1) {
-      throw new CodegenError(`${where}: give one of bodyFields, optionalBodyFields and bodyField`);
+    const params = actionPathParams(action.path);
+    if (new Set(params).size !== params.length) throw new CodegenError(`${where}: a path parameter is repeated`);
+    if (
+      [action.bodyFields, action.optionalBodyFields, action.bodyField, action.bodySchema].filter(Boolean).length > 1
+    ) {
+      throw new CodegenError(`${where}: give one of bodyFields, optionalBodyFields, bodyField and bodySchema`);
     }
-    if (action.responseField && action.responseFields) {
-      throw new CodegenError(`${where}: give responseField or responseFields, not both`);
+    if ([action.responseField, action.responseFields, action.responseSchema].filter(Boolean).length > 1) {
+      throw new CodegenError(`${where}: give one of responseField, responseFields and responseSchema`);
+    }
+    for (const name of [action.bodySchema, action.responseSchema]) {
+      if (name && !ownDefinition(schema, name)) throw new CodegenError(`${where}: the schema has no $defs/${name}`);
     }
     for (const field of [...(action.responseFields ?? []), ...(action.responseField ? [action.responseField] : [])]) {
       const prop = schema.properties?.[field];
@@ -60,6 +73,7 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
       if (!prop || prop.readOnly) throw new CodegenError(`${where}: bodyField ${action.bodyField} is not writable`);
       body = cleanSchema(prop);
     }
+    if (action.bodySchema) body = cleanSchema(ownDefinition(schema, action.bodySchema) ?? {});
     return body ? { ...action, body: compile(body) } : action;
   });
 };

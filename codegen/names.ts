@@ -1,7 +1,7 @@
 /** Naming helpers shared by the generators. */
 export const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const pascalCase = (name: string): string =>
-  name.replace(/(^|[-_.\s])([a-z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase());
+  name.replace(/(^|[-_./\s])([a-z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase());
 export const plural = (word: string): string =>
   word.endsWith('y') && !/[aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
 export const jsonPointerToDotted = (path: string): string => path.split('/').filter(Boolean).join('.');

@@ -1,3 +1,4 @@
+import { actionPathParams } from '../src/shared/action-paths.js';
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { handWrittenErrorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
@@ -303,10 +304,13 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       if (answer) schemas[answerName] = answer;
       const at = onItem ? item : base;
       add(action.path ? `${at}/${action.path}` : at, action.method.toLowerCase(), {
-        operationId: `${verb}${Name}${pascalCase(action.path || action.key)}`,
+        operationId: `${verb}${Name}${pascalCase(action.path.replace(/[{}]/g, '') || action.key)}`,
         tags: [tag],
         summary: action.summary,
-        parameters: onItem ? itemParams : parentParams,
+        parameters: [
+          ...(onItem ? itemParams : parentParams),
+          ...actionPathParams(action.path).map((name) => pathParam(name, `The ${words(name)}.`)),
+        ],
         ...(action.body ? { requestBody: { required: true, content: json(ref(bodyName)) } } : {}),
         responses: {
           [action.status]:

@@ -69,7 +69,10 @@ export interface RelationSide {
 export interface ApiAction {
   key: string;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** The path segment after the item or collection path; empty for an action on the collection's path itself. */
+  /**
+   * The segments after the item or collection path (`{name}` segments are path parameters); empty for an action on
+   * the collection's path itself.
+   */
   path: string;
   handler: string;
   status: 200 | 201 | 204;
@@ -90,6 +93,10 @@ export interface ApiAction {
   responseFields?: string[];
   /** The answer is the value of this entity field. */
   responseField?: string;
+  /** The request body follows this `$defs` entry of the entity's schema. */
+  bodySchema?: string;
+  /** The answer follows this `$defs` entry of the entity's schema, sent as the handler returns it. */
+  responseSchema?: string;
 }
 
 /** An action as the server sees it: with its body schema compiled. */

@@ -68,6 +68,16 @@ describe.each(databases())('the write path on test-only entities on $name', (tar
     expect((await api.post('/api/lockers/nope/open', { code: 'open-sesame' })).status).toBe(404);
   });
 
+  it('serves an action whose path has a parameter, with a body and an answer of its own schema', async () => {
+    const locker = await api.create('/api/lockers', { name: 'Gym' });
+    const labelled = await api.request('PUT', `/api/lockers/${locker.id}/labels/top-shelf`, { text: 'Towels' });
+    expect(labelled.status).toBe(200);
+    expect(labelled.body).toEqual({ locker: 'Gym', slot: 'top-shelf', text: 'Towels' });
+    const bad = await api.request('PUT', `/api/lockers/${locker.id}/labels/top-shelf`, { text: '', extra: 1 });
+    expect(bad.status).toBe(400);
+    expect((await api.request('PUT', '/api/lockers/nope/labels/top-shelf', { text: 'Towels' })).status).toBe(404);
+  });
+
   it('serves a collection action at /api/<path>/<action> and a service at its own path', async () => {
     await api.create('/api/lockers', { name: 'Gym', code: 'open-sesame' });
     await api.create('/api/lockers', { name: 'Shed' });

@@ -32,6 +32,13 @@ export const shapeOverrides = {
       for (const locker of items) await operations.setInternal(context, String(locker.id), { codeHash: null });
     },
   },
+  'locker.label': {
+    kind: 'action',
+    run: async ({ context, id, body, params, operations }) => {
+      const locker = await operations.get(context, id);
+      return { locker: locker.name, slot: params.slot, text: body.text };
+    },
+  },
   'lockerStats.read': {
     kind: 'action',
     run: async ({ context, operationsOf }) => {

@@ -110,4 +110,15 @@ describe('codegen checks of declared actions', () => {
     expect(() => actionModels(withActions([action({ authenticatedBy: 'handler' })]), compile)).toThrow(/scopes: \[\]/);
     expect(actionModels(withActions([action({ authenticatedBy: 'handler', scopes: [] })]), compile)).toHaveLength(1);
   });
+
+  it('refuses a repeated path parameter and a body or answer schema the entity schema does not define', () => {
+    expect(() => actionModels(withActions([action({ path: 'x/{slot}/y/{slot}' })]), compile)).toThrow(/repeated/);
+    expect(() => actionModels(withActions([action({ bodySchema: 'missing' })]), compile)).toThrow(/no \$defs\/missing/);
+    const defined = withActions([action({ path: 'x/{slot}', bodySchema: 'note', responseSchema: 'note' })]);
+    defined.schema = {
+      ...defined.schema,
+      $defs: { note: { type: 'object', properties: { text: { type: 'string' } } } },
+    } as JSONSchema7;
+    expect(actionModels(defined, compile)[0]?.body?.schema).toMatchObject({ properties: { text: { type: 'string' } } });
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routerPath } from '../../shared/action-paths.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import { overrideOf } from './overrides.js';
 import type { RouteDeps } from './routes.js';
@@ -28,7 +29,7 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
     const at = onItem ? paths.item : paths.base;
     app.route<{ Params: Params }>({
       method: action.method,
-      url: action.path ? `${at}/${action.path}` : at,
+      url: action.path ? `${at}/${routerPath(action.path)}` : at,
       // An action that authenticates its caller itself has no scopes for the bearer guard to check.
       config: action.authenticatedBy === 'handler' ? {} : { scopes: ops.actionScopes(action) },
       handler: async (request, reply) => {
@@ -53,7 +54,7 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
         if (action.status === 204) return reply.status(204).send();
         return reply
           .status(action.status)
-          .send(action.responseField || action.responseFields ? result : paths.view(result));
+          .send(action.responseField || action.responseFields || action.responseSchema ? result : paths.view(result));
       },
     });
   }
