@@ -2,6 +2,7 @@ import { actionPathParams } from '../src/shared/action-paths.js';
 import type { ActionModel, ApiAction } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionBody, cleanSchema } from './forms.js';
+import { type QueryParameter, queryForm } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 
 /** The answer of an action as a schema: the entity (undefined), an object of some of its fields, or one field. */
@@ -53,7 +54,7 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
     if ([action.responseField, action.responseFields, action.responseSchema].filter(Boolean).length > 1) {
       throw new CodegenError(`${where}: give one of responseField, responseFields and responseSchema`);
     }
-    for (const name of [action.bodySchema, action.responseSchema]) {
+    for (const name of [action.bodySchema, action.responseSchema, action.querySchema]) {
       if (name && !ownDefinition(schema, name)) throw new CodegenError(`${where}: the schema has no $defs/${name}`);
     }
     for (const field of [...(action.responseFields ?? []), ...(action.responseField ? [action.responseField] : [])]) {
@@ -74,6 +75,16 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
       body = cleanSchema(prop);
     }
     if (action.bodySchema) body = cleanSchema(ownDefinition(schema, action.bodySchema) ?? {});
-    return body ? { ...action, body: compile(body) } : action;
+    const query = action.querySchema ? { query: queryForm(actionQueryParameters(schema, action)) } : {};
+    return body ? { ...action, body: compile(body), ...query } : { ...action, ...query };
+  });
+};
+
+/** The query parameters of an action: the properties of its `querySchema` (none without one). */
+export const actionQueryParameters = (schema: JSONSchema7, action: ApiAction): QueryParameter[] => {
+  const definition = action.querySchema ? ownDefinition(schema, action.querySchema) : undefined;
+  return Object.entries(definition?.properties ?? {}).map(([name, property]) => {
+    const cleaned = cleanSchema(property as JSONSchema7);
+    return { name, description: cleaned.description ?? '', schema: cleaned };
   });
 };

@@ -31,6 +31,7 @@ export interface Descriptor {
   parent?: ParentLink;
   /** The field that names an item in its URL (default `id`), e.g. `name` for application secrets. */
   itemKey?: string;
+  notFoundCode?: string;
   /** Extra lookup indexes, each a list of fields (the tenant comes first automatically). */
   indexes?: string[][];
   /** Row-level security by tenant (default: true for tenant-scoped entities). */

@@ -182,6 +182,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .filter(([, prop]) => prop.readOnly)
         .map(([name]) => name),
       unique: d.unique ?? [],
+      ...(d.notFoundCode ? { notFoundCode: d.notFoundCode } : {}),
       searchColumns: (list?.search ?? []).map(snakeCase),
       listFilters,
       listExclusions,
@@ -205,10 +206,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       actions: actionModels(entity, form),
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},
-      // A storage-only entity is written by the server itself, still through validated bodies.
+      // An entity with a table may be written by the server itself (storage-only, or where its API offers no
+      // write), still through validated bodies.
       requestBodies: {
-        ...(operations.create || !d.api ? { create: form(bodies.create) } : {}),
-        ...(operations.update || !d.api ? { update: form(bodies.update) } : {}),
+        ...(operations.create || d.table ? { create: form(bodies.create) } : {}),
+        ...(operations.update || d.table ? { update: form(bodies.update) } : {}),
       },
       hasConsole: Boolean(d.console),
     };
@@ -249,7 +251,7 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...(model.create ? [model.create.form.schema] : []),
     ...(model.detail?.tabs ?? []).flatMap((tab) => (tab.kind === 'form' ? [tab.form.schema] : [])),
     ...Object.values(model.assignForms).map((assign) => assign.schema),
-    ...model.actions.flatMap((action) => (action.body ? [action.body.schema] : [])),
+    ...model.actions.flatMap((action) => [action.body, action.query].flatMap((form) => (form ? [form.schema] : []))),
     ...(model.recordRules ? [model.recordRules.schema] : []),
     ...Object.values(model.discriminated ?? {}).flatMap((field) => Object.values(field.branches).map((b) => b.schema)),
     ...[model.listQuery, model.linkedListQuery].flatMap((query) => (query ? [query.schema] : [])),

@@ -2,7 +2,7 @@ import { actionPathParams } from '../src/shared/action-paths.js';
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { handWrittenErrorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
-import { actionResponseSchema } from './actions.js';
+import { actionQueryParameters, actionResponseSchema } from './actions.js';
 import { descriptorErrorCodes } from './error-codes.js';
 import { cleanSchema } from './forms.js';
 import { logListHeaders } from './kinds/log.js';
@@ -310,6 +310,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         parameters: [
           ...(onItem ? itemParams : parentParams),
           ...actionPathParams(action.path).map((name) => pathParam(name, `The ${words(name)}.`)),
+          ...actionQueryParameters(model.schema, action).map(queryParam),
         ],
         ...(action.body ? { requestBody: { required: true, content: json(ref(bodyName)) } } : {}),
         responses: {

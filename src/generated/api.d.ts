@@ -410,6 +410,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an user */
+        get: operations["GetUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the user's active grants */
+        get: operations["GetUserGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/grants/{grantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a grant of the user and its tokens */
+        delete: operations["DeleteUserGrantsGrantId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the user's active sessions */
+        get: operations["GetUserSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an active session of the user */
+        get: operations["GetUserSessionsSessionId"];
+        put?: never;
+        post?: never;
+        /** Revoke a session of the user, and optionally the grants it authorized */
+        delete: operations["DeleteUserSessionsSessionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/personal-access-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List personal access tokens */
+        get: operations["ListUserPersonalAccessTokens"];
+        put?: never;
+        /** Create a personal access token */
+        post: operations["CreateUserPersonalAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a personal access token named in the body */
+        patch: operations["UpdatePersonalAccessTokenRename"];
+        trace?: never;
+    };
+    "/api/users/{userId}/personal-access-tokens/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a personal access token */
+        delete: operations["DeleteUserPersonalAccessToken"];
+        options?: never;
+        head?: never;
+        /** Update a personal access token */
+        patch: operations["UpdateUserPersonalAccessToken"];
+        trace?: never;
+    };
+    "/api/users/{userId}/personal-access-tokens/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a personal access token named in the body */
+        post: operations["CreatePersonalAccessTokenDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -460,6 +600,9 @@ export interface components {
              * @example guard.invalid_pagination
              * @example entity.not_exists_with_id
              * @example entity.not_found
+             * @example oidc.session_not_found
+             * @example oidc.invalid_session_account_id
+             * @example oidc.invalid_grant
              * @example entity.relation_foreign_key_not_found
              * @example entity.unique_integrity_violation
              * @example role.name_in_use
@@ -480,6 +623,7 @@ export interface components {
              * @example request.invalid_input
              * @example request.general
              * @example unexpected.general
+             * @example user.personal_access_token_name_exists
              */
             code: string;
             data?: unknown;
@@ -556,6 +700,8 @@ export interface components {
                  * @default true
                  */
                 rotateRefreshToken: boolean;
+                /** @description Exchange personal access tokens for access tokens at the token endpoint (first-party apps only). */
+                allowTokenExchange?: boolean;
             };
             /**
              * @description Arbitrary data about the application.
@@ -635,6 +781,8 @@ export interface components {
                  * @default true
                  */
                 rotateRefreshToken: boolean;
+                /** @description Exchange personal access tokens for access tokens at the token endpoint (first-party apps only). */
+                allowTokenExchange?: boolean;
             };
             /**
              * @description Arbitrary data about the application.
@@ -704,6 +852,8 @@ export interface components {
                  * @default true
                  */
                 rotateRefreshToken: boolean;
+                /** @description Exchange personal access tokens for access tokens at the token endpoint (first-party apps only). */
+                allowTokenExchange?: boolean;
             };
             /**
              * @description Arbitrary data about the application.
@@ -1029,6 +1179,64 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * PersonalAccessToken
+         * @description A user's personal access token: exchanged at the token endpoint for an access token of that user.
+         */
+        PersonalAccessToken: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /** @description The unique identifier, generated by the server. */
+            readonly id: string;
+            /** @description The user. */
+            readonly userId: string;
+            /** @description The token name, unique within the user. */
+            name: string;
+            /** @description The token (`pat_` and 32 random characters), made by the server. */
+            readonly value: string;
+            /**
+             * @description When the token stops working (ms since the epoch); null for never.
+             * @default null
+             */
+            expiresAt: number | null;
+            /** @description When the record was created, in milliseconds since the Unix epoch. */
+            readonly createdAt: number;
+            $defs: {
+                renameBody: {
+                    /** @description The new token name. */
+                    name: string;
+                    /** @description The current name of the token. */
+                    currentName?: string;
+                };
+                deleteBody: {
+                    /** @description The name of the token to delete. */
+                    name: string;
+                };
+            };
+        };
+        PersonalAccessTokenCreate: {
+            /** @description The token name, unique within the user. */
+            name: string;
+            /**
+             * @description When the token stops working (ms since the epoch); null for never.
+             * @default null
+             */
+            expiresAt: number | null;
+        };
+        PersonalAccessTokenUpdate: {
+            /** @description The token name, unique within the user. */
+            name?: string;
+        };
+        PersonalAccessTokenRenameBody: {
+            /** @description The new token name. */
+            name: string;
+            /** @description The current name of the token. */
+            currentName?: string;
+        };
+        PersonalAccessTokenDeleteByNameBody: {
+            /** @description The name of the token to delete. */
+            name: string;
+        };
+        /**
          * Resource
          * @description An API resource: a service that accepts access tokens issued for its indicator.
          */
@@ -1220,6 +1428,211 @@ export interface components {
              * @default null
              */
             description: string | null;
+        };
+        /**
+         * User
+         * @description A person who signs in to a tenant.
+         */
+        User: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /** @description The user id. */
+            readonly id: string;
+            /** @description Starts with a letter or underscore, then letters, digits or underscores. */
+            username?: string | null;
+            /** @description The user's email address. */
+            primaryEmail?: string | null;
+            /** @description The user's phone number. */
+            primaryPhone?: string | null;
+            /** @description The display name. */
+            name?: string | null;
+            /**
+             * Format: uri
+             * @description The avatar URL.
+             */
+            avatar?: string | null;
+            /** @description Whether the user has a password. */
+            readonly hasPassword?: boolean;
+            /**
+             * @description Standard profile claims.
+             * @default {}
+             */
+            profile: Record<string, never>;
+            /**
+             * @description Linked social identities.
+             * @default {}
+             */
+            readonly identities: Record<string, never>;
+            /**
+             * @description Arbitrary data about the user.
+             * @default {}
+             */
+            customData: Record<string, never>;
+            /**
+             * @description Whether the user may sign in.
+             * @default false
+             */
+            isSuspended: boolean;
+            /** @description When the user last signed in. */
+            readonly lastSignInAt?: number | null;
+            /** @description When the record was created, in milliseconds since the Unix epoch. */
+            readonly createdAt: number;
+            $defs: {
+                grantsQuery: {
+                    /**
+                     * @description Only grants of first-party or of third-party applications.
+                     * @enum {string}
+                     */
+                    appType?: "firstParty" | "thirdParty";
+                };
+                userGrants: {
+                    grants: {
+                        /** @description The grant id. */
+                        id: string;
+                        payload: {
+                            exp: number;
+                            iat: number;
+                            jti: string;
+                            kind: string;
+                            clientId: string;
+                            accountId: string;
+                        };
+                        /** @description When the grant expires (ms since the epoch). */
+                        expiresAt: number;
+                        application: {
+                            id: string;
+                            name: string;
+                        };
+                    }[];
+                };
+                userSession: {
+                    payload: {
+                        exp: number;
+                        iat: number;
+                        jti: string;
+                        uid: string;
+                        kind: string;
+                        loginTs: number;
+                        accountId: string;
+                        authorizations?: {
+                            [key: string]: {
+                                sid?: string;
+                                grantId?: string;
+                                persistsLogout?: boolean;
+                            };
+                        };
+                    };
+                    /** @description The last sign-in submission of the session, when recorded. */
+                    lastSubmission: Record<string, never> | null;
+                    clientId: string | null;
+                    accountId: string | null;
+                    /** @description When the session expires (ms since the epoch). */
+                    expiresAt: number;
+                };
+                userSessions: {
+                    sessions: {
+                        payload: {
+                            exp: number;
+                            iat: number;
+                            jti: string;
+                            uid: string;
+                            kind: string;
+                            loginTs: number;
+                            accountId: string;
+                            authorizations?: {
+                                [key: string]: {
+                                    sid?: string;
+                                    grantId?: string;
+                                    persistsLogout?: boolean;
+                                };
+                            };
+                        };
+                        /** @description The last sign-in submission of the session, when recorded. */
+                        lastSubmission: Record<string, never> | null;
+                        clientId: string | null;
+                        accountId: string | null;
+                        /** @description When the session expires (ms since the epoch). */
+                        expiresAt: number;
+                    }[];
+                };
+                sessionRevokeQuery: {
+                    /**
+                     * @description Also revoke the grants the session authorized: of every application, or of first-party ones only.
+                     * @enum {string}
+                     */
+                    revokeGrantsTarget?: "all" | "firstParty";
+                };
+            };
+        };
+        UserGrantsResponse: {
+            grants: {
+                /** @description The grant id. */
+                id: string;
+                payload: {
+                    exp: number;
+                    iat: number;
+                    jti: string;
+                    kind: string;
+                    clientId: string;
+                    accountId: string;
+                };
+                /** @description When the grant expires (ms since the epoch). */
+                expiresAt: number;
+                application: {
+                    id: string;
+                    name: string;
+                };
+            }[];
+        };
+        UserSessionsResponse: {
+            sessions: {
+                payload: {
+                    exp: number;
+                    iat: number;
+                    jti: string;
+                    uid: string;
+                    kind: string;
+                    loginTs: number;
+                    accountId: string;
+                    authorizations?: {
+                        [key: string]: {
+                            sid?: string;
+                            grantId?: string;
+                            persistsLogout?: boolean;
+                        };
+                    };
+                };
+                /** @description The last sign-in submission of the session, when recorded. */
+                lastSubmission: Record<string, never> | null;
+                clientId: string | null;
+                accountId: string | null;
+                /** @description When the session expires (ms since the epoch). */
+                expiresAt: number;
+            }[];
+        };
+        UserSessionResponse: {
+            payload: {
+                exp: number;
+                iat: number;
+                jti: string;
+                uid: string;
+                kind: string;
+                loginTs: number;
+                accountId: string;
+                authorizations?: {
+                    [key: string]: {
+                        sid?: string;
+                        grantId?: string;
+                        persistsLogout?: boolean;
+                    };
+                };
+            };
+            /** @description The last sign-in submission of the session, when recorded. */
+            lastSubmission: Record<string, never> | null;
+            clientId: string | null;
+            accountId: string | null;
+            /** @description When the session expires (ms since the epoch). */
+            expiresAt: number;
         };
     };
     responses: never;
@@ -3976,6 +4389,819 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserGrants: {
+        parameters: {
+            query?: {
+                /** @description Only grants of first-party or of third-party applications. */
+                appType?: "firstParty" | "thirdParty";
+            };
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the user's active grants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserGrantsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteUserGrantsGrantId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+                /** @description The grant id. */
+                grantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke a grant of the user and its tokens */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the user's active sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSessionsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserSessionsSessionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+                /** @description The session id. */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get an active session of the user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSessionResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteUserSessionsSessionId: {
+        parameters: {
+            query?: {
+                /** @description Also revoke the grants the session authorized: of every application, or of first-party ones only. */
+                revokeGrantsTarget?: "all" | "firstParty";
+            };
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+                /** @description The session id. */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke a session of the user, and optionally the grants it authorized */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListUserPersonalAccessTokens: {
+        parameters: {
+            query?: {
+                /** @description Page number (starts from 1). */
+                page?: number;
+                /** @description Entries per page (at most 100). */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of personal access tokens. */
+            200: {
+                headers: {
+                    /** @description The total number of entries. */
+                    "Total-Number"?: number;
+                    /** @description Pagination links (RFC 8288): first, prev, next, last. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessToken"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateUserPersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalAccessTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The created personalAccessToken. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessToken"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdatePersonalAccessTokenRename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalAccessTokenRenameBody"];
+            };
+        };
+        responses: {
+            /** @description Rename a personal access token named in the body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessToken"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteUserPersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+                /** @description The unique identifier of the personalAccessToken. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The personalAccessToken was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUserPersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+                /** @description The unique identifier of the personalAccessToken. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalAccessTokenUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated personalAccessToken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessToken"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreatePersonalAccessTokenDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalAccessTokenDeleteByNameBody"];
+            };
+        };
+        responses: {
+            /** @description Delete a personal access token named in the body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -325,12 +325,16 @@ export const consoleResources: ConsoleResource[] = [
                       "type": "boolean",
                       "default": true,
                       "description": "Replace the refresh token at each use."
+                    },
+                    "allowTokenExchange": {
+                      "type": "boolean",
+                      "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
                     }
                   }
                 }
               }
             },
-            "validatorKey": "-13ba64ba"
+            "validatorKey": "-43d322d"
           }
         },
         {
@@ -959,6 +963,50 @@ export const consoleResources: ConsoleResource[] = [
     "assignForms": {}
   },
   {
+    "name": "personalAccessToken",
+    "kind": "collection",
+    "apiPath": "/users/{userId}/personal-access-tokens",
+    "parent": {
+      "resource": "user",
+      "param": "userId",
+      "foreignKey": "userId"
+    },
+    "idField": "name",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "create": {
+        "status": 201
+      },
+      "update": {},
+      "delete": {}
+    },
+    "relations": [],
+    "route": "personalAccessToken",
+    "titleKey": "personalAccessToken.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "user.personal_access_token_name_exists": "name"
+    },
+    "assignForms": {}
+  },
+  {
     "name": "resource",
     "kind": "collection",
     "apiPath": "/resources",
@@ -1562,6 +1610,39 @@ export const consoleResources: ConsoleResource[] = [
     },
     "errorFields": {
       "scope.name_exists": "name"
+    },
+    "assignForms": {}
+  },
+  {
+    "name": "user",
+    "kind": "collection",
+    "apiPath": "/users",
+    "idField": "id",
+    "operations": {
+      "get": {}
+    },
+    "relations": [],
+    "route": "user",
+    "titleKey": "user.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "user.username_already_in_use": "username",
+      "user.email_already_in_use": "primaryEmail"
     },
     "assignForms": {}
   }

@@ -351,12 +351,16 @@ export const entityModels: EntityModel[] = [
                       "type": "boolean",
                       "default": true,
                       "description": "Replace the refresh token at each use."
+                    },
+                    "allowTokenExchange": {
+                      "type": "boolean",
+                      "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
                     }
                   }
                 }
               }
             },
-            "validatorKey": "-13ba64ba"
+            "validatorKey": "-43d322d"
           }
         },
         {
@@ -640,6 +644,10 @@ export const entityModels: EntityModel[] = [
               "type": "boolean",
               "default": true,
               "description": "Replace the refresh token at each use."
+            },
+            "allowTokenExchange": {
+              "type": "boolean",
+              "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
             }
           }
         },
@@ -976,6 +984,10 @@ export const entityModels: EntityModel[] = [
                   "type": "boolean",
                   "default": true,
                   "description": "Replace the refresh token at each use."
+                },
+                "allowTokenExchange": {
+                  "type": "boolean",
+                  "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
                 }
               }
             },
@@ -995,7 +1007,7 @@ export const entityModels: EntityModel[] = [
             "type"
           ]
         },
-        "validatorKey": "55512224"
+        "validatorKey": "-f57508f"
       },
       "update": {
         "schema": {
@@ -1114,6 +1126,10 @@ export const entityModels: EntityModel[] = [
                   "type": "boolean",
                   "default": true,
                   "description": "Replace the refresh token at each use."
+                },
+                "allowTokenExchange": {
+                  "type": "boolean",
+                  "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
                 }
               }
             },
@@ -1124,7 +1140,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-6ba16225"
+        "validatorKey": "68100528"
       }
     },
     "hasConsole": true,
@@ -2766,7 +2782,24 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},
-    "requestBodies": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {}
+        },
+        "validatorKey": "-22fb25f9"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {}
+        },
+        "validatorKey": "-22fb25f9"
+      }
+    },
     "hasConsole": false,
     "listQuery": {
       "schema": {
@@ -3582,6 +3615,374 @@ export const entityModels: EntityModel[] = [
       }
     },
     "hasConsole": false
+  },
+  {
+    "name": "personalAccessToken",
+    "kind": "collection",
+    "apiPath": "/users/{userId}/personal-access-tokens",
+    "parent": {
+      "resource": "user",
+      "param": "userId",
+      "foreignKey": "userId"
+    },
+    "idField": "name",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "create": {
+        "status": 201
+      },
+      "update": {},
+      "delete": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {
+      "user.personal_access_token_name_exists": "name"
+    },
+    "assignForms": {},
+    "route": "personalAccessToken",
+    "titleKey": "personalAccessToken.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "personal_access_tokens",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "PersonalAccessToken",
+      "description": "A user's personal access token: exchanged at the token endpoint for an access token of that user.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "userId",
+        "name",
+        "value",
+        "createdAt",
+        "expiresAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "userId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The user."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 256,
+          "description": "The token name, unique within the user."
+        },
+        "value": {
+          "type": "string",
+          "maxLength": 64,
+          "readOnly": true,
+          "x-secret": true,
+          "description": "The token (`pat_` and 32 random characters), made by the server."
+        },
+        "expiresAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": [
+            "number",
+            "null"
+          ],
+          "x-column": "timestamp",
+          "default": null,
+          "x-immutable": true,
+          "description": "When the token stops working (ms since the epoch); null for never."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      },
+      "$defs": {
+        "renameBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "name"
+          ],
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The new token name."
+            },
+            "currentName": {
+              "type": "string",
+              "minLength": 1,
+              "description": "The current name of the token."
+            }
+          }
+        },
+        "deleteBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "name"
+          ],
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "description": "The name of the token to delete."
+            }
+          }
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "userId",
+        "column": "user_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "name",
+        "column": "name",
+        "sqlType": "varchar(256)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "value",
+        "column": "value",
+        "sqlType": "varchar(64)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "expiresAt",
+        "column": "expires_at",
+        "sqlType": "timestamptz",
+        "nullable": true,
+        "json": false,
+        "timestamp": true
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "userId",
+      "value",
+      "createdAt"
+    ],
+    "unique": [
+      {
+        "fields": [
+          "userId",
+          "name"
+        ],
+        "code": "user.personal_access_token_name_exists"
+      }
+    ],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [
+      [
+        "value"
+      ]
+    ],
+    "actions": [
+      {
+        "key": "rename",
+        "on": "collection",
+        "method": "PATCH",
+        "path": "",
+        "handler": "personalAccessToken.rename",
+        "status": 200,
+        "summary": "Rename a personal access token named in the body",
+        "bodySchema": "renameBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "name"
+            ],
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256,
+                "description": "The new token name."
+              },
+              "currentName": {
+                "type": "string",
+                "minLength": 1,
+                "description": "The current name of the token."
+              }
+            }
+          },
+          "validatorKey": "6e2b52a8"
+        }
+      },
+      {
+        "key": "delete-by-name",
+        "on": "collection",
+        "method": "POST",
+        "path": "delete",
+        "handler": "personalAccessToken.delete",
+        "status": 204,
+        "summary": "Delete a personal access token named in the body",
+        "bodySchema": "deleteBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "name"
+            ],
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "description": "The name of the token to delete."
+              }
+            }
+          },
+          "validatorKey": "-6e75f5"
+        }
+      }
+    ],
+    "serverHooks": {
+      "beforeCreate": "personalAccessToken.generate-value"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The token name, unique within the user."
+            },
+            "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": [
+                "number",
+                "null"
+              ],
+              "default": null,
+              "description": "When the token stops working (ms since the epoch); null for never."
+            }
+          },
+          "required": [
+            "name"
+          ]
+        },
+        "validatorKey": "5b6bb370"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The token name, unique within the user."
+            }
+          }
+        },
+        "validatorKey": "c6f648c"
+      }
+    },
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          }
+        }
+      },
+      "validatorKey": "-73dbabd6"
+    }
   },
   {
     "name": "resource",
@@ -5828,9 +6229,11 @@ export const entityModels: EntityModel[] = [
   {
     "name": "user",
     "kind": "collection",
-    "apiPath": "",
+    "apiPath": "/users",
     "idField": "id",
-    "operations": {},
+    "operations": {
+      "get": {}
+    },
     "relations": [],
     "edition": "all",
     "requiredScopes": {
@@ -6014,6 +6417,295 @@ export const entityModels: EntityModel[] = [
           "x-column": "timestamp",
           "description": "When the record was created, in milliseconds since the Unix epoch."
         }
+      },
+      "$defs": {
+        "grantsQuery": {
+          "type": "object",
+          "properties": {
+            "appType": {
+              "type": "string",
+              "enum": [
+                "firstParty",
+                "thirdParty"
+              ],
+              "description": "Only grants of first-party or of third-party applications."
+            }
+          }
+        },
+        "userGrants": {
+          "type": "object",
+          "required": [
+            "grants"
+          ],
+          "properties": {
+            "grants": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "payload",
+                  "expiresAt",
+                  "application"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "description": "The grant id."
+                  },
+                  "payload": {
+                    "type": "object",
+                    "required": [
+                      "exp",
+                      "iat",
+                      "jti",
+                      "kind",
+                      "clientId",
+                      "accountId"
+                    ],
+                    "properties": {
+                      "exp": {
+                        "type": "number"
+                      },
+                      "iat": {
+                        "type": "number"
+                      },
+                      "jti": {
+                        "type": "string"
+                      },
+                      "kind": {
+                        "type": "string"
+                      },
+                      "clientId": {
+                        "type": "string"
+                      },
+                      "accountId": {
+                        "type": "string"
+                      }
+                    }
+                  },
+                  "expiresAt": {
+                    "type": "number",
+                    "description": "When the grant expires (ms since the epoch)."
+                  },
+                  "application": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "name"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "name": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "userSession": {
+          "type": "object",
+          "required": [
+            "payload",
+            "lastSubmission",
+            "clientId",
+            "accountId",
+            "expiresAt"
+          ],
+          "properties": {
+            "payload": {
+              "type": "object",
+              "required": [
+                "exp",
+                "iat",
+                "jti",
+                "uid",
+                "kind",
+                "loginTs",
+                "accountId"
+              ],
+              "properties": {
+                "exp": {
+                  "type": "number"
+                },
+                "iat": {
+                  "type": "number"
+                },
+                "jti": {
+                  "type": "string"
+                },
+                "uid": {
+                  "type": "string"
+                },
+                "kind": {
+                  "type": "string"
+                },
+                "loginTs": {
+                  "type": "number"
+                },
+                "accountId": {
+                  "type": "string"
+                },
+                "authorizations": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "object",
+                    "properties": {
+                      "sid": {
+                        "type": "string"
+                      },
+                      "grantId": {
+                        "type": "string"
+                      },
+                      "persistsLogout": {
+                        "type": "boolean"
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "lastSubmission": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "description": "The last sign-in submission of the session, when recorded."
+            },
+            "clientId": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "accountId": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "expiresAt": {
+              "type": "number",
+              "description": "When the session expires (ms since the epoch)."
+            }
+          }
+        },
+        "userSessions": {
+          "type": "object",
+          "required": [
+            "sessions"
+          ],
+          "properties": {
+            "sessions": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "payload",
+                  "lastSubmission",
+                  "clientId",
+                  "accountId",
+                  "expiresAt"
+                ],
+                "properties": {
+                  "payload": {
+                    "type": "object",
+                    "required": [
+                      "exp",
+                      "iat",
+                      "jti",
+                      "uid",
+                      "kind",
+                      "loginTs",
+                      "accountId"
+                    ],
+                    "properties": {
+                      "exp": {
+                        "type": "number"
+                      },
+                      "iat": {
+                        "type": "number"
+                      },
+                      "jti": {
+                        "type": "string"
+                      },
+                      "uid": {
+                        "type": "string"
+                      },
+                      "kind": {
+                        "type": "string"
+                      },
+                      "loginTs": {
+                        "type": "number"
+                      },
+                      "accountId": {
+                        "type": "string"
+                      },
+                      "authorizations": {
+                        "type": "object",
+                        "additionalProperties": {
+                          "type": "object",
+                          "properties": {
+                            "sid": {
+                              "type": "string"
+                            },
+                            "grantId": {
+                              "type": "string"
+                            },
+                            "persistsLogout": {
+                              "type": "boolean"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "lastSubmission": {
+                    "type": [
+                      "object",
+                      "null"
+                    ],
+                    "description": "The last sign-in submission of the session, when recorded."
+                  },
+                  "clientId": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "accountId": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "expiresAt": {
+                    "type": "number",
+                    "description": "When the session expires (ms since the epoch)."
+                  }
+                }
+              }
+            }
+          }
+        },
+        "sessionRevokeQuery": {
+          "type": "object",
+          "properties": {
+            "revokeGrantsTarget": {
+              "type": "string",
+              "enum": [
+                "all",
+                "firstParty"
+              ],
+              "description": "Also revoke the grants the session authorized: of every application, or of first-party ones only."
+            }
+          }
+        }
       }
     },
     "columns": [
@@ -6163,6 +6855,7 @@ export const entityModels: EntityModel[] = [
         "caseInsensitive": true
       }
     ],
+    "notFoundCode": "entity.not_found",
     "searchColumns": [],
     "listFilters": [],
     "listExclusions": [],
@@ -6171,13 +6864,89 @@ export const entityModels: EntityModel[] = [
     "rls": true,
     "countRows": false,
     "countBy": [],
-    "hasApi": false,
+    "hasApi": true,
     "privateFields": [
       "passwordEncrypted",
       "passwordEncryptionMethod"
     ],
     "indexes": [],
-    "actions": [],
+    "actions": [
+      {
+        "key": "grants",
+        "method": "GET",
+        "path": "grants",
+        "handler": "user.list-grants",
+        "status": 200,
+        "summary": "Get the user's active grants",
+        "querySchema": "grantsQuery",
+        "responseSchema": "userGrants",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "appType": {
+                "type": "string",
+                "enum": [
+                  "firstParty",
+                  "thirdParty"
+                ]
+              }
+            }
+          },
+          "validatorKey": "-29eb1cfe"
+        }
+      },
+      {
+        "key": "revoke-grant",
+        "method": "DELETE",
+        "path": "grants/{grantId}",
+        "handler": "user.revoke-grant",
+        "status": 204,
+        "summary": "Revoke a grant of the user and its tokens"
+      },
+      {
+        "key": "sessions",
+        "method": "GET",
+        "path": "sessions",
+        "handler": "user.list-sessions",
+        "status": 200,
+        "summary": "Get the user's active sessions",
+        "responseSchema": "userSessions"
+      },
+      {
+        "key": "session",
+        "method": "GET",
+        "path": "sessions/{sessionId}",
+        "handler": "user.get-session",
+        "status": 200,
+        "summary": "Get an active session of the user",
+        "responseSchema": "userSession"
+      },
+      {
+        "key": "revoke-session",
+        "method": "DELETE",
+        "path": "sessions/{sessionId}",
+        "handler": "user.revoke-session",
+        "status": 204,
+        "summary": "Revoke a session of the user, and optionally the grants it authorized",
+        "querySchema": "sessionRevokeQuery",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "revokeGrantsTarget": {
+                "type": "string",
+                "enum": [
+                  "all",
+                  "firstParty"
+                ]
+              }
+            }
+          },
+          "validatorKey": "-4aa3f7b1"
+        }
+      }
+    ],
     "serverHooks": {
       "beforeCreate": "user.hash-password",
       "beforeUpdate": "user.hash-password"

@@ -34,6 +34,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The user primary email {{primaryEmail}} is already in use."
   },
+  "user.personal_access_token_name_exists": {
+    "status": 422,
+    "message": "The personal access token name {{name}} is already in use."
+  },
   "user.username_already_in_use": {
     "status": 422,
     "message": "The user username {{username}} is already in use."

@@ -97,11 +97,15 @@ export interface ApiAction {
   bodySchema?: string;
   /** The answer follows this `$defs` entry of the entity's schema, sent as the handler returns it. */
   responseSchema?: string;
+  /** The query parameters are the properties of this `$defs` entry of the entity's schema. */
+  querySchema?: string;
 }
 
 /** An action as the server sees it: with its body schema compiled. */
 export interface ActionModel extends ApiAction {
   body?: FormModel;
+  /** The query's validator (each parameter in its raw, textual form), with `querySchema`. */
+  query?: FormModel;
 }
 
 /** A list filter as a descriptor writes it: a field name (the query parameter of the same name), or in full. */
@@ -311,6 +315,8 @@ export interface EntityModel extends ConsoleResource {
   columns: ColumnModelDb[];
   readOnly: string[];
   unique: UniqueRule[];
+  /** The error code of a missing item (404); default `entity.not_exists_with_id`. */
+  notFoundCode?: string;
   searchColumns: string[];
   /** The list route's exact-match filters and exclusions, normalized from the descriptor. */
   listFilters: ListFilter[];

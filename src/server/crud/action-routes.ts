@@ -35,6 +35,7 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
       handler: async (request, reply) => {
         const found = await override.authenticate?.(request, { db: deps.db, operationsOf: deps.operationsOf });
         if (action.body) deps.validation.assertValid(action.body.validatorKey, request.body);
+        if (action.query) deps.validation.assertValidQuery(action.query, request.query as Record<string, unknown>);
         const context = found ? { ...deps.context(request), actor: found.actor } : deps.context(request);
         const id = onItem ? (request.params[paths.idParam] ?? '') : '';
         const result = await ops.runAction(context, action, onItem ? id : undefined, () =>

@@ -15,6 +15,7 @@ export interface ApplicationRow {
     logoUri?: string;
   };
   customClientMetadata: CustomClientMetadata;
+  isThirdParty?: boolean;
 }
 
 export interface CustomClientMetadata {
@@ -23,6 +24,8 @@ export interface CustomClientMetadata {
   refreshTokenTtlInDays?: number;
   alwaysIssueRefreshToken?: boolean;
   rotateRefreshToken?: boolean;
+  /** The app may exchange a subject token (a personal access token) for an access token at the token endpoint. */
+  allowTokenExchange?: boolean;
 }
 
 /**
@@ -32,7 +35,10 @@ export interface CustomClientMetadata {
 export const customClientMetadataDefaults = (entityModels.find((model) => model.name === 'application')?.schema
   .properties?.customClientMetadata?.default ?? {}) as CustomClientMetadata;
 
-const userFlow = ['authorization_code', 'refresh_token'];
+const interactiveGrants = ['authorization_code', 'refresh_token'];
+
+/** The token exchange grant (RFC 8693). */
+export const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
 /**
  * An application as an OpenID client. Single page and native apps are public clients (no secret, PKCE required);
@@ -40,6 +46,9 @@ const userFlow = ['authorization_code', 'refresh_token'];
  */
 export const clientMetadataOf = (app: ApplicationRow): AdapterPayload | undefined => {
   const meta = app.oidcClientMetadata ?? {};
+  // Token exchange is opt-in per application, and never for a third party's (Logto alike).
+  const exchange = app.customClientMetadata?.allowTokenExchange === true && app.isThirdParty !== true;
+  const userFlow = exchange ? [...interactiveGrants, TOKEN_EXCHANGE] : interactiveGrants;
   const named = {
     client_id: app.id,
     client_name: app.name,
@@ -70,7 +79,7 @@ export const clientMetadataOf = (app: ApplicationRow): AdapterPayload | undefine
         application_type: 'web',
         client_secret: app.secret,
         token_endpoint_auth_method: 'client_secret_basic',
-        grant_types: ['client_credentials'],
+        grant_types: exchange ? ['client_credentials', TOKEN_EXCHANGE] : ['client_credentials'],
         response_types: [],
         redirect_uris: [],
       };
@@ -104,8 +113,9 @@ export class ClientStore {
         type: string;
         oidc_client_metadata: ApplicationRow['oidcClientMetadata'];
         custom_client_metadata: CustomClientMetadata;
+        is_third_party: boolean;
       }>(
-        `SELECT id, name, secret, type, oidc_client_metadata, custom_client_metadata FROM applications
+        `SELECT id, name, secret, type, oidc_client_metadata, custom_client_metadata, is_third_party FROM applications
          WHERE tenant_id = $1 AND id = $2`,
         [this.tenantId, clientId],
       ),
@@ -123,6 +133,7 @@ export class ClientStore {
       type: row.type,
       oidcClientMetadata: row.oidc_client_metadata ?? {},
       customClientMetadata: row.custom_client_metadata ?? {},
+      isThirdParty: row.is_third_party,
     });
   }
 

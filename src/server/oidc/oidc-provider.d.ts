@@ -55,8 +55,26 @@ declare module 'oidc-provider' {
   }
 
   export interface GrantClass {
-    new (properties: { accountId: string; clientId: string }): GrantInstance;
+    new (properties: { accountId: string; clientId: string; jti?: string }): GrantInstance;
     find(id: string): Promise<GrantInstance | undefined>;
+  }
+
+  export interface AccessTokenInstance {
+    scope?: string;
+    resourceServer?: unknown;
+    readonly expiration: number;
+    readonly tokenType: string;
+    save(): Promise<string>;
+  }
+
+  export interface AccessTokenClass {
+    new (properties: {
+      accountId: string;
+      client: ClientInstance;
+      grantId: string;
+      gty?: string;
+      scope?: string;
+    }): AccessTokenInstance;
   }
 
   export interface InteractionDetails {
@@ -86,6 +104,7 @@ declare module 'oidc-provider' {
       client?: ClientInstance;
       session?: { accountId?: string };
       entities: { Account?: Account; Client?: ClientInstance } & Record<string, unknown>;
+      entity(name: string, value: unknown): void;
       provider: Provider;
     };
   }
@@ -98,6 +117,18 @@ declare module 'oidc-provider' {
     proxy: boolean;
     readonly Client: ClientClass;
     readonly Grant: GrantClass;
+    readonly AccessToken: AccessTokenClass;
+    /** A resource server as the provider describes one (identifier and its `getResourceServerInfo` answer). */
+    readonly ResourceServer: new (
+      identifier: string,
+      info: unknown,
+    ) => { scopes: Set<string> };
+    registerGrantType(
+      name: string,
+      handler: (ctx: KoaContextWithOIDC) => Promise<void>,
+      parameters?: string[],
+      duplicates?: string[],
+    ): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void> | void): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
@@ -115,6 +146,7 @@ declare module 'oidc-provider' {
   export const errors: {
     InvalidTarget: OidcErrorClass;
     InvalidRequest: OidcErrorClass;
+    InvalidGrant: OidcErrorClass;
     AccessDenied: OidcErrorClass;
     OIDCProviderError: OidcErrorClass;
     SessionNotFound: OidcErrorClass;

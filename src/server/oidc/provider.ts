@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import Provider, { type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Account, type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/database.js';
 import { HARDENING_HEADERS, SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
 import { errorPage } from '../interaction/views.js';
@@ -12,6 +12,7 @@ import { ClientStore, type CustomClientMetadata } from './clients.js';
 import { loadTenantKeys, publicJwks, SIGNING_ALG } from './keys.js';
 import { rpInitiatedLogout } from './logout.js';
 import { ResourceStore } from './resources.js';
+import { registerTokenExchange } from './token-exchange.js';
 
 /** One tenant's OpenID provider and what its pages and routes need next to it. */
 export interface TenantOidc {
@@ -42,6 +43,18 @@ const DAY = 24 * 60 * 60;
 
 /** The headers of every answer of the provider (its pages share the sign-in pages' policy). */
 export const PROVIDER_HEADERS = { 'Content-Security-Policy': SIGN_IN_PAGE_POLICY, ...HARDENING_HEADERS };
+
+/** The claims each scope releases. */
+const CLAIMS = {
+  openid: ['sub'],
+  profile: ['name', 'username', 'picture'],
+  email: ['email', 'email_verified'],
+  phone: ['phone_number', 'phone_number_verified'],
+  custom_data: ['custom_data'],
+  identities: ['identities'],
+};
+
+const OPENID_SCOPES = ['openid', 'offline_access'] as const;
 
 /** Standard claims of a user, by the scopes that release them. */
 const claimsOf = (user: UserRecord): Record<string, unknown> => ({
@@ -82,26 +95,42 @@ export const createTenantOidc = async ({
     client ? clients.customMetadata(client.clientId) : {};
   const cookie = { httpOnly: true, sameSite: 'lax' as const };
 
+  const resourceServerInfo = async (ctx: KoaContextWithOIDC, indicator: string, client: ClientInstance) => {
+    const resource = await resources.find(indicator);
+    if (!resource) throw new errors.InvalidTarget();
+    const accountId = ctx.oidc.entities.Account?.accountId ?? ctx.oidc.session?.accountId;
+    let scopes: string[] = [];
+    if (accountId) {
+      // A user gets what the user's roles grant (the provider then intersects it with what was requested).
+      scopes = await resources.userScopes(accountId, resource.id);
+    } else if (ctx.oidc.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials') {
+      // A machine-to-machine app gets what its roles grant.
+      scopes = await resources.applicationScopes(client.clientId, resource.id);
+    }
+    return {
+      scope: scopes.join(' '),
+      audience: indicator,
+      accessTokenTTL: resource.accessTokenTtl,
+      accessTokenFormat: 'jwt',
+      jwt: { sign: { alg: SIGNING_ALG } },
+    };
+  };
+
+  const findAccount = async (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
+    const user = await users.findById(tenantId, sub);
+    if (!user || user.isSuspended) return undefined;
+    return { accountId: user.id, claims: async () => claimsOf(user) };
+  };
+
   const provider = new Provider(issuer, {
     adapter: createAdapterClass(db, tenantId, clients),
     jwks: { keys: keys.privateKeys },
     // Each tenant signs its own cookies; the session cookie stays below the tenant's provider path, so tenants sharing
     // a host never read or overwrite each other's sessions.
     cookies: { keys: keys.cookieKeys, long: { ...cookie, path: mountPath }, short: cookie },
-    async findAccount(_ctx: KoaContextWithOIDC, sub: string) {
-      const user = await users.findById(tenantId, sub);
-      if (!user || user.isSuspended) return undefined;
-      return { accountId: user.id, claims: async () => claimsOf(user) };
-    },
-    claims: {
-      openid: ['sub'],
-      profile: ['name', 'username', 'picture'],
-      email: ['email', 'email_verified'],
-      phone: ['phone_number', 'phone_number_verified'],
-      custom_data: ['custom_data'],
-      identities: ['identities'],
-    },
-    scopes: ['openid', 'offline_access'],
+    findAccount,
+    claims: CLAIMS,
+    scopes: [...OPENID_SCOPES],
     // The sign-in experience parameters the pages read (spec §2); everything else unknown is dropped.
     extraParams: ['first_screen', 'interaction_mode'],
     interactions: {
@@ -120,26 +149,7 @@ export const createTenantOidc = async ({
           oneOf ? undefined : resources.defaultIndicator(),
         // The code exchange issues the access token for the resource the user consented to.
         useGrantedResource: async () => true,
-        getResourceServerInfo: async (ctx: KoaContextWithOIDC, indicator: string, client: ClientInstance) => {
-          const resource = await resources.find(indicator);
-          if (!resource) throw new errors.InvalidTarget();
-          const accountId = ctx.oidc.entities.Account?.accountId ?? ctx.oidc.session?.accountId;
-          let scopes: string[] = [];
-          if (accountId) {
-            // A user gets what the user's roles grant (the provider then intersects it with what was requested).
-            scopes = await resources.userScopes(accountId, resource.id);
-          } else if (ctx.oidc.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials') {
-            // A machine-to-machine app gets what its roles grant.
-            scopes = await resources.applicationScopes(client.clientId, resource.id);
-          }
-          return {
-            scope: scopes.join(' '),
-            audience: indicator,
-            accessTokenTTL: resource.accessTokenTtl,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: SIGNING_ALG } },
-          };
-        },
+        getResourceServerInfo: resourceServerInfo,
       },
     },
     pkce: { required: (_ctx: KoaContextWithOIDC, client: ClientInstance) => client.clientAuthMethod === 'none' },
@@ -186,6 +196,15 @@ export const createTenantOidc = async ({
         ...(out.error_description ? { details: out.error_description } : {}),
       });
     },
+  });
+
+  registerTokenExchange(provider, {
+    db,
+    tenantId,
+    resourceServerInfo,
+    findAccount,
+    defaultResource: () => resources.defaultIndicator(),
+    oidcScopes: [...OPENID_SCOPES, ...Object.keys(CLAIMS)],
   });
 
   // Behind a TLS-terminating proxy (an https public URL), trust its X-Forwarded-* headers.

@@ -12,8 +12,16 @@ export const serverOverrideKeys = [
   'me.get',
   'me.update',
   'me.update-custom-data',
+  'personalAccessToken.delete',
+  'personalAccessToken.generate-value',
+  'personalAccessToken.rename',
   'resource.set-default',
+  'user.get-session',
   'user.hash-password',
+  'user.list-grants',
+  'user.list-sessions',
+  'user.revoke-grant',
+  'user.revoke-session',
 ] as const;
 
 export type ServerOverrideKey = (typeof serverOverrideKeys)[number];

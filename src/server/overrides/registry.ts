@@ -2,6 +2,7 @@ import type { ServerOverride } from '../crud/overrides.js';
 import { applicationOverrides } from '../entities/application/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
 import { meOverrides } from '../entities/me/overrides.js';
+import { personalAccessTokenOverrides } from '../entities/personalAccessToken/overrides.js';
 import { resourceOverrides } from '../entities/resource/overrides.js';
 import { userOverrides } from '../entities/user/overrides.js';
 import type { ServerOverrideKey } from './keys.js';
@@ -19,6 +20,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationOverrides,
   ...hookOverrides,
   ...meOverrides,
+  ...personalAccessTokenOverrides,
   ...resourceOverrides,
   ...userOverrides,
 };

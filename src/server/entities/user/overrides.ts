@@ -1,5 +1,7 @@
 import type { ServerOverride } from '../../crud/overrides.js';
 import { hashPassword, PASSWORD_METHOD } from '../../users/passwords.js';
+import { userGrantOverrides } from './grants.js';
+import { userSessionOverrides } from './sessions.js';
 
 export const userOverrides = {
   /** The write-only `password` becomes an argon2id hash and its method; the password itself is never stored. */
@@ -10,4 +12,6 @@ export const userOverrides = {
       return { ...values, passwordEncrypted: await hashPassword(password), passwordEncryptionMethod: PASSWORD_METHOD };
     },
   },
+  ...userGrantOverrides,
+  ...userSessionOverrides,
 } satisfies Record<string, ServerOverride>;

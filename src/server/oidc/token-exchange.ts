@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type Provider from 'oidc-provider';
+import { type Account, type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '../db/database.js';
+import { TOKEN_EXCHANGE } from './clients.js';
+
+/** The subject token type of a personal access token (Logto's). */
+export const PERSONAL_ACCESS_TOKEN_TYPE = 'urn:logto:token-type:personal_access_token';
+
+type ResourceServerInfo = Record<string, unknown> & { scope?: string };
+
+export interface TokenExchangeOptions {
+  db: Database;
+  tenantId: string;
+  /** The provider's answer for a resource indicator (scopes the account may get, audience, lifetime, format). */
+  resourceServerInfo: (
+    ctx: KoaContextWithOIDC,
+    indicator: string,
+    client: ClientInstance,
+  ) => Promise<ResourceServerInfo>;
+  /** The tenant's default resource, if any: a request naming no resource gets a token for it. */
+  defaultResource: () => Promise<string | undefined>;
+  /** The provider's account lookup: undefined for a user who is gone or suspended. */
+  findAccount: (ctx: KoaContextWithOIDC, id: string) => Promise<Account | undefined>;
+  /** The scopes the provider knows without a resource (OpenID and its claims' scopes). */
+  oidcScopes: readonly string[];
+}
+
+/** The user of an unexpired personal access token of the tenant, read by the token's value. */
+const findSubject = async (db: Database, tenantId: string, value: string) => {
+  const { rows } = await db.withTenant(tenantId, (tx) =>
+    tx.query<{ user_id: string; expires_at: Date | null }>(
+      'SELECT user_id, expires_at FROM personal_access_tokens WHERE tenant_id = $1 AND value = $2',
+      [tenantId, value],
+    ),
+  );
+  return rows[0];
+};
+
+/** The request's resource indicator: the parameter may repeat, but one value at most is served. */
+const oneResource = (resource: unknown): string | undefined => {
+  if (Array.isArray(resource)) {
+    if (resource.length > 1) throw new errors.InvalidTarget('only a single resource indicator value is supported');
+    return resource[0] as string | undefined;
+  }
+  return typeof resource === 'string' && resource ? resource : undefined;
+};
+
+/**
+ * The token exchange grant for personal access tokens, as Logto serves it: an application that allows token
+ * exchange (first-party only) sends `subject_token` (the personal access token) and `subject_token_type`
+ * `urn:logto:token-type:personal_access_token`, with an optional `resource` and `scope`. The answer is an access
+ * token of the token's user: for a resource, the requested scopes the user's roles grant on it; without one, the
+ * requested OpenID scopes. A missing, expired or deleted token, or a suspended user, is `invalid_grant`.
+ */
+export const registerTokenExchange = (provider: Provider, options: TokenExchangeOptions) => {
+  const { db, tenantId } = options;
+  const { InvalidGrant, InvalidRequest } = errors;
+
+  const handler = async (ctx: KoaContextWithOIDC) => {
+    const { client, params } = ctx.oidc;
+    if (!client || !params) throw new InvalidRequest('client and parameters must be available');
+    for (const name of ['subject_token', 'subject_token_type']) {
+      if (typeof params[name] !== 'string' || !params[name]) {
+        throw new InvalidRequest(`missing required parameter '${name}'`);
+      }
+    }
+    if (params.subject_token_type !== PERSONAL_ACCESS_TOKEN_TYPE) {
+      throw new InvalidGrant('unsupported subject token type');
+    }
+    const subject = await findSubject(db, tenantId, String(params.subject_token));
+    if (!subject) throw new InvalidGrant('subject token not found');
+    if (subject.expires_at && new Date(subject.expires_at).getTime() <= Date.now()) {
+      throw new InvalidGrant('subject token is expired');
+    }
+    // A suspended or deleted user has no account.
+    const account = await options.findAccount(ctx, subject.user_id);
+    if (!account) throw new InvalidGrant('subject token invalid (referenced account not found)');
+    ctx.oidc.entity('Account', account);
+
+    const requested = new Set(
+      String(params.scope ?? '')
+        .split(' ')
+        .filter(Boolean),
+    );
+    const grantId = randomBytes(16).toString('base64url');
+    // The grant's id is made here so the token names it before the grant is stored.
+    const grant = new provider.Grant({ jti: grantId, accountId: account.accountId, clientId: client.clientId });
+    const accessToken = new provider.AccessToken({
+      accountId: account.accountId,
+      client,
+      grantId,
+      gty: TOKEN_EXCHANGE,
+    });
+
+    const resource = oneResource(params.resource) ?? (await options.defaultResource());
+    if (resource) {
+      const info = await options.resourceServerInfo(ctx, resource, client);
+      const server = new provider.ResourceServer(resource, info);
+      accessToken.resourceServer = server;
+      accessToken.scope = [...requested].filter((scope) => server.scopes.has(scope)).join(' ');
+      grant.addResourceScope(resource, accessToken.scope);
+    } else {
+      const known = new Set(options.oidcScopes);
+      accessToken.scope = [...requested].filter((scope) => known.has(scope)).join(' ');
+      grant.addOIDCScope(accessToken.scope);
+    }
+
+    await grant.save();
+    ctx.oidc.entity('Grant', grant);
+    ctx.oidc.entity('AccessToken', accessToken);
+    const value = await accessToken.save();
+    ctx.body = {
+      access_token: value,
+      expires_in: accessToken.expiration,
+      scope: accessToken.scope,
+      token_type: accessToken.tokenType,
+    };
+  };
+
+  provider.registerGrantType(
+    TOKEN_EXCHANGE,
+    handler,
+    ['subject_token', 'subject_token_type', 'actor_token', 'actor_token_type', 'scope', 'resource'],
+    ['resource'],
+  );
+};
