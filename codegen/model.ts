@@ -106,6 +106,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       }
     }
     const operations = d.api?.operations ?? {};
+    const collection = (d.kind ?? 'collection') === 'collection';
     const list = operations.list;
     const listFilters = (list?.filters ?? []).map(listFilterOf);
     assertFields(entity, [...(list?.search ?? []), ...listFilters.map((f) => f.field)], 'api.operations.list');
@@ -205,10 +206,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       actions: actionModels(entity, form),
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},
-      // A storage-only entity is written by the server itself, still through validated bodies.
+      // A collection is written by the server itself too (a storage-only one, or users made at registration while
+      // the API exposes only some operations), always through validated bodies.
       requestBodies: {
-        ...(operations.create || !d.api ? { create: form(bodies.create) } : {}),
-        ...(operations.update || !d.api ? { update: form(bodies.update) } : {}),
+        ...(operations.create || !d.api || collection ? { create: form(bodies.create) } : {}),
+        ...(operations.update || !d.api || collection ? { update: form(bodies.update) } : {}),
       },
       hasConsole: Boolean(d.console),
     };
