@@ -1564,5 +1564,38 @@ export const consoleResources: ConsoleResource[] = [
       "scope.name_exists": "name"
     },
     "assignForms": {}
+  },
+  {
+    "name": "user",
+    "kind": "collection",
+    "apiPath": "/users",
+    "idField": "id",
+    "operations": {
+      "get": {}
+    },
+    "relations": [],
+    "route": "user",
+    "titleKey": "user.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "user.username_already_in_use": "username",
+      "user.email_already_in_use": "primaryEmail"
+    },
+    "assignForms": {}
   }
 ] as ConsoleResource[];

@@ -14,6 +14,16 @@ export const serverOverrideKeys = [
   'me.update-custom-data',
   'resource.set-default',
   'user.hash-password',
+  'user.create-mfa-verification',
+  'user.delete-identity',
+  'user.delete-mfa-verification',
+  'user.get-identity',
+  'user.get-sso-identity',
+  'user.link-identity',
+  'user.list-all-identities',
+  'user.list-mfa-verifications',
+  'user.list-organizations',
+  'user.replace-identity',
 ] as const;
 
 export type ServerOverrideKey = (typeof serverOverrideKeys)[number];

@@ -1,5 +1,7 @@
 import type { ServerOverride } from '../../crud/overrides.js';
 import { hashPassword, PASSWORD_METHOD } from '../../users/passwords.js';
+import { userIdentityOverrides } from './identities.js';
+import { userMfaOverrides } from './mfa.js';
 
 export const userOverrides = {
   /** The write-only `password` becomes an argon2id hash and its method; the password itself is never stored. */
@@ -10,4 +12,6 @@ export const userOverrides = {
       return { ...values, passwordEncrypted: await hashPassword(password), passwordEncryptionMethod: PASSWORD_METHOD };
     },
   },
+  ...userIdentityOverrides,
+  ...userMfaOverrides,
 } satisfies Record<string, ServerOverride>;
