@@ -54,6 +54,9 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
     if ([action.responseField, action.responseFields, action.responseSchema].filter(Boolean).length > 1) {
       throw new CodegenError(`${where}: give one of responseField, responseFields and responseSchema`);
     }
+    if (action.createdStatus && (action.status !== 200 || action.method !== 'PUT')) {
+      throw new CodegenError(`${where}: only a PUT answering 200 may declare createdStatus`);
+    }
     for (const name of [action.bodySchema, action.responseSchema, action.querySchema]) {
       if (name && !ownDefinition(schema, name)) throw new CodegenError(`${where}: the schema has no $defs/${name}`);
     }

@@ -318,6 +318,9 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
             action.status === 204
               ? { description: action.summary }
               : { description: action.summary, content: json(ref(answer ? answerName : Name)) },
+          ...(action.createdStatus
+            ? { [action.createdStatus]: { description: 'Created.', content: json(ref(answer ? answerName : Name)) } }
+            : {}),
           ...errorResponses([400, 401, 403, 404, 422]),
         },
       });

@@ -427,6 +427,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/all-identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the social and enterprise SSO identities of a user */
+        get: operations["GetUserAllIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/grants": {
         parameters: {
             query?: never;
@@ -456,6 +473,94 @@ export interface paths {
         post?: never;
         /** Revoke a grant of the user and its tokens */
         delete: operations["DeleteUserGrantsGrantId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link a social identity to a user through a social connector */
+        post: operations["CreateUserIdentities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/identities/{target}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a social identity of a user */
+        get: operations["GetUserIdentitiesTarget"];
+        /** Replace or add a social identity of a user */
+        put: operations["ReplaceUserIdentitiesTarget"];
+        post?: never;
+        /** Delete a social identity from a user */
+        delete: operations["DeleteUserIdentitiesTarget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/mfa-verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the MFA verifications of a user, without their secrets */
+        get: operations["GetUserMfaVerifications"];
+        put?: never;
+        /** Add a TOTP or backup code MFA verification to a user */
+        post: operations["CreateUserMfaVerifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/mfa-verifications/{verificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an MFA verification of a user */
+        delete: operations["DeleteUserMfaVerificationsVerificationId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organizations of a user */
+        get: operations["GetUserOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -491,6 +596,23 @@ export interface paths {
         post?: never;
         /** Revoke a session of the user, and optionally the grants it authorized */
         delete: operations["DeleteUserSessionsSessionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/sso-identities/{ssoConnectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an enterprise SSO identity of a user */
+        get: operations["GetUserSsoIdentitiesSsoConnectorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -618,12 +740,20 @@ export interface components {
              * @example user.role_exists
              * @example user.username_already_in_use
              * @example user.email_already_in_use
+             * @example user.personal_access_token_name_exists
+             * @example user.identity_not_exist
+             * @example user.identity_already_in_use
+             * @example user.enterprise_sso_identity_not_exists
+             * @example user.totp_already_in_use
+             * @example user.totp_secret_invalid
+             * @example user.backup_code_already_in_use
+             * @example user.wrong_backup_code_format
+             * @example session.mfa.backup_code_can_not_be_alone
              * @example request.unsupported_media_type
              * @example request.payload_too_large
              * @example request.invalid_input
              * @example request.general
              * @example unexpected.general
-             * @example user.personal_access_token_name_exists
              */
             code: string;
             data?: unknown;
@@ -1562,6 +1692,123 @@ export interface components {
                      */
                     revokeGrantsTarget?: "all" | "firstParty";
                 };
+                identityBody: {
+                    /** @description The user's id at the identity provider. */
+                    userId: string;
+                    /** @description What the identity provider told about the user. */
+                    details?: Record<string, never>;
+                };
+                /** @description The user's social identities by connector target. */
+                identitiesAnswer: {
+                    [key: string]: {
+                        /** @description The user's id at the identity provider. */
+                        userId: string;
+                        /** @description What the identity provider told about the user. */
+                        details?: Record<string, never>;
+                    };
+                };
+                identityAnswer: {
+                    identity: {
+                        /** @description The user's id at the identity provider. */
+                        userId: string;
+                        /** @description What the identity provider told about the user. */
+                        details?: Record<string, never>;
+                    };
+                };
+                linkIdentityBody: {
+                    /** @description The social connector's id. */
+                    connectorId: string;
+                    /** @description What the social platform sent back (typically code, state and redirectUri). */
+                    connectorData: Record<string, never>;
+                };
+                ssoIdentityAnswer: {
+                    ssoIdentity: {
+                        tenantId: string;
+                        id: string;
+                        userId: string;
+                        issuer: string;
+                        identityId: string;
+                        detail: Record<string, never>;
+                        createdAt: number;
+                        updatedAt: number;
+                        ssoConnectorId: string;
+                    };
+                };
+                allIdentitiesAnswer: {
+                    socialIdentities: {
+                        target: string;
+                        identity: {
+                            /** @description The user's id at the identity provider. */
+                            userId: string;
+                            /** @description What the identity provider told about the user. */
+                            details?: Record<string, never>;
+                        };
+                    }[];
+                    ssoIdentities: {
+                        ssoConnectorId: string;
+                        ssoIdentity: {
+                            tenantId: string;
+                            id: string;
+                            userId: string;
+                            issuer: string;
+                            identityId: string;
+                            detail: Record<string, never>;
+                            createdAt: number;
+                            updatedAt: number;
+                            ssoConnectorId: string;
+                        };
+                    }[];
+                };
+                /** @description The organizations the user is a member of, each with the user's roles in it. */
+                organizationsAnswer: {
+                    tenantId: string;
+                    id: string;
+                    name: string;
+                    description: string | null;
+                    customData: Record<string, never>;
+                    isMfaRequired: boolean;
+                    color: Record<string, never>;
+                    branding: Record<string, never>;
+                    customCss: string | null;
+                    createdAt: number;
+                    organizationRoles: {
+                        id: string;
+                        name: string;
+                    }[];
+                }[];
+                mfaVerificationsAnswer: {
+                    id: string;
+                    /** @description When the factor was added (ISO 8601). */
+                    createdAt: string;
+                    lastUsedAt?: string;
+                    /** @enum {string} */
+                    type: "Totp" | "WebAuthn" | "BackupCode" | "EmailVerificationCode" | "PhoneVerificationCode";
+                    agent?: string;
+                    name?: string;
+                    /** @description Backup codes not used yet. */
+                    remainCodes?: number;
+                }[];
+                mfaVerificationBody: {
+                    /**
+                     * @description The factor to add.
+                     * @enum {string}
+                     */
+                    type: "Totp" | "BackupCode";
+                    /** @description Totp: a base32 secret of 16 to 32 characters; generated when absent. */
+                    secret?: string;
+                    /** @description BackupCode: ten codes of ten hexadecimal digits; generated when absent. */
+                    codes?: string[];
+                };
+                mfaVerificationAnswer: {
+                    /** @enum {string} */
+                    type: "Totp" | "BackupCode";
+                    /** @description Totp: the secret. */
+                    secret?: string;
+                    /** @description Totp: the otpauth URI as a QR code PNG data URL. */
+                    secretQrCode?: string;
+                    /** @description BackupCode: the codes, shown once. */
+                    codes?: string[];
+                };
             };
         };
         UserGrantsResponse: {
@@ -1633,6 +1880,132 @@ export interface components {
             accountId: string | null;
             /** @description When the session expires (ms since the epoch). */
             expiresAt: number;
+        };
+        UserIdentityResponse: {
+            identity: {
+                /** @description The user's id at the identity provider. */
+                userId: string;
+                /** @description What the identity provider told about the user. */
+                details?: Record<string, never>;
+            };
+        };
+        UserIdentityReplaceBody: {
+            /** @description The user's id at the identity provider. */
+            userId: string;
+            /** @description What the identity provider told about the user. */
+            details?: Record<string, never>;
+        };
+        /** @description The user's social identities by connector target. */
+        UserIdentityReplaceResponse: {
+            [key: string]: {
+                /** @description The user's id at the identity provider. */
+                userId: string;
+                /** @description What the identity provider told about the user. */
+                details?: Record<string, never>;
+            };
+        };
+        UserIdentityLinkBody: {
+            /** @description The social connector's id. */
+            connectorId: string;
+            /** @description What the social platform sent back (typically code, state and redirectUri). */
+            connectorData: Record<string, never>;
+        };
+        /** @description The user's social identities by connector target. */
+        UserIdentityLinkResponse: {
+            [key: string]: {
+                /** @description The user's id at the identity provider. */
+                userId: string;
+                /** @description What the identity provider told about the user. */
+                details?: Record<string, never>;
+            };
+        };
+        UserSsoIdentityResponse: {
+            ssoIdentity: {
+                tenantId: string;
+                id: string;
+                userId: string;
+                issuer: string;
+                identityId: string;
+                detail: Record<string, never>;
+                createdAt: number;
+                updatedAt: number;
+                ssoConnectorId: string;
+            };
+        };
+        UserAllIdentitiesResponse: {
+            socialIdentities: {
+                target: string;
+                identity: {
+                    /** @description The user's id at the identity provider. */
+                    userId: string;
+                    /** @description What the identity provider told about the user. */
+                    details?: Record<string, never>;
+                };
+            }[];
+            ssoIdentities: {
+                ssoConnectorId: string;
+                ssoIdentity: {
+                    tenantId: string;
+                    id: string;
+                    userId: string;
+                    issuer: string;
+                    identityId: string;
+                    detail: Record<string, never>;
+                    createdAt: number;
+                    updatedAt: number;
+                    ssoConnectorId: string;
+                };
+            }[];
+        };
+        /** @description The organizations the user is a member of, each with the user's roles in it. */
+        UserOrganizationsResponse: {
+            tenantId: string;
+            id: string;
+            name: string;
+            description: string | null;
+            customData: Record<string, never>;
+            isMfaRequired: boolean;
+            color: Record<string, never>;
+            branding: Record<string, never>;
+            customCss: string | null;
+            createdAt: number;
+            organizationRoles: {
+                id: string;
+                name: string;
+            }[];
+        }[];
+        UserMfaVerificationsResponse: {
+            id: string;
+            /** @description When the factor was added (ISO 8601). */
+            createdAt: string;
+            lastUsedAt?: string;
+            /** @enum {string} */
+            type: "Totp" | "WebAuthn" | "BackupCode" | "EmailVerificationCode" | "PhoneVerificationCode";
+            agent?: string;
+            name?: string;
+            /** @description Backup codes not used yet. */
+            remainCodes?: number;
+        }[];
+        UserMfaVerificationCreateBody: {
+            /**
+             * @description The factor to add.
+             * @enum {string}
+             */
+            type: "Totp" | "BackupCode";
+            /** @description Totp: a base32 secret of 16 to 32 characters; generated when absent. */
+            secret?: string;
+            /** @description BackupCode: ten codes of ten hexadecimal digits; generated when absent. */
+            codes?: string[];
+        };
+        UserMfaVerificationCreateResponse: {
+            /** @enum {string} */
+            type: "Totp" | "BackupCode";
+            /** @description Totp: the secret. */
+            secret?: string;
+            /** @description Totp: the otpauth URI as a QR code PNG data URL. */
+            secretQrCode?: string;
+            /** @description BackupCode: the codes, shown once. */
+            codes?: string[];
         };
     };
     responses: never;
@@ -4457,6 +4830,74 @@ export interface operations {
             };
         };
     };
+    GetUserAllIdentities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the social and enterprise SSO identities of a user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAllIdentitiesResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetUserGrants: {
         parameters: {
             query?: {
@@ -4548,6 +4989,577 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateUserIdentities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIdentityLinkBody"];
+            };
+        };
+        responses: {
+            /** @description Link a social identity to a user through a social connector */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserIdentityLinkResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserIdentitiesTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+                /** @description The target. */
+                target: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a social identity of a user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserIdentityResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ReplaceUserIdentitiesTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+                /** @description The target. */
+                target: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIdentityReplaceBody"];
+            };
+        };
+        responses: {
+            /** @description Replace or add a social identity of a user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserIdentityReplaceResponse"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserIdentityReplaceResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteUserIdentitiesTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+                /** @description The target. */
+                target: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a social identity from a user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserMfaVerifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the MFA verifications of a user, without their secrets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserMfaVerificationsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateUserMfaVerifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserMfaVerificationCreateBody"];
+            };
+        };
+        responses: {
+            /** @description Add a TOTP or backup code MFA verification to a user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserMfaVerificationCreateResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteUserMfaVerificationsVerificationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+                /** @description The verification id. */
+                verificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete an MFA verification of a user */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the organizations of a user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOrganizationsResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -4757,6 +5769,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserSsoIdentitiesSsoConnectorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                id: string;
+                /** @description The sso connector id. */
+                ssoConnectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get an enterprise SSO identity of a user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSsoIdentityResponse"];
+                };
             };
             /** @description Bad Request */
             400: {

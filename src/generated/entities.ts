@@ -6272,7 +6272,8 @@ export const entityModels: EntityModel[] = [
         "identities",
         "profile",
         "isSuspended",
-        "createdAt"
+        "createdAt",
+        "mfaVerifications"
       ],
       "properties": {
         "tenantId": {
@@ -6416,6 +6417,16 @@ export const entityModels: EntityModel[] = [
           "readOnly": true,
           "x-column": "timestamp",
           "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "mfaVerifications": {
+          "type": "array",
+          "items": {
+            "type": "object"
+          },
+          "readOnly": true,
+          "x-private": true,
+          "default": [],
+          "description": "The user's MFA factors with their secrets; never returned (the MFA verification actions list them without secrets)."
         }
       },
       "$defs": {
@@ -6705,6 +6716,420 @@ export const entityModels: EntityModel[] = [
               "description": "Also revoke the grants the session authorized: of every application, or of first-party ones only."
             }
           }
+        },
+        "identityBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userId"
+          ],
+          "properties": {
+            "userId": {
+              "type": "string",
+              "maxLength": 256,
+              "description": "The user's id at the identity provider."
+            },
+            "details": {
+              "type": "object",
+              "description": "What the identity provider told about the user."
+            }
+          }
+        },
+        "identitiesAnswer": {
+          "type": "object",
+          "description": "The user's social identities by connector target.",
+          "additionalProperties": {
+            "type": "object",
+            "required": [
+              "userId"
+            ],
+            "properties": {
+              "userId": {
+                "type": "string",
+                "maxLength": 256,
+                "description": "The user's id at the identity provider."
+              },
+              "details": {
+                "type": "object",
+                "description": "What the identity provider told about the user."
+              }
+            }
+          }
+        },
+        "identityAnswer": {
+          "type": "object",
+          "required": [
+            "identity"
+          ],
+          "properties": {
+            "identity": {
+              "type": "object",
+              "required": [
+                "userId"
+              ],
+              "properties": {
+                "userId": {
+                  "type": "string",
+                  "maxLength": 256,
+                  "description": "The user's id at the identity provider."
+                },
+                "details": {
+                  "type": "object",
+                  "description": "What the identity provider told about the user."
+                }
+              }
+            }
+          }
+        },
+        "linkIdentityBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "connectorId",
+            "connectorData"
+          ],
+          "properties": {
+            "connectorId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The social connector's id."
+            },
+            "connectorData": {
+              "type": "object",
+              "description": "What the social platform sent back (typically code, state and redirectUri)."
+            }
+          }
+        },
+        "ssoIdentityAnswer": {
+          "type": "object",
+          "required": [
+            "ssoIdentity"
+          ],
+          "properties": {
+            "ssoIdentity": {
+              "type": "object",
+              "required": [
+                "tenantId",
+                "id",
+                "userId",
+                "issuer",
+                "identityId",
+                "detail",
+                "createdAt",
+                "updatedAt",
+                "ssoConnectorId"
+              ],
+              "properties": {
+                "tenantId": {
+                  "type": "string"
+                },
+                "id": {
+                  "type": "string"
+                },
+                "userId": {
+                  "type": "string"
+                },
+                "issuer": {
+                  "type": "string"
+                },
+                "identityId": {
+                  "type": "string"
+                },
+                "detail": {
+                  "type": "object"
+                },
+                "createdAt": {
+                  "type": "number"
+                },
+                "updatedAt": {
+                  "type": "number"
+                },
+                "ssoConnectorId": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        },
+        "allIdentitiesAnswer": {
+          "type": "object",
+          "required": [
+            "socialIdentities",
+            "ssoIdentities"
+          ],
+          "properties": {
+            "socialIdentities": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "target",
+                  "identity"
+                ],
+                "properties": {
+                  "target": {
+                    "type": "string"
+                  },
+                  "identity": {
+                    "type": "object",
+                    "required": [
+                      "userId"
+                    ],
+                    "properties": {
+                      "userId": {
+                        "type": "string",
+                        "maxLength": 256,
+                        "description": "The user's id at the identity provider."
+                      },
+                      "details": {
+                        "type": "object",
+                        "description": "What the identity provider told about the user."
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "ssoIdentities": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "ssoConnectorId",
+                  "ssoIdentity"
+                ],
+                "properties": {
+                  "ssoConnectorId": {
+                    "type": "string"
+                  },
+                  "ssoIdentity": {
+                    "type": "object",
+                    "required": [
+                      "tenantId",
+                      "id",
+                      "userId",
+                      "issuer",
+                      "identityId",
+                      "detail",
+                      "createdAt",
+                      "updatedAt",
+                      "ssoConnectorId"
+                    ],
+                    "properties": {
+                      "tenantId": {
+                        "type": "string"
+                      },
+                      "id": {
+                        "type": "string"
+                      },
+                      "userId": {
+                        "type": "string"
+                      },
+                      "issuer": {
+                        "type": "string"
+                      },
+                      "identityId": {
+                        "type": "string"
+                      },
+                      "detail": {
+                        "type": "object"
+                      },
+                      "createdAt": {
+                        "type": "number"
+                      },
+                      "updatedAt": {
+                        "type": "number"
+                      },
+                      "ssoConnectorId": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "organizationsAnswer": {
+          "type": "array",
+          "description": "The organizations the user is a member of, each with the user's roles in it.",
+          "items": {
+            "type": "object",
+            "required": [
+              "tenantId",
+              "id",
+              "name",
+              "description",
+              "customData",
+              "isMfaRequired",
+              "color",
+              "branding",
+              "customCss",
+              "createdAt",
+              "organizationRoles"
+            ],
+            "properties": {
+              "tenantId": {
+                "type": "string"
+              },
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "description": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "customData": {
+                "type": "object"
+              },
+              "isMfaRequired": {
+                "type": "boolean"
+              },
+              "color": {
+                "type": "object"
+              },
+              "branding": {
+                "type": "object"
+              },
+              "customCss": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "createdAt": {
+                "type": "number"
+              },
+              "organizationRoles": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "id",
+                    "name"
+                  ],
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "mfaVerificationsAnswer": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "createdAt",
+              "type"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "createdAt": {
+                "type": "string",
+                "description": "When the factor was added (ISO 8601)."
+              },
+              "lastUsedAt": {
+                "type": "string"
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "Totp",
+                  "WebAuthn",
+                  "BackupCode",
+                  "EmailVerificationCode",
+                  "PhoneVerificationCode"
+                ]
+              },
+              "agent": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "remainCodes": {
+                "type": "integer",
+                "description": "Backup codes not used yet."
+              }
+            }
+          }
+        },
+        "mfaVerificationBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "type"
+          ],
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "Totp",
+                "BackupCode"
+              ],
+              "description": "The factor to add."
+            },
+            "secret": {
+              "type": "string",
+              "maxLength": 256,
+              "description": "Totp: a base32 secret of 16 to 32 characters; generated when absent."
+            },
+            "codes": {
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "string",
+                "maxLength": 64
+              },
+              "description": "BackupCode: ten codes of ten hexadecimal digits; generated when absent."
+            }
+          }
+        },
+        "mfaVerificationAnswer": {
+          "type": "object",
+          "required": [
+            "type"
+          ],
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "Totp",
+                "BackupCode"
+              ]
+            },
+            "secret": {
+              "type": "string",
+              "description": "Totp: the secret."
+            },
+            "secretQrCode": {
+              "type": "string",
+              "description": "Totp: the otpauth URI as a QR code PNG data URL."
+            },
+            "codes": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "description": "BackupCode: the codes, shown once."
+            }
+          }
         }
       }
     },
@@ -6828,6 +7253,14 @@ export const entityModels: EntityModel[] = [
         "nullable": false,
         "json": false,
         "timestamp": true
+      },
+      {
+        "property": "mfaVerifications",
+        "column": "mfa_verifications",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
       }
     ],
     "readOnly": [
@@ -6838,7 +7271,8 @@ export const entityModels: EntityModel[] = [
       "passwordEncryptionMethod",
       "identities",
       "lastSignInAt",
-      "createdAt"
+      "createdAt",
+      "mfaVerifications"
     ],
     "unique": [
       {
@@ -6867,7 +7301,8 @@ export const entityModels: EntityModel[] = [
     "hasApi": true,
     "privateFields": [
       "passwordEncrypted",
-      "passwordEncryptionMethod"
+      "passwordEncryptionMethod",
+      "mfaVerifications"
     ],
     "indexes": [],
     "actions": [
@@ -6945,6 +7380,176 @@ export const entityModels: EntityModel[] = [
           },
           "validatorKey": "-4aa3f7b1"
         }
+      },
+      {
+        "key": "identity",
+        "method": "GET",
+        "path": "identities/{target}",
+        "handler": "user.get-identity",
+        "status": 200,
+        "summary": "Get a social identity of a user",
+        "responseSchema": "identityAnswer"
+      },
+      {
+        "key": "identity-replace",
+        "method": "PUT",
+        "path": "identities/{target}",
+        "handler": "user.replace-identity",
+        "status": 200,
+        "createdStatus": 201,
+        "summary": "Replace or add a social identity of a user",
+        "bodySchema": "identityBody",
+        "responseSchema": "identitiesAnswer",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "userId"
+            ],
+            "properties": {
+              "userId": {
+                "type": "string",
+                "maxLength": 256,
+                "description": "The user's id at the identity provider."
+              },
+              "details": {
+                "type": "object",
+                "description": "What the identity provider told about the user."
+              }
+            }
+          },
+          "validatorKey": "3e9beb81"
+        }
+      },
+      {
+        "key": "identity-delete",
+        "method": "DELETE",
+        "path": "identities/{target}",
+        "handler": "user.delete-identity",
+        "status": 200,
+        "summary": "Delete a social identity from a user"
+      },
+      {
+        "key": "identity-link",
+        "method": "POST",
+        "path": "identities",
+        "handler": "user.link-identity",
+        "status": 200,
+        "summary": "Link a social identity to a user through a social connector",
+        "bodySchema": "linkIdentityBody",
+        "responseSchema": "identitiesAnswer",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "connectorId",
+              "connectorData"
+            ],
+            "properties": {
+              "connectorId": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128,
+                "description": "The social connector's id."
+              },
+              "connectorData": {
+                "type": "object",
+                "description": "What the social platform sent back (typically code, state and redirectUri)."
+              }
+            }
+          },
+          "validatorKey": "-1ffc7b5f"
+        }
+      },
+      {
+        "key": "sso-identity",
+        "method": "GET",
+        "path": "sso-identities/{ssoConnectorId}",
+        "handler": "user.get-sso-identity",
+        "status": 200,
+        "summary": "Get an enterprise SSO identity of a user",
+        "responseSchema": "ssoIdentityAnswer"
+      },
+      {
+        "key": "all-identities",
+        "method": "GET",
+        "path": "all-identities",
+        "handler": "user.list-all-identities",
+        "status": 200,
+        "summary": "List the social and enterprise SSO identities of a user",
+        "responseSchema": "allIdentitiesAnswer"
+      },
+      {
+        "key": "organizations",
+        "method": "GET",
+        "path": "organizations",
+        "handler": "user.list-organizations",
+        "status": 200,
+        "summary": "List the organizations of a user",
+        "responseSchema": "organizationsAnswer"
+      },
+      {
+        "key": "mfa-verifications",
+        "method": "GET",
+        "path": "mfa-verifications",
+        "handler": "user.list-mfa-verifications",
+        "status": 200,
+        "summary": "List the MFA verifications of a user, without their secrets",
+        "responseSchema": "mfaVerificationsAnswer"
+      },
+      {
+        "key": "mfa-verification-create",
+        "method": "POST",
+        "path": "mfa-verifications",
+        "handler": "user.create-mfa-verification",
+        "status": 200,
+        "summary": "Add a TOTP or backup code MFA verification to a user",
+        "bodySchema": "mfaVerificationBody",
+        "responseSchema": "mfaVerificationAnswer",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "type"
+            ],
+            "properties": {
+              "type": {
+                "type": "string",
+                "enum": [
+                  "Totp",
+                  "BackupCode"
+                ],
+                "description": "The factor to add."
+              },
+              "secret": {
+                "type": "string",
+                "maxLength": 256,
+                "description": "Totp: a base32 secret of 16 to 32 characters; generated when absent."
+              },
+              "codes": {
+                "type": "array",
+                "maxItems": 100,
+                "items": {
+                  "type": "string",
+                  "maxLength": 64
+                },
+                "description": "BackupCode: ten codes of ten hexadecimal digits; generated when absent."
+              }
+            }
+          },
+          "validatorKey": "-17bb88b0"
+        }
+      },
+      {
+        "key": "mfa-verification-delete",
+        "method": "DELETE",
+        "path": "mfa-verifications/{verificationId}",
+        "handler": "user.delete-mfa-verification",
+        "status": 204,
+        "summary": "Delete an MFA verification of a user"
       }
     ],
     "serverHooks": {

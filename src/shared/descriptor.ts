@@ -76,6 +76,8 @@ export interface ApiAction {
   path: string;
   handler: string;
   status: 200 | 201 | 204;
+  /** The status of an answer the handler marks `created` (a PUT that inserted what its path names); status is 200. */
+  createdStatus?: 201;
   summary: string;
   /** Where the action lives: below an item (default) or on the collection (a service's own path). */
   on?: 'item' | 'collection';

@@ -47,6 +47,25 @@ export const handWrittenErrorCodes = {
   'user.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this user.' },
   'user.username_already_in_use': { status: 422, message: 'This username is already in use.' },
   'user.email_already_in_use': { status: 422, message: 'This email is associated with an existing account.' },
+  'user.personal_access_token_name_exists': {
+    status: 422,
+    message: 'A personal access token with this name already exists.',
+  },
+  'user.identity_not_exist': { status: 404, message: 'The social account has not been registered yet.' },
+  'user.identity_already_in_use': {
+    status: 422,
+    message: 'The social account has been associated with an existing account.',
+  },
+  'user.enterprise_sso_identity_not_exists': {
+    status: 404,
+    message:
+      'The user does not have an enterprise identity linked to the specified SSO connector ID: {{ssoConnectorId}}.',
+  },
+  'user.totp_already_in_use': { status: 422, message: 'TOTP is already in use.' },
+  'user.totp_secret_invalid': { status: 422, message: 'Invalid TOTP secret supplied.' },
+  'user.backup_code_already_in_use': { status: 422, message: 'Backup code is already in use.' },
+  'user.wrong_backup_code_format': { status: 422, message: 'Backup code format is invalid.' },
+  'session.mfa.backup_code_can_not_be_alone': { status: 422, message: 'Backup code can not be the only MFA.' },
   'request.unsupported_media_type': { status: 415, message: 'The request body must be JSON.' },
   'request.payload_too_large': { status: 413, message: 'The request body is larger than {{limit}} bytes.' },
   'request.invalid_input': { status: 400, message: 'Input is invalid. {{details}}' },

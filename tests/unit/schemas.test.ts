@@ -54,7 +54,7 @@ describe.each(fixtureEntities)('%s create body', (entity) => {
 
 describe('create validators', () => {
   it('have fixtures for every entity that can be created, and no fixtures for anything else', () => {
-    const creatable = entityModels.filter((m) => m.hasApi && m.requestBodies.create).map((m) => m.name);
+    const creatable = entityModels.filter((m) => m.operations.create).map((m) => m.name);
     const missing = creatable.filter((name) => !fixtureEntities.includes(name));
     expect(missing, `add tests/fixtures/<entity>/{valid,invalid}/ for: ${missing.join(', ')}`).toEqual([]);
     expect(fixtureEntities.filter((name) => !creatable.includes(name))).toEqual([]);

@@ -121,4 +121,11 @@ describe('codegen checks of declared actions', () => {
     } as JSONSchema7;
     expect(actionModels(defined, compile)[0]?.body?.schema).toMatchObject({ properties: { text: { type: 'string' } } });
   });
+
+  it('lets only a PUT answering 200 declare the status of an answer that inserted', () => {
+    const put = action({ method: 'PUT', path: 'notes/{slot}', createdStatus: 201 });
+    expect(actionModels(withActions([put]), compile)).toHaveLength(1);
+    expect(() => actionModels(withActions([{ ...put, method: 'POST' }]), compile)).toThrow(/only a PUT answering 200/);
+    expect(() => actionModels(withActions([{ ...put, status: 204 }]), compile)).toThrow(/only a PUT answering 200/);
+  });
 });

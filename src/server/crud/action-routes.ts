@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../shared/action-paths.js';
 import type { EntityModel } from '../../shared/descriptor.js';
-import { overrideOf } from './overrides.js';
+import { Created, overrideOf } from './overrides.js';
 import type { RouteDeps } from './routes.js';
 
 type Params = Record<string, string>;
@@ -53,9 +53,11 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
           }),
         );
         if (action.status === 204) return reply.status(204).send();
+        const inserted = result instanceof Created && action.createdStatus !== undefined;
+        const answer = result instanceof Created ? result.answer : result;
         return reply
-          .status(action.status)
-          .send(action.responseField || action.responseFields || action.responseSchema ? result : paths.view(result));
+          .status(inserted ? (action.createdStatus ?? action.status) : action.status)
+          .send(action.responseField || action.responseFields || action.responseSchema ? answer : paths.view(answer));
       },
     });
   }

@@ -69,6 +69,14 @@ export interface ActionOverride {
   }) => Promise<unknown>;
 }
 
+/** An action's answer marked as having inserted what the action's path names: sent with its `createdStatus`. */
+export class Created<T = unknown> {
+  constructor(readonly answer: T) {}
+}
+
+/** Marks an answer `created` (a PUT that inserted rather than replaced); see `createdStatus`. */
+export const created = <T>(answer: T) => new Created(answer);
+
 export type ServerOverride = BeforeWriteOverride | BeforeLinkOverride | ActionOverride;
 
 /** The implementations a server runs with, by key (`<entity>.<piece>`, as descriptors name them). */

@@ -22,6 +22,16 @@ export const serverOverrideKeys = [
   'user.list-sessions',
   'user.revoke-grant',
   'user.revoke-session',
+  'user.create-mfa-verification',
+  'user.delete-identity',
+  'user.delete-mfa-verification',
+  'user.get-identity',
+  'user.get-sso-identity',
+  'user.link-identity',
+  'user.list-all-identities',
+  'user.list-mfa-verifications',
+  'user.list-organizations',
+  'user.replace-identity',
 ] as const;
 
 export type ServerOverrideKey = (typeof serverOverrideKeys)[number];

@@ -1,6 +1,8 @@
 import type { ServerOverride } from '../../crud/overrides.js';
 import { hashPassword, PASSWORD_METHOD } from '../../users/passwords.js';
 import { userGrantOverrides } from './grants.js';
+import { userIdentityOverrides } from './identities.js';
+import { userMfaOverrides } from './mfa.js';
 import { userSessionOverrides } from './sessions.js';
 
 export const userOverrides = {
@@ -14,4 +16,6 @@ export const userOverrides = {
   },
   ...userGrantOverrides,
   ...userSessionOverrides,
+  ...userIdentityOverrides,
+  ...userMfaOverrides,
 } satisfies Record<string, ServerOverride>;

@@ -1,0 +1,164 @@
+import { createHash, randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import { generateId } from '../../crud/ids.js';
+import type { ServerOverride } from '../../crud/overrides.js';
+import type { Entity } from '../../crud/repository.js';
+import { ApiError } from '../../http/api-error.js';
+import { changeUser, readUser } from './stored-user.js';
+
+/**
+ * A user's MFA verifications, kept in the private `mfaVerifications` field as Logto keeps them: `{id, createdAt,
+ * type, ...}` with the factor's secret (`key` of a TOTP factor, `codes` of a backup code group). Backup codes are
+ * stored as SHA-256 digests; the caller sees them once, in the answer that creates them. Lists leave secrets out.
+ */
+
+interface StoredVerification {
+  id: string;
+  createdAt: string;
+  lastUsedAt?: string;
+  type: string;
+  key?: string;
+  codes?: { code: string; usedAt?: string }[];
+  agent?: string;
+  name?: string;
+}
+
+interface MfaBody {
+  type: 'Totp' | 'BackupCode';
+  secret?: string;
+  codes?: string[];
+}
+
+const BACKUP_CODE_COUNT = 10;
+const BACKUP_CODE = /^[\da-f]{10}$/i;
+/** RFC 4648 base32, as authenticator apps read TOTP secrets; 16 to 32 characters, as Logto accepts. */
+const BASE32 = /^(?:[2-7A-Z]{8})*(?:[2-7A-Z]{2}={6}|[2-7A-Z]{4}={4}|[2-7A-Z]{5}={3}|[2-7A-Z]{7}=)?$/;
+const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+const verificationsOf = (user: Entity): StoredVerification[] =>
+  Array.isArray(user.mfaVerifications) ? (user.mfaVerifications as StoredVerification[]) : [];
+
+/** 20 random bytes (160 bits, RFC 6238's recommendation) in base32: 32 characters. */
+export const generateTotpSecret = () => {
+  const bytes = randomBytes(20);
+  let bits = 0;
+  let value = 0;
+  let secret = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      secret += BASE32_ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return secret;
+};
+
+const isTotpSecret = (secret: string) => secret.length >= 16 && secret.length <= 32 && BASE32.test(secret);
+
+/** Ten codes of ten hexadecimal digits. */
+const generateBackupCodes = () => Array.from({ length: BACKUP_CODE_COUNT }, () => randomBytes(5).toString('hex'));
+
+const digest = (code: string) => createHash('sha256').update(code.toLowerCase()).digest('hex');
+
+/** Who the authenticator app names the account after: Logto's display name of the user. */
+const accountName = (user: Entity) =>
+  [user.name, user.primaryEmail, user.primaryPhone, user.username].find(
+    (value): value is string => typeof value === 'string' && value.length > 0,
+  ) ?? 'Unnamed User';
+
+/** The `otpauth://` URI authenticator apps scan, as Logto writes it (issuer: the host the API was called on). */
+const keyUri = (account: string, issuer: string, secret: string) =>
+  `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(account)}?secret=${secret}&period=30&digits=6&algorithm=SHA1&issuer=${encodeURIComponent(issuer)}`;
+
+/** What a list shows of a verification: never its secret. */
+const listed = (verification: StoredVerification) => {
+  const { id, createdAt, type } = verification;
+  if (type === 'BackupCode') {
+    return { id, createdAt, type, remainCodes: (verification.codes ?? []).filter((code) => !code.usedAt).length };
+  }
+  if (type === 'WebAuthn') {
+    const { agent, name, lastUsedAt } = verification;
+    return {
+      id,
+      createdAt,
+      type,
+      ...(lastUsedAt ? { lastUsedAt } : {}),
+      ...(agent ? { agent } : {}),
+      ...(name ? { name } : {}),
+    };
+  }
+  return { id, createdAt, type };
+};
+
+const newVerification = (type: string) => ({ id: generateId(21), createdAt: new Date().toISOString(), type });
+
+/**
+ * Refuses a second TOTP factor or a malformed secret; returns the factor to store and the answer, whose QR code
+ * is drawn once the transaction is over (`qrOf`), so the user's row is not locked meanwhile.
+ */
+const totpFactor = (user: Entity, existing: StoredVerification[], sent: string | undefined) => {
+  if (existing.some(({ type }) => type === 'Totp')) throw new ApiError('user.totp_already_in_use');
+  if (sent && !isTotpSecret(sent)) throw new ApiError('user.totp_secret_invalid');
+  const secret = sent || generateTotpSecret();
+  return {
+    stored: { ...newVerification('Totp'), key: secret },
+    answer: { type: 'Totp', secret, account: accountName(user) },
+  };
+};
+
+/** Refuses a second usable group, a group without another factor, or malformed codes. */
+const backupCodeFactor = (existing: StoredVerification[], sent: string[] | undefined) => {
+  const usable = existing.some(({ type, codes }) => type === 'BackupCode' && (codes ?? []).some((c) => !c.usedAt));
+  if (usable) throw new ApiError('user.backup_code_already_in_use');
+  if (!existing.some(({ type }) => type !== 'BackupCode'))
+    throw new ApiError('session.mfa.backup_code_can_not_be_alone');
+  if (sent && (sent.length !== BACKUP_CODE_COUNT || !sent.every((code) => BACKUP_CODE.test(code)))) {
+    throw new ApiError('user.wrong_backup_code_format');
+  }
+  const codes = sent ?? generateBackupCodes();
+  return {
+    stored: { ...newVerification('BackupCode'), codes: codes.map((code) => ({ code: digest(code) })) },
+    answer: { type: 'BackupCode', codes },
+  };
+};
+
+export const userMfaOverrides = {
+  'user.list-mfa-verifications': {
+    kind: 'action',
+    run: async ({ context, id, operations }) => verificationsOf(await readUser(context, operations, id)).map(listed),
+  },
+  'user.create-mfa-verification': {
+    kind: 'action',
+    run: async ({ context, id, body, request, operations }) => {
+      const sent = body as unknown as MfaBody;
+      const answer = await changeUser(context, operations, id, async (user) => {
+        const existing = verificationsOf(user);
+        const factor =
+          sent.type === 'Totp' ? totpFactor(user, existing, sent.secret) : backupCodeFactor(existing, sent.codes);
+        return { values: { mfaVerifications: [...existing, factor.stored] }, answer: () => factor.answer };
+      });
+      if (!('account' in answer)) return answer;
+      const { account, ...totp } = answer;
+      // The issuer authenticator apps show is the host the API was called on, as Logto names it.
+      const uri = keyUri(account, request.hostname.replace(/:\d+$/, ''), totp.secret);
+      return { ...totp, secretQrCode: await QRCode.toDataURL(uri) };
+    },
+  },
+  'user.delete-mfa-verification': {
+    kind: 'action',
+    run: async ({ context, id, params, operations }) => {
+      await changeUser(context, operations, id, async (user) => {
+        const existing = verificationsOf(user);
+        if (!existing.some((verification) => verification.id === params.verificationId)) {
+          throw new ApiError('entity.not_found');
+        }
+        return {
+          values: { mfaVerifications: existing.filter((verification) => verification.id !== params.verificationId) },
+          answer: () => undefined,
+        };
+      });
+    },
+  },
+} satisfies Record<string, ServerOverride>;
