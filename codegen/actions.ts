@@ -37,8 +37,10 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
     const route = `${on} ${action.method} ${action.path}`;
     if (seen.has(route)) throw new CodegenError(`${where}: another action has the same method and path`);
     seen.add(route);
-    if ([action.bodyFields, action.optionalBodyFields, action.bodyField].filter(Boolean).length > 1) {
-      throw new CodegenError(`${where}: give one of bodyFields, optionalBodyFields and bodyField`);
+    if (
+      [action.bodyFields, action.optionalBodyFields, action.bodyField, action.bodySchema].filter(Boolean).length > 1
+    ) {
+      throw new CodegenError(`${where}: give one of bodyFields, optionalBodyFields, bodyField and bodySchema`);
     }
     if (action.responseField && action.responseFields) {
       throw new CodegenError(`${where}: give responseField or responseFields, not both`);
@@ -59,6 +61,11 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
       const prop = schema.properties?.[action.bodyField];
       if (!prop || prop.readOnly) throw new CodegenError(`${where}: bodyField ${action.bodyField} is not writable`);
       body = cleanSchema(prop);
+    }
+    if (action.bodySchema) {
+      const defined = (schema as { $defs?: Record<string, JSONSchema7> }).$defs?.[action.bodySchema];
+      if (!defined) throw new CodegenError(`${where}: bodySchema ${action.bodySchema} is not in the schema's $defs`);
+      body = cleanSchema(defined);
     }
     return body ? { ...action, body: compile(body) } : action;
   });

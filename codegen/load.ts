@@ -42,6 +42,8 @@ export interface Descriptor {
     path: string;
     tag: string;
     root?: boolean;
+    itemParam?: string;
+    notFoundCode?: string;
     /** Absent for a service (filled in as none). */
     operations: Operations & { list?: ListOperation };
     actions?: import('../src/shared/descriptor.js').ApiAction[];

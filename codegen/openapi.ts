@@ -106,7 +106,8 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     const opName = Name.startsWith(parentName) && parentName ? Name : `${parentName}${Name}`;
     const tag = entity.descriptor.api.tag;
     const base = model.apiRoot ? model.apiPath : `/api${model.apiPath}`;
-    const idParam = model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';
+    const idParam =
+      model.itemParam ?? (model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id');
     // A singleton is read and updated at its path: there is one per tenant, so no id.
     const singleton = model.kind === 'singleton';
     const item = singleton ? base : `${base}/{${idParam}}`;
@@ -303,7 +304,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       if (answer) schemas[answerName] = answer;
       const at = onItem ? item : base;
       add(action.path ? `${at}/${action.path}` : at, action.method.toLowerCase(), {
-        operationId: `${verb}${Name}${pascalCase(action.path || action.key)}`,
+        operationId: `${verb}${Name}${pascalCase((action.path || action.key).replaceAll('/', '-'))}`,
         tags: [tag],
         summary: action.summary,
         parameters: onItem ? itemParams : parentParams,

@@ -410,6 +410,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List users */
+        get: operations["ListUsers"];
+        put?: never;
+        /** Create an user */
+        post: operations["CreateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an user */
+        get: operations["GetUser"];
+        put?: never;
+        post?: never;
+        /** Delete an user */
+        delete: operations["DeleteUser"];
+        options?: never;
+        head?: never;
+        /** Update an user */
+        patch: operations["UpdateUser"];
+        trace?: never;
+    };
+    "/api/users/{userId}/custom-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user's custom data */
+        get: operations["GetUserCustomData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Merge top-level keys into a user's custom data */
+        patch: operations["UpdateUserCustomData"];
+        trace?: never;
+    };
+    "/api/users/{userId}/has-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a user has a password */
+        get: operations["GetUserHasPassword"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/is-suspended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Suspend a user (ending their sessions and tokens) or lift the suspension */
+        patch: operations["UpdateUserIsSuspended"];
+        trace?: never;
+    };
+    "/api/users/{userId}/logto-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user's MFA and passkey sign-in settings */
+        get: operations["GetUserLogtoConfigs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a user's MFA and passkey sign-in settings */
+        patch: operations["UpdateUserLogtoConfigs"];
+        trace?: never;
+    };
+    "/api/users/{userId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a user's password */
+        patch: operations["UpdateUserPassword"];
+        trace?: never;
+    };
+    "/api/users/{userId}/password/expiration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark a user's password expired or not */
+        patch: operations["UpdateUserPasswordExpiration"];
+        trace?: never;
+    };
+    "/api/users/{userId}/password/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a user's password */
+        post: operations["CreateUserPasswordVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Merge keys into a user's profile */
+        patch: operations["UpdateUserProfile"];
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -475,6 +650,18 @@ export interface components {
              * @example user.role_exists
              * @example user.username_already_in_use
              * @example user.email_already_in_use
+             * @example user.phone_already_in_use
+             * @example user.password_and_digest
+             * @example user.password_algorithm_required
+             * @example password.unsupported_encryption_method
+             * @example password.invalid_digest
+             * @example password.invalid_legacy_password_format
+             * @example password_rejected.too_short
+             * @example password_rejected.too_long
+             * @example password_rejected.unsupported_characters
+             * @example password_rejected.character_types
+             * @example session.invalid_credentials
+             * @example sign_in_experiences.password_expiration_not_enabled
              * @example request.unsupported_media_type
              * @example request.payload_too_large
              * @example request.invalid_input
@@ -1220,6 +1407,256 @@ export interface components {
              * @default null
              */
             description: string | null;
+        };
+        /**
+         * User
+         * @description A person who signs in to a tenant.
+         */
+        User: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /** @description The user id. */
+            readonly id: string;
+            /** @description Starts with a letter or underscore, then letters, digits or underscores. */
+            username?: string | null;
+            /** @description The user's email address. */
+            primaryEmail?: string | null;
+            /** @description The user's phone number. */
+            primaryPhone?: string | null;
+            /** @description The display name. */
+            name?: string | null;
+            /**
+             * Format: uri
+             * @description The avatar URL.
+             */
+            avatar?: string | null;
+            /** @description Whether the user has a password. */
+            readonly hasPassword?: boolean;
+            /**
+             * @description Standard profile claims.
+             * @default {}
+             */
+            profile: Record<string, never>;
+            /**
+             * @description Linked social identities.
+             * @default {}
+             */
+            readonly identities: Record<string, never>;
+            /**
+             * @description Arbitrary data about the user.
+             * @default {}
+             */
+            customData: Record<string, never>;
+            /**
+             * @description Whether the user may sign in.
+             * @default false
+             */
+            isSuspended: boolean;
+            /**
+             * @description Whether the user must change the password at the next sign-in.
+             * @default false
+             */
+            readonly isPasswordExpired: boolean;
+            /**
+             * @description Per-user sign-in settings: MFA and passkey sign-in prompts.
+             * @default {}
+             */
+            readonly logtoConfig: {
+                mfa?: {
+                    enabled?: boolean;
+                    skipped?: boolean;
+                    skipMfaOnSignIn?: boolean;
+                };
+                passkeySignIn?: {
+                    skipped?: boolean;
+                };
+            };
+            /** @description When the user last signed in. */
+            readonly lastSignInAt?: number | null;
+            /** @description When the record was created, in milliseconds since the Unix epoch. */
+            readonly createdAt: number;
+            $defs: {
+                logtoConfigPatch: {
+                    mfa?: {
+                        enabled?: boolean;
+                        skipped?: boolean;
+                        skipMfaOnSignIn?: boolean;
+                    };
+                    passkeySignIn?: {
+                        skipped?: boolean;
+                    };
+                };
+                passwordExpiration: {
+                    isExpired: boolean;
+                };
+            };
+        };
+        UserCreate: {
+            /** @description Starts with a letter or underscore, then letters, digits or underscores. */
+            username?: string | null;
+            /** @description The user's email address. */
+            primaryEmail?: string | null;
+            /** @description The user's phone number. */
+            primaryPhone?: string | null;
+            /** @description The display name. */
+            name?: string | null;
+            /**
+             * Format: uri
+             * @description The avatar URL.
+             */
+            avatar?: string | null;
+            /** @description The password; stored as an argon2id hash, never returned. */
+            password?: string;
+            /** @description A password hash made elsewhere, imported with its passwordAlgorithm; never returned. */
+            passwordDigest?: string;
+            /**
+             * @description The algorithm of passwordDigest; the hash becomes argon2id at the user's next sign-in.
+             * @enum {string}
+             */
+            passwordAlgorithm?: "Argon2i" | "Argon2id" | "Argon2d" | "SHA1" | "SHA256" | "MD5" | "Bcrypt" | "Legacy";
+            /**
+             * @description Standard profile claims.
+             * @default {}
+             */
+            profile: Record<string, never>;
+            /**
+             * @description Arbitrary data about the user.
+             * @default {}
+             */
+            customData: Record<string, never>;
+            /**
+             * @description Whether the user may sign in.
+             * @default false
+             */
+            isSuspended: boolean;
+        };
+        UserUpdate: {
+            /** @description Starts with a letter or underscore, then letters, digits or underscores. */
+            username?: string | null;
+            /** @description The user's email address. */
+            primaryEmail?: string | null;
+            /** @description The user's phone number. */
+            primaryPhone?: string | null;
+            /** @description The display name. */
+            name?: string | null;
+            /**
+             * Format: uri
+             * @description The avatar URL.
+             */
+            avatar?: string | null;
+            /** @description The password; stored as an argon2id hash, never returned. */
+            password?: string;
+            /** @description A password hash made elsewhere, imported with its passwordAlgorithm; never returned. */
+            passwordDigest?: string;
+            /**
+             * @description The algorithm of passwordDigest; the hash becomes argon2id at the user's next sign-in.
+             * @enum {string}
+             */
+            passwordAlgorithm?: "Argon2i" | "Argon2id" | "Argon2d" | "SHA1" | "SHA256" | "MD5" | "Bcrypt" | "Legacy";
+            /**
+             * @description Standard profile claims.
+             * @default {}
+             */
+            profile: Record<string, never>;
+            /**
+             * @description Arbitrary data about the user.
+             * @default {}
+             */
+            customData: Record<string, never>;
+            /**
+             * @description Whether the user may sign in.
+             * @default false
+             */
+            isSuspended: boolean;
+        };
+        UserProfileBody: {
+            /**
+             * @description Standard profile claims.
+             * @default {}
+             */
+            profile: Record<string, never>;
+        };
+        /**
+         * @description Standard profile claims.
+         * @default {}
+         */
+        UserProfileResponse: Record<string, never>;
+        /**
+         * @description Arbitrary data about the user.
+         * @default {}
+         */
+        UserGetCustomDataResponse: Record<string, never>;
+        UserCustomDataBody: {
+            /**
+             * @description Arbitrary data about the user.
+             * @default {}
+             */
+            customData: Record<string, never>;
+        };
+        /**
+         * @description Arbitrary data about the user.
+         * @default {}
+         */
+        UserCustomDataResponse: Record<string, never>;
+        /**
+         * @description Per-user sign-in settings: MFA and passkey sign-in prompts.
+         * @default {}
+         */
+        UserGetLogtoConfigsResponse: {
+            mfa?: {
+                enabled?: boolean;
+                skipped?: boolean;
+                skipMfaOnSignIn?: boolean;
+            };
+            passkeySignIn?: {
+                skipped?: boolean;
+            };
+        };
+        UserLogtoConfigsBody: {
+            mfa?: {
+                enabled?: boolean;
+                skipped?: boolean;
+                skipMfaOnSignIn?: boolean;
+            };
+            passkeySignIn?: {
+                skipped?: boolean;
+            };
+        };
+        /**
+         * @description Per-user sign-in settings: MFA and passkey sign-in prompts.
+         * @default {}
+         */
+        UserLogtoConfigsResponse: {
+            mfa?: {
+                enabled?: boolean;
+                skipped?: boolean;
+                skipMfaOnSignIn?: boolean;
+            };
+            passkeySignIn?: {
+                skipped?: boolean;
+            };
+        };
+        UserPasswordBody: {
+            /** @description The password; stored as an argon2id hash, never returned. */
+            password: string;
+        };
+        UserVerifyPasswordBody: {
+            /** @description The password; stored as an argon2id hash, never returned. */
+            password: string;
+        };
+        UserHasPasswordResponse: {
+            /** @description Whether the user has a password. */
+            hasPassword: boolean;
+        };
+        UserPasswordExpirationBody: {
+            isExpired: boolean;
+        };
+        UserIsSuspendedBody: {
+            /**
+             * @description Whether the user may sign in.
+             * @default false
+             */
+            isSuspended: boolean;
         };
     };
     responses: never;
@@ -3976,6 +4413,1053 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListUsers: {
+        parameters: {
+            query?: {
+                /** @description Page number (starts from 1). */
+                page?: number;
+                /** @description Entries per page (at most 100). */
+                page_size?: number;
+                /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
+                search?: string;
+                /** @description How every search value is matched: exact, like (default), similar_to or posix. */
+                mode?: "exact" | "like" | "similar_to" | "posix";
+                /** @description Match case-sensitively (similar_to needs it). */
+                isCaseSensitive?: boolean;
+                /** @description How the search conditions combine: or (default) or and. */
+                joint?: "or" | "and";
+                /** @description Search the id (repeat the parameter for several exact values). */
+                "search.id"?: string[];
+                /** @description How the id search is matched: exact, like, similar_to or posix. */
+                "mode.id"?: "exact" | "like" | "similar_to" | "posix";
+                /** @description Search the username (repeat the parameter for several exact values). */
+                "search.username"?: string[];
+                /** @description How the username search is matched: exact, like, similar_to or posix. */
+                "mode.username"?: "exact" | "like" | "similar_to" | "posix";
+                /** @description Search the primaryEmail (repeat the parameter for several exact values). */
+                "search.primaryEmail"?: string[];
+                /** @description How the primaryEmail search is matched: exact, like, similar_to or posix. */
+                "mode.primaryEmail"?: "exact" | "like" | "similar_to" | "posix";
+                /** @description Search the primaryPhone (repeat the parameter for several exact values). */
+                "search.primaryPhone"?: string[];
+                /** @description How the primaryPhone search is matched: exact, like, similar_to or posix. */
+                "mode.primaryPhone"?: "exact" | "like" | "similar_to" | "posix";
+                /** @description Search the name (repeat the parameter for several exact values). */
+                "search.name"?: string[];
+                /** @description How the name search is matched: exact, like, similar_to or posix. */
+                "mode.name"?: "exact" | "like" | "similar_to" | "posix";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of users. */
+            200: {
+                headers: {
+                    /** @description The total number of entries. */
+                    "Total-Number"?: number;
+                    /** @description Pagination links (RFC 8288): first, prev, next, last. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The created user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserCustomData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a user's custom data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserGetCustomDataResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUserCustomData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCustomDataBody"];
+            };
+        };
+        responses: {
+            /** @description Merge top-level keys into a user's custom data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCustomDataResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserHasPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether a user has a password */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserHasPasswordResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUserIsSuspended: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIsSuspendedBody"];
+            };
+        };
+        responses: {
+            /** @description Suspend a user (ending their sessions and tokens) or lift the suspension */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserLogtoConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a user's MFA and passkey sign-in settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserGetLogtoConfigsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUserLogtoConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserLogtoConfigsBody"];
+            };
+        };
+        responses: {
+            /** @description Update a user's MFA and passkey sign-in settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserLogtoConfigsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Set a user's password */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUserPasswordExpiration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPasswordExpirationBody"];
+            };
+        };
+        responses: {
+            /** @description Mark a user's password expired or not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateUserPasswordVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserVerifyPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Check a user's password */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUserProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserProfileBody"];
+            };
+        };
+        responses: {
+            /** @description Merge keys into a user's profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserProfileResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

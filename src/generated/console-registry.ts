@@ -1564,5 +1564,55 @@ export const consoleResources: ConsoleResource[] = [
       "scope.name_exists": "name"
     },
     "assignForms": {}
+  },
+  {
+    "name": "user",
+    "kind": "collection",
+    "apiPath": "/users",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional",
+        "search": [
+          "id",
+          "username",
+          "primaryEmail",
+          "primaryPhone",
+          "name"
+        ],
+        "fieldSearch": true
+      },
+      "create": {
+        "status": 200
+      },
+      "get": {},
+      "update": {},
+      "delete": {}
+    },
+    "relations": [],
+    "route": "user",
+    "titleKey": "user.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "user.username_already_in_use": "username",
+      "user.email_already_in_use": "primaryEmail",
+      "user.phone_already_in_use": "primaryPhone"
+    },
+    "assignForms": {}
   }
 ] as ConsoleResource[];

@@ -34,6 +34,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The user primary email {{primaryEmail}} is already in use."
   },
+  "user.phone_already_in_use": {
+    "status": 422,
+    "message": "The user primary phone {{primaryPhone}} is already in use."
+  },
   "user.username_already_in_use": {
     "status": 422,
     "message": "The user username {{username}} is already in use."

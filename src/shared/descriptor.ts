@@ -84,6 +84,8 @@ export interface ApiAction {
   optionalBodyFields?: string[];
   /** The request body is the value of this entity field. */
   bodyField?: string;
+  /** The request body is this `$defs` entry of the entity's schema (a body not made of entity fields). */
+  bodySchema?: string;
   /** The override authenticates the caller itself; the bearer guard leaves the route alone. */
   authenticatedBy?: 'handler';
   /** The answer is an object of these entity fields instead of the entity. */
@@ -152,6 +154,8 @@ export interface ListSummaryModel extends ListSummary {
 
 export interface ListOperation {
   pagination: 'optional' | 'required';
+  /** The search fields also take Logto's field search (`search.<field>`, `mode.<field>`, `isCaseSensitive`). */
+  fieldSearch?: boolean;
   search?: string[];
   filters?: ListFilterSpec[];
   exclude?: ListExclusion[];
@@ -305,6 +309,12 @@ export interface EntityModel extends ConsoleResource {
   readOnly: string[];
   unique: UniqueRule[];
   searchColumns: string[];
+  /** The search fields (properties) that take Logto's field search (`search.<field>`), if the list allows it. */
+  fieldSearch?: string[];
+  /** The path parameter naming an item, when the descriptor names it (Logto's `userId`). */
+  itemParam?: string;
+  /** The error code of a missing item, when not `entity.not_exists_with_id`. */
+  notFoundCode?: string;
   /** The list route's exact-match filters and exclusions, normalized from the descriptor. */
   listFilters: ListFilter[];
   listExclusions: ListExclusionModel[];

@@ -1,4 +1,5 @@
 import type { ActionModel, EntityModel, LinkedRelation } from '../../shared/descriptor.js';
+import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Database, Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { translateConstraintError } from './constraint-errors.js';
@@ -60,6 +61,7 @@ export class EntityOperations {
   }
 
   notFound(id: string, name = this.model.name) {
+    if (this.model.notFoundCode) return new ApiError(this.model.notFoundCode as ErrorCode, { name, id });
     return new ApiError('entity.not_exists_with_id', { name, id });
   }
 

@@ -2,6 +2,7 @@ import type { EntityModel, ListExclusionModel, ListSummaryModel } from '../../sh
 import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
+import { asSearchError, type FieldSearch, fieldSearchClause } from './field-search.js';
 
 export type Entity = Record<string, unknown>;
 export type Scope = { tenantId: string; parent?: { column: string; id: string } };
@@ -13,6 +14,8 @@ export interface ListQuery {
   page?: Page | undefined;
   /** An ILIKE pattern matched against the searchable columns (Logto's `search=%keyword%`). */
   search?: string | undefined;
+  /** Logto's field search (`search.<field>`, modes, case sensitivity); replaces `search` when given. */
+  fieldSearch?: FieldSearch | undefined;
   /** Exact matches on filterable fields: the field equals one of the values. */
   filters?: Record<string, string[]>;
   /** Items linked to `id` through the exclusion's join table are left out. */
@@ -100,12 +103,27 @@ export class Repository {
    * matches, which it collects anyway to sort them.
    */
   async list(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
+    try {
+      return await this.listRows(db, scope, query);
+    } catch (error) {
+      throw query.fieldSearch ? asSearchError(error) : error;
+    }
+  }
+
+  private async listRows(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
     const params: unknown[] = [];
-    const searching = Boolean(query.search) && this.model.searchColumns.length > 0;
+    const { fieldSearch } = query;
+    const plainSearch = !fieldSearch && Boolean(query.search) && this.model.searchColumns.length > 0;
+    const searching = plainSearch || Boolean(fieldSearch?.matches.length);
     const table = q(this.model.table);
     let from = table;
     let where = this.where(scope, params);
-    if (searching && this.model.rls) {
+    if (fieldSearch) {
+      // Field search reads the table itself (row-level security keeps it to the tenant): its operators vary by
+      // request, so no search function serves it.
+      const fields = this.model.fieldSearch ?? [];
+      where += fieldSearchClause(fieldSearch, fields, (field) => `${table}.${q(snake(field))}`, params);
+    } else if (plainSearch && this.model.rls) {
       // Under row-level security `ILIKE` cannot use the trigram indexes (it is not leakproof), so tenant tables
       // search through their generated `<table>__search` function, which matches inside the transaction's tenant
       // and returns whole rows. Named after the table, its rows take the clauses below unchanged.
