@@ -1473,8 +1473,12 @@ export interface components {
             };
             /** @description When the user last signed in. */
             readonly lastSignInAt?: number | null;
+            /** @description The application the user registered through; null for users created otherwise. */
+            readonly applicationId?: string | null;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
+            /** @description When the user last changed, in milliseconds since the Unix epoch. */
+            readonly updatedAt: number;
             $defs: {
                 logtoConfigPatch: {
                     mfa?: {

@@ -5888,7 +5888,8 @@ export const entityModels: EntityModel[] = [
         "identities",
         "profile",
         "isSuspended",
-        "createdAt"
+        "createdAt",
+        "updatedAt"
       ],
       "properties": {
         "tenantId": {
@@ -6085,6 +6086,15 @@ export const entityModels: EntityModel[] = [
           "x-column": "timestamp",
           "description": "When the user last signed in."
         },
+        "applicationId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The application the user registered through; null for users created otherwise."
+        },
         "createdAt": {
           "minimum": -62135596800000,
           "maximum": 253402300799999,
@@ -6092,6 +6102,14 @@ export const entityModels: EntityModel[] = [
           "readOnly": true,
           "x-column": "timestamp",
           "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "updatedAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the user last changed, in milliseconds since the Unix epoch."
         }
       },
       "$defs": {
@@ -6269,8 +6287,24 @@ export const entityModels: EntityModel[] = [
         "timestamp": true
       },
       {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
         "property": "createdAt",
         "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      },
+      {
+        "property": "updatedAt",
+        "column": "updated_at",
         "sqlType": "timestamptz",
         "nullable": false,
         "json": false,
@@ -6287,7 +6321,9 @@ export const entityModels: EntityModel[] = [
       "isPasswordExpired",
       "logtoConfig",
       "lastSignInAt",
-      "createdAt"
+      "applicationId",
+      "createdAt",
+      "updatedAt"
     ],
     "unique": [
       {

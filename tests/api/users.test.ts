@@ -3,7 +3,26 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenVerifier } from '../../src/server/auth/token-verifier.js';
 import { databases, useApi } from './harness.js';
-import { type UsersClient, usersClient } from './user-sign-in.js';
+import { type paths, type UsersClient, usersClient } from './user-sign-in.js';
+
+type LogtoUser = paths['/api/users/{userId}']['get']['responses'][200]['content']['application/json'];
+/** Every key Logto's GetUser answer requires. */
+const logtoUserKeys = [
+  'id',
+  'username',
+  'primaryEmail',
+  'primaryPhone',
+  'name',
+  'avatar',
+  'customData',
+  'identities',
+  'lastSignInAt',
+  'createdAt',
+  'updatedAt',
+  'profile',
+  'applicationId',
+  'isSuspended',
+] as const satisfies readonly (keyof LogtoUser)[];
 
 /** A local endpoint that records the webhook payloads it receives. */
 const startReceiver = async () => {
@@ -63,7 +82,10 @@ describe.each(databases())('users on $name', (target) => {
       profile: { givenName: 'Ada' },
       identities: {},
       lastSignInAt: null,
+      applicationId: null,
+      updatedAt: expect.any(Number),
     });
+    for (const key of logtoUserKeys) expect(ada).toHaveProperty(key);
     await create({ username: 'grace' });
     const listed = await client.GET('/api/users', { params: { query: { page: 1, page_size: 1 } } });
     expect(listed.response.status).toBe(200);
@@ -78,6 +100,7 @@ describe.each(databases())('users on $name', (target) => {
     });
     expect(patched.response.status).toBe(200);
     expect(patched.data).toMatchObject({ name: 'Countess', customData: { level: 4 }, username: 'ada' });
+    expect(patched.data?.updatedAt).toBeGreaterThanOrEqual(ada.updatedAt);
 
     expect((await client.DELETE('/api/users/{userId}', path(ada.id))).response.status).toBe(204);
     const gone = await client.GET('/api/users/{userId}', path(ada.id));

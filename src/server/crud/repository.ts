@@ -28,8 +28,12 @@ export class Repository {
   /** The column that names an item in URLs (`id`, or e.g. `name`). */
   private readonly keyColumn: string;
 
+  /** The entity stores when each record last changed (`updatedAt`, a timestamp). */
+  private readonly stampsUpdates: boolean;
+
   constructor(readonly model: EntityModel) {
     this.selectList = model.columns.map((c) => q(c.column)).join(', ');
+    this.stampsUpdates = model.columns.some((c) => c.column === 'updated_at' && c.timestamp);
     this.keyColumn = q(snake(model.idField));
   }
 
@@ -271,7 +275,9 @@ export class Repository {
     const entries = Object.entries(patch);
     if (entries.length === 0) return this.find(db, scope, id);
     const params: unknown[] = entries.map(([property, value]) => this.toValue(property, value));
-    const sets = entries.map(([property], i) => `${q(snake(property))} = $${i + 1}`).join(', ');
+    // A stored `updatedAt` is stamped by every update that does not set it itself.
+    const stamp = this.stampsUpdates && !('updatedAt' in patch) ? ', "updated_at" = now()' : '';
+    const sets = `${entries.map(([property], i) => `${q(snake(property))} = $${i + 1}`).join(', ')}${stamp}`;
     const where = this.where(scope, params);
     params.push(id);
     const { rows } = await db.query(
