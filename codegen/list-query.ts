@@ -29,6 +29,43 @@ export const searchParameter: QueryParameter = {
   schema: { type: 'string' },
 };
 
+const modes = ['exact', 'like', 'similar_to', 'posix'];
+
+/** Logto's field search parameters, for a list whose descriptor allows it (`fieldSearch`). */
+export const fieldSearchParameters = (model: EntityModel): QueryParameter[] =>
+  model.fieldSearch
+    ? [
+        {
+          name: 'mode',
+          description: 'How every search value is matched: exact, like (default), similar_to or posix.',
+          schema: { type: 'string', enum: modes },
+        },
+        {
+          name: 'isCaseSensitive',
+          description: 'Match case-sensitively (similar_to needs it).',
+          schema: { type: 'boolean' },
+        },
+        {
+          name: 'joint',
+          description: 'How the search conditions combine: or (default) or and.',
+          schema: { type: 'string', enum: ['or', 'and'] },
+        },
+        ...model.fieldSearch.flatMap((field): QueryParameter[] => [
+          {
+            name: `search.${field}`,
+            description: `Search the ${field} (repeat the parameter for several exact values).`,
+            schema: { type: 'array', items: { type: 'string' } },
+            repeated: true,
+          },
+          {
+            name: `mode.${field}`,
+            description: `How the ${field} search is matched: exact, like, similar_to or posix.`,
+            schema: { type: 'string', enum: modes },
+          },
+        ]),
+      ]
+    : [];
+
 /** Every query parameter of an entity's list route, from its descriptor. */
 export const listParameters = (model: EntityModel): QueryParameter[] => [
   ...pageParameters,
@@ -56,6 +93,7 @@ export const listParameters = (model: EntityModel): QueryParameter[] => [
       description: `With a truthy value (true, 1, yes), each ${model.name} includes its ${relation.name}.`,
       schema: { type: 'string' } as JSONSchema7,
     })),
+  ...fieldSearchParameters(model),
   ...logParameters(model),
 ];
 

@@ -43,6 +43,7 @@ export interface Descriptor {
     path: string;
     tag: string;
     root?: boolean;
+    itemParam?: string;
     /** Absent for a service (filled in as none). */
     operations: Operations & { list?: ListOperation };
     actions?: import('../src/shared/descriptor.js').ApiAction[];

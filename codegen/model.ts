@@ -184,6 +184,8 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       unique: d.unique ?? [],
       ...(d.notFoundCode ? { notFoundCode: d.notFoundCode } : {}),
       searchColumns: (list?.search ?? []).map(snakeCase),
+      ...(list?.fieldSearch && list.search?.length ? { fieldSearch: list.search } : {}),
+      ...(d.api?.itemParam ? { itemParam: d.api.itemParam } : {}),
       listFilters,
       listExclusions,
       listSummaries,

@@ -107,7 +107,8 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     const opName = Name.startsWith(parentName) && parentName ? Name : `${parentName}${Name}`;
     const tag = entity.descriptor.api.tag;
     const base = model.apiRoot ? model.apiPath : `/api${model.apiPath}`;
-    const idParam = model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';
+    const idParam =
+      model.itemParam ?? (model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id');
     // A singleton is read and updated at its path: there is one per tenant, so no id.
     const singleton = model.kind === 'singleton';
     const item = singleton ? base : `${base}/{${idParam}}`;

@@ -410,7 +410,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/{id}": {
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List users */
+        get: operations["ListUsers"];
+        put?: never;
+        /** Create an user */
+        post: operations["CreateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -421,13 +439,15 @@ export interface paths {
         get: operations["GetUser"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete an user */
+        delete: operations["DeleteUser"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Update an user */
+        patch: operations["UpdateUser"];
         trace?: never;
     };
-    "/api/users/{id}/all-identities": {
+    "/api/users/{userId}/all-identities": {
         parameters: {
             query?: never;
             header?: never;
@@ -444,7 +464,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/{id}/grants": {
+    "/api/users/{userId}/custom-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user's custom data */
+        get: operations["GetUserCustomData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Merge top-level keys into a user's custom data */
+        patch: operations["UpdateUserCustomData"];
+        trace?: never;
+    };
+    "/api/users/{userId}/grants": {
         parameters: {
             query?: never;
             header?: never;
@@ -461,7 +499,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/{id}/grants/{grantId}": {
+    "/api/users/{userId}/grants/{grantId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -478,7 +516,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/{id}/identities": {
+    "/api/users/{userId}/has-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a user has a password */
+        get: operations["GetUserHasPassword"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/identities": {
         parameters: {
             query?: never;
             header?: never;
@@ -495,7 +550,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/{id}/identities/{target}": {
+    "/api/users/{userId}/identities/{target}": {
         parameters: {
             query?: never;
             header?: never;
@@ -514,7 +569,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/{id}/mfa-verifications": {
+    "/api/users/{userId}/is-suspended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Suspend a user (ending their sessions and tokens) or lift the suspension */
+        patch: operations["UpdateUserIsSuspended"];
+        trace?: never;
+    };
+    "/api/users/{userId}/logto-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user's MFA and passkey sign-in settings */
+        get: operations["GetUserLogtoConfigs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a user's MFA and passkey sign-in settings */
+        patch: operations["UpdateUserLogtoConfigs"];
+        trace?: never;
+    };
+    "/api/users/{userId}/mfa-verifications": {
         parameters: {
             query?: never;
             header?: never;
@@ -532,7 +622,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/{id}/mfa-verifications/{verificationId}": {
+    "/api/users/{userId}/mfa-verifications/{verificationId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -549,7 +639,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/{id}/organizations": {
+    "/api/users/{userId}/organizations": {
         parameters: {
             query?: never;
             header?: never;
@@ -566,52 +656,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/{id}/sessions": {
+    "/api/users/{userId}/password": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Get the user's active sessions */
-        get: operations["GetUserSessions"];
+        get?: never;
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Set a user's password */
+        patch: operations["UpdateUserPassword"];
         trace?: never;
     };
-    "/api/users/{id}/sessions/{sessionId}": {
+    "/api/users/{userId}/password/expiration": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Get an active session of the user */
-        get: operations["GetUserSessionsSessionId"];
+        get?: never;
         put?: never;
         post?: never;
-        /** Revoke a session of the user, and optionally the grants it authorized */
-        delete: operations["DeleteUserSessionsSessionId"];
+        delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Mark a user's password expired or not */
+        patch: operations["UpdateUserPasswordExpiration"];
         trace?: never;
     };
-    "/api/users/{id}/sso-identities/{ssoConnectorId}": {
+    "/api/users/{userId}/password/verify": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Get an enterprise SSO identity of a user */
-        get: operations["GetUserSsoIdentitiesSsoConnectorId"];
+        get?: never;
         put?: never;
-        post?: never;
+        /** Check a user's password */
+        post: operations["CreateUserPasswordVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -666,6 +755,75 @@ export interface paths {
         put?: never;
         /** Delete a personal access token named in the body */
         post: operations["CreatePersonalAccessTokenDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Merge keys into a user's profile */
+        patch: operations["UpdateUserProfile"];
+        trace?: never;
+    };
+    "/api/users/{userId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the user's active sessions */
+        get: operations["GetUserSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an active session of the user */
+        get: operations["GetUserSessionsSessionId"];
+        put?: never;
+        post?: never;
+        /** Revoke a session of the user, and optionally the grants it authorized */
+        delete: operations["DeleteUserSessionsSessionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/sso-identities/{ssoConnectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an enterprise SSO identity of a user */
+        get: operations["GetUserSsoIdentitiesSsoConnectorId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -749,6 +907,18 @@ export interface components {
              * @example user.backup_code_already_in_use
              * @example user.wrong_backup_code_format
              * @example session.mfa.backup_code_can_not_be_alone
+             * @example user.phone_already_in_use
+             * @example user.password_and_digest
+             * @example user.password_algorithm_required
+             * @example password.unsupported_encryption_method
+             * @example password.invalid_digest
+             * @example password.invalid_legacy_password_format
+             * @example password_rejected.too_short
+             * @example password_rejected.too_long
+             * @example password_rejected.unsupported_characters
+             * @example password_rejected.character_types
+             * @example session.invalid_credentials
+             * @example sign_in_experiences.password_expiration_not_enabled
              * @example request.unsupported_media_type
              * @example request.payload_too_large
              * @example request.invalid_input
@@ -1607,6 +1777,29 @@ export interface components {
             readonly lastSignInAt?: number | null;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
+            /**
+             * @description Whether the user must change the password at the next sign-in.
+             * @default false
+             */
+            readonly isPasswordExpired: boolean;
+            /**
+             * @description Per-user sign-in settings: MFA and passkey sign-in prompts.
+             * @default {}
+             */
+            readonly logtoConfig: {
+                mfa?: {
+                    enabled?: boolean;
+                    skipped?: boolean;
+                    skipMfaOnSignIn?: boolean;
+                };
+                passkeySignIn?: {
+                    skipped?: boolean;
+                };
+            };
+            /** @description The application the user registered through; null for users created otherwise. */
+            readonly applicationId?: string | null;
+            /** @description When the user last changed, in milliseconds since the Unix epoch. */
+            readonly updatedAt: number;
             $defs: {
                 grantsQuery: {
                     /**
@@ -1809,7 +2002,187 @@ export interface components {
                     /** @description BackupCode: the codes, shown once. */
                     codes?: string[];
                 };
+                logtoConfigPatch: {
+                    mfa?: {
+                        enabled?: boolean;
+                        skipped?: boolean;
+                        skipMfaOnSignIn?: boolean;
+                    };
+                    passkeySignIn?: {
+                        skipped?: boolean;
+                    };
+                };
+                passwordExpiration: {
+                    isExpired: boolean;
+                };
             };
+        };
+        UserCreate: {
+            /** @description Starts with a letter or underscore, then letters, digits or underscores. */
+            username?: string | null;
+            /** @description The user's email address. */
+            primaryEmail?: string | null;
+            /** @description The user's phone number. */
+            primaryPhone?: string | null;
+            /** @description The display name. */
+            name?: string | null;
+            /**
+             * Format: uri
+             * @description The avatar URL.
+             */
+            avatar?: string | null;
+            /** @description The password; stored as an argon2id hash, never returned. */
+            password?: string;
+            /**
+             * @description Standard profile claims.
+             * @default {}
+             */
+            profile: Record<string, never>;
+            /**
+             * @description Arbitrary data about the user.
+             * @default {}
+             */
+            customData: Record<string, never>;
+            /**
+             * @description Whether the user may sign in.
+             * @default false
+             */
+            isSuspended: boolean;
+            /** @description A password hash made elsewhere, imported with its passwordAlgorithm; never returned. */
+            passwordDigest?: string;
+            /**
+             * @description The algorithm of passwordDigest; the hash becomes argon2id at the user's next sign-in.
+             * @enum {string}
+             */
+            passwordAlgorithm?: "Argon2i" | "Argon2id" | "Argon2d" | "SHA1" | "SHA256" | "MD5" | "Bcrypt" | "Legacy";
+        };
+        UserUpdate: {
+            /** @description Starts with a letter or underscore, then letters, digits or underscores. */
+            username?: string | null;
+            /** @description The user's email address. */
+            primaryEmail?: string | null;
+            /** @description The user's phone number. */
+            primaryPhone?: string | null;
+            /** @description The display name. */
+            name?: string | null;
+            /**
+             * Format: uri
+             * @description The avatar URL.
+             */
+            avatar?: string | null;
+            /** @description The password; stored as an argon2id hash, never returned. */
+            password?: string;
+            /**
+             * @description Standard profile claims.
+             * @default {}
+             */
+            profile: Record<string, never>;
+            /**
+             * @description Arbitrary data about the user.
+             * @default {}
+             */
+            customData: Record<string, never>;
+            /**
+             * @description Whether the user may sign in.
+             * @default false
+             */
+            isSuspended: boolean;
+            /** @description A password hash made elsewhere, imported with its passwordAlgorithm; never returned. */
+            passwordDigest?: string;
+            /**
+             * @description The algorithm of passwordDigest; the hash becomes argon2id at the user's next sign-in.
+             * @enum {string}
+             */
+            passwordAlgorithm?: "Argon2i" | "Argon2id" | "Argon2d" | "SHA1" | "SHA256" | "MD5" | "Bcrypt" | "Legacy";
+        };
+        UserProfileBody: {
+            /**
+             * @description Standard profile claims.
+             * @default {}
+             */
+            profile: Record<string, never>;
+        };
+        /**
+         * @description Standard profile claims.
+         * @default {}
+         */
+        UserProfileResponse: Record<string, never>;
+        /**
+         * @description Arbitrary data about the user.
+         * @default {}
+         */
+        UserGetCustomDataResponse: Record<string, never>;
+        UserCustomDataBody: {
+            /**
+             * @description Arbitrary data about the user.
+             * @default {}
+             */
+            customData: Record<string, never>;
+        };
+        /**
+         * @description Arbitrary data about the user.
+         * @default {}
+         */
+        UserCustomDataResponse: Record<string, never>;
+        /**
+         * @description Per-user sign-in settings: MFA and passkey sign-in prompts.
+         * @default {}
+         */
+        UserGetLogtoConfigsResponse: {
+            mfa?: {
+                enabled?: boolean;
+                skipped?: boolean;
+                skipMfaOnSignIn?: boolean;
+            };
+            passkeySignIn?: {
+                skipped?: boolean;
+            };
+        };
+        UserLogtoConfigsBody: {
+            mfa?: {
+                enabled?: boolean;
+                skipped?: boolean;
+                skipMfaOnSignIn?: boolean;
+            };
+            passkeySignIn?: {
+                skipped?: boolean;
+            };
+        };
+        /**
+         * @description Per-user sign-in settings: MFA and passkey sign-in prompts.
+         * @default {}
+         */
+        UserLogtoConfigsResponse: {
+            mfa?: {
+                enabled?: boolean;
+                skipped?: boolean;
+                skipMfaOnSignIn?: boolean;
+            };
+            passkeySignIn?: {
+                skipped?: boolean;
+            };
+        };
+        UserPasswordBody: {
+            /** @description The password; stored as an argon2id hash, never returned. */
+            password: string;
+        };
+        UserVerifyPasswordBody: {
+            /** @description The password; stored as an argon2id hash, never returned. */
+            password: string;
+        };
+        UserHasPasswordResponse: {
+            /** @description Whether the user has a password. */
+            hasPassword: boolean;
+        };
+        UserPasswordExpirationBody: {
+            isExpired: boolean;
+        };
+        UserIsSuspendedBody: {
+            /**
+             * @description Whether the user may sign in.
+             * @default false
+             */
+            isSuspended: boolean;
         };
         UserGrantsResponse: {
             grants: {
@@ -4771,13 +5144,166 @@ export interface operations {
             };
         };
     };
+    ListUsers: {
+        parameters: {
+            query?: {
+                /** @description Page number (starts from 1). */
+                page?: number;
+                /** @description Entries per page (at most 100). */
+                page_size?: number;
+                /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
+                search?: string;
+                /** @description How every search value is matched: exact, like (default), similar_to or posix. */
+                mode?: "exact" | "like" | "similar_to" | "posix";
+                /** @description Match case-sensitively (similar_to needs it). */
+                isCaseSensitive?: boolean;
+                /** @description How the search conditions combine: or (default) or and. */
+                joint?: "or" | "and";
+                /** @description Search the id (repeat the parameter for several exact values). */
+                "search.id"?: string[];
+                /** @description How the id search is matched: exact, like, similar_to or posix. */
+                "mode.id"?: "exact" | "like" | "similar_to" | "posix";
+                /** @description Search the username (repeat the parameter for several exact values). */
+                "search.username"?: string[];
+                /** @description How the username search is matched: exact, like, similar_to or posix. */
+                "mode.username"?: "exact" | "like" | "similar_to" | "posix";
+                /** @description Search the primaryEmail (repeat the parameter for several exact values). */
+                "search.primaryEmail"?: string[];
+                /** @description How the primaryEmail search is matched: exact, like, similar_to or posix. */
+                "mode.primaryEmail"?: "exact" | "like" | "similar_to" | "posix";
+                /** @description Search the primaryPhone (repeat the parameter for several exact values). */
+                "search.primaryPhone"?: string[];
+                /** @description How the primaryPhone search is matched: exact, like, similar_to or posix. */
+                "mode.primaryPhone"?: "exact" | "like" | "similar_to" | "posix";
+                /** @description Search the name (repeat the parameter for several exact values). */
+                "search.name"?: string[];
+                /** @description How the name search is matched: exact, like, similar_to or posix. */
+                "mode.name"?: "exact" | "like" | "similar_to" | "posix";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of users. */
+            200: {
+                headers: {
+                    /** @description The total number of entries. */
+                    "Total-Number"?: number;
+                    /** @description Pagination links (RFC 8288): first, prev, next, last. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The created user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetUser: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
             };
             cookie?: never;
         };
@@ -4830,13 +5356,142 @@ export interface operations {
             };
         };
     };
+    DeleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetUserAllIdentities: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
             };
             cookie?: never;
         };
@@ -4898,6 +5553,146 @@ export interface operations {
             };
         };
     };
+    GetUserCustomData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a user's custom data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserGetCustomDataResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUserCustomData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCustomDataBody"];
+            };
+        };
+        responses: {
+            /** @description Merge top-level keys into a user's custom data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCustomDataResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetUserGrants: {
         parameters: {
             query?: {
@@ -4907,7 +5702,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
             };
             cookie?: never;
         };
@@ -4975,7 +5770,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
                 /** @description The grant id. */
                 grantId: string;
             };
@@ -5037,13 +5832,81 @@ export interface operations {
             };
         };
     };
+    GetUserHasPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether a user has a password */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserHasPasswordResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     CreateUserIdentities: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
             };
             cookie?: never;
         };
@@ -5115,7 +5978,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
                 /** @description The target. */
                 target: string;
             };
@@ -5185,7 +6048,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
                 /** @description The target. */
                 target: string;
             };
@@ -5268,7 +6131,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
                 /** @description The target. */
                 target: string;
             };
@@ -5332,13 +6195,225 @@ export interface operations {
             };
         };
     };
+    UpdateUserIsSuspended: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIsSuspendedBody"];
+            };
+        };
+        responses: {
+            /** @description Suspend a user (ending their sessions and tokens) or lift the suspension */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserLogtoConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a user's MFA and passkey sign-in settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserGetLogtoConfigsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUserLogtoConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserLogtoConfigsBody"];
+            };
+        };
+        responses: {
+            /** @description Update a user's MFA and passkey sign-in settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserLogtoConfigsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetUserMfaVerifications: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
             };
             cookie?: never;
         };
@@ -5406,7 +6481,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
             };
             cookie?: never;
         };
@@ -5478,7 +6553,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
                 /** @description The verification id. */
                 verificationId: string;
             };
@@ -5546,7 +6621,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
             };
             cookie?: never;
         };
@@ -5608,25 +6683,29 @@ export interface operations {
             };
         };
     };
-    GetUserSessions: {
+    UpdateUserPassword: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
+                userId: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPasswordBody"];
+            };
+        };
         responses: {
-            /** @description Get the user's active sessions */
+            /** @description Set a user's password */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserSessionsResponse"];
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description Bad Request */
@@ -5676,27 +6755,29 @@ export interface operations {
             };
         };
     };
-    GetUserSessionsSessionId: {
+    UpdateUserPasswordExpiration: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
-                /** @description The session id. */
-                sessionId: string;
+                userId: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPasswordExpirationBody"];
+            };
+        };
         responses: {
-            /** @description Get an active session of the user */
+            /** @description Mark a user's password expired or not */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserSessionResponse"];
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description Bad Request */
@@ -5746,99 +6827,28 @@ export interface operations {
             };
         };
     };
-    DeleteUserSessionsSessionId: {
+    CreateUserPasswordVerify: {
         parameters: {
-            query?: {
-                /** @description Also revoke the grants the session authorized: of every application, or of first-party ones only. */
-                revokeGrantsTarget?: "all" | "firstParty";
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */
-                id: string;
-                /** @description The session id. */
-                sessionId: string;
+                userId: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserVerifyPasswordBody"];
+            };
+        };
         responses: {
-            /** @description Revoke a session of the user, and optionally the grants it authorized */
+            /** @description Check a user's password */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unprocessable Content */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    GetUserSsoIdentitiesSsoConnectorId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The unique identifier of the user. */
-                id: string;
-                /** @description The sso connector id. */
-                ssoConnectorId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Get an enterprise SSO identity of a user */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserSsoIdentityResponse"];
-                };
             };
             /** @description Bad Request */
             400: {
@@ -6245,6 +7255,357 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateUserProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserProfileBody"];
+            };
+        };
+        responses: {
+            /** @description Merge keys into a user's profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserProfileResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the user's active sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSessionsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserSessionsSessionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+                /** @description The session id. */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get an active session of the user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSessionResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteUserSessionsSessionId: {
+        parameters: {
+            query?: {
+                /** @description Also revoke the grants the session authorized: of every application, or of first-party ones only. */
+                revokeGrantsTarget?: "all" | "firstParty";
+            };
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+                /** @description The session id. */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke a session of the user, and optionally the grants it authorized */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserSsoIdentitiesSsoConnectorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the user. */
+                userId: string;
+                /** @description The sso connector id. */
+                ssoConnectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get an enterprise SSO identity of a user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSsoIdentityResponse"];
+                };
             };
             /** @description Bad Request */
             400: {

@@ -1619,7 +1619,23 @@ export const consoleResources: ConsoleResource[] = [
     "apiPath": "/users",
     "idField": "id",
     "operations": {
-      "get": {}
+      "get": {},
+      "list": {
+        "pagination": "optional",
+        "search": [
+          "id",
+          "username",
+          "primaryEmail",
+          "primaryPhone",
+          "name"
+        ],
+        "fieldSearch": true
+      },
+      "create": {
+        "status": 200
+      },
+      "update": {},
+      "delete": {}
     },
     "relations": [],
     "route": "user",
@@ -1642,7 +1658,8 @@ export const consoleResources: ConsoleResource[] = [
     "uiSchema": {},
     "errorFields": {
       "user.username_already_in_use": "username",
-      "user.email_already_in_use": "primaryEmail"
+      "user.email_already_in_use": "primaryEmail",
+      "user.phone_already_in_use": "primaryPhone"
     },
     "assignForms": {}
   }

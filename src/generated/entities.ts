@@ -6232,7 +6232,23 @@ export const entityModels: EntityModel[] = [
     "apiPath": "/users",
     "idField": "id",
     "operations": {
-      "get": {}
+      "get": {},
+      "list": {
+        "pagination": "optional",
+        "search": [
+          "id",
+          "username",
+          "primaryEmail",
+          "primaryPhone",
+          "name"
+        ],
+        "fieldSearch": true
+      },
+      "create": {
+        "status": 200
+      },
+      "update": {},
+      "delete": {}
     },
     "relations": [],
     "edition": "all",
@@ -6246,7 +6262,8 @@ export const entityModels: EntityModel[] = [
     },
     "errorFields": {
       "user.username_already_in_use": "username",
-      "user.email_already_in_use": "primaryEmail"
+      "user.email_already_in_use": "primaryEmail",
+      "user.phone_already_in_use": "primaryPhone"
     },
     "assignForms": {},
     "route": "user",
@@ -6273,7 +6290,8 @@ export const entityModels: EntityModel[] = [
         "profile",
         "isSuspended",
         "createdAt",
-        "mfaVerifications"
+        "mfaVerifications",
+        "updatedAt"
       ],
       "properties": {
         "tenantId": {
@@ -6427,6 +6445,83 @@ export const entityModels: EntityModel[] = [
           "x-private": true,
           "default": [],
           "description": "The user's MFA factors with their secrets; never returned (the MFA verification actions list them without secrets)."
+        },
+        "passwordDigest": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 256,
+          "writeOnly": true,
+          "description": "A password hash made elsewhere, imported with its passwordAlgorithm; never returned."
+        },
+        "passwordAlgorithm": {
+          "type": "string",
+          "enum": [
+            "Argon2i",
+            "Argon2id",
+            "Argon2d",
+            "SHA1",
+            "SHA256",
+            "MD5",
+            "Bcrypt",
+            "Legacy"
+          ],
+          "writeOnly": true,
+          "description": "The algorithm of passwordDigest; the hash becomes argon2id at the user's next sign-in."
+        },
+        "isPasswordExpired": {
+          "type": "boolean",
+          "readOnly": true,
+          "default": false,
+          "description": "Whether the user must change the password at the next sign-in."
+        },
+        "logtoConfig": {
+          "type": "object",
+          "properties": {
+            "mfa": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                },
+                "skipped": {
+                  "type": "boolean"
+                },
+                "skipMfaOnSignIn": {
+                  "type": "boolean"
+                }
+              }
+            },
+            "passkeySignIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "skipped": {
+                  "type": "boolean"
+                }
+              }
+            }
+          },
+          "readOnly": true,
+          "default": {},
+          "description": "Per-user sign-in settings: MFA and passkey sign-in prompts."
+        },
+        "applicationId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The application the user registered through; null for users created otherwise."
+        },
+        "updatedAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the user last changed, in milliseconds since the Unix epoch."
         }
       },
       "$defs": {
@@ -7130,6 +7225,48 @@ export const entityModels: EntityModel[] = [
               "description": "BackupCode: the codes, shown once."
             }
           }
+        },
+        "logtoConfigPatch": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "mfa": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                },
+                "skipped": {
+                  "type": "boolean"
+                },
+                "skipMfaOnSignIn": {
+                  "type": "boolean"
+                }
+              }
+            },
+            "passkeySignIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "skipped": {
+                  "type": "boolean"
+                }
+              }
+            }
+          }
+        },
+        "passwordExpiration": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "isExpired"
+          ],
+          "properties": {
+            "isExpired": {
+              "type": "boolean"
+            }
+          }
         }
       }
     },
@@ -7261,6 +7398,38 @@ export const entityModels: EntityModel[] = [
         "nullable": false,
         "json": true,
         "timestamp": false
+      },
+      {
+        "property": "isPasswordExpired",
+        "column": "is_password_expired",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "logtoConfig",
+        "column": "logto_config",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "updatedAt",
+        "column": "updated_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
       }
     ],
     "readOnly": [
@@ -7272,7 +7441,11 @@ export const entityModels: EntityModel[] = [
       "identities",
       "lastSignInAt",
       "createdAt",
-      "mfaVerifications"
+      "mfaVerifications",
+      "isPasswordExpired",
+      "logtoConfig",
+      "applicationId",
+      "updatedAt"
     ],
     "unique": [
       {
@@ -7287,16 +7460,36 @@ export const entityModels: EntityModel[] = [
         ],
         "code": "user.email_already_in_use",
         "caseInsensitive": true
+      },
+      {
+        "fields": [
+          "primaryPhone"
+        ],
+        "code": "user.phone_already_in_use"
       }
     ],
     "notFoundCode": "entity.not_found",
-    "searchColumns": [],
+    "searchColumns": [
+      "id",
+      "username",
+      "primary_email",
+      "primary_phone",
+      "name"
+    ],
+    "fieldSearch": [
+      "id",
+      "username",
+      "primaryEmail",
+      "primaryPhone",
+      "name"
+    ],
+    "itemParam": "userId",
     "listFilters": [],
     "listExclusions": [],
     "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
-    "countRows": false,
+    "countRows": true,
     "countBy": [],
     "hasApi": true,
     "privateFields": [
@@ -7306,6 +7499,248 @@ export const entityModels: EntityModel[] = [
     ],
     "indexes": [],
     "actions": [
+      {
+        "key": "profile",
+        "method": "PATCH",
+        "path": "profile",
+        "handler": "user.update-profile",
+        "status": 200,
+        "summary": "Merge keys into a user's profile",
+        "bodyFields": [
+          "profile"
+        ],
+        "responseField": "profile",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "profile": {
+                "type": "object",
+                "default": {},
+                "description": "Standard profile claims."
+              }
+            },
+            "required": [
+              "profile"
+            ]
+          },
+          "validatorKey": "-c2d1b37"
+        }
+      },
+      {
+        "key": "get-custom-data",
+        "method": "GET",
+        "path": "custom-data",
+        "handler": "user.get-custom-data",
+        "status": 200,
+        "summary": "Get a user's custom data",
+        "responseField": "customData"
+      },
+      {
+        "key": "custom-data",
+        "method": "PATCH",
+        "path": "custom-data",
+        "handler": "user.update-custom-data",
+        "status": 200,
+        "summary": "Merge top-level keys into a user's custom data",
+        "bodyFields": [
+          "customData"
+        ],
+        "responseField": "customData",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "customData": {
+                "type": "object",
+                "default": {},
+                "description": "Arbitrary data about the user."
+              }
+            },
+            "required": [
+              "customData"
+            ]
+          },
+          "validatorKey": "-742b8a55"
+        }
+      },
+      {
+        "key": "get-logto-configs",
+        "method": "GET",
+        "path": "logto-configs",
+        "handler": "user.get-logto-configs",
+        "status": 200,
+        "summary": "Get a user's MFA and passkey sign-in settings",
+        "responseField": "logtoConfig"
+      },
+      {
+        "key": "logto-configs",
+        "method": "PATCH",
+        "path": "logto-configs",
+        "handler": "user.update-logto-configs",
+        "status": 200,
+        "summary": "Update a user's MFA and passkey sign-in settings",
+        "bodySchema": "logtoConfigPatch",
+        "responseField": "logtoConfig",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "mfa": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "enabled": {
+                    "type": "boolean"
+                  },
+                  "skipped": {
+                    "type": "boolean"
+                  },
+                  "skipMfaOnSignIn": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "passkeySignIn": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "skipped": {
+                    "type": "boolean"
+                  }
+                }
+              }
+            }
+          },
+          "validatorKey": "fce7144"
+        }
+      },
+      {
+        "key": "password",
+        "method": "PATCH",
+        "path": "password",
+        "handler": "user.update-password",
+        "status": 200,
+        "summary": "Set a user's password",
+        "bodyFields": [
+          "password"
+        ],
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "password": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256,
+                "writeOnly": true,
+                "description": "The password; stored as an argon2id hash, never returned."
+              }
+            },
+            "required": [
+              "password"
+            ]
+          },
+          "validatorKey": "-c8c4034"
+        }
+      },
+      {
+        "key": "verify-password",
+        "method": "POST",
+        "path": "password/verify",
+        "handler": "user.verify-password",
+        "status": 204,
+        "summary": "Check a user's password",
+        "bodyFields": [
+          "password"
+        ],
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "password": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256,
+                "writeOnly": true,
+                "description": "The password; stored as an argon2id hash, never returned."
+              }
+            },
+            "required": [
+              "password"
+            ]
+          },
+          "validatorKey": "-c8c4034"
+        }
+      },
+      {
+        "key": "has-password",
+        "method": "GET",
+        "path": "has-password",
+        "handler": "user.has-password",
+        "status": 200,
+        "summary": "Whether a user has a password",
+        "responseFields": [
+          "hasPassword"
+        ]
+      },
+      {
+        "key": "password-expiration",
+        "method": "PATCH",
+        "path": "password/expiration",
+        "handler": "user.update-password-expiration",
+        "status": 200,
+        "summary": "Mark a user's password expired or not",
+        "bodySchema": "passwordExpiration",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "isExpired"
+            ],
+            "properties": {
+              "isExpired": {
+                "type": "boolean"
+              }
+            }
+          },
+          "validatorKey": "-79b517ac"
+        }
+      },
+      {
+        "key": "is-suspended",
+        "method": "PATCH",
+        "path": "is-suspended",
+        "handler": "user.update-is-suspended",
+        "status": 200,
+        "summary": "Suspend a user (ending their sessions and tokens) or lift the suspension",
+        "bodyFields": [
+          "isSuspended"
+        ],
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "isSuspended": {
+                "type": "boolean",
+                "default": false,
+                "description": "Whether the user may sign in."
+              }
+            },
+            "required": [
+              "isSuspended"
+            ]
+          },
+          "validatorKey": "-6d8d1d62"
+        }
+      },
       {
         "key": "grants",
         "method": "GET",
@@ -7556,7 +7991,11 @@ export const entityModels: EntityModel[] = [
       "beforeCreate": "user.hash-password",
       "beforeUpdate": "user.hash-password"
     },
-    "webhookEvents": {},
+    "webhookEvents": {
+      "created": "User.Created",
+      "updated": "User.Data.Updated",
+      "deleted": "User.Deleted"
+    },
     "requestBodies": {
       "create": {
         "schema": {
@@ -7628,10 +8067,32 @@ export const entityModels: EntityModel[] = [
               "type": "boolean",
               "default": false,
               "description": "Whether the user may sign in."
+            },
+            "passwordDigest": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "writeOnly": true,
+              "description": "A password hash made elsewhere, imported with its passwordAlgorithm; never returned."
+            },
+            "passwordAlgorithm": {
+              "type": "string",
+              "enum": [
+                "Argon2i",
+                "Argon2id",
+                "Argon2d",
+                "SHA1",
+                "SHA256",
+                "MD5",
+                "Bcrypt",
+                "Legacy"
+              ],
+              "writeOnly": true,
+              "description": "The algorithm of passwordDigest; the hash becomes argon2id at the user's next sign-in."
             }
           }
         },
-        "validatorKey": "-2472bc49"
+        "validatorKey": "2c317c53"
       },
       "update": {
         "schema": {
@@ -7703,13 +8164,152 @@ export const entityModels: EntityModel[] = [
               "type": "boolean",
               "default": false,
               "description": "Whether the user may sign in."
+            },
+            "passwordDigest": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "writeOnly": true,
+              "description": "A password hash made elsewhere, imported with its passwordAlgorithm; never returned."
+            },
+            "passwordAlgorithm": {
+              "type": "string",
+              "enum": [
+                "Argon2i",
+                "Argon2id",
+                "Argon2d",
+                "SHA1",
+                "SHA256",
+                "MD5",
+                "Bcrypt",
+                "Legacy"
+              ],
+              "writeOnly": true,
+              "description": "The algorithm of passwordDigest; the hash becomes argon2id at the user's next sign-in."
             }
           }
         },
-        "validatorKey": "-2472bc49"
+        "validatorKey": "2c317c53"
       }
     },
-    "hasConsole": false
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          },
+          "mode": {
+            "type": "string",
+            "enum": [
+              "exact",
+              "like",
+              "similar_to",
+              "posix"
+            ]
+          },
+          "isCaseSensitive": {
+            "type": "string",
+            "enum": [
+              "true",
+              "false"
+            ]
+          },
+          "joint": {
+            "type": "string",
+            "enum": [
+              "or",
+              "and"
+            ]
+          },
+          "search.id": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "mode.id": {
+            "type": "string",
+            "enum": [
+              "exact",
+              "like",
+              "similar_to",
+              "posix"
+            ]
+          },
+          "search.username": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "mode.username": {
+            "type": "string",
+            "enum": [
+              "exact",
+              "like",
+              "similar_to",
+              "posix"
+            ]
+          },
+          "search.primaryEmail": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "mode.primaryEmail": {
+            "type": "string",
+            "enum": [
+              "exact",
+              "like",
+              "similar_to",
+              "posix"
+            ]
+          },
+          "search.primaryPhone": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "mode.primaryPhone": {
+            "type": "string",
+            "enum": [
+              "exact",
+              "like",
+              "similar_to",
+              "posix"
+            ]
+          },
+          "search.name": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "mode.name": {
+            "type": "string",
+            "enum": [
+              "exact",
+              "like",
+              "similar_to",
+              "posix"
+            ]
+          }
+        }
+      },
+      "validatorKey": "982f4be"
+    }
   },
   {
     "name": "userRole",

@@ -38,6 +38,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The personal access token name {{name}} is already in use."
   },
+  "user.phone_already_in_use": {
+    "status": 422,
+    "message": "The user primary phone {{primaryPhone}} is already in use."
+  },
   "user.username_already_in_use": {
     "status": 422,
     "message": "The user username {{username}} is already in use."

@@ -165,6 +165,8 @@ export interface ListSummaryModel extends ListSummary {
 
 export interface ListOperation {
   pagination: 'optional' | 'required';
+  /** The search fields also take Logto's field search (`search.<field>`, `mode.<field>`, `isCaseSensitive`). */
+  fieldSearch?: boolean;
   search?: string[];
   filters?: ListFilterSpec[];
   exclude?: ListExclusion[];
@@ -320,6 +322,10 @@ export interface EntityModel extends ConsoleResource {
   /** The error code of a missing item (404); default `entity.not_exists_with_id`. */
   notFoundCode?: string;
   searchColumns: string[];
+  /** The search fields (properties) that take Logto's field search (`search.<field>`), if the list allows it. */
+  fieldSearch?: string[];
+  /** The path parameter naming an item, when the descriptor names it (Logto's `userId`). */
+  itemParam?: string;
   /** The list route's exact-match filters and exclusions, normalized from the descriptor. */
   listFilters: ListFilter[];
   listExclusions: ListExclusionModel[];

@@ -2,6 +2,7 @@ import type { EntityModel, ListExclusionModel, ListSummaryModel } from '../../sh
 import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
+import { asSearchError, type FieldSearch, fieldSearchClause } from './field-search.js';
 
 export type Entity = Record<string, unknown>;
 export type Scope = { tenantId: string; parent?: { column: string; id: string } };
@@ -13,6 +14,8 @@ export interface ListQuery {
   page?: Page | undefined;
   /** An ILIKE pattern matched against the searchable columns (Logto's `search=%keyword%`). */
   search?: string | undefined;
+  /** Logto's field search (`search.<field>`, modes, case sensitivity); replaces `search` when given. */
+  fieldSearch?: FieldSearch | undefined;
   /** Exact matches on filterable fields: the field equals one of the values. */
   filters?: Record<string, string[]>;
   /** Items linked to `id` through the exclusion's join table are left out. */
@@ -25,8 +28,12 @@ export class Repository {
   /** The column that names an item in URLs (`id`, or e.g. `name`). */
   private readonly keyColumn: string;
 
+  /** The entity stores when each record last changed (`updatedAt`, a timestamp). */
+  private readonly stampsUpdates: boolean;
+
   constructor(readonly model: EntityModel) {
     this.selectList = model.columns.map((c) => q(c.column)).join(', ');
+    this.stampsUpdates = model.columns.some((c) => c.column === 'updated_at' && c.timestamp);
     this.keyColumn = q(snake(model.idField));
   }
 
@@ -100,12 +107,27 @@ export class Repository {
    * matches, which it collects anyway to sort them.
    */
   async list(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
+    try {
+      return await this.listRows(db, scope, query);
+    } catch (error) {
+      throw query.fieldSearch ? asSearchError(error) : error;
+    }
+  }
+
+  private async listRows(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
     const params: unknown[] = [];
-    const searching = Boolean(query.search) && this.model.searchColumns.length > 0;
+    const { fieldSearch } = query;
+    const plainSearch = !fieldSearch && Boolean(query.search) && this.model.searchColumns.length > 0;
+    const searching = plainSearch || Boolean(fieldSearch?.matches.length);
     const table = q(this.model.table);
     let from = table;
     let where = this.where(scope, params);
-    if (searching && this.model.rls) {
+    if (fieldSearch) {
+      // Field search reads the table itself (row-level security keeps it to the tenant): its operators vary by
+      // request, so no search function serves it.
+      const fields = this.model.fieldSearch ?? [];
+      where += fieldSearchClause(fieldSearch, fields, (field) => `${table}.${q(snake(field))}`, params);
+    } else if (plainSearch && this.model.rls) {
       // Under row-level security `ILIKE` cannot use the trigram indexes (it is not leakproof), so tenant tables
       // search through their generated `<table>__search` function, which matches inside the transaction's tenant
       // and returns whole rows. Named after the table, its rows take the clauses below unchanged.
@@ -253,7 +275,9 @@ export class Repository {
     const entries = Object.entries(patch);
     if (entries.length === 0) return this.find(db, scope, id);
     const params: unknown[] = entries.map(([property, value]) => this.toValue(property, value));
-    const sets = entries.map(([property], i) => `${q(snake(property))} = $${i + 1}`).join(', ');
+    // A stored `updatedAt` is stamped by every update that does not set it itself.
+    const stamp = this.stampsUpdates && !('updatedAt' in patch) ? ', "updated_at" = now()' : '';
+    const sets = `${entries.map(([property], i) => `${q(snake(property))} = $${i + 1}`).join(', ')}${stamp}`;
     const where = this.where(scope, params);
     params.push(id);
     const { rows } = await db.query(

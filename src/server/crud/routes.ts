@@ -5,6 +5,7 @@ import { readPage, setPageHeaders } from '../http/pagination.js';
 import { likePattern } from '../http/search-pattern.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { RequestContext } from './context.js';
+import { parseFieldSearch } from './field-search.js';
 import { hasDerived, withDerived } from './fields.js';
 import { registerLinkRoutes } from './link-routes.js';
 import { registerLogRoutes } from './log-routes.js';
@@ -31,7 +32,7 @@ const searchOf = (query: Query) => {
 
 /** The path parameter naming an item: `id` at the top, `<entity>Id` below a parent, or the entity's item key. */
 export const itemParam = (model: EntityModel) =>
-  model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id';
+  model.itemParam ?? (model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id');
 
 /**
  * What an entity looks like to API callers: its derived fields computed, without the fields that never leave the
@@ -94,9 +95,10 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
         const id = text(request.query[exclusion.param]);
         return id ? [{ exclusion, id }] : [];
       });
+      const fieldSearch = model.fieldSearch ? parseFieldSearch(request.query, model.fieldSearch) : undefined;
       const result = await ops.list(
         deps.context(request),
-        { page, search: searchOf(request.query), filters, exclude },
+        { page, search: searchOf(request.query), fieldSearch, filters, exclude },
         parentId(request.params),
       );
       setPageHeaders(request, reply, result.total, page);

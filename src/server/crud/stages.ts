@@ -1,5 +1,6 @@
 import { ApiError } from '../http/api-error.js';
 import { actorName, missingScopes, type RequestContext } from './context.js';
+import { withDerived } from './fields.js';
 import { overrideOf, type ServerOverrides } from './overrides.js';
 import type { Write, WriteStage } from './pipeline.js';
 import type { Entity } from './repository.js';
@@ -108,7 +109,13 @@ export const eventsStage = (listener: ChangeListener | undefined): WriteStage =>
   after(write) {
     const change = announced[write.kind as keyof typeof announced];
     const event = change ? write.model.webhookEvents[change] : undefined;
-    if (event && listener && write.result) listener.emit(write.context, event, write.result as Entity);
+    if (!event || !listener || !write.result) return;
+    // A webhook receives what the API would answer: derived fields computed, private ones (hashes) left out.
+    const { model } = write;
+    const data = Object.fromEntries(
+      Object.entries(withDerived(model, write.result as Entity)).filter(([key]) => !model.privateFields.includes(key)),
+    );
+    listener.emit(write.context, event, data);
   },
 });
 

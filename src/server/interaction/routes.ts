@@ -23,7 +23,7 @@ export interface InteractionRouteOptions {
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
 
 /**
- * The tenant's own sign-in pages (oidc-provider's `interactions.url`): sign-in with username or email and password,
+ * The tenant's own sign-in pages (oidc-provider's `interactions.url`): sign-in with username, email or phone and password,
  * registration where it is open, consent. Server-rendered HTML forms, texts from `src/server/locales`.
  *
  * The forms need no CSRF token: the interaction cookie they depend on is SameSite=Lax and scoped to this
@@ -94,7 +94,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     const attempt = await sentinel.admit(tenantId, sentinelTarget(identifier, user?.id));
     if (attempt.blocked) return showLocked(interaction, reply, attempt);
 
-    const verified = await verifyPassword(user?.passwordEncrypted, password);
+    const verified = await verifyPassword(user?.passwordEncrypted, password, user?.passwordEncryptionMethod ?? null);
     if (!user || !verified) {
       const after = await sentinel.failed(tenantId, attempt);
       if (after.blocked) return showLocked(interaction, reply, after);
@@ -102,7 +102,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     }
     await sentinel.succeeded(tenantId, attempt);
     if (user.isSuspended) return showSignIn(interaction, reply, 403, { identifier, error: tr.t('errors:suspended') });
-    await users.touchSignIn(tenantId, user.id);
+    await users.touchSignIn(tenantId, user.id, { password, method: user.passwordEncryptionMethod });
     return finish(interaction, request, reply, { login: { accountId: user.id } }, false);
   });
 

@@ -32,6 +32,17 @@ export const serverOverrideKeys = [
   'user.list-mfa-verifications',
   'user.list-organizations',
   'user.replace-identity',
+  'user.get-custom-data',
+  'user.get-logto-configs',
+  'user.has-password',
+  'user.hash-password',
+  'user.update-custom-data',
+  'user.update-is-suspended',
+  'user.update-logto-configs',
+  'user.update-password',
+  'user.update-password-expiration',
+  'user.update-profile',
+  'user.verify-password',
 ] as const;
 
 export type ServerOverrideKey = (typeof serverOverrideKeys)[number];

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { verifyDigest } from './password-digests.js';
 
 /** The method stored next to every hash Gatehouse writes (`users.password_encryption_method`). */
 export const PASSWORD_METHOD = 'Argon2id';
@@ -11,15 +12,18 @@ export const hashPassword = (password: string): Promise<string> => hash(password
 /** A hash of nothing anyone knows, verified when an identifier matches no user so both cases take as long. */
 let decoy: Promise<string> | undefined;
 
-export const verifyPassword = async (encrypted: string | null | undefined, password: string): Promise<boolean> => {
+export const verifyPassword = async (
+  encrypted: string | null | undefined,
+  password: string,
+  method: string | null = PASSWORD_METHOD,
+): Promise<boolean> => {
   if (!encrypted) {
     decoy ??= hashPassword(`decoy-${Math.random()}`);
     await verify(await decoy, password).catch(() => false);
     return false;
   }
-  try {
-    return await verify(encrypted, password);
-  } catch {
-    return false;
-  }
+  return verifyDigest(encrypted, method, password);
 };
+
+/** A hash that is not Gatehouse's own (imported, or argon2 of another variant) is replaced at the next sign-in. */
+export const needsRehash = (method: string | null) => method !== PASSWORD_METHOD;

@@ -4,6 +4,7 @@ import { type RequestContext, systemContext } from '../crud/context.js';
 import type { CreateSteps, EntityOperations } from '../crud/operations.js';
 import { Repository } from '../crud/repository.js';
 import type { Database, Queryable } from '../db/database.js';
+import { hashPassword, needsRehash, PASSWORD_METHOD } from './passwords.js';
 
 export const userModel = entityModels.find((model) => model.name === 'user') as EntityModel;
 const users = new Repository(userModel);
@@ -40,6 +41,20 @@ export const emailRule = {
   maxLength: property('primaryEmail').maxLength ?? 128,
 };
 
+/** How the sign-in form's identifier names an account. */
+export const identifierKind = (identifier: string): 'email' | 'phone' | 'username' =>
+  identifier.includes('@')
+    ? 'email'
+    : /^\+?[\d\s()-]+$/.test(identifier) && /\d/.test(identifier)
+      ? 'phone'
+      : 'username';
+
+/** A phone number as typed, and as digits with and without a leading `+` (stored numbers are matched exactly). */
+const phoneForms = (phone: string) => {
+  const digits = phone.replace(/\D/g, '');
+  return [...new Set([phone, digits, `+${digits}`])];
+};
+
 const select = userModel.columns.map((c) => `"${c.column}"`).join(', ');
 const toUser = (row: Record<string, unknown>) => users.fromRow(row) as unknown as UserRecord;
 
@@ -63,16 +78,19 @@ export class UserStore {
     private readonly operations: () => EntityOperations,
   ) {}
 
-  /** By username (exact) or, when the identifier has an `@`, by email (case-insensitive). */
+  /**
+   * By email (case-insensitive) when the identifier has an `@`, by phone number when it looks like one (a username
+   * starts with a letter or an underscore, so the two never meet), else by username (exact).
+   */
   findByIdentifier(tenantId: string, identifier: string): Promise<UserRecord | undefined> {
-    const byEmail = identifier.includes('@');
+    const kind = identifierKind(identifier);
+    const sql = {
+      email: `SELECT ${select} FROM users WHERE tenant_id = $1 AND lower(primary_email) = lower($2) ORDER BY created_at LIMIT 1`,
+      phone: `SELECT ${select} FROM users WHERE tenant_id = $1 AND primary_phone = ANY($2::varchar[]) ORDER BY created_at LIMIT 1`,
+      username: `SELECT ${select} FROM users WHERE tenant_id = $1 AND username = $2`,
+    }[kind];
     return this.db.withTenant(tenantId, async (tx) => {
-      const { rows } = await tx.query(
-        byEmail
-          ? `SELECT ${select} FROM users WHERE tenant_id = $1 AND lower(primary_email) = lower($2) ORDER BY created_at LIMIT 1`
-          : `SELECT ${select} FROM users WHERE tenant_id = $1 AND username = $2`,
-        [tenantId, identifier],
-      );
+      const { rows } = await tx.query(sql, [tenantId, kind === 'phone' ? phoneForms(identifier) : identifier]);
       return rows[0] ? toUser(rows[0]) : undefined;
     });
   }
@@ -136,9 +154,16 @@ export class UserStore {
     );
   }
 
-  /** Records a sign-in, as a write of the user on their own account. */
-  async touchSignIn(tenantId: string, userId: string): Promise<void> {
+  /**
+   * Records a sign-in, as a write of the user on their own account. The password that signed in replaces a hash
+   * made elsewhere (imported) by Gatehouse's own, in the same write.
+   */
+  async touchSignIn(tenantId: string, userId: string, rehash?: { password: string; method: string | null }) {
     const context = { ...systemContext(tenantId, 'sign-in'), actor: { kind: 'user', id: userId } as const };
-    await this.operations().setInternal(context, userId, { lastSignInAt: Date.now() });
+    const password =
+      rehash && needsRehash(rehash.method)
+        ? { passwordEncrypted: await hashPassword(rehash.password), passwordEncryptionMethod: PASSWORD_METHOD }
+        : {};
+    await this.operations().setInternal(context, userId, { lastSignInAt: Date.now(), ...password });
   }
 }

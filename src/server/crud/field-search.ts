@@ -1,0 +1,122 @@
+import { ApiError } from '../http/api-error.js';
+import { likePattern } from '../http/search-pattern.js';
+
+/**
+ * Logto's field search on a list: `search` (every search field) and `search.<field>` values, matched as
+ * `mode.<field>` or `mode` says (`exact`, `like`, `similar_to`, `posix`; `like` by default), case-insensitively
+ * unless `isCaseSensitive=true`, the conditions joined by `joint` (`or` by default).
+ */
+export const searchModes = ['exact', 'like', 'similar_to', 'posix'] as const;
+export type SearchMode = (typeof searchModes)[number];
+export const searchJoints = ['or', 'and'] as const;
+
+export interface SearchMatch {
+  /** The property searched; undefined for every search field. */
+  field?: string | undefined;
+  mode: SearchMode;
+  values: string[];
+}
+
+export interface FieldSearch {
+  matches: SearchMatch[];
+  joint: 'and' | 'or';
+  caseSensitive: boolean;
+}
+
+const invalid = (message: string, path: string) =>
+  new ApiError(
+    'guard.invalid_input',
+    { type: 'query' },
+    { issues: [{ path, keyword: 'search', message, params: {} }] },
+  );
+
+const valuesOf = (raw: unknown): string[] => (Array.isArray(raw) ? raw : [raw]).map(String);
+
+/**
+ * The field search a list query asks for, or undefined when it asks for none beyond a plain `search` (which the
+ * list serves with its search function). Unknown fields, modes and joints answer 400 `guard.invalid_input`.
+ */
+export const parseFieldSearch = (query: Record<string, unknown>, fields: string[]): FieldSearch | undefined => {
+  const modes = new Map<string | undefined, SearchMode>();
+  const values = new Map<string | undefined, string[]>();
+  let advanced = false;
+  const fieldOf = (key: string, prefix: string) => {
+    if (key === prefix) return undefined;
+    const field = key.slice(prefix.length + 1);
+    if (!fields.includes(field)) {
+      throw invalid(`Search field \`${field}\` is not allowed. Expect one of ${fields.join(', ')}.`, `/${key}`);
+    }
+    advanced = true;
+    return field;
+  };
+  for (const [key, raw] of Object.entries(query)) {
+    if (key === 'mode' || key.startsWith('mode.')) {
+      const field = fieldOf(key, 'mode');
+      const [mode] = valuesOf(raw);
+      if (!searchModes.includes(mode as SearchMode)) {
+        throw invalid(`Search mode \`${mode}\` is not valid, expect one of ${searchModes.join(', ')}.`, `/${key}`);
+      }
+      modes.set(field, mode as SearchMode);
+      advanced = true;
+    } else if (key === 'search' || key.startsWith('search.')) {
+      values.set(fieldOf(key, 'search'), valuesOf(raw));
+    }
+  }
+  const joint = valuesOf(query.joint ?? query.jointMode ?? 'or')[0] as 'and' | 'or';
+  if (!searchJoints.includes(joint)) throw invalid(`Search joint \`${joint}\` is not valid.`, '/joint');
+  const caseSensitive = valuesOf(query.isCaseSensitive ?? 'false')[0] === 'true';
+  if (!advanced && !caseSensitive && query.joint === undefined) return undefined;
+  const matches = [...values].map(([field, given]): SearchMatch => {
+    const mode = modes.get(field) ?? modes.get(undefined) ?? 'like';
+    const path = `/${field ? `search.${field}` : 'search'}`;
+    if (given.some((value) => value === '')) throw invalid('Search value cannot be empty.', path);
+    if (mode !== 'exact' && given.length !== 1) {
+      throw invalid('Only one search value is allowed when search mode is not `exact`.', path);
+    }
+    if (mode === 'similar_to' && !caseSensitive) {
+      throw invalid('Cannot use case-insensitive match for `similar_to`.', path);
+    }
+    // As with `search`, a pattern's unpaired trailing backslash is taken literally.
+    return { field, mode, values: mode === 'like' ? given.map(likePattern) : given };
+  });
+  return { matches, joint, caseSensitive };
+};
+
+const operators: Record<SearchMode, [sensitive: string, insensitive: string]> = {
+  exact: ['=', '='],
+  like: ['LIKE', 'ILIKE'],
+  similar_to: ['SIMILAR TO', 'SIMILAR TO'],
+  posix: ['~', '~*'],
+};
+
+/** The SQL condition of a field search (`AND (...)`), on the columns of `columnOf`. */
+export const fieldSearchClause = (
+  search: FieldSearch,
+  allFields: string[],
+  columnOf: (field: string) => string,
+  params: unknown[],
+): string => {
+  if (search.matches.length === 0) return '';
+  const conditions = search.matches.map(({ field, mode, values }) => {
+    const lower = mode === 'exact' && !search.caseSensitive;
+    const given = lower ? values.map((value) => value.toLowerCase()) : values;
+    params.push(given.length === 1 ? given[0] : given);
+    const value = given.length === 1 ? `$${params.length}` : `ANY($${params.length}::text[])`;
+    const operator = operators[mode][search.caseSensitive ? 0 : 1];
+    const columns = (field ? [field] : allFields).map((f) => (lower ? `lower(${columnOf(f)})` : columnOf(f)));
+    return `(${columns.map((column) => `${column} ${operator} ${value}`).join(' OR ')})`;
+  });
+  return ` AND (${conditions.join(search.joint === 'and' ? ' AND ' : ' OR ')})`;
+};
+
+/** PostgreSQL's answer to a pattern it cannot read (a bad regular expression, a LIKE pattern's escape). */
+const patternErrors = new Set(['2201B', '22025', '22019']);
+
+/** A pattern the database refused is the caller's bad input (400), not a server failure. */
+export const asSearchError = (error: unknown): unknown => {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && patternErrors.has(code)) {
+    return invalid(`The search pattern is invalid: ${(error as Error).message}`, '/search');
+  }
+  return error;
+};

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databases, useApi } from './harness.js';
+import { type UsersClient, usersClient } from './user-sign-in.js';
+
+describe.each(databases())('searching users on $name', (target) => {
+  // The users are created once; every test only reads them.
+  const api = useApi(target, { resetBeforeEach: false });
+  let client: UsersClient;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    client = usersClient(await api.listen());
+    await api.reset();
+    for (const user of [
+      { username: 'ada', primaryEmail: 'ada@example.com', name: 'Ada Lovelace', primaryPhone: '+15550001' },
+      { username: 'grace', primaryEmail: 'grace@navy.example.org', name: 'Grace Hopper' },
+      { username: 'Alan_T', primaryEmail: 'alan@example.org', name: 'Alan Turing', primaryPhone: '+15550002' },
+      { username: 'edsger', name: 'Edsger Dijkstra' },
+    ]) {
+      ids[user.username] = (await api.create('/api/users', user)).id;
+    }
+  });
+
+  /** The usernames a search finds (sorted), insisting on 200 and an exact Total-Number. */
+  const found = async (query: Record<string, string | string[]>) => {
+    const { data, response, error } = await client.GET('/api/users', {
+      params: { query: { page: 1, page_size: 20, ...query } as never },
+    });
+    expect(response.status, JSON.stringify(error)).toBe(200);
+    expect(response.headers.get('total-number')).toBe(String(data?.length));
+    return (data ?? []).map((user) => user.username).sort();
+  };
+  const refused = async (query: Record<string, string | string[]>) => {
+    const { response, error } = await client.GET('/api/users', { params: { query: query as never } });
+    expect(response.status, JSON.stringify(query)).toBe(400);
+    expect(error).toMatchObject({ code: 'guard.invalid_input' });
+  };
+
+  it('searches id, username, email, phone and name with search=%x%, case-insensitively', async () => {
+    expect(await found({ search: '%example.org%' })).toEqual(['Alan_T', 'grace']);
+    expect(await found({ search: '%LOVELACE%' })).toEqual(['ada']);
+    expect(await found({ search: '%5550002%' })).toEqual(['Alan_T']);
+    expect(await found({ search: `%${ids.edsger}%` })).toEqual(['edsger']);
+    expect(await found({ search: '%nobody%' })).toEqual([]);
+  });
+
+  it('searches one field with search.<field>, like by default', async () => {
+    expect(await found({ 'search.primaryEmail': '%example.org' })).toEqual(['Alan_T', 'grace']);
+    expect(await found({ 'search.name': '%a%', 'search.primaryPhone': '%0001' })).toEqual(
+      await found({ search: '%a%' }),
+    );
+    expect(await found({ 'search.name': '%a%', 'search.primaryPhone': '%0001', joint: 'and' })).toEqual(['ada']);
+  });
+
+  it('matches exactly, case-insensitively unless told otherwise, one value or several', async () => {
+    expect(await found({ 'search.username': 'alan_t', 'mode.username': 'exact' })).toEqual(['Alan_T']);
+    expect(await found({ 'search.username': 'alan_t', 'mode.username': 'exact', isCaseSensitive: 'true' })).toEqual([]);
+    expect(await found({ 'search.username': ['ada', 'GRACE'], 'mode.username': 'exact' })).toEqual(['ada', 'grace']);
+    expect(await found({ search: 'ada', mode: 'exact' })).toEqual(['ada']);
+  });
+
+  it('matches POSIX regular expressions and SQL SIMILAR TO patterns', async () => {
+    expect(await found({ 'search.name': '^(ada|alan) ', 'mode.name': 'posix' })).toEqual(['Alan_T', 'ada']);
+    expect(await found({ 'search.name': '^(ada|alan) ', 'mode.name': 'posix', isCaseSensitive: 'true' })).toEqual([]);
+    expect(
+      await found({ 'search.username': '(ada|grace)', 'mode.username': 'similar_to', isCaseSensitive: 'true' }),
+    ).toEqual(['ada', 'grace']);
+  });
+
+  it('pages a search with its total', async () => {
+    const { data, response } = await client.GET('/api/users', {
+      params: { query: { page: 2, page_size: 1, 'search.primaryEmail': '%example%' } as never },
+    });
+    expect(response.headers.get('total-number')).toBe('3');
+    expect(data).toHaveLength(1);
+  });
+
+  it('refuses unknown fields and modes, bad patterns and empty values with 400, never a server error', async () => {
+    await refused({ 'search.customData': '%x%' });
+    await refused({ 'search.passwordEncrypted': '%' });
+    await refused({ 'search.nope': 'x' });
+    await refused({ 'mode.nope': 'exact', search: 'x' });
+    await refused({ 'search.name': 'x', 'mode.name': 'fuzzy' });
+    await refused({ search: 'x', mode: 'regex' });
+    await refused({ 'search.name': 'x', joint: 'xor' });
+    await refused({ 'search.name': '(unclosed', 'mode.name': 'posix' });
+    await refused({ 'search.name': '*', 'mode.name': 'posix' });
+    await refused({ 'search.name': '(a', 'mode.name': 'similar_to', isCaseSensitive: 'true' });
+    await refused({ 'search.name': 'a', 'mode.name': 'similar_to' });
+    await refused({ 'search.name': ['a', 'b'], 'mode.name': 'like' });
+    await refused({ 'search.name': '', 'mode.name': 'exact' });
+    // A like pattern's unpaired trailing backslash is a literal one, as in search=.
+    expect(await found({ 'search.name': '%Hopper\\', isCaseSensitive: 'true' })).toEqual([]);
+  });
+});
