@@ -348,6 +348,14 @@ export const consoleResources: ConsoleResource[] = [
           "assignFilters": {
             "type": "MachineToMachine"
           }
+        },
+        {
+          "key": "logs",
+          "titleKey": "applications.tab.logs",
+          "kind": "log",
+          "default": false,
+          "log": "log",
+          "filter": "applicationId"
         }
       ]
     },

@@ -374,6 +374,14 @@ export const entityModels: EntityModel[] = [
           "assignFilters": {
             "type": "MachineToMachine"
           }
+        },
+        {
+          "key": "logs",
+          "titleKey": "applications.tab.logs",
+          "kind": "log",
+          "default": false,
+          "log": "log",
+          "filter": "applicationId"
         }
       ]
     },
