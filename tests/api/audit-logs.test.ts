@@ -264,15 +264,18 @@ describe.each(databases())('audit logs on $name', (target) => {
 
   it('answers the request even when the log cannot be written, and reports the failure instead', async () => {
     const insert = vi.spyOn(server.app.auditLog, 'insert').mockRejectedValue(new Error('database unavailable'));
+    const reported = vi.spyOn(server.app.log, 'error');
     try {
       const role = await api.POST('/api/roles', { body: { name: unique('kept'), description: 'Still created' } });
       expect(role.response.status).toBe(200);
       await flush();
       expect(insert).toHaveBeenCalled();
+      expect(reported).toHaveBeenCalledWith(expect.objectContaining({ tenantId: 'default' }), 'audit log batch failed');
       const { data } = await api.GET('/api/roles/{id}', { params: { path: { id: role.data?.id ?? '' } } });
       expect(data?.description).toBe('Still created');
     } finally {
       insert.mockRestore();
+      reported.mockRestore();
     }
   });
 

@@ -36,7 +36,8 @@ export const clientOf = (request: FastifyRequest): LogClient => ({
  * Keys whose values are secrets. Payloads are built from chosen fields, never from request bodies; this is the
  * second line: whatever slips in under one of these names is dropped before the entry is stored.
  */
-const SECRET_KEY = /pass(word|code)?|secret|token|digest|hash|credential|authorization|cookie|private|signing/i;
+const SECRET_KEY =
+  /pass(word|code)?|secret|token|digest|hash|credential|authorization|cookie|private|signing|verifier/i;
 
 /** The value with every secret-named key removed, at any depth. */
 export const withoutSecrets = (value: unknown): unknown => {
