@@ -133,6 +133,19 @@ export const buildConsole = (
     if (tab.kind === 'view') {
       return { key: tab.key, titleKey: tab.titleKey, kind: 'view', default: isDefault, view: tab.view ?? '', ...when };
     }
+    if (tab.kind === 'log') {
+      // The tab lists the entries of a log whose value filter names this item, e.g. an application's logs.
+      const log = entities.get(tab.log ?? '');
+      const filters = (log?.descriptor.api?.operations.list?.filters ?? []).map(listFilterOf);
+      if (log?.descriptor.kind !== 'log' || !log.descriptor.console) {
+        throw new CodegenError(`${file}: tab ${tab.key} names "${tab.log}", which is not a log with a console`);
+      }
+      if (!filters.some((filter) => filter.param === tab.filter && !filter.multiple)) {
+        throw new CodegenError(`${file}: tab ${tab.key}: ${tab.log} has no single-value filter "${tab.filter}"`);
+      }
+      const { key, titleKey } = tab;
+      return { key, titleKey, kind: 'log', default: isDefault, log: tab.log ?? '', filter: tab.filter ?? '', ...when };
+    }
     const sections = (tab.sections ?? []).map((s) => ({
       titleKey: s.titleKey,
       ...(s.descriptionKey ? { descriptionKey: s.descriptionKey } : {}),

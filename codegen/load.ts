@@ -98,9 +98,11 @@ export interface DescriptorConsole {
     tabs: {
       key: string;
       titleKey: string;
-      kind: 'relation' | 'form' | 'view';
+      kind: 'relation' | 'form' | 'view' | 'log';
       default?: boolean;
       relation?: string;
+      log?: string;
+      filter?: string;
       view?: string;
       cards?: string[];
       sections?: { titleKey: string; descriptionKey?: string; fields: string[]; when?: RecordCondition }[];

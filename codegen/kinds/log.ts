@@ -89,12 +89,12 @@ export const logParameters = (model: EntityModel): QueryParameter[] => {
     ...(list?.ranges ?? []).flatMap((range): QueryParameter[] => [
       {
         name: range.from,
-        description: `Only entries whose ${range.field} is after this instant (Unix milliseconds, exclusive).${range.defaultWindowHours ? ` Without ${range.from} and ${range.to}, the last ${range.defaultWindowHours} hours.` : ''}`,
+        description: `Only entries whose ${range.field} is ${range.inclusive ? 'at or after' : 'after'} this instant (Unix milliseconds, ${range.inclusive ? 'inclusive' : 'exclusive'}).${range.defaultWindowHours ? ` Without ${range.from} and ${range.to}, the last ${range.defaultWindowHours} hours.` : ''}`,
         schema: { type: 'integer', minimum: 0 },
       },
       {
         name: range.to,
-        description: `Only entries whose ${range.field} is before this instant (Unix milliseconds, exclusive).`,
+        description: `Only entries whose ${range.field} is ${range.inclusive ? 'at or before' : 'before'} this instant (Unix milliseconds, ${range.inclusive ? 'inclusive' : 'exclusive'}).`,
         schema: { type: 'integer', minimum: 0 },
       },
     ]),

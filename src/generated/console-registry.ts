@@ -352,6 +352,14 @@ export const consoleResources: ConsoleResource[] = [
           "assignFilters": {
             "type": "MachineToMachine"
           }
+        },
+        {
+          "key": "logs",
+          "titleKey": "applications.tab.logs",
+          "kind": "log",
+          "default": false,
+          "log": "log",
+          "filter": "applicationId"
         }
       ]
     },
@@ -961,6 +969,139 @@ export const consoleResources: ConsoleResource[] = [
     "uiSchema": {},
     "errorFields": {},
     "assignForms": {}
+  },
+  {
+    "name": "log",
+    "kind": "log",
+    "apiPath": "/logs",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "required",
+        "filters": [
+          {
+            "field": "key",
+            "param": "logKey"
+          },
+          {
+            "field": "userId",
+            "param": "userId"
+          },
+          {
+            "field": "applicationId",
+            "param": "applicationId"
+          }
+        ],
+        "ranges": [
+          {
+            "field": "createdAt",
+            "from": "start_time",
+            "to": "end_time",
+            "inclusive": true
+          }
+        ]
+      },
+      "get": {}
+    },
+    "relations": [],
+    "route": "audit-logs",
+    "titleKey": "audit_logs.title",
+    "subtitleKey": "audit_logs.subtitle",
+    "sidebar": {
+      "group": "developer",
+      "order": 4,
+      "titleKey": "sidebar.audit_logs",
+      "icon": "audit"
+    },
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [
+        {
+          "field": "key",
+          "titleKey": "audit_logs.column.event",
+          "render": "code"
+        },
+        {
+          "field": "payload.result",
+          "titleKey": "audit_logs.column.result",
+          "render": "text"
+        },
+        {
+          "field": "payload.userId",
+          "titleKey": "audit_logs.column.user",
+          "render": "code"
+        },
+        {
+          "field": "payload.applicationId",
+          "titleKey": "audit_logs.column.application",
+          "render": "code"
+        },
+        {
+          "field": "payload.ip",
+          "titleKey": "audit_logs.column.ip",
+          "render": "text"
+        },
+        {
+          "field": "payload.userAgent",
+          "titleKey": "audit_logs.column.user_agent",
+          "render": "text"
+        },
+        {
+          "field": "createdAt",
+          "titleKey": "audit_logs.column.time",
+          "render": "date"
+        }
+      ],
+      "searchPlaceholderKey": "audit_logs.filter.event",
+      "emptyKey": "audit_logs.empty",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
+    "assignForms": {},
+    "logFilters": {
+      "ranges": [
+        {
+          "field": "createdAt",
+          "from": "start_time",
+          "to": "end_time",
+          "inclusive": true,
+          "labelKey": "audit_logs.filter.time"
+        }
+      ],
+      "prefixes": [],
+      "values": [
+        {
+          "field": "key",
+          "param": "logKey",
+          "multiple": false,
+          "options": [],
+          "labelKey": "audit_logs.filter.event"
+        },
+        {
+          "field": "userId",
+          "param": "userId",
+          "multiple": false,
+          "options": [],
+          "labelKey": "audit_logs.filter.user"
+        },
+        {
+          "field": "applicationId",
+          "param": "applicationId",
+          "multiple": false,
+          "options": [],
+          "labelKey": "audit_logs.filter.application"
+        }
+      ]
+    }
   },
   {
     "name": "personalAccessToken",

@@ -16,6 +16,7 @@ export type HookCreate = components['schemas']['HookCreate'];
 export type HookUpdate = components['schemas']['HookUpdate'];
 export type HookTestBody = components['schemas']['HookTestBody'];
 export type HookLog = components['schemas']['HookLog'];
+export type Log = components['schemas']['Log'];
 export type Me = components['schemas']['Me'];
 export type MeUpdateBody = components['schemas']['MeUpdateBody'];
 export type MeCustomDataBody = components['schemas']['MeCustomDataBody'];

@@ -1,4 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { AuditLogSink } from './audit-log/management.js';
+import { schedulePruning } from './audit-log/prune.js';
+import { AuditLogWriter } from './audit-log/writer.js';
 import { registerBearerGuard } from './auth/bearer-guard.js';
 import { registerFirstRunRoute } from './auth/first-run.js';
 import { identityVerifier } from './auth/identity-verifier.js';
@@ -35,8 +38,10 @@ declare module 'fastify' {
     webhooks: WebhookDispatcher;
     /** The operations of every entity the server serves, by entity name. */
     operationsOf: (entity: string) => EntityOperations;
-    /** Where the write pipeline records who did what (the in-memory sink unless another was given). */
+    /** Where the write pipeline records who did what (the audit log unless another sink was given). */
     audit: AuditSink;
+    /** The audit log's writer; `await app.auditLog.flush()` waits until every entry recorded so far is stored. */
+    auditLog: AuditLogWriter;
   }
 }
 
@@ -58,7 +63,7 @@ export interface AppOptions {
   catalog?: Catalog | undefined;
   /** The edition the server runs as (default `oss`). */
   edition?: ServerEdition | undefined;
-  /** Where audit records go (default: the latest records in memory). */
+  /** Where the write pipeline's audit records go (default: the audit log, `GET /api/logs`). */
   audit?: AuditSink | undefined;
   /** Plan limits, checked before every write (default: none). */
   quota?: QuotaCheck | undefined;
@@ -75,7 +80,7 @@ export const buildApp = async ({
   bootstrap,
   catalog = generatedCatalog(),
   edition = 'oss',
-  audit = new MemoryAuditSink(),
+  audit,
   quota,
   writeStages = (defaults) => defaults,
 }: AppOptions): Promise<FastifyInstance> => {
@@ -86,21 +91,31 @@ export const buildApp = async ({
   registerSecurityHeaders(app);
   registerNulGuard(app);
 
+  const auditLog = new AuditLogWriter(db, app.log);
+  // A catalog without the audit log's table (a test's own) keeps the records in memory.
+  const hasAuditLog = catalog.models.some((m) => m.table === 'logs');
+  const auditSink = audit ?? (hasAuditLog ? new AuditLogSink(auditLog) : new MemoryAuditSink());
+  const stopPruning = hasAuditLog ? schedulePruning(db, app.log) : async () => undefined;
   const tenants = tenantDirectory(db);
   const listener: ChangeListener = { emit: (...args) => webhooks.emit(...args) };
   const { operationsOf, validation, overrides } = buildOperations({
     db,
     catalog,
     listener,
-    audit,
+    audit: auditSink,
     quota,
     writeStages,
   });
   const webhooks = new WebhookDispatcher(db, () => operationsOf('hookLog'), app.log);
   app.decorate('webhooks', webhooks);
   app.decorate('operationsOf', operationsOf);
-  app.decorate('audit', audit);
-  app.addHook('onClose', () => webhooks.idle());
+  app.decorate('audit', auditSink);
+  app.decorate('auditLog', auditLog);
+  app.addHook('onClose', async () => {
+    await webhooks.idle();
+    await stopPruning();
+    await auditLog.flush();
+  });
   // The default tenant's API lives at the origin, every other tenant's below /t/{tenantId}.
   const tenantOf = (request: FastifyRequest) =>
     (request.params as { tenantId?: string } | undefined)?.tenantId ?? DEFAULT_TENANT_ID;
@@ -128,7 +143,7 @@ export const buildApp = async ({
   };
   await app.register(managementApi);
   await app.register(managementApi, { prefix: '/t/:tenantId' });
-  await registerIdentity(app, { db, publicUrl, operationsOf });
+  await registerIdentity(app, { db, publicUrl, operationsOf, auditLog, webhooks });
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
   registerFirstRunRoute(app, db);
 

@@ -242,7 +242,18 @@ export type DetailTab =
       form: FormModel;
       when?: RecordCondition;
     }
-  | { key: string; titleKey: string; kind: 'view'; default: boolean; view: string; when?: RecordCondition };
+  | { key: string; titleKey: string; kind: 'view'; default: boolean; view: string; when?: RecordCondition }
+  | {
+      key: string;
+      titleKey: string;
+      kind: 'log';
+      default: boolean;
+      /** The log entity whose list the tab embeds. */
+      log: string;
+      /** The log's value filter (query parameter) fixed to the item's id. */
+      filter: string;
+      when?: RecordCondition;
+    };
 
 export interface ConsoleResource {
   /** Entity name, e.g. `role`. Also the Refine resource name. */

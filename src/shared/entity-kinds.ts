@@ -13,6 +13,8 @@ export interface ListRange {
   to: string;
   /** When a request names neither bound, only the last hours are listed (Logto's recent hook logs: 24). */
   defaultWindowHours?: number;
+  /** Bounds include the instants they name (Logto's `start_time`/`end_time` on `GET /api/logs`); default exclusive. */
+  inclusive?: boolean;
 }
 
 /** Items whose `field` starts with the value of the query parameter `param`. */

@@ -178,6 +178,7 @@ export class TestApi {
   /** Empties every entity table; webhook deliveries still in flight finish first. */
   async reset() {
     await this.app.webhooks.idle();
+    await this.app.auditLog.flush();
     // DELETE rather than TRUNCATE: on tables this small it is an order of magnitude faster.
     await this.db.exec((this.current?.tables ?? tables).map((t) => `DELETE FROM "${t}";`).join('\n'));
   }

@@ -148,4 +148,15 @@ describe('codegen refuses kinds it cannot serve', () => {
       await failure('resources/auditEvent.resource.json', (d) => (d.api.operations.list.pagination = 'optional')),
     ).toMatch(/a log always pages/);
   });
+
+  it('a log tab naming something other than a log, or a filter the log does not have', async () => {
+    const logsTab = (d: { console: { detail: { tabs: unknown[] } } }, log: string, filter: string) =>
+      d.console.detail.tabs.push({ key: 'logs', titleKey: 'applications.tab.logs', kind: 'log', log, filter });
+    expect(await failure('resources/application.resource.json', (d) => logsTab(d, 'role', 'roleId'))).toMatch(
+      /tab logs names "role", which is not a log with a console/,
+    );
+    expect(await failure('resources/application.resource.json', (d) => logsTab(d, 'log', 'clientId'))).toMatch(
+      /tab logs: log has no single-value filter "clientId"/,
+    );
+  });
 });

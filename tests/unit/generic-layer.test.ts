@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
+import { entityKinds } from '../../src/shared/entity-kinds.js';
 
 const root = join(import.meta.dirname, '../..');
 const genericDirs = ['src/server/crud', 'src/console/generic'];
@@ -17,7 +18,10 @@ const sourceFiles = (dir: string): string[] =>
 
 describe('the generic layers', () => {
   it('name no specific entity: what is particular to one lives in its descriptor or an injected override', () => {
-    const names = entityModels.map((model) => model.name);
+    // An entity named like a kind (the audit log, `log`) cannot be told from the kind (`case 'log'`) or the log
+    // views' texts (`t('log.older')`) by its quoted name; the kind's uses are what the generic layers hold.
+    const kinds: readonly string[] = entityKinds;
+    const names = entityModels.map((model) => model.name).filter((name) => !kinds.includes(name));
     const found: string[] = [];
     for (const file of genericDirs.flatMap(sourceFiles)) {
       const text = readFileSync(join(root, file), 'utf8');

@@ -8,8 +8,9 @@ import { OverrideSlot } from './OverrideSlot';
 
 const FormTab = lazy(() => import('./FormTab').then((m) => ({ default: m.FormTab })));
 const RelationTab = lazy(() => import('./RelationTab').then((m) => ({ default: m.RelationTab })));
+const LogTab = lazy(() => import('./log/LogTab').then((m) => ({ default: m.LogTab })));
 
-/** Renders the tab named in the URL by its kind: a settings form, a relation list or a registered view. */
+/** Renders the tab named in the URL by its kind: a settings form, a relation list, a registered view or a log list. */
 export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
   const { tab: key } = useParams();
   const context = useDetailContext();
@@ -30,5 +31,7 @@ export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
       );
     case 'view':
       return <OverrideSlot keyName={tab.view} missing={<NotFound />} {...context} />;
+    case 'log':
+      return <LogTab key={`${context.record.id}:${tab.key}`} log={tab.log} filter={tab.filter} {...context} />;
   }
 };

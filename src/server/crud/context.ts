@@ -29,6 +29,8 @@ export interface RequestContext {
   edition: ServerEdition;
   /** The caller's language (negotiated from `Accept-Language`), for messages meant for people. */
   locale: string;
+  /** Where the request came from, for audit records: address, user agent, and the client its token was issued to. */
+  client?: { ip?: string; userAgent?: string; clientId?: string };
 }
 
 /** The context of work the server starts itself: all scopes, attributed to `system:<work>`. */

@@ -12,7 +12,7 @@ export interface LogQuery {
   /** The parent's id, for a log below another entity. */
   parentId?: string;
   /** Per range field: strictly after / before these instants (ms); `sinceHours` when the request names neither. */
-  ranges: { field: string; after?: number; before?: number; sinceHours?: number }[];
+  ranges: { field: string; after?: number; before?: number; sinceHours?: number; inclusive?: boolean }[];
   prefixes: { field: string; value: string }[];
   values: { field: string; values: string[] }[];
 }
@@ -48,8 +48,9 @@ export class LogRepository {
     for (const range of query.ranges) {
       const column = q(snake(range.field));
       const instant = (ms: number) => `(timestamptz 'epoch' + ${add(ms)}::int8 * interval '1 millisecond')`;
-      if (range.after !== undefined) clauses.push(`${column} > ${instant(range.after)}`);
-      if (range.before !== undefined) clauses.push(`${column} < ${instant(range.before)}`);
+      const [after, before] = range.inclusive ? ['>=', '<='] : ['>', '<'];
+      if (range.after !== undefined) clauses.push(`${column} ${after} ${instant(range.after)}`);
+      if (range.before !== undefined) clauses.push(`${column} ${before} ${instant(range.before)}`);
       if (range.sinceHours !== undefined)
         clauses.push(`${column} > now() - make_interval(hours => ${add(range.sinceHours)})`);
     }

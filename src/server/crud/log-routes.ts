@@ -42,6 +42,7 @@ const logQuery = (model: EntityModel, query: Query, parentId: string | undefined
       const sinceHours = after === undefined && before === undefined ? range.defaultWindowHours : undefined;
       return {
         field: range.field,
+        ...(range.inclusive ? { inclusive: true } : {}),
         ...(after === undefined ? {} : { after }),
         ...(before === undefined ? {} : { before }),
         ...(sinceHours === undefined ? {} : { sinceHours }),

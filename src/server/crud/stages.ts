@@ -56,6 +56,8 @@ export interface AuditEntry {
   relation?: string;
   action?: string;
   at: number;
+  /** Where the write came from (the request's address, user agent and token client), when it came from a request. */
+  client?: RequestContext['client'];
 }
 
 /** Where audit records go. The audit log implements it; the default keeps the latest records in memory. */
@@ -92,6 +94,7 @@ export const auditStage = (sink: AuditSink): WriteStage => ({
       ...(write.relation ? { relation: write.relation } : {}),
       ...(write.action ? { action: write.action.key } : {}),
       at: Date.now(),
+      ...(write.context.client ? { client: write.context.client } : {}),
     });
   },
 });

@@ -18,7 +18,7 @@ export const actorOf = (claims: AccessTokenClaims): Actor =>
 
 /**
  * Builds each request's context once, on first use (after the bearer guard has verified its token): tenant, actor,
- * scopes, edition and locale.
+ * scopes, edition, locale and client.
  */
 export const requestContexts = ({ tenantOf, edition, guarded }: RequestContextOptions) => {
   const built = new WeakMap<FastifyRequest, RequestContext>();
@@ -32,6 +32,11 @@ export const requestContexts = ({ tenantOf, edition, guarded }: RequestContextOp
         scopes: claims ? claims.scopes : guarded ? [] : ALL_SCOPES,
         edition,
         locale: negotiateLanguage(request.headers['accept-language']),
+        client: {
+          ip: request.ip,
+          ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
+          ...(claims?.clientId ? { clientId: claims.clientId } : {}),
+        },
       };
       built.set(request, context);
     }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AuditLogWriter } from '../audit-log/writer.js';
 import { systemContext } from '../crud/context.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
@@ -7,6 +8,8 @@ import type { TenantProviders } from '../oidc/providers.js';
 import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
 import { verifyPassword } from '../users/passwords.js';
 import type { UserStore } from '../users/store.js';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import { identifierType, interactionAudit } from './audit.js';
 import { finishInteraction as finish, type Interaction, interactionPage, type Request } from './context.js';
 import { type ConsentDetails, interactionPages, wantsRegistration } from './pages.js';
 import { validateRegistration } from './registration-form.js';
@@ -18,6 +21,10 @@ export interface InteractionRouteOptions {
   providers: TenantProviders;
   users: UserStore;
   sentinel: Sentinel;
+  /** Where every sign-in and registration attempt is recorded. */
+  auditLog?: AuditLogWriter | undefined;
+  /** Where finished sign-ins and registrations are announced (PostSignIn, PostRegister). */
+  webhooks?: WebhookDispatcher | undefined;
 }
 
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
@@ -31,6 +38,7 @@ const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url)
  */
 export const registerInteractionRoutes = async (app: FastifyInstance, options: InteractionRouteOptions) => {
   const { providers, users, sentinel } = options;
+  const audit = interactionAudit(options);
 
   app.get(STYLESHEET_PATH, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(stylesheet),
@@ -91,33 +99,55 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     }
     // Attempts count against the account the identifier names (its username and email alike), else the identifier.
     const user = await users.findByIdentifier(tenantId, identifier);
+    const verification = { event: 'SignIn', step: 'Verification.Password.Submit' } as const;
+    const attempted = { ...verification, userId: user?.id, identifier: identifierType(identifier) };
+    const blocked = { code: 'session.verification_blocked_too_many_attempts' };
     const attempt = await sentinel.admit(tenantId, sentinelTarget(identifier, user?.id));
-    if (attempt.blocked) return showLocked(interaction, reply, attempt);
+    if (attempt.blocked) {
+      audit.record(interaction, request, { ...attempted, result: 'Error', error: blocked });
+      return showLocked(interaction, reply, attempt);
+    }
 
     const verified = await verifyPassword(user?.passwordEncrypted, password, user?.passwordEncryptionMethod ?? null);
     if (!user || !verified) {
       const after = await sentinel.failed(tenantId, attempt);
+      const code = after.blocked ? blocked.code : user ? 'session.invalid_credentials' : 'user.user_not_exist';
+      audit.record(interaction, request, { ...attempted, result: 'Error', error: { code } });
       if (after.blocked) return showLocked(interaction, reply, after);
       return showSignIn(interaction, reply, 400, { identifier, error: tr.t('errors:invalid_credentials') });
     }
     await sentinel.succeeded(tenantId, attempt);
-    if (user.isSuspended) return showSignIn(interaction, reply, 403, { identifier, error: tr.t('errors:suspended') });
+    audit.record(interaction, request, { ...attempted, result: 'Success' });
+    const submitted = { event: 'SignIn', step: 'Submit', userId: user.id, identifier: attempted.identifier } as const;
+    if (user.isSuspended) {
+      audit.record(interaction, request, { ...submitted, result: 'Error', error: { code: 'user.suspended' } });
+      return showSignIn(interaction, reply, 403, { identifier, error: tr.t('errors:suspended') });
+    }
     await users.touchSignIn(tenantId, user.id, { password, method: user.passwordEncryptionMethod });
+    audit.record(interaction, request, { ...submitted, result: 'Success' });
+    audit.announce(interaction, request, 'SignIn', user.id);
     return finish(interaction, request, reply, { login: { accountId: user.id } }, false);
   });
 
   const register = page(async (interaction, request, reply) => {
     const { tr, tenantId, details } = interaction;
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
-    const closed = () =>
-      showSignIn(interaction, reply, 403, {
+    const failed = (code: string) =>
+      audit.record(interaction, request, { event: 'Register', step: 'Submit', result: 'Error', error: { code } });
+    const closed = () => {
+      failed('user.registration_closed');
+      return showSignIn(interaction, reply, 403, {
         error: tr.t('errors:registration_closed'),
         notice: tr.t('interaction:sign_in.registration_closed'),
       });
+    };
     if (!(await registrationOpen(tenantId))) return closed();
     const { username, email, password, errors } = validateRegistration(tr, request.body ?? {});
     const values = { username, email };
-    if (Object.keys(errors).length > 0) return showRegister(interaction, reply, 400, { values, errors });
+    if (Object.keys(errors).length > 0) {
+      failed('guard.invalid_input');
+      return showRegister(interaction, reply, 400, { values, errors });
+    }
 
     let userId: string;
     try {
@@ -131,10 +161,13 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       const inUse = { 'user.email_already_in_use': 'email', 'user.username_already_in_use': 'username' } as const;
       const field = error instanceof ApiError ? inUse[error.code as keyof typeof inUse] : undefined;
       if (!field) throw error;
+      failed(error instanceof ApiError ? error.code : 'unknown');
       const message = tr.t(field === 'email' ? 'errors:email_in_use' : 'errors:username_in_use');
       return showRegister(interaction, reply, 422, { values, errors: { [field]: [message] } });
     }
     await users.touchSignIn(tenantId, userId);
+    audit.record(interaction, request, { event: 'Register', step: 'Submit', result: 'Success', userId });
+    audit.announce(interaction, request, 'Register', userId);
     return finish(interaction, request, reply, { login: { accountId: userId } }, false);
   });
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { EntityOperations } from '../crud/operations.js';
 import type { Database } from '../db/database.js';
 import { registerInteractionRoutes } from '../interaction/routes.js';
@@ -9,6 +10,7 @@ import { registerTenantRoutes } from '../tenants/routes.js';
 import { seedTenants } from '../tenants/seed.js';
 import { originOf, tenantIssuer } from '../tenants/urls.js';
 import { UserStore } from '../users/store.js';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { TenantOidc } from './provider.js';
 import { TenantProviders } from './providers.js';
 import { registerOidcRoutes } from './routes.js';
@@ -21,6 +23,10 @@ export interface IdentityOptions {
   publicUrl?: string | undefined;
   /** The operations of the entities (users are written through them). */
   operationsOf: (entity: string) => EntityOperations;
+  /** Where sign-in attempts and token grants are recorded. */
+  auditLog?: AuditLogWriter | undefined;
+  /** Where the sign-in pages announce PostSignIn and PostRegister. */
+  webhooks?: WebhookDispatcher | undefined;
 }
 
 /** What the rest of the server may ask about tenants and their token issuers (e.g. to verify bearer tokens). */
@@ -56,7 +62,7 @@ const listeningOrigin = (app: FastifyInstance): string => {
  */
 export const registerIdentity = async (
   app: FastifyInstance,
-  { db, publicUrl, operationsOf }: IdentityOptions,
+  { db, publicUrl, operationsOf, auditLog, webhooks }: IdentityOptions,
 ): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
@@ -67,7 +73,7 @@ export const registerIdentity = async (
 
   const tenants = new TenantRegistry(db);
   const users = new UserStore(db, () => operationsOf('user'));
-  const providers = new TenantProviders({ db, tenants, users, origin, log: app.log });
+  const providers = new TenantProviders({ db, tenants, users, origin, log: app.log, auditLog });
   app.decorate('identity', {
     tenants,
     issuerOf: (tenantId: string) => tenantIssuer(origin(), tenantId),
@@ -76,5 +82,5 @@ export const registerIdentity = async (
 
   registerTenantRoutes(app, { tenants, origin: requestOrigin });
   await registerOidcRoutes(app, providers);
-  await registerInteractionRoutes(app, { db, providers, users, sentinel: new Sentinel(db) });
+  await registerInteractionRoutes(app, { db, providers, users, sentinel: new Sentinel(db), auditLog, webhooks });
 };

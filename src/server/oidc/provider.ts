@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type Account, type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { logGrants } from '../audit-log/grants.js';
+import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { Database } from '../db/database.js';
 import { HARDENING_HEADERS, SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
 import { errorPage } from '../interaction/views.js';
@@ -37,6 +39,8 @@ export interface TenantOidcOptions {
   origin: string;
   users: UserStore;
   log: FastifyBaseLogger;
+  /** Where token grants are recorded (`ExchangeTokenBy.*`). */
+  auditLog?: AuditLogWriter | undefined;
 }
 
 const DAY = 24 * 60 * 60;
@@ -84,6 +88,7 @@ export const createTenantOidc = async ({
   origin,
   users,
   log,
+  auditLog,
 }: TenantOidcOptions): Promise<TenantOidc> => {
   const keys = await loadTenantKeys(db, tenantId);
   const clients = new ClientStore(db, tenantId);
@@ -239,6 +244,7 @@ export const createTenantOidc = async ({
     }
   });
   provider.on('server_error', (_ctx, error) => log.error({ err: error, tenantId }, 'OpenID provider error'));
+  if (auditLog) logGrants(provider, tenantId, auditLog);
 
   return {
     tenantId,

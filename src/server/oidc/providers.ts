@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { Database } from '../db/database.js';
 import type { TenantRegistry } from '../tenants/registry.js';
 import { isTenantId } from '../tenants/urls.js';
@@ -12,6 +13,8 @@ export interface TenantProvidersOptions {
   /** The public origin; read when a tenant's provider is first needed. */
   origin: () => string;
   log: FastifyBaseLogger;
+  /** Where token grants are recorded. */
+  auditLog?: AuditLogWriter | undefined;
 }
 
 /**
@@ -29,8 +32,8 @@ export class TenantProviders {
     if (!isTenantId(tenantId) || !(await this.options.tenants.exists(tenantId))) return undefined;
     let pending = this.cache.get(tenantId);
     if (!pending) {
-      const { db, users, origin, log } = this.options;
-      pending = createTenantOidc({ db, tenantId, origin: origin(), users, log });
+      const { db, users, origin, log, auditLog } = this.options;
+      pending = createTenantOidc({ db, tenantId, origin: origin(), users, log, auditLog });
       this.cache.set(tenantId, pending);
       // A failed start is not remembered: the next request tries again.
       pending.catch(() => this.cache.delete(tenantId));

@@ -16,6 +16,9 @@ export const sign = (signingKey: string, body: string) => createHmac('sha256', s
 /** Where and how a hook is called (the hook schema's `config`). */
 type HookConfig = Hook['config'];
 
+/** The body of one delivery, for the hook it goes to. */
+type BodyOf = (hookId: string, createdAt: string) => Record<string, unknown>;
+
 interface HookRow {
   id: string;
   signing_key: string;
@@ -35,8 +38,25 @@ export class WebhookDispatcher {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** A data event (`Role.Created`...): the body carries the record as `data`. */
   emit(context: RequestContext, event: string, data: Entity) {
-    const delivery = this.deliverAll(context, event, data).catch((error: unknown) => {
+    this.start(context.tenantId, event, async () => (hookId, createdAt) => ({ hookId, event, createdAt, data }));
+  }
+
+  /**
+   * An interaction event (`PostSignIn`, `PostRegister`, `PostResetPassword`): the body carries Logto's interaction
+   * fields (`interactionEvent`, `sessionId`, `userAgent`, `userIp`, `userId`, `user`, `application`) at its top.
+   * `fields` is read only when a hook subscribes to the event.
+   */
+  emitInteraction(tenantId: string, event: string, fields: () => Promise<Record<string, unknown>>) {
+    this.start(tenantId, event, async () => {
+      const found = await fields();
+      return (hookId, createdAt) => ({ hookId, event, createdAt, ...found });
+    });
+  }
+
+  private start(tenantId: string, event: string, body: () => Promise<BodyOf>) {
+    const delivery = this.deliverAll(tenantId, event, body).catch((error: unknown) => {
       this.log.error({ err: error, event }, 'webhook dispatch failed');
     });
     this.pending.add(delivery);
@@ -48,26 +68,28 @@ export class WebhookDispatcher {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  private async deliverAll(context: RequestContext, event: string, data: Entity) {
-    const { rows } = await this.db.withTenant(context.tenantId, (tx) =>
+  private async deliverAll(tenantId: string, event: string, prepare: () => Promise<BodyOf>) {
+    const { rows } = await this.db.withTenant(tenantId, (tx) =>
       tx.query<HookRow>(
         `SELECT id, signing_key, config FROM hooks WHERE tenant_id = $1 AND enabled AND events @> $2::jsonb`,
-        [context.tenantId, JSON.stringify([event])],
+        [tenantId, JSON.stringify([event])],
       ),
     );
-    await Promise.all(rows.map((hook) => this.deliver(context, hook, event, data)));
+    if (rows.length === 0) return;
+    const bodyOf = await prepare();
+    await Promise.all(rows.map((hook) => this.deliver(tenantId, hook, event, bodyOf)));
   }
 
-  private async deliver(context: RequestContext, hook: HookRow, event: string, data: Entity) {
-    const body = JSON.stringify({ hookId: hook.id, event, createdAt: new Date().toISOString(), data });
+  private async deliver(tenantId: string, hook: HookRow, event: string, bodyOf: BodyOf) {
+    const body = JSON.stringify(bodyOf(hook.id, new Date().toISOString()));
     const outcome = await send(
       hook.config,
       hook.signing_key,
       body,
       1 + Math.min(3, Math.max(0, hook.config.retries ?? 3)),
     );
-    await this.db.withTenant(context.tenantId, (tx) =>
-      this.logs().repository.insert(tx, context.tenantId, {
+    await this.db.withTenant(tenantId, (tx) =>
+      this.logs().repository.insert(tx, tenantId, {
         id: generateId(),
         hookId: hook.id,
         key: `TriggerHook.${event}`,

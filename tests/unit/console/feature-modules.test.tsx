@@ -23,7 +23,7 @@ import { stubMatchMedia } from './match-media';
 const lazyType = Symbol.for('react.lazy');
 const entityRoutes = routedResources.map((resource) => resource.route);
 /** The example feature found as the console finds its own (one module per feature folder). */
-const withExample = collectFeatures({ './audit-logs/index.ts': example }, entityRoutes);
+const withExample = collectFeatures({ './activity/index.ts': example }, entityRoutes);
 
 /** The page a console path shows: the route's element, down to the feature page it renders. */
 const routeAt = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
@@ -46,16 +46,16 @@ describe('feature discovery', () => {
 
   it("merges a feature's page into the routes and its sidebar slot into the entities' group, by order", () => {
     const layoutRoutes = featureRoutes(withExample, 'layout');
-    expect(layoutRoutes.map((route) => route.path)).toEqual(['audit-logs', 'audit-logs/:logId']);
+    expect(layoutRoutes.map((route) => route.path)).toEqual(['activity', 'activity/:entryId']);
     expect(isValidElement(layoutRoutes[0]?.element)).toBe(true);
 
     const developer = sidebarEntriesOf(routedResources, withExample).filter((entry) => entry.group === 'developer');
-    expect(developer.sort((a, b) => a.order - b.order).map((entry) => entry.route)).toEqual(['webhooks', 'audit-logs']);
+    expect(developer.sort((a, b) => a.order - b.order).map((entry) => entry.route)).toEqual(['webhooks', 'activity']);
   });
 
   it('builds typed links, with parameters encoded', () => {
-    expect(example.auditLogsLinks.root()).toBe('/audit-logs');
-    expect(example.auditLogsLinks.one({ logId: 'log 1/2' })).toBe('/audit-logs/log%201%2F2');
+    expect(example.activityLinks.root()).toBe('/activity');
+    expect(example.activityLinks.one({ entryId: 'log 1/2' })).toBe('/activity/log%201%2F2');
     expect(linkTo('a/:x/b/:y')({ x: 1, y: 'z' })).toBe('/a/1/b/z');
   });
 
@@ -70,7 +70,7 @@ describe('feature discovery', () => {
       collectFeatures({ './x/index.ts': featureWith('x', [{ ...page, path: 'roles/report' }]) }, entityRoutes),
     ).toThrow('entity route "roles"');
     expect(() => collectFeatures({ './a/index.ts': example, './b/index.ts': featureWith('b', [page]) })).toThrow(
-      'feature "audit-logs" already has',
+      'feature "activity" already has',
     );
     expect(() => collectFeatures({ './x/index.ts': featureWith('x', [{ ...page, placement: 'standalone' }]) })).toThrow(
       'only a page in the layout has a sidebar entry',
@@ -88,7 +88,7 @@ describe('a feature in the console', () => {
   const sidebarLinks = (scopes: string[]) => {
     render(
       <AccessProvider scopes={scopes}>
-        <MemoryRouter initialEntries={['/audit-logs']}>
+        <MemoryRouter initialEntries={['/activity']}>
           <Sidebar entries={sidebarEntriesOf(routedResources, withExample)} />
         </MemoryRouter>
       </AccessProvider>,
@@ -115,10 +115,10 @@ describe('a feature in the console', () => {
   });
 
   it('loads its page on the route, and answers the forbidden page to a caller without the scope', async () => {
-    renderAsCaller({ scopes: ['read:logs'], routes: featureRoutes(withExample, 'layout'), path: '/audit-logs/l1' });
+    renderAsCaller({ scopes: ['read:logs'], routes: featureRoutes(withExample, 'layout'), path: '/activity/l1' });
     expect(await screen.findByRole('heading', { name: 'Audit logs: l1' })).toBeTruthy();
     cleanup();
-    renderAsCaller({ scopes: ['all'], routes: featureRoutes(withExample, 'layout'), path: '/audit-logs' });
+    renderAsCaller({ scopes: ['all'], routes: featureRoutes(withExample, 'layout'), path: '/activity' });
     expect(await screen.findByText('No access to this page')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Audit logs' })).toBeNull();
   });

@@ -2,30 +2,30 @@ import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../../../src/console/feature-modules/define';
 
 /**
- * An example feature module, written as `src/console/features/audit-logs/index.ts` would be: one console page in
+ * An example feature module, written as `src/console/features/activity/index.ts` would be: one console page in
  * the layout, with a sidebar entry in the developer group after the webhooks, shown to callers holding `read:logs`.
  */
 export const feature = defineFeature({
-  name: 'audit-logs',
+  name: 'activity',
   pages: [
     {
-      path: 'audit-logs',
+      path: 'activity',
       placement: 'layout',
-      component: lazy(() => import('./AuditLogsPage').then((m) => ({ default: m.AuditLogsPage }))),
+      component: lazy(() => import('./ActivityPage').then((m) => ({ default: m.ActivityPage }))),
       scopes: ['read:logs'],
       sidebar: { group: 'developer', order: 4, titleKey: 'sidebar.audit_logs', icon: 'audit' },
     },
     {
-      path: 'audit-logs/:logId',
+      path: 'activity/:entryId',
       placement: 'layout',
-      component: lazy(() => import('./AuditLogsPage').then((m) => ({ default: m.AuditLogPage }))),
+      component: lazy(() => import('./ActivityPage').then((m) => ({ default: m.ActivityEntryPage }))),
       scopes: ['read:logs'],
     },
   ],
 });
 
-/** Typed links: `auditLogsLinks.one({ logId })` does not compile without the id. */
-export const auditLogsLinks = {
+/** Typed links: `activityLinks.one({ entryId })` does not compile without the id. */
+export const activityLinks = {
   root: linkTo(feature.pages[0].path),
   one: linkTo(feature.pages[1].path),
 };

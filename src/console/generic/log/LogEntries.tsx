@@ -1,0 +1,73 @@
+import { LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Space, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ConsoleResource } from '../../../shared/descriptor';
+import { detailPath } from '../../registry';
+import { buildColumns } from '../columns';
+import { EmptyState, ErrorState } from '../states';
+import { emptyFilters, filterQuery, type LogFilterValues } from './filters';
+import { LogFilterBar } from './LogFilterBar';
+import { useLogPages } from './use-log-pages';
+
+interface LogEntriesProps {
+  resource: ConsoleResource;
+  /** Filters the list always applies (query parameter → value); the filter bar leaves them out. */
+  fixed?: Record<string, string>;
+}
+
+/**
+ * A log's filter bar and its entries, newest first in keyset pages; a row opens the entry's page. The log page shows
+ * it whole; a detail tab of another entity (an application's logs) shows it with the tab's filter fixed.
+ */
+export const LogEntries = ({ resource, fixed = {} }: LogEntriesProps) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<LogFilterValues>(emptyFilters);
+  const query = useMemo(
+    () => ({ ...(resource.logFilters ? filterQuery(resource.logFilters, filters) : {}), ...fixed }),
+    [resource, filters, fixed],
+  );
+  const pages = useLogPages(resource, query);
+  const columns = useMemo(() => buildColumns(t, resource), [t, resource]);
+  const open = (row: Record<string, unknown>) => navigate(detailPath(resource, String(row.id)));
+
+  return (
+    <>
+      <LogFilterBar resource={resource} value={filters} onChange={setFilters} hidden={Object.keys(fixed)} />
+      {pages.query.isError ? (
+        <ErrorState error={pages.query.error} onRetry={() => void pages.query.refetch()} />
+      ) : (
+        <Table<Record<string, unknown>>
+          aria-label={t(resource.titleKey)}
+          rowKey={(row) => String(row.id)}
+          className="gh-table gh-table-clickable"
+          columns={columns}
+          dataSource={pages.rows}
+          loading={pages.query.isFetching}
+          pagination={false}
+          locale={{ emptyText: pages.query.isLoading ? ' ' : <EmptyState description={t(resource.list.emptyKey)} /> }}
+          onRow={(row) => ({
+            onClick: () => open(row),
+            onKeyDown: (event) => {
+              if (event.key === 'Enter') open(row);
+            },
+            tabIndex: 0,
+          })}
+        />
+      )}
+      <Space className="gh-log-pager">
+        <Button icon={<ReloadOutlined />} onClick={() => void pages.query.refetch()}>
+          {t('actions.refresh')}
+        </Button>
+        <Button icon={<LeftOutlined />} disabled={!pages.newer} onClick={pages.newer}>
+          {t('log.newer')}
+        </Button>
+        <Button disabled={!pages.older} onClick={pages.older}>
+          {t('log.older')} <RightOutlined />
+        </Button>
+      </Space>
+    </>
+  );
+};
