@@ -17,6 +17,23 @@ export const actionResponseSchema = (schema: JSONSchema7, action: ApiAction): JS
 };
 
 /**
+ * The query string of an action with `queryFields`: each an optional string field of the entity, with its rules
+ * (a query value arrives as text, so only string fields are accepted); other parameters are ignored, as on lists.
+ */
+const actionQuery = (schema: JSONSchema7, fields: string[], where: string): JSONSchema7 => ({
+  type: 'object',
+  properties: Object.fromEntries(
+    fields.map((field) => {
+      const prop = schema.properties?.[field];
+      if (prop?.type !== 'string') {
+        throw new CodegenError(`${where}: query field ${field} is not a string field`);
+      }
+      return [field, cleanSchema(prop)];
+    }),
+  ),
+});
+
+/**
  * The declared actions of an entity with their bodies compiled: `bodyFields` all required, `optionalBodyFields` at
  * least one. Collection actions with an empty path are the collection's (or service's) own path; only a service may
  * have no item, so item actions belong to collections.
@@ -60,6 +77,11 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
       if (!prop || prop.readOnly) throw new CodegenError(`${where}: bodyField ${action.bodyField} is not writable`);
       body = cleanSchema(prop);
     }
-    return body ? { ...action, body: compile(body) } : action;
+    const query = action.queryFields ? actionQuery(schema, action.queryFields, where) : undefined;
+    return {
+      ...action,
+      ...(body ? { body: compile(body) } : {}),
+      ...(query ? { query: compile(query) } : {}),
+    };
   });
 };

@@ -249,7 +249,7 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...(model.create ? [model.create.form.schema] : []),
     ...(model.detail?.tabs ?? []).flatMap((tab) => (tab.kind === 'form' ? [tab.form.schema] : [])),
     ...Object.values(model.assignForms).map((assign) => assign.schema),
-    ...model.actions.flatMap((action) => (action.body ? [action.body.schema] : [])),
+    ...model.actions.flatMap((action) => [action.body, action.query].flatMap((form) => (form ? [form.schema] : []))),
     ...(model.recordRules ? [model.recordRules.schema] : []),
     ...Object.values(model.discriminated ?? {}).flatMap((field) => Object.values(field.branches).map((b) => b.schema)),
     ...[model.listQuery, model.linkedListQuery].flatMap((query) => (query ? [query.schema] : [])),

@@ -303,10 +303,16 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       if (answer) schemas[answerName] = answer;
       const at = onItem ? item : base;
       add(action.path ? `${at}/${action.path}` : at, action.method.toLowerCase(), {
-        operationId: `${verb}${Name}${pascalCase(action.path || action.key)}`,
+        operationId: `${verb}${Name}${pascalCase((action.path || action.key).replaceAll('/', '-'))}`,
         tags: [tag],
         summary: action.summary,
-        parameters: onItem ? itemParams : parentParams,
+        parameters: [
+          ...(onItem ? itemParams : parentParams),
+          ...(action.queryFields ?? []).map((field) => {
+            const schema = model.schema.properties?.[field] ?? {};
+            return queryParam({ name: field, description: schema.description ?? field, schema: cleanSchema(schema) });
+          }),
+        ],
         ...(action.body ? { requestBody: { required: true, content: json(ref(bodyName)) } } : {}),
         responses: {
           [action.status]:

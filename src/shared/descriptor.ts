@@ -90,11 +90,15 @@ export interface ApiAction {
   responseFields?: string[];
   /** The answer is the value of this entity field. */
   responseField?: string;
+  /** Entity fields (strings) the query string may carry, each optional, with their schema rules. */
+  queryFields?: string[];
 }
 
 /** An action as the server sees it: with its body schema compiled. */
 export interface ActionModel extends ApiAction {
   body?: FormModel;
+  /** The query string's validator, when the action declares `queryFields`. */
+  query?: FormModel;
 }
 
 /** A list filter as a descriptor writes it: a field name (the query parameter of the same name), or in full. */

@@ -106,6 +106,30 @@ describe('codegen checks of declared actions', () => {
     expect(() => actionModels(withSecret, compile)).toThrow(/cannot answer with field secret/);
   });
 
+  it('compiles the query of queryFields from string fields, and refuses another kind of field', () => {
+    const withQuery = entity(
+      { day: { type: 'string', format: 'date' }, count: { type: 'integer' } },
+      {
+        kind: 'service',
+        api: {
+          path: '/stats',
+          tag: 'Stats',
+          operations: {},
+          actions: [action({ on: 'collection', method: 'GET', path: 'users/active', queryFields: ['day'] })],
+        },
+      },
+    );
+    const [compiled] = actionModels(withQuery, compile);
+    expect(compiled?.query?.schema).toEqual({
+      type: 'object',
+      properties: { day: { type: 'string', format: 'date' } },
+    });
+    expect(compiled?.body).toBeUndefined();
+    const counted = structuredClone(withQuery);
+    for (const declared of counted.descriptor.api?.actions ?? []) declared.queryFields = ['count'];
+    expect(() => actionModels(counted, compile)).toThrow(/query field count is not a string field/);
+  });
+
   it('asks an action that authenticates its caller itself to declare no scopes', () => {
     expect(() => actionModels(withActions([action({ authenticatedBy: 'handler' })]), compile)).toThrow(/scopes: \[\]/);
     expect(actionModels(withActions([action({ authenticatedBy: 'handler', scopes: [] })]), compile)).toHaveLength(1);

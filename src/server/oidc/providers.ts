@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { TenantRegistry } from '../tenants/registry.js';
 import { isTenantId } from '../tenants/urls.js';
 import type { UserStore } from '../users/store.js';
+import type { ActiveUsers } from './active-users.js';
 import { createTenantOidc, type TenantOidc } from './provider.js';
 
 export interface TenantProvidersOptions {
@@ -12,6 +13,7 @@ export interface TenantProvidersOptions {
   /** The public origin; read when a tenant's provider is first needed. */
   origin: () => string;
   log: FastifyBaseLogger;
+  activeUsers: ActiveUsers;
 }
 
 /**
@@ -29,8 +31,8 @@ export class TenantProviders {
     if (!isTenantId(tenantId) || !(await this.options.tenants.exists(tenantId))) return undefined;
     let pending = this.cache.get(tenantId);
     if (!pending) {
-      const { db, users, origin, log } = this.options;
-      pending = createTenantOidc({ db, tenantId, origin: origin(), users, log });
+      const { db, users, origin, log, activeUsers } = this.options;
+      pending = createTenantOidc({ db, tenantId, origin: origin(), users, log, activeUsers });
       this.cache.set(tenantId, pending);
       // A failed start is not remembered: the next request tries again.
       pending.catch(() => this.cache.delete(tenantId));
