@@ -108,6 +108,57 @@ export interface paths {
         patch: operations["UpdateApplicationSecret"];
         trace?: never;
     };
+    "/api/dashboard/users/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get daily, weekly and monthly active users, and the daily active users of the last 30 days */
+        get: operations["GetDashboardUsersActive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/users/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get new user counts of today and of the last 7 days */
+        get: operations["GetDashboardUsersNew"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/users/total": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get total user count */
+        get: operations["GetDashboardUsersTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hooks": {
         parameters: {
             query?: never;
@@ -958,6 +1009,7 @@ export interface components {
              * @example request.invalid_input
              * @example request.general
              * @example unexpected.general
+             * @example daily_active_user.already_recorded
              */
             code: string;
             data?: unknown;
@@ -1234,6 +1286,110 @@ export interface components {
         ApplicationSecretUpdate: {
             /** @description A name to tell secrets apart. */
             name?: string;
+        };
+        /**
+         * Dashboard
+         * @description Figures about the tenant's users: how many there are, how many are new and how many are active.
+         */
+        Dashboard: {
+            /** @description How many users the tenant has. */
+            readonly totalUserCount: number;
+            /** @description Users created today (UTC), and the difference from yesterday. */
+            readonly today: {
+                count: number;
+                /** @description The count minus the previous period's. */
+                delta: number;
+            };
+            /** @description Users created in the last 7 days, today included, and the difference from the 7 days before. */
+            readonly last7Days: {
+                count: number;
+                /** @description The count minus the previous period's. */
+                delta: number;
+            };
+            /** @description Daily active users of the 30 days up to the date, oldest first. */
+            readonly dauCurve: {
+                /** @description The day, YYYY-MM-DD. */
+                date: string;
+                /** @description Users issued a token that day. */
+                count: number;
+            }[];
+            /** @description Users active on the date, and the difference from the day before. */
+            readonly dau: {
+                count: number;
+                /** @description The count minus the previous period's. */
+                delta: number;
+            };
+            /** @description Users active in the 7 days up to the date, and the difference from the 7 days before. */
+            readonly wau: {
+                count: number;
+                /** @description The count minus the previous period's. */
+                delta: number;
+            };
+            /** @description Users active in the 30 days up to the date, and the difference from the 30 days before. */
+            readonly mau: {
+                count: number;
+                /** @description The count minus the previous period's. */
+                delta: number;
+            };
+            $defs: {
+                readonly countWithDelta: {
+                    count: number;
+                    /** @description The count minus the previous period's. */
+                    delta: number;
+                };
+                activeQuery: {
+                    /**
+                     * Format: date
+                     * @description The day the active users are counted up to (YYYY-MM-DD, UTC); default today.
+                     */
+                    date?: string;
+                };
+            };
+        };
+        DashboardUsersTotalResponse: {
+            /** @description How many users the tenant has. */
+            totalUserCount: number;
+        };
+        DashboardUsersNewResponse: {
+            /** @description Users created today (UTC), and the difference from yesterday. */
+            today: {
+                count: number;
+                /** @description The count minus the previous period's. */
+                delta: number;
+            };
+            /** @description Users created in the last 7 days, today included, and the difference from the 7 days before. */
+            last7Days: {
+                count: number;
+                /** @description The count minus the previous period's. */
+                delta: number;
+            };
+        };
+        DashboardUsersActiveResponse: {
+            /** @description Daily active users of the 30 days up to the date, oldest first. */
+            dauCurve: {
+                /** @description The day, YYYY-MM-DD. */
+                date: string;
+                /** @description Users issued a token that day. */
+                count: number;
+            }[];
+            /** @description Users active on the date, and the difference from the day before. */
+            dau: {
+                count: number;
+                /** @description The count minus the previous period's. */
+                delta: number;
+            };
+            /** @description Users active in the 7 days up to the date, and the difference from the 7 days before. */
+            wau: {
+                count: number;
+                /** @description The count minus the previous period's. */
+                delta: number;
+            };
+            /** @description Users active in the 30 days up to the date, and the difference from the 30 days before. */
+            mau: {
+                count: number;
+                /** @description The count minus the previous period's. */
+                delta: number;
+            };
         };
         /**
          * Hook
@@ -3178,6 +3334,204 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationSecret"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetDashboardUsersActive: {
+        parameters: {
+            query?: {
+                /** @description The day the active users are counted up to (YYYY-MM-DD, UTC); default today. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get daily, weekly and monthly active users, and the daily active users of the last 30 days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardUsersActiveResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetDashboardUsersNew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get new user counts of today and of the last 7 days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardUsersNewResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetDashboardUsersTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get total user count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardUsersTotalResponse"];
                 };
             };
             /** @description Bad Request */

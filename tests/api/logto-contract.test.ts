@@ -58,6 +58,9 @@ type Hook = Json<'/api/hooks/{id}', 'get', 200>;
 type Application = Json<'/api/applications/{id}', 'patch', 200>;
 type ApplicationSecret = Json<'/api/applications/{id}/secrets', 'post', 201>;
 type ApplicationRole = Json<'/api/applications/{applicationId}/roles', 'get', 200>[number];
+type TotalUsers = Json<'/api/dashboard/users/total', 'get', 200>;
+type NewUsers = Json<'/api/dashboard/users/new', 'get', 200>;
+type ActiveUsers = Json<'/api/dashboard/users/active', 'get', 200>;
 type OidcClientMetadata = NonNullable<
   paths['/api/applications']['post']['requestBody']
 >['content']['application/json']['oidcClientMetadata'];
@@ -144,6 +147,16 @@ const applicationSecretShape: Shape<ApplicationSecret> = {
   expiresAt: ['number', 'null'],
 };
 const applicationRoleShape: Shape<ApplicationRole> = roleShape;
+
+const countShape: Shape<NewUsers['today']> = { count: ['number'], delta: ['number'] };
+const newUsersShape: Shape<NewUsers> = { today: ['object'], last7Days: ['object'] };
+const activeUsersShape: Shape<ActiveUsers> = {
+  dauCurve: ['array'],
+  dau: ['object'],
+  wau: ['object'],
+  mau: ['object'],
+};
+const dauShape: Shape<ActiveUsers['dauCurve'][number]> = { date: ['string'], count: ['number'] };
 
 /** Logto's types describe redirect URIs as objects (a refinement they cannot express); the wire carries strings. */
 const uris = (...values: string[]) => values as unknown as NonNullable<OidcClientMetadata>['redirectUris'];
@@ -564,6 +577,28 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     expect(removed.response.status).toBe(204);
     const after = await client.GET('/api/applications/{applicationId}/roles', { params: { path: { applicationId } } });
     expect(after.data).toEqual([]);
+  });
+
+  it('dashboard: GetTotalUserCount, GetNewUserCounts, GetActiveUserCounts (400 for a bad date)', async () => {
+    const total = await client.GET('/api/dashboard/users/total');
+    expect(total.response.status).toBe(200);
+    expectShape<TotalUsers>(total.data, { totalUserCount: ['number'] }, 'GetTotalUserCount');
+
+    const fresh = await client.GET('/api/dashboard/users/new');
+    expect(fresh.response.status).toBe(200);
+    expectShape(fresh.data, newUsersShape, 'GetNewUserCounts');
+    for (const key of ['today', 'last7Days'] as const) expectShape(fresh.data?.[key], countShape, key);
+
+    const active = await client.GET('/api/dashboard/users/active', { params: { query: { date: '2024-02-29' } } });
+    expect(active.response.status).toBe(200);
+    expectShape(active.data, activeUsersShape, 'GetActiveUserCounts');
+    for (const key of ['dau', 'wau', 'mau'] as const) expectShape(active.data?.[key], countShape, key);
+    expect(active.data?.dauCurve).toHaveLength(30);
+    expectShape(active.data?.dauCurve[29], dauShape, 'dauCurve[29]');
+    expect(active.data?.dauCurve[29]?.date).toBe('2024-02-29');
+
+    const bad = await client.GET('/api/dashboard/users/active', { params: { query: { date: '29.02.2024' } } });
+    expect(bad.response.status).toBe(400);
   });
 
   it('answers invalid Logto-typed input with 400 and the error body', async () => {

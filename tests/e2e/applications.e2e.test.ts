@@ -61,8 +61,7 @@ describe('applications', () => {
   });
 
   test('creates a single page app with a redirect URI', async () => {
-    await page.goto(`${server.origin}/console`);
-    await page.waitForURL(/\/console\/applications$/);
+    await page.goto(`${server.origin}/console/applications`);
     await visible(page.getByRole('heading', { level: 1, name: 'Applications' }));
     await visible(page.getByText('No applications yet.'));
     await screenshot(page, 'empty');

@@ -98,13 +98,13 @@ describe('console', () => {
 
   test('the root opens the first sidebar item', async () => {
     await page.goto(`${server.origin}/console`);
-    await page.waitForURL(/\/console\/applications$/);
-    await visible(page.getByRole('heading', { level: 1, name: 'Applications' }));
+    await page.waitForURL(/\/console\/get-started$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Get started' }));
 
     await page.goto(`${server.origin}/console/no-such-page`);
     await visible(page.getByText('Page not found'));
     await page.getByRole('link', { name: 'Gatehouse home' }).click();
-    await page.waitForURL(/\/console\/applications$/);
+    await page.waitForURL(/\/console\/get-started$/);
 
     await openSection('API resources', 'API resources');
     // The tenant's own management API is seeded at first start.

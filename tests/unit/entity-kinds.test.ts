@@ -29,6 +29,16 @@ describe('the descriptor meta-schema per kind', () => {
     expect(meta.$defs.entityKind.enum).toEqual([...entityKinds]);
   });
 
+  it('lets an action path have several segments, each a lowercase name', () => {
+    const service = shape('lockerStats');
+    const pathOf = (path: string) => edited(service, (d) => (d.api.actions[1].path = path));
+    expect(valid(pathOf('users/total'))).toBe(true);
+    expect(valid(pathOf('a/b-c/d'))).toBe(true);
+    for (const path of ['/users', 'users/', 'users//total', 'Users/total', 'users/{id}']) {
+      expect(valid(pathOf(path)), path).toBe(false);
+    }
+  });
+
   it('asks a collection (the default kind) for a console list, a create form and a detail title', () => {
     expect(valid(collection)).toBe(true);
     expect(valid(edited(collection, (d) => delete d.console.list))).toBe(false);

@@ -106,6 +106,28 @@ describe('codegen checks of declared actions', () => {
     expect(() => actionModels(withSecret, compile)).toThrow(/cannot answer with field secret/);
   });
 
+  it('compiles the query of a querySchema, and lets a path have several segments', () => {
+    const withQuery = entity(
+      { count: { type: 'integer' } },
+      {
+        kind: 'service',
+        api: {
+          path: '/stats',
+          tag: 'Stats',
+          operations: {},
+          actions: [action({ on: 'collection', method: 'GET', path: 'users/active', querySchema: 'dayQuery' })],
+        },
+      },
+    );
+    withQuery.schema = {
+      ...withQuery.schema,
+      $defs: { dayQuery: { type: 'object', properties: { day: { type: 'string', format: 'date' } } } },
+    } as JSONSchema7;
+    const [compiled] = actionModels(withQuery, compile);
+    expect(compiled?.query?.schema).toMatchObject({ properties: { day: { type: 'string', format: 'date' } } });
+    expect(compiled?.body).toBeUndefined();
+  });
+
   it('asks an action that authenticates its caller itself to declare no scopes', () => {
     expect(() => actionModels(withActions([action({ authenticatedBy: 'handler' })]), compile)).toThrow(/scopes: \[\]/);
     expect(actionModels(withActions([action({ authenticatedBy: 'handler', scopes: [] })]), compile)).toHaveLength(1);

@@ -17,9 +17,9 @@ interface ActionPaths {
 
 /**
  * The declared actions of an entity: on an item (`/api/<path>/{id}/<action>`), on the collection
- * (`/api/<path>/<action>`), or, for a service, on its own path. Each checks its scopes, validates its body with its
- * compiled validator, runs through the write pipeline and answers with its declared status; the handler is an
- * override.
+ * (`/api/<path>/<action>`, several segments allowed), or, for a service, on its own path. Each checks its scopes,
+ * validates its query (`querySchema`) and body with their compiled validators, runs through the write pipeline and
+ * answers with its declared status; the handler is an override.
  */
 export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps, paths: ActionPaths) => {
   const ops = deps.operationsOf(model.name);
@@ -34,8 +34,8 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
       config: action.authenticatedBy === 'handler' ? {} : { scopes: ops.actionScopes(action) },
       handler: async (request, reply) => {
         const found = await override.authenticate?.(request, { db: deps.db, operationsOf: deps.operationsOf });
-        if (action.body) deps.validation.assertValid(action.body.validatorKey, request.body);
         if (action.query) deps.validation.assertValidQuery(action.query, request.query as Record<string, unknown>);
+        if (action.body) deps.validation.assertValid(action.body.validatorKey, request.body);
         const context = found ? { ...deps.context(request), actor: found.actor } : deps.context(request);
         const id = onItem ? (request.params[paths.idParam] ?? '') : '';
         const result = await ops.runAction(context, action, onItem ? id : undefined, () =>
@@ -44,6 +44,7 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
             context,
             id,
             body: (request.body ?? {}) as Record<string, unknown>,
+            query: (request.query ?? {}) as Record<string, unknown>,
             params: request.params,
             db: deps.db,
             request,

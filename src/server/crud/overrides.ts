@@ -59,6 +59,8 @@ export interface ActionOverride {
     id: string;
     /** The request body, already validated against the action's body schema. */
     body: Record<string, unknown>;
+    /** The query string; the parameters of `querySchema` are validated against its rules. */
+    query: Record<string, unknown>;
     /** Path parameters of the route (a parent's id, the item's key). */
     params: Record<string, string>;
     db: Database;

@@ -11,6 +11,7 @@ import { seedTenants } from '../tenants/seed.js';
 import { originOf, tenantIssuer } from '../tenants/urls.js';
 import { UserStore } from '../users/store.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import { ActiveUsers } from './active-users.js';
 import type { TenantOidc } from './provider.js';
 import { TenantProviders } from './providers.js';
 import { registerOidcRoutes } from './routes.js';
@@ -36,6 +37,8 @@ export interface Identity {
   issuerOf(tenantId: string): string;
   /** The tenant's provider with its public keys (`jwks`); undefined for unknown tenants. */
   provider(tenantId: string): Promise<TenantOidc | undefined>;
+  /** The record of users issued a token; `settled()` waits for the writes under way. */
+  activeUsers: Pick<ActiveUsers, 'settled'>;
 }
 
 declare module 'fastify' {
@@ -73,12 +76,16 @@ export const registerIdentity = async (
 
   const tenants = new TenantRegistry(db);
   const users = new UserStore(db, () => operationsOf('user'));
-  const providers = new TenantProviders({ db, tenants, users, origin, log: app.log, auditLog });
+  const activeUsers = new ActiveUsers(db, app.log);
+  const providers = new TenantProviders({ db, tenants, users, origin, log: app.log, auditLog, activeUsers });
   app.decorate('identity', {
     tenants,
     issuerOf: (tenantId: string) => tenantIssuer(origin(), tenantId),
     provider: (tenantId: string) => providers.get(tenantId),
+    activeUsers,
   } satisfies Identity);
+  // The writes under way finish before the database closes.
+  app.addHook('onClose', () => activeUsers.settled());
 
   registerTenantRoutes(app, { tenants, origin: requestOrigin });
   await registerOidcRoutes(app, providers);

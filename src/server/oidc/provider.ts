@@ -9,6 +9,7 @@ import { errorPage } from '../interaction/views.js';
 import { translatorFor } from '../locales/index.js';
 import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
 import type { UserRecord, UserStore } from '../users/store.js';
+import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata } from './clients.js';
 import { loadTenantKeys, publicJwks, SIGNING_ALG } from './keys.js';
@@ -41,6 +42,8 @@ export interface TenantOidcOptions {
   log: FastifyBaseLogger;
   /** Where token grants are recorded (`ExchangeTokenBy.*`). */
   auditLog?: AuditLogWriter | undefined;
+  /** Where the users issued a token are recorded, once per day. */
+  activeUsers: ActiveUsers;
 }
 
 const DAY = 24 * 60 * 60;
@@ -89,6 +92,7 @@ export const createTenantOidc = async ({
   users,
   log,
   auditLog,
+  activeUsers,
 }: TenantOidcOptions): Promise<TenantOidc> => {
   const keys = await loadTenantKeys(db, tenantId);
   const clients = new ClientStore(db, tenantId);
@@ -245,6 +249,13 @@ export const createTenantOidc = async ({
   });
   provider.on('server_error', (_ctx, error) => log.error({ err: error, tenantId }, 'OpenID provider error'));
   if (auditLog) logGrants(provider, tenantId, auditLog);
+  // A user issued a token (a code or a refresh token exchanged) is active today; the answer does not wait for it.
+  provider.on('grant.success', (ctx) => {
+    const { entities } = (ctx as KoaContextWithOIDC).oidc;
+    const token = entities.AccessToken as { accountId?: string } | undefined;
+    const accountId = token?.accountId ?? entities.Account?.accountId;
+    if (accountId) activeUsers.record(tenantId, accountId);
+  });
 
   return {
     tenantId,

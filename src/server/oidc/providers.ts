@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import type { TenantRegistry } from '../tenants/registry.js';
 import { isTenantId } from '../tenants/urls.js';
 import type { UserStore } from '../users/store.js';
+import type { ActiveUsers } from './active-users.js';
 import { createTenantOidc, type TenantOidc } from './provider.js';
 
 export interface TenantProvidersOptions {
@@ -15,6 +16,7 @@ export interface TenantProvidersOptions {
   log: FastifyBaseLogger;
   /** Where token grants are recorded. */
   auditLog?: AuditLogWriter | undefined;
+  activeUsers: ActiveUsers;
 }
 
 /**
@@ -32,8 +34,8 @@ export class TenantProviders {
     if (!isTenantId(tenantId) || !(await this.options.tenants.exists(tenantId))) return undefined;
     let pending = this.cache.get(tenantId);
     if (!pending) {
-      const { db, users, origin, log, auditLog } = this.options;
-      pending = createTenantOidc({ db, tenantId, origin: origin(), users, log, auditLog });
+      const { db, users, origin, log, auditLog, activeUsers } = this.options;
+      pending = createTenantOidc({ db, tenantId, origin: origin(), users, log, auditLog, activeUsers });
       this.cache.set(tenantId, pending);
       // A failed start is not remembered: the next request tries again.
       pending.catch(() => this.cache.delete(tenantId));

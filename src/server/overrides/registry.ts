@@ -1,5 +1,6 @@
 import type { ServerOverride } from '../crud/overrides.js';
 import { applicationOverrides } from '../entities/application/overrides.js';
+import { dashboardOverrides } from '../entities/dashboard/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
 import { meOverrides } from '../entities/me/overrides.js';
 import { personalAccessTokenOverrides } from '../entities/personalAccessToken/overrides.js';
@@ -18,6 +19,7 @@ export type {
 /** Every key of `keys.ts` has exactly one implementation; TypeScript fails the build otherwise. */
 export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationOverrides,
+  ...dashboardOverrides,
   ...hookOverrides,
   ...meOverrides,
   ...personalAccessTokenOverrides,

@@ -30,7 +30,13 @@ const routeAt = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
 
 describe('feature discovery', () => {
   it('finds every feature folder of the console and routes its pages, outside the layout', () => {
-    expect(consoleFeatures.map((feature) => feature.name)).toEqual(['callback', 'profile', 'welcome']);
+    expect(consoleFeatures.map((feature) => feature.name)).toEqual([
+      'callback',
+      'dashboard',
+      'get-started',
+      'profile',
+      'welcome',
+    ]);
     for (const path of ['/callback', '/welcome', '/profile']) expect(routeAt(path)?.path).toBe(path.slice(1));
     // Entities keep their routes next to the features'.
     expect(routeAt('/roles')?.path).toBe('roles');

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import { defineFeature, linkTo } from '../../feature-modules/define';
+
+/** `/console/dashboard`: total, new and active users of the tenant; its chart is loaded with the page only. */
+export const feature = defineFeature({
+  name: 'dashboard',
+  pages: [
+    {
+      path: 'dashboard',
+      placement: 'layout',
+      component: lazy(() => import('./Dashboard').then((m) => ({ default: m.Dashboard }))),
+      // What the dashboard API asks (the management API's read scope).
+      scopes: ['all'],
+      sidebar: { group: 'overview', order: 2, titleKey: 'sidebar.dashboard', icon: 'dashboard' },
+    },
+  ],
+});
+
+export const dashboardLinks = { root: linkTo(feature.pages[0].path) };

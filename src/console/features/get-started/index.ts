@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import { defineFeature, linkTo } from '../../feature-modules/define';
+
+/**
+ * `/console/get-started`: the next steps of setting up a tenant, each a link into the product. First in the sidebar,
+ * so the console's root lands here.
+ */
+export const feature = defineFeature({
+  name: 'get-started',
+  pages: [
+    {
+      path: 'get-started',
+      placement: 'layout',
+      component: lazy(() => import('./GetStarted').then((m) => ({ default: m.GetStarted }))),
+      sidebar: { group: 'overview', order: 1, titleKey: 'sidebar.get_started', icon: 'rocket' },
+    },
+  ],
+});
+
+export const getStartedLinks = { root: linkTo(feature.pages[0].path) };
