@@ -26,6 +26,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The scope {{id}} has already been added to this role."
   },
+  "role.user_exists": {
+    "status": 422,
+    "message": "The user {{id}} has already been added to this role."
+  },
   "scope.name_exists": {
     "status": 422,
     "message": "The scope name {{name}} is already in use."
@@ -33,6 +37,10 @@ export const generatedErrorCodes = {
   "user.email_already_in_use": {
     "status": 422,
     "message": "The user primary email {{primaryEmail}} is already in use."
+  },
+  "user.role_exists": {
+    "status": 422,
+    "message": "The role {{id}} has already been added to this user."
   },
   "user.username_already_in_use": {
     "status": 422,

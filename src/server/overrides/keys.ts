@@ -13,7 +13,10 @@ export const serverOverrideKeys = [
   'me.update',
   'me.update-custom-data',
   'resource.set-default',
+  'user.check-role-assignment',
   'user.hash-password',
+  'user.update-is-suspended',
+  'user.update-password',
 ] as const;
 
 export type ServerOverrideKey = (typeof serverOverrideKeys)[number];
