@@ -107,9 +107,15 @@ describe('what the console shows', () => {
         .queryAllByRole('link')
         .map((link) => link.textContent);
     };
-    expect(await sidebarFor('all read:hooks')).toEqual(['Applications', 'API resources', 'Roles', 'Webhooks']);
+    expect(await sidebarFor('all read:hooks')).toEqual([
+      'Applications',
+      'API resources',
+      'Roles',
+      'User management',
+      'Webhooks',
+    ]);
     cleanup();
-    expect(await sidebarFor('all')).toEqual(['Applications', 'API resources', 'Roles']);
+    expect(await sidebarFor('all')).toEqual(['Applications', 'API resources', 'Roles', 'User management']);
     cleanup();
     expect(await sidebarFor('openid')).toEqual([]);
   });

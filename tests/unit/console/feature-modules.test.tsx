@@ -104,6 +104,7 @@ describe('a feature in the console', () => {
       'Applications',
       'API resources',
       'Roles',
+      'User management',
       'Webhooks',
       'Audit logs',
     ]);
@@ -111,7 +112,7 @@ describe('a feature in the console', () => {
   });
 
   it('hides the entry from a caller without the scope', () => {
-    expect(sidebarLinks(['all'])).toEqual(['Applications', 'API resources', 'Roles', 'Webhooks']);
+    expect(sidebarLinks(['all'])).toEqual(['Applications', 'API resources', 'Roles', 'User management', 'Webhooks']);
   });
 
   it('loads its page on the route, and answers the forbidden page to a caller without the scope', async () => {
