@@ -40,7 +40,8 @@ export const JsonField = ({ formData, onChange, fieldPathId, disabled, readonly 
         id={id}
         value={text}
         disabled={disabled || readonly}
-        autoSize={{ minRows: 4, maxRows: 16 }}
+        // A fixed height from the text: antd's auto-size adds a hidden measuring copy that assistive tools flag.
+        rows={Math.min(16, Math.max(4, text.split('\n').length))}
         spellCheck={false}
         status={invalid ? 'error' : undefined}
         aria-invalid={invalid || undefined}
