@@ -102,6 +102,30 @@ export const buildConsole = (
     (c.list?.columns ?? []).map((column) => column.field).filter((field) => !listCounts.includes(field)),
     'console.list.columns',
   );
+  assertFields(
+    entity,
+    (c.list?.columns ?? []).flatMap((column) => column.fallback ?? []),
+    'console.list.columns fallback',
+  );
+  assertFields(entity, c.detail?.titleFallback ?? [], 'console.detail.titleFallback');
+  const banners = (c.detail?.banners ?? []).map((banner, i) => ({
+    ...banner,
+    ...checkCondition(entity, banner.when, `banner ${i}`),
+  }));
+  const actions = (c.detail?.actions ?? []).map((entry) => {
+    const action = d.api?.actions?.find((a) => a.key === entry.action && (a.on ?? 'item') === 'item');
+    if (!action)
+      throw new CodegenError(`${file}: detail action ${entry.key} names unknown item action "${entry.action}"`);
+    return {
+      ...entry,
+      method: action.method,
+      path: action.path,
+      ...checkCondition(entity, entry.when, `action ${entry.key}`),
+    };
+  });
+  const showOnce = c.create?.showOnce ?? [];
+  const missingShown = showOnce.find((field) => !c.create?.fields.includes(field));
+  if (missingShown) throw new CodegenError(`${file}: console.create.showOnce: ${missingShown} is not a create field`);
   const tabs: DetailTab[] = (c.detail?.tabs ?? []).map((tab, index) => {
     const isDefault = tab.default ?? (index === 0 && !c.detail?.tabs.some((t) => t.default));
     const when = checkCondition(entity, tab.when, `tab ${tab.key}`);
@@ -183,6 +207,7 @@ export const buildConsole = (
             titleKey: c.create.titleKey,
             ...(c.create.subtitleKey ? { subtitleKey: c.create.subtitleKey } : {}),
             form: form(pickForm(bodies.create, c.create.fields, `${file} console.create`)),
+            ...(showOnce.length > 0 ? { showOnce } : {}),
           },
         }
       : {}),
@@ -190,8 +215,11 @@ export const buildConsole = (
       ? {
           detail: {
             titleField: c.detail.titleField ?? '',
+            ...(c.detail.titleFallback ? { titleFallback: c.detail.titleFallback } : {}),
             ...(c.detail.subtitleField ? { subtitleField: c.detail.subtitleField } : {}),
             tags: c.detail.tags ?? [],
+            ...(banners.length > 0 ? { banners } : {}),
+            ...(actions.length > 0 ? { actions } : {}),
             tabs,
           },
         }

@@ -46,6 +46,8 @@ export const referencedKeys = (model: EntityModel): string[] => {
   if (model.sidebar) keys.push(model.sidebar.titleKey);
   for (const column of model.list.columns) keys.push(column.titleKey);
   if (model.create) keys.push(model.create.titleKey, ...(model.create.subtitleKey ? [model.create.subtitleKey] : []));
+  for (const banner of model.detail?.banners ?? []) keys.push(banner.messageKey);
+  for (const action of model.detail?.actions ?? []) keys.push(action.titleKey, action.confirmKey);
   for (const tab of model.detail?.tabs ?? []) {
     keys.push(tab.titleKey);
     if (tab.kind === 'form') {

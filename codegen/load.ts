@@ -65,6 +65,9 @@ export interface DescriptorSide {
     assignStatus: 200 | 201;
     duplicateCode: string;
     createField?: string;
+    existing?: 'refuse' | 'skip';
+    assignAnswer?: 'linked' | 'ids' | 'status';
+    replace?: boolean;
     attributesAs?: string;
     embed?: { property: string; target: string; foreignKey: string }[];
   };
@@ -82,19 +85,27 @@ export interface DescriptorConsole {
   };
   /** Collections and logs. */
   list?: {
-    columns: { field: string; titleKey: string; render?: import('../src/shared/descriptor.js').ColumnRender }[];
+    columns: {
+      field: string;
+      titleKey: string;
+      render?: import('../src/shared/descriptor.js').ColumnRender;
+      fallback?: string[];
+    }[];
     searchPlaceholderKey: string;
     emptyKey: string;
   };
   /** Collections. */
-  create?: { titleKey: string; subtitleKey?: string; fields: string[] };
+  create?: { titleKey: string; subtitleKey?: string; fields: string[]; showOnce?: string[] };
   /** Logs: the label of each list filter, by query parameter. */
   filterLabels?: Record<string, string>;
   /** Collections (tabs of an item) and singletons (tabs of the settings page). */
   detail?: {
     titleField?: string;
+    titleFallback?: string[];
     subtitleField?: string;
     tags?: string[];
+    banners?: import('../src/shared/descriptor.js').DetailBanner[];
+    actions?: Omit<import('../src/shared/descriptor.js').DetailAction, 'method' | 'path'>[];
     tabs: {
       key: string;
       titleKey: string;

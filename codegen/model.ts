@@ -221,13 +221,15 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     .map((model, index) => applyKind(entities[index] as LoadedEntity, model))
     .map((model) => {
       const assignForms: Record<string, FormModel> = {};
+      const replaceForms: Record<string, FormModel> = {};
       for (const relation of model.relations) {
         if (relation.kind === 'linked') {
           const through = models.find((m) => m.name === relation.through)?.schema;
           assignForms[relation.name] = form(assignSchema(relation, through));
+          if (relation.replace) replaceForms[relation.name] = form(replaceSchema(relation));
         }
       }
-      return { ...model, assignForms };
+      return { ...model, assignForms, ...(Object.keys(replaceForms).length ? { replaceForms } : {}) };
     });
   return withAssignForms.map((model) => ({ ...model, ...queryForms(model) }));
 };
@@ -246,6 +248,14 @@ const idList = (maxItems: number): JSONSchema7 => ({
 export const assignSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 =>
   assignBodySchema(relation, through, { ...idList(100), minItems: 1 });
 
+/** The body of a relation's `PUT`: every id the source keeps or gets (an empty list removes them all). */
+export const replaceSchema = (relation: LinkedRelation): JSONSchema7 => ({
+  type: 'object',
+  additionalProperties: false,
+  required: [relation.assignField],
+  properties: { [relation.assignField]: { ...idList(100), uniqueItems: false } },
+});
+
 /** Every schema that gets a compiled validator: request bodies, relation assignments, actions and console forms. */
 export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
   models.flatMap((model) => [
@@ -253,6 +263,7 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...(model.create ? [model.create.form.schema] : []),
     ...(model.detail?.tabs ?? []).flatMap((tab) => (tab.kind === 'form' ? [tab.form.schema] : [])),
     ...Object.values(model.assignForms).map((assign) => assign.schema),
+    ...Object.values(model.replaceForms ?? {}).map((replace) => replace.schema),
     ...model.actions.flatMap((action) => [action.body, action.query].flatMap((form) => (form ? [form.schema] : []))),
     ...(model.recordRules ? [model.recordRules.schema] : []),
     ...Object.values(model.discriminated ?? {}).flatMap((field) => Object.values(field.branches).map((b) => b.schema)),

@@ -8,10 +8,10 @@ import { cleanSchema } from './forms.js';
 import { logListHeaders } from './kinds/log.js';
 import { linkedListParameters, listParameters, type QueryParameter } from './list-query.js';
 import type { LoadedEntity } from './load.js';
-import { assignSchema } from './model.js';
+import { assignSchema, replaceSchema } from './model.js';
 import { pascalCase, plural, withArticle, words } from './names.js';
 import { withBranchComponents } from './openapi-branches.js';
-import { linkAttributesSchema } from './relations.js';
+import { assignAnswerResponse, idsObject, linkAttributesSchema } from './relations.js';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -267,13 +267,26 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
           parameters: itemParams,
           requestBody: { required: true, content: json(ref(`${Name}${Rel}Assign`)) },
           responses: {
-            [relation.assignStatus]: {
-              description: `The newly linked ${relation.name}.`,
-              content: json({ type: 'array', items: ref(Target) }),
-            },
+            [relation.assignStatus]: assignAnswerResponse(relation, Target),
             ...errorResponses([400, 401, 403, 404, 422]),
           },
         });
+        if (relation.replace) {
+          add(relPath, 'put', {
+            operationId: `Replace${Name}${Rel}`,
+            tags: [tag],
+            summary: `Set the ${relation.name} of ${withArticle(words(owner.name))}`,
+            parameters: itemParams,
+            requestBody: { required: true, content: json(replaceSchema(relation)) },
+            responses: {
+              200: {
+                description: `The ${relation.name} the ${words(owner.name)} now has.`,
+                content: json(idsObject([relation.assignField])),
+              },
+              ...errorResponses([400, 401, 403, 404, 422]),
+            },
+          });
+        }
         const targetParam = `${relation.target}Id`;
         add(`${relPath}/{${targetParam}}`, 'delete', {
           operationId: `Delete${Name}${Target}`,

@@ -1,4 +1,4 @@
-import type { LinkedRelation, RelationSide } from '../src/shared/descriptor.js';
+import { addedField, type LinkedRelation, type RelationSide } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -128,6 +128,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         );
       }
       const { name, assignField, assignStatus, duplicateCode, createField, embed, attributesAs } = side.api;
+      const { existing, assignAnswer, replace } = side.api;
       const link: LinkedRelation = {
         name,
         kind: 'linked',
@@ -139,6 +140,9 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         assignField,
         assignStatus,
         duplicateCode,
+        ...(existing && existing !== 'refuse' ? { existing } : {}),
+        ...(assignAnswer && assignAnswer !== 'linked' ? { assignAnswer } : {}),
+        ...(replace ? { replace } : {}),
         ...(createField ? { createField } : {}),
         ...(embed ? { embed } : {}),
         attributes,
@@ -207,3 +211,31 @@ export const linkAttributesSchema = (relation: LinkedRelation, through: JSONSche
     relation.attributes.map(({ field }) => [field, cleanSchema(through?.properties?.[field] ?? {})]),
   ),
 });
+
+/** An object of id lists, each required: `{roleIds: [...], addedRoleIds: [...]}`. */
+export const idsObject = (fields: string[]) => ({
+  type: 'object',
+  required: fields,
+  properties: Object.fromEntries(fields.map((field) => [field, { type: 'array', items: { type: 'string' } }])),
+});
+
+/** The OpenAPI response of an assignment, as the relation's `assignAnswer` says. */
+export const assignAnswerResponse = (relation: LinkedRelation, target: string) => {
+  if (relation.assignAnswer === 'status') {
+    return {
+      description: 'The links were made; the body is the status text.',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    };
+  }
+  const schema =
+    relation.assignAnswer === 'ids'
+      ? idsObject([relation.assignField, addedField(relation.assignField)])
+      : { type: 'array', items: { $ref: `#/components/schemas/${target}` } };
+  return {
+    description:
+      relation.assignAnswer === 'ids'
+        ? `The ids asked for, and those newly linked.`
+        : `The newly linked ${relation.name}.`,
+    content: { 'application/json': { schema } },
+  };
+};

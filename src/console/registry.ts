@@ -50,3 +50,10 @@ export const isShownFor = (record: unknown, when: RecordCondition | undefined): 
 
 export const detailPath = (resource: ConsoleResource, id: string | number, tab?: string): string =>
   `/${resource.route}/${encodeURIComponent(String(id))}${tab ? `/${tab}` : ''}`;
+
+/** What a record is called: its title field, else the first filled of the detail's `titleFallback`, else its id. */
+export const recordTitle = (resource: ConsoleResource | undefined, record: unknown): string => {
+  const fields = [resource?.detail?.titleField ?? 'name', ...(resource?.detail?.titleFallback ?? [])];
+  const value = fields.map((field) => readPath(record, field)).find((v) => v !== undefined && v !== null && v !== '');
+  return String(value ?? readPath(record, 'id') ?? '');
+};

@@ -1422,6 +1422,28 @@ export const consoleResources: ConsoleResource[] = [
           }
         ],
         "assignAttributes": []
+      },
+      {
+        "name": "users",
+        "kind": "linked",
+        "through": "userRole",
+        "target": "user",
+        "table": "users_roles",
+        "sourceKeys": [
+          "roleId"
+        ],
+        "targetKey": "userId",
+        "assignField": "userIds",
+        "assignStatus": 201,
+        "duplicateCode": "role.user_exists",
+        "assignAnswer": "status",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
       }
     ],
     "route": "roles",
@@ -1525,6 +1547,19 @@ export const consoleResources: ConsoleResource[] = [
           "kind": "relation",
           "default": true,
           "relation": "scopes"
+        },
+        {
+          "key": "users",
+          "titleKey": "roles.tab.users",
+          "kind": "relation",
+          "default": false,
+          "relation": "users",
+          "when": {
+            "field": "type",
+            "in": [
+              "User"
+            ]
+          }
         },
         {
           "key": "applications",
@@ -1648,6 +1683,29 @@ export const consoleResources: ConsoleResource[] = [
           }
         },
         "validatorKey": "-402a8d21"
+      },
+      "users": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-17d9c9a3"
       }
     }
   },
@@ -1762,7 +1820,7 @@ export const consoleResources: ConsoleResource[] = [
     "operations": {
       "get": {},
       "list": {
-        "pagination": "optional",
+        "pagination": "required",
         "search": [
           "id",
           "username",
@@ -1778,9 +1836,41 @@ export const consoleResources: ConsoleResource[] = [
       "update": {},
       "delete": {}
     },
-    "relations": [],
-    "route": "user",
-    "titleKey": "user.title",
+    "relations": [
+      {
+        "name": "roles",
+        "kind": "linked",
+        "through": "userRole",
+        "target": "role",
+        "table": "users_roles",
+        "sourceKeys": [
+          "userId"
+        ],
+        "targetKey": "roleId",
+        "assignField": "roleIds",
+        "assignStatus": 201,
+        "duplicateCode": "user.role_exists",
+        "existing": "skip",
+        "assignAnswer": "ids",
+        "replace": true,
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      }
+    ],
+    "route": "users",
+    "titleKey": "users.title",
+    "subtitleKey": "users.subtitle",
+    "sidebar": {
+      "group": "users",
+      "order": 2,
+      "titleKey": "sidebar.users",
+      "icon": "user"
+    },
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -1791,17 +1881,311 @@ export const consoleResources: ConsoleResource[] = [
       ]
     },
     "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
-      "searchable": false
+      "columns": [
+        {
+          "field": "avatar",
+          "titleKey": "users.column.user",
+          "render": "avatar",
+          "fallback": [
+            "name",
+            "username",
+            "primaryEmail",
+            "primaryPhone"
+          ]
+        },
+        {
+          "field": "primaryEmail",
+          "titleKey": "users.column.identifier",
+          "fallback": [
+            "primaryPhone",
+            "username"
+          ],
+          "render": "text"
+        },
+        {
+          "field": "lastSignInAt",
+          "titleKey": "users.column.last_sign_in",
+          "render": "date"
+        }
+      ],
+      "searchPlaceholderKey": "users.search_placeholder",
+      "emptyKey": "users.empty",
+      "searchable": true
     },
-    "uiSchema": {},
+    "create": {
+      "titleKey": "users.create.title",
+      "subtitleKey": "users.create.subtitle",
+      "form": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "username": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^[A-Z_a-z]\\w*$",
+              "description": "Starts with a letter or underscore, then letters, digits or underscores."
+            },
+            "primaryEmail": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\S+@\\S+\\.\\S+$",
+              "description": "The user's email address."
+            },
+            "primaryPhone": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\+?[\\d\\s()-]+$",
+              "description": "The user's phone number."
+            },
+            "password": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "writeOnly": true,
+              "description": "The password; stored as an argon2id hash, never returned."
+            }
+          }
+        },
+        "validatorKey": "-442c2757"
+      },
+      "showOnce": [
+        "password"
+      ]
+    },
+    "detail": {
+      "titleField": "name",
+      "titleFallback": [
+        "username",
+        "primaryEmail",
+        "primaryPhone"
+      ],
+      "subtitleField": "primaryEmail",
+      "tags": [],
+      "banners": [
+        {
+          "when": {
+            "field": "isSuspended",
+            "in": [
+              true
+            ]
+          },
+          "messageKey": "users.suspended_banner",
+          "type": "warning"
+        }
+      ],
+      "actions": [
+        {
+          "key": "suspend",
+          "action": "is-suspended",
+          "body": {
+            "isSuspended": true
+          },
+          "titleKey": "users.action.suspend",
+          "confirmKey": "users.action.suspend_confirm",
+          "danger": true,
+          "when": {
+            "field": "isSuspended",
+            "in": [
+              false
+            ]
+          },
+          "method": "PATCH",
+          "path": "is-suspended"
+        },
+        {
+          "key": "reactivate",
+          "action": "is-suspended",
+          "body": {
+            "isSuspended": false
+          },
+          "titleKey": "users.action.reactivate",
+          "confirmKey": "users.action.reactivate_confirm",
+          "when": {
+            "field": "isSuspended",
+            "in": [
+              true
+            ]
+          },
+          "method": "PATCH",
+          "path": "is-suspended"
+        }
+      ],
+      "tabs": [
+        {
+          "key": "settings",
+          "titleKey": "users.tab.settings",
+          "kind": "form",
+          "default": true,
+          "sections": [
+            {
+              "titleKey": "users.section.profile",
+              "descriptionKey": "users.section.profile_description",
+              "fields": [
+                "name",
+                "avatar"
+              ]
+            },
+            {
+              "titleKey": "users.section.identifiers",
+              "descriptionKey": "users.section.identifiers_description",
+              "fields": [
+                "username",
+                "primaryEmail",
+                "primaryPhone"
+              ]
+            },
+            {
+              "titleKey": "users.section.custom_data",
+              "descriptionKey": "users.section.custom_data_description",
+              "fields": [
+                "customData"
+              ]
+            }
+          ],
+          "cards": [
+            "user.card.password"
+          ],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 128,
+                  "description": "The display name."
+                },
+                "avatar": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 2048,
+                  "format": "uri",
+                  "description": "The avatar URL."
+                },
+                "username": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 128,
+                  "pattern": "^[A-Z_a-z]\\w*$",
+                  "description": "Starts with a letter or underscore, then letters, digits or underscores."
+                },
+                "primaryEmail": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 128,
+                  "pattern": "^\\S+@\\S+\\.\\S+$",
+                  "description": "The user's email address."
+                },
+                "primaryPhone": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 128,
+                  "pattern": "^\\+?[\\d\\s()-]+$",
+                  "description": "The user's phone number."
+                },
+                "customData": {
+                  "type": "object",
+                  "default": {},
+                  "description": "Arbitrary data about the user."
+                }
+              }
+            },
+            "validatorKey": "-5c4c89f5"
+          }
+        },
+        {
+          "key": "roles",
+          "titleKey": "users.tab.roles",
+          "kind": "relation",
+          "default": false,
+          "relation": "roles",
+          "assignFilters": {
+            "type": "User"
+          }
+        },
+        {
+          "key": "logs",
+          "titleKey": "users.tab.logs",
+          "kind": "log",
+          "default": false,
+          "log": "log",
+          "filter": "userId"
+        }
+      ]
+    },
+    "uiSchema": {
+      "username": {
+        "ui:placeholder": "users.placeholder.username"
+      },
+      "primaryEmail": {
+        "ui:placeholder": "users.placeholder.email"
+      },
+      "primaryPhone": {
+        "ui:placeholder": "users.placeholder.phone"
+      },
+      "name": {
+        "ui:placeholder": "users.placeholder.name"
+      },
+      "avatar": {
+        "ui:placeholder": "users.placeholder.avatar"
+      },
+      "password": {
+        "ui:widget": "secret"
+      },
+      "customData": {
+        "ui:field": "json"
+      }
+    },
     "errorFields": {
       "user.username_already_in_use": "username",
       "user.email_already_in_use": "primaryEmail",
       "user.phone_already_in_use": "primaryPhone"
     },
-    "assignForms": {}
+    "assignForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "roleIds"
+          ],
+          "properties": {
+            "roleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "2a2053f3"
+      }
+    }
   }
 ] as ConsoleResource[];

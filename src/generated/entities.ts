@@ -5392,6 +5392,28 @@ export const entityModels: EntityModel[] = [
           }
         ],
         "assignAttributes": []
+      },
+      {
+        "name": "users",
+        "kind": "linked",
+        "through": "userRole",
+        "target": "user",
+        "table": "users_roles",
+        "sourceKeys": [
+          "roleId"
+        ],
+        "targetKey": "userId",
+        "assignField": "userIds",
+        "assignStatus": 201,
+        "duplicateCode": "role.user_exists",
+        "assignAnswer": "status",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
       }
     ],
     "edition": "all",
@@ -5452,6 +5474,29 @@ export const entityModels: EntityModel[] = [
           }
         },
         "validatorKey": "-402a8d21"
+      },
+      "users": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-17d9c9a3"
       }
     },
     "route": "roles",
@@ -5546,6 +5591,19 @@ export const entityModels: EntityModel[] = [
           "kind": "relation",
           "default": true,
           "relation": "scopes"
+        },
+        {
+          "key": "users",
+          "titleKey": "roles.tab.users",
+          "kind": "relation",
+          "default": false,
+          "relation": "users",
+          "when": {
+            "field": "type",
+            "in": [
+              "User"
+            ]
+          }
         },
         {
           "key": "applications",
@@ -7149,7 +7207,7 @@ export const entityModels: EntityModel[] = [
     "operations": {
       "get": {},
       "list": {
-        "pagination": "optional",
+        "pagination": "required",
         "search": [
           "id",
           "username",
@@ -7165,7 +7223,32 @@ export const entityModels: EntityModel[] = [
       "update": {},
       "delete": {}
     },
-    "relations": [],
+    "relations": [
+      {
+        "name": "roles",
+        "kind": "linked",
+        "through": "userRole",
+        "target": "role",
+        "table": "users_roles",
+        "sourceKeys": [
+          "userId"
+        ],
+        "targetKey": "roleId",
+        "assignField": "roleIds",
+        "assignStatus": 201,
+        "duplicateCode": "user.role_exists",
+        "existing": "skip",
+        "assignAnswer": "ids",
+        "replace": true,
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      }
+    ],
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -7180,16 +7263,317 @@ export const entityModels: EntityModel[] = [
       "user.email_already_in_use": "primaryEmail",
       "user.phone_already_in_use": "primaryPhone"
     },
-    "assignForms": {},
-    "route": "user",
-    "titleKey": "user.title",
-    "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
-      "searchable": false
+    "assignForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "roleIds"
+          ],
+          "properties": {
+            "roleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "2a2053f3"
+      }
     },
-    "uiSchema": {},
+    "route": "users",
+    "titleKey": "users.title",
+    "subtitleKey": "users.subtitle",
+    "sidebar": {
+      "group": "users",
+      "order": 2,
+      "titleKey": "sidebar.users",
+      "icon": "user"
+    },
+    "list": {
+      "columns": [
+        {
+          "field": "avatar",
+          "titleKey": "users.column.user",
+          "render": "avatar",
+          "fallback": [
+            "name",
+            "username",
+            "primaryEmail",
+            "primaryPhone"
+          ]
+        },
+        {
+          "field": "primaryEmail",
+          "titleKey": "users.column.identifier",
+          "fallback": [
+            "primaryPhone",
+            "username"
+          ],
+          "render": "text"
+        },
+        {
+          "field": "lastSignInAt",
+          "titleKey": "users.column.last_sign_in",
+          "render": "date"
+        }
+      ],
+      "searchPlaceholderKey": "users.search_placeholder",
+      "emptyKey": "users.empty",
+      "searchable": true
+    },
+    "create": {
+      "titleKey": "users.create.title",
+      "subtitleKey": "users.create.subtitle",
+      "form": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "username": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^[A-Z_a-z]\\w*$",
+              "description": "Starts with a letter or underscore, then letters, digits or underscores."
+            },
+            "primaryEmail": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\S+@\\S+\\.\\S+$",
+              "description": "The user's email address."
+            },
+            "primaryPhone": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "pattern": "^\\+?[\\d\\s()-]+$",
+              "description": "The user's phone number."
+            },
+            "password": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "writeOnly": true,
+              "description": "The password; stored as an argon2id hash, never returned."
+            }
+          }
+        },
+        "validatorKey": "-442c2757"
+      },
+      "showOnce": [
+        "password"
+      ]
+    },
+    "detail": {
+      "titleField": "name",
+      "titleFallback": [
+        "username",
+        "primaryEmail",
+        "primaryPhone"
+      ],
+      "subtitleField": "primaryEmail",
+      "tags": [],
+      "banners": [
+        {
+          "when": {
+            "field": "isSuspended",
+            "in": [
+              true
+            ]
+          },
+          "messageKey": "users.suspended_banner",
+          "type": "warning"
+        }
+      ],
+      "actions": [
+        {
+          "key": "suspend",
+          "action": "is-suspended",
+          "body": {
+            "isSuspended": true
+          },
+          "titleKey": "users.action.suspend",
+          "confirmKey": "users.action.suspend_confirm",
+          "danger": true,
+          "when": {
+            "field": "isSuspended",
+            "in": [
+              false
+            ]
+          },
+          "method": "PATCH",
+          "path": "is-suspended"
+        },
+        {
+          "key": "reactivate",
+          "action": "is-suspended",
+          "body": {
+            "isSuspended": false
+          },
+          "titleKey": "users.action.reactivate",
+          "confirmKey": "users.action.reactivate_confirm",
+          "when": {
+            "field": "isSuspended",
+            "in": [
+              true
+            ]
+          },
+          "method": "PATCH",
+          "path": "is-suspended"
+        }
+      ],
+      "tabs": [
+        {
+          "key": "settings",
+          "titleKey": "users.tab.settings",
+          "kind": "form",
+          "default": true,
+          "sections": [
+            {
+              "titleKey": "users.section.profile",
+              "descriptionKey": "users.section.profile_description",
+              "fields": [
+                "name",
+                "avatar"
+              ]
+            },
+            {
+              "titleKey": "users.section.identifiers",
+              "descriptionKey": "users.section.identifiers_description",
+              "fields": [
+                "username",
+                "primaryEmail",
+                "primaryPhone"
+              ]
+            },
+            {
+              "titleKey": "users.section.custom_data",
+              "descriptionKey": "users.section.custom_data_description",
+              "fields": [
+                "customData"
+              ]
+            }
+          ],
+          "cards": [
+            "user.card.password"
+          ],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 128,
+                  "description": "The display name."
+                },
+                "avatar": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 2048,
+                  "format": "uri",
+                  "description": "The avatar URL."
+                },
+                "username": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 128,
+                  "pattern": "^[A-Z_a-z]\\w*$",
+                  "description": "Starts with a letter or underscore, then letters, digits or underscores."
+                },
+                "primaryEmail": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 128,
+                  "pattern": "^\\S+@\\S+\\.\\S+$",
+                  "description": "The user's email address."
+                },
+                "primaryPhone": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 128,
+                  "pattern": "^\\+?[\\d\\s()-]+$",
+                  "description": "The user's phone number."
+                },
+                "customData": {
+                  "type": "object",
+                  "default": {},
+                  "description": "Arbitrary data about the user."
+                }
+              }
+            },
+            "validatorKey": "-5c4c89f5"
+          }
+        },
+        {
+          "key": "roles",
+          "titleKey": "users.tab.roles",
+          "kind": "relation",
+          "default": false,
+          "relation": "roles",
+          "assignFilters": {
+            "type": "User"
+          }
+        },
+        {
+          "key": "logs",
+          "titleKey": "users.tab.logs",
+          "kind": "log",
+          "default": false,
+          "log": "log",
+          "filter": "userId"
+        }
+      ]
+    },
+    "uiSchema": {
+      "username": {
+        "ui:placeholder": "users.placeholder.username"
+      },
+      "primaryEmail": {
+        "ui:placeholder": "users.placeholder.email"
+      },
+      "primaryPhone": {
+        "ui:placeholder": "users.placeholder.phone"
+      },
+      "name": {
+        "ui:placeholder": "users.placeholder.name"
+      },
+      "avatar": {
+        "ui:placeholder": "users.placeholder.avatar"
+      },
+      "password": {
+        "ui:widget": "secret"
+      },
+      "customData": {
+        "ui:field": "json"
+      }
+    },
     "table": "users",
     "schema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -9107,7 +9491,31 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "2c317c53"
       }
     },
-    "hasConsole": false,
+    "hasConsole": true,
+    "replaceForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "roleIds"
+          ],
+          "properties": {
+            "roleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "4f3f4cd7"
+      }
+    },
     "listQuery": {
       "schema": {
         "type": "object",
@@ -9224,6 +9632,25 @@ export const entityModels: EntityModel[] = [
         }
       },
       "validatorKey": "982f4be"
+    },
+    "linkedListQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
     }
   },
   {
@@ -9368,7 +9795,9 @@ export const entityModels: EntityModel[] = [
     "privateFields": [],
     "indexes": [],
     "actions": [],
-    "serverHooks": {},
+    "serverHooks": {
+      "beforeLink": "user.check-role-assignment"
+    },
     "webhookEvents": {},
     "requestBodies": {
       "create": {

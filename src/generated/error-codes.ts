@@ -30,6 +30,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The scope {{id}} has already been added to this role."
   },
+  "role.user_exists": {
+    "status": 422,
+    "message": "The user {{id}} has already been added to this role."
+  },
   "scope.name_exists": {
     "status": 422,
     "message": "The scope name {{name}} is already in use."
@@ -45,6 +49,10 @@ export const generatedErrorCodes = {
   "user.phone_already_in_use": {
     "status": 422,
     "message": "The user primary phone {{primaryPhone}} is already in use."
+  },
+  "user.role_exists": {
+    "status": 422,
+    "message": "The role {{id}} has already been added to this user."
   },
   "user.username_already_in_use": {
     "status": 422,

@@ -8,7 +8,7 @@ import type { JSONSchema7 } from './json-schema.js';
 
 export type Edition = 'all' | 'cloud' | 'oss';
 export type SidebarGroup = 'overview' | 'authentication' | 'authorization' | 'users' | 'developer' | 'tenant';
-export type ColumnRender = 'text' | 'code' | 'tag' | 'tags' | 'date' | 'status';
+export type ColumnRender = 'text' | 'code' | 'tag' | 'tags' | 'date' | 'status' | 'avatar';
 
 export interface UniqueRule {
   fields: string[];
@@ -40,6 +40,12 @@ export interface LinkedRelation {
   assignField: string;
   assignStatus: 200 | 201;
   duplicateCode: string;
+  /** An assignment naming a linked item: refused with `duplicateCode` (default), or that item left as it is. */
+  existing?: 'refuse' | 'skip';
+  /** What an assignment answers: the newly linked items (default), `{<assignField>, added<AssignField>}`, or the status text. */
+  assignAnswer?: 'linked' | 'ids' | 'status';
+  /** `PUT` on the relation's path sets the links to exactly the ids given. */
+  replace?: boolean;
   createField?: string;
   embed?: { property: string; target: string; foreignKey: string }[];
   /** The relation's own fields (besides the tenant and both keys), e.g. `createdAt` or a note; timestamps as dates. */
@@ -206,6 +212,29 @@ export interface ColumnModel {
   field: string;
   titleKey: string;
   render: ColumnRender;
+  /** Fields read in order when the field is empty; an avatar column's letter and label come from them. */
+  fallback?: string[];
+}
+
+/** A notice above a detail page's tabs, for the records matching `when` (a suspended user). */
+export interface DetailBanner {
+  when: RecordCondition;
+  messageKey: string;
+  type?: 'info' | 'warning' | 'error';
+}
+
+/** An entry of a detail page's actions menu: an item action of the API called with a fixed body, once confirmed. */
+export interface DetailAction {
+  key: string;
+  /** The API action's key, and its method and path below the item (filled in by codegen). */
+  action: string;
+  method: ApiAction['method'];
+  path: string;
+  body: Record<string, unknown>;
+  titleKey: string;
+  confirmKey: string;
+  danger?: boolean;
+  when?: RecordCondition;
 }
 
 /** Shows a tab or form section only for records whose `field` holds one of the values `in` (e.g. by type). */
@@ -275,13 +304,24 @@ export interface ConsoleResource {
   edition: Edition;
   requiredScopes: { read: string[]; write: string[] };
   list: { columns: ColumnModel[]; searchPlaceholderKey: string; emptyKey: string; searchable: boolean };
-  create?: { titleKey: string; subtitleKey?: string; form: FormModel };
-  detail?: { titleField: string; subtitleField?: string; tags: string[]; tabs: DetailTab[] };
+  create?: { titleKey: string; subtitleKey?: string; form: FormModel; showOnce?: string[] };
+  detail?: {
+    titleField: string;
+    /** Fields read in order when the title field is empty (a user without a name is called by username). */
+    titleFallback?: string[];
+    subtitleField?: string;
+    tags: string[];
+    banners?: DetailBanner[];
+    actions?: DetailAction[];
+    tabs: DetailTab[];
+  };
   uiSchema: Record<string, unknown>;
   /** Which error code belongs to which form field (from unique rules), so server errors land on the field. */
   errorFields: Record<string, string>;
   /** Body schema of the relation assignment (many-to-many), keyed by relation name. */
   assignForms: Record<string, FormModel>;
+  /** Body schema of a relation's `PUT` (the whole set of ids), keyed by relation name, for relations with `replace`. */
+  replaceForms?: Record<string, FormModel>;
   /**
    * The entity's cross-field rules (`if`/`then` on the whole record, e.g. only native apps take custom-scheme
    * redirect URIs), compiled: checked against the record a create or update would store, on both sides.
@@ -354,3 +394,6 @@ export interface EntityModel extends ConsoleResource {
   linkedListQuery?: FormModel;
   hasConsole: boolean;
 }
+
+/** The answer field listing the ids an assignment added (`roleIds` → `addedRoleIds`). */
+export const addedField = (assignField: string) => `added${assignField.charAt(0).toUpperCase()}${assignField.slice(1)}`;

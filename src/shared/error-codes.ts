@@ -30,6 +30,7 @@ export const handWrittenErrorCodes = {
   },
   'role.name_in_use': { status: 422, message: 'This role name {{name}} is already in use.' },
   'role.scope_exists': { status: 422, message: 'The scope id {{id}} has already been added to this role.' },
+  'role.user_exists': { status: 422, message: 'The user {{id}} has already been assigned this role.' },
   'role.application_exists': { status: 422, message: 'The application {{id}} has already been assigned this role.' },
   'scope.name_exists': { status: 422, message: 'The scope name {{name}} is already in use.' },
   'resource.resource_identifier_in_use': {
@@ -45,6 +46,10 @@ export const handWrittenErrorCodes = {
   'application.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this application.' },
   'application.secret_name_exists': { status: 422, message: 'A secret named {{name}} already exists.' },
   'user.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this user.' },
+  'user.invalid_role_type': {
+    status: 422,
+    message: 'Invalid role type: a machine-to-machine role cannot be assigned to a user.',
+  },
   'user.username_already_in_use': { status: 422, message: 'This username is already in use.' },
   'user.email_already_in_use': { status: 422, message: 'This email is associated with an existing account.' },
   'user.personal_access_token_name_exists': {

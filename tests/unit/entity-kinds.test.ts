@@ -29,12 +29,13 @@ describe('the descriptor meta-schema per kind', () => {
     expect(meta.$defs.entityKind.enum).toEqual([...entityKinds]);
   });
 
-  it('lets an action path have several segments, each a lowercase name', () => {
+  it('lets an action path have several segments, each a lowercase name or a parameter in braces', () => {
     const service = shape('lockerStats');
     const pathOf = (path: string) => edited(service, (d) => (d.api.actions[1].path = path));
     expect(valid(pathOf('users/total'))).toBe(true);
     expect(valid(pathOf('a/b-c/d'))).toBe(true);
-    for (const path of ['/users', 'users/', 'users//total', 'Users/total', 'users/{id}']) {
+    expect(valid(pathOf('identities/{target}'))).toBe(true);
+    for (const path of ['/users', 'users/', 'users//total', 'Users/total', 'users/{Id}', 'users/{}', 'users/{a-b}']) {
       expect(valid(pathOf(path)), path).toBe(false);
     }
   });

@@ -23,6 +23,7 @@ describe('the relations guide', () => {
       'tests/shapes/relations/resources/teamMemberRole.resource.json',
       'resources/roleScope.resource.json',
       'resources/applicationRole.resource.json',
+      'resources/userRole.resource.json',
     ]);
     for (const example of whole) {
       expect(JSON.parse(example.body), example.file).toEqual(

@@ -3,10 +3,12 @@ import { Button, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleResource } from '../../shared/descriptor';
+import { fieldLabel } from '../i18n/labels';
 import type { ApiError } from '../providers/http';
-import { readPath } from '../registry';
+import { recordTitle } from '../registry';
 import { type FormData, type FormHandle, SchemaForm } from '../rjsf/SchemaForm';
 import { initialFormData } from '../rjsf/validator';
+import { ShownOnceModal, type ShownValue } from './ShownOnce';
 import { useServerErrors } from './use-server-errors';
 
 interface CreateFormModalProps {
@@ -26,8 +28,19 @@ export const CreateFormModal = ({ resource, meta, onClose, onCreated }: CreateFo
   const [formData, setFormData] = useState<FormData>(() => (create ? initialFormData(create.form, undefined) : {}));
   const { extraErrors, report, clear } = useServerErrors(resource, create?.form);
   const { mutate, mutation } = useCreate<Record<string, unknown>, ApiError>();
+  // Write-only values the caller typed or generated (a password), shown once after the item is created.
+  const [created, setCreated] = useState<{ record: Record<string, unknown>; shown: ShownValue[] }>();
 
   if (!create) return null;
+  if (created) {
+    return (
+      <ShownOnceModal
+        title={t('show_once.title', { field: created.shown.map((item) => item.label).join(', ') })}
+        values={created.shown}
+        onDone={() => onCreated(created.record)}
+      />
+    );
+  }
 
   const submit = (values: FormData) => {
     clear();
@@ -35,9 +48,15 @@ export const CreateFormModal = ({ resource, meta, onClose, onCreated }: CreateFo
       { resource: resource.name, values, meta, successNotification: false, errorNotification: false },
       {
         onSuccess: ({ data }) => {
-          const name = readPath(data, resource.detail?.titleField ?? 'name');
-          open?.({ type: 'success', message: t('notifications.created', { name: name ?? '' }) });
-          onCreated(data);
+          open?.({ type: 'success', message: t('notifications.created', { name: recordTitle(resource, data) }) });
+          const shown = (create.showOnce ?? []).flatMap((field) => {
+            const value = values[field];
+            return typeof value === 'string' && value
+              ? [{ field, label: fieldLabel(t, resource.name, field), value }]
+              : [];
+          });
+          if (shown.length > 0) setCreated({ record: data, shown });
+          else onCreated(data);
         },
         onError: (error) => report(error),
       },

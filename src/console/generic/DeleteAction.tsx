@@ -9,7 +9,7 @@ import {
   useNotification,
 } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown } from 'antd';
+import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { leavingDeleted } from './use-unsaved-changes';
@@ -79,18 +79,20 @@ export const useConfirmDelete = () => {
     });
 };
 
-/** The detail page's actions menu ("⋯") with Delete. */
-export const ActionsMenu = ({ onDelete }: { onDelete: () => void }) => {
+/** The detail page's actions menu ("⋯"): the descriptor's actions for the record, then Delete. */
+export const ActionsMenu = ({
+  onDelete,
+  items = [],
+}: {
+  onDelete?: (() => void) | undefined;
+  items?: NonNullable<MenuProps['items']>;
+}) => {
   const { t } = useTranslation();
+  const remove = onDelete
+    ? [{ key: 'delete', danger: true, icon: <DeleteOutlined />, label: t('actions.delete'), onClick: onDelete }]
+    : [];
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'delete', danger: true, icon: <DeleteOutlined />, label: t('actions.delete'), onClick: onDelete },
-        ],
-      }}
-    >
+    <Dropdown trigger={['click']} menu={{ items: [...items, ...remove] }}>
       <Button icon={<MoreOutlined />} aria-label={t('actions.more')} />
     </Dropdown>
   );

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { type BaseRecord, useOne } from '@refinedev/core';
-import { Card, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Alert, Card, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { ConsoleResource } from '../../shared/descriptor';
@@ -8,9 +8,10 @@ import { useResourceAccess } from '../access/AccessContext';
 import { enumLabel } from '../i18n/labels';
 import { useDocumentTitle } from '../layout/use-document-title';
 import type { ApiError } from '../providers/http';
-import { isShownFor, readPath, textNamespace } from '../registry';
+import { isShownFor, readPath, recordTitle, textNamespace } from '../registry';
 import { ActionsMenu, useConfirmDelete } from './DeleteAction';
 import { DetailId } from './DetailId';
+import { useDetailActions } from './detail-actions';
 import type { DetailContext } from './detail-context';
 import { NotFound } from './NotFound';
 import { ErrorState } from './states';
@@ -28,7 +29,14 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
     errorNotification: false,
   });
   const detail = resource.detail;
-  const loadedTitle = record && detail ? readPath(record, detail.titleField) : undefined;
+  const loadedName = record && detail ? recordTitle(resource, record) : undefined;
+  const menuItems = useDetailActions({
+    resource,
+    record: (record ?? {}) as Record<string, unknown>,
+    name: String(loadedName ?? id),
+    refetch: () => query.refetch(),
+  });
+  const loadedTitle = loadedName;
   useDocumentTitle(typeof loadedTitle === 'string' ? loadedTitle : t(resource.titleKey));
 
   if (!detail) return <NotFound />;
@@ -58,7 +66,7 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
     );
   }
 
-  const title = String(readPath(record, detail.titleField) ?? id);
+  const title = recordTitle(resource, record) || id;
   const subtitle = detail.subtitleField ? readPath(record, detail.subtitleField) : undefined;
   const context: DetailContext = {
     resource,
@@ -96,9 +104,22 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
               <DetailId id={id} />
             </div>
           </div>
-          {resource.operations.delete && write && <ActionsMenu onDelete={onDelete} />}
+          {write && (resource.operations.delete || menuItems.length > 0) && (
+            <ActionsMenu onDelete={resource.operations.delete ? onDelete : undefined} items={menuItems} />
+          )}
         </div>
       </Card>
+      {(detail.banners ?? [])
+        .filter((banner) => isShownFor(record, banner.when))
+        .map((banner) => (
+          <Alert
+            key={banner.messageKey}
+            className="gh-detail-banner"
+            type={banner.type ?? 'info'}
+            showIcon
+            message={t(banner.messageKey)}
+          />
+        ))}
       <Tabs
         className="gh-detail-tabs"
         activeKey={tab}

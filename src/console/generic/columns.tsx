@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { ColumnModel, ColumnRender, ConsoleResource } from '../../shared/descriptor';
 import { enumLabel } from '../i18n/labels';
 import { readPath, textNamespace } from '../registry';
+import { LetterAvatar } from './LetterAvatar';
 
 type Row = Record<string, unknown>;
 const MAX_TAGS = 3;
@@ -78,6 +79,25 @@ export const buildColumns = (
     title: t(column.titleKey),
     dataIndex: column.field.split('.'),
     ellipsis: column.render === 'text' || column.render === 'code',
-    render: (_: unknown, row: Row) =>
-      renderValue(t, resource, column.field, column.render ?? 'text', readPath(row, column.field)),
+    render: (_: unknown, row: Row) => {
+      if (column.render === 'avatar') {
+        const label = firstFilled(row, column.fallback ?? []);
+        const src = readPath(row, column.field);
+        return (
+          <span className="gh-avatar-cell">
+            <LetterAvatar
+              src={typeof src === 'string' && src ? src : undefined}
+              label={String(label ?? row.id ?? '')}
+            />
+            <Typography.Text ellipsis>{String(label ?? row.id ?? '-')}</Typography.Text>
+          </span>
+        );
+      }
+      const value = firstFilled(row, [column.field, ...(column.fallback ?? [])]);
+      return renderValue(t, resource, column.field, column.render ?? 'text', value);
+    },
   }));
+
+/** The first of the fields that holds a value (not empty, not null). */
+const firstFilled = (row: Row, fields: string[]) =>
+  fields.map((field) => readPath(row, field)).find((value) => value !== undefined && value !== null && value !== '');

@@ -9,6 +9,7 @@ export const consoleOverrideKeys = [
   'hook.card.test-endpoint',
   'hook.tab.recent-requests',
   'resource.card.default-api',
+  'user.card.password',
 ] as const;
 export type ConsoleOverrideKey = (typeof consoleOverrideKeys)[number];
 
@@ -23,9 +24,10 @@ export const consoleWidgetKeys = [
   'hidden',
   'textarea',
   'select',
+  'secret',
 ] as const;
 export type ConsoleWidgetKey = (typeof consoleWidgetKeys)[number];
 
 /** Field names usable as `ui:field` in descriptor uiSchemas. */
-export const consoleFieldKeys = ['keyValue'] as const;
+export const consoleFieldKeys = ['keyValue', 'json'] as const;
 export type ConsoleFieldKey = (typeof consoleFieldKeys)[number];

@@ -1,6 +1,7 @@
 import { withTheme } from '@rjsf/core';
 import type { Field, TemplatesType, Widget } from '@rjsf/utils';
 import type { ConsoleFieldKey, ConsoleWidgetKey } from '../overrides/keys';
+import { JsonField } from './fields/JsonField';
 import { KeyValueField } from './fields/KeyValueField';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/ArrayFieldTemplate';
 import { BaseInputTemplate } from './templates/BaseInputTemplate';
@@ -10,6 +11,7 @@ import { Nothing, WrapIfAdditionalTemplate } from './templates/quiet';
 import { BranchSelectWidget } from './widgets/branch-select';
 import { CheckboxesWidget, ChoiceCardsWidget, RadioWidget, SelectWidget, SwitchWidget } from './widgets/choice-widgets';
 import { DateWidget } from './widgets/date-widget';
+import { SecretWidget } from './widgets/secret-widget';
 import { HiddenWidget, TextareaWidget, UpDownWidget } from './widgets/text-widgets';
 
 /** Every widget a descriptor may name, plus the built-in names rjsf picks by schema type. */
@@ -23,6 +25,7 @@ const namedWidgets: Record<ConsoleWidgetKey, Widget> = {
   hidden: HiddenWidget,
   textarea: TextareaWidget,
   select: SelectWidget,
+  secret: SecretWidget,
 };
 
 const widgets: Record<string, Widget> = {
@@ -40,6 +43,7 @@ const widgets: Record<string, Widget> = {
 
 const fields: Record<ConsoleFieldKey, Field> = {
   keyValue: KeyValueField,
+  json: JsonField,
 };
 
 const templates: Partial<TemplatesType> = {

@@ -58,3 +58,17 @@ export const withDerived = (model: EntityModel, record: Entity): Entity => {
   for (const [name, derivation] of derived) result[name] = derive(derivation, record);
   return result;
 };
+
+/**
+ * What an entity looks like to API callers: its derived fields computed, without the fields that never leave the
+ * server.
+ */
+export const publicView = (model: EntityModel) => {
+  if (model.privateFields.length === 0 && !hasDerived(model)) return <T>(value: T) => value;
+  const strip = (entity: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(withDerived(model, entity)).filter(([key]) => !model.privateFields.includes(key)),
+    );
+  return <T>(value: T): T =>
+    (Array.isArray(value) ? value.map(strip) : value && typeof value === 'object' ? strip(value as never) : value) as T;
+};

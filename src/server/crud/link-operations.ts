@@ -1,10 +1,10 @@
-import type { LinkedRelation } from '../../shared/descriptor.js';
+import { addedField, type LinkedRelation } from '../../shared/descriptor.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
 import type { RequestContext } from './context.js';
-import { findLinkRow, link, listLinked, unlink } from './link-repository.js';
+import { findLinkRow, link, linkedIds, listLinked, unlink, unlinkMany } from './link-repository.js';
 import type { OperationDeps } from './operation-deps.js';
 import type { EntityOperations } from './operations.js';
 import { overrideOf } from './overrides.js';
@@ -68,7 +68,11 @@ export class LinkOperations {
     });
   }
 
-  /** Links the targets inside the caller's transaction (an assignment, or a create naming targets at once). */
+  /**
+   * Links the targets inside the caller's transaction (an assignment, or a create naming targets at once); answers
+   * the targets and the ids newly linked. A target linked already is refused with the relation's `duplicateCode`,
+   * or left as it is when the relation skips existing links.
+   */
   async linkIn(
     tx: Queryable,
     context: RequestContext,
@@ -77,19 +81,22 @@ export class LinkOperations {
     key: string[],
     targetIds: string[],
     attributes: Entity = {},
-  ) {
+  ): Promise<{ targets: Entity[]; added: string[] }> {
     const target = this.operationsOf(relation.target);
-    const found = await target.repository.findMany(tx, context.tenantId, targetIds);
+    const existing =
+      relation.existing === 'skip' ? new Set(await linkedIds(tx, relation, context.tenantId, key)) : null;
+    const wanted = existing ? [...new Set(targetIds)].filter((id) => !existing.has(id)) : targetIds;
+    const found = await target.repository.findMany(tx, context.tenantId, wanted);
     // The relation's own hook sees links made from either side; a side's hook, the links made from it.
     const hook =
       this.operationsOf(relation.through).model.serverHooks.beforeLink ?? this.owner.model.serverHooks.beforeLink;
-    if (hook) {
+    if (hook && wanted.length > 0) {
       await overrideOf(this.deps.overrides, hook, 'beforeLink').run(
-        { source, relation, targetIds, targets: found },
+        { source, relation, targetIds: wanted, targets: found },
         { tenantId: context.tenantId, db: tx, model: this.owner.model, context },
       );
     }
-    const missing = targetIds.find((targetId) => !found.some((entity) => entity.id === targetId));
+    const missing = wanted.find((targetId) => !found.some((entity) => entity.id === targetId));
     if (missing) throw target.notFound(missing);
     const through = this.operationsOf(relation.through).repository;
     const values = Object.entries(attributes).map(([field, value]) => {
@@ -100,14 +107,15 @@ export class LinkOperations {
         value: through.toValue(field, value),
       };
     });
-    const linked = await link(tx, relation, context.tenantId, key, targetIds, values);
-    const duplicate = targetIds.find((targetId) => !linked.includes(targetId));
+    const linked = await link(tx, relation, context.tenantId, key, wanted, values);
+    const duplicate = existing ? undefined : wanted.find((targetId) => !linked.includes(targetId));
     // The transaction rolls back: a request naming one linked target links none of them.
     if (duplicate) throw new ApiError(relation.duplicateCode as ErrorCode, { id: duplicate });
-    return found;
+    return { targets: found, added: wanted.filter((id) => linked.includes(id)) };
   }
 
-  async link(context: RequestContext, name: string, key: string[], body: unknown): Promise<Entity[]> {
+  /** An assignment; answers what the relation's `assignAnswer` says (the linked items, the ids, or nothing). */
+  async link(context: RequestContext, name: string, key: string[], body: unknown): Promise<unknown> {
     const { relation } = this.relation(name);
     this.deps.validation.assertValid(this.owner.model.assignForms[name]?.validatorKey, body);
     const ids = (body as Record<string, string[]>)[relation.assignField] ?? [];
@@ -116,12 +124,34 @@ export class LinkOperations {
       Object.entries(body as Entity).filter(([field]) => relation.assignAttributes.includes(field)),
     );
     const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: ids });
-    return this.deps.pipeline.run(write, {
+    const { targets, added } = await this.deps.pipeline.run(write, {
       work: async (tx) => {
         const source = await this.source(tx, context, relation, key);
         return this.linkIn(tx, context, relation, source, key, ids, attributes);
       },
     });
+    if (relation.assignAnswer === 'ids')
+      return { [relation.assignField]: ids, [addedField(relation.assignField)]: added };
+    if (relation.assignAnswer === 'status') return undefined;
+    return targets;
+  }
+
+  /** Sets the source's links to exactly the ids given (`PUT`): links the new ones, removes the others. */
+  async replace(context: RequestContext, name: string, key: string[], body: unknown): Promise<unknown> {
+    const { relation } = this.relation(name);
+    this.deps.validation.assertValid(this.owner.model.replaceForms?.[name]?.validatorKey, body);
+    const ids = [...new Set((body as Record<string, string[]>)[relation.assignField] ?? [])];
+    const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: ids });
+    await this.deps.pipeline.run(write, {
+      work: async (tx) => {
+        const source = await this.source(tx, context, relation, key);
+        const current = await linkedIds(tx, relation, context.tenantId, key);
+        const stale = current.filter((id) => !ids.includes(id));
+        await unlinkMany(tx, relation, context.tenantId, key, stale);
+        await this.linkIn(tx, context, { ...relation, existing: 'skip' }, source, key, ids);
+      },
+    });
+    return { [relation.assignField]: ids };
   }
 
   async unlink(context: RequestContext, name: string, key: string[], targetId: string): Promise<void> {

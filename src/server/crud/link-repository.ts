@@ -134,3 +134,34 @@ export const unlink = async (
   );
   return rows.length > 0;
 };
+
+/** The ids of the targets linked to a source. */
+export const linkedIds = async (
+  db: Queryable,
+  relation: LinkedRelation,
+  tenantId: string,
+  sourceKey: string[],
+): Promise<string[]> => {
+  const params: unknown[] = [tenantId];
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT ${q(snake(relation.targetKey))} AS id FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${sourceClause(relation, sourceKey, params)}`,
+    params,
+  );
+  return rows.map((row) => row.id);
+};
+
+/** Removes the source's links to the given targets. */
+export const unlinkMany = async (
+  db: Queryable,
+  relation: LinkedRelation,
+  tenantId: string,
+  sourceKey: string[],
+  targetIds: string[],
+): Promise<void> => {
+  if (targetIds.length === 0) return;
+  const params: unknown[] = [tenantId, targetIds];
+  await db.query(
+    `DELETE FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(snake(relation.targetKey))} = ANY($2::varchar[]) AND ${sourceClause(relation, sourceKey, params)}`,
+    params,
+  );
+};

@@ -1,7 +1,9 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { FormModel } from '../../shared/descriptor.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
 import { likePattern } from '../http/search-pattern.js';
+import { publicView } from './fields.js';
 import type { EntityOperations } from './operations.js';
 import type { RouteDeps } from './routes.js';
 
@@ -21,7 +23,7 @@ export interface LinkRouteBase {
 
 /**
  * The routes of the links an entity exposes through relation entities, as Logto has them: list the linked items
- * (`GET …/scopes`, paged, searchable), link (`POST …/scopes`), unlink (`DELETE …/scopes/{scopeId}`). When the
+ * (`GET …/scopes`, paged, searchable), link (`POST …/scopes`), replace the whole set where the relation allows it (`PUT`), unlink (`DELETE …/scopes/{scopeId}`). When the
  * relation has links of its own (roles per membership), they hang below one link:
  * `GET /api/teams/{id}/members/{memberId}/roles`.
  */
@@ -34,6 +36,8 @@ export const registerLinkRoutes = (
   for (const relation of owner.model.relations) {
     if (relation.kind !== 'linked') continue;
     const path = `${base.path}/${relation.name}`;
+    // Linked items look like the target's own answers: derived fields computed, private ones left out.
+    const view = publicView(deps.operationsOf(relation.target).model);
     app.get<{ Params: Params; Querystring: Query }>(path, base.read, async (request, reply) => {
       const page = readPage(request.query, 'required');
       deps.validation.assertValidQuery(base.linkedListQuery, request.query);
@@ -43,7 +47,7 @@ export const registerLinkRoutes = (
         ...(search ? { search: likePattern(search) } : {}),
       });
       setPageHeaders(request, reply, result.total, page);
-      return result.items;
+      return view(result.items);
     });
     app.post<{ Params: Params }>(path, base.write, async (request, reply) => {
       const linked = await owner.links.link(
@@ -52,8 +56,18 @@ export const registerLinkRoutes = (
         base.key(request.params),
         request.body,
       );
-      return reply.status(relation.assignStatus).send(linked);
+      reply.status(relation.assignStatus);
+      // Logto's routes that answer no body send the status text, as Koa does.
+      if (relation.assignAnswer === 'status') {
+        return reply.type('text/plain; charset=utf-8').send(STATUS_CODES[relation.assignStatus]);
+      }
+      return reply.send(Array.isArray(linked) ? view(linked) : linked);
     });
+    if (relation.replace) {
+      app.put<{ Params: Params }>(path, base.write, async (request) =>
+        owner.links.replace(deps.context(request), relation.name, base.key(request.params), request.body),
+      );
+    }
     const targetParam = `${relation.target}Id`;
     app.delete<{ Params: Params }>(`${path}/:${targetParam}`, base.write, async (request, reply) => {
       await owner.links.unlink(

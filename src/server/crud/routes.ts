@@ -6,7 +6,7 @@ import { likePattern } from '../http/search-pattern.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { RequestContext } from './context.js';
 import { parseFieldSearch } from './field-search.js';
-import { hasDerived, withDerived } from './fields.js';
+import { publicView } from './fields.js';
 import { registerLinkRoutes } from './link-routes.js';
 import { registerLogRoutes } from './log-routes.js';
 import type { EntityOperations } from './operations.js';
@@ -34,19 +34,7 @@ const searchOf = (query: Query) => {
 export const itemParam = (model: EntityModel) =>
   model.itemParam ?? (model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id');
 
-/**
- * What an entity looks like to API callers: its derived fields computed, without the fields that never leave the
- * server.
- */
-export const publicView = (model: EntityModel) => {
-  if (model.privateFields.length === 0 && !hasDerived(model)) return <T>(value: T) => value;
-  const strip = (entity: Record<string, unknown>) =>
-    Object.fromEntries(
-      Object.entries(withDerived(model, entity)).filter(([key]) => !model.privateFields.includes(key)),
-    );
-  return <T>(value: T): T =>
-    (Array.isArray(value) ? value.map(strip) : value && typeof value === 'object' ? strip(value as never) : value) as T;
-};
+export { publicView } from './fields.js';
 
 export interface RouteDeps {
   db: Database;

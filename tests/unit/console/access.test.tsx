@@ -107,9 +107,22 @@ describe('what the console shows', () => {
         .queryAllByRole('link')
         .map((link) => link.textContent);
     };
-    expect(await sidebarFor('all read:hooks')).toEqual(['Applications', 'API resources', 'Roles', 'Webhooks']);
+    expect(await sidebarFor('all read:hooks')).toEqual([
+      'Applications',
+      'API resources',
+      'Roles',
+      'User management',
+      'Webhooks',
+      'Audit logs',
+    ]);
     cleanup();
-    expect(await sidebarFor('all')).toEqual(['Applications', 'API resources', 'Roles']);
+    expect(await sidebarFor('all')).toEqual([
+      'Applications',
+      'API resources',
+      'Roles',
+      'User management',
+      'Audit logs',
+    ]);
     cleanup();
     expect(await sidebarFor('openid')).toEqual([]);
   });

@@ -56,7 +56,11 @@ describe('feature discovery', () => {
     expect(isValidElement(layoutRoutes[0]?.element)).toBe(true);
 
     const developer = sidebarEntriesOf(routedResources, withExample).filter((entry) => entry.group === 'developer');
-    expect(developer.sort((a, b) => a.order - b.order).map((entry) => entry.route)).toEqual(['webhooks', 'activity']);
+    expect(developer.sort((a, b) => a.order - b.order).map((entry) => entry.route)).toEqual([
+      'webhooks',
+      'audit-logs',
+      'activity',
+    ]);
   });
 
   it('builds typed links, with parameters encoded', () => {
@@ -110,14 +114,23 @@ describe('a feature in the console', () => {
       'Applications',
       'API resources',
       'Roles',
+      'User management',
       'Webhooks',
+      'Audit logs',
       'Audit logs',
     ]);
     expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('Audit logs');
   });
 
   it('hides the entry from a caller without the scope', () => {
-    expect(sidebarLinks(['all'])).toEqual(['Applications', 'API resources', 'Roles', 'Webhooks']);
+    expect(sidebarLinks(['all'])).toEqual([
+      'Applications',
+      'API resources',
+      'Roles',
+      'User management',
+      'Webhooks',
+      'Audit logs',
+    ]);
   });
 
   it('loads its page on the route, and answers the forbidden page to a caller without the scope', async () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { LinkedRelation } from '../../../shared/descriptor';
 import { relationKeys } from '../../../shared/text-keys';
 import { useResourceAccess } from '../../access/AccessContext';
-import { findResource, readPath } from '../../registry';
+import { findResource, readPath, recordTitle } from '../../registry';
 import { buildColumns } from '../columns';
 import { DataTable, type Row } from '../DataTable';
 import { useConfirmDelete } from '../DeleteAction';
@@ -62,7 +62,7 @@ export const LinkedRelationTab = ({
         key: 'actions',
         width: 64,
         render: (_: unknown, row: Row) => {
-          const name = String(readPath(row, 'name') ?? row.id);
+          const name = recordTitle(target, row);
           return (
             <Button
               type="text"
@@ -104,7 +104,7 @@ export const LinkedRelationTab = ({
           relation={relation}
           filters={assignFilters}
           ownerId={record.id}
-          ownerName={String(readPath(record, resource.detail?.titleField ?? 'name') ?? record.id)}
+          ownerName={recordTitle(resource, record)}
           onClose={() => setAssigning(false)}
         />
       )}

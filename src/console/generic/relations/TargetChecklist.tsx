@@ -3,7 +3,7 @@ import { Checkbox, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleResource } from '../../../shared/descriptor';
 import { MAX_PAGE_SIZE, SEARCH_FIELD } from '../../providers/data-provider';
-import { readPath } from '../../registry';
+import { readPath, recordTitle } from '../../registry';
 import type { Row } from '../DataTable';
 
 export interface Picked {
@@ -62,7 +62,7 @@ export const TargetChecklist = ({
     <div className="gh-checklist">
       {result.data.map((row) => {
         const id = String(row.id);
-        const name = String(readPath(row, 'name') ?? id);
+        const name = recordTitle(target, row) || id;
         const description = readPath(row, 'description');
         const assigned = assignedIds.has(id);
         return (

@@ -1,4 +1,5 @@
 import type { ServerOverride } from '../../crud/overrides.js';
+import { ApiError } from '../../http/api-error.js';
 import { userActions } from './actions.js';
 import { userGrantOverrides } from './grants.js';
 import { userIdentityOverrides } from './identities.js';
@@ -17,4 +18,16 @@ export const userOverrides = {
   ...userSessionOverrides,
   ...userIdentityOverrides,
   ...userMfaOverrides,
+  /**
+   * Users hold user roles only: the user-role relation's check, whichever side the links are made from (a user's
+   * roles, a role's users).
+   */
+  'user.check-role-assignment': {
+    kind: 'beforeLink',
+    run: ({ source, relation, targets }) => {
+      const roles = relation.target === 'role' ? targets : [source];
+      const machineRole = roles.find((role) => role.type !== 'User');
+      if (machineRole) throw new ApiError('user.invalid_role_type', { id: machineRole.id });
+    },
+  },
 } satisfies Record<string, ServerOverride>;

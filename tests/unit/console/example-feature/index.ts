@@ -3,7 +3,7 @@ import { defineFeature, linkTo } from '../../../../src/console/feature-modules/d
 
 /**
  * An example feature module, written as `src/console/features/activity/index.ts` would be: one console page in
- * the layout, with a sidebar entry in the developer group after the webhooks, shown to callers holding `read:logs`.
+ * the layout, with a sidebar entry in the developer group after the webhooks and audit logs, shown to callers holding `read:logs`.
  */
 export const feature = defineFeature({
   name: 'activity',
@@ -13,7 +13,7 @@ export const feature = defineFeature({
       placement: 'layout',
       component: lazy(() => import('./ActivityPage').then((m) => ({ default: m.ActivityPage }))),
       scopes: ['read:logs'],
-      sidebar: { group: 'developer', order: 4, titleKey: 'sidebar.audit_logs', icon: 'audit' },
+      sidebar: { group: 'developer', order: 5, titleKey: 'sidebar.audit_logs', icon: 'audit' },
     },
     {
       path: 'activity/:entryId',

@@ -1,0 +1,65 @@
+import { useCustomMutation, useNotification } from '@refinedev/core';
+import type { MenuProps } from 'antd';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ConsoleResource } from '../../shared/descriptor';
+import { errorKey } from '../../shared/text-keys';
+import type { ApiError } from '../providers/http';
+import { isShownFor } from '../registry';
+
+/**
+ * The descriptor's detail actions that apply to the record (suspend or reactivate a user), as entries of the actions
+ * menu: each asks for confirmation, calls its item action with its fixed body and reloads the record.
+ */
+export const useDetailActions = ({
+  resource,
+  record,
+  name,
+  refetch,
+}: {
+  resource: ConsoleResource;
+  record: Record<string, unknown>;
+  name: string;
+  refetch: () => unknown;
+}): NonNullable<MenuProps['items']> => {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const { open } = useNotification();
+  const { mutateAsync } = useCustomMutation<Record<string, unknown>, ApiError>();
+  return (resource.detail?.actions ?? [])
+    .filter((action) => isShownFor(record, action.when))
+    .map((action) => ({
+      key: action.key,
+      danger: action.danger ?? false,
+      label: t(action.titleKey),
+      onClick: () =>
+        modal.confirm({
+          title: t(action.titleKey),
+          content: t(action.confirmKey, { name }),
+          okText: t(action.titleKey),
+          okButtonProps: { danger: action.danger ?? false },
+          cancelText: t('actions.cancel'),
+          onOk: async () => {
+            try {
+              await mutateAsync({
+                url: `${resource.apiPath}/{id}/${action.path}`,
+                method: action.method.toLowerCase() as 'patch',
+                values: action.body,
+                meta: { params: { id: String(record.id) } },
+                successNotification: false,
+                errorNotification: false,
+              });
+              open?.({ type: 'success', message: t('notifications.saved') });
+              await refetch();
+            } catch (error) {
+              const failure = error as ApiError;
+              open?.({
+                type: 'error',
+                message: t('notifications.request_failed'),
+                description: t(errorKey(failure.code ?? ''), { defaultValue: failure.message }),
+              });
+            }
+          },
+        }),
+    }));
+};

@@ -1,0 +1,179 @@
+/**
+ * User management end to end, on one server: a user created with a generated password (shown once), found by
+ * search, its password reset (the new one shown once), suspended (the banner shows) and reactivated, a role assigned
+ * from the user's Roles tab and a user from the role's Users tab, then the user deleted.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  authHeaders,
+  type Browser,
+  ensureConsoleBuilt,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  screenshotPrefix,
+  startServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let userId = '';
+
+const api = async (path: string, init?: { method: string; body: unknown }) => {
+  const response = await fetch(`${server.origin}/api${path}`, {
+    method: init?.method ?? 'GET',
+    headers: { ...(await authHeaders(browser)), ...(init ? { 'content-type': 'application/json' } : {}) },
+    body: init ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
+};
+
+const dialog = () => page.getByRole('dialog').last();
+const poll = <T>(observe: () => Promise<T>) => expect.poll(observe, { timeout: 15_000, interval: 100 });
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
+const count = (locator: Locator) => poll(() => locator.count());
+const banner = () => page.getByText('This user is suspended and cannot sign in until reactivated.');
+
+/** Runs one entry of the detail page's actions menu and confirms it. */
+const runAction = async (name: string) => {
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name }).click();
+  await dialog().getByRole('button', { name }).click();
+  await count(page.getByRole('dialog')).toBe(0);
+};
+
+describe('user management', () => {
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    screenshotPrefix('users');
+    server = await startServer();
+    browser = await launchBrowser();
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('creates a user with a generated password, shown once', async () => {
+    await page.goto(`${server.origin}/console/users`);
+    await visible(page.getByRole('heading', { level: 1, name: 'User management' }));
+    await page.getByRole('button', { name: 'Add user' }).first().click();
+    await dialog().getByLabel('Username').fill('ada_lovelace');
+    await dialog().getByLabel('Email address').fill('ada@example.com');
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await poll(async () => (await dialog().getByLabel('Password').inputValue()).length).toBe(16);
+    await dialog().getByRole('button', { name: 'Add user' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Save the Password' });
+    await visible(shown);
+    const password = await shown.getByRole('textbox', { name: 'Password' }).inputValue();
+    expect(password).toHaveLength(16);
+    await visible(shown.getByRole('button', { name: 'Copy Password' }));
+    await screenshot(page, 'password-shown-once');
+    await shown.getByRole('button', { name: 'Done' }).click();
+
+    await page.waitForURL(/\/console\/users\/[^/]+\/settings$/);
+    userId = decodeURIComponent(page.url().split('/').at(-2) ?? '');
+    await visible(page.getByRole('heading', { level: 1, name: 'ada_lovelace' }));
+    await visible(page.getByText('The user has a password.'));
+    const { body: user } = await api(`/users/${userId}`);
+    expect(user).toMatchObject({ username: 'ada_lovelace', primaryEmail: 'ada@example.com', hasPassword: true });
+    expect(user).not.toHaveProperty('password');
+  });
+
+  test('finds the user by any identifier and opens it', async () => {
+    await api('/users', { method: 'POST', body: { username: 'grace_hopper', name: 'Grace Hopper' } });
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'User management' })
+      .click();
+    await visible(page.getByRole('row', { name: /Grace Hopper/ }));
+    const search = page.getByRole('searchbox', { name: 'Search by email, phone, username or name' });
+    await search.fill('ada@example');
+    await search.press('Enter');
+    await count(page.getByRole('row', { name: /Grace Hopper/ })).toBe(0);
+    const row = page.getByRole('row', { name: /ada_lovelace/ });
+    await visible(row);
+    await visible(row.getByText('A', { exact: true }));
+    await screenshot(page, 'list-searched');
+    await row.click();
+    await page.waitForURL(new RegExp(`/console/users/${userId}/settings$`));
+  });
+
+  test('resets the password and shows the new one once', async () => {
+    await page.getByRole('button', { name: 'Generate new password' }).click();
+    await dialog().getByRole('button', { name: 'Generate new password' }).click();
+    const shown = page.getByRole('dialog', { name: 'New password of “ada_lovelace”' });
+    await visible(shown);
+    expect(await shown.getByRole('textbox', { name: 'Password' }).inputValue()).toHaveLength(16);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await count(page.getByRole('dialog')).toBe(0);
+  });
+
+  test('suspends the user (the banner shows) and reactivates it', async () => {
+    await runAction('Suspend user');
+    await visible(banner());
+    expect((await api(`/users/${userId}`)).body.isSuspended).toBe(true);
+    await screenshot(page, 'suspended');
+    await runAction('Reactivate user');
+    await count(banner()).toBe(0);
+    expect((await api(`/users/${userId}`)).body.isSuspended).toBe(false);
+  });
+
+  test('assigns a role from the user side and a user from the role side', async () => {
+    const { body: role } = await api('/roles', {
+      method: 'POST',
+      body: { name: 'Support agent', description: 'Answers tickets', type: 'User' },
+    });
+    await api('/roles', { method: 'POST', body: { name: 'Robot', description: 'Machines', type: 'MachineToMachine' } });
+
+    await page.getByRole('tab', { name: 'Roles' }).click();
+    await page.waitForURL(/\/roles$/);
+    await page.getByRole('button', { name: 'Assign roles' }).first().click();
+    await visible(dialog().getByRole('checkbox', { name: /Support agent/ }));
+    await count(dialog().getByRole('checkbox', { name: /Robot/ })).toBe(0);
+    await dialog()
+      .getByRole('checkbox', { name: /Support agent/ })
+      .check();
+    await dialog().getByRole('button', { name: 'Assign roles' }).click();
+    await count(page.getByRole('dialog')).toBe(0);
+    await visible(page.getByRole('row', { name: /Support agent/ }));
+
+    await page.goto(`${server.origin}/console/roles/${String(role.id)}/users`);
+    await visible(page.getByRole('row', { name: /ada_lovelace/ }));
+    await page.getByRole('button', { name: 'Assign users' }).first().click();
+    const search = dialog().getByRole('searchbox', { name: 'Search by email, phone, username or name' });
+    await search.fill('grace');
+    await search.press('Enter');
+    await dialog()
+      .getByRole('checkbox', { name: /Grace Hopper/ })
+      .check();
+    await visible(dialog().getByText('Selected: 1'));
+    await screenshot(page, 'assign-users');
+    await dialog().getByRole('button', { name: 'Assign users' }).click();
+    await count(page.getByRole('dialog')).toBe(0);
+    await visible(page.getByRole('row', { name: /Grace Hopper/ }));
+    const { body: users } = await api(`/roles/${String(role.id)}/users?page=1&page_size=20`);
+    expect((users as unknown as { username: string }[]).map((user) => user.username).sort()).toEqual([
+      'ada_lovelace',
+      'grace_hopper',
+    ]);
+  });
+
+  test('deletes the user', async () => {
+    await page.goto(`${server.origin}/console/users/${userId}/settings`);
+    await visible(page.getByRole('heading', { level: 1, name: 'ada_lovelace' }));
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await dialog().getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/console\/users$/);
+    await visible(page.getByRole('row', { name: /Grace Hopper/ }));
+    await count(page.getByRole('row', { name: /ada_lovelace/ })).toBe(0);
+    expect((await api(`/users/${userId}`)).status).toBe(404);
+  });
+});
