@@ -111,7 +111,9 @@ const rawSchema = (schema: JSONSchema7): JSONSchema7 => {
   if (schema.type === 'integer' || schema.type === 'number') return { type: 'string', pattern: '^[0-9]+$' };
   if (schema.type === 'boolean') return { type: 'string', enum: ['true', 'false'] };
   if (schema.enum) return { type: 'string', enum: schema.enum.filter((value) => typeof value === 'string') };
-  return { type: 'string' };
+  // A text parameter keeps its own rules (a `format: date`, a pattern, its lengths).
+  const rules = (['format', 'pattern', 'minLength', 'maxLength'] as const).filter((key) => schema[key] !== undefined);
+  return { type: 'string', ...Object.fromEntries(rules.map((key) => [key, schema[key]])) };
 };
 
 /** The schema a route's query is validated with: each known parameter's raw form; unknown ones are ignored. */

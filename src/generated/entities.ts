@@ -2216,11 +2216,12 @@ export const entityModels: EntityModel[] = [
             "type": "object",
             "properties": {
               "date": {
-                "type": "string"
+                "type": "string",
+                "format": "date"
               }
             }
           },
-          "validatorKey": "-3b58a313"
+          "validatorKey": "-4122200a"
         }
       }
     ],
@@ -3316,7 +3317,8 @@ export const entityModels: EntityModel[] = [
           "logKey": {
             "type": "array",
             "items": {
-              "type": "string"
+              "type": "string",
+              "maxLength": 128
             }
           },
           "start_time": {
@@ -3328,7 +3330,8 @@ export const entityModels: EntityModel[] = [
             "pattern": "^[0-9]+$"
           },
           "logKeyPrefix": {
-            "type": "string"
+            "type": "string",
+            "minLength": 1
           },
           "cursor": {
             "type": "string"
@@ -3342,7 +3345,7 @@ export const entityModels: EntityModel[] = [
           }
         }
       },
-      "validatorKey": "3b7a3851"
+      "validatorKey": "611bb23d"
     }
   },
   {
@@ -3700,13 +3703,16 @@ export const entityModels: EntityModel[] = [
             "pattern": "^[0-9]+$"
           },
           "logKey": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 128
           },
           "userId": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 128
           },
           "applicationId": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 128
           },
           "start_time": {
             "type": "string",
@@ -3728,7 +3734,7 @@ export const entityModels: EntityModel[] = [
           }
         }
       },
-      "validatorKey": "-7563c7e1"
+      "validatorKey": "-70f64842"
     }
   },
   {

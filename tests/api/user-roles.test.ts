@@ -172,7 +172,8 @@ describe.each(databases())('user roles on $name', (target) => {
     expect(duplicate.body).toMatchObject({ code: 'role.user_exists', message: expect.stringContaining(ada.id) });
     const unknownUser = await api.post(`/api/roles/${role.id}/users`, { userIds: [bob.id, 'nosuchuser'] });
     expect(unknownUser.status).toBe(404);
-    expect(unknownUser.body.code).toBe('entity.not_exists_with_id');
+    // A missing user is Logto's `entity.not_found` wherever it is looked up; a missing role `not_exists_with_id`.
+    expect(unknownUser.body.code).toBe('entity.not_found');
     const unknownRole = await api.post(`/api/users/${bob.id}/roles`, { roleIds: ['nosuchrole'] });
     expect(unknownRole.status).toBe(404);
     expect(unknownRole.body.code).toBe('entity.not_exists_with_id');
