@@ -7470,7 +7470,9 @@ export const entityModels: EntityModel[] = [
             }
           ],
           "cards": [
-            "user.card.password"
+            "user.card.password",
+            "user.card.identities",
+            "user.card.mfa"
           ],
           "form": {
             "schema": {
