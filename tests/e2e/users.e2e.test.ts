@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { checkPage } from './accessibility';
 import {
   authHeaders,
   type Browser,
@@ -181,6 +182,8 @@ describe('user management', () => {
     await visible(identities.getByRole('row', { name: /google-ada-1815/ }));
     await visible(factors.getByRole('row', { name: /Authenticator app \(TOTP\)/ }));
     await screenshot(page, 'identities-and-mfa', { fullPage: true });
+    // The cards' rows and their buttons are held to the same accessibility rules as every page.
+    expect(await checkPage(page, 'user settings with an identity and an MFA factor')).toEqual([]);
 
     await identities.getByRole('button', { name: 'Unlink google' }).click();
     await dialog().getByRole('button', { name: 'Unlink' }).click();

@@ -117,8 +117,9 @@ export const ActionListCard = <Row,>({
             align: 'right' as const,
             render: (_: unknown, row: Row) =>
               (remove.applies?.(row) ?? true) && (
+                // Not a danger button: its red text on the dark theme's surface is below AA contrast; the confirmation's
+                // button is the danger one.
                 <Button
-                  danger
                   icon={<DeleteOutlined />}
                   aria-label={remove.label(row)}
                   onClick={() => confirmRemove(remove, row)}
