@@ -2053,7 +2053,9 @@ export const consoleResources: ConsoleResource[] = [
             }
           ],
           "cards": [
-            "user.card.password"
+            "user.card.password",
+            "user.card.identities",
+            "user.card.mfa"
           ],
           "form": {
             "schema": {

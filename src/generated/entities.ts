@@ -7476,7 +7476,9 @@ export const entityModels: EntityModel[] = [
             }
           ],
           "cards": [
-            "user.card.password"
+            "user.card.password",
+            "user.card.identities",
+            "user.card.mfa"
           ],
           "form": {
             "schema": {

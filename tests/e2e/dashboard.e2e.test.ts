@@ -104,6 +104,40 @@ describe('get started and the dashboard', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('every step of Get started opens its page: create dialogs, the dashboard and the documentation', async () => {
+    const steps = () => page.getByRole('list', { name: 'Next steps' });
+    const inside: [link: string, path: string, dialog?: string][] = [
+      ['Create an application', '/console/applications/create', 'Create application'],
+      ['Add a user', '/console/users/create', 'Add user'],
+      ['Add an API resource', '/console/api-resources/create', 'Create API resource'],
+      ['Create a role', '/console/roles/create', 'Create role'],
+      ['Create a webhook', '/console/webhooks/create', 'Create webhook'],
+      ['Open the dashboard', '/console/dashboard'],
+    ];
+    for (const [link, path, dialog] of inside) {
+      await nav().getByRole('link', { name: 'Get started' }).click();
+      await steps().getByRole('link', { name: link }).click();
+      await page.waitForURL(`${origin}${path}`);
+      if (dialog) {
+        await visible(page.getByRole('dialog', { name: dialog }));
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 });
+      } else {
+        await visible(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+      }
+    }
+    // The documentation opens in a new tab: its pages are served.
+    await nav().getByRole('link', { name: 'Get started' }).click();
+    for (const link of ['Read the API reference', 'Open the documentation']) {
+      const anchor = steps().getByRole('link', { name: link });
+      expect(await anchor.getAttribute('target')).toBe('_blank');
+      const response = await fetch(new URL((await anchor.getAttribute('href')) ?? '', origin));
+      expect(response.status, link).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+    }
+    expect(await steps().getByRole('link').count()).toBe(inside.length + 2);
+  });
+
   test('shows the users, the new ones and those who signed in today', async () => {
     const headers = { ...(await authHeaders(browser)), 'content-type': 'application/json' };
     const created = await fetch(`${origin}/api/applications`, {

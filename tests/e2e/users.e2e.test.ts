@@ -1,10 +1,12 @@
 /**
  * User management end to end, on one server: a user created with a generated password (shown once), found by
  * search, its password reset (the new one shown once), suspended (the banner shows) and reactivated, a role assigned
- * from the user's Roles tab and a user from the role's Users tab, then the user deleted.
+ * from the user's Roles tab and a user from the role's Users tab, an identity unlinked and an MFA factor removed from
+ * the settings cards, then the user deleted.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { checkPage } from './accessibility';
 import {
   authHeaders,
   type Browser,
@@ -163,6 +165,35 @@ describe('user management', () => {
       'ada_lovelace',
       'grace_hopper',
     ]);
+  });
+
+  test('lists an identity and an MFA factor given through the API; Unlink and Remove take them away', async () => {
+    const linked = await api(`/users/${userId}/identities/google`, {
+      method: 'PUT',
+      body: { userId: 'google-ada-1815', details: { email: 'ada@example.com' } },
+    });
+    expect(linked.status).toBe(201);
+    const added = await api(`/users/${userId}/mfa-verifications`, { method: 'POST', body: { type: 'Totp' } });
+    expect(added.status).toBeLessThan(300);
+
+    await page.goto(`${server.origin}/console/users/${userId}/settings`);
+    const identities = page.getByRole('table', { name: 'Identities' });
+    const factors = page.getByRole('table', { name: 'Multi-factor authentication' });
+    await visible(identities.getByRole('row', { name: /google-ada-1815/ }));
+    await visible(factors.getByRole('row', { name: /Authenticator app \(TOTP\)/ }));
+    await screenshot(page, 'identities-and-mfa', { fullPage: true });
+    // The cards' rows and their buttons are held to the same accessibility rules as every page.
+    expect(await checkPage(page, 'user settings with an identity and an MFA factor')).toEqual([]);
+
+    await identities.getByRole('button', { name: 'Unlink google' }).click();
+    await dialog().getByRole('button', { name: 'Unlink' }).click();
+    await visible(identities.getByText('No social or SSO identities linked.'));
+    expect((await api(`/users/${userId}/all-identities`)).body).toEqual({ socialIdentities: [], ssoIdentities: [] });
+
+    await factors.getByRole('button', { name: 'Remove Authenticator app (TOTP)' }).click();
+    await dialog().getByRole('button', { name: 'Remove' }).click();
+    await visible(factors.getByText('No MFA factors set up.'));
+    expect((await api(`/users/${userId}/mfa-verifications`)).body).toEqual([]);
   });
 
   test('deletes the user', async () => {

@@ -9,6 +9,8 @@ export const consoleOverrideKeys = [
   'hook.card.test-endpoint',
   'hook.tab.recent-requests',
   'resource.card.default-api',
+  'user.card.identities',
+  'user.card.mfa',
   'user.card.password',
 ] as const;
 export type ConsoleOverrideKey = (typeof consoleOverrideKeys)[number];

@@ -13,5 +13,7 @@ export const overrideLoaders: Record<ConsoleOverrideKey, OverrideLoader> = {
   'hook.card.test-endpoint': () => import('./hook/TestEndpointCard').then((m) => m.TestEndpointCard),
   'hook.tab.recent-requests': () => import('./hook/RecentRequestsTab').then((m) => m.RecentRequestsTab),
   'resource.card.default-api': () => import('./resource/DefaultApiCard').then((m) => m.DefaultApiCard),
+  'user.card.identities': () => import('./user/IdentitiesCard').then((m) => m.IdentitiesCard),
+  'user.card.mfa': () => import('./user/MfaCard').then((m) => m.MfaCard),
   'user.card.password': () => import('./user/PasswordCard').then((m) => m.PasswordCard),
 };

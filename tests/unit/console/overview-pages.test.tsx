@@ -50,6 +50,7 @@ describe('get started and the dashboard', () => {
     const inside = steps.flatMap((step) => ('route' in step.to ? [step.to.route] : []));
     expect(inside).toEqual([
       '/applications/create',
+      '/users/create',
       '/api-resources/create',
       '/roles/create',
       '/webhooks/create',
@@ -68,6 +69,7 @@ describe('get started and the dashboard', () => {
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/applications/create',
+      '/users/create',
       '/api-resources/create',
       '/roles/create',
       '/webhooks/create',

@@ -14,6 +14,7 @@ export interface Step {
 /** Steps into an entity: its create dialog, or its list when it has none. */
 const entitySteps: { key: string; entity: string }[] = [
   { key: 'application', entity: 'application' },
+  { key: 'user', entity: 'user' },
   { key: 'api_resource', entity: 'resource' },
   { key: 'role', entity: 'role' },
   { key: 'webhook', entity: 'hook' },
