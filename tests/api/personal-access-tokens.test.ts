@@ -185,5 +185,15 @@ describe.each(databases())('personal access tokens on $name', (target) => {
     const deleted = await exchange(app, token);
     expect(deleted.status).toBe(400);
     expect(deleted.body.error).toBe('invalid_grant');
+
+    // The audit log records each exchange, granted or refused, under Logto's key, without the token.
+    await server.app.auditLog.flush();
+    const logs = await client.GET('/api/logs', {
+      params: { query: { logKey: 'ExchangeTokenBy.TokenExchange', applicationId: app.id, page_size: 50 } },
+    });
+    const results = (logs.data ?? []).map((entry) => entry.payload.result);
+    expect(results).toContain('Success');
+    expect(results).toContain('Error');
+    expect(JSON.stringify(logs.data)).not.toContain(token);
   });
 });
