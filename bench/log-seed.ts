@@ -6,7 +6,7 @@ import { entityModels } from '../src/generated/entities.js';
 import type { Database } from '../src/server/db/database.js';
 import { DEFAULT_TENANT_ID } from '../src/server/tenants.js';
 import type { EntityModel } from '../src/shared/descriptor.js';
-import { SECOND_TENANT_ID } from './seed.js';
+import { createSecondTenant, SECOND_TENANT_ID, withIndexesRebuilt } from './seed-indexes.js';
 
 export const hookLogModel = (): EntityModel => {
   const model = entityModels.find((m) => m.name === 'hookLog');
@@ -66,7 +66,7 @@ export const daysBefore = (layout: LogLayout, days: number) => Math.floor((layou
 
 /** The hook of each tenant, so that its logs have a parent (also before any log is seeded). */
 export const createHooks = async (db: Database) => {
-  await db.query('INSERT INTO tenants (id, name) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING', [SECOND_TENANT_ID]);
+  await createSecondTenant(db);
   for (const { tenantId } of tenants) {
     await db.query(
       `INSERT INTO hooks (tenant_id, id, name, events, config, signing_key)
@@ -84,15 +84,10 @@ export const createHooks = async (db: Database) => {
 export const seedHookLogs = async (db: Database, layout: LogLayout) => {
   const table = hookLogModel().table;
   await db.transaction(async (tx) => {
-    const { rows: indexes } = await tx.query<{ name: string; definition: string }>(
-      `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
-       WHERE i.tablename = $1 AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
-      [table],
-    );
-    for (const index of indexes) await tx.query(`DROP INDEX "${index.name}"`);
-    for (const { tenantId, idPrefix } of tenants) {
-      await tx.query(
-        `INSERT INTO "${table}" (tenant_id, id, hook_id, key, payload, created_at)
+    await withIndexesRebuilt(tx, table, 'secondary', async () => {
+      for (const { tenantId, idPrefix } of tenants) {
+        await tx.query(
+          `INSERT INTO "${table}" (tenant_id, id, hook_id, key, payload, created_at)
          SELECT $1, $2 || lpad(i::text, 19, '0'), $3, 'TriggerHook.' || e.event,
            jsonb_build_object(
              'result', e.result, 'event', e.event, 'attempts', 1,
@@ -106,10 +101,10 @@ export const seedHookLogs = async (db: Database, layout: LogLayout) => {
            LATERAL (SELECT timestamptz 'epoch' + ($5::int8 - i * $6::int8) * interval '1 microsecond' AS at) t,
            LATERAL (SELECT ($7::text[])[1 + i % 20] AS event,
              CASE WHEN (i / 20) % 10 = 3 THEN 'Error' ELSE 'Success' END AS result) e`,
-        [tenantId, idPrefix, BENCH_HOOK_ID, layout.count, layout.baseUs, layout.stepUs, EVENT_SLOTS],
-      );
-    }
-    for (const index of indexes) await tx.query(index.definition);
+          [tenantId, idPrefix, BENCH_HOOK_ID, layout.count, layout.baseUs, layout.stepUs, EVENT_SLOTS],
+        );
+      }
+    });
   });
   await db.exec(`VACUUM ANALYZE "${table}"`);
 };

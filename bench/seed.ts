@@ -3,6 +3,9 @@ import { generateId } from '../src/server/crud/ids.js';
 import type { Database } from '../src/server/db/database.js';
 import { DEFAULT_TENANT_ID } from '../src/server/tenants.js';
 import type { EntityModel } from '../src/shared/descriptor.js';
+import { createSecondTenant, SECOND_TENANT_ID, withIndexesRebuilt } from './seed-indexes.js';
+
+export { SECOND_TENANT_ID };
 
 export const roleModel = (): EntityModel => {
   const model = entityModels.find((m) => m.name === 'role');
@@ -37,9 +40,6 @@ export const roleRow = (i: number, total: number, now: number) => {
   };
 };
 
-/** A second tenant holding as many roles as the measured one: its rows share the table and its indexes. */
-export const SECOND_TENANT_ID = 'bench-second';
-
 /**
  * Inserts `count` roles for the default tenant and as many for a second tenant, `batchSize` rows per statement, all
  * in one transaction, then refreshes the planner statistics and the visibility map as autovacuum would on a live
@@ -53,34 +53,30 @@ export const seedRoles = async (db: Database, count: number, batchSize = 1000): 
   const now = Date.now();
   const ids: string[] = [];
   await db.transaction(async (tx) => {
-    const { rows: trigram } = await tx.query<{ name: string; definition: string }>(
-      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename = $1 AND indexdef ILIKE '%gin_trgm_ops%'`,
-      [table],
-    );
-    for (const index of trigram) await tx.query(`DROP INDEX "${index.name}"`);
-    await tx.query('INSERT INTO tenants (id, name) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING', [SECOND_TENANT_ID]);
-    for (const tenantId of [DEFAULT_TENANT_ID, SECOND_TENANT_ID]) {
-      for (let start = 0; start < count; start += batchSize) {
-        const rows = Array.from({ length: Math.min(batchSize, count - start) }, (_, k) =>
-          roleRow(start + k, count, now),
-        );
-        await tx.query(
-          `INSERT INTO "${table}" (tenant_id, id, name, description, type, is_default, created_at)
-           SELECT $1, * FROM unnest($2::varchar[], $3::varchar[], $4::varchar[], $5::text[], $6::boolean[], $7::timestamptz[])`,
-          [
-            tenantId,
-            rows.map((r) => r.id),
-            rows.map((r) => r.name),
-            rows.map((r) => r.description),
-            rows.map((r) => r.type),
-            rows.map((r) => r.isDefault),
-            rows.map((r) => r.createdAt),
-          ],
-        );
-        if (tenantId === DEFAULT_TENANT_ID) for (const row of rows) ids.push(row.id);
+    await createSecondTenant(tx);
+    await withIndexesRebuilt(tx, table, 'trigram', async () => {
+      for (const tenantId of [DEFAULT_TENANT_ID, SECOND_TENANT_ID]) {
+        for (let start = 0; start < count; start += batchSize) {
+          const rows = Array.from({ length: Math.min(batchSize, count - start) }, (_, k) =>
+            roleRow(start + k, count, now),
+          );
+          await tx.query(
+            `INSERT INTO "${table}" (tenant_id, id, name, description, type, is_default, created_at)
+             SELECT $1, * FROM unnest($2::varchar[], $3::varchar[], $4::varchar[], $5::text[], $6::boolean[], $7::timestamptz[])`,
+            [
+              tenantId,
+              rows.map((r) => r.id),
+              rows.map((r) => r.name),
+              rows.map((r) => r.description),
+              rows.map((r) => r.type),
+              rows.map((r) => r.isDefault),
+              rows.map((r) => r.createdAt),
+            ],
+          );
+          if (tenantId === DEFAULT_TENANT_ID) for (const row of rows) ids.push(row.id);
+        }
       }
-    }
-    for (const index of trigram) await tx.query(index.definition);
+    });
   });
   await db.exec(`VACUUM ANALYZE "${table}"`);
   return ids;
