@@ -2,127 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type {
-  DeclaredRelation,
-  Edition,
-  ListOperation,
-  Operations,
-  ParentLink,
-  RecordCondition,
-  UniqueRule,
-} from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { customFormats } from '../src/shared/validation-runtime.js';
 import { withBranches, withDiscoveredBranches } from './branches.js';
 import { CodegenError } from './errors.js';
 import { withRecordRules } from './record-rules.js';
+import type { Descriptor } from './resource-descriptor.js';
 
-export interface Descriptor {
-  name: string;
-  /** How the entity is served (default `collection`); the meta-schema says what each kind requires. */
-  kind?: import('../src/shared/entity-kinds.js').EntityKind;
-  schema: string;
-  /** Absent for a service. */
-  table?: string;
-  /** A relation's two linked sides (`kind: "relation"`); see codegen/relations.ts. */
-  sides?: DescriptorSide[];
-  edition: Edition;
-  requiredScopes: { read: string[]; write: string[] };
-  parent?: ParentLink;
-  /** The field that names an item in its URL (default `id`), e.g. `name` for application secrets. */
-  itemKey?: string;
-  notFoundCode?: string;
-  /** Extra lookup indexes, each a list of fields (the tenant comes first automatically). */
-  indexes?: string[][];
-  /** Row-level security by tenant (default: true for tenant-scoped entities). */
-  rls?: boolean;
-  /** Whether rows belong to a tenant (default true). */
-  tenantScoped?: boolean;
-  /** Absent for storage-only entities: a table and a model, no routes. */
-  api?: {
-    path: string;
-    tag: string;
-    root?: boolean;
-    itemParam?: string;
-    /** Absent for a service (filled in as none). */
-    operations: Operations & { list?: ListOperation };
-    actions?: import('../src/shared/descriptor.js').ApiAction[];
-  };
-  unique?: UniqueRule[];
-  relations?: DeclaredRelation[];
-  serverHooks?: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string };
-  webhookEvents?: { created?: string; updated?: string; deleted?: string };
-  console?: DescriptorConsole;
-}
-
-/** One side of a relation entity as its descriptor declares it. */
-export interface DescriptorSide {
-  entity: string;
-  key?: string;
-  api?: {
-    name: string;
-    assignField: string;
-    assignStatus: 200 | 201;
-    duplicateCode: string;
-    createField?: string;
-    existing?: 'refuse' | 'skip';
-    assignAnswer?: 'linked' | 'ids' | 'status';
-    replace?: boolean;
-    attributesAs?: string;
-    embed?: { property: string; target: string; foreignKey: string }[];
-  };
-}
-
-export interface DescriptorConsole {
-  route: string;
-  titleKey: string;
-  subtitleKey?: string;
-  sidebar?: {
-    group: import('../src/shared/descriptor.js').SidebarGroup;
-    order: number;
-    titleKey: string;
-    icon: string;
-  };
-  /** Collections and logs. */
-  list?: {
-    columns: {
-      field: string;
-      titleKey: string;
-      render?: import('../src/shared/descriptor.js').ColumnRender;
-      fallback?: string[];
-    }[];
-    searchPlaceholderKey: string;
-    emptyKey: string;
-  };
-  /** Collections. */
-  create?: { titleKey: string; subtitleKey?: string; fields: string[]; showOnce?: string[] };
-  /** Logs: the label of each list filter, by query parameter. */
-  filterLabels?: Record<string, string>;
-  /** Collections (tabs of an item) and singletons (tabs of the settings page). */
-  detail?: {
-    titleField?: string;
-    titleFallback?: string[];
-    subtitleField?: string;
-    tags?: string[];
-    banners?: import('../src/shared/descriptor.js').DetailBanner[];
-    actions?: Omit<import('../src/shared/descriptor.js').DetailAction, 'method' | 'path'>[];
-    tabs: {
-      key: string;
-      titleKey: string;
-      kind: 'relation' | 'form' | 'view' | 'log';
-      default?: boolean;
-      relation?: string;
-      log?: string;
-      filter?: string;
-      view?: string;
-      cards?: string[];
-      sections?: { titleKey: string; descriptionKey?: string; fields: string[]; when?: RecordCondition }[];
-      when?: RecordCondition;
-      assignFilters?: Record<string, string>;
-    }[];
-  };
-  uiSchema?: Record<string, unknown>;
-}
+export type { Descriptor, DescriptorConsole, DescriptorSide } from './resource-descriptor.js';
 
 export interface LoadedEntity {
   descriptor: Descriptor;

@@ -4,7 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './i18n';
-import './styles/app.css';
+import './styles/layout.css';
+import './styles/pages.css';
+import './styles/forms.css';
+import './styles/dialogs.css';
+import './styles/adjustments.css';
 import { createRouter } from './routes';
 
 const container = document.getElementById('root');

@@ -3,8 +3,15 @@
  * `EntityModel` is the full model (server side); `ConsoleResource` is the part the browser receives:
  * storage details (tables, columns) and server hooks are left out of it.
  */
-import type { EntityKind, ListPrefix, ListRange, LogFilterModel } from './entity-kinds.js';
+import type { ActionModel, ApiAction } from './descriptor-actions.js';
+import type { ListExclusionModel, ListFilter, ListOperation, ListSummaryModel } from './descriptor-lists.js';
+import type { Relation, RelationSide } from './descriptor-relations.js';
+import type { EntityKind, LogFilterModel } from './entity-kinds.js';
 import type { JSONSchema7 } from './json-schema.js';
+
+export * from './descriptor-actions.js';
+export * from './descriptor-lists.js';
+export * from './descriptor-relations.js';
 
 export type Edition = 'all' | 'cloud' | 'oss';
 export type SidebarGroup = 'overview' | 'authentication' | 'authorization' | 'users' | 'developer' | 'tenant';
@@ -16,177 +23,6 @@ export interface UniqueRule {
   /** Values that differ only in letter case count as the same (`A@x.io` and `a@x.io`). */
   caseInsensitive?: boolean;
 }
-
-export interface ChildrenRelation {
-  name: string;
-  kind: 'children';
-  target: string;
-}
-
-/**
- * How one side of a relation entity exposes it (routes, assign body, duplicate error): declared in the relation's
- * descriptor (`sides[].api`), compiled onto the side's entity. `sourceKeys` are the relation's fields for this side
- * (one id, or both keys of a membership when this side is itself a relation), `targetKey` the other side's;
- * `through` names the relation entity and `table` its table.
- */
-export interface LinkedRelation {
-  name: string;
-  kind: 'linked';
-  through: string;
-  target: string;
-  table: string;
-  sourceKeys: string[];
-  targetKey: string;
-  assignField: string;
-  assignStatus: 200 | 201;
-  duplicateCode: string;
-  /** An assignment naming a linked item: refused with `duplicateCode` (default), or that item left as it is. */
-  existing?: 'refuse' | 'skip';
-  /** What an assignment answers: the newly linked items (default), `{<assignField>, added<AssignField>}`, or the status text. */
-  assignAnswer?: 'linked' | 'ids' | 'status';
-  /** `PUT` on the relation's path sets the links to exactly the ids given. */
-  replace?: boolean;
-  createField?: string;
-  embed?: { property: string; target: string; foreignKey: string }[];
-  /** The relation's own fields (besides the tenant and both keys), e.g. `createdAt` or a note; timestamps as dates. */
-  attributes: { field: string; render: 'text' | 'date' }[];
-  /** Attribute fields an assignment may set (writable ones). */
-  assignAttributes: string[];
-  /** Each listed item carries the relation's attributes under this property, e.g. `membership`. */
-  attributesAs?: string;
-}
-
-/** A relation as a descriptor declares it inside an entity (children only; joins are relation entities). */
-export type DeclaredRelation = ChildrenRelation;
-export type Relation = ChildrenRelation | LinkedRelation;
-
-/**
- * One side of a relation entity: the entity it links and the relation's field(s) holding that entity's key. A side
- * that is itself a relation (roles per membership) is keyed by both of that relation's keys.
- */
-export interface RelationSide {
-  entity: string;
-  keys: string[];
-  /** The side entity's table and the columns the keys refer to. */
-  refTable: string;
-  refColumns: string[];
-}
-
-export interface ApiAction {
-  key: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /**
-   * The segments after the item or collection path (`{name}` segments are path parameters); empty for an action on
-   * the collection's path itself.
-   */
-  path: string;
-  handler: string;
-  status: 200 | 201 | 204;
-  /** The status of an answer the handler marks `created` (a PUT that inserted what its path names); status is 200. */
-  createdStatus?: 201;
-  summary: string;
-  /** Where the action lives: below an item (default) or on the collection (a service's own path). */
-  on?: 'item' | 'collection';
-  /** Scopes the caller needs; default the entity's read scopes for `GET`, its write scopes otherwise. */
-  scopes?: string[];
-  /** Entity fields the request body carries, all required. */
-  bodyFields?: string[];
-  /** Entity fields the request body may carry (none required, at least one). */
-  optionalBodyFields?: string[];
-  /** The request body is the value of this entity field. */
-  bodyField?: string;
-  /** The override authenticates the caller itself; the bearer guard leaves the route alone. */
-  authenticatedBy?: 'handler';
-  /** The answer is an object of these entity fields instead of the entity. */
-  responseFields?: string[];
-  /** The answer is the value of this entity field. */
-  responseField?: string;
-  /** The request body follows this `$defs` entry of the entity's schema. */
-  bodySchema?: string;
-  /** The answer follows this `$defs` entry of the entity's schema, sent as the handler returns it. */
-  responseSchema?: string;
-  /** The query parameters are the properties of this `$defs` entry of the entity's schema. */
-  querySchema?: string;
-}
-
-/** An action as the server sees it: with its body schema compiled. */
-export interface ActionModel extends ApiAction {
-  body?: FormModel;
-  /** The query's validator (each parameter in its raw, textual form), with `querySchema`. */
-  query?: FormModel;
-}
-
-/** A list filter as a descriptor writes it: a field name (the query parameter of the same name), or in full. */
-export type ListFilterSpec = string | { field: string; param?: string; multiple?: boolean };
-
-/** Items whose `field` equals the query parameter `param`; with `multiple`, any of its values (`types=SPA&types=Native`). */
-export interface ListFilter {
-  field: string;
-  param: string;
-  multiple: boolean;
-}
-
-/**
- * Leaves out the items linked to the id given in `param` through a relation entity (Logto's `excludeRoleId` and the
- * like).
- */
-export interface ListExclusion {
-  param: string;
-  relation: string;
-}
-
-/** An exclusion with the relation's table: `key` is its field for this entity, `by` the one for the id. */
-export interface ListExclusionModel extends ListExclusion {
-  table: string;
-  key: string;
-  by: string;
-  column: string;
-  byColumn: string;
-}
-
-/**
- * What each listed item says about its links through a relation entity, as Logto's role list does: how many there
- * are (`count`, e.g. `usersCount`) and the first few linked items with some of their fields (`featured`, e.g.
- * `featuredUsers` with id, avatar and name).
- */
-export interface ListSummary {
-  relation: string;
-  count: string;
-  featured: string;
-  fields: string[];
-}
-
-/**
- * A summary with the relation's table (`key` its field for this entity, `by` the other one), its columns and the
- * entity on the other side.
- */
-export interface ListSummaryModel extends ListSummary {
-  table: string;
-  key: string;
-  by: string;
-  column: string;
-  byColumn: string;
-  target: string;
-}
-
-export interface ListOperation {
-  pagination: 'optional' | 'required';
-  /** The search fields also take Logto's field search (`search.<field>`, `mode.<field>`, `isCaseSensitive`). */
-  fieldSearch?: boolean;
-  search?: string[];
-  filters?: ListFilterSpec[];
-  exclude?: ListExclusion[];
-  summaries?: ListSummary[];
-  /** Log lists only: time ranges and prefix filters. */
-  ranges?: ListRange[];
-  prefixes?: ListPrefix[];
-}
-
-/** The list filter of a descriptor entry, with its defaults filled in. */
-export const listFilterOf = (spec: ListFilterSpec): ListFilter =>
-  typeof spec === 'string'
-    ? { field: spec, param: spec, multiple: false }
-    : { field: spec.field, param: spec.param ?? spec.field, multiple: spec.multiple ?? false };
 
 export interface Operations {
   list?: ListOperation;
@@ -394,6 +230,3 @@ export interface EntityModel extends ConsoleResource {
   linkedListQuery?: FormModel;
   hasConsole: boolean;
 }
-
-/** The answer field listing the ids an assignment added (`roleIds` → `addedRoleIds`). */
-export const addedField = (assignField: string) => `added${assignField.charAt(0).toUpperCase()}${assignField.slice(1)}`;

@@ -160,9 +160,9 @@ export const basicAuth = (clientId: string, secret: string) => ({
 
 /**
  * Registers the first console administrator through the real pages (authorization request with PKCE, registration,
- * callback, code exchange) and returns the console's tokens.
+ * callback, code exchange) and returns the console's tokens. The email is optional, as on the form.
  */
-export const registerFirstAdmin = async (origin: string, username: string, password: string) => {
+export const registerFirstAdmin = async (origin: string, username: string, password: string, email?: string) => {
   const issuer = `${origin}/t/admin/oidc`;
   const callback = `${origin}/console/callback`;
   const browser = new Browser();
@@ -182,6 +182,7 @@ export const registerFirstAdmin = async (origin: string, username: string, passw
   const page = await browser.follow(`${issuer}/auth?${params}`);
   const registered = await browser.post(formAction(page.text, origin, '/register'), {
     username,
+    ...(email ? { email } : {}),
     password,
     passwordConfirm: password,
   });

@@ -1,86 +1,27 @@
-import type { SigninRedirectArgs, SigninSilentArgs, SignoutRedirectArgs, User } from 'oidc-client-ts';
+import type { User } from 'oidc-client-ts';
 import { showAlert } from './alert-channel';
 import { MANAGEMENT_API_RESOURCE } from './config';
+import { clearReauth, REAUTH_LIMIT, REAUTH_WINDOW_MS, readReauth, writeReauth } from './reauth-guard';
 import { returnPathOf, signInStateOf } from './redirect-memory';
+import { endsSession, signInFailureOf } from './session-failures';
+import type { ApiFailure, AuthFailure, AuthState, OidcUserManager, SessionEnvironment } from './session-types';
 
-/** What the session needs of oidc-client-ts's `UserManager` (a narrow seam, so tests can stand in for it). */
-export interface OidcUserManager {
-  getUser(): Promise<User | null>;
-  removeUser(): Promise<void>;
-  signinRedirect(args?: SigninRedirectArgs): Promise<void>;
-  signinRedirectCallback(url?: string): Promise<User>;
-  signinSilent(args?: SigninSilentArgs): Promise<User | null>;
-  signoutRedirect(args?: SignoutRedirectArgs): Promise<void>;
-  revokeTokens(types?: ('access_token' | 'refresh_token')[]): Promise<void>;
-  events: {
-    addAccessTokenExpiring(callback: () => void): unknown;
-    addAccessTokenExpired(callback: () => void): unknown;
-  };
-}
-
-export type AuthStatus = 'loading' | 'signed-in' | 'signed-out' | 'redirecting' | 'failed';
-
-export type AuthFailureReason =
-  /** Sign-in needs Web Crypto (PKCE), which browsers offer only on https or localhost. */
-  | 'insecure_context'
-  /** The provider answered the sign-in with an error (cancelled consent, expired request, …). */
-  | 'sign_in_failed'
-  /** The API keeps rejecting fresh tokens: signing in again would loop. */
-  | 'rejected';
-
-export interface AuthFailure {
-  reason: AuthFailureReason;
-  message?: string;
-  code?: string;
-}
-
-export interface AuthState {
-  status: AuthStatus;
-  user: User | null;
-  failure?: AuthFailure;
-}
-
-/** An API failure as the session sees it (the HTTP layer's `ApiError`). */
-export interface ApiFailure {
-  statusCode: number;
-  code?: string | undefined;
-  message: string;
-}
-
-export interface SessionEnvironment {
-  /** The page the browser shows, as a console route (`/roles?page=1`). */
-  currentPath: () => string;
-  /** Leaves the console for a URL (used when the client library cannot navigate itself). */
-  assign: (url: string) => void;
-  postLogoutRedirectUri: string;
-  /** Tab-scoped storage for the re-sign-in loop guard. */
-  storage?: Storage | undefined;
-  now?: () => number;
-  isSecureContext?: () => boolean;
-  /** Serializes token renewal across tabs (Web Locks); absent, renewals are serialized within the tab only. */
-  lock?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
-}
+export { endsSession } from './session-failures';
+export type {
+  ApiFailure,
+  AuthFailure,
+  AuthFailureReason,
+  AuthState,
+  AuthStatus,
+  OidcUserManager,
+  SessionEnvironment,
+} from './session-types';
 
 /** `403` with this message means the account may not use the console at all (spec §8). */
 export const INSUFFICIENT_PERMISSIONS = 'Insufficient permissions.';
 /** Renew a little before the access token expires, so no request leaves with a token about to lapse. */
 export const RENEW_MARGIN_SECONDS = 30;
-/** Two 401-triggered sign-ins within this window, and the third 401 shows an error instead of looping. */
-const REAUTH_WINDOW_MS = 2 * 60_000;
-const REAUTH_LIMIT = 2;
-const reauthKey = 'gatehouse.auth.reauth';
 const renewLockName = 'gatehouse.auth.renew';
-
-/** OpenID errors that end the session: the grant is gone or the resource is not (any longer) available. */
-const sessionEndingErrors = new Set(['invalid_grant', 'invalid_target', 'login_required', 'consent_required']);
-
-const oidcErrorOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && typeof (error as { error?: unknown }).error === 'string'
-    ? (error as { error: string }).error
-    : undefined;
-
-/** True when the error is the provider saying the session is over (spec §8: a new sign-in follows). */
-export const endsSession = (error: unknown) => sessionEndingErrors.has(oidcErrorOf(error) ?? '');
 
 const isUsable = (user: User | null): boolean => Boolean(user?.access_token) && !user?.expired;
 
@@ -270,7 +211,7 @@ export class AuthSession {
   async retry(): Promise<void> {
     if (this.state.status === 'redirecting') return;
     this.setState({ status: 'redirecting', user: null });
-    this.env.storage?.removeItem(reauthKey);
+    clearReauth(this.env.storage);
     await this.manager.removeUser().catch(() => undefined);
     await this.redirectToSignIn(this.env.currentPath(), false);
   }
@@ -283,13 +224,13 @@ export class AuthSession {
     if (this.state.status === 'redirecting') return;
     this.setState({ status: 'redirecting', user: null });
     const now = (this.env.now ?? Date.now)();
-    const recent = this.readReauth().filter((at) => now - at < REAUTH_WINDOW_MS);
+    const recent = readReauth(this.env.storage).filter((at) => now - at < REAUTH_WINDOW_MS);
     await this.manager.removeUser().catch(() => undefined);
     if (recent.length >= REAUTH_LIMIT) {
       this.setState({ status: 'failed', user: null, failure: { reason: 'rejected' } });
       return;
     }
-    this.writeReauth([...recent, now]);
+    writeReauth(this.env.storage, [...recent, now]);
     await this.redirectToSignIn(this.env.currentPath(), false);
   }
 
@@ -317,32 +258,6 @@ export class AuthSession {
   }
 
   private failureOf(error: unknown): AuthFailure {
-    const code = oidcErrorOf(error);
-    const description =
-      typeof (error as { error_description?: unknown })?.error_description === 'string'
-        ? (error as { error_description: string }).error_description
-        : error instanceof Error
-          ? error.message
-          : undefined;
-    const insecure = !(this.env.isSecureContext?.() ?? true) || /crypto|subtle/i.test(description ?? '');
-    if (insecure && !code) return { reason: 'insecure_context' };
-    return { reason: 'sign_in_failed', ...(code ? { code } : {}), ...(description ? { message: description } : {}) };
-  }
-
-  private readReauth(): number[] {
-    try {
-      const parsed = JSON.parse(this.env.storage?.getItem(reauthKey) ?? '[]') as unknown;
-      return Array.isArray(parsed) ? parsed.filter((value): value is number => typeof value === 'number') : [];
-    } catch {
-      return [];
-    }
-  }
-
-  private writeReauth(values: number[]) {
-    try {
-      this.env.storage?.setItem(reauthKey, JSON.stringify(values));
-    } catch {
-      // Without storage the guard lasts for this page only.
-    }
+    return signInFailureOf(error, this.env.isSecureContext?.() ?? true);
   }
 }

@@ -1,0 +1,102 @@
+import type { EntityModel } from '../src/shared/descriptor.js';
+import { linkedListParameters } from './list-query.js';
+import { assignSchema, replaceSchema } from './model.js';
+import { pascalCase, withArticle, words } from './names.js';
+import {
+  type EntityRoutes,
+  errorResponses,
+  type Json,
+  json,
+  listHeaders,
+  pathParam,
+  queryParam,
+  ref,
+} from './openapi-fragments.js';
+import { assignAnswerResponse, idsObject, linkAttributesSchema } from './relations.js';
+
+/** The routes of the links `owner` exposes through relation entities, below its item path. */
+export const addLinks = (
+  routes: EntityRoutes,
+  owner: EntityModel,
+  Name: string,
+  item: string,
+  itemParams: Json[],
+): void => {
+  const { models, schemas, add, tag } = routes;
+  for (const relation of owner.relations) {
+    if (relation.kind !== 'linked') continue;
+    const Rel = pascalCase(relation.name);
+    const Target = pascalCase(relation.target);
+    const itemName = `${Name}${Rel}Item`;
+    const throughModel = models.find((m) => m.name === relation.through);
+    const through = throughModel?.schema;
+    const embedProps: Record<string, unknown> = Object.fromEntries(
+      (relation.embed ?? []).map((e) => [e.property, ref(pascalCase(e.target))]),
+    );
+    if (relation.attributesAs) embedProps[relation.attributesAs] = linkAttributesSchema(relation, through);
+    schemas[itemName] = Object.keys(embedProps).length
+      ? { allOf: [ref(Target), { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
+      : ref(Target);
+    schemas[`${Name}${Rel}Assign`] = assignSchema(relation, through);
+    const relPath = `${item}/${relation.name}`;
+    add(relPath, 'get', {
+      operationId: `List${Name}${Rel}`,
+      tags: [tag],
+      summary: `List the ${relation.name} of ${withArticle(words(owner.name))}`,
+      parameters: [...itemParams, ...linkedListParameters.map(queryParam)],
+      responses: {
+        200: {
+          description: `The ${relation.name} linked to the ${owner.name}.`,
+          headers: listHeaders,
+          content: json({ type: 'array', items: ref(itemName) }),
+        },
+        ...errorResponses([400, 401, 403, 404]),
+      },
+    });
+    add(relPath, 'post', {
+      operationId: `Create${Name}${Target}`,
+      tags: [tag],
+      summary: `Link ${relation.name} to ${withArticle(words(owner.name))}`,
+      parameters: itemParams,
+      requestBody: { required: true, content: json(ref(`${Name}${Rel}Assign`)) },
+      responses: {
+        [relation.assignStatus]: assignAnswerResponse(relation, Target),
+        ...errorResponses([400, 401, 403, 404, 422]),
+      },
+    });
+    if (relation.replace) {
+      add(relPath, 'put', {
+        operationId: `Replace${Name}${Rel}`,
+        tags: [tag],
+        summary: `Set the ${relation.name} of ${withArticle(words(owner.name))}`,
+        parameters: itemParams,
+        requestBody: { required: true, content: json(replaceSchema(relation)) },
+        responses: {
+          200: {
+            description: `The ${relation.name} the ${words(owner.name)} now has.`,
+            content: json(idsObject([relation.assignField])),
+          },
+          ...errorResponses([400, 401, 403, 404, 422]),
+        },
+      });
+    }
+    const targetParam = `${relation.target}Id`;
+    add(`${relPath}/{${targetParam}}`, 'delete', {
+      operationId: `Delete${Name}${Target}`,
+      tags: [tag],
+      summary: `Unlink ${withArticle(words(relation.target))} from ${withArticle(words(owner.name))}`,
+      parameters: [...itemParams, pathParam(targetParam, `The unique identifier of the ${relation.target}.`)],
+      responses: {
+        204: { description: `The ${relation.target} was unlinked.` },
+        ...errorResponses([400, 401, 403, 404]),
+      },
+    });
+    // A relation's own links (roles per membership) hang below one link of it.
+    if (throughModel?.relations.some((r) => r.kind === 'linked')) {
+      addLinks(routes, throughModel, `${Name}${Target}`, `${relPath}/{${targetParam}}`, [
+        ...itemParams,
+        pathParam(targetParam, `The unique identifier of the ${relation.target}.`),
+      ]);
+    }
+  }
+};

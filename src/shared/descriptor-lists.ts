@@ -1,0 +1,74 @@
+/** How an entity's list route filters, excludes and summarizes its items. */
+import type { ListPrefix, ListRange } from './entity-kinds.js';
+
+/** A list filter as a descriptor writes it: a field name (the query parameter of the same name), or in full. */
+export type ListFilterSpec = string | { field: string; param?: string; multiple?: boolean };
+
+/** Items whose `field` equals the query parameter `param`; with `multiple`, any of its values (`types=SPA&types=Native`). */
+export interface ListFilter {
+  field: string;
+  param: string;
+  multiple: boolean;
+}
+
+/**
+ * Leaves out the items linked to the id given in `param` through a relation entity (Logto's `excludeRoleId` and the
+ * like).
+ */
+export interface ListExclusion {
+  param: string;
+  relation: string;
+}
+
+/** An exclusion with the relation's table: `key` is its field for this entity, `by` the one for the id. */
+export interface ListExclusionModel extends ListExclusion {
+  table: string;
+  key: string;
+  by: string;
+  column: string;
+  byColumn: string;
+}
+
+/**
+ * What each listed item says about its links through a relation entity, as Logto's role list does: how many there
+ * are (`count`, e.g. `usersCount`) and the first few linked items with some of their fields (`featured`, e.g.
+ * `featuredUsers` with id, avatar and name).
+ */
+export interface ListSummary {
+  relation: string;
+  count: string;
+  featured: string;
+  fields: string[];
+}
+
+/**
+ * A summary with the relation's table (`key` its field for this entity, `by` the other one), its columns and the
+ * entity on the other side.
+ */
+export interface ListSummaryModel extends ListSummary {
+  table: string;
+  key: string;
+  by: string;
+  column: string;
+  byColumn: string;
+  target: string;
+}
+
+export interface ListOperation {
+  pagination: 'optional' | 'required';
+  /** The search fields also take Logto's field search (`search.<field>`, `mode.<field>`, `isCaseSensitive`). */
+  fieldSearch?: boolean;
+  search?: string[];
+  filters?: ListFilterSpec[];
+  exclude?: ListExclusion[];
+  summaries?: ListSummary[];
+  /** Log lists only: time ranges and prefix filters. */
+  ranges?: ListRange[];
+  prefixes?: ListPrefix[];
+}
+
+/** The list filter of a descriptor entry, with its defaults filled in. */
+export const listFilterOf = (spec: ListFilterSpec): ListFilter =>
+  typeof spec === 'string'
+    ? { field: spec, param: spec, multiple: false }
+    : { field: spec.field, param: spec.param ?? spec.field, multiple: spec.multiple ?? false };

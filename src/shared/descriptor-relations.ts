@@ -1,0 +1,59 @@
+/** Relations of an entity as the compiled model holds them: children lists and links through relation entities. */
+
+export interface ChildrenRelation {
+  name: string;
+  kind: 'children';
+  target: string;
+}
+
+/**
+ * How one side of a relation entity exposes it (routes, assign body, duplicate error): declared in the relation's
+ * descriptor (`sides[].api`), compiled onto the side's entity. `sourceKeys` are the relation's fields for this side
+ * (one id, or both keys of a membership when this side is itself a relation), `targetKey` the other side's;
+ * `through` names the relation entity and `table` its table.
+ */
+export interface LinkedRelation {
+  name: string;
+  kind: 'linked';
+  through: string;
+  target: string;
+  table: string;
+  sourceKeys: string[];
+  targetKey: string;
+  assignField: string;
+  assignStatus: 200 | 201;
+  duplicateCode: string;
+  /** An assignment naming a linked item: refused with `duplicateCode` (default), or that item left as it is. */
+  existing?: 'refuse' | 'skip';
+  /** What an assignment answers: the newly linked items (default), `{<assignField>, added<AssignField>}`, or the status text. */
+  assignAnswer?: 'linked' | 'ids' | 'status';
+  /** `PUT` on the relation's path sets the links to exactly the ids given. */
+  replace?: boolean;
+  createField?: string;
+  embed?: { property: string; target: string; foreignKey: string }[];
+  /** The relation's own fields (besides the tenant and both keys), e.g. `createdAt` or a note; timestamps as dates. */
+  attributes: { field: string; render: 'text' | 'date' }[];
+  /** Attribute fields an assignment may set (writable ones). */
+  assignAttributes: string[];
+  /** Each listed item carries the relation's attributes under this property, e.g. `membership`. */
+  attributesAs?: string;
+}
+
+/** A relation as a descriptor declares it inside an entity (children only; joins are relation entities). */
+export type DeclaredRelation = ChildrenRelation;
+export type Relation = ChildrenRelation | LinkedRelation;
+
+/**
+ * One side of a relation entity: the entity it links and the relation's field(s) holding that entity's key. A side
+ * that is itself a relation (roles per membership) is keyed by both of that relation's keys.
+ */
+export interface RelationSide {
+  entity: string;
+  keys: string[];
+  /** The side entity's table and the columns the keys refer to. */
+  refTable: string;
+  refColumns: string[];
+}
+
+/** The answer field listing the ids an assignment added (`roleIds` → `addedRoleIds`). */
+export const addedField = (assignField: string) => `added${assignField.charAt(0).toUpperCase()}${assignField.slice(1)}`;

@@ -1,0 +1,73 @@
+/**
+ * Logto's Management API contract: webhooks, and invalid Logto-typed input.
+ * Driven over HTTP with a client typed by Logto's own types (from `@logto/api`) and Logto-shaped bodies, every
+ * operation must answer Logto's status and carry every field Logto declares as required, with the declared JSON
+ * type (the shapes are in logto-contract-shapes.ts).
+ */
+import createClient, { type Client } from 'openapi-fetch';
+import { beforeAll, describe, expect, it } from 'vitest';
+// `@logto/api` exports only `./management`, which does not re-export `paths`; its generated types are read directly.
+import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
+import { databases, useApi } from './harness.js';
+import { expectShape, hookConfigShape, hookShape } from './logto-contract-shapes.js';
+
+describe.each(databases())('Logto Management API contract on $name', (target) => {
+  const api = useApi(target);
+  let client: Client<paths>;
+
+  beforeAll(async () => {
+    client = createClient<paths>({ baseUrl: await api.listen() });
+  });
+
+  it('hooks: ListHooks, CreateHook, GetHook, UpdateHook, UpdateHookSigningKey, DeleteHook', async () => {
+    const created = await client.POST('/api/hooks', {
+      body: {
+        name: 'Audit',
+        events: ['PostRegister', 'PostSignIn'],
+        config: { url: 'http://127.0.0.1:9/audit', headers: { 'X-Team': 'identity' }, retries: 2 },
+        enabled: true,
+      },
+    });
+    expect(created.response.status).toBe(201);
+    expectShape(created.data, hookShape, 'CreateHook');
+    expectShape(created.data?.config, hookConfigShape, 'CreateHook.config');
+    const id = created.data?.id ?? '';
+
+    const list = await client.GET('/api/hooks', { params: { query: { page: 1, page_size: 20 } } });
+    expect(list.response.status).toBe(200);
+    expect(list.data).toHaveLength(1);
+    expectShape(list.data?.[0], hookShape, 'ListHooks[0]');
+
+    const got = await client.GET('/api/hooks/{id}', { params: { path: { id } } });
+    expect(got.response.status).toBe(200);
+    expectShape(got.data, hookShape, 'GetHook');
+    expect(got.data).toEqual(created.data);
+
+    const updated = await client.PATCH('/api/hooks/{id}', {
+      params: { path: { id } },
+      body: { name: 'Audit v2', events: ['PostSignIn'], config: { url: 'https://hooks.example.com/audit' } },
+    });
+    expect(updated.response.status).toBe(200);
+    expectShape(updated.data, hookShape, 'UpdateHook');
+    expect(updated.data).toMatchObject({ name: 'Audit v2', events: ['PostSignIn'] });
+    expect(updated.data?.config).toEqual({ url: 'https://hooks.example.com/audit' });
+
+    const rotated = await client.PATCH('/api/hooks/{id}/signing-key', { params: { path: { id } } });
+    expect(rotated.response.status).toBe(200);
+    expectShape(rotated.data, hookShape, 'UpdateHookSigningKey');
+    expect(rotated.data?.signingKey).not.toBe(created.data?.signingKey);
+
+    const deleted = await client.DELETE('/api/hooks/{id}', { params: { path: { id } } });
+    expect(deleted.response.status).toBe(204);
+    const gone = await client.GET('/api/hooks/{id}', { params: { path: { id } } });
+    expect(gone.response.status).toBe(404);
+  });
+
+  it('answers invalid Logto-typed input with 400 and the error body', async () => {
+    const reply = await client.POST('/api/hooks', {
+      body: { name: 'Bad', events: ['PostSignIn'], config: { url: 'https://hooks.example.com', retries: 4 } },
+    });
+    expect(reply.response.status).toBe(400);
+    expect(reply.error).toMatchObject({ code: 'guard.invalid_input', message: expect.any(String) });
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Logto's Management API contract: resources and their scopes.
+ * Driven over HTTP with a client typed by Logto's own types (from `@logto/api`) and Logto-shaped bodies, every
+ * operation must answer Logto's status and carry every field Logto declares as required, with the declared JSON
+ * type (the shapes are in logto-contract-shapes.ts).
+ */
+import createClient, { type Client } from 'openapi-fetch';
+import { beforeAll, describe, expect, it } from 'vitest';
+// `@logto/api` exports only `./management`, which does not re-export `paths`; its generated types are read directly.
+import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
+import { databases, useApi } from './harness.js';
+import { expectShape, resourceHelpers, resourceShape, scopeShape } from './logto-contract-shapes.js';
+
+describe.each(databases())('Logto Management API contract on $name', (target) => {
+  const api = useApi(target);
+  let client: Client<paths>;
+
+  beforeAll(async () => {
+    client = createClient<paths>({ baseUrl: await api.listen() });
+  });
+
+  const { newResource, newScope } = resourceHelpers(() => client);
+
+  it('resources: ListResources, CreateResource, GetResource, UpdateResource, DeleteResource', async () => {
+    const created = await newResource();
+    expect(created).toMatchObject({ name: 'Orders', indicator: 'https://orders.example.com', accessTokenTtl: 7200 });
+
+    const list = await client.GET('/api/resources', { params: { query: { page: 1, page_size: 20 } } });
+    expect(list.response.status).toBe(200);
+    expect(list.response.headers.get('total-number')).toBe('1');
+    expect(list.data).toHaveLength(1);
+    expectShape(list.data?.[0], resourceShape, 'ListResources[0]');
+
+    const got = await client.GET('/api/resources/{id}', { params: { path: { id: created.id } } });
+    expect(got.response.status).toBe(200);
+    expectShape(got.data, resourceShape, 'GetResource');
+    expect(got.data).toEqual(created);
+
+    const updated = await client.PATCH('/api/resources/{id}', {
+      params: { path: { id: created.id } },
+      body: { name: 'Orders v2', accessTokenTtl: 600 },
+    });
+    expect(updated.response.status).toBe(200);
+    expectShape(updated.data, resourceShape, 'UpdateResource');
+    expect(updated.data).toMatchObject({ name: 'Orders v2', accessTokenTtl: 600 });
+
+    const deleted = await client.DELETE('/api/resources/{id}', { params: { path: { id: created.id } } });
+    expect(deleted.response.status).toBe(204);
+
+    const missing = await client.GET('/api/resources/{id}', { params: { path: { id: created.id } } });
+    expect(missing.response.status).toBe(404);
+    expect(missing.error).toMatchObject({ code: 'entity.not_exists_with_id', message: expect.any(String) });
+  });
+
+  it('scopes: ListResourceScopes, CreateResourceScope, UpdateResourceScope, DeleteResourceScope', async () => {
+    const resource = await newResource();
+    const scope = await newScope(resource.id, 'read:orders');
+    expect(scope).toMatchObject({ resourceId: resource.id, name: 'read:orders', description: 'Allows read:orders' });
+
+    const list = await client.GET('/api/resources/{resourceId}/scopes', {
+      params: { path: { resourceId: resource.id }, query: { page: 1, page_size: 20 } },
+    });
+    expect(list.response.status).toBe(200);
+    expect(list.data).toHaveLength(1);
+    expectShape(list.data?.[0], scopeShape, 'ListResourceScopes[0]');
+
+    const updated = await client.PATCH('/api/resources/{resourceId}/scopes/{scopeId}', {
+      params: { path: { resourceId: resource.id, scopeId: scope.id } },
+      body: { name: 'read:all-orders', description: null },
+    });
+    expect(updated.response.status).toBe(200);
+    expectShape(updated.data, scopeShape, 'UpdateResourceScope');
+    expect(updated.data).toMatchObject({ name: 'read:all-orders', description: null });
+
+    const duplicate = await client.POST('/api/resources/{resourceId}/scopes', {
+      params: { path: { resourceId: resource.id } },
+      body: { name: 'read:all-orders' },
+    });
+    expect(duplicate.response.status).toBe(422);
+    expect(duplicate.error).toMatchObject({ code: 'scope.name_exists' });
+
+    const deleted = await client.DELETE('/api/resources/{resourceId}/scopes/{scopeId}', {
+      params: { path: { resourceId: resource.id, scopeId: scope.id } },
+    });
+    expect(deleted.response.status).toBe(204);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Logto's Management API contract: roles and their scopes.
+ * Driven over HTTP with a client typed by Logto's own types (from `@logto/api`) and Logto-shaped bodies, every
+ * operation must answer Logto's status and carry every field Logto declares as required, with the declared JSON
+ * type (the shapes are in logto-contract-shapes.ts).
+ */
+import createClient, { type Client } from 'openapi-fetch';
+import { beforeAll, describe, expect, it } from 'vitest';
+// `@logto/api` exports only `./management`, which does not re-export `paths`; its generated types are read directly.
+import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
+import { databases, useApi } from './harness.js';
+import {
+  expectShape,
+  featuredApplicationShape,
+  featuredUserShape,
+  type ListedRole,
+  listedRoleShape,
+  resourceHelpers,
+  resourceShape,
+  roleScopeShape,
+  roleShape,
+  scopeShape,
+} from './logto-contract-shapes.js';
+
+describe.each(databases())('Logto Management API contract on $name', (target) => {
+  const api = useApi(target);
+  let client: Client<paths>;
+
+  beforeAll(async () => {
+    client = createClient<paths>({ baseUrl: await api.listen() });
+  });
+
+  const { newResource, newScope } = resourceHelpers(() => client);
+
+  it('roles: CreateRole (200), GetRole, UpdateRole, DeleteRole', async () => {
+    const resource = await newResource();
+    const scope = await newScope(resource.id, 'read:orders');
+    const created = await client.POST('/api/roles', {
+      body: { name: 'Reader', description: 'Reads orders', type: 'User', isDefault: false, scopeIds: [scope.id] },
+    });
+    expect(created.response.status).toBe(200);
+    expectShape(created.data, roleShape, 'CreateRole');
+    const id = created.data?.id ?? '';
+
+    const got = await client.GET('/api/roles/{id}', { params: { path: { id } } });
+    expect(got.response.status).toBe(200);
+    expectShape(got.data, roleShape, 'GetRole');
+    expect(got.data).toEqual(created.data);
+
+    const updated = await client.PATCH('/api/roles/{id}', {
+      params: { path: { id } },
+      body: { name: 'Order reader', description: 'Reads all orders', isDefault: true },
+    });
+    expect(updated.response.status).toBe(200);
+    expectShape(updated.data, roleShape, 'UpdateRole');
+    expect(updated.data).toMatchObject({ name: 'Order reader', description: 'Reads all orders', isDefault: true });
+
+    const taken = await client.POST('/api/roles', { body: { name: 'Order reader', description: 'Again' } });
+    expect(taken.response.status).toBe(422);
+    expect(taken.error).toMatchObject({ code: 'role.name_in_use' });
+
+    const deleted = await client.DELETE('/api/roles/{id}', { params: { path: { id } } });
+    expect(deleted.response.status).toBe(204);
+  });
+
+  it('roles: ListRoles answers with every field Logto declares, the link counts and featured links included', async () => {
+    const robot = await client.POST('/api/roles', {
+      body: { name: 'Robot', description: 'M2M', type: 'MachineToMachine' },
+    });
+    const app = await client.POST('/api/applications', { body: { name: 'Nightly job', type: 'MachineToMachine' } });
+    await client.POST('/api/applications/{applicationId}/roles', {
+      params: { path: { applicationId: app.data?.id ?? '' } },
+      body: { roleIds: [robot.data?.id ?? ''] },
+    });
+    const list = await client.GET('/api/roles', {
+      params: { query: { page: 1, page_size: 20, type: 'MachineToMachine' } },
+    });
+    expect(list.response.status).toBe(200);
+    expect(list.data).toHaveLength(1);
+    const listed = list.data?.[0];
+    expectShape<ListedRole>(listed, listedRoleShape, 'ListRoles[0]');
+    expect(listed).toMatchObject({ usersCount: 0, featuredUsers: [], applicationsCount: 1 });
+    expectShape(listed?.featuredApplications[0], featuredApplicationShape, 'ListRoles[0].featuredApplications[0]');
+    // A user linked to a role (users have no management routes yet; the sign-in pages write them).
+    await api.db.withTenant('default', async (tx) => {
+      await tx.query(
+        `INSERT INTO users (tenant_id, id, username, password_encrypted) VALUES ('default', 'u1', 'ada', 'x')`,
+      );
+      await tx.query(`INSERT INTO users_roles (tenant_id, user_id, role_id) VALUES ('default', 'u1', $1)`, [
+        robot.data?.id,
+      ]);
+    });
+    const again = await client.GET('/api/roles', { params: { query: { page: 1, page_size: 20 } } });
+    expect(again.data?.[0]?.usersCount).toBe(1);
+    expectShape(again.data?.[0]?.featuredUsers[0], featuredUserShape, 'ListRoles[0].featuredUsers[0]');
+  });
+
+  it('role scopes: ListRoleScopes, CreateRoleScope (201), DeleteRoleScope', async () => {
+    const resource = await newResource();
+    const read = await newScope(resource.id, 'read:orders');
+    const write = await newScope(resource.id, 'write:orders');
+    const role = await client.POST('/api/roles', { body: { name: 'Editor', description: 'Edits orders' } });
+    const id = role.data?.id ?? '';
+
+    const assigned = await client.POST('/api/roles/{id}/scopes', {
+      params: { path: { id } },
+      body: { scopeIds: [read.id, write.id] },
+    });
+    expect(assigned.response.status).toBe(201);
+    expect(assigned.data).toHaveLength(2);
+    for (const [i, scope] of (assigned.data ?? []).entries()) expectShape(scope, scopeShape, `CreateRoleScope[${i}]`);
+
+    const list = await client.GET('/api/roles/{id}/scopes', {
+      params: { path: { id }, query: { page: 1, page_size: 20 } },
+    });
+    expect(list.response.status).toBe(200);
+    expect(list.data).toHaveLength(2);
+    for (const [i, scope] of (list.data ?? []).entries()) {
+      expectShape(scope, roleScopeShape, `ListRoleScopes[${i}]`);
+      expectShape(scope.resource, resourceShape, `ListRoleScopes[${i}].resource`);
+      expect(scope.resource.id).toBe(resource.id);
+    }
+
+    const again = await client.POST('/api/roles/{id}/scopes', {
+      params: { path: { id } },
+      body: { scopeIds: [read.id] },
+    });
+    expect(again.response.status).toBe(422);
+    expect(again.error).toMatchObject({ code: 'role.scope_exists' });
+
+    const removed = await client.DELETE('/api/roles/{id}/scopes/{scopeId}', {
+      params: { path: { id, scopeId: read.id } },
+    });
+    expect(removed.response.status).toBe(204);
+    const after = await client.GET('/api/roles/{id}/scopes', { params: { path: { id } } });
+    expect(after.data?.map((s) => s.id)).toEqual([write.id]);
+  });
+});

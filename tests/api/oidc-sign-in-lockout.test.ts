@@ -1,0 +1,78 @@
+/** The admin tenant's sign-in pages: locking an identifier after failed sign-ins. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/database.js';
+import { databases, unique } from './harness.js';
+import { Browser, type RunningServer, registerFirstAdmin, startServer } from './oidc-helpers.js';
+import { PASSWORD, signInSteps } from './oidc-sign-in-steps.js';
+import { createUser } from './users.js';
+
+describe.each(databases())('sign-in pages on $name', (target) => {
+  let db: Database;
+  let dispose: () => Promise<void>;
+  let server: RunningServer;
+  let issuer: string;
+  let callback: string;
+
+  beforeAll(async () => {
+    ({ db, dispose } = await target.open());
+    server = await startServer(db);
+    issuer = `${server.origin}/t/admin/oidc`;
+    callback = `${server.origin}/console/callback`;
+    // The first administrator, registered through the pages (the registration tests check that part).
+    await registerFirstAdmin(server.origin, 'admin', PASSWORD, 'Admin@Example.com');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await dispose();
+  });
+
+  const { signIn } = signInSteps(() => ({
+    server,
+    issuer,
+    callback,
+  }));
+
+  it('locks an identifier after the configured failures: 429 with Retry-After, even for the right password', async () => {
+    await db.withTenant('admin', (tx) =>
+      tx.query(
+        `INSERT INTO tenant_configs (tenant_id, id, value) VALUES ('admin', 'sentinelPolicy', $1::jsonb)
+         ON CONFLICT (tenant_id, id) DO UPDATE SET value = EXCLUDED.value`,
+        [JSON.stringify({ maxAttempts: 3, lockoutDuration: 900 })],
+      ),
+    );
+    const username = unique('locked_');
+    await createUser(db, 'admin', { username, password: PASSWORD });
+
+    for (const attempt of [1, 2]) {
+      const { submitted } = await signIn(new Browser(), username, `wrong-${attempt}`);
+      expect(submitted.status, `attempt ${attempt}`).toBe(400);
+    }
+    const third = await signIn(new Browser(), username, 'wrong-3');
+    expect(third.submitted.status).toBe(429);
+    const retryAfter = Number(third.submitted.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(890);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(third.submitted.text).toContain('Too many failed sign-in attempts. Try again in 15 minutes');
+
+    const right = await signIn(new Browser(), username, PASSWORD);
+    expect(right.submitted.status).toBe(429);
+    expect(Number(right.submitted.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Another identifier is not affected; the locked one only counts while locked.
+    const other = await signIn(new Browser(), 'admin', PASSWORD);
+    expect(other.submitted.status).toBe(303);
+    const { rows } = await db.query<{ result: string; decision: string }>(
+      `SELECT action_result AS result, decision FROM sentinel_activities WHERE tenant_id = 'admin' ORDER BY created_at`,
+    );
+    expect(rows.filter((row) => row.decision === 'Blocked')).toHaveLength(1);
+  });
+
+  it('starts counting again after a successful sign-in', async () => {
+    const username = unique('reset_');
+    await createUser(db, 'admin', { username, password: PASSWORD });
+    for (const password of ['wrong-1', 'wrong-2', PASSWORD, 'wrong-3', 'wrong-4']) {
+      const { submitted } = await signIn(new Browser(), username, password);
+      expect(submitted.status, password).toBe(password === PASSWORD ? 303 : 400);
+    }
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The console's shell end to end in Chromium against the real server: its scripts served compressed and cached,
+ * the documentation link, the root and unknown pages, the appearance switch, and styles under the strict policy.
+ */
+import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { consoleSteps, poll, visible } from './console-steps';
+import {
+  authHeaders,
+  type Browser,
+  ensureConsoleBuilt,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  screenshotPrefix,
+  startServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+const { openSection } = consoleSteps(() => ({ server, browser }));
+
+describe('console', () => {
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    screenshotPrefix('console-shell');
+    server = await startServer();
+    browser = await launchBrowser();
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('loads its scripts brotli-compressed and cacheable for good', async () => {
+    const scripts: { url: string; headers: Record<string, string> }[] = [];
+    const seen: Promise<void>[] = [];
+    const onResponse = (response: Response) => {
+      const url = new URL(response.url());
+      if (!url.pathname.startsWith('/console/assets/') || !url.pathname.endsWith('.js')) return;
+      seen.push(response.allHeaders().then((headers) => void scripts.push({ url: url.pathname, headers })));
+    };
+    // From the network, not from what signing in left in the cache.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    page.on('response', onResponse);
+    await page.goto(`${server.origin}/console/applications`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Applications' }));
+    page.off('response', onResponse);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await Promise.all(seen);
+
+    const entry = scripts.find((script) => /^\/console\/assets\/index-[\w-]+\.js$/.test(script.url));
+    expect(entry?.headers['content-encoding'], JSON.stringify(scripts)).toBe('br');
+    expect(scripts.filter((script) => script.headers['content-encoding'] === 'br').length).toBeGreaterThan(5);
+    for (const script of scripts) {
+      expect(script.headers['cache-control'], script.url).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  test("opens the product's own documentation from the top bar", async () => {
+    const opened = browser.context.waitForEvent('page');
+    await page.getByRole('link', { name: 'Docs' }).click();
+    const docs = await opened;
+    await docs.waitForLoadState();
+    expect(new URL(docs.url()).toString()).toBe(`${server.origin}/docs`);
+    await visible(docs.getByRole('heading', { level: 2, name: 'Architecture' }));
+    await docs.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'API reference' }).click();
+    await visible(docs.getByRole('heading', { level: 3, name: 'GET /api/roles', exact: true }));
+    // Styled by its stylesheet under the strict policy (a blocked style or script is logged as an error).
+    expect(
+      await docs
+        .locator('.method-get')
+        .first()
+        .evaluate((node) => getComputedStyle(node).fontWeight),
+    ).toBe('700');
+    await screenshot(docs, 'docs-api-reference');
+    await docs.close();
+    expect(browser.errors).toEqual([]);
+  });
+
+  test('the root opens the first sidebar item', async () => {
+    await page.goto(`${server.origin}/console`);
+    await page.waitForURL(/\/console\/get-started$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Get started' }));
+
+    await page.goto(`${server.origin}/console/no-such-page`);
+    await visible(page.getByText('Page not found'));
+    await page.getByRole('link', { name: 'Gatehouse home' }).click();
+    await page.waitForURL(/\/console\/get-started$/);
+
+    await openSection('API resources', 'API resources');
+    // The tenant's own management API is seeded at first start.
+    await visible(page.getByText('Management API', { exact: true }).first());
+    await screenshot(page, 'api-resources-seeded');
+  });
+
+  test('switches the appearance from the user menu and remembers it', async () => {
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    await page.getByRole('button', { name: 'Account and preferences' }).click();
+    await page.getByRole('menuitem', { name: 'Appearance' }).hover();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await poll(theme).toBe('dark');
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'API resources' }));
+    await poll(theme).toBe('dark');
+    await screenshot(page, 'api-resources-dark');
+
+    // The choice is saved on the account too: a browser that has not seen it (no local copy) follows it.
+    const saved = async () => {
+      const me = await fetch(`${server.origin}/t/admin/me`, { headers: await authHeaders(browser) });
+      const body = (await me.json()) as { customData?: { adminConsolePreferences?: { appearanceMode?: string } } };
+      return body.customData?.adminConsolePreferences?.appearanceMode;
+    };
+    await poll(saved).toBe('dark');
+    await page.evaluate(() => localStorage.removeItem('gatehouse.appearance'));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'API resources' }));
+    await poll(theme).toBe('dark');
+
+    await page.getByRole('button', { name: 'Account and preferences' }).click();
+    await page.getByRole('menuitem', { name: 'Appearance' }).hover();
+    await page.getByRole('menuitem', { name: 'Light' }).click();
+    await poll(theme).toBe('light');
+    await page.keyboard.press('Escape');
+  });
+
+  test('is fully styled under a policy that refuses inline styles', async () => {
+    const response = await page.goto(`${server.origin}/console/roles`);
+    const policy = (await response?.headerValue('content-security-policy')) ?? '';
+    expect(policy).toMatch(/style-src 'self' 'nonce-[^']+'/);
+    expect(policy).not.toContain('unsafe-inline');
+    const create = page.getByRole('button', { name: 'Create role' }).first();
+    await visible(create);
+    // The brand colour comes from the theme the component library writes into nonce-stamped style elements.
+    await poll(() => create.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(97, 57, 246)');
+    const unstamped = await page.evaluate(() => [...document.querySelectorAll('style')].filter((s) => !s.nonce).length);
+    expect(unstamped).toBe(0);
+  });
+
+  test('had no uncaught errors in the page', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Small steps the console's end-to-end tests share: waiting for what the page shows, the open dialog, a form field
+ * by its label, saving a form, and the management API called with the signed-in administrator's token.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { authHeaders, type Browser, type RunningServer } from './harness';
+
+/** Retries an observation until it matches (the page updates asynchronously). */
+export const poll = <T>(observe: () => Promise<T>) => expect.poll(observe, { timeout: 15_000, interval: 100 });
+export const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
+export const count = (locator: Locator) => poll(() => locator.count());
+
+/** The steps that need the file's server and browser, read when a step runs (after the file's setup). */
+export const consoleSteps = (current: () => { server: RunningServer; browser: Browser }) => {
+  const page = () => current().browser.page;
+
+  const api = async (path: string, init?: { method: string; body: unknown }) => {
+    const { server, browser } = current();
+    const response = await fetch(`${server.origin}/api${path}`, {
+      method: init?.method ?? 'GET',
+      headers: { ...(await authHeaders(browser)), ...(init ? { 'content-type': 'application/json' } : {}) },
+      body: init ? JSON.stringify(init.body) : undefined,
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: API answers are whatever JSON the server sent
+    return { status: response.status, body: (await response.json()) as any };
+  };
+
+  const dialog = () => page().getByRole('dialog').last();
+
+  /** Opens the sidebar entry and waits for its page title. */
+  const openSection = async (link: string, title: string) => {
+    await page().getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link }).click();
+    await visible(page().getByRole('heading', { level: 1, name: title }));
+  };
+
+  /** The form field (label, input, error) whose label is `label`. */
+  const field = (scope: Page | Locator, label: string) =>
+    scope.locator('.gh-field', {
+      has: page().locator('.gh-field-label', { hasText: new RegExp(`^${label}\\*?$`) }),
+    });
+
+  /** The id in a detail page's URL (`/console/applications/<id>/settings`). */
+  const appIdFromUrl = () => decodeURIComponent(page().url().split('/').at(-2) ?? '');
+
+  /** Saves the form and waits until it is saved. */
+  const saved = async () => {
+    await page().getByRole('button', { name: 'Save changes' }).click();
+    await visible(page().getByText('Saved', { exact: true }).last());
+    await poll(() => page().getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+  };
+
+  return { api, dialog, openSection, field, appIdFromUrl, saved };
+};
