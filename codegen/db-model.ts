@@ -66,6 +66,12 @@ export interface DbTable {
    */
   searchPlannedPerCall?: boolean;
   /**
+   * A second function, `<table>__search_page(pattern, page_size, page_offset)`, returns one page's ids of the
+   * matches and their number, so a searched page collects and sorts only ids and creation times of the matches
+   * (not whole rows) and reads the page's rows by primary key.
+   */
+  searchPaged?: boolean;
+  /**
    * Triggers keep the number of rows per tenant in `gatehouse_row_counts`, in the writing transaction, so an
    * unfiltered list reads its exact total from a few counter rows instead of counting the tenant's rows.
    */
@@ -175,6 +181,7 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
           searchRows: SEARCH_ROWS_ESTIMATE,
           searchReturnsRows: true,
           searchPlannedPerCall: true,
+          searchPaged: true,
         }
       : {}),
     ...(model.countRows ? { countRows: true } : {}),

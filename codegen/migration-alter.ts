@@ -10,6 +10,7 @@ export interface AlterPieces {
   foreignKeySql: (table: string, fk: DbForeignKey) => string;
   searchFunctionSql: (table: DbTable, role: string) => string[];
   searchFunctionName: (table: string) => string;
+  searchPageFunctionName: (table: string) => string;
   rlsSql: (table: string, role: string) => string[];
   rlsOffSql: (table: string, role: string) => string[];
 }
@@ -117,6 +118,7 @@ export const alterTableSql = (
     old.searchRows !== table.searchRows ||
     Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows) ||
     Boolean(old.searchPlannedPerCall) !== Boolean(table.searchPlannedPerCall) ||
+    Boolean(old.searchPaged) !== Boolean(table.searchPaged) ||
     (old.searchReturnsRows && !same(old.columns, table.columns))
   ) {
     const fn = `${q(p.searchFunctionName(table.name))}(text)`;
@@ -125,6 +127,9 @@ export const alterTableSql = (
       if (retyped) before.push(`DROP FUNCTION ${fn};`);
       after.push(...p.searchFunctionSql(table, role));
     } else if (old.searchColumns) before.push(`DROP FUNCTION IF EXISTS ${fn};`);
+    if (old.searchPaged && !(table.searchPaged && table.searchColumns && role)) {
+      before.push(`DROP FUNCTION IF EXISTS ${q(p.searchPageFunctionName(table.name))}(text, integer, integer);`);
+    }
   }
   if (Boolean(old.countRows) !== Boolean(table.countRows)) {
     if (table.countRows) after.push(...countTriggersSql(table.name, table.countBy));

@@ -67,6 +67,29 @@ const rlsOffSql = (table: string, role: string) => [
 ];
 
 export const searchFunctionName = (table: string) => `${table}__search`;
+export const searchPageFunctionName = (table: string) => `${table}__search_page`;
+
+/**
+ * `<table>__search_page(pattern, page_size, page_offset)`: the ids of one page of matches, newest first, each with
+ * the number of all matches. Only ids and creation times are collected and sorted, planned per call like the search.
+ */
+const searchPageFunctionSql = (table: DbTable, role: string) => {
+  const name = q(searchPageFunctionName(table.name));
+  const matching = (table.searchColumns ?? []).map((column) => `${q(column)} ILIKE $2`).join(' OR ');
+  const signature = `${name}(text, integer, integer)`;
+  return [
+    `CREATE OR REPLACE FUNCTION ${name}(pattern text, page_size integer, page_offset integer)
+  RETURNS TABLE (id varchar, total bigint)
+  LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS ${table.searchRows ?? 50} SET search_path = public AS $$
+BEGIN
+  RETURN QUERY EXECUTE 'SELECT m.id, m.total FROM (SELECT id, created_at, count(*) OVER () AS total FROM ${q(table.name)}
+    WHERE tenant_id = $1 AND (${matching})) m ORDER BY m.created_at DESC, m.id DESC LIMIT $3 OFFSET $4'
+    USING current_setting('gatehouse.tenant_id', true), pattern, page_size, page_offset;
+END $$;`,
+    `REVOKE ALL ON FUNCTION ${signature} FROM PUBLIC;`,
+    `GRANT EXECUTE ON FUNCTION ${signature} TO ${role};`,
+  ];
+};
 
 const searchFunctionSql = (table: DbTable, role: string) => {
   const name = q(searchFunctionName(table.name));
@@ -90,6 +113,7 @@ END $$;`
     body,
     `REVOKE ALL ON FUNCTION ${name}(text) FROM PUBLIC;`,
     `GRANT EXECUTE ON FUNCTION ${name}(text) TO ${role};`,
+    ...(table.searchPaged ? searchPageFunctionSql(table, role) : []),
   ];
 };
 
@@ -133,6 +157,7 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
         foreignKeySql,
         searchFunctionSql,
         searchFunctionName,
+        searchPageFunctionName,
         rlsSql,
         rlsOffSql,
       }),

@@ -168,14 +168,27 @@ export class Repository {
     const totalSql = total(params);
     params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
     const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    // A search collects its matches once, counting them on the way (a window over all of them), then keeps the
-    // newest page (the function's rows cannot be walked in index order); a plain list walks the
-    // (tenant_id, created_at, id) index and stops at the page.
-    const { rows } = await db.query(
-      `SELECT ${this.selectList}, ${searching ? 'count(*) OVER ()' : totalSql}::int8 AS "__total" FROM ${from} WHERE ${where} ${ordered} ${limit}`,
-      params,
-    );
-    if (rows[0]) return { items: fromRows(rows), total: Number(rows[0].__total) };
+    if (plainSearch && this.model.rls && !scope.parent && filters.length === 0 && !query.exclude?.length) {
+      // The page function collects only the matches' ids and creation times, keeps the page's ids and counts
+      // them all; the page's rows are then read by primary key.
+      const pageParams = [scope.tenantId, query.search, ...params.slice(-2)];
+      const { rows } = await db.query(
+        `WITH page AS MATERIALIZED (SELECT id, total FROM ${q(`${this.model.table}__search_page`)}($2, $3, $4))
+        SELECT ${this.selectList}, (SELECT max(total) FROM page)::int8 AS "__total" FROM ${table}
+        WHERE tenant_id = $1 AND id = ANY(ARRAY(SELECT id FROM page)) ${ordered}`,
+        pageParams,
+      );
+      if (rows[0]) return { items: fromRows(rows), total: Number(rows[0].__total) };
+    } else {
+      // A search collects its matches once, counting them on the way (a window over all of them), then keeps the
+      // newest page (the function's rows cannot be walked in index order); a plain list walks the
+      // (tenant_id, created_at, id) index and stops at the page.
+      const { rows } = await db.query(
+        `SELECT ${this.selectList}, ${searching ? 'count(*) OVER ()' : totalSql}::int8 AS "__total" FROM ${from} WHERE ${where} ${ordered} ${limit}`,
+        params,
+      );
+      if (rows[0]) return { items: fromRows(rows), total: Number(rows[0].__total) };
+    }
     // A page past the end has no row to carry the total.
     const alone = await db.query<{ total: number }>(`SELECT ${total(totalParams)}::int8 AS total`, totalParams);
     return { items: [], total: Number(alone.rows[0]?.total ?? 0) };
