@@ -1,6 +1,7 @@
 import { generateId } from '../../crud/ids.js';
 import type { ServerOverride } from '../../crud/overrides.js';
 import { ApiError } from '../../http/api-error.js';
+import { refusePastExpiry } from '../future-expiry.js';
 
 /** Client secrets are the server's to make: 32 random characters, shown to the caller once at creation. */
 export const newClientSecret = () => generateId(32);
@@ -16,15 +17,7 @@ export const applicationOverrides = {
   'application.generate-secret-value': {
     kind: 'beforeWrite',
     run: (values) => {
-      const expiresAt = values.expiresAt;
-      if (typeof expiresAt === 'number' && expiresAt <= Date.now()) {
-        const message = 'The value of `expiresAt` must be in the future.';
-        throw new ApiError(
-          'request.invalid_input',
-          { details: message },
-          { issues: [{ path: '/expiresAt', keyword: 'future', message, params: {} }] },
-        );
-      }
+      refusePastExpiry(values);
       return { ...values, value: newClientSecret() };
     },
   },

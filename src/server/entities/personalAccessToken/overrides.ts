@@ -1,6 +1,6 @@
 import { generateId } from '../../crud/ids.js';
 import type { ServerOverride } from '../../crud/overrides.js';
-import { ApiError } from '../../http/api-error.js';
+import { refusePastExpiry } from '../future-expiry.js';
 
 /** A personal access token: `pat_` and 32 random characters, as Logto makes them. */
 export const newPersonalAccessToken = () => `pat_${generateId(32)}`;
@@ -14,15 +14,7 @@ export const personalAccessTokenOverrides = {
   'personalAccessToken.generate-value': {
     kind: 'beforeWrite',
     run: (values) => {
-      const expiresAt = values.expiresAt;
-      if (typeof expiresAt === 'number' && expiresAt <= Date.now()) {
-        const message = 'The value of `expiresAt` must be in the future.';
-        throw new ApiError(
-          'request.invalid_input',
-          { details: message },
-          { issues: [{ path: '/expiresAt', keyword: 'future', message, params: {} }] },
-        );
-      }
+      refusePastExpiry(values);
       return { ...values, value: newPersonalAccessToken() };
     },
   },
