@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { ConsoleResource, EntityModel } from '../src/shared/descriptor.js';
 import { buildDbModel, type DbModel } from './db-model.js';
+import { checkFixtures } from './fixtures-check.js';
 import { loadEntities } from './load.js';
 import { diffDbModels } from './migrations.js';
 import { buildModels, validatedSchemas } from './model.js';
@@ -27,6 +28,11 @@ export interface GenerateOptions {
   migrationName?: string;
   /** The server override keys descriptors may name (default: `src/server/overrides/keys.ts`). */
   serverOverrideKeys?: readonly string[];
+  /**
+   * Where the create-body fixtures live (relative to root or absolute; default `tests/fixtures`): each entity that
+   * can be created needs a folder in one of them. Directories that do not exist are not checked.
+   */
+  fixtureDirs?: readonly string[];
 }
 
 export interface GenerateResult {
@@ -87,6 +93,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   checkOptionalFields(entities);
   const models = buildModels(entities);
   checkOverrideKeys(models, options.serverOverrideKeys);
+  checkFixtures(models, root, options.fixtureDirs);
   const files = textOutputs(models, options.localesRoot ?? root, BANNER);
   const dbModel = buildDbModel(models.filter((model) => model.kind !== 'service'));
   const snapshotPath = join(root, GENERATED_DIR, 'db/model.json');
