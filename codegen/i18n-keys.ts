@@ -1,6 +1,7 @@
 import type { EntityModel, FormModel } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import {
+  branchLabelKey,
   enumDescriptionKey,
   enumLabelKey,
   errorKey,
@@ -73,6 +74,13 @@ export const formFields = (schema: JSONSchema7, prefix = ''): [string, JSONSchem
     const path = prefix ? `${prefix}.${name}` : name;
     return [[path, property] as [string, JSONSchema7], ...formFields(property, path)];
   });
+
+/** A polymorphic form field's discriminator and its branches by value (`config` → `providerName`, Okta, …). */
+const branchesOf = (schema: JSONSchema7): { tag: string; branches: [string, JSONSchema7][] } | undefined => {
+  const tag = (schema as { discriminator?: { propertyName?: string } }).discriminator?.propertyName;
+  if (!tag || !schema.oneOf) return undefined;
+  return { tag, branches: schema.oneOf.map((branch) => [String(branch.properties?.[tag]?.const), branch]) };
+};
 
 const consoleForms = (model: EntityModel): FormModel[] => [
   ...(model.create ? [model.create.form] : []),
@@ -161,13 +169,32 @@ export const requiredI18nKeys = (models: EntityModel[], errorCodes: string[]): I
     const namespace = textNamespaceOf(model);
     if (model.sidebar) add(sidebarGroupKey(model.sidebar.group), `sidebar group of ${file}`);
     owned.add(`fields.${model.name}`);
+    const fieldKeys = (path: string, property: JSONSchema7, why: string) => {
+      add(fieldLabelKey(model.name, path), `label of ${why}`);
+      optional.add(fieldDescriptionKey(model.name, path));
+      const values = property.enum ?? property.items?.enum ?? [];
+      enumKeys(namespace, path, values, `option of ${why}`);
+    };
     for (const form of consoleForms(model)) {
       collectValidation(form.schema, add, optional);
       for (const [path, property] of formFields(form.schema)) {
-        add(fieldLabelKey(model.name, path), `label of form field ${model.name}.${path}`);
-        optional.add(fieldDescriptionKey(model.name, path));
-        const values = property.enum ?? property.items?.enum ?? [];
-        enumKeys(namespace, path, values, `option of form field ${model.name}.${path}`);
+        fieldKeys(path, property, `form field ${model.name}.${path}`);
+        // A polymorphic field: the choice of branch, each branch's name, and each branch's own fields.
+        const polymorphic = branchesOf(property);
+        if (!polymorphic) continue;
+        const { tag, branches } = polymorphic;
+        add(
+          fieldLabelKey(model.name, `${path}.${tag}`),
+          `label of the branch choice of form field ${model.name}.${path}`,
+        );
+        owned.add(`${namespace}.${tag}`);
+        for (const [value, branch] of branches) {
+          const why = `branch ${value} of form field ${model.name}.${path}`;
+          add(branchLabelKey(namespace, tag, value), `name of ${why}`);
+          for (const [branchPath, branchProperty] of formFields(branch, path)) {
+            if (branchPath !== `${path}.${tag}`) fieldKeys(branchPath, branchProperty, `field ${branchPath} of ${why}`);
+          }
+        }
       }
     }
     for (const column of model.list.columns) {

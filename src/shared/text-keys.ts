@@ -27,6 +27,13 @@ export const enumLabelKey = (namespace: string, fieldPath: string, value: unknow
 export const enumDescriptionKey = (namespace: string, fieldPath: string, value: unknown): string =>
   `${namespace}.${singularField(lastSegment(fieldPath))}_description.${String(value)}`;
 
+/**
+ * Name of a polymorphic field's branch in its select: `<namespace>.<discriminator>.<value>`, e.g.
+ * `sso.providerName.Okta` (the discriminator as it is, since it names one value).
+ */
+export const branchLabelKey = (namespace: string, discriminator: string, value: unknown): string =>
+  `${namespace}.${discriminator}.${String(value)}`;
+
 /** The console's text for an API error code: `errors.<code>`. */
 export const errorKey = (code: string): string => `errors.${code}`;
 

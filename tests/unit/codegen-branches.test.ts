@@ -16,6 +16,7 @@ afterEach(() => {
 });
 
 const schemaFile = 'schemas/sso-connector.schema.json';
+const textsFile = 'src/console/locales/en/sso.json';
 // biome-ignore lint/suspicious/noExplicitAny: edits reach into arbitrary JSON
 const readJson = (root: ShapeRoot, path: string): any => JSON.parse(readFileSync(join(root.root, path), 'utf8'));
 const withConfig = (root: ShapeRoot, config: Record<string, unknown>) => {
@@ -60,11 +61,48 @@ describe('polymorphic fields', () => {
         tenantDomain: { type: 'string', minLength: 1, maxLength: 253 },
       },
     });
+    // The new branch's name and fields need their English texts, as any form field does.
+    const message = await refusal(root);
+    expect(message).toContain(
+      'fields.ssoConnector.config.tenantDomain (label of field config.tenantDomain of branch Azure AD of form field ssoConnector.config)',
+    );
+    expect(message).toContain('sso.providerName.Azure AD (name of branch Azure AD of form field ssoConnector.config)');
+    const texts = readJson(root, textsFile);
+    texts.sso.providerName['Azure AD'] = 'Microsoft Entra ID';
+    texts.fields.ssoConnector['config.tenantDomain'] = 'Tenant domain';
+    root.write(textsFile, texts);
     const { models, openapi, validators } = await generateShapes(root.root);
     const branches = models[0]?.discriminated?.config?.branches ?? {};
     expect(Object.keys(branches)).toEqual(['Azure AD', 'OIDC', 'Okta', 'SAML']);
     expect(validators[branches['Azure AD']?.validatorKey ?? '']).toBeTypeOf('function');
     expect(openapi.components.schemas.SsoConnectorConfigAzureAd.properties.tenantDomain).toBeDefined();
+  });
+
+  it('need English texts for the branch choice, each branch’s name and each branch field', async () => {
+    const { result } = await generateShapes(newRoot().root);
+    const keys = JSON.parse(result.files.get('src/generated/i18n-keys.json') ?? '{}');
+    expect(keys.required).toMatchObject({
+      'fields.ssoConnector.config.providerName': 'label of the branch choice of form field ssoConnector.config',
+      'sso.providerName.Okta': 'name of branch Okta of form field ssoConnector.config',
+      'fields.ssoConnector.config.domain':
+        'label of field config.domain of branch Okta of form field ssoConnector.config',
+      'fields.ssoConnector.config.signRequests':
+        'label of field config.signRequests of branch SAML of form field ssoConnector.config',
+    });
+    expect(keys.optional).toContain('fields.ssoConnector.config.domain_description');
+
+    const root = newRoot();
+    const texts = readJson(root, textsFile);
+    delete texts.fields.ssoConnector['config.domain'];
+    texts.sso.providerName.Retired = 'Retired provider';
+    root.write(textsFile, texts);
+    const message = await refusal(root);
+    expect(message).toContain(
+      `${textsFile}: fields.ssoConnector.config.domain (label of field config.domain of branch Okta of form field ssoConnector.config)`,
+    );
+    expect(message).toMatch(
+      /English texts nothing uses \(remove them\):\n {2}\S+sso\.json: sso\.providerName\.Retired/,
+    );
   });
 
   it('may list the branch files as oneOf references instead', async () => {
@@ -73,6 +111,11 @@ describe('polymorphic fields', () => {
       discriminator: { propertyName: 'providerName' },
       oneOf: [{ $ref: '_providers/sso/saml.schema.json' }, { $ref: '_providers/sso/oidc.schema.json' }],
     });
+    // Okta is left out, and so are its texts.
+    const texts = readJson(root, textsFile);
+    delete texts.sso.providerName.Okta;
+    delete texts.fields.ssoConnector['config.domain'];
+    root.write(textsFile, texts);
     const { models } = await generateShapes(root.root);
     expect(Object.keys(models[0]?.discriminated?.config?.branches ?? {})).toEqual(['SAML', 'OIDC']);
   });

@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { branchLabelKey } from '../../../shared/text-keys';
 import { fieldLabel } from '../../i18n/labels';
 import { asContext, ids } from '../context';
 
@@ -36,7 +37,7 @@ export const BranchSelectWidget = (props: WidgetProps) => {
           aria-describedby={invalid ? ids.error(id) : undefined}
           options={(options.enumOptions ?? []).map((option, index) => ({
             value: option.value,
-            label: String(t(`${namespace}.${discriminator}.${String(values[index])}`, { defaultValue: option.label })),
+            label: String(t(branchLabelKey(namespace, discriminator, values[index]), { defaultValue: option.label })),
           }))}
         />
       </div>
