@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/server/crud/context.js';
+import type { EntityOperations } from '../../src/server/crud/operations.js';
 import { publicView } from '../../src/server/crud/routes.js';
 import { MemoryAuditSink } from '../../src/server/crud/stages.js';
 import type { Database } from '../../src/server/db/database.js';
@@ -13,17 +14,19 @@ describe.each(databases())('user writes through the operations on $name', (targe
   let db: Database;
   let dispose: () => Promise<void>;
   let users: UserStore;
+  let roles: EntityOperations;
   const audit = new MemoryAuditSink();
 
   beforeAll(async () => {
     ({ db, dispose } = await target.open());
     const { operationsOf } = buildOperations({ db, audit });
     users = new UserStore(db, () => operationsOf('user'));
+    roles = operationsOf('role');
   });
   afterAll(() => dispose());
   beforeEach(async () => {
     audit.entries.length = 0;
-    await db.exec('DELETE FROM users_roles; DELETE FROM users');
+    await db.exec("DELETE FROM users_roles; DELETE FROM users; DELETE FROM roles WHERE name IN ('keeper', 'robot')");
   });
 
   it('hashes the write-only password with the declared hook and never stores it as sent', async () => {
@@ -64,5 +67,31 @@ describe.each(databases())('user writes through the operations on $name', (targe
       `user:${first?.id} setInternal user`,
     ]);
     expect((await users.findById('admin', first?.id ?? ''))?.lastSignInAt).toEqual(expect.any(Number));
+  });
+
+  it('gives the first account its roles as an assignment of the user’s roles, audited after the create', async () => {
+    const context = systemContext('admin', 'bootstrap');
+    const keeper = await roles.create(context, { name: 'keeper', description: 'Keeps the console.' });
+    audit.entries.length = 0;
+    const first = await users.createFirst(context, { username: 'root', password: 'Secret-2024' }, ['keeper', 'nope']);
+    expect(
+      audit.entries.map(({ actor, entity, kind, id, relation }) => ({ actor, entity, kind, id, relation })),
+    ).toEqual([
+      { actor: 'system:bootstrap', entity: 'user', kind: 'create', id: first?.id, relation: undefined },
+      { actor: 'system:bootstrap', entity: 'user', kind: 'link', id: first?.id, relation: 'roles' },
+    ]);
+    const { rows } = await db.query('SELECT user_id, role_id FROM users_roles');
+    expect(rows).toEqual([{ user_id: first?.id, role_id: keeper.id }]);
+  });
+
+  it('runs the user-role check on the first account’s roles, and creates no account when it refuses one', async () => {
+    const context = systemContext('admin', 'bootstrap');
+    await roles.create(context, { name: 'robot', description: 'For machines.', type: 'MachineToMachine' });
+    const error = await users
+      .createFirst(context, { username: 'root', password: 'Secret-2024' }, ['robot'])
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'user.invalid_role_type', status: 422 });
+    expect(await users.count('admin')).toBe(0);
+    expect(audit.entries.filter((entry) => entry.entity === 'user')).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { findLinkRow, link, linkedIds, listLinked, unlink, unlinkMany } from './
 import type { OperationDeps } from './operation-deps.js';
 import type { EntityOperations } from './operations.js';
 import { overrideOf } from './overrides.js';
+import type { OpenWrite } from './pipeline.js';
 import type { Entity } from './repository.js';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -114,8 +115,11 @@ export class LinkOperations {
     return { targets: found, added: wanted.filter((id) => linked.includes(id)) };
   }
 
-  /** An assignment; answers what the relation's `assignAnswer` says (the linked items, the ids, or nothing). */
-  async link(context: RequestContext, name: string, key: string[], body: unknown): Promise<unknown> {
+  /**
+   * An assignment; answers what the relation's `assignAnswer` says (the linked items, the ids, or nothing). `join`
+   * makes it part of another write's transaction (the roles of a new account).
+   */
+  async link(context: RequestContext, name: string, key: string[], body: unknown, join?: OpenWrite): Promise<unknown> {
     const { relation } = this.relation(name);
     this.deps.validation.assertValid(this.owner.model.assignForms[name]?.validatorKey, body);
     const ids = (body as Record<string, string[]>)[relation.assignField] ?? [];
@@ -125,6 +129,7 @@ export class LinkOperations {
     );
     const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: ids });
     const { targets, added } = await this.deps.pipeline.run(write, {
+      join,
       work: async (tx) => {
         const source = await this.source(tx, context, relation, key);
         return this.linkIn(tx, context, relation, source, key, ids, attributes);

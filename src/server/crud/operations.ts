@@ -162,13 +162,13 @@ export class EntityOperations {
           await steps.first?.(tx);
           await this.assertParent(tx, context, parentId);
         },
-        work: async (tx) => {
+        work: async (tx, open) => {
           const stored = withoutWriteOnly(this.model, { ...write.values, ...serverValues });
           const created = await this.repository.insert(tx, context.tenantId, stored);
           for (const { relation, ids } of links) {
             await this.links.linkIn(tx, context, relation, created, [created.id as string], ids);
           }
-          await steps.after?.(tx, created);
+          await steps.after?.(tx, created, open);
           return created;
         },
       })

@@ -39,11 +39,23 @@ export interface WriteStage {
   after?(write: Write): void | Promise<void>;
 }
 
+/**
+ * A write's open transaction, for another write that belongs with it (the roles a new account is given): that write
+ * joins the transaction, so both commit or neither, and its `after` steps run once the transaction has committed,
+ * after those of the write that opened it.
+ */
+export interface OpenWrite {
+  tx: Queryable;
+  afterCommit(step: () => Promise<void>): void;
+}
+
 export interface RunOptions<T> {
   /** Statements that find what the write is about (the parent, the stored row), first in the transaction. */
   load?: (tx: Queryable) => Promise<void>;
-  /** The statements of the write, after the `within` steps. */
-  work: (tx: Queryable) => Promise<T>;
+  /** The statements of the write, after the `within` steps; `open` lets another write join them. */
+  work: (tx: Queryable, open: OpenWrite) => Promise<T>;
+  /** Run inside this write's transaction instead of opening one. */
+  join?: OpenWrite;
   /**
    * False for an action, whose handler opens the transactions it needs itself: its `within` steps are skipped and
    * its handler runs between `before` and `after`.
@@ -58,18 +70,32 @@ export class WritePipeline {
     private readonly db: Database,
   ) {}
 
-  async run<T>(write: Write, { load, work, transaction = true }: RunOptions<T>): Promise<T> {
+  async run<T>(write: Write, { load, work, join, transaction = true }: RunOptions<T>): Promise<T> {
     for (const stage of this.stages) await stage.before?.(write);
+    const inside = async (tx: Queryable, open: OpenWrite) => {
+      await load?.(tx);
+      for (const stage of this.stages) await stage.within?.(write, tx);
+      return work(tx, open);
+    };
+    if (join) {
+      const result = await inside(join.tx, join);
+      write.result = result;
+      join.afterCommit(() => this.after(write));
+      return result;
+    }
+    const committed: (() => Promise<void>)[] = [];
+    const open = (tx: Queryable): OpenWrite => ({ tx, afterCommit: (step) => committed.push(step) });
     const result = transaction
-      ? await this.db.withTenant(write.context.tenantId, async (tx) => {
-          await load?.(tx);
-          for (const stage of this.stages) await stage.within?.(write, tx);
-          return work(tx);
-        })
-      : await work(this.db);
+      ? await this.db.withTenant(write.context.tenantId, (tx) => inside(tx, open(tx)))
+      : await work(this.db, open(this.db));
     write.result = result;
-    for (const stage of this.stages) await stage.after?.(write);
+    await this.after(write);
+    for (const step of committed) await step();
     return result;
+  }
+
+  private async after(write: Write): Promise<void> {
+    for (const stage of this.stages) await stage.after?.(write);
   }
 
   /** A read dressed as a write (a `GET` action): only the access stage runs before it. */

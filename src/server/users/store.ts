@@ -2,11 +2,14 @@ import { entityModels } from '../../generated/entities.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import { type RequestContext, systemContext } from '../crud/context.js';
 import type { CreateSteps, EntityOperations } from '../crud/operations.js';
+import type { OpenWrite } from '../crud/pipeline.js';
 import { Repository } from '../crud/repository.js';
 import type { Database, Queryable } from '../db/database.js';
 import { hashPassword, needsRehash, PASSWORD_METHOD } from './passwords.js';
 
 export const userModel = entityModels.find((model) => model.name === 'user') as EntityModel;
+/** The user's side of the user-role relation (`/api/users/{userId}/roles`). */
+const ROLES = 'roles';
 const users = new Repository(userModel);
 
 /**
@@ -136,7 +139,7 @@ export class UserStore {
           await this.lockRegistration(tx, tenantId);
           if ((await this.count(tenantId, tx)) > 0) throw new AccountsExist();
         },
-        after: (tx, created) => this.assignRolesByName(tx, tenantId, created.id as string, roleNames),
+        after: (_tx, created, open) => this.assignRolesByName(open, context, created.id as string, roleNames),
       });
     } catch (error) {
       if (error instanceof AccountsExist) return undefined;
@@ -144,14 +147,17 @@ export class UserStore {
     }
   }
 
-  /** Gives the user the roles with these names (missing names are ignored). */
-  async assignRolesByName(tx: Queryable, tenantId: string, userId: string, roleNames: string[]): Promise<void> {
-    await tx.query(
-      `INSERT INTO users_roles (tenant_id, user_id, role_id)
-       SELECT $1::varchar, $2::varchar, id FROM roles WHERE tenant_id = $1 AND type = 'User' AND name = ANY($3::varchar[])
-       ON CONFLICT DO NOTHING`,
-      [tenantId, userId, roleNames],
-    );
+  /**
+   * Gives the user the roles with these names (missing names are ignored), inside the write `open`, as an assignment
+   * of the user's roles: the relation's check (user roles only), the audit and the events apply as to one through the
+   * API.
+   */
+  async assignRolesByName(open: OpenWrite, context: RequestContext, userId: string, roleNames: string[]) {
+    const roles = this.operations().links;
+    const { target } = roles.relation(ROLES);
+    const found = await target.repository.listByColumn(open.tx, context.tenantId, 'name', roleNames);
+    if (found.length === 0) return;
+    await roles.link(context, ROLES, [userId], { roleIds: found.map((role) => role.id as string) }, open);
   }
 
   /**
