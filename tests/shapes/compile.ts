@@ -63,6 +63,8 @@ export const compileShapes = async (): Promise<CompiledShapes> => {
       root,
       migrationName: 'test_shapes',
       serverOverrideKeys: [...serverOverrideKeys, ...shapeOverrideKeys],
+      // The product's create-body fixtures and the test-only entities' own.
+      fixtureDirs: [join(repo, 'tests/fixtures'), join(shapes, 'fixtures')],
     });
     const { files, newMigration } = result;
     // The compiled validators import their runtime functions relative to src/generated; point them at the real ones.

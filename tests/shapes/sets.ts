@@ -27,6 +27,9 @@ export const setRoot = (set: string): { root: string; dispose: () => void } => {
   return { root, dispose: () => rmSync(root, { recursive: true, force: true }) };
 };
 
+/** Where a set's create-body fixtures live: `tests/shapes/<set>/fixtures/<entity>/{valid,invalid}`. */
+export const setFixtures = (set: string): string => join(repo, 'tests/shapes', set, 'fixtures');
+
 /** What codegen wrote, read back: the entity models, the migrations and the database model. */
 export const readGenerated = (files: Map<string, string>) => {
   const between = (path: string, start: string, end: string) => {
@@ -46,7 +49,7 @@ export const readGenerated = (files: Map<string, string>) => {
 export const compileSet = async (set: string) => {
   const { root, dispose } = setRoot(set);
   try {
-    const { files } = await generate({ root });
+    const { files } = await generate({ root, fixtureDirs: [setFixtures(set)] });
     return { files, ...readGenerated(files) };
   } finally {
     dispose();

@@ -1,16 +1,7 @@
-import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
 import { validators } from '../../src/generated/validators.js';
-import { fixtureEntities, invalidFixtures, validFixtures } from '../fixtures/fixtures.js';
-
-/** Where an error points: the offending value, or for `required`/`additionalProperties` the property named. */
-const pathOf = (error: ErrorObject) => {
-  const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'required') return `${error.instancePath}/${String(params.missingProperty)}`;
-  if (error.keyword === 'additionalProperties') return `${error.instancePath}/${String(params.additionalProperty)}`;
-  return error.instancePath;
-};
+import { fixtureEntities, invalidFixtures, errorPath as pathOf, validFixtures } from '../fixtures/fixtures.js';
 
 const createValidator = (entity: string) => {
   const model = entityModels.find((m) => m.name === entity);
