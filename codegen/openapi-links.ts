@@ -38,12 +38,12 @@ export const addLinks = (
       ? { allOf: [ref(Target), { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
       : ref(Target);
     schemas[`${Name}${Rel}Assign`] = assignSchema(relation, through);
-    const relPath = `${item}/${relation.name}`;
+    const relPath = `${item}/${relation.segment ?? relation.name}`;
     add(relPath, 'get', {
       operationId: `List${Name}${Rel}`,
       tags: [tag],
       summary: `List the ${relation.name} of ${withArticle(words(owner.name))}`,
-      parameters: [...itemParams, ...linkedListParameters.map(queryParam)],
+      parameters: [...itemParams, ...linkedListParameters(relation).map(queryParam)],
       responses: {
         200: {
           description: `The ${relation.name} linked to the ${owner.name}.`,
@@ -72,10 +72,14 @@ export const addLinks = (
         parameters: itemParams,
         requestBody: { required: true, content: json(replaceSchema(relation)) },
         responses: {
-          200: {
-            description: `The ${relation.name} the ${words(owner.name)} now has.`,
-            content: json(idsObject([relation.assignField])),
-          },
+          ...(relation.replaceAnswer === 'none'
+            ? { 204: { description: `The ${relation.name} were replaced.` } }
+            : {
+                200: {
+                  description: `The ${relation.name} the ${words(owner.name)} now has.`,
+                  content: json(idsObject([relation.assignField])),
+                },
+              }),
           ...errorResponses([400, 401, 403, 404, 422]),
         },
       });

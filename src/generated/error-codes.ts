@@ -14,6 +14,18 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The daily active user user id and date {{userId}}, {{date}} is already in use."
   },
+  "entity.not_found": {
+    "status": 404,
+    "message": "The scope is not linked to this organization role."
+  },
+  "entity.relation_foreign_key_not_found": {
+    "status": 422,
+    "message": "One of the scope ids or this organization role does not exist."
+  },
+  "entity.unique_integrity_violation": {
+    "status": 422,
+    "message": "The organization role name {{name}} is already in use."
+  },
   "resource.resource_identifier_in_use": {
     "status": 422,
     "message": "The resource indicator {{indicator}} is already in use."

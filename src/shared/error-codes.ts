@@ -16,6 +16,8 @@ export const handWrittenErrorCodes = {
   'guard.invalid_pagination': { status: 400, message: 'The request pagination value is invalid.' },
   'entity.not_exists_with_id': { status: 404, message: 'The {{name}} with ID `{{id}}` does not exist.' },
   'entity.not_found': { status: 404, message: 'The resource does not exist.' },
+  'entity.not_exists': { status: 404, message: 'The {{name}} does not exist.' },
+  'entity.db_constraint_violated': { status: 422, message: 'Database constraint violated.' },
   'oidc.session_not_found': { status: 404, message: 'Session not found. Please go back and sign in again.' },
   'oidc.invalid_session_account_id': { status: 404, message: 'The session does not belong to this user.' },
   'oidc.invalid_grant': { status: 404, message: 'The grant does not exist or does not belong to this user.' },
