@@ -1,4 +1,5 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
+import { cleanSchema } from './forms.js';
 import { linkedListParameters } from './list-query.js';
 import { assignSchema, replaceSchema } from './model.js';
 import { pascalCase, withArticle, words } from './names.js';
@@ -34,6 +35,18 @@ export const addLinks = (
       (relation.embed ?? []).map((e) => [e.property, ref(pascalCase(e.target))]),
     );
     if (relation.attributesAs) embedProps[relation.attributesAs] = linkAttributesSchema(relation, through);
+    for (const spec of relation.nested ?? []) {
+      const nested = throughModel?.relations.find((r) => r.kind === 'linked' && r.name === spec.relation);
+      const props = models.find((m) => m.name === nested?.target)?.schema.properties ?? {};
+      embedProps[spec.property] = {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: spec.fields,
+          properties: Object.fromEntries(spec.fields.map((field) => [field, cleanSchema(props[field] ?? {})])),
+        },
+      };
+    }
     schemas[itemName] = Object.keys(embedProps).length
       ? { allOf: [ref(Target), { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
       : ref(Target);

@@ -1125,7 +1125,49 @@ export const consoleResources: ConsoleResource[] = [
       "update": {},
       "delete": {}
     },
-    "relations": [],
+    "relations": [
+      {
+        "name": "users",
+        "kind": "linked",
+        "through": "organizationUser",
+        "target": "user",
+        "table": "organization_user_relations",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "userId",
+        "assignField": "userIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "asked",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "missingLinkCode": "entity.not_found",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ]
+          }
+        ],
+        "search": {
+          "param": "q",
+          "match": "contains"
+        },
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      }
+    ],
     "route": "organization",
     "titleKey": "organization.title",
     "edition": "all",
@@ -1145,7 +1187,31 @@ export const consoleResources: ConsoleResource[] = [
     },
     "uiSchema": {},
     "errorFields": {},
-    "assignForms": {}
+    "assignForms": {
+      "users": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-17d9c9a3"
+      }
+    }
   },
   {
     "name": "organizationRole",

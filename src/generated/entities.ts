@@ -4530,7 +4530,49 @@ export const entityModels: EntityModel[] = [
       "update": {},
       "delete": {}
     },
-    "relations": [],
+    "relations": [
+      {
+        "name": "users",
+        "kind": "linked",
+        "through": "organizationUser",
+        "target": "user",
+        "table": "organization_user_relations",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "userId",
+        "assignField": "userIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "asked",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "missingLinkCode": "entity.not_found",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ]
+          }
+        ],
+        "search": {
+          "param": "q",
+          "match": "contains"
+        },
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      }
+    ],
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -4541,7 +4583,31 @@ export const entityModels: EntityModel[] = [
       ]
     },
     "errorFields": {},
-    "assignForms": {},
+    "assignForms": {
+      "users": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-17d9c9a3"
+      }
+    },
     "route": "organization",
     "titleKey": "organization.title",
     "list": {
@@ -4983,7 +5049,50 @@ export const entityModels: EntityModel[] = [
       }
     },
     "hasConsole": false,
+    "replaceForms": {
+      "users": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "-5619f93f"
+      }
+    },
     "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "q": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-225dfb4"
+    },
+    "linkedListQuery": {
       "schema": {
         "type": "object",
         "properties": {
@@ -6086,6 +6195,505 @@ export const entityModels: EntityModel[] = [
       },
       "validatorKey": "-225dfb4"
     }
+  },
+  {
+    "name": "organizationUser",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [
+      {
+        "name": "roles",
+        "kind": "linked",
+        "through": "organizationUserRole",
+        "target": "organizationRole",
+        "table": "organization_role_user_relations",
+        "sourceKeys": [
+          "organizationId",
+          "userId"
+        ],
+        "targetKey": "organizationRoleId",
+        "assignField": "organizationRoleIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "asked",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "missingLinkCode": "entity.not_found",
+        "sourceMissingCode": "organization.require_membership",
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      }
+    ],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "102d4c59"
+      }
+    },
+    "route": "organizationUser",
+    "titleKey": "organizationUser.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_user_relations",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization member",
+      "description": "A user's membership of an organization.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationId",
+        "userId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization."
+        },
+        "userId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The member."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the user joined, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "userId",
+        "column": "user_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organization",
+        "keys": [
+          "organizationId"
+        ],
+        "refTable": "organizations",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "user",
+        "keys": [
+          "userId"
+        ],
+        "refTable": "users",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "userId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The member."
+            }
+          },
+          "required": [
+            "organizationId",
+            "userId"
+          ]
+        },
+        "validatorKey": "4fac9189"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "userId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The member."
+            }
+          }
+        },
+        "validatorKey": "-4302dd18"
+      }
+    },
+    "hasConsole": false,
+    "replaceForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "79b973bd"
+      }
+    }
+  },
+  {
+    "name": "organizationUserRole",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "organizationUserRole",
+    "titleKey": "organizationUserRole.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_role_user_relations",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization member role",
+      "description": "An organization role a member holds in one organization.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationId",
+        "userId",
+        "organizationRoleId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization."
+        },
+        "userId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The member."
+        },
+        "organizationRoleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization role held."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the role was given, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "userId",
+        "column": "user_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationRoleId",
+        "column": "organization_role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organizationUser",
+        "keys": [
+          "organizationId",
+          "userId"
+        ],
+        "refTable": "organization_user_relations",
+        "refColumns": [
+          "organization_id",
+          "user_id"
+        ]
+      },
+      {
+        "entity": "organizationRole",
+        "keys": [
+          "organizationRoleId"
+        ],
+        "refTable": "organization_roles",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {
+      "beforeLink": "organization.check-member-role-type"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "userId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The member."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role held."
+            }
+          },
+          "required": [
+            "organizationId",
+            "userId",
+            "organizationRoleId"
+          ]
+        },
+        "validatorKey": "-52406833"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "userId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The member."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role held."
+            }
+          }
+        },
+        "validatorKey": "-6a9bde18"
+      }
+    },
+    "hasConsole": false
   },
   {
     "name": "personalAccessToken",

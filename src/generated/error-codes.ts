@@ -16,15 +16,15 @@ export const generatedErrorCodes = {
   },
   "entity.not_found": {
     "status": 404,
-    "message": "The scope is not linked to this organization role."
+    "message": "The user is not linked to this organization."
   },
   "entity.relation_foreign_key_not_found": {
     "status": 422,
-    "message": "One of the scope ids or this organization role does not exist."
+    "message": "One of the user ids or this organization does not exist."
   },
   "entity.unique_integrity_violation": {
     "status": 422,
-    "message": "The organization role name {{name}} is already in use."
+    "message": "The user {{id}} has already been added to this organization."
   },
   "resource.resource_identifier_in_use": {
     "status": 422,

@@ -30,6 +30,7 @@ export const handWrittenErrorCodes = {
     status: 422,
     message: 'The entity already exists. Please check the input and try again.',
   },
+  'organization.require_membership': { status: 422, message: 'The user is not a member of the organization.' },
   'role.name_in_use': { status: 422, message: 'This role name {{name}} is already in use.' },
   'role.scope_exists': { status: 422, message: 'The scope id {{id}} has already been added to this role.' },
   'role.user_exists': { status: 422, message: 'The user {{id}} has already been assigned this role.' },

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
 import type { RequestContext } from './context.js';
-import { findLinkRow, link, linkedIds, listLinked, unlink, unlinkMany } from './link-repository.js';
+import { findLinkRow, link, linkedIds, linkedOfEach, listLinked, unlink, unlinkMany } from './link-repository.js';
 import type { OperationDeps } from './operation-deps.js';
 import type { EntityOperations } from './operations.js';
 import { overrideOf } from './overrides.js';
@@ -82,6 +82,14 @@ export class LinkOperations {
         const ids = [...new Set(result.items.map((item) => item[embed.foreignKey] as string))];
         const found = new Map((await embedded.repository.findMany(tx, context.tenantId, ids)).map((e) => [e.id, e]));
         for (const item of result.items) item[embed.property] = found.get(item[embed.foreignKey] as string) ?? null;
+      }
+      for (const spec of relation.nested ?? []) {
+        const nested = through.links.relation(spec.relation);
+        const ids = result.items.map((item) => item.id as string);
+        const { repository } = nested.target;
+        const found = await linkedOfEach(tx, repository, relation, nested.relation, context.tenantId, key, ids);
+        const pick = (entity: Entity) => Object.fromEntries(spec.fields.map((field) => [field, entity[field] ?? null]));
+        for (const item of result.items) item[spec.property] = (found.get(item.id as string) ?? []).map(pick);
       }
       return result;
     });
