@@ -125,7 +125,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       return { ...exclusion, ...joined };
     });
     const listSummaries = (list?.summaries ?? []).map((summary) => {
-      const joined = joinedThrough(summary.relation, `api.operations.list.summaries ${summary.count}`);
+      const joined = joinedThrough(summary.relation, `api.operations.list.summaries ${summary.featured}`);
       const target = need(joined.target, `${file} api.operations.list.summaries`);
       assertFields(target, summary.fields, `${file} api.operations.list.summaries ${summary.featured}`);
       for (const field of summary.fields) {
@@ -133,10 +133,15 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
           throw new CodegenError(`${file}: api.operations.list.summaries ${summary.featured} names private ${field}`);
         }
       }
+      if (summary.embed) {
+        const embedded = need(summary.embed.target, `${file} api.operations.list.summaries embed`);
+        assertFields(target, [summary.embed.foreignKey], `${file} api.operations.list.summaries embed`);
+        assertFields(embedded, summary.embed.fields, `${file} api.operations.list.summaries embed`);
+      }
       return { ...summary, ...joined };
     });
     const taken = new Set(Object.keys(schema.properties ?? {}));
-    for (const name of listSummaries.flatMap((s) => [s.count, s.featured])) {
+    for (const name of listSummaries.flatMap((s) => [...(s.count ? [s.count] : []), s.featured])) {
       if (taken.has(name)) throw new CodegenError(`${file}: api.operations.list.summaries repeats the name ${name}`);
       taken.add(name);
     }
@@ -183,6 +188,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .map(([name]) => name),
       unique: d.unique ?? [],
       ...(d.notFoundCode ? { notFoundCode: d.notFoundCode } : {}),
+      ...(d.notFoundCodes ? { notFoundCodes: d.notFoundCodes } : {}),
       searchColumns: (list?.search ?? []).map(snakeCase),
       ...(list?.fieldSearch && list.search?.length ? { fieldSearch: list.search } : {}),
       ...(d.api?.itemParam ? { itemParam: d.api.itemParam } : {}),
@@ -246,15 +252,30 @@ const idList = (maxItems: number): JSONSchema7 => ({
 
 /** The body of an assignment: the ids to link and the relation's writable attributes (see `assignBodySchema`). */
 export const assignSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 =>
-  assignBodySchema(relation, through, { ...idList(100), minItems: 1 });
+  withNames(relation, assignBodySchema(relation, through, { ...idList(100), minItems: relation.assignByName ? 0 : 1 }));
+
+/** With `assignByName`, a body may name targets by that field instead of (or besides) their ids. */
+const withNames = (relation: LinkedRelation, schema: JSONSchema7): JSONSchema7 => {
+  const byName = relation.assignByName;
+  if (!byName) return schema;
+  return {
+    ...schema,
+    required: (schema.required ?? []).filter((field) => field !== relation.assignField),
+    properties: {
+      ...schema.properties,
+      [byName.field]: { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 100 },
+    },
+  };
+};
 
 /** The body of a relation's `PUT`: every id the source keeps or gets (an empty list removes them all). */
-export const replaceSchema = (relation: LinkedRelation): JSONSchema7 => ({
-  type: 'object',
-  additionalProperties: false,
-  required: [relation.assignField],
-  properties: { [relation.assignField]: { ...idList(100), uniqueItems: false } },
-});
+export const replaceSchema = (relation: LinkedRelation): JSONSchema7 =>
+  withNames(relation, {
+    type: 'object',
+    additionalProperties: false,
+    required: [relation.assignField],
+    properties: { [relation.assignField]: { ...idList(100), uniqueItems: false } },
+  });
 
 /** Every schema that gets a compiled validator: request bodies, relation assignments, actions and console forms. */
 export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>

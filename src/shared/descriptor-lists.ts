@@ -36,9 +36,16 @@ export interface ListExclusionModel extends ListExclusion {
  */
 export interface ListSummary {
   relation: string;
-  count: string;
+  /** The property counting the links; absent when only the linked items are listed. */
+  count?: string;
   featured: string;
   fields: string[];
+  /** `featured` lists every linked item instead of the first three. */
+  all?: boolean;
+  /** The item's own `GET` answer carries the summary too. */
+  item?: boolean;
+  /** Each featured item carries a related item (by its field `foreignKey`) with some of its fields. */
+  embed?: { property: string; target: string; foreignKey: string; fields: string[] };
 }
 
 /**
@@ -54,11 +61,33 @@ export interface ListSummaryModel extends ListSummary {
   target: string;
 }
 
+/** How a list's search value matches the search fields. */
+export type SearchMatch = 'pattern' | 'contains';
+
+/** A list's search parameter and how it matches. */
+export interface SearchQuery {
+  param: string;
+  match: SearchMatch;
+}
+
+/** The search parameter of a list as its descriptor names it, with the defaults filled in. */
+export const searchQueryOf = (spec: { searchParam?: string; searchMatch?: SearchMatch } | undefined): SearchQuery => ({
+  param: spec?.searchParam ?? 'search',
+  match: spec?.searchMatch ?? 'pattern',
+});
+
 export interface ListOperation {
   pagination: 'optional' | 'required';
   /** The search fields also take Logto's field search (`search.<field>`, `mode.<field>`, `isCaseSensitive`). */
   fieldSearch?: boolean;
   search?: string[];
+  /** The query parameter carrying the search (default `search`), e.g. Logto's `q`. */
+  searchParam?: string;
+  /**
+   * How its value matches: as an ILIKE pattern (`pattern`, the default: `%` and `_` are wildcards) or anywhere in a
+   * field (`contains`: the value is wrapped in `%…%`, as Logto's `q`).
+   */
+  searchMatch?: SearchMatch;
   filters?: ListFilterSpec[];
   exclude?: ListExclusion[];
   summaries?: ListSummary[];
