@@ -72,6 +72,12 @@ export interface DbTable {
    */
   searchPaged?: boolean;
   /**
+   * A third function, `<table>__search_fields(patterns, columns, operator)`, returns the ids of the rows where some
+   * of the searched columns match (LIKE, ILIKE or a regular expression), so a field search (`search.<field>`) goes
+   * through the trigram indexes as well.
+   */
+  searchFields?: boolean;
+  /**
    * Triggers keep the number of rows per tenant in `gatehouse_row_counts`, in the writing transaction, so an
    * unfiltered list reads its exact total from a few counter rows instead of counting the tenant's rows.
    */
@@ -182,6 +188,7 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
           searchReturnsRows: true,
           searchPlannedPerCall: true,
           searchPaged: true,
+          searchFields: true,
         }
       : {}),
     ...(model.countRows ? { countRows: true } : {}),

@@ -68,6 +68,38 @@ const rlsOffSql = (table: string, role: string) => [
 
 export const searchFunctionName = (table: string) => `${table}__search`;
 export const searchPageFunctionName = (table: string) => `${table}__search_page`;
+export const searchFieldsFunctionName = (table: string) => `${table}__search_fields`;
+const SEARCH_FIELDS_SIGNATURE = '(text[], text[], text)';
+
+/**
+ * `<table>__search_fields(patterns, columns, operator)`: the ids of the tenant's rows where one of `columns` (each
+ * one of the searched columns) matches one of `patterns` with `operator` (`~~` LIKE, `~~*` ILIKE, `~` or `~*`
+ * regular expressions), planned per call, so the trigram indexes serve a field search too.
+ */
+const searchFieldsFunctionSql = (table: DbTable, role: string) => {
+  const name = q(searchFieldsFunctionName(table.name));
+  const allowed = (table.searchColumns ?? []).map((column) => `'${column}'`).join(', ');
+  const signature = `${name}${SEARCH_FIELDS_SIGNATURE}`;
+  return [
+    `CREATE OR REPLACE FUNCTION ${name}(patterns text[], columns text[], operator text) RETURNS SETOF varchar
+  LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS ${table.searchRows ?? 50} SET search_path = public AS $$
+DECLARE
+  matching text;
+BEGIN
+  IF operator IS NULL OR operator NOT IN ('~~', '~~*', '~', '~*') THEN
+    RAISE EXCEPTION 'unknown search operator %', operator USING ERRCODE = '22023';
+  END IF;
+  IF coalesce(cardinality(columns), 0) = 0 OR NOT columns <@ ARRAY[${allowed}] THEN
+    RAISE EXCEPTION 'not a searched column: %', columns USING ERRCODE = '22023';
+  END IF;
+  SELECT string_agg(format('%I %s ANY($2)', c, operator), ' OR ') INTO matching FROM unnest(columns) c;
+  RETURN QUERY EXECUTE 'SELECT id FROM ${q(table.name)} WHERE tenant_id = $1 AND (' || matching || ')'
+    USING current_setting('gatehouse.tenant_id', true), patterns;
+END $$;`,
+    `REVOKE ALL ON FUNCTION ${signature} FROM PUBLIC;`,
+    `GRANT EXECUTE ON FUNCTION ${signature} TO ${role};`,
+  ];
+};
 
 /**
  * `<table>__search_page(pattern, page_size, page_offset)`: the ids of one page of matches, newest first, each with
@@ -114,6 +146,7 @@ END $$;`
     `REVOKE ALL ON FUNCTION ${name}(text) FROM PUBLIC;`,
     `GRANT EXECUTE ON FUNCTION ${name}(text) TO ${role};`,
     ...(table.searchPaged ? searchPageFunctionSql(table, role) : []),
+    ...(table.searchFields ? searchFieldsFunctionSql(table, role) : []),
   ];
 };
 
@@ -158,6 +191,7 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
         searchFunctionSql,
         searchFunctionName,
         searchPageFunctionName,
+        searchFieldsFunctionName,
         rlsSql,
         rlsOffSql,
       }),

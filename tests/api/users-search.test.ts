@@ -19,6 +19,11 @@ describe.each(databases())('searching users on $name', (target) => {
     ]) {
       ids[user.username] = (await api.create('/api/users', user)).id;
     }
+    // A user of another tenant that every search below would match, were it not for the tenant.
+    await api.db.query(
+      `INSERT INTO users (tenant_id, id, username, primary_email, name, primary_phone)
+       VALUES ('acme', 'elsewhere1', 'ada_elsewhere', 'ada@example.com', 'Ada Elsewhere', '+15550001')`,
+    );
   });
 
   /** The usernames a search finds (sorted), insisting on 200 and an exact Total-Number. */
@@ -50,6 +55,22 @@ describe.each(databases())('searching users on $name', (target) => {
       await found({ search: '%a%' }),
     );
     expect(await found({ 'search.name': '%a%', 'search.primaryPhone': '%0001', joint: 'and' })).toEqual(['ada']);
+    expect(await found({ 'search.username': '%A%', isCaseSensitive: 'true' })).toEqual(['Alan_T']);
+    expect(await found({ 'search.primaryEmail': 'ada@%', 'search.username': '%elsewhere%' })).toEqual(['ada']);
+  });
+
+  it('finds only the tenant’s own users, whatever the mode', async () => {
+    expect(await found({ 'search.primaryEmail': '%@example.com' })).toEqual(['ada']);
+    expect(await found({ 'search.username': 'ada_elsewhere', 'mode.username': 'exact' })).toEqual([]);
+    expect(await found({ 'search.name': 'elsewhere', 'mode.name': 'posix' })).toEqual([]);
+    expect(await found({ search: '%5550001%', mode: 'like' })).toEqual(['ada']);
+  });
+
+  it('takes an exact value literally: its % and _ are no wildcards', async () => {
+    expect(await found({ 'search.username': 'a%', 'mode.username': 'exact' })).toEqual([]);
+    expect(await found({ 'search.username': 'alan%t', 'mode.username': 'exact' })).toEqual([]);
+    expect(await found({ 'search.username': 'ada_', 'mode.username': 'exact' })).toEqual([]);
+    expect(await found({ 'search.username': ['a_a', 'ADA'], 'mode.username': 'exact' })).toEqual(['ada']);
   });
 
   it('matches exactly, case-insensitively unless told otherwise, one value or several', async () => {

@@ -123,10 +123,13 @@ export class Repository {
     let from = table;
     let where = this.where(scope, params);
     if (fieldSearch) {
-      // Field search reads the table itself (row-level security keeps it to the tenant): its operators vary by
-      // request, so no search function serves it.
+      // Under row-level security the matches come from the generated `<table>__search_fields` (see
+      // `fieldSearchClause`); the table's rows are read by id.
       const fields = this.model.fieldSearch ?? [];
-      where += fieldSearchClause(fieldSearch, fields, (field) => `${table}.${q(snake(field))}`, params);
+      const through = this.model.rls
+        ? { name: q(`${this.model.table}__search_fields`), id: `${table}.id`, column: snake }
+        : undefined;
+      where += fieldSearchClause(fieldSearch, fields, (field) => `${table}.${q(snake(field))}`, params, through);
     } else if (plainSearch && this.model.rls) {
       // Under row-level security `ILIKE` cannot use the trigram indexes (it is not leakproof), so tenant tables
       // search through their generated `<table>__search` function, which matches inside the transaction's tenant
