@@ -78,6 +78,12 @@ export interface DbTable {
    */
   searchFields?: boolean;
   /**
+   * The page functions (`<table>__search_page`, `<table>__search_fields_page`) look for a page near the start among
+   * the tenant's newest rows first, and count the matches apart, so a frequent term's page is neither collected nor
+   * sorted in full (see codegen/search-functions.ts).
+   */
+  searchPageNewestFirst?: boolean;
+  /**
    * Triggers keep the number of rows per tenant in `gatehouse_row_counts`, in the writing transaction, so an
    * unfiltered list reads its exact total from a few counter rows instead of counting the tenant's rows.
    */
@@ -189,6 +195,7 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
           searchPlannedPerCall: true,
           searchPaged: true,
           searchFields: true,
+          searchPageNewestFirst: true,
         }
       : {}),
     ...(model.countRows ? { countRows: true } : {}),

@@ -12,6 +12,7 @@ export interface AlterPieces {
   searchFunctionName: (table: string) => string;
   searchPageFunctionName: (table: string) => string;
   searchFieldsFunctionName: (table: string) => string;
+  searchFieldsPageFunctionName: (table: string) => string;
   rlsSql: (table: string, role: string) => string[];
   rlsOffSql: (table: string, role: string) => string[];
 }
@@ -121,6 +122,7 @@ export const alterTableSql = (
     Boolean(old.searchPlannedPerCall) !== Boolean(table.searchPlannedPerCall) ||
     Boolean(old.searchPaged) !== Boolean(table.searchPaged) ||
     Boolean(old.searchFields) !== Boolean(table.searchFields) ||
+    Boolean(old.searchPageNewestFirst) !== Boolean(table.searchPageNewestFirst) ||
     (old.searchReturnsRows && !same(old.columns, table.columns))
   ) {
     const fn = `${q(p.searchFunctionName(table.name))}(text)`;
@@ -134,6 +136,12 @@ export const alterTableSql = (
     }
     if (old.searchFields && !(table.searchFields && table.searchColumns && role)) {
       before.push(`DROP FUNCTION IF EXISTS ${q(p.searchFieldsFunctionName(table.name))}(text[], text[], text);`);
+    }
+    const fieldsPaged = (t: DbTable) => Boolean(t.searchFields && t.searchPageNewestFirst);
+    if (fieldsPaged(old) && !(fieldsPaged(table) && table.searchColumns && role)) {
+      before.push(
+        `DROP FUNCTION IF EXISTS ${q(p.searchFieldsPageFunctionName(table.name))}(text[], text[], text, integer, integer);`,
+      );
     }
   }
   if (Boolean(old.countRows) !== Boolean(table.countRows)) {

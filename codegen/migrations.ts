@@ -2,6 +2,13 @@ import type { DbColumn, DbForeignKey, DbIndex, DbModel, DbTable } from './db-mod
 import { CodegenError } from './load.js';
 import { type AlterOptions, alterTableSql } from './migration-alter.js';
 import { countTriggersSql, ROW_COUNTS_TABLE, rowCountGroupsSql, rowCountsSql } from './row-counts.js';
+import {
+  searchFieldsFunctionName,
+  searchFieldsPageFunctionName,
+  searchFunctionName,
+  searchFunctionSql,
+  searchPageFunctionName,
+} from './search-functions.js';
 
 const q = (name: string) => `"${name}"`;
 const list = (names: string[]) => names.map(q).join(', ');
@@ -66,90 +73,6 @@ const rlsOffSql = (table: string, role: string) => [
   `ALTER TABLE ${q(table)} DISABLE ROW LEVEL SECURITY;`,
 ];
 
-export const searchFunctionName = (table: string) => `${table}__search`;
-export const searchPageFunctionName = (table: string) => `${table}__search_page`;
-export const searchFieldsFunctionName = (table: string) => `${table}__search_fields`;
-const SEARCH_FIELDS_SIGNATURE = '(text[], text[], text)';
-
-/**
- * `<table>__search_fields(patterns, columns, operator)`: the ids of the tenant's rows where one of `columns` (each
- * one of the searched columns) matches one of `patterns` with `operator` (`~~` LIKE, `~~*` ILIKE, `~` or `~*`
- * regular expressions), planned per call, so the trigram indexes serve a field search too.
- */
-const searchFieldsFunctionSql = (table: DbTable, role: string) => {
-  const name = q(searchFieldsFunctionName(table.name));
-  const allowed = (table.searchColumns ?? []).map((column) => `'${column}'`).join(', ');
-  const signature = `${name}${SEARCH_FIELDS_SIGNATURE}`;
-  return [
-    `CREATE OR REPLACE FUNCTION ${name}(patterns text[], columns text[], operator text) RETURNS SETOF varchar
-  LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS ${table.searchRows ?? 50} SET search_path = public AS $$
-DECLARE
-  matching text;
-BEGIN
-  IF operator IS NULL OR operator NOT IN ('~~', '~~*', '~', '~*') THEN
-    RAISE EXCEPTION 'unknown search operator %', operator USING ERRCODE = '22023';
-  END IF;
-  IF coalesce(cardinality(columns), 0) = 0 OR NOT columns <@ ARRAY[${allowed}] THEN
-    RAISE EXCEPTION 'not a searched column: %', columns USING ERRCODE = '22023';
-  END IF;
-  SELECT string_agg(format('%I %s ANY($2)', c, operator), ' OR ') INTO matching FROM unnest(columns) c;
-  RETURN QUERY EXECUTE 'SELECT id FROM ${q(table.name)} WHERE tenant_id = $1 AND (' || matching || ')'
-    USING current_setting('gatehouse.tenant_id', true), patterns;
-END $$;`,
-    `REVOKE ALL ON FUNCTION ${signature} FROM PUBLIC;`,
-    `GRANT EXECUTE ON FUNCTION ${signature} TO ${role};`,
-  ];
-};
-
-/**
- * `<table>__search_page(pattern, page_size, page_offset)`: the ids of one page of matches, newest first, each with
- * the number of all matches. Only ids and creation times are collected and sorted, planned per call like the search.
- */
-const searchPageFunctionSql = (table: DbTable, role: string) => {
-  const name = q(searchPageFunctionName(table.name));
-  const matching = (table.searchColumns ?? []).map((column) => `${q(column)} ILIKE $2`).join(' OR ');
-  const signature = `${name}(text, integer, integer)`;
-  return [
-    `CREATE OR REPLACE FUNCTION ${name}(pattern text, page_size integer, page_offset integer)
-  RETURNS TABLE (id varchar, total bigint)
-  LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS ${table.searchRows ?? 50} SET search_path = public AS $$
-BEGIN
-  RETURN QUERY EXECUTE 'SELECT m.id, m.total FROM (SELECT id, created_at, count(*) OVER () AS total FROM ${q(table.name)}
-    WHERE tenant_id = $1 AND (${matching})) m ORDER BY m.created_at DESC, m.id DESC LIMIT $3 OFFSET $4'
-    USING current_setting('gatehouse.tenant_id', true), pattern, page_size, page_offset;
-END $$;`,
-    `REVOKE ALL ON FUNCTION ${signature} FROM PUBLIC;`,
-    `GRANT EXECUTE ON FUNCTION ${signature} TO ${role};`,
-  ];
-};
-
-const searchFunctionSql = (table: DbTable, role: string) => {
-  const name = q(searchFunctionName(table.name));
-  const select = `SELECT ${table.searchReturnsRows ? '*' : 'id'} FROM ${q(table.name)}`;
-  const matching = (pattern: string) =>
-    (table.searchColumns ?? []).map((column) => `${q(column)} ILIKE ${pattern}`).join(' OR ');
-  const head = (language: string) =>
-    `CREATE OR REPLACE FUNCTION ${name}(pattern text) RETURNS SETOF ${table.searchReturnsRows ? q(table.name) : 'varchar'}
-  LANGUAGE ${language} STABLE SECURITY DEFINER${table.searchRows ? ` ROWS ${table.searchRows}` : ''} SET search_path = public AS $$`;
-  const body = table.searchPlannedPerCall
-    ? `${head('plpgsql')}
-BEGIN
-  RETURN QUERY EXECUTE '${select} WHERE tenant_id = $1 AND (${matching('$2')})'
-    USING current_setting('gatehouse.tenant_id', true), pattern;
-END $$;`
-    : `${head('sql')}
-    ${select} WHERE tenant_id = current_setting('gatehouse.tenant_id', true)
-      AND (${matching('pattern')})
-  $$;`;
-  return [
-    body,
-    `REVOKE ALL ON FUNCTION ${name}(text) FROM PUBLIC;`,
-    `GRANT EXECUTE ON FUNCTION ${name}(text) TO ${role};`,
-    ...(table.searchPaged ? searchPageFunctionSql(table, role) : []),
-    ...(table.searchFields ? searchFieldsFunctionSql(table, role) : []),
-  ];
-};
-
 const createTableSql = (table: DbTable): string[] => [
   `CREATE TABLE ${q(table.name)} (\n${[...table.columns.map((c) => `  ${columnSql(c)}`), `  PRIMARY KEY (${list(table.primaryKey)})`].join(',\n')}\n);`,
   ...table.foreignKeys.map((fk) => foreignKeySql(table.name, fk)),
@@ -192,6 +115,7 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
         searchFunctionName,
         searchPageFunctionName,
         searchFieldsFunctionName,
+        searchFieldsPageFunctionName,
         rlsSql,
         rlsOffSql,
       }),

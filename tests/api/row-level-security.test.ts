@@ -88,6 +88,16 @@ describe.each(databases())('row-level security on $name', (target) => {
     expect((await db.withTenant('default', tenant)).rows.map((r) => r.id)).toEqual(['d1', 'd2']);
     const regex = search(['^(admin|viewer)$'], ['name', 'description'], '~*');
     expect((await db.withTenant('default', regex)).rows.map((r) => r.id)).toEqual(['d1', 'd2']);
+    const page = (tx: Queryable) =>
+      tx.query<{ id: string; total: string }>(
+        `SELECT id, total::text FROM roles__search_fields_page('{%tenant%}', '{description}', '~~*', 10, 0) ORDER BY id`,
+      );
+    expect((await db.withTenant('default', page)).rows).toEqual([
+      { id: 'd1', total: '2' },
+      { id: 'd2', total: '2' },
+    ]);
+    expect((await db.withTenant('acme', page)).rows).toEqual([{ id: 'a1', total: '1' }]);
+    expect((await page(db)).rows).toEqual([]);
     // Only the searched columns and the four operators; anything else is refused before any SQL is built.
     for (const [columns, operator] of [
       [['tenant_id'], '~~'],

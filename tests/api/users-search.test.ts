@@ -24,6 +24,11 @@ describe.each(databases())('searching users on $name', (target) => {
       `INSERT INTO users (tenant_id, id, username, primary_email, name, primary_phone)
        VALUES ('acme', 'elsewhere1', 'ada_elsewhere', 'ada@example.com', 'Ada Elsewhere', '+15550001')`,
     );
+    // The newest users match none of the searches below, so a page is not always among the newest rows.
+    await api.db.query(
+      `INSERT INTO users (tenant_id, id, username, name) SELECT 'default', 'f' || g, 'filler' || g, 'Filler'
+       FROM generate_series(1, 30) g`,
+    );
   });
 
   /** The usernames a search finds (sorted), insisting on 200 and an exact Total-Number. */
@@ -94,6 +99,30 @@ describe.each(databases())('searching users on $name', (target) => {
     });
     expect(response.headers.get('total-number')).toBe('3');
     expect(data).toHaveLength(1);
+  });
+
+  it('pages any search in the same order at every page size, with the same total', async () => {
+    for (const query of [
+      { search: '%a%' },
+      { 'search.name': '%A%' },
+      { 'search.name': '^(ada|alan|grace|edsger) ', 'mode.name': 'posix' },
+      { 'search.primaryEmail': '%example%', 'search.name': '%hopper%', joint: 'or' },
+    ]) {
+      const all = await client.GET('/api/users', { params: { query: { page: 1, page_size: 20, ...query } as never } });
+      const total = all.response.headers.get('total-number');
+      expect(Number(total), JSON.stringify(query)).toBeGreaterThanOrEqual(3);
+      for (const size of [1, 2, 3]) {
+        const ids: string[] = [];
+        for (let page = 1; page <= 5; page++) {
+          const { data, response } = await client.GET('/api/users', {
+            params: { query: { page, page_size: size, ...query } as never },
+          });
+          expect(response.headers.get('total-number')).toBe(total);
+          ids.push(...(data ?? []).map((user) => user.id));
+        }
+        expect(ids, JSON.stringify({ query, size })).toEqual((all.data ?? []).map((user) => user.id));
+      }
+    }
   });
 
   it('refuses unknown fields and modes, bad patterns and empty values with 400, never a server error', async () => {

@@ -110,6 +110,10 @@ const functionOperators: Partial<Record<SearchMode, [sensitive: string, insensit
   posix: ['~', '~*'],
 };
 
+/** The search function's operator for a mode, if it serves that mode. */
+export const functionOperator = (mode: SearchMode, caseSensitive: boolean): string | undefined =>
+  functionOperators[mode]?.[caseSensitive ? 0 : 1];
+
 /** A value as a LIKE pattern that matches only itself. */
 const literalPattern = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -130,7 +134,7 @@ export const fieldSearchClause = (
     const fields = field ? [field] : allFields;
     const lower = mode === 'exact' && !search.caseSensitive;
     const given = lower ? values.map((value) => value.toLowerCase()) : values;
-    const indexed = through && functionOperators[mode]?.[search.caseSensitive ? 0 : 1];
+    const indexed = through && functionOperator(mode, search.caseSensitive);
     let narrowed = '';
     if (through && indexed) {
       params.push(mode === 'exact' ? given.map(literalPattern) : given, fields.map(through.column));
