@@ -72,6 +72,18 @@ export interface DbTable {
    */
   searchPaged?: boolean;
   /**
+   * A third function, `<table>__search_fields(patterns, columns, operator)`, returns the ids of the rows where some
+   * of the searched columns match (LIKE, ILIKE or a regular expression), so a field search (`search.<field>`) goes
+   * through the trigram indexes as well.
+   */
+  searchFields?: boolean;
+  /**
+   * The page functions (`<table>__search_page`, `<table>__search_fields_page`) look for a page near the start among
+   * the tenant's newest rows first, and count the matches apart, so a frequent term's page is neither collected nor
+   * sorted in full (see codegen/search-functions.ts).
+   */
+  searchPageNewestFirst?: boolean;
+  /**
    * Triggers keep the number of rows per tenant in `gatehouse_row_counts`, in the writing transaction, so an
    * unfiltered list reads its exact total from a few counter rows instead of counting the tenant's rows.
    */
@@ -182,6 +194,8 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
           searchReturnsRows: true,
           searchPlannedPerCall: true,
           searchPaged: true,
+          searchFields: true,
+          searchPageNewestFirst: true,
         }
       : {}),
     ...(model.countRows ? { countRows: true } : {}),

@@ -11,6 +11,8 @@ export interface AlterPieces {
   searchFunctionSql: (table: DbTable, role: string) => string[];
   searchFunctionName: (table: string) => string;
   searchPageFunctionName: (table: string) => string;
+  searchFieldsFunctionName: (table: string) => string;
+  searchFieldsPageFunctionName: (table: string) => string;
   rlsSql: (table: string, role: string) => string[];
   rlsOffSql: (table: string, role: string) => string[];
 }
@@ -119,6 +121,8 @@ export const alterTableSql = (
     Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows) ||
     Boolean(old.searchPlannedPerCall) !== Boolean(table.searchPlannedPerCall) ||
     Boolean(old.searchPaged) !== Boolean(table.searchPaged) ||
+    Boolean(old.searchFields) !== Boolean(table.searchFields) ||
+    Boolean(old.searchPageNewestFirst) !== Boolean(table.searchPageNewestFirst) ||
     (old.searchReturnsRows && !same(old.columns, table.columns))
   ) {
     const fn = `${q(p.searchFunctionName(table.name))}(text)`;
@@ -129,6 +133,15 @@ export const alterTableSql = (
     } else if (old.searchColumns) before.push(`DROP FUNCTION IF EXISTS ${fn};`);
     if (old.searchPaged && !(table.searchPaged && table.searchColumns && role)) {
       before.push(`DROP FUNCTION IF EXISTS ${q(p.searchPageFunctionName(table.name))}(text, integer, integer);`);
+    }
+    if (old.searchFields && !(table.searchFields && table.searchColumns && role)) {
+      before.push(`DROP FUNCTION IF EXISTS ${q(p.searchFieldsFunctionName(table.name))}(text[], text[], text);`);
+    }
+    const fieldsPaged = (t: DbTable) => Boolean(t.searchFields && t.searchPageNewestFirst);
+    if (fieldsPaged(old) && !(fieldsPaged(table) && table.searchColumns && role)) {
+      before.push(
+        `DROP FUNCTION IF EXISTS ${q(p.searchFieldsPageFunctionName(table.name))}(text[], text[], text, integer, integer);`,
+      );
     }
   }
   if (Boolean(old.countRows) !== Boolean(table.countRows)) {

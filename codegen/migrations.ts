@@ -2,6 +2,13 @@ import type { DbColumn, DbForeignKey, DbIndex, DbModel, DbTable } from './db-mod
 import { CodegenError } from './load.js';
 import { type AlterOptions, alterTableSql } from './migration-alter.js';
 import { countTriggersSql, ROW_COUNTS_TABLE, rowCountGroupsSql, rowCountsSql } from './row-counts.js';
+import {
+  searchFieldsFunctionName,
+  searchFieldsPageFunctionName,
+  searchFunctionName,
+  searchFunctionSql,
+  searchPageFunctionName,
+} from './search-functions.js';
 
 const q = (name: string) => `"${name}"`;
 const list = (names: string[]) => names.map(q).join(', ');
@@ -66,57 +73,6 @@ const rlsOffSql = (table: string, role: string) => [
   `ALTER TABLE ${q(table)} DISABLE ROW LEVEL SECURITY;`,
 ];
 
-export const searchFunctionName = (table: string) => `${table}__search`;
-export const searchPageFunctionName = (table: string) => `${table}__search_page`;
-
-/**
- * `<table>__search_page(pattern, page_size, page_offset)`: the ids of one page of matches, newest first, each with
- * the number of all matches. Only ids and creation times are collected and sorted, planned per call like the search.
- */
-const searchPageFunctionSql = (table: DbTable, role: string) => {
-  const name = q(searchPageFunctionName(table.name));
-  const matching = (table.searchColumns ?? []).map((column) => `${q(column)} ILIKE $2`).join(' OR ');
-  const signature = `${name}(text, integer, integer)`;
-  return [
-    `CREATE OR REPLACE FUNCTION ${name}(pattern text, page_size integer, page_offset integer)
-  RETURNS TABLE (id varchar, total bigint)
-  LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS ${table.searchRows ?? 50} SET search_path = public AS $$
-BEGIN
-  RETURN QUERY EXECUTE 'SELECT m.id, m.total FROM (SELECT id, created_at, count(*) OVER () AS total FROM ${q(table.name)}
-    WHERE tenant_id = $1 AND (${matching})) m ORDER BY m.created_at DESC, m.id DESC LIMIT $3 OFFSET $4'
-    USING current_setting('gatehouse.tenant_id', true), pattern, page_size, page_offset;
-END $$;`,
-    `REVOKE ALL ON FUNCTION ${signature} FROM PUBLIC;`,
-    `GRANT EXECUTE ON FUNCTION ${signature} TO ${role};`,
-  ];
-};
-
-const searchFunctionSql = (table: DbTable, role: string) => {
-  const name = q(searchFunctionName(table.name));
-  const select = `SELECT ${table.searchReturnsRows ? '*' : 'id'} FROM ${q(table.name)}`;
-  const matching = (pattern: string) =>
-    (table.searchColumns ?? []).map((column) => `${q(column)} ILIKE ${pattern}`).join(' OR ');
-  const head = (language: string) =>
-    `CREATE OR REPLACE FUNCTION ${name}(pattern text) RETURNS SETOF ${table.searchReturnsRows ? q(table.name) : 'varchar'}
-  LANGUAGE ${language} STABLE SECURITY DEFINER${table.searchRows ? ` ROWS ${table.searchRows}` : ''} SET search_path = public AS $$`;
-  const body = table.searchPlannedPerCall
-    ? `${head('plpgsql')}
-BEGIN
-  RETURN QUERY EXECUTE '${select} WHERE tenant_id = $1 AND (${matching('$2')})'
-    USING current_setting('gatehouse.tenant_id', true), pattern;
-END $$;`
-    : `${head('sql')}
-    ${select} WHERE tenant_id = current_setting('gatehouse.tenant_id', true)
-      AND (${matching('pattern')})
-  $$;`;
-  return [
-    body,
-    `REVOKE ALL ON FUNCTION ${name}(text) FROM PUBLIC;`,
-    `GRANT EXECUTE ON FUNCTION ${name}(text) TO ${role};`,
-    ...(table.searchPaged ? searchPageFunctionSql(table, role) : []),
-  ];
-};
-
 const createTableSql = (table: DbTable): string[] => [
   `CREATE TABLE ${q(table.name)} (\n${[...table.columns.map((c) => `  ${columnSql(c)}`), `  PRIMARY KEY (${list(table.primaryKey)})`].join(',\n')}\n);`,
   ...table.foreignKeys.map((fk) => foreignKeySql(table.name, fk)),
@@ -158,6 +114,8 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
         searchFunctionSql,
         searchFunctionName,
         searchPageFunctionName,
+        searchFieldsFunctionName,
+        searchFieldsPageFunctionName,
         rlsSql,
         rlsOffSql,
       }),

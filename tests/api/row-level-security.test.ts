@@ -73,6 +73,46 @@ describe.each(databases())('row-level security on $name', (target) => {
     expect((await search(db)).rows).toEqual([]);
   });
 
+  it('searches chosen fields through the trigram indexes without leaving the tenant', async () => {
+    const search = (patterns: string[], columns: string[], operator: string) => (tx: Queryable) =>
+      tx.query<{ id: string }>('SELECT roles__search_fields($1, $2, $3) AS id ORDER BY 1', [
+        patterns,
+        columns,
+        operator,
+      ]);
+    const admin = search(['%admin%'], ['name'], '~~*');
+    expect((await db.withTenant('default', admin)).rows.map((r) => r.id)).toEqual(['d1']);
+    expect((await db.withTenant('acme', admin)).rows.map((r) => r.id)).toEqual(['a1']);
+    expect((await admin(db)).rows).toEqual([]);
+    const tenant = search(['%tenant'], ['description'], '~~');
+    expect((await db.withTenant('default', tenant)).rows.map((r) => r.id)).toEqual(['d1', 'd2']);
+    const regex = search(['^(admin|viewer)$'], ['name', 'description'], '~*');
+    expect((await db.withTenant('default', regex)).rows.map((r) => r.id)).toEqual(['d1', 'd2']);
+    const page = (tx: Queryable) =>
+      tx.query<{ id: string; total: string }>(
+        `SELECT id, total::text FROM roles__search_fields_page('{%tenant%}', '{description}', '~~*', 10, 0) ORDER BY id`,
+      );
+    expect((await db.withTenant('default', page)).rows).toEqual([
+      { id: 'd1', total: '2' },
+      { id: 'd2', total: '2' },
+    ]);
+    expect((await db.withTenant('acme', page)).rows).toEqual([{ id: 'a1', total: '1' }]);
+    expect((await page(db)).rows).toEqual([]);
+    // Only the searched columns and the four operators; anything else is refused before any SQL is built.
+    for (const [columns, operator] of [
+      [['tenant_id'], '~~'],
+      [['name; DROP TABLE roles'], '~~'],
+      [[], '~~'],
+      [['name'], '= ANY($2) OR true OR name ~~'],
+    ] as const) {
+      await expect(
+        db.withTenant('default', (tx) =>
+          tx.query('SELECT roles__search_fields($1, $2, $3)', [['%'], columns, operator]),
+        ),
+      ).rejects.toMatchObject({ code: '22023' });
+    }
+  });
+
   it('shows a tenant only its own row counters and lets it write none', async () => {
     const counted = (tx: Queryable) =>
       tx.query<{ tenant_id: string; n: number }>(

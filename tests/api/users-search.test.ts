@@ -19,6 +19,16 @@ describe.each(databases())('searching users on $name', (target) => {
     ]) {
       ids[user.username] = (await api.create('/api/users', user)).id;
     }
+    // A user of another tenant that every search below would match, were it not for the tenant.
+    await api.db.query(
+      `INSERT INTO users (tenant_id, id, username, primary_email, name, primary_phone)
+       VALUES ('acme', 'elsewhere1', 'ada_elsewhere', 'ada@example.com', 'Ada Elsewhere', '+15550001')`,
+    );
+    // The newest users match none of the searches below, so a page is not always among the newest rows.
+    await api.db.query(
+      `INSERT INTO users (tenant_id, id, username, name) SELECT 'default', 'f' || g, 'filler' || g, 'Filler'
+       FROM generate_series(1, 30) g`,
+    );
   });
 
   /** The usernames a search finds (sorted), insisting on 200 and an exact Total-Number. */
@@ -50,6 +60,22 @@ describe.each(databases())('searching users on $name', (target) => {
       await found({ search: '%a%' }),
     );
     expect(await found({ 'search.name': '%a%', 'search.primaryPhone': '%0001', joint: 'and' })).toEqual(['ada']);
+    expect(await found({ 'search.username': '%A%', isCaseSensitive: 'true' })).toEqual(['Alan_T']);
+    expect(await found({ 'search.primaryEmail': 'ada@%', 'search.username': '%elsewhere%' })).toEqual(['ada']);
+  });
+
+  it('finds only the tenant’s own users, whatever the mode', async () => {
+    expect(await found({ 'search.primaryEmail': '%@example.com' })).toEqual(['ada']);
+    expect(await found({ 'search.username': 'ada_elsewhere', 'mode.username': 'exact' })).toEqual([]);
+    expect(await found({ 'search.name': 'elsewhere', 'mode.name': 'posix' })).toEqual([]);
+    expect(await found({ search: '%5550001%', mode: 'like' })).toEqual(['ada']);
+  });
+
+  it('takes an exact value literally: its % and _ are no wildcards', async () => {
+    expect(await found({ 'search.username': 'a%', 'mode.username': 'exact' })).toEqual([]);
+    expect(await found({ 'search.username': 'alan%t', 'mode.username': 'exact' })).toEqual([]);
+    expect(await found({ 'search.username': 'ada_', 'mode.username': 'exact' })).toEqual([]);
+    expect(await found({ 'search.username': ['a_a', 'ADA'], 'mode.username': 'exact' })).toEqual(['ada']);
   });
 
   it('matches exactly, case-insensitively unless told otherwise, one value or several', async () => {
@@ -73,6 +99,30 @@ describe.each(databases())('searching users on $name', (target) => {
     });
     expect(response.headers.get('total-number')).toBe('3');
     expect(data).toHaveLength(1);
+  });
+
+  it('pages any search in the same order at every page size, with the same total', async () => {
+    for (const query of [
+      { search: '%a%' },
+      { 'search.name': '%A%' },
+      { 'search.name': '^(ada|alan|grace|edsger) ', 'mode.name': 'posix' },
+      { 'search.primaryEmail': '%example%', 'search.name': '%hopper%', joint: 'or' },
+    ]) {
+      const all = await client.GET('/api/users', { params: { query: { page: 1, page_size: 20, ...query } as never } });
+      const total = all.response.headers.get('total-number');
+      expect(Number(total), JSON.stringify(query)).toBeGreaterThanOrEqual(3);
+      for (const size of [1, 2, 3]) {
+        const ids: string[] = [];
+        for (let page = 1; page <= 5; page++) {
+          const { data, response } = await client.GET('/api/users', {
+            params: { query: { page, page_size: size, ...query } as never },
+          });
+          expect(response.headers.get('total-number')).toBe(total);
+          ids.push(...(data ?? []).map((user) => user.id));
+        }
+        expect(ids, JSON.stringify({ query, size })).toEqual((all.data ?? []).map((user) => user.id));
+      }
+    }
   });
 
   it('refuses unknown fields and modes, bad patterns and empty values with 400, never a server error', async () => {

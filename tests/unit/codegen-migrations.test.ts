@@ -83,6 +83,14 @@ describe('schema changes become migrations', () => {
         tx.query<{ id: string }>(`SELECT id FROM roles__search('%machine%')`),
       );
       expect(found.rows).toEqual([{ id: 'r1' }]);
+      // A field search may name the new field, and only the searched ones.
+      const typed = await db.withTenant('default', (tx) =>
+        tx.query<{ id: string }>(`SELECT roles__search_fields('{%machine%}', '{type}', '~~*') AS id`),
+      );
+      expect(typed.rows).toEqual([{ id: 'r1' }]);
+      await expect(
+        db.withTenant('default', (tx) => tx.query(`SELECT roles__search_fields('{%}', '{tenant_id}', '~~*')`)),
+      ).rejects.toThrow(/not a searched column/);
     } finally {
       await db.close();
     }

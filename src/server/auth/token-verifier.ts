@@ -25,6 +25,21 @@ export interface VerifierOptions {
 
 export class TokenRejected extends Error {}
 
+/**
+ * The verifying key set of each published key set, kept while that key set is: building one imports its keys, which
+ * cost about as much as the signature check itself, on every request. Another key set (another provider, new keys)
+ * gets its own.
+ */
+const keySets = new WeakMap<JSONWebKeySet, ReturnType<typeof createLocalJWKSet>>();
+const keySetOf = (jwks: JSONWebKeySet) => {
+  let keySet = keySets.get(jwks);
+  if (!keySet) {
+    keySet = createLocalJWKSet(jwks);
+    keySets.set(jwks, keySet);
+  }
+  return keySet;
+};
+
 /** Verifies management API bearer tokens: signature, issuer, audience, expiry; returns subject and scopes. */
 export const createTokenVerifier = ({ trustedIssuers, audience }: VerifierOptions) => ({
   async verify(token: string, tenantId: string): Promise<AccessTokenClaims> {
@@ -37,7 +52,7 @@ export const createTokenVerifier = ({ trustedIssuers, audience }: VerifierOption
     const trusted = (await trustedIssuers(tenantId)).find((candidate) => candidate.issuer === issuer);
     if (!trusted) throw new TokenRejected('The access token comes from an issuer this tenant does not trust.');
     try {
-      const { payload } = await jwtVerify(token, createLocalJWKSet(await trusted.jwks()), {
+      const { payload } = await jwtVerify(token, keySetOf(await trusted.jwks()), {
         issuer: trusted.issuer,
         audience: audience(tenantId),
         algorithms: ['RS256', 'ES256', 'ES384', 'EdDSA'],

@@ -89,22 +89,64 @@ const operators: Record<SearchMode, [sensitive: string, insensitive: string]> = 
   posix: ['~', '~*'],
 };
 
-/** The SQL condition of a field search (`AND (...)`), on the columns of `columnOf`. */
+/**
+ * A table's generated `<table>__search_fields(patterns, columns, operator)`, which matches inside the transaction's
+ * tenant as the table owner, so its trigram indexes serve the search (row-level security keeps `ILIKE`, `~` and the
+ * like from them: they are not leakproof).
+ */
+export interface SearchFunction {
+  /** The function's quoted name. */
+  name: string;
+  /** The row's id, as the list's statement names it. */
+  id: string;
+  /** A field's column name (unquoted), as the function takes it. */
+  column: (field: string) => string;
+}
+
+/** The operator the search function applies for a mode (`exact` matches as LIKE without wildcards, then exactly). */
+const functionOperators: Partial<Record<SearchMode, [sensitive: string, insensitive: string]>> = {
+  exact: ['~~', '~~*'],
+  like: ['~~', '~~*'],
+  posix: ['~', '~*'],
+};
+
+/** The search function's operator for a mode, if it serves that mode. */
+export const functionOperator = (mode: SearchMode, caseSensitive: boolean): string | undefined =>
+  functionOperators[mode]?.[caseSensitive ? 0 : 1];
+
+/** A value as a LIKE pattern that matches only itself. */
+const literalPattern = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The SQL condition of a field search (`AND (...)`), on the columns of `columnOf`. With `through`, each match (but
+ * a `similar_to` one) first narrows the rows to the ids the table's search function finds; an exact match is then
+ * tested on those rows as without it, so the results are the same.
+ */
 export const fieldSearchClause = (
   search: FieldSearch,
   allFields: string[],
   columnOf: (field: string) => string,
   params: unknown[],
+  through?: SearchFunction,
 ): string => {
   if (search.matches.length === 0) return '';
   const conditions = search.matches.map(({ field, mode, values }) => {
+    const fields = field ? [field] : allFields;
     const lower = mode === 'exact' && !search.caseSensitive;
     const given = lower ? values.map((value) => value.toLowerCase()) : values;
+    const indexed = through && functionOperator(mode, search.caseSensitive);
+    let narrowed = '';
+    if (through && indexed) {
+      params.push(mode === 'exact' ? given.map(literalPattern) : given, fields.map(through.column));
+      narrowed = `${through.id} IN (SELECT ${through.name}($${params.length - 1}::text[], $${params.length}::text[], '${indexed}'))`;
+      if (mode !== 'exact') return `(${narrowed})`;
+    }
     params.push(given.length === 1 ? given[0] : given);
     const value = given.length === 1 ? `$${params.length}` : `ANY($${params.length}::text[])`;
     const operator = operators[mode][search.caseSensitive ? 0 : 1];
-    const columns = (field ? [field] : allFields).map((f) => (lower ? `lower(${columnOf(f)})` : columnOf(f)));
-    return `(${columns.map((column) => `${column} ${operator} ${value}`).join(' OR ')})`;
+    const columns = fields.map((f) => (lower ? `lower(${columnOf(f)})` : columnOf(f)));
+    const tested = `(${columns.map((column) => `${column} ${operator} ${value}`).join(' OR ')})`;
+    return narrowed ? `(${narrowed} AND ${tested})` : tested;
   });
   return ` AND (${conditions.join(search.joint === 'and' ? ' AND ' : ' OR ')})`;
 };

@@ -1,8 +1,9 @@
-import type { EntityModel, ListExclusionModel, ListSummaryModel } from '../../shared/descriptor.js';
+import type { EntityModel, ListExclusionModel } from '../../shared/descriptor.js';
 import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
 import { asSearchError, type FieldSearch, fieldSearchClause } from './field-search.js';
+import { searchedPage, searchPageCall } from './search-page.js';
 
 export type Entity = Record<string, unknown>;
 export type Scope = { tenantId: string; parent?: { column: string; id: string } };
@@ -123,10 +124,13 @@ export class Repository {
     let from = table;
     let where = this.where(scope, params);
     if (fieldSearch) {
-      // Field search reads the table itself (row-level security keeps it to the tenant): its operators vary by
-      // request, so no search function serves it.
+      // Under row-level security the matches come from the generated `<table>__search_fields` (see
+      // `fieldSearchClause`); the table's rows are read by id.
       const fields = this.model.fieldSearch ?? [];
-      where += fieldSearchClause(fieldSearch, fields, (field) => `${table}.${q(snake(field))}`, params);
+      const through = this.model.rls
+        ? { name: q(`${this.model.table}__search_fields`), id: `${table}.id`, column: snake }
+        : undefined;
+      where += fieldSearchClause(fieldSearch, fields, (field) => `${table}.${q(snake(field))}`, params, through);
     } else if (plainSearch && this.model.rls) {
       // Under row-level security `ILIKE` cannot use the trigram indexes (it is not leakproof), so tenant tables
       // search through their generated `<table>__search` function, which matches inside the transaction's tenant
@@ -168,17 +172,16 @@ export class Repository {
     const totalSql = total(params);
     params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
     const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    if (plainSearch && this.model.rls && !scope.parent && filters.length === 0 && !query.exclude?.length) {
-      // The page function collects only the matches' ids and creation times, keeps the page's ids and counts
-      // them all; the page's rows are then read by primary key.
-      const pageParams = [scope.tenantId, query.search, ...params.slice(-2)];
-      const { rows } = await db.query(
-        `WITH page AS MATERIALIZED (SELECT id, total FROM ${q(`${this.model.table}__search_page`)}($2, $3, $4))
-        SELECT ${this.selectList}, (SELECT max(total) FROM page)::int8 AS "__total" FROM ${table}
-        WHERE tenant_id = $1 AND id = ANY(ARRAY(SELECT id FROM page)) ${ordered}`,
-        pageParams,
-      );
-      if (rows[0]) return { items: fromRows(rows), total: Number(rows[0].__total) };
+    const pageCall =
+      this.model.rls && !scope.parent && filters.length === 0 && !query.exclude?.length && searching
+        ? searchPageCall(this.model.table, query.search, fieldSearch, this.model.fieldSearch ?? [])
+        : undefined;
+    if (pageCall) {
+      // The page function finds the page's ids and counts all matches; the page's rows are then read by id.
+      const { pageSize, page } = query.page;
+      const at = { pageSize, offset: (page - 1) * pageSize };
+      const found = await searchedPage(db, this.model.table, this.selectList, scope.tenantId, pageCall, at);
+      if (found) return { items: fromRows(found.rows), total: found.total };
     } else {
       // A search collects its matches once, counting them on the way (a window over all of them), then keeps the
       // newest page (the function's rows cannot be walked in index order); a plain list walks the
@@ -192,58 +195,6 @@ export class Repository {
     // A page past the end has no row to carry the total.
     const alone = await db.query<{ total: number }>(`SELECT ${total(totalParams)}::int8 AS total`, totalParams);
     return { items: [], total: Number(alone.rows[0]?.total ?? 0) };
-  }
-
-  /**
-   * For each of `ids` and each summary, how many items are linked to it through the summary's join table, and the
-   * first `featured` of them (by link age) with the summary's fields. One statement for every summary of the page.
-   */
-  async linkSummaries(
-    db: Queryable,
-    tenantId: string,
-    ids: string[],
-    summaries: { summary: ListSummaryModel; target: Repository; embedded?: Repository }[],
-    featured: number,
-  ): Promise<Map<string, { count: number; featured: Entity[] }>[]> {
-    const results = summaries.map(() => new Map(ids.map((id) => [id, { count: 0, featured: [] as Entity[] }])));
-    if (ids.length === 0 || summaries.length === 0) return results;
-    const columnOf = (repository: Repository | undefined, field: string) =>
-      repository?.model.columns.find((c) => c.property === field)?.column ?? snake(field);
-    const branches = summaries.map(({ summary, target, embedded }, index) => {
-      const fields = summary.fields.map((field) => ({ field, column: columnOf(target, field) }));
-      const owner = `x.${q(summary.column)}`;
-      const json = fields.map((f) => `'${f.field}', linked.${q(f.column)}`);
-      // A featured item's related item (a scope's resource), looked up by its field.
-      const embed = summary.embed;
-      const embedColumn = embed
-        ? `, (SELECT jsonb_build_object(${embed.fields.map((f) => `'${f}', e.${q(columnOf(embedded, f))}`).join(', ')})
-            FROM ${q(embedded?.model.table ?? '')} e
-            WHERE e.tenant_id = t.tenant_id AND e.id = t.${q(columnOf(target, embed.foreignKey))}) AS "__embed"`
-        : '';
-      if (embed) json.push(`'${embed.property}', linked."__embed"`);
-      // Every link is counted; only the featured ones (or all of them) are turned into JSON.
-      return `SELECT ${index} AS "__summary", "__owner", "__count", "__rank", jsonb_build_object(${json.join(', ')}) AS "__item"
-        FROM (
-          SELECT ${owner} AS "__owner", ${fields.map((f) => `t.${q(f.column)}`).join(', ')}${embedColumn},
-            count(*) OVER (PARTITION BY ${owner})::int8 AS "__count",
-            row_number() OVER (PARTITION BY ${owner} ORDER BY x.created_at, t.id) AS "__rank"
-          FROM ${q(summary.table)} x
-          JOIN ${q(target.model.table)} t ON t.tenant_id = x.tenant_id AND t.id = x.${q(summary.byColumn)}
-          WHERE x.tenant_id = $1 AND ${owner} = ANY($2::varchar[])
-        ) linked${summary.all ? '' : ` WHERE "__rank" <= ${Math.trunc(featured)}`}`;
-    });
-    const { rows } = await db.query<{ __summary: number; __owner: string; __count: number; __item: Entity }>(
-      `${branches.join('\nUNION ALL\n')}\nORDER BY "__summary", "__owner", "__rank"`,
-      [tenantId, ids],
-    );
-    // Each owner's featured items come in their links' order.
-    for (const row of rows) {
-      const entry = results[row.__summary]?.get(row.__owner);
-      if (!entry) continue;
-      entry.count = Number(row.__count);
-      entry.featured.push(row.__item);
-    }
-    return results;
   }
 
   /** The item named `key` (its id, or its `itemKey` field); `lock` holds its row until the transaction ends. */
