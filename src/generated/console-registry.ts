@@ -1227,7 +1227,10 @@ export const consoleResources: ConsoleResource[] = [
         "filters": [
           "organizationId",
           "inviterId",
-          "invitee"
+          {
+            "field": "invitee",
+            "caseInsensitive": true
+          }
         ]
       },
       "create": {

@@ -5130,7 +5130,10 @@ export const entityModels: EntityModel[] = [
         "filters": [
           "organizationId",
           "inviterId",
-          "invitee"
+          {
+            "field": "invitee",
+            "caseInsensitive": true
+          }
         ]
       },
       "create": {
@@ -5503,7 +5506,8 @@ export const entityModels: EntityModel[] = [
       {
         "field": "invitee",
         "param": "invitee",
-        "multiple": false
+        "multiple": false,
+        "caseInsensitive": true
       }
     ],
     "listExclusions": [],

@@ -94,6 +94,7 @@ describe.each(databases())('organization invitations on $name', (target) => {
     expect(await list({ organizationId: acme })).toEqual(['b@example.com@acme', 'a@example.com@acme']);
     expect(await list({ inviterId: inviter })).toEqual(['a@example.com@acme']);
     expect(await list({ invitee: 'a@example.com', organizationId: globex })).toEqual(['a@example.com@globex']);
+    expect(await list({ invitee: 'A@Example.COM' })).toEqual(['a@example.com@globex', 'a@example.com@acme']);
   });
 
   it('refuses a past expiry (400), an unknown organization or role (422), a member, and a second pending invitation', async () => {
