@@ -151,6 +151,17 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
     });
     indexes.push({ name: `${model.table}__${fk}`, columns: [...tenant, fk], unique: false, method: 'btree' });
   }
+  for (const reference of model.references ?? []) {
+    const referred = models.find((m) => m.name === reference.entity);
+    const fk = snakeCase(reference.field);
+    foreignKeys.push({
+      name: `${model.table}__${fk}__fkey`,
+      columns: [...tenant, fk],
+      refTable: referred?.table ?? '',
+      refColumns: [...tenant, 'id'],
+    });
+    indexes.push({ name: `${model.table}__${fk}`, columns: [...tenant, fk], unique: false, method: 'btree' });
+  }
   for (const rule of model.unique) {
     const cols = rule.fields.map(snakeCase);
     indexes.push({

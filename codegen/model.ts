@@ -159,6 +159,13 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     );
     for (const rule of d.unique ?? []) assertFields(entity, rule.fields, 'unique');
     for (const index of d.indexes ?? []) assertFields(entity, index, 'indexes');
+    for (const reference of d.references ?? []) {
+      assertFields(entity, [reference.field], 'references');
+      const referred = need(reference.entity, `${file} references`);
+      if (!referred.descriptor.table || referred.descriptor.kind === 'relation') {
+        throw new CodegenError(`${file}: references ${reference.entity}, which has no items with ids`);
+      }
+    }
     if (d.itemKey && d.itemKey !== 'id') {
       assertFields(entity, [d.itemKey], 'itemKey');
       const scope = [d.parent?.foreignKey, d.itemKey].filter(Boolean).join(',');
@@ -169,6 +176,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
 
     for (const event of Object.values(d.webhookEvents ?? {})) {
       if (!hookEvents.includes(event)) throw new CodegenError(`${file}: webhookEvents names unknown event "${event}"`);
+    }
+    for (const side of d.sides ?? []) {
+      const event = side.api?.linkEvent;
+      if (event && !hookEvents.includes(event))
+        throw new CodegenError(`${file}: linkEvent names unknown event "${event}"`);
     }
     const bodies = deriveBodySchemas(schema, extraCreate);
     const columns = columnsOf(entity);
@@ -211,6 +223,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .filter(([, prop]) => prop['x-private'])
         .map(([name]) => name),
       indexes: d.indexes ?? [],
+      ...(d.references ? { references: d.references } : {}),
       actions: actionModels(entity, form),
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},

@@ -25,7 +25,7 @@ export const addLinks = (
 ): void => {
   const { models, schemas, add, tag } = routes;
   for (const relation of owner.relations) {
-    if (relation.kind !== 'linked') continue;
+    if (relation.kind !== 'linked' || relation.routes === false) continue;
     const Rel = pascalCase(relation.name);
     const Target = pascalCase(relation.target);
     const itemName = `${Name}${Rel}Item`;

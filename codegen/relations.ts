@@ -131,7 +131,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
       const { name, assignField, assignStatus, duplicateCode, createField, embed, attributesAs } = side.api;
       const { existing, assignAnswer, replace, replaceAnswer, unknownCode, pagination, segment, missingLinkCode } =
         side.api;
-      const { sourceMissingCode, nested, assignByName } = side.api;
+      const { sourceMissingCode, nested, assignByName, routes, linkEvent } = side.api;
       const search = searchQueryOf(side.api);
       const link: LinkedRelation = {
         name,
@@ -157,6 +157,8 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         ...(pagination === 'optional' ? { pagination } : {}),
         ...(search.param !== 'search' || search.match !== 'pattern' ? { search } : {}),
         ...(createField ? { createField } : {}),
+        ...(routes === false ? { routes } : {}),
+        ...(linkEvent ? { linkEvent } : {}),
         ...(embed ? { embed } : {}),
         attributes,
         assignAttributes,

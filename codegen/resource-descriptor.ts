@@ -37,6 +37,8 @@ export interface Descriptor {
   notFoundCodes?: NotFoundCodes;
   /** Extra lookup indexes, each a list of fields (the tenant comes first automatically). */
   indexes?: string[][];
+  /** Fields holding the id of another entity's item: foreign keys that delete this item with that one. */
+  references?: { field: string; entity: string }[];
   /** Row-level security by tenant (default: true for tenant-scoped entities). */
   rls?: boolean;
   /** Whether rows belong to a tenant (default true). */
@@ -53,7 +55,7 @@ export interface Descriptor {
   };
   unique?: UniqueRule[];
   relations?: DeclaredRelation[];
-  serverHooks?: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string };
+  serverHooks?: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string; afterRead?: string };
   webhookEvents?: { created?: string; updated?: string; deleted?: string };
   console?: DescriptorConsole;
 }
@@ -68,6 +70,8 @@ export interface DescriptorSide {
     assignStatus: 200 | 201;
     duplicateCode: string;
     createField?: string;
+    routes?: false;
+    linkEvent?: string;
     existing?: 'refuse' | 'skip';
     assignAnswer?: 'linked' | 'ids' | 'asked' | 'status';
     sourceMissingCode?: string;

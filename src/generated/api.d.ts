@@ -298,6 +298,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organization-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List organization invitations */
+        get: operations["ListOrganizationInvitations"];
+        put?: never;
+        /** Create an organization invitation */
+        post: operations["CreateOrganizationInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an organization invitation */
+        get: operations["GetOrganizationInvitation"];
+        put?: never;
+        post?: never;
+        /** Delete an organization invitation */
+        delete: operations["DeleteOrganizationInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-invitations/{id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the invitation email again */
+        post: operations["CreateOrganizationInvitationMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-invitations/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Accept or revoke a pending organization invitation */
+        put: operations["ReplaceOrganizationInvitationStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization-roles": {
         parameters: {
             query?: never;
@@ -1340,6 +1410,7 @@ export interface components {
              * @example request.payload_too_large
              * @example request.invalid_input
              * @example request.general
+             * @example connector.not_found
              * @example unexpected.general
              * @example daily_active_user.already_recorded
              */
@@ -1741,7 +1812,7 @@ export interface components {
              */
             readonly event: string | null;
             /** @description The events that trigger the webhook. */
-            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config: {
                 /**
                  * Format: uri
@@ -1772,7 +1843,7 @@ export interface components {
             /** @description The webhook name. */
             name: string;
             /** @description The events that trigger the webhook. */
-            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config: {
                 /**
                  * Format: uri
@@ -1799,7 +1870,7 @@ export interface components {
             /** @description The webhook name. */
             name?: string;
             /** @description The events that trigger the webhook. */
-            events?: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events?: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config?: {
                 /**
                  * Format: uri
@@ -1824,7 +1895,7 @@ export interface components {
         };
         HookTestBody: {
             /** @description The events that trigger the webhook. */
-            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config: {
                 /**
                  * Format: uri
@@ -2212,6 +2283,117 @@ export interface components {
         OrganizationUserRolesAssign: {
             organizationRoleIds?: string[];
             organizationRoleNames?: string[];
+        };
+        /**
+         * Organization invitation
+         * @description An invitation for someone, named by email address, to join an organization with some organization roles.
+         */
+        OrganizationInvitation: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /** @description The unique identifier, generated by the server. */
+            readonly id: string;
+            /**
+             * @description The user who sent the invitation, if a user did.
+             * @default null
+             */
+            inviterId: string | null;
+            /**
+             * Format: email
+             * @description The email address of the person invited.
+             */
+            invitee: string;
+            /**
+             * @description The user who accepted the invitation, once accepted.
+             * @default null
+             */
+            readonly acceptedUserId: string | null;
+            /** @description The organization the invitee is invited to. */
+            organizationId: string;
+            /**
+             * @description Pending until accepted or revoked; a pending invitation past its expiry reads as Expired.
+             * @default Pending
+             * @enum {string}
+             */
+            readonly status: "Pending" | "Accepted" | "Expired" | "Revoked";
+            /** @description When the record was created, in milliseconds since the Unix epoch. */
+            readonly createdAt: number;
+            /** @description When the status last changed, in milliseconds since the Unix epoch. */
+            readonly updatedAt: number;
+            /** @description When the invitation expires, in milliseconds since the Unix epoch; must be in the future. */
+            expiresAt: number;
+            $defs: {
+                /** @description What an invitation email carries. */
+                messageBody: {
+                    /** @description A code the email shows. */
+                    code?: string;
+                    /** @description The link to accept the invitation. */
+                    link?: string;
+                    /** @description The language of the email. */
+                    locale?: string;
+                    /** @description The languages of the sign-in pages. */
+                    uiLocales?: string;
+                };
+                /** @description The new status of a pending invitation. */
+                statusBody: {
+                    /**
+                     * @description Accepted (with acceptedUserId) or Revoked.
+                     * @enum {string}
+                     */
+                    status: "Accepted" | "Revoked";
+                    /** @description The user accepting the invitation; required to accept. */
+                    acceptedUserId?: string | null;
+                };
+            };
+        };
+        OrganizationInvitationCreate: {
+            /**
+             * @description The user who sent the invitation, if a user did.
+             * @default null
+             */
+            inviterId: string | null;
+            /**
+             * Format: email
+             * @description The email address of the person invited.
+             */
+            invitee: string;
+            /** @description The organization the invitee is invited to. */
+            organizationId: string;
+            /** @description When the invitation expires, in milliseconds since the Unix epoch; must be in the future. */
+            expiresAt: number;
+            /** @description False to send nothing, or what the invitation email carries (sent at once, through the email connector). */
+            messagePayload?: {
+                /** @description A code the email shows. */
+                code?: string;
+                /** @description The link to accept the invitation. */
+                link?: string;
+                /** @description The language of the email. */
+                locale?: string;
+                /** @description The languages of the sign-in pages. */
+                uiLocales?: string;
+            } | boolean;
+            organizationRoleIds?: string[];
+        };
+        /** @description The new status of a pending invitation. */
+        OrganizationInvitationStatusBody: {
+            /**
+             * @description Accepted (with acceptedUserId) or Revoked.
+             * @enum {string}
+             */
+            status: "Accepted" | "Revoked";
+            /** @description The user accepting the invitation; required to accept. */
+            acceptedUserId?: string | null;
+        };
+        /** @description What an invitation email carries. */
+        OrganizationInvitationMessageBody: {
+            /** @description A code the email shows. */
+            code?: string;
+            /** @description The link to accept the invitation. */
+            link?: string;
+            /** @description The language of the email. */
+            locale?: string;
+            /** @description The languages of the sign-in pages. */
+            uiLocales?: string;
         };
         /**
          * Organization role
@@ -4951,6 +5133,395 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListOrganizationInvitations: {
+        parameters: {
+            query?: {
+                /** @description Page number (starts from 1). */
+                page?: number;
+                /** @description Entries per page (at most 100). */
+                page_size?: number;
+                /** @description Only organization invitations with this organizationId. */
+                organizationId?: string;
+                /** @description Only organization invitations with this inviterId. */
+                inviterId?: string | null;
+                /** @description Only organization invitations with this invitee. */
+                invitee?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of organization invitations. */
+            200: {
+                headers: {
+                    /** @description The total number of entries. */
+                    "Total-Number"?: number;
+                    /** @description Pagination links (RFC 8288): first, prev, next, last. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationInvitation"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateOrganizationInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationInvitationCreate"];
+            };
+        };
+        responses: {
+            /** @description The created organizationInvitation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationInvitation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetOrganizationInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the organizationInvitation. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizationInvitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationInvitation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteOrganizationInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the organizationInvitation. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizationInvitation was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateOrganizationInvitationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the organizationInvitation. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationInvitationMessageBody"];
+            };
+        };
+        responses: {
+            /** @description Send the invitation email again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ReplaceOrganizationInvitationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the organizationInvitation. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationInvitationStatusBody"];
+            };
+        };
+        responses: {
+            /** @description Accept or revoke a pending organization invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationInvitation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -694,6 +694,7 @@ export const consoleResources: ConsoleResource[] = [
                   "Organization.Created",
                   "Organization.Deleted",
                   "Organization.Data.Updated",
+                  "Organization.Membership.Updated",
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
@@ -747,7 +748,7 @@ export const consoleResources: ConsoleResource[] = [
             "config"
           ]
         },
-        "validatorKey": "-58e2ac47"
+        "validatorKey": "-6ebcfb4d"
       }
     },
     "detail": {
@@ -826,6 +827,7 @@ export const consoleResources: ConsoleResource[] = [
                       "Organization.Created",
                       "Organization.Deleted",
                       "Organization.Data.Updated",
+                      "Organization.Membership.Updated",
                       "OrganizationRole.Created",
                       "OrganizationRole.Deleted",
                       "OrganizationRole.Data.Updated",
@@ -874,7 +876,7 @@ export const consoleResources: ConsoleResource[] = [
                 }
               }
             },
-            "validatorKey": "50ba0ff4"
+            "validatorKey": "e53ee6e"
           }
         },
         {
@@ -1159,6 +1161,7 @@ export const consoleResources: ConsoleResource[] = [
           "param": "q",
           "match": "contains"
         },
+        "linkEvent": "Organization.Membership.Updated",
         "attributes": [
           {
             "field": "createdAt",
@@ -1210,6 +1213,96 @@ export const consoleResources: ConsoleResource[] = [
           }
         },
         "validatorKey": "-17d9c9a3"
+      }
+    }
+  },
+  {
+    "name": "organizationInvitation",
+    "kind": "collection",
+    "apiPath": "/organization-invitations",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional",
+        "filters": [
+          "organizationId",
+          "inviterId",
+          {
+            "field": "invitee",
+            "caseInsensitive": true
+          }
+        ]
+      },
+      "create": {
+        "status": 201
+      },
+      "get": {},
+      "delete": {}
+    },
+    "relations": [
+      {
+        "name": "roles",
+        "kind": "linked",
+        "through": "organizationInvitationRole",
+        "target": "organizationRole",
+        "table": "organization_invitation_role_relations",
+        "sourceKeys": [
+          "organizationInvitationId"
+        ],
+        "targetKey": "organizationRoleId",
+        "assignField": "organizationRoleIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "createField": "organizationRoleIds",
+        "routes": false,
+        "attributes": [],
+        "assignAttributes": []
+      }
+    ],
+    "route": "organizationInvitation",
+    "titleKey": "organizationInvitation.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
+    "assignForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "102d4c59"
       }
     }
   },

@@ -2333,6 +2333,7 @@ export const entityModels: EntityModel[] = [
                   "Organization.Created",
                   "Organization.Deleted",
                   "Organization.Data.Updated",
+                  "Organization.Membership.Updated",
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
@@ -2386,7 +2387,7 @@ export const entityModels: EntityModel[] = [
             "config"
           ]
         },
-        "validatorKey": "-58e2ac47"
+        "validatorKey": "-6ebcfb4d"
       }
     },
     "detail": {
@@ -2465,6 +2466,7 @@ export const entityModels: EntityModel[] = [
                       "Organization.Created",
                       "Organization.Deleted",
                       "Organization.Data.Updated",
+                      "Organization.Membership.Updated",
                       "OrganizationRole.Created",
                       "OrganizationRole.Deleted",
                       "OrganizationRole.Data.Updated",
@@ -2513,7 +2515,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "50ba0ff4"
+            "validatorKey": "e53ee6e"
           }
         },
         {
@@ -2617,6 +2619,7 @@ export const entityModels: EntityModel[] = [
               "Organization.Created",
               "Organization.Deleted",
               "Organization.Data.Updated",
+              "Organization.Membership.Updated",
               "OrganizationRole.Created",
               "OrganizationRole.Deleted",
               "OrganizationRole.Data.Updated",
@@ -2826,6 +2829,7 @@ export const entityModels: EntityModel[] = [
                     "Organization.Created",
                     "Organization.Deleted",
                     "Organization.Data.Updated",
+                    "Organization.Membership.Updated",
                     "OrganizationRole.Created",
                     "OrganizationRole.Deleted",
                     "OrganizationRole.Data.Updated",
@@ -2878,7 +2882,7 @@ export const entityModels: EntityModel[] = [
               "config"
             ]
           },
-          "validatorKey": "-7252b75"
+          "validatorKey": "-6d08427b"
         }
       }
     ],
@@ -2920,6 +2924,7 @@ export const entityModels: EntityModel[] = [
                   "Organization.Created",
                   "Organization.Deleted",
                   "Organization.Data.Updated",
+                  "Organization.Membership.Updated",
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
@@ -2978,7 +2983,7 @@ export const entityModels: EntityModel[] = [
             "config"
           ]
         },
-        "validatorKey": "1e9edb1"
+        "validatorKey": "65a320ab"
       },
       "update": {
         "schema": {
@@ -3013,6 +3018,7 @@ export const entityModels: EntityModel[] = [
                   "Organization.Created",
                   "Organization.Deleted",
                   "Organization.Data.Updated",
+                  "Organization.Membership.Updated",
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
@@ -3066,7 +3072,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "50ba0ff4"
+        "validatorKey": "e53ee6e"
       }
     },
     "hasConsole": true,
@@ -4564,6 +4570,7 @@ export const entityModels: EntityModel[] = [
           "param": "q",
           "match": "contains"
         },
+        "linkEvent": "Organization.Membership.Updated",
         "attributes": [
           {
             "field": "createdAt",
@@ -5111,6 +5118,896 @@ export const entityModels: EntityModel[] = [
       },
       "validatorKey": "-225dfb4"
     }
+  },
+  {
+    "name": "organizationInvitation",
+    "kind": "collection",
+    "apiPath": "/organization-invitations",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional",
+        "filters": [
+          "organizationId",
+          "inviterId",
+          {
+            "field": "invitee",
+            "caseInsensitive": true
+          }
+        ]
+      },
+      "create": {
+        "status": 201
+      },
+      "get": {},
+      "delete": {}
+    },
+    "relations": [
+      {
+        "name": "roles",
+        "kind": "linked",
+        "through": "organizationInvitationRole",
+        "target": "organizationRole",
+        "table": "organization_invitation_role_relations",
+        "sourceKeys": [
+          "organizationInvitationId"
+        ],
+        "targetKey": "organizationRoleId",
+        "assignField": "organizationRoleIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "createField": "organizationRoleIds",
+        "routes": false,
+        "attributes": [],
+        "assignAttributes": []
+      }
+    ],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "102d4c59"
+      }
+    },
+    "route": "organizationInvitation",
+    "titleKey": "organizationInvitation.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_invitations",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization invitation",
+      "description": "An invitation for someone, named by email address, to join an organization with some organization roles.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "inviterId",
+        "invitee",
+        "acceptedUserId",
+        "organizationId",
+        "status",
+        "createdAt",
+        "updatedAt",
+        "expiresAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "inviterId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "minLength": 1,
+          "maxLength": 21,
+          "default": null,
+          "description": "The user who sent the invitation, if a user did."
+        },
+        "invitee": {
+          "type": "string",
+          "format": "email",
+          "minLength": 1,
+          "maxLength": 256,
+          "description": "The email address of the person invited."
+        },
+        "acceptedUserId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 21,
+          "readOnly": true,
+          "default": null,
+          "description": "The user who accepted the invitation, once accepted."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization the invitee is invited to."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "Pending",
+            "Accepted",
+            "Expired",
+            "Revoked"
+          ],
+          "readOnly": true,
+          "default": "Pending",
+          "description": "Pending until accepted or revoked; a pending invitation past its expiry reads as Expired."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "updatedAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the status last changed, in milliseconds since the Unix epoch."
+        },
+        "expiresAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "x-column": "timestamp",
+          "description": "When the invitation expires, in milliseconds since the Unix epoch; must be in the future."
+        },
+        "messagePayload": {
+          "type": [
+            "object",
+            "boolean"
+          ],
+          "writeOnly": true,
+          "not": {
+            "const": true
+          },
+          "properties": {
+            "code": {
+              "type": "string",
+              "maxLength": 256,
+              "description": "A code the email shows."
+            },
+            "link": {
+              "type": "string",
+              "maxLength": 2048,
+              "description": "The link to accept the invitation."
+            },
+            "locale": {
+              "type": "string",
+              "maxLength": 32,
+              "description": "The language of the email."
+            },
+            "uiLocales": {
+              "type": "string",
+              "maxLength": 256,
+              "description": "The languages of the sign-in pages."
+            }
+          },
+          "description": "False to send nothing, or what the invitation email carries (sent at once, through the email connector)."
+        }
+      },
+      "$defs": {
+        "messageBody": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string",
+              "maxLength": 256,
+              "description": "A code the email shows."
+            },
+            "link": {
+              "type": "string",
+              "maxLength": 2048,
+              "description": "The link to accept the invitation."
+            },
+            "locale": {
+              "type": "string",
+              "maxLength": 32,
+              "description": "The language of the email."
+            },
+            "uiLocales": {
+              "type": "string",
+              "maxLength": 256,
+              "description": "The languages of the sign-in pages."
+            }
+          },
+          "description": "What an invitation email carries."
+        },
+        "statusBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "status"
+          ],
+          "properties": {
+            "status": {
+              "type": "string",
+              "enum": [
+                "Accepted",
+                "Revoked"
+              ],
+              "description": "Accepted (with acceptedUserId) or Revoked."
+            },
+            "acceptedUserId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The user accepting the invitation; required to accept."
+            }
+          },
+          "description": "The new status of a pending invitation."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "inviterId",
+        "column": "inviter_id",
+        "sqlType": "varchar(21)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "invitee",
+        "column": "invitee",
+        "sqlType": "varchar(256)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "acceptedUserId",
+        "column": "accepted_user_id",
+        "sqlType": "varchar(21)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "status",
+        "column": "status",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      },
+      {
+        "property": "updatedAt",
+        "column": "updated_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      },
+      {
+        "property": "expiresAt",
+        "column": "expires_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "acceptedUserId",
+      "status",
+      "createdAt",
+      "updatedAt"
+    ],
+    "unique": [],
+    "notFoundCode": "entity.not_found",
+    "searchColumns": [],
+    "listFilters": [
+      {
+        "field": "organizationId",
+        "param": "organizationId",
+        "multiple": false
+      },
+      {
+        "field": "inviterId",
+        "param": "inviterId",
+        "multiple": false
+      },
+      {
+        "field": "invitee",
+        "param": "invitee",
+        "multiple": false,
+        "caseInsensitive": true
+      }
+    ],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": true,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [
+      [
+        "invitee"
+      ]
+    ],
+    "references": [
+      {
+        "field": "organizationId",
+        "entity": "organization"
+      },
+      {
+        "field": "inviterId",
+        "entity": "user"
+      },
+      {
+        "field": "acceptedUserId",
+        "entity": "user"
+      }
+    ],
+    "actions": [
+      {
+        "key": "status",
+        "method": "PUT",
+        "path": "status",
+        "handler": "organizationInvitation.update-status",
+        "status": 200,
+        "summary": "Accept or revoke a pending organization invitation",
+        "bodySchema": "statusBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "status"
+            ],
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "Accepted",
+                  "Revoked"
+                ],
+                "description": "Accepted (with acceptedUserId) or Revoked."
+              },
+              "acceptedUserId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "minLength": 1,
+                "maxLength": 21,
+                "description": "The user accepting the invitation; required to accept."
+              }
+            },
+            "description": "The new status of a pending invitation."
+          },
+          "validatorKey": "-24822276"
+        }
+      },
+      {
+        "key": "message",
+        "method": "POST",
+        "path": "message",
+        "handler": "organizationInvitation.send-message",
+        "status": 204,
+        "summary": "Send the invitation email again",
+        "bodySchema": "messageBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "code": {
+                "type": "string",
+                "maxLength": 256,
+                "description": "A code the email shows."
+              },
+              "link": {
+                "type": "string",
+                "maxLength": 2048,
+                "description": "The link to accept the invitation."
+              },
+              "locale": {
+                "type": "string",
+                "maxLength": 32,
+                "description": "The language of the email."
+              },
+              "uiLocales": {
+                "type": "string",
+                "maxLength": 256,
+                "description": "The languages of the sign-in pages."
+              }
+            },
+            "description": "What an invitation email carries."
+          },
+          "validatorKey": "75274bab"
+        }
+      }
+    ],
+    "serverHooks": {
+      "beforeCreate": "organizationInvitation.prepare",
+      "afterRead": "organizationInvitation.present"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "inviterId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "minLength": 1,
+              "maxLength": 21,
+              "default": null,
+              "description": "The user who sent the invitation, if a user did."
+            },
+            "invitee": {
+              "type": "string",
+              "format": "email",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The email address of the person invited."
+            },
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization the invitee is invited to."
+            },
+            "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": "number",
+              "description": "When the invitation expires, in milliseconds since the Unix epoch; must be in the future."
+            },
+            "messagePayload": {
+              "type": [
+                "object",
+                "boolean"
+              ],
+              "writeOnly": true,
+              "not": {
+                "const": true
+              },
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "maxLength": 256,
+                  "description": "A code the email shows."
+                },
+                "link": {
+                  "type": "string",
+                  "maxLength": 2048,
+                  "description": "The link to accept the invitation."
+                },
+                "locale": {
+                  "type": "string",
+                  "maxLength": 32,
+                  "description": "The language of the email."
+                },
+                "uiLocales": {
+                  "type": "string",
+                  "maxLength": 256,
+                  "description": "The languages of the sign-in pages."
+                }
+              },
+              "description": "False to send nothing, or what the invitation email carries (sent at once, through the email connector)."
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100
+            }
+          },
+          "required": [
+            "invitee",
+            "organizationId",
+            "expiresAt"
+          ]
+        },
+        "validatorKey": "-614e4fb2"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "inviterId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "minLength": 1,
+              "maxLength": 21,
+              "default": null,
+              "description": "The user who sent the invitation, if a user did."
+            },
+            "invitee": {
+              "type": "string",
+              "format": "email",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The email address of the person invited."
+            },
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization the invitee is invited to."
+            },
+            "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": "number",
+              "description": "When the invitation expires, in milliseconds since the Unix epoch; must be in the future."
+            },
+            "messagePayload": {
+              "type": [
+                "object",
+                "boolean"
+              ],
+              "writeOnly": true,
+              "not": {
+                "const": true
+              },
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "maxLength": 256,
+                  "description": "A code the email shows."
+                },
+                "link": {
+                  "type": "string",
+                  "maxLength": 2048,
+                  "description": "The link to accept the invitation."
+                },
+                "locale": {
+                  "type": "string",
+                  "maxLength": 32,
+                  "description": "The language of the email."
+                },
+                "uiLocales": {
+                  "type": "string",
+                  "maxLength": 256,
+                  "description": "The languages of the sign-in pages."
+                }
+              },
+              "description": "False to send nothing, or what the invitation email carries (sent at once, through the email connector)."
+            }
+          }
+        },
+        "validatorKey": "6fa168c7"
+      }
+    },
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "organizationId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 21
+          },
+          "inviterId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 21
+          },
+          "invitee": {
+            "type": "string",
+            "format": "email",
+            "minLength": 1,
+            "maxLength": 256
+          }
+        }
+      },
+      "validatorKey": "67b022f2"
+    },
+    "linkedListQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
+          }
+        }
+      },
+      "validatorKey": "-1de20dfd"
+    }
+  },
+  {
+    "name": "organizationInvitationRole",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "organizationInvitationRole",
+    "titleKey": "organizationInvitationRole.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_invitation_role_relations",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization invitation role",
+      "description": "An organization role the invitee receives on accepting an invitation.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationInvitationId",
+        "organizationRoleId"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationInvitationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The invitation."
+        },
+        "organizationRoleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization role given on acceptance."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationInvitationId",
+        "column": "organization_invitation_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationRoleId",
+        "column": "organization_role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      }
+    ],
+    "readOnly": [
+      "tenantId"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organizationInvitation",
+        "keys": [
+          "organizationInvitationId"
+        ],
+        "refTable": "organization_invitations",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "organizationRole",
+        "keys": [
+          "organizationRoleId"
+        ],
+        "refTable": "organization_roles",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationInvitationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The invitation."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role given on acceptance."
+            }
+          },
+          "required": [
+            "organizationInvitationId",
+            "organizationRoleId"
+          ]
+        },
+        "validatorKey": "-51da489f"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationInvitationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The invitation."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role given on acceptance."
+            }
+          }
+        },
+        "validatorKey": "3ecb71eb"
+      }
+    },
+    "hasConsole": false
   },
   {
     "name": "organizationRole",

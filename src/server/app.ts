@@ -97,7 +97,10 @@ export const buildApp = async ({
   const auditSink = audit ?? (hasAuditLog ? new AuditLogSink(auditLog) : new MemoryAuditSink());
   const stopPruning = hasAuditLog ? schedulePruning(db, app.log) : async () => undefined;
   const tenants = tenantDirectory(db);
-  const listener: ChangeListener = { emit: (...args) => webhooks.emit(...args) };
+  const listener: ChangeListener = {
+    emit: (...args) => webhooks.emit(...args),
+    announce: (...args) => webhooks.announce(...args),
+  };
   const { operationsOf, validation, overrides } = buildOperations({
     db,
     catalog,

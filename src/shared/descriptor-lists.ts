@@ -2,13 +2,15 @@
 import type { ListPrefix, ListRange } from './entity-kinds.js';
 
 /** A list filter as a descriptor writes it: a field name (the query parameter of the same name), or in full. */
-export type ListFilterSpec = string | { field: string; param?: string; multiple?: boolean };
+export type ListFilterSpec = string | { field: string; param?: string; multiple?: boolean; caseInsensitive?: boolean };
 
 /** Items whose `field` equals the query parameter `param`; with `multiple`, any of its values (`types=SPA&types=Native`). */
 export interface ListFilter {
   field: string;
   param: string;
   multiple: boolean;
+  /** The value matches whatever its letter case (Logto's invitee filter of invitations). */
+  caseInsensitive?: boolean;
 }
 
 /**
@@ -100,4 +102,9 @@ export interface ListOperation {
 export const listFilterOf = (spec: ListFilterSpec): ListFilter =>
   typeof spec === 'string'
     ? { field: spec, param: spec, multiple: false }
-    : { field: spec.field, param: spec.param ?? spec.field, multiple: spec.multiple ?? false };
+    : {
+        field: spec.field,
+        param: spec.param ?? spec.field,
+        multiple: spec.multiple ?? false,
+        ...(spec.caseInsensitive ? { caseInsensitive: true } : {}),
+      };

@@ -53,6 +53,10 @@ export interface LinkedRelation {
   /** The linked list's search parameter and how it matches (default `search`, an ILIKE pattern). */
   search?: SearchQuery;
   createField?: string;
+  /** False: no routes below the side's items; the links are made through `createField` only. */
+  routes?: false;
+  /** The webhook event announced after links from this side change, with the ids added and removed. */
+  linkEvent?: string;
   embed?: { property: string; target: string; foreignKey: string }[];
   /** The relation's own fields (besides the tenant and both keys), e.g. `createdAt` or a note; timestamps as dates. */
   attributes: { field: string; render: 'text' | 'date' }[];

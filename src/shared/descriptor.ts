@@ -209,6 +209,8 @@ export interface EntityModel extends ConsoleResource {
   privateFields: string[];
   /** Extra lookup indexes (fields). */
   indexes: string[][];
+  /** Fields holding the id of another entity's item (foreign keys, deleting this item with that one). */
+  references?: { field: string; entity: string }[];
   schema: JSONSchema7;
   columns: ColumnModelDb[];
   readOnly: string[];
@@ -227,7 +229,7 @@ export interface EntityModel extends ConsoleResource {
   listExclusions: ListExclusionModel[];
   listSummaries: ListSummaryModel[];
   actions: ActionModel[];
-  serverHooks: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string };
+  serverHooks: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string; afterRead?: string };
   /** Webhook events emitted when an entity is created, updated or deleted. */
   webhookEvents: { created?: string; updated?: string; deleted?: string };
   /** Polymorphic fields (`oneOf` with a discriminator), each branch with its own compiled validator. */

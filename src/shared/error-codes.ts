@@ -103,6 +103,7 @@ export const handWrittenErrorCodes = {
   'request.payload_too_large': { status: 413, message: 'The request body is larger than {{limit}} bytes.' },
   'request.invalid_input': { status: 400, message: 'Input is invalid. {{details}}' },
   'request.general': { status: 400, message: 'Request error occurred.' },
+  'connector.not_found': { status: 501, message: 'Cannot find any available connector for type: {{type}}.' },
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

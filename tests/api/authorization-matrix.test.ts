@@ -34,10 +34,11 @@ const routesOf = (model: EntityModel): RouteCase[] => {
   if (ops.update) add('PATCH', item, true);
   if (ops.delete) add('DELETE', item, true);
   for (const relation of model.relations) {
-    if (relation.kind !== 'linked') continue;
-    add('GET', `${item}/${relation.name}`, false);
-    add('POST', `${item}/${relation.name}`, true);
-    add('DELETE', `${item}/${relation.name}/missing-target`, true);
+    if (relation.kind !== 'linked' || relation.routes === false) continue;
+    const segment = relation.segment ?? relation.name;
+    add('GET', `${item}/${segment}`, false);
+    add('POST', `${item}/${segment}`, true);
+    add('DELETE', `${item}/${segment}/missing-target`, true);
   }
   for (const action of model.actions) {
     // An action whose handler authenticates its caller (the console user's own account) is not the guard's.

@@ -22,6 +22,22 @@ const createUrl = async (api: TestApi, entity: string): Promise<string> => {
   return `/api${path}`;
 };
 
+/**
+ * The body with each field the entity declares as a reference to another entity (an invitation's organization)
+ * pointing at an item created for it from that entity's first valid fixture.
+ */
+const withReferences = async (api: TestApi, entity: string, body: unknown): Promise<unknown> => {
+  const references = modelOf(entity).references ?? [];
+  if (typeof body !== 'object' || body === null) return body;
+  const resolved: Record<string, unknown> = { ...body };
+  for (const { field, entity: referred } of references) {
+    if (typeof resolved[field] !== 'string') continue;
+    const created = await api.create(await createUrl(api, referred), validFixtures(referred)[0]?.body);
+    resolved[field] = created.id;
+  }
+  return resolved;
+};
+
 describe.each(databases())('request fixtures on $name', (target) => {
   const api = useApi(target);
 
@@ -31,11 +47,12 @@ describe.each(databases())('request fixtures on $name', (target) => {
 
     it.each(validFixtures(entity).map((f) => [f.name, f] as const))('creates %s', async (_name, fixture) => {
       const url = await createUrl(api, entity);
+      const body = await withReferences(api, entity, fixture.body);
       const before = await api.count(model.table);
-      const reply = await api.post(url, fixture.body);
+      const reply = await api.post(url, body);
       expect(reply.status, JSON.stringify(reply.body)).toBe(status);
       // What was sent is what is stored, unchanged.
-      expect(reply.body).toMatchObject(fixture.body);
+      expect(reply.body).toMatchObject(body as object);
       expect(await api.count(model.table)).toBe(before + 1);
       const listed = await api.get(url);
       // A list may add per-item summaries (a role's usersCount…); the created item is in it as created.

@@ -38,8 +38,9 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
         if (action.body) deps.validation.assertValid(action.body.validatorKey, request.body);
         const context = found ? { ...deps.context(request), actor: found.actor } : deps.context(request);
         const id = onItem ? (request.params[paths.idParam] ?? '') : '';
-        const result = await ops.runAction(context, action, onItem ? id : undefined, () =>
+        const result = await ops.runAction(context, action, onItem ? id : undefined, (announce) =>
           override.run({
+            announce,
             caller: found?.caller,
             context,
             id,

@@ -17,10 +17,35 @@ import {
 import type { OperationDeps } from './operation-deps.js';
 import type { EntityOperations } from './operations.js';
 import { overrideOf } from './overrides.js';
-import type { OpenWrite } from './pipeline.js';
+import type { Announcement, OpenWrite } from './pipeline.js';
 import type { Entity } from './repository.js';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The side's `linkEvent`, if it has one, with the source's key and the ids added and removed, named after the
+ * target's key (`userId` → `addedUserIds`, `removedUserIds`); an empty list is left out, as Logto does.
+ */
+export const linkAnnouncements = (
+  relation: LinkedRelation,
+  key: string[],
+  added: string[],
+  removed: string[],
+): Announcement[] => {
+  if (!relation.linkEvent) return [];
+  const Target = relation.targetKey.replace(/Id$/, '').replace(/^./, (c) => c.toUpperCase());
+  const source = Object.fromEntries(relation.sourceKeys.map((field, index) => [field, key[index]]));
+  return [
+    {
+      event: relation.linkEvent,
+      fields: {
+        ...source,
+        ...(added.length > 0 ? { [`added${Target}Ids`]: added } : {}),
+        ...(removed.length > 0 ? { [`removed${Target}Ids`]: removed } : {}),
+      },
+    },
+  ];
+};
 
 /**
  * The links an entity exposes through relation entities (`GET/POST /api/roles/{id}/scopes`,
@@ -190,7 +215,9 @@ export class LinkOperations {
       work: async (tx) => {
         const source = await this.source(tx, context, relation, key, 'link');
         const asked = await this.withNamed(tx, context, relation, ids, body);
-        return { ...(await this.linkIn(tx, context, relation, source, key, asked, attributes)), asked };
+        const made = await this.linkIn(tx, context, relation, source, key, asked, attributes);
+        write.announcements = linkAnnouncements(relation, key, made.added, []);
+        return { ...made, asked };
       },
     });
     if (relation.assignAnswer === 'ids')
@@ -214,7 +241,8 @@ export class LinkOperations {
         const current = await linkedIds(tx, relation, context.tenantId, key);
         const stale = current.filter((id) => !ids.includes(id));
         await unlinkMany(tx, relation, context.tenantId, key, stale);
-        await this.linkIn(tx, context, { ...relation, existing: 'skip' }, source, key, ids);
+        const { added } = await this.linkIn(tx, context, { ...relation, existing: 'skip' }, source, key, ids);
+        write.announcements = linkAnnouncements(relation, key, added, stale);
       },
     });
     return { [relation.assignField]: ids };
@@ -231,6 +259,7 @@ export class LinkOperations {
             ? new ApiError(relation.missingLinkCode as ErrorCode)
             : target.notFound(targetId);
         }
+        write.announcements = linkAnnouncements(relation, key, [], [targetId]);
       },
     });
   }

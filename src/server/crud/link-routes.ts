@@ -34,7 +34,7 @@ export const registerLinkRoutes = (
   deps: RouteDeps,
 ) => {
   for (const relation of owner.model.relations) {
-    if (relation.kind !== 'linked') continue;
+    if (relation.kind !== 'linked' || relation.routes === false) continue;
     const path = `${base.path}/${relation.segment ?? relation.name}`;
     // Linked items look like the target's own answers: derived fields computed, private ones left out.
     const view = publicView(deps.operationsOf(relation.target).model);

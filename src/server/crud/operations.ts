@@ -9,7 +9,8 @@ import { withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
 import { LinkOperations } from './link-operations.js';
 import type { CreateSteps, OperationDeps } from './operation-deps.js';
-import type { Write, WriteKind } from './pipeline.js';
+import { overrideOf } from './overrides.js';
+import type { Announcement, Write, WriteKind } from './pipeline.js';
 import { type Entity, type ListQuery, Repository, type Scope } from './repository.js';
 import { withLinkSummaries } from './summaries.js';
 import type { Validation } from './validate.js';
@@ -90,8 +91,25 @@ export class EntityOperations {
     return this.tx(context, async (tx) => {
       if (this.model.parent) await this.assertParent(tx, context, parentId);
       const result = await this.repository.list(tx, this.scope(context, parentId), query);
-      return { ...result, items: await this.withSummaries(tx, context, result.items) };
+      const items = await this.withSummaries(tx, context, result.items);
+      return { ...result, items: await this.present(tx, context, items) };
     });
+  }
+
+  /** The items as callers read them: the descriptor's `serverHooks.afterRead`, when it has one. */
+  async present(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
+    const key = this.model.serverHooks.afterRead;
+    if (!key || items.length === 0) return items;
+    return overrideOf(this.deps.overrides, key, 'afterRead').run(items, {
+      tenantId: context.tenantId,
+      db: tx,
+      model: this.model,
+      context,
+    });
+  }
+
+  private async presentOne(tx: Queryable, context: RequestContext, item: Entity): Promise<Entity> {
+    return (await this.present(tx, context, [item]))[0] ?? item;
   }
 
   /** Adds each item's link summaries (Logto's `usersCount` and `featuredUsers` on roles, and the like). */
@@ -141,7 +159,7 @@ export class EntityOperations {
     if (this.model.parent) await this.assertParent(tx, context, parentId);
     const entity = await this.repository.find(tx, this.scope(context, parentId), id);
     if (!entity) throw this.notFound(id, this.model.name, 'get');
-    return entity;
+    return this.presentOne(tx, context, entity);
   }
 
   /**
@@ -182,7 +200,7 @@ export class EntityOperations {
             await this.links.linkIn(tx, context, relation, created, [created.id as string], ids);
           }
           await steps.after?.(tx, created, open);
-          return created;
+          return this.presentOne(tx, context, created);
         },
       })
       .catch((error: unknown) => {
@@ -209,7 +227,7 @@ export class EntityOperations {
           const values = withoutWriteOnly(this.model, write.values ?? {});
           const updated = await this.repository.update(tx, this.scope(context, parentId), id, values);
           if (!updated) throw this.notFound(id, this.model.name, 'update');
-          return updated;
+          return this.presentOne(tx, context, updated);
         },
       })
       .catch((error: unknown) => {
@@ -247,11 +265,14 @@ export class EntityOperations {
     context: RequestContext,
     action: ActionModel,
     id: string | undefined,
-    handler: () => Promise<T>,
+    handler: (announce: (announcement: Announcement) => void) => Promise<T>,
   ): Promise<T> {
     const write = this.write('action', context, { id, action, requiredScopes: this.actionScopes(action) });
-    if (action.method === 'GET') return this.deps.pipeline.read(write, handler);
-    return this.deps.pipeline.run(write, { work: handler, transaction: false });
+    const announce = (announcement: Announcement) => {
+      write.announcements = [...(write.announcements ?? []), announcement];
+    };
+    if (action.method === 'GET') return this.deps.pipeline.read(write, () => handler(announce));
+    return this.deps.pipeline.run(write, { work: () => handler(announce), transaction: false });
   }
 
   /** The scopes an action needs: its own, or the entity's read or write scopes by its method. */

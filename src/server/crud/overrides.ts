@@ -3,6 +3,7 @@ import type { EntityModel, LinkedRelation } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { Actor, RequestContext } from './context.js';
 import type { EntityOperations } from './operations.js';
+import type { Announcement } from './pipeline.js';
 import type { Entity } from './repository.js';
 
 /**
@@ -38,6 +39,15 @@ export interface BeforeLinkOverride {
 }
 
 /**
+ * Runs on the items an operation answers (list, get, create, update), in the operation's transaction: may add what
+ * the stored row does not hold (linked items) or show a stored value as it reads now (an expired status).
+ */
+export interface AfterReadOverride {
+  kind: 'afterRead';
+  run: (items: Entity[], context: HookContext) => Entity[] | Promise<Entity[]>;
+}
+
+/**
  * Serves a declared action: below an item (`/api/<path>/{id}/<action>`, `id` set), on a collection
  * (`/api/<path>/<action>`) or at a path of its own (a service). Its answer is sent as the action's response.
  */
@@ -68,6 +78,8 @@ export interface ActionOverride {
     reply: FastifyReply;
     operations: EntityOperations;
     operationsOf: (entity: string) => EntityOperations;
+    /** Announces a webhook event, sent once the action has succeeded. */
+    announce: (announcement: Announcement) => void;
   }) => Promise<unknown>;
 }
 
@@ -79,7 +91,7 @@ export class Created<T = unknown> {
 /** Marks an answer `created` (a PUT that inserted rather than replaced); see `createdStatus`. */
 export const created = <T>(answer: T) => new Created(answer);
 
-export type ServerOverride = BeforeWriteOverride | BeforeLinkOverride | ActionOverride;
+export type ServerOverride = BeforeWriteOverride | BeforeLinkOverride | AfterReadOverride | ActionOverride;
 
 /** The implementations a server runs with, by key (`<entity>.<piece>`, as descriptors name them). */
 export type ServerOverrides = Readonly<Record<string, ServerOverride>>;

@@ -3,6 +3,12 @@ import type { Database, Queryable } from '../db/database.js';
 import type { RequestContext } from './context.js';
 import type { Entity } from './repository.js';
 
+/** A webhook event a write announces, with the fields of its payload. */
+export interface Announcement {
+  event: string;
+  fields: Record<string, unknown>;
+}
+
 /** The writes of `EntityOperations`; each runs through the same stages. */
 export type WriteKind = 'create' | 'update' | 'delete' | 'link' | 'unlink' | 'setInternal' | 'action';
 
@@ -22,6 +28,11 @@ export interface Write {
   targetIds?: string[] | undefined;
   /** The declared action of an action write. */
   action?: ActionModel | undefined;
+  /**
+   * Events the write announces beyond its descriptor's `webhookEvents` (a membership change), each with the fields
+   * its payload carries; sent after commit, dropped when the write fails.
+   */
+  announcements?: Announcement[] | undefined;
   /** The outcome, once the write has committed: the stored record, the deleted row, the action's answer. */
   result?: unknown;
 }

@@ -86,7 +86,12 @@ export class Repository {
     return Object.entries(filters ?? {})
       .map(([field, values]) => {
         params.push(values.length === 1 ? values[0] : values);
-        return ` AND ${q(snake(field))} ${values.length === 1 ? '=' : '= ANY'}($${params.length})`;
+        const n = params.length;
+        if (this.model.listFilters.some((filter) => filter.field === field && filter.caseInsensitive)) {
+          const value = values.length === 1 ? `lower($${n})` : `ANY(SELECT lower(v) FROM unnest($${n}::text[]) v)`;
+          return ` AND lower(${q(snake(field))}) = ${value}`;
+        }
+        return ` AND ${q(snake(field))} ${values.length === 1 ? '=' : '= ANY'}($${n})`;
       })
       .join('');
   }

@@ -102,6 +102,8 @@ export const auditStage = (sink: AuditSink): WriteStage => ({
 /** Where committed changes are announced (webhooks). */
 export interface ChangeListener {
   emit(context: RequestContext, event: string, data: Entity): void;
+  /** An event whose payload carries its own fields at the top (`organizationId`, `addedUserIds`...). */
+  announce(context: RequestContext, event: string, fields: Record<string, unknown>): void;
 }
 
 const announced = { create: 'created', update: 'updated', delete: 'deleted' } as const;
@@ -110,6 +112,7 @@ const announced = { create: 'created', update: 'updated', delete: 'deleted' } as
 export const eventsStage = (listener: ChangeListener | undefined): WriteStage => ({
   name: 'events',
   after(write) {
+    for (const { event, fields } of write.announcements ?? []) listener?.announce(write.context, event, fields);
     const change = announced[write.kind as keyof typeof announced];
     const event = change ? write.model.webhookEvents[change] : undefined;
     if (!event || !listener || !write.result) return;

@@ -4,6 +4,7 @@ import { dashboardOverrides } from '../entities/dashboard/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
 import { meOverrides } from '../entities/me/overrides.js';
 import { organizationOverrides } from '../entities/organization/overrides.js';
+import { organizationInvitationOverrides } from '../entities/organizationInvitation/overrides.js';
 import { personalAccessTokenOverrides } from '../entities/personalAccessToken/overrides.js';
 import { resourceOverrides } from '../entities/resource/overrides.js';
 import { userOverrides } from '../entities/user/overrides.js';
@@ -11,6 +12,7 @@ import type { ServerOverrideKey } from './keys.js';
 
 export type {
   ActionOverride,
+  AfterReadOverride,
   BeforeLinkOverride,
   BeforeWriteOverride,
   HookContext,
@@ -24,6 +26,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...hookOverrides,
   ...meOverrides,
   ...organizationOverrides,
+  ...organizationInvitationOverrides,
   ...personalAccessTokenOverrides,
   ...resourceOverrides,
   ...userOverrides,

@@ -43,6 +43,11 @@ export class WebhookDispatcher {
     this.start(context.tenantId, event, async () => (hookId, createdAt) => ({ hookId, event, createdAt, data }));
   }
 
+  /** An event whose payload carries its fields at the top (`Organization.Membership.Updated`). */
+  announce(context: RequestContext, event: string, fields: Record<string, unknown>) {
+    this.start(context.tenantId, event, async () => (hookId, createdAt) => ({ hookId, event, createdAt, ...fields }));
+  }
+
   /**
    * An interaction event (`PostSignIn`, `PostRegister`, `PostResetPassword`): the body carries Logto's interaction
    * fields (`interactionEvent`, `sessionId`, `userAgent`, `userIp`, `userId`, `user`, `application`) at its top.
