@@ -45,6 +45,20 @@ export const descriptorErrorCodes = (models: EntityModel[]): Map<string, Generat
         message: `The ${words(relation.target)} {{id}} has already been added to this ${words(model.name)}.`,
         source: `${source} relation ${relation.name}`,
       });
+      if (relation.missingLinkCode) {
+        add(relation.missingLinkCode, {
+          status: 404,
+          message: `The ${words(relation.target)} is not linked to this ${words(model.name)}.`,
+          source: `${source} relation ${relation.name}`,
+        });
+      }
+      if (relation.unknownCode) {
+        add(relation.unknownCode, {
+          status: 422,
+          message: `One of the ${words(relation.target)} ids or this ${words(model.name)} does not exist.`,
+          source: `${source} relation ${relation.name}`,
+        });
+      }
     }
   }
   return new Map([...codes].sort(([a], [b]) => a.localeCompare(b)));

@@ -1,5 +1,11 @@
 import { hashForSchema } from '@rjsf/utils';
-import type { EntityModel, FormModel } from '../src/shared/descriptor.js';
+import {
+  type EntityModel,
+  type FormModel,
+  type LinkedRelation,
+  type SearchQuery,
+  searchQueryOf,
+} from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
 import { logParameters } from './kinds/log.js';
@@ -28,6 +34,16 @@ export const searchParameter: QueryParameter = {
   description: 'Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%).',
   schema: { type: 'string' },
 };
+
+/** The search parameter a list names (`search`, or e.g. Logto's `q`), described by how it matches. */
+export const searchParameterOf = ({ param, match }: SearchQuery): QueryParameter =>
+  match === 'contains'
+    ? {
+        name: param,
+        description: 'Case-insensitive text found anywhere in one of the searchable fields.',
+        schema: { type: 'string' },
+      }
+    : { ...searchParameter, name: param };
 
 const modes = ['exact', 'like', 'similar_to', 'posix'];
 
@@ -69,7 +85,9 @@ export const fieldSearchParameters = (model: EntityModel): QueryParameter[] =>
 /** Every query parameter of an entity's list route, from its descriptor. */
 export const listParameters = (model: EntityModel): QueryParameter[] => [
   ...pageParameters,
-  ...(model.list.searchable || model.searchColumns.length ? [searchParameter] : []),
+  ...(model.list.searchable || model.searchColumns.length
+    ? [searchParameterOf(searchQueryOf(model.operations.list))]
+    : []),
   ...model.listFilters.map(({ field, param, multiple }): QueryParameter => {
     const schema = cleanSchema(model.schema.properties?.[field] ?? {});
     return multiple
@@ -98,7 +116,16 @@ export const listParameters = (model: EntityModel): QueryParameter[] => [
 ];
 
 /** The query parameters of a many-to-many relation's list (`GET /api/roles/{id}/scopes`). */
-export const linkedListParameters: QueryParameter[] = [...pageParameters, searchParameter];
+export const linkedListParameters = (relation?: LinkedRelation): QueryParameter[] => [
+  ...pageParameters,
+  searchParameterOf(relation?.search ?? searchQueryOf(undefined)),
+];
+
+/** The query parameters of all the entity's linked lists: the page and each list's search parameter. */
+const linkedListsParameters = (model: EntityModel): QueryParameter[] => {
+  const all = model.relations.flatMap((relation) => (relation.kind === 'linked' ? linkedListParameters(relation) : []));
+  return all.filter((parameter, index) => all.findIndex((p) => p.name === parameter.name) === index);
+};
 
 /**
  * A query value as it arrives: text. Numbers are digits, booleans `true` or `false`, enumerated values one of the
@@ -129,6 +156,6 @@ export const queryForm = (parameters: QueryParameter[]): FormModel => {
 export const queryForms = (model: EntityModel): Pick<EntityModel, 'listQuery' | 'linkedListQuery'> => ({
   ...(model.hasApi && model.operations.list ? { listQuery: queryForm(listParameters(model)) } : {}),
   ...(model.hasApi && model.relations.some((relation) => relation.kind === 'linked')
-    ? { linkedListQuery: queryForm(linkedListParameters) }
+    ? { linkedListQuery: queryForm(linkedListsParameters(model)) }
     : {}),
 });

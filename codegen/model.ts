@@ -183,6 +183,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .map(([name]) => name),
       unique: d.unique ?? [],
       ...(d.notFoundCode ? { notFoundCode: d.notFoundCode } : {}),
+      ...(d.notFoundCodes ? { notFoundCodes: d.notFoundCodes } : {}),
       searchColumns: (list?.search ?? []).map(snakeCase),
       ...(list?.fieldSearch && list.search?.length ? { fieldSearch: list.search } : {}),
       ...(d.api?.itemParam ? { itemParam: d.api.itemParam } : {}),

@@ -1,4 +1,5 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
+import { cleanSchema } from './forms.js';
 import { linkedListParameters } from './list-query.js';
 import { assignSchema, replaceSchema } from './model.js';
 import { pascalCase, withArticle, words } from './names.js';
@@ -34,16 +35,28 @@ export const addLinks = (
       (relation.embed ?? []).map((e) => [e.property, ref(pascalCase(e.target))]),
     );
     if (relation.attributesAs) embedProps[relation.attributesAs] = linkAttributesSchema(relation, through);
+    for (const spec of relation.nested ?? []) {
+      const nested = throughModel?.relations.find((r) => r.kind === 'linked' && r.name === spec.relation);
+      const props = models.find((m) => m.name === nested?.target)?.schema.properties ?? {};
+      embedProps[spec.property] = {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: spec.fields,
+          properties: Object.fromEntries(spec.fields.map((field) => [field, cleanSchema(props[field] ?? {})])),
+        },
+      };
+    }
     schemas[itemName] = Object.keys(embedProps).length
       ? { allOf: [ref(Target), { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
       : ref(Target);
     schemas[`${Name}${Rel}Assign`] = assignSchema(relation, through);
-    const relPath = `${item}/${relation.name}`;
+    const relPath = `${item}/${relation.segment ?? relation.name}`;
     add(relPath, 'get', {
       operationId: `List${Name}${Rel}`,
       tags: [tag],
       summary: `List the ${relation.name} of ${withArticle(words(owner.name))}`,
-      parameters: [...itemParams, ...linkedListParameters.map(queryParam)],
+      parameters: [...itemParams, ...linkedListParameters(relation).map(queryParam)],
       responses: {
         200: {
           description: `The ${relation.name} linked to the ${owner.name}.`,
@@ -72,10 +85,14 @@ export const addLinks = (
         parameters: itemParams,
         requestBody: { required: true, content: json(replaceSchema(relation)) },
         responses: {
-          200: {
-            description: `The ${relation.name} the ${words(owner.name)} now has.`,
-            content: json(idsObject([relation.assignField])),
-          },
+          ...(relation.replaceAnswer === 'none'
+            ? { 204: { description: `The ${relation.name} were replaced.` } }
+            : {
+                200: {
+                  description: `The ${relation.name} the ${words(owner.name)} now has.`,
+                  content: json(idsObject([relation.assignField])),
+                },
+              }),
           ...errorResponses([400, 401, 403, 404, 422]),
         },
       });

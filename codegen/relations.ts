@@ -1,4 +1,5 @@
 import { addedField, type LinkedRelation, type RelationSide } from '../src/shared/descriptor.js';
+import { searchQueryOf } from '../src/shared/descriptor-lists.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -128,7 +129,10 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         );
       }
       const { name, assignField, assignStatus, duplicateCode, createField, embed, attributesAs } = side.api;
-      const { existing, assignAnswer, replace } = side.api;
+      const { existing, assignAnswer, replace, replaceAnswer, unknownCode, pagination, segment, missingLinkCode } =
+        side.api;
+      const { sourceMissingCode, nested } = side.api;
+      const search = searchQueryOf(side.api);
       const link: LinkedRelation = {
         name,
         kind: 'linked',
@@ -143,6 +147,14 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         ...(existing && existing !== 'refuse' ? { existing } : {}),
         ...(assignAnswer && assignAnswer !== 'linked' ? { assignAnswer } : {}),
         ...(replace ? { replace } : {}),
+        ...(replaceAnswer === 'none' ? { replaceAnswer } : {}),
+        ...(unknownCode ? { unknownCode } : {}),
+        ...(segment && segment !== name ? { segment } : {}),
+        ...(missingLinkCode ? { missingLinkCode } : {}),
+        ...(sourceMissingCode ? { sourceMissingCode } : {}),
+        ...(nested ? { nested } : {}),
+        ...(pagination === 'optional' ? { pagination } : {}),
+        ...(search.param !== 'search' || search.match !== 'pattern' ? { search } : {}),
         ...(createField ? { createField } : {}),
         ...(embed ? { embed } : {}),
         attributes,
@@ -153,6 +165,16 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
     }
   }
   for (const [entity, links] of linked) {
+    for (const link of links) {
+      for (const nested of link.nested ?? []) {
+        const through = (linked.get(link.through) ?? []).find((r) => r.name === nested.relation);
+        const where = `${fileOf(byName.get(link.through) as LoadedEntity)}: nested ${nested.property}`;
+        if (!through) throw new CodegenError(`${where}: ${link.through} has no relation named ${nested.relation}`);
+        const fields = byName.get(through.target)?.schema.properties ?? {};
+        const unknown = nested.fields.find((field) => !fields[field]);
+        if (unknown) throw new CodegenError(`${where}: ${through.target} has no field ${unknown}`);
+      }
+    }
     if (!isRelation(byName.get(entity))) continue;
     const exposed = [...linked.values()].flat().some((link) => link.through === entity);
     if (!exposed) {
@@ -230,12 +252,16 @@ export const assignAnswerResponse = (relation: LinkedRelation, target: string) =
   const schema =
     relation.assignAnswer === 'ids'
       ? idsObject([relation.assignField, addedField(relation.assignField)])
-      : { type: 'array', items: { $ref: `#/components/schemas/${target}` } };
+      : relation.assignAnswer === 'asked'
+        ? idsObject([relation.assignField])
+        : { type: 'array', items: { $ref: `#/components/schemas/${target}` } };
   return {
     description:
       relation.assignAnswer === 'ids'
         ? `The ids asked for, and those newly linked.`
-        : `The newly linked ${relation.name}.`,
+        : relation.assignAnswer === 'asked'
+          ? 'The ids asked for.'
+          : `The newly linked ${relation.name}.`,
     content: { 'application/json': { schema } },
   };
 };

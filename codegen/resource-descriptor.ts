@@ -7,12 +7,15 @@ import type {
   DetailBanner,
   Edition,
   ListOperation,
+  NotFoundCodes,
   Operations,
   ParentLink,
   RecordCondition,
   SidebarGroup,
   UniqueRule,
 } from '../src/shared/descriptor.js';
+import type { SearchMatch } from '../src/shared/descriptor-lists.js';
+import type { NestedLinks } from '../src/shared/descriptor-relations.js';
 import type { EntityKind } from '../src/shared/entity-kinds.js';
 
 export interface Descriptor {
@@ -30,6 +33,8 @@ export interface Descriptor {
   /** The field that names an item in its URL (default `id`), e.g. `name` for application secrets. */
   itemKey?: string;
   notFoundCode?: string;
+  /** Per operation, where it differs from `notFoundCode`. */
+  notFoundCodes?: NotFoundCodes;
   /** Extra lookup indexes, each a list of fields (the tenant comes first automatically). */
   indexes?: string[][];
   /** Row-level security by tenant (default: true for tenant-scoped entities). */
@@ -64,8 +69,17 @@ export interface DescriptorSide {
     duplicateCode: string;
     createField?: string;
     existing?: 'refuse' | 'skip';
-    assignAnswer?: 'linked' | 'ids' | 'status';
+    assignAnswer?: 'linked' | 'ids' | 'asked' | 'status';
+    sourceMissingCode?: string;
+    nested?: NestedLinks[];
     replace?: boolean;
+    replaceAnswer?: 'ids' | 'none';
+    segment?: string;
+    missingLinkCode?: string;
+    unknownCode?: string;
+    pagination?: 'optional' | 'required';
+    searchParam?: string;
+    searchMatch?: SearchMatch;
     attributesAs?: string;
     embed?: { property: string; target: string; foreignKey: string }[];
   };

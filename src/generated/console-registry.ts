@@ -1104,6 +1104,315 @@ export const consoleResources: ConsoleResource[] = [
     }
   },
   {
+    "name": "organization",
+    "kind": "collection",
+    "apiPath": "/organizations",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "required",
+        "search": [
+          "id",
+          "name"
+        ],
+        "searchParam": "q",
+        "searchMatch": "contains"
+      },
+      "create": {
+        "status": 201
+      },
+      "get": {},
+      "update": {},
+      "delete": {}
+    },
+    "relations": [
+      {
+        "name": "users",
+        "kind": "linked",
+        "through": "organizationUser",
+        "target": "user",
+        "table": "organization_user_relations",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "userId",
+        "assignField": "userIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "asked",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "missingLinkCode": "entity.not_found",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ]
+          }
+        ],
+        "search": {
+          "param": "q",
+          "match": "contains"
+        },
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      }
+    ],
+    "route": "organization",
+    "titleKey": "organization.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
+    "assignForms": {
+      "users": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-17d9c9a3"
+      }
+    }
+  },
+  {
+    "name": "organizationRole",
+    "kind": "collection",
+    "apiPath": "/organization-roles",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "required",
+        "search": [
+          "id",
+          "name",
+          "description"
+        ],
+        "searchParam": "q",
+        "searchMatch": "contains"
+      },
+      "create": {
+        "status": 201
+      },
+      "get": {},
+      "update": {},
+      "delete": {}
+    },
+    "relations": [
+      {
+        "name": "resourceScopes",
+        "kind": "linked",
+        "through": "organizationRoleResourceScope",
+        "target": "scope",
+        "table": "organization_role_resource_scope_relations",
+        "sourceKeys": [
+          "organizationRoleId"
+        ],
+        "targetKey": "scopeId",
+        "assignField": "scopeIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "segment": "resource-scopes",
+        "missingLinkCode": "entity.not_found",
+        "pagination": "optional",
+        "createField": "resourceScopeIds",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
+        "name": "scopes",
+        "kind": "linked",
+        "through": "organizationRoleScope",
+        "target": "organizationScope",
+        "table": "organization_role_scope_relations",
+        "sourceKeys": [
+          "organizationRoleId"
+        ],
+        "targetKey": "organizationScopeId",
+        "assignField": "organizationScopeIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "missingLinkCode": "entity.not_found",
+        "pagination": "optional",
+        "createField": "organizationScopeIds",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      }
+    ],
+    "route": "organizationRole",
+    "titleKey": "organizationRole.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "entity.unique_integrity_violation": "name"
+    },
+    "assignForms": {
+      "resourceScopes": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "scopeIds"
+          ],
+          "properties": {
+            "scopeIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-402a8d21"
+      },
+      "scopes": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationScopeIds"
+          ],
+          "properties": {
+            "organizationScopeIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-32432f41"
+      }
+    }
+  },
+  {
+    "name": "organizationScope",
+    "kind": "collection",
+    "apiPath": "/organization-scopes",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional",
+        "search": [
+          "name"
+        ],
+        "searchParam": "q",
+        "searchMatch": "contains"
+      },
+      "create": {
+        "status": 201
+      },
+      "get": {},
+      "update": {},
+      "delete": {}
+    },
+    "relations": [],
+    "route": "organizationScope",
+    "titleKey": "organizationScope.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "entity.unique_integrity_violation": "name"
+    },
+    "assignForms": {}
+  },
+  {
     "name": "personalAccessToken",
     "kind": "collection",
     "apiPath": "/users/{userId}/personal-access-tokens",

@@ -14,6 +14,18 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The daily active user user id and date {{userId}}, {{date}} is already in use."
   },
+  "entity.not_found": {
+    "status": 404,
+    "message": "The user is not linked to this organization."
+  },
+  "entity.relation_foreign_key_not_found": {
+    "status": 422,
+    "message": "One of the user ids or this organization does not exist."
+  },
+  "entity.unique_integrity_violation": {
+    "status": 422,
+    "message": "The user {{id}} has already been added to this organization."
+  },
   "resource.resource_identifier_in_use": {
     "status": 422,
     "message": "The resource indicator {{indicator}} is already in use."

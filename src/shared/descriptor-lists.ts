@@ -54,11 +54,33 @@ export interface ListSummaryModel extends ListSummary {
   target: string;
 }
 
+/** How a list's search value matches the search fields. */
+export type SearchMatch = 'pattern' | 'contains';
+
+/** A list's search parameter and how it matches. */
+export interface SearchQuery {
+  param: string;
+  match: SearchMatch;
+}
+
+/** The search parameter of a list as its descriptor names it, with the defaults filled in. */
+export const searchQueryOf = (spec: { searchParam?: string; searchMatch?: SearchMatch } | undefined): SearchQuery => ({
+  param: spec?.searchParam ?? 'search',
+  match: spec?.searchMatch ?? 'pattern',
+});
+
 export interface ListOperation {
   pagination: 'optional' | 'required';
   /** The search fields also take Logto's field search (`search.<field>`, `mode.<field>`, `isCaseSensitive`). */
   fieldSearch?: boolean;
   search?: string[];
+  /** The query parameter carrying the search (default `search`), e.g. Logto's `q`. */
+  searchParam?: string;
+  /**
+   * How its value matches: as an ILIKE pattern (`pattern`, the default: `%` and `_` are wildcards) or anywhere in a
+   * field (`contains`: the value is wrapped in `%…%`, as Logto's `q`).
+   */
+  searchMatch?: SearchMatch;
   filters?: ListFilterSpec[];
   exclude?: ListExclusion[];
   summaries?: ListSummary[];

@@ -1,3 +1,5 @@
+import type { SearchQuery } from './descriptor-lists.js';
+
 /** Relations of an entity as the compiled model holds them: children lists and links through relation entities. */
 
 export interface ChildrenRelation {
@@ -25,10 +27,29 @@ export interface LinkedRelation {
   duplicateCode: string;
   /** An assignment naming a linked item: refused with `duplicateCode` (default), or that item left as it is. */
   existing?: 'refuse' | 'skip';
-  /** What an assignment answers: the newly linked items (default), `{<assignField>, added<AssignField>}`, or the status text. */
-  assignAnswer?: 'linked' | 'ids' | 'status';
+  /**
+   * What an assignment answers: the newly linked items (default), `{<assignField>, added<AssignField>}`, the ids asked
+   * for (`{<assignField>}`), or the status text.
+   */
+  assignAnswer?: 'linked' | 'ids' | 'asked' | 'status';
+  /** The error code of every route of the side when its item (or membership) does not exist, instead of a 404. */
+  sourceMissingCode?: string;
+  /** Each listed item carries the items linked to its link through a relation of the link, with some fields. */
+  nested?: NestedLinks[];
   /** `PUT` on the relation's path sets the links to exactly the ids given. */
   replace?: boolean;
+  /** The last segment of the relation's path, where it differs from `name` (`resource-scopes`). */
+  segment?: string;
+  /** The error code (404) of removing a link that does not exist; default the target's not-found code. */
+  missingLinkCode?: string;
+  /** What `PUT` answers: 200 with `{<assignField>}` (default) or 204 without a body (`none`). */
+  replaceAnswer?: 'ids' | 'none';
+  /** The error code (422) of an assignment naming a missing item on either side, instead of its 404. */
+  unknownCode?: string;
+  /** The linked list: always paged (default), or whole without `Total-Number` when no page is asked for. */
+  pagination?: 'optional' | 'required';
+  /** The linked list's search parameter and how it matches (default `search`, an ILIKE pattern). */
+  search?: SearchQuery;
   createField?: string;
   embed?: { property: string; target: string; foreignKey: string }[];
   /** The relation's own fields (besides the tenant and both keys), e.g. `createdAt` or a note; timestamps as dates. */
@@ -37,6 +58,16 @@ export interface LinkedRelation {
   assignAttributes: string[];
   /** Each listed item carries the relation's attributes under this property, e.g. `membership`. */
   attributesAs?: string;
+}
+
+/**
+ * Per listed item, the items linked to the link itself (a member's roles in one organization): `relation` names the
+ * link's relation (its side's `api.name`), `fields` the fields each carries under `property`.
+ */
+export interface NestedLinks {
+  property: string;
+  relation: string;
+  fields: string[];
 }
 
 /** A relation as a descriptor declares it inside an entity (children only; joins are relation entities). */

@@ -9,6 +9,13 @@ import type { Relation, RelationSide } from './descriptor-relations.js';
 import type { EntityKind, LogFilterModel } from './entity-kinds.js';
 import type { JSONSchema7 } from './json-schema.js';
 
+/** The error code of a missing item per operation (`get`, `update`, `delete`), where it differs from the entity's. */
+export interface NotFoundCodes {
+  get?: string;
+  update?: string;
+  delete?: string;
+}
+
 export * from './descriptor-actions.js';
 export * from './descriptor-lists.js';
 export * from './descriptor-relations.js';
@@ -208,6 +215,8 @@ export interface EntityModel extends ConsoleResource {
   unique: UniqueRule[];
   /** The error code of a missing item (404); default `entity.not_exists_with_id`. */
   notFoundCode?: string;
+  /** The error code of a missing item per operation, where it differs from `notFoundCode`. */
+  notFoundCodes?: NotFoundCodes;
   searchColumns: string[];
   /** The search fields (properties) that take Logto's field search (`search.<field>`), if the list allows it. */
   fieldSearch?: string[];

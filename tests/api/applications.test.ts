@@ -144,19 +144,19 @@ describe.each(databases())('applications on $name', (target) => {
       await api.create('/api/applications', { name: 'Partner portal', type: 'Traditional', isThirdParty: true });
     });
 
-    it('lists every application without paging, with Total-Number', async () => {
+    it('lists every application without paging and, as Logto, without Total-Number', async () => {
       const all = await api.get('/api/applications');
       expect(all.status).toBe(200);
       expect(all.body).toHaveLength(3);
-      expect(all.headers['total-number']).toBe('3');
+      expect(all.headers['total-number']).toBeUndefined();
     });
 
     it('filters by types (one or several, as Logto’s `types`) and by isThirdParty', async () => {
       const names = (body: { name: string }[]) => body.map((a) => a.name).sort();
-      const machines = await api.get('/api/applications?types=MachineToMachine');
+      const machines = await api.get('/api/applications?types=MachineToMachine&page=1');
       expect(names(machines.body)).toEqual(['Nightly billing']);
       expect(machines.headers['total-number']).toBe('1');
-      const interactive = await api.get('/api/applications?types=SPA&types=Traditional');
+      const interactive = await api.get('/api/applications?types=SPA&types=Traditional&page=1');
       expect(names(interactive.body)).toEqual(['Partner portal', 'Storefront']);
       expect(interactive.headers['total-number']).toBe('2');
       const pagedSearch = await api.get('/api/applications?types=SPA&types=Traditional&search=%25portal%25&page=1');
@@ -176,7 +176,7 @@ describe.each(databases())('applications on $name', (target) => {
       const all = await api.get('/api/applications');
       const billing = all.body.find((a: { name: string }) => a.name === 'Nightly billing');
       await api.create(`/api/applications/${billing.id}/roles`, { roleIds: [robot.id] });
-      const candidates = await api.get(`/api/applications?types=MachineToMachine&excludeRoleId=${robot.id}`);
+      const candidates = await api.get(`/api/applications?types=MachineToMachine&excludeRoleId=${robot.id}&page=1`);
       expect(candidates.body).toEqual([]);
       expect(candidates.headers['total-number']).toBe('0');
       const other = await newRole(api, 'Auditor');
@@ -398,9 +398,9 @@ describe.each(databases())('applications on $name', (target) => {
 
     it('lists none of another tenant’s applications, searched or filtered', async () => {
       for (const url of [
-        '/api/applications',
-        '/api/applications?search=%25worker%25',
-        '/api/applications?type=MachineToMachine',
+        '/api/applications?page=1',
+        '/api/applications?search=%25worker%25&page=1',
+        '/api/applications?type=MachineToMachine&page=1',
       ]) {
         const reply = await api.get(url);
         expect(reply.body, url).toEqual([]);

@@ -29,12 +29,12 @@ const createResources = async (api: TestApi, count: number) => {
 describe.each(databases())('pagination and search on $name', (target) => {
   const api = useApi(target);
 
-  it('returns the whole list with Total-Number and no Link when no page is asked for', async () => {
+  it('returns the whole list without Total-Number or Link when no page is asked for (as Logto)', async () => {
     await createResources(api, 3);
     const reply = await api.get('/api/resources');
     expect(reply.status).toBe(200);
     expect(reply.body).toHaveLength(3);
-    expect(reply.headers['total-number']).toBe('3');
+    expect(reply.headers['total-number']).toBeUndefined();
     expect(reply.headers.link).toBeUndefined();
   });
 
@@ -125,7 +125,7 @@ describe.each(databases())('pagination and search on $name', (target) => {
     await api.create('/api/resources', { name: 'Keyword service', indicator: 'https://a.example.com' });
     await api.create('/api/resources', { name: 'The KEYWORD API', indicator: 'https://b.example.com' });
     await api.create('/api/resources', { name: 'Unrelated', indicator: 'https://c.example.com' });
-    const reply = await api.get('/api/resources?search=%25keyword%25');
+    const reply = await api.get('/api/resources?search=%25keyword%25&page=1');
     expect(reply.status).toBe(200);
     expect(reply.body.map((r: { name: string }) => r.name).sort()).toEqual(['Keyword service', 'The KEYWORD API']);
     expect(reply.headers['total-number']).toBe('2');

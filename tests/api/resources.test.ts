@@ -24,7 +24,7 @@ describe.each(databases())('resources on $name', (target) => {
     const listed = await api.get('/api/resources');
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([created.body]);
-    expect(listed.headers['total-number']).toBe('1');
+    expect(listed.headers['total-number']).toBeUndefined();
   });
 
   it('gives every resource its own id', async () => {

@@ -27,7 +27,12 @@ describe.each(databases())('tenant scoping on $name', (target) => {
   beforeEach(() => seedOtherTenant(api));
 
   it('lists none of another tenant’s rows, searched for or not', async () => {
-    for (const url of ['/api/resources', '/api/roles', '/api/hooks', '/api/resources?search=%25secret%25']) {
+    for (const url of [
+      '/api/resources?page=1',
+      '/api/roles',
+      '/api/hooks?page=1',
+      '/api/resources?search=%25secret%25&page=1',
+    ]) {
       const reply = await api.get(url);
       expect(reply.status, url).toBe(200);
       expect(reply.body, url).toEqual([]);

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
 import type { RequestContext } from './context.js';
-import { findLinkRow, link, linkedIds, listLinked, unlink, unlinkMany } from './link-repository.js';
+import { findLinkRow, link, linkedIds, linkedOfEach, listLinked, unlink, unlinkMany } from './link-repository.js';
 import type { OperationDeps } from './operation-deps.js';
 import type { EntityOperations } from './operations.js';
 import { overrideOf } from './overrides.js';
@@ -35,14 +35,33 @@ export class LinkOperations {
     return { relation, target: this.operationsOf(relation.target), through: this.operationsOf(relation.through) };
   }
 
-  /** The item (or membership) links start from; 404 when the tenant has none with this key. */
-  private async source(tx: Queryable, context: RequestContext, relation: LinkedRelation, key: string[]) {
+  /**
+   * The item (or membership) links start from. When the tenant has none with this key: the side's
+   * `sourceMissingCode` if it has one; else for an assignment its `unknownCode`, for an unlinking its
+   * `missingLinkCode` (Logto checks neither side there, the link is just not found); else the item's 404.
+   */
+  private async source(
+    tx: Queryable,
+    context: RequestContext,
+    relation: LinkedRelation,
+    key: string[],
+    use: 'list' | 'link' | 'unlink' = 'list',
+  ) {
     const { model, repository } = this.owner;
     const found = model.sides
       ? await findLinkRow(tx, repository, context.tenantId, relation.sourceKeys, key)
       : await repository.find(tx, { tenantId: context.tenantId }, key[0] ?? '');
-    if (!found) throw this.owner.notFound(key.join('/'));
-    return found;
+    if (found) return found;
+    const code =
+      relation.sourceMissingCode ??
+      (use === 'link' ? relation.unknownCode : use === 'unlink' ? relation.missingLinkCode : undefined);
+    if (code) throw new ApiError(code as ErrorCode);
+    throw this.owner.notFound(key.join('/'), undefined, 'get');
+  }
+
+  /** A missing item named by an assignment: the relation's `unknownCode` (422) where it has one, or its 404. */
+  private unknown(relation: LinkedRelation, linking: boolean, notFound: () => ApiError) {
+    return linking && relation.unknownCode ? new ApiError(relation.unknownCode as ErrorCode) : notFound();
   }
 
   async list(context: RequestContext, name: string, key: string[], query: { page?: Page; search?: string }) {
@@ -63,6 +82,14 @@ export class LinkOperations {
         const ids = [...new Set(result.items.map((item) => item[embed.foreignKey] as string))];
         const found = new Map((await embedded.repository.findMany(tx, context.tenantId, ids)).map((e) => [e.id, e]));
         for (const item of result.items) item[embed.property] = found.get(item[embed.foreignKey] as string) ?? null;
+      }
+      for (const spec of relation.nested ?? []) {
+        const nested = through.links.relation(spec.relation);
+        const ids = result.items.map((item) => item.id as string);
+        const { repository } = nested.target;
+        const found = await linkedOfEach(tx, repository, relation, nested.relation, context.tenantId, key, ids);
+        const pick = (entity: Entity) => Object.fromEntries(spec.fields.map((field) => [field, entity[field] ?? null]));
+        for (const item of result.items) item[spec.property] = (found.get(item.id as string) ?? []).map(pick);
       }
       return result;
     });
@@ -97,7 +124,7 @@ export class LinkOperations {
       );
     }
     const missing = wanted.find((targetId) => !found.some((entity) => entity.id === targetId));
-    if (missing) throw target.notFound(missing);
+    if (missing) throw this.unknown(relation, true, () => target.notFound(missing));
     const through = this.operationsOf(relation.through).repository;
     const values = Object.entries(attributes).map(([field, value]) => {
       const column = through.model.columns.find((c) => c.property === field);
@@ -126,12 +153,13 @@ export class LinkOperations {
     const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: ids });
     const { targets, added } = await this.deps.pipeline.run(write, {
       work: async (tx) => {
-        const source = await this.source(tx, context, relation, key);
+        const source = await this.source(tx, context, relation, key, 'link');
         return this.linkIn(tx, context, relation, source, key, ids, attributes);
       },
     });
     if (relation.assignAnswer === 'ids')
       return { [relation.assignField]: ids, [addedField(relation.assignField)]: added };
+    if (relation.assignAnswer === 'asked') return { [relation.assignField]: ids };
     if (relation.assignAnswer === 'status') return undefined;
     return targets;
   }
@@ -144,7 +172,7 @@ export class LinkOperations {
     const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: ids });
     await this.deps.pipeline.run(write, {
       work: async (tx) => {
-        const source = await this.source(tx, context, relation, key);
+        const source = await this.source(tx, context, relation, key, 'link');
         const current = await linkedIds(tx, relation, context.tenantId, key);
         const stale = current.filter((id) => !ids.includes(id));
         await unlinkMany(tx, relation, context.tenantId, key, stale);
@@ -159,8 +187,12 @@ export class LinkOperations {
     const write = this.owner.write('unlink', context, { id: key.join('/'), relation: name, targetIds: [targetId] });
     await this.deps.pipeline.run(write, {
       work: async (tx) => {
-        await this.source(tx, context, relation, key);
-        if (!(await unlink(tx, relation, context.tenantId, key, targetId))) throw target.notFound(targetId);
+        await this.source(tx, context, relation, key, 'unlink');
+        if (!(await unlink(tx, relation, context.tenantId, key, targetId))) {
+          throw relation.missingLinkCode
+            ? new ApiError(relation.missingLinkCode as ErrorCode)
+            : target.notFound(targetId);
+        }
       },
     });
   }

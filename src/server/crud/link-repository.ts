@@ -165,3 +165,37 @@ export const unlinkMany = async (
     params,
   );
 };
+
+/**
+ * For each of the items linked to a source, the items linked to that link through a relation of the link (a
+ * member's roles in one organization), keyed by the item's id: `link` is the source's relation, `nested` the
+ * link's own relation, whose table holds the link's keys.
+ */
+export const linkedOfEach = async (
+  db: Queryable,
+  target: Repository,
+  link: LinkedRelation,
+  nested: LinkedRelation,
+  tenantId: string,
+  sourceKey: string[],
+  itemIds: string[],
+): Promise<Map<string, Entity[]>> => {
+  const found = new Map<string, Entity[]>();
+  if (itemIds.length === 0) return found;
+  const params: unknown[] = [tenantId];
+  const where = sourceClause(link, sourceKey, params, 'j.');
+  params.push(itemIds);
+  const item = `j.${q(snake(link.targetKey))}`;
+  const columns = target.model.columns.map((c) => `t.${q(c.column)}`).join(', ');
+  const { rows } = await db.query(
+    `SELECT ${item} AS "__item", ${columns} FROM ${q(target.model.table)} t
+     JOIN ${q(nested.table)} j ON j.tenant_id = t.tenant_id AND j.${q(snake(nested.targetKey))} = t.id
+     WHERE j.tenant_id = $1 AND ${where} AND ${item} = ANY($${params.length}::varchar[]) ORDER BY j.created_at, t.id`,
+    params,
+  );
+  for (const row of rows) {
+    const id = String(row.__item);
+    found.set(id, [...(found.get(id) ?? []), target.fromRow(row)]);
+  }
+  return found;
+};

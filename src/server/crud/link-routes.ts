@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { FormModel } from '../../shared/descriptor.js';
+import { type FormModel, searchQueryOf } from '../../shared/descriptor.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
-import { likePattern } from '../http/search-pattern.js';
+import { searchOf } from '../http/search-pattern.js';
 import { publicView } from './fields.js';
 import type { EntityOperations } from './operations.js';
 import type { RouteDeps } from './routes.js';
@@ -35,18 +35,19 @@ export const registerLinkRoutes = (
 ) => {
   for (const relation of owner.model.relations) {
     if (relation.kind !== 'linked') continue;
-    const path = `${base.path}/${relation.name}`;
+    const path = `${base.path}/${relation.segment ?? relation.name}`;
     // Linked items look like the target's own answers: derived fields computed, private ones left out.
     const view = publicView(deps.operationsOf(relation.target).model);
     app.get<{ Params: Params; Querystring: Query }>(path, base.read, async (request, reply) => {
-      const page = readPage(request.query, 'required');
+      const page = readPage(request.query, relation.pagination ?? 'required');
       deps.validation.assertValidQuery(base.linkedListQuery, request.query);
-      const search = typeof request.query.search === 'string' && request.query.search ? request.query.search : '';
+      const search = searchOf(request.query, relation.search ?? searchQueryOf(undefined));
       const result = await owner.links.list(deps.context(request), relation.name, base.key(request.params), {
-        page: page ?? { page: 1, pageSize: 20 },
-        ...(search ? { search: likePattern(search) } : {}),
+        ...(page ? { page } : {}),
+        ...(search ? { search } : {}),
       });
-      setPageHeaders(request, reply, result.total, page);
+      // A whole list (no page asked for, where the relation allows it) has no Total-Number, as Logto's.
+      if (page) setPageHeaders(request, reply, result.total, page);
       return view(result.items);
     });
     app.post<{ Params: Params }>(path, base.write, async (request, reply) => {
@@ -64,9 +65,15 @@ export const registerLinkRoutes = (
       return reply.send(Array.isArray(linked) ? view(linked) : linked);
     });
     if (relation.replace) {
-      app.put<{ Params: Params }>(path, base.write, async (request) =>
-        owner.links.replace(deps.context(request), relation.name, base.key(request.params), request.body),
-      );
+      app.put<{ Params: Params }>(path, base.write, async (request, reply) => {
+        const ids = await owner.links.replace(
+          deps.context(request),
+          relation.name,
+          base.key(request.params),
+          request.body,
+        );
+        return relation.replaceAnswer === 'none' ? reply.status(204).send() : ids;
+      });
     }
     const targetParam = `${relation.target}Id`;
     app.delete<{ Params: Params }>(`${path}/:${targetParam}`, base.write, async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { ActionModel, EntityModel, LinkedRelation } from '../../shared/descriptor.js';
+import type { ActionModel, EntityModel, LinkedRelation, NotFoundCodes } from '../../shared/descriptor.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Database, Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
@@ -60,8 +60,10 @@ export class EntityOperations {
     return { tenantId: context.tenantId, parent: { column: snake(parent.foreignKey), id: parentId ?? '' } };
   }
 
-  notFound(id: string, name = this.model.name) {
-    return new ApiError((this.model.notFoundCode ?? 'entity.not_exists_with_id') as ErrorCode, { name, id });
+  /** The 404 of a missing item; an operation may have a code of its own (`notFoundCodes`). */
+  notFound(id: string, name = this.model.name, operation?: keyof NotFoundCodes) {
+    const code = (operation && this.model.notFoundCodes?.[operation]) ?? this.model.notFoundCode;
+    return new ApiError((code ?? 'entity.not_exists_with_id') as ErrorCode, { name, id });
   }
 
   /** The parent of a child entity must exist in the tenant, or the request is about nothing (404). */
@@ -127,7 +129,7 @@ export class EntityOperations {
   private async getIn(tx: Queryable, context: RequestContext, id: string, parentId?: string): Promise<Entity> {
     if (this.model.parent) await this.assertParent(tx, context, parentId);
     const entity = await this.repository.find(tx, this.scope(context, parentId), id);
-    if (!entity) throw this.notFound(id);
+    if (!entity) throw this.notFound(id, this.model.name, 'get');
     return entity;
   }
 
@@ -188,14 +190,14 @@ export class EntityOperations {
           if (!this.model.recordRules) return;
           // Cross-field rules see the record as it would be stored; the row stays locked until the write.
           const stored = await this.repository.find(tx, this.scope(context, parentId), id, true);
-          if (!stored) throw this.notFound(id);
+          if (!stored) throw this.notFound(id, this.model.name, 'update');
           const sent = withoutWriteOnly(this.model, patch);
           this.validation.assertRecordRules(this.model.recordRules, { ...stored, ...sent }, { stored, sent });
         },
         work: async (tx) => {
           const values = withoutWriteOnly(this.model, write.values ?? {});
           const updated = await this.repository.update(tx, this.scope(context, parentId), id, values);
-          if (!updated) throw this.notFound(id);
+          if (!updated) throw this.notFound(id, this.model.name, 'update');
           return updated;
         },
       })
@@ -220,7 +222,7 @@ export class EntityOperations {
       load: (tx) => this.assertParent(tx, context, parentId),
       work: async (tx) => {
         const row = await this.repository.delete(tx, this.scope(context, parentId), id);
-        if (!row) throw this.notFound(id);
+        if (!row) throw this.notFound(id, this.model.name, 'delete');
         return row;
       },
     });

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EntityModel } from '../../shared/descriptor.js';
+import { type EntityModel, searchQueryOf } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
-import { likePattern } from '../http/search-pattern.js';
+import { searchOf } from '../http/search-pattern.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { RequestContext } from './context.js';
 import { parseFieldSearch } from './field-search.js';
@@ -24,11 +24,6 @@ const truthy = (value: unknown) => typeof value === 'string' && ['true', '1', 'y
 export const includeParam = (relation: string) => `include${relation[0]?.toUpperCase()}${relation.slice(1)}`;
 
 const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
-/** The list's ILIKE pattern, if one is given. */
-const searchOf = (query: Query) => {
-  const search = text(query.search);
-  return search === undefined ? undefined : likePattern(search);
-};
 
 /** The path parameter naming an item: `id` at the top, `<entity>Id` below a parent, or the entity's item key. */
 export const itemParam = (model: EntityModel) =>
@@ -86,10 +81,11 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
       const fieldSearch = model.fieldSearch ? parseFieldSearch(request.query, model.fieldSearch) : undefined;
       const result = await ops.list(
         deps.context(request),
-        { page, search: searchOf(request.query), fieldSearch, filters, exclude },
+        { page, search: searchOf(request.query, searchQueryOf(list)), fieldSearch, filters, exclude },
         parentId(request.params),
       );
-      setPageHeaders(request, reply, result.total, page);
+      // Logto counts a list only when it is paged: a whole list (no page asked for) has no Total-Number.
+      if (page) setPageHeaders(request, reply, result.total, page);
       let items = result.items;
       for (const relation of model.relations) {
         if (relation.kind === 'children' && truthy(request.query[includeParam(relation.name)])) {

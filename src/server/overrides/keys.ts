@@ -15,6 +15,7 @@ export const serverOverrideKeys = [
   'me.get',
   'me.update',
   'me.update-custom-data',
+  'organization.check-member-role-type',
   'personalAccessToken.delete',
   'personalAccessToken.generate-value',
   'personalAccessToken.rename',

@@ -3,6 +3,7 @@ import { applicationOverrides } from '../entities/application/overrides.js';
 import { dashboardOverrides } from '../entities/dashboard/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
 import { meOverrides } from '../entities/me/overrides.js';
+import { organizationOverrides } from '../entities/organization/overrides.js';
 import { personalAccessTokenOverrides } from '../entities/personalAccessToken/overrides.js';
 import { resourceOverrides } from '../entities/resource/overrides.js';
 import { userOverrides } from '../entities/user/overrides.js';
@@ -22,6 +23,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...dashboardOverrides,
   ...hookOverrides,
   ...meOverrides,
+  ...organizationOverrides,
   ...personalAccessTokenOverrides,
   ...resourceOverrides,
   ...userOverrides,

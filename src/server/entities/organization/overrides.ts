@@ -1,0 +1,16 @@
+import type { ServerOverride } from '../../crud/overrides.js';
+import { ApiError } from '../../http/api-error.js';
+
+export const organizationOverrides = {
+  /**
+   * Members of an organization hold organization roles for users only; a machine-to-machine role belongs to the
+   * organization's applications (Logto's database check, answered as `entity.db_constraint_violated`).
+   */
+  'organization.check-member-role-type': {
+    kind: 'beforeLink',
+    run: ({ targets }) => {
+      const machineRole = targets.find((role) => role.type !== 'User');
+      if (machineRole) throw new ApiError('entity.db_constraint_violated', { id: machineRole.id });
+    },
+  },
+} satisfies Record<string, ServerOverride>;
