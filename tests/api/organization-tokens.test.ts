@@ -13,6 +13,7 @@ import { databases, unique } from './harness.js';
 import { uris } from './logto-contract-shapes.js';
 import {
   Browser,
+  basicAuth,
   formAction,
   pkce,
   postForm,
@@ -304,6 +305,31 @@ describe.each(databases())('organization tokens on $name', (target) => {
     const granted = await refresh({ organization_id: id });
     expect(granted.status, JSON.stringify(granted.body)).toBe(200);
     expect((await verifyFor(granted.body.access_token, id)).scope).toBe('read:member');
+  });
+
+  it('refuses an organization token to a machine-to-machine app outside the organization', async () => {
+    const created = await api.POST('/api/applications', { body: { name: 'Billing job', type: 'MachineToMachine' } });
+    const m2m = ok(created, 200) as { id: string; secret: string };
+    for (const extra of [{}, { resource: REPORTS, scope: 'api:read' }] as Record<string, string>[]) {
+      const refused = await postForm(
+        `${issuer}/token`,
+        { grant_type: 'client_credentials', organization_id: org.acme as string, scope: 'read:member', ...extra },
+        basicAuth(m2m.id, m2m.secret),
+      );
+      expect(refused.status, JSON.stringify(extra)).toBe(403);
+      expect(refused.body).toMatchObject({
+        error: 'access_denied',
+        error_description: 'app has not associated with the organization',
+      });
+    }
+    // Without an organization the app's grant is unchanged.
+    const plain = await postForm(
+      `${issuer}/token`,
+      { grant_type: 'client_credentials', resource: REPORTS },
+      basicAuth(m2m.id, m2m.secret),
+    );
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    expect(decodeJwt(plain.body.access_token).aud).toBe(REPORTS);
   });
 
   it('keeps the plain refresh grant as it was', async () => {
