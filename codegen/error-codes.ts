@@ -52,6 +52,13 @@ export const descriptorErrorCodes = (models: EntityModel[]): Map<string, Generat
           source: `${source} relation ${relation.name}`,
         });
       }
+      if (relation.assignByName) {
+        add(relation.assignByName.missingCode, {
+          status: 422,
+          message: `No ${words(relation.target)} has the ${words(relation.assignByName.targetField)} {{names}}.`,
+          source: `${source} relation ${relation.name}`,
+        });
+      }
       if (relation.unknownCode) {
         add(relation.unknownCode, {
           status: 422,

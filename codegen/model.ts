@@ -247,15 +247,30 @@ const idList = (maxItems: number): JSONSchema7 => ({
 
 /** The body of an assignment: the ids to link and the relation's writable attributes (see `assignBodySchema`). */
 export const assignSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 =>
-  assignBodySchema(relation, through, { ...idList(100), minItems: 1 });
+  withNames(relation, assignBodySchema(relation, through, { ...idList(100), minItems: relation.assignByName ? 0 : 1 }));
+
+/** With `assignByName`, a body may name targets by that field instead of (or besides) their ids. */
+const withNames = (relation: LinkedRelation, schema: JSONSchema7): JSONSchema7 => {
+  const byName = relation.assignByName;
+  if (!byName) return schema;
+  return {
+    ...schema,
+    required: (schema.required ?? []).filter((field) => field !== relation.assignField),
+    properties: {
+      ...schema.properties,
+      [byName.field]: { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 100 },
+    },
+  };
+};
 
 /** The body of a relation's `PUT`: every id the source keeps or gets (an empty list removes them all). */
-export const replaceSchema = (relation: LinkedRelation): JSONSchema7 => ({
-  type: 'object',
-  additionalProperties: false,
-  required: [relation.assignField],
-  properties: { [relation.assignField]: { ...idList(100), uniqueItems: false } },
-});
+export const replaceSchema = (relation: LinkedRelation): JSONSchema7 =>
+  withNames(relation, {
+    type: 'object',
+    additionalProperties: false,
+    required: [relation.assignField],
+    properties: { [relation.assignField]: { ...idList(100), uniqueItems: false } },
+  });
 
 /** Every schema that gets a compiled validator: request bodies, relation assignments, actions and console forms. */
 export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>

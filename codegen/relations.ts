@@ -131,7 +131,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
       const { name, assignField, assignStatus, duplicateCode, createField, embed, attributesAs } = side.api;
       const { existing, assignAnswer, replace, replaceAnswer, unknownCode, pagination, segment, missingLinkCode } =
         side.api;
-      const { sourceMissingCode, nested } = side.api;
+      const { sourceMissingCode, nested, assignByName } = side.api;
       const search = searchQueryOf(side.api);
       const link: LinkedRelation = {
         name,
@@ -153,6 +153,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         ...(missingLinkCode ? { missingLinkCode } : {}),
         ...(sourceMissingCode ? { sourceMissingCode } : {}),
         ...(nested ? { nested } : {}),
+        ...(assignByName ? { assignByName } : {}),
         ...(pagination === 'optional' ? { pagination } : {}),
         ...(search.param !== 'search' || search.match !== 'pattern' ? { search } : {}),
         ...(createField ? { createField } : {}),

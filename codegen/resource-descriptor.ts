@@ -15,7 +15,7 @@ import type {
   UniqueRule,
 } from '../src/shared/descriptor.js';
 import type { SearchMatch } from '../src/shared/descriptor-lists.js';
-import type { NestedLinks } from '../src/shared/descriptor-relations.js';
+import type { AssignByName, NestedLinks } from '../src/shared/descriptor-relations.js';
 import type { EntityKind } from '../src/shared/entity-kinds.js';
 
 export interface Descriptor {
@@ -71,6 +71,7 @@ export interface DescriptorSide {
     existing?: 'refuse' | 'skip';
     assignAnswer?: 'linked' | 'ids' | 'asked' | 'status';
     sourceMissingCode?: string;
+    assignByName?: AssignByName;
     nested?: NestedLinks[];
     replace?: boolean;
     replaceAnswer?: 'ids' | 'none';

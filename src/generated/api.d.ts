@@ -1299,6 +1299,7 @@ export interface components {
              * @example entity.relation_foreign_key_not_found
              * @example entity.unique_integrity_violation
              * @example organization.require_membership
+             * @example organization.role_names_not_found
              * @example role.name_in_use
              * @example role.scope_exists
              * @example role.user_exists
@@ -2209,7 +2210,8 @@ export interface components {
         };
         OrganizationUserRolesItem: components["schemas"]["OrganizationRole"];
         OrganizationUserRolesAssign: {
-            organizationRoleIds: string[];
+            organizationRoleIds?: string[];
+            organizationRoleNames?: string[];
         };
         /**
          * Organization role
@@ -6789,7 +6791,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    organizationRoleIds: string[];
+                    organizationRoleIds?: string[];
+                    organizationRoleNames?: string[];
                 };
             };
         };

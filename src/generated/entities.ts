@@ -6224,6 +6224,11 @@ export const entityModels: EntityModel[] = [
         "unknownCode": "entity.relation_foreign_key_not_found",
         "missingLinkCode": "entity.not_found",
         "sourceMissingCode": "organization.require_membership",
+        "assignByName": {
+          "field": "organizationRoleNames",
+          "targetField": "name",
+          "missingCode": "organization.role_names_not_found"
+        },
         "pagination": "optional",
         "attributes": [
           {
@@ -6249,9 +6254,7 @@ export const entityModels: EntityModel[] = [
         "schema": {
           "type": "object",
           "additionalProperties": false,
-          "required": [
-            "organizationRoleIds"
-          ],
+          "required": [],
           "properties": {
             "organizationRoleIds": {
               "type": "array",
@@ -6262,11 +6265,19 @@ export const entityModels: EntityModel[] = [
               },
               "uniqueItems": true,
               "maxItems": 100,
-              "minItems": 1
+              "minItems": 0
+            },
+            "organizationRoleNames": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1
+              },
+              "maxItems": 100
             }
           }
         },
-        "validatorKey": "102d4c59"
+        "validatorKey": "55d061fe"
       }
     },
     "route": "organizationUser",
@@ -6449,9 +6460,7 @@ export const entityModels: EntityModel[] = [
         "schema": {
           "type": "object",
           "additionalProperties": false,
-          "required": [
-            "organizationRoleIds"
-          ],
+          "required": [],
           "properties": {
             "organizationRoleIds": {
               "type": "array",
@@ -6462,10 +6471,18 @@ export const entityModels: EntityModel[] = [
               },
               "uniqueItems": false,
               "maxItems": 100
+            },
+            "organizationRoleNames": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1
+              },
+              "maxItems": 100
             }
           }
         },
-        "validatorKey": "79b973bd"
+        "validatorKey": "4255dc79"
       }
     }
   },

@@ -26,6 +26,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The user {{id}} has already been added to this organization."
   },
+  "organization.role_names_not_found": {
+    "status": 422,
+    "message": "No organization role has the name {{names}}."
+  },
   "resource.resource_identifier_in_use": {
     "status": 422,
     "message": "The resource indicator {{indicator}} is already in use."

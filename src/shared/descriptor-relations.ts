@@ -32,6 +32,8 @@ export interface LinkedRelation {
    * for (`{<assignField>}`), or the status text.
    */
   assignAnswer?: 'linked' | 'ids' | 'asked' | 'status';
+  /** Assignments may also name targets by another unique field (`organizationRoleNames` by `name`). */
+  assignByName?: AssignByName;
   /** The error code of every route of the side when its item (or membership) does not exist, instead of a 404. */
   sourceMissingCode?: string;
   /** Each listed item carries the items linked to its link through a relation of the link, with some fields. */
@@ -58,6 +60,13 @@ export interface LinkedRelation {
   assignAttributes: string[];
   /** Each listed item carries the relation's attributes under this property, e.g. `membership`. */
   attributesAs?: string;
+}
+
+/** A body field of an assignment naming targets by one of their unique fields; `missingCode` answers unknown ones. */
+export interface AssignByName {
+  field: string;
+  targetField: string;
+  missingCode: string;
 }
 
 /**

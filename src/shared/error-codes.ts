@@ -31,6 +31,7 @@ export const handWrittenErrorCodes = {
     message: 'The entity already exists. Please check the input and try again.',
   },
   'organization.require_membership': { status: 422, message: 'The user is not a member of the organization.' },
+  'organization.role_names_not_found': { status: 422, message: 'Organization roles with names {{names}} not found.' },
   'role.name_in_use': { status: 422, message: 'This role name {{name}} is already in use.' },
   'role.scope_exists': { status: 422, message: 'The scope id {{id}} has already been added to this role.' },
   'role.user_exists': { status: 422, message: 'The user {{id}} has already been assigned this role.' },

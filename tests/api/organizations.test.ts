@@ -172,6 +172,25 @@ describe.each(databases())('organization members on $name', (target) => {
       expect(answer.error).toMatchObject({ code: 'organization.require_membership' });
     }
 
+    const named = await client.PUT('/api/organizations/{id}/users/{userId}/roles', {
+      ...path,
+      body: { organizationRoleNames: ['Admin'] },
+    });
+    expect(named.response.status).toBe(204);
+    expect(await rolesOf(org, alice)).toEqual(['Admin']);
+    const byNames = await client.POST('/api/organizations/{id}/users/{userId}/roles', {
+      ...path,
+      body: { organizationRoleIds: [admin], organizationRoleNames: ['Viewer', 'Admin'] },
+    });
+    expect(byNames.response.status).toBe(201);
+    expect(byNames.data).toEqual({ organizationRoleIds: [admin, viewer] });
+    const badName = await client.POST('/api/organizations/{id}/users/{userId}/roles', {
+      ...path,
+      body: { organizationRoleNames: ['Nobody'] },
+    });
+    expect(badName.response.status).toBe(422);
+    expect(badName.error).toMatchObject({ code: 'organization.role_names_not_found' });
+
     const replaced = await client.PUT('/api/organizations/{id}/users/{userId}/roles', {
       ...path,
       body: { organizationRoleIds: [viewer] },

@@ -4,7 +4,16 @@ import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
 import type { RequestContext } from './context.js';
-import { findLinkRow, link, linkedIds, linkedOfEach, listLinked, unlink, unlinkMany } from './link-repository.js';
+import {
+  findLinkRow,
+  idsByField,
+  link,
+  linkedIds,
+  linkedOfEach,
+  listLinked,
+  unlink,
+  unlinkMany,
+} from './link-repository.js';
 import type { OperationDeps } from './operation-deps.js';
 import type { EntityOperations } from './operations.js';
 import { overrideOf } from './overrides.js';
@@ -141,6 +150,27 @@ export class LinkOperations {
     return { targets: found, added: wanted.filter((id) => linked.includes(id)) };
   }
 
+  /**
+   * The ids an assignment names: those given, then (`assignByName`) the targets named by another unique field,
+   * without repeats; a name no target has answers the side's `missingCode` with the missing names.
+   */
+  private async withNamed(
+    tx: Queryable,
+    context: RequestContext,
+    relation: LinkedRelation,
+    ids: string[],
+    body: unknown,
+  ): Promise<string[]> {
+    const byName = relation.assignByName;
+    const names = byName ? ((body as Record<string, string[]>)[byName.field] ?? []) : [];
+    if (!byName || names.length === 0) return ids;
+    const target = this.operationsOf(relation.target).repository;
+    const found = await idsByField(tx, target, context.tenantId, byName.targetField, names);
+    const missing = names.filter((value) => !found.has(value));
+    if (missing.length > 0) throw new ApiError(byName.missingCode as ErrorCode, { names: missing.join(', ') });
+    return [...new Set([...ids, ...names.map((value) => found.get(value) as string)])];
+  }
+
   /** An assignment; answers what the relation's `assignAnswer` says (the linked items, the ids, or nothing). */
   async link(context: RequestContext, name: string, key: string[], body: unknown): Promise<unknown> {
     const { relation } = this.relation(name);
@@ -151,15 +181,16 @@ export class LinkOperations {
       Object.entries(body as Entity).filter(([field]) => relation.assignAttributes.includes(field)),
     );
     const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: ids });
-    const { targets, added } = await this.deps.pipeline.run(write, {
+    const { targets, added, asked } = await this.deps.pipeline.run(write, {
       work: async (tx) => {
         const source = await this.source(tx, context, relation, key, 'link');
-        return this.linkIn(tx, context, relation, source, key, ids, attributes);
+        const asked = await this.withNamed(tx, context, relation, ids, body);
+        return { ...(await this.linkIn(tx, context, relation, source, key, asked, attributes)), asked };
       },
     });
     if (relation.assignAnswer === 'ids')
       return { [relation.assignField]: ids, [addedField(relation.assignField)]: added };
-    if (relation.assignAnswer === 'asked') return { [relation.assignField]: ids };
+    if (relation.assignAnswer === 'asked') return { [relation.assignField]: asked };
     if (relation.assignAnswer === 'status') return undefined;
     return targets;
   }
@@ -168,11 +199,13 @@ export class LinkOperations {
   async replace(context: RequestContext, name: string, key: string[], body: unknown): Promise<unknown> {
     const { relation } = this.relation(name);
     this.deps.validation.assertValid(this.owner.model.replaceForms?.[name]?.validatorKey, body);
-    const ids = [...new Set((body as Record<string, string[]>)[relation.assignField] ?? [])];
-    const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: ids });
+    const asked = [...new Set((body as Record<string, string[]>)[relation.assignField] ?? [])];
+    const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: asked });
+    let ids = asked;
     await this.deps.pipeline.run(write, {
       work: async (tx) => {
         const source = await this.source(tx, context, relation, key, 'link');
+        ids = await this.withNamed(tx, context, relation, asked, body);
         const current = await linkedIds(tx, relation, context.tenantId, key);
         const stale = current.filter((id) => !ids.includes(id));
         await unlinkMany(tx, relation, context.tenantId, key, stale);

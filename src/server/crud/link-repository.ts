@@ -199,3 +199,18 @@ export const linkedOfEach = async (
   }
   return found;
 };
+
+/** The ids of a target's items by the values of one of its unique fields (a role by its name). */
+export const idsByField = async (
+  db: Queryable,
+  target: Repository,
+  tenantId: string,
+  field: string,
+  values: string[],
+): Promise<Map<string, string>> => {
+  const { rows } = await db.query<{ id: string; value: string }>(
+    `SELECT id, ${q(snake(field))} AS value FROM ${q(target.model.table)} WHERE tenant_id = $1 AND ${q(snake(field))} = ANY($2::text[])`,
+    [tenantId, values],
+  );
+  return new Map(rows.map((row) => [row.value, row.id]));
+};
