@@ -119,13 +119,17 @@ describe.each(databases())('organization tokens on $name', (target) => {
     await dispose();
   });
 
-  /** Signs the member in to the app (a first-party SPA, so no consent page) and exchanges the code. */
-  const signIn = async (scope: string, resource?: string) => {
+  /**
+   * Signs the member in to the app (a first-party SPA unless `client` names another, a third party's, whose consent
+   * page the member accepts) and exchanges the code.
+   */
+  const signIn = async (scope: string, resource?: string, client?: string) => {
+    const clientId = client ?? appId;
     const browser = new Browser();
     const { verifier, challenge } = pkce();
     const state = randomBytes(8).toString('hex');
     const params = new URLSearchParams({
-      client_id: appId,
+      client_id: clientId,
       redirect_uri: CALLBACK,
       response_type: 'code',
       scope,
@@ -142,14 +146,18 @@ describe.each(databases())('organization tokens on $name', (target) => {
       password: PASSWORD,
     });
     expect(submitted.status, submitted.text).toBe(303);
-    const back = await browser.follow(submitted.location as string, CALLBACK);
+    let back = await browser.follow(submitted.location as string, CALLBACK);
+    if (client) {
+      const allowed = await browser.post(formAction(back.text, server.origin, '/consent'), {});
+      back = await browser.follow(allowed.location as string, CALLBACK);
+    }
     const code = new URL(back.location as string).searchParams.get('code') ?? '';
     const tokens = await postForm(`${issuer}/token`, {
       grant_type: 'authorization_code',
       code,
       code_verifier: verifier,
       redirect_uri: CALLBACK,
-      client_id: appId,
+      client_id: clientId,
     });
     expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
     return tokens.body as { access_token: string; refresh_token: string; id_token: string };
@@ -243,6 +251,30 @@ describe.each(databases())('organization tokens on $name', (target) => {
     }
     // The refusals left the refresh token usable.
     expect((await refresh({ organization_id: org.acme as string })).status).toBe(200);
+  });
+
+  it('grants no organization to a third party’s app', async () => {
+    const created = await api.POST('/api/applications', {
+      body: {
+        name: 'Partner portal',
+        type: 'SPA',
+        isThirdParty: true,
+        oidcClientMetadata: { redirectUris: uris(CALLBACK), postLogoutRedirectUris: [] },
+      },
+    });
+    const partner = ok(created, 200).id;
+    const { refresh_token } = await signIn(FULL_SCOPE, ORGANIZATION_RESOURCE, partner);
+    const refused = await postForm(`${issuer}/token`, {
+      grant_type: 'refresh_token',
+      refresh_token,
+      client_id: partner,
+      organization_id: org.acme as string,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      error: 'access_denied',
+      error_description: 'organization access is not granted to the application',
+    });
   });
 
   it('refuses an organization token to a refresh token issued without the organizations scope', async () => {
