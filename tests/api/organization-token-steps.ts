@@ -37,6 +37,9 @@ export interface OrganizationScene {
   org: Record<'acme' | 'globex' | 'initech', string>;
   member: string;
   memberId: string;
+  /** Ids of the organization permissions by name, and of the API resource's `api:read`. */
+  scopeIds: Record<string, string>;
+  apiRead: string;
 }
 
 export const setUpOrganizations = async (server: RunningServer, db: Database): Promise<OrganizationScene> => {
@@ -91,7 +94,8 @@ export const setUpOrganizations = async (server: RunningServer, db: Database): P
       oidcClientMetadata: { redirectUris: uris(CALLBACK), postLogoutRedirectUris: [] },
     },
   });
-  return { server, issuer: `${server.origin}/oidc`, api, appId: ok(app, 200).id, org, member, memberId };
+  const appId = ok(app, 200).id;
+  return { server, issuer: `${server.origin}/oidc`, api, appId, org, member, memberId, scopeIds: scope, apiRead };
 };
 
 export const organizationTokenSteps = (scene: () => OrganizationScene) => {
