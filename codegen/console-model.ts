@@ -96,7 +96,9 @@ export const buildConsole = (
     };
   }
   // A column shows a field, or a count the list adds to each item (a role's usersCount).
-  const listCounts = (d.api?.operations.list?.summaries ?? []).map((summary) => summary.count);
+  const listCounts = (d.api?.operations.list?.summaries ?? []).flatMap((summary) =>
+    summary.count ? [summary.count] : [],
+  );
   assertFields(
     entity,
     (c.list?.columns ?? []).map((column) => column.field).filter((field) => !listCounts.includes(field)),

@@ -125,7 +125,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       return { ...exclusion, ...joined };
     });
     const listSummaries = (list?.summaries ?? []).map((summary) => {
-      const joined = joinedThrough(summary.relation, `api.operations.list.summaries ${summary.count}`);
+      const joined = joinedThrough(summary.relation, `api.operations.list.summaries ${summary.featured}`);
       const target = need(joined.target, `${file} api.operations.list.summaries`);
       assertFields(target, summary.fields, `${file} api.operations.list.summaries ${summary.featured}`);
       for (const field of summary.fields) {
@@ -133,10 +133,15 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
           throw new CodegenError(`${file}: api.operations.list.summaries ${summary.featured} names private ${field}`);
         }
       }
+      if (summary.embed) {
+        const embedded = need(summary.embed.target, `${file} api.operations.list.summaries embed`);
+        assertFields(target, [summary.embed.foreignKey], `${file} api.operations.list.summaries embed`);
+        assertFields(embedded, summary.embed.fields, `${file} api.operations.list.summaries embed`);
+      }
       return { ...summary, ...joined };
     });
     const taken = new Set(Object.keys(schema.properties ?? {}));
-    for (const name of listSummaries.flatMap((s) => [s.count, s.featured])) {
+    for (const name of listSummaries.flatMap((s) => [...(s.count ? [s.count] : []), s.featured])) {
       if (taken.has(name)) throw new CodegenError(`${file}: api.operations.list.summaries repeats the name ${name}`);
       taken.add(name);
     }

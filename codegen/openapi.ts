@@ -72,17 +72,33 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         const fields = Object.fromEntries(
           summary.fields.map((field) => [field, cleanSchema(target?.schema.properties?.[field] ?? {})]),
         );
+        const embed = summary.embed;
+        if (embed) {
+          const embedded = models.find((m) => m.name === embed.target)?.schema.properties ?? {};
+          fields[embed.property] = {
+            type: 'object',
+            required: embed.fields,
+            properties: Object.fromEntries(embed.fields.map((f) => [f, cleanSchema(embedded[f] ?? {})])),
+          };
+        }
+        const required = [...summary.fields, ...(embed ? [embed.property] : [])];
         return [
-          [
-            summary.count,
-            { type: 'integer', minimum: 0, description: `How many ${plural(words(summary.target))} are linked.` },
-          ],
+          ...(summary.count
+            ? [
+                [
+                  summary.count,
+                  { type: 'integer', minimum: 0, description: `How many ${plural(words(summary.target))} are linked.` },
+                ],
+              ]
+            : []),
           [
             summary.featured,
             {
               type: 'array',
-              description: `The first ${plural(words(summary.target))} linked (at most three).`,
-              items: { type: 'object', required: summary.fields, properties: fields },
+              description: summary.all
+                ? `The ${plural(words(summary.target))} linked.`
+                : `The first ${plural(words(summary.target))} linked (at most three).`,
+              items: { type: 'object', required, properties: fields },
             },
           ],
         ];

@@ -1227,7 +1227,38 @@ export const consoleResources: ConsoleResource[] = [
           "description"
         ],
         "searchParam": "q",
-        "searchMatch": "contains"
+        "searchMatch": "contains",
+        "summaries": [
+          {
+            "relation": "organizationRoleScope",
+            "featured": "scopes",
+            "fields": [
+              "id",
+              "name"
+            ],
+            "all": true,
+            "item": true
+          },
+          {
+            "relation": "organizationRoleResourceScope",
+            "featured": "resourceScopes",
+            "fields": [
+              "id",
+              "name"
+            ],
+            "all": true,
+            "item": true,
+            "embed": {
+              "property": "resource",
+              "target": "resource",
+              "foreignKey": "resourceId",
+              "fields": [
+                "id",
+                "name"
+              ]
+            }
+          }
+        ]
       },
       "create": {
         "status": 201

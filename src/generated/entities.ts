@@ -5126,7 +5126,38 @@ export const entityModels: EntityModel[] = [
           "description"
         ],
         "searchParam": "q",
-        "searchMatch": "contains"
+        "searchMatch": "contains",
+        "summaries": [
+          {
+            "relation": "organizationRoleScope",
+            "featured": "scopes",
+            "fields": [
+              "id",
+              "name"
+            ],
+            "all": true,
+            "item": true
+          },
+          {
+            "relation": "organizationRoleResourceScope",
+            "featured": "resourceScopes",
+            "fields": [
+              "id",
+              "name"
+            ],
+            "all": true,
+            "item": true,
+            "embed": {
+              "property": "resource",
+              "target": "resource",
+              "foreignKey": "resourceId",
+              "fields": [
+                "id",
+                "name"
+              ]
+            }
+          }
+        ]
       },
       "create": {
         "status": 201
@@ -5384,7 +5415,49 @@ export const entityModels: EntityModel[] = [
     ],
     "listFilters": [],
     "listExclusions": [],
-    "listSummaries": [],
+    "listSummaries": [
+      {
+        "relation": "organizationRoleScope",
+        "featured": "scopes",
+        "fields": [
+          "id",
+          "name"
+        ],
+        "all": true,
+        "item": true,
+        "table": "organization_role_scope_relations",
+        "key": "organizationRoleId",
+        "by": "organizationScopeId",
+        "column": "organization_role_id",
+        "byColumn": "organization_scope_id",
+        "target": "organizationScope"
+      },
+      {
+        "relation": "organizationRoleResourceScope",
+        "featured": "resourceScopes",
+        "fields": [
+          "id",
+          "name"
+        ],
+        "all": true,
+        "item": true,
+        "embed": {
+          "property": "resource",
+          "target": "resource",
+          "foreignKey": "resourceId",
+          "fields": [
+            "id",
+            "name"
+          ]
+        },
+        "table": "organization_role_resource_scope_relations",
+        "key": "organizationRoleId",
+        "by": "scopeId",
+        "column": "organization_role_id",
+        "byColumn": "scope_id",
+        "target": "scope"
+      }
+    ],
     "tenantScoped": true,
     "rls": true,
     "countRows": true,

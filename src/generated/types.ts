@@ -33,6 +33,7 @@ export type OrganizationUsersAssign = components['schemas']['OrganizationUsersAs
 export type OrganizationUserRolesItem = components['schemas']['OrganizationUserRolesItem'];
 export type OrganizationUserRolesAssign = components['schemas']['OrganizationUserRolesAssign'];
 export type OrganizationRole = components['schemas']['OrganizationRole'];
+export type OrganizationRoleListItem = components['schemas']['OrganizationRoleListItem'];
 export type OrganizationRoleCreate = components['schemas']['OrganizationRoleCreate'];
 export type OrganizationRoleUpdate = components['schemas']['OrganizationRoleUpdate'];
 export type OrganizationRoleResourceScopesItem = components['schemas']['OrganizationRoleResourceScopesItem'];

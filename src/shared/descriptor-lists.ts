@@ -36,9 +36,16 @@ export interface ListExclusionModel extends ListExclusion {
  */
 export interface ListSummary {
   relation: string;
-  count: string;
+  /** The property counting the links; absent when only the linked items are listed. */
+  count?: string;
   featured: string;
   fields: string[];
+  /** `featured` lists every linked item instead of the first three. */
+  all?: boolean;
+  /** The item's own `GET` answer carries the summary too. */
+  item?: boolean;
+  /** Each featured item carries a related item (by its field `foreignKey`) with some of its fields. */
+  embed?: { property: string; target: string; foreignKey: string; fields: string[] };
 }
 
 /**

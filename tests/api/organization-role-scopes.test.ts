@@ -65,6 +65,28 @@ describe.each(databases())('organization role permissions on $name', (target) =>
     expect(roles.data?.map((role) => role.name)).toEqual(['Reader']);
   });
 
+  it('roles are listed and read with their scopes and resource scopes (with the resource)', async () => {
+    const [read, write] = [await newOrgScope('read'), await newOrgScope('write')];
+    const [orders] = await newResourceScopes('read:orders');
+    const id = await newRole('Reader', { organizationScopeIds: [read, write], resourceScopeIds: [orders ?? ''] });
+    await newRole('Empty');
+    const resource = (await client.GET('/api/resources')).data?.[0];
+    const expected = {
+      scopes: expect.arrayContaining([
+        { id: read, name: 'read' },
+        { id: write, name: 'write' },
+      ]),
+      resourceScopes: [{ id: orders, name: 'read:orders', resource: { id: resource?.id, name: 'Orders' } }],
+    };
+    const list = await client.GET('/api/organization-roles');
+    const listed = Object.fromEntries((list.data ?? []).map((role) => [role.name, role]));
+    expect(listed.Reader).toMatchObject(expected);
+    expect(listed.Reader?.scopes).toHaveLength(2);
+    expect(listed.Empty).toMatchObject({ scopes: [], resourceScopes: [] });
+    const got = await client.GET('/api/organization-roles/{id}', { params: { path: { id } } });
+    expect(got.data).toMatchObject(expected);
+  });
+
   it('scopes: POST links (201, existing ones left as they are), GET lists whole or paged, PUT replaces (204), DELETE unlinks', async () => {
     const [read, write, admin] = [await newOrgScope('read'), await newOrgScope('write'), await newOrgScope('admin')];
     const id = await newRole('Editor', { organizationScopeIds: [read] });

@@ -123,7 +123,18 @@ export class EntityOperations {
   }
 
   async get(context: RequestContext, id: string, parentId?: string): Promise<Entity> {
-    return this.tx(context, (tx) => this.getIn(tx, context, id, parentId));
+    return this.tx(context, async (tx) => {
+      const entity = await this.getIn(tx, context, id, parentId);
+      const [withItemSummaries] = await withLinkSummaries(
+        this.repository,
+        tx,
+        context.tenantId,
+        [entity],
+        (name) => this.operationsOf(name).repository,
+        true,
+      );
+      return withItemSummaries ?? entity;
+    });
   }
 
   private async getIn(tx: Queryable, context: RequestContext, id: string, parentId?: string): Promise<Entity> {

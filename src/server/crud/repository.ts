@@ -202,33 +202,41 @@ export class Repository {
     db: Queryable,
     tenantId: string,
     ids: string[],
-    summaries: { summary: ListSummaryModel; target: Repository }[],
+    summaries: { summary: ListSummaryModel; target: Repository; embedded?: Repository }[],
     featured: number,
   ): Promise<Map<string, { count: number; featured: Entity[] }>[]> {
     const results = summaries.map(() => new Map(ids.map((id) => [id, { count: 0, featured: [] as Entity[] }])));
     if (ids.length === 0 || summaries.length === 0) return results;
-    const branches = summaries.map(({ summary, target }, index) => {
-      const fields = summary.fields.map((field) => ({
-        field,
-        column: target.model.columns.find((c) => c.property === field)?.column ?? snake(field),
-      }));
+    const columnOf = (repository: Repository | undefined, field: string) =>
+      repository?.model.columns.find((c) => c.property === field)?.column ?? snake(field);
+    const branches = summaries.map(({ summary, target, embedded }, index) => {
+      const fields = summary.fields.map((field) => ({ field, column: columnOf(target, field) }));
       const owner = `x.${q(summary.column)}`;
-      // Every link is counted; only the featured ones are turned into JSON.
-      return `SELECT ${index} AS "__summary", "__owner", "__count",
-          jsonb_build_object(${fields.map((f) => `'${f.field}', linked.${q(f.column)}`).join(', ')}) AS "__item"
+      const json = fields.map((f) => `'${f.field}', linked.${q(f.column)}`);
+      // A featured item's related item (a scope's resource), looked up by its field.
+      const embed = summary.embed;
+      const embedColumn = embed
+        ? `, (SELECT jsonb_build_object(${embed.fields.map((f) => `'${f}', e.${q(columnOf(embedded, f))}`).join(', ')})
+            FROM ${q(embedded?.model.table ?? '')} e
+            WHERE e.tenant_id = t.tenant_id AND e.id = t.${q(columnOf(target, embed.foreignKey))}) AS "__embed"`
+        : '';
+      if (embed) json.push(`'${embed.property}', linked."__embed"`);
+      // Every link is counted; only the featured ones (or all of them) are turned into JSON.
+      return `SELECT ${index} AS "__summary", "__owner", "__count", "__rank", jsonb_build_object(${json.join(', ')}) AS "__item"
         FROM (
-          SELECT ${owner} AS "__owner", ${fields.map((f) => `t.${q(f.column)}`).join(', ')},
+          SELECT ${owner} AS "__owner", ${fields.map((f) => `t.${q(f.column)}`).join(', ')}${embedColumn},
             count(*) OVER (PARTITION BY ${owner})::int8 AS "__count",
             row_number() OVER (PARTITION BY ${owner} ORDER BY x.created_at, t.id) AS "__rank"
           FROM ${q(summary.table)} x
           JOIN ${q(target.model.table)} t ON t.tenant_id = x.tenant_id AND t.id = x.${q(summary.byColumn)}
           WHERE x.tenant_id = $1 AND ${owner} = ANY($2::varchar[])
-        ) linked WHERE "__rank" <= $3`;
+        ) linked${summary.all ? '' : ` WHERE "__rank" <= ${Math.trunc(featured)}`}`;
     });
     const { rows } = await db.query<{ __summary: number; __owner: string; __count: number; __item: Entity }>(
-      branches.join('\nUNION ALL\n'),
-      [tenantId, ids, featured],
+      `${branches.join('\nUNION ALL\n')}\nORDER BY "__summary", "__owner", "__rank"`,
+      [tenantId, ids],
     );
+    // Each owner's featured items come in their links' order.
     for (const row of rows) {
       const entry = results[row.__summary]?.get(row.__owner);
       if (!entry) continue;

@@ -11,17 +11,22 @@ export const withLinkSummaries = async (
   tenantId: string,
   items: Entity[],
   repositoryOf: (entity: string) => Repository,
+  itemOnly = false,
 ): Promise<Entity[]> => {
-  const { listSummaries } = repository.model;
+  const listSummaries = repository.model.listSummaries.filter((summary) => !itemOnly || summary.item);
   if (listSummaries.length === 0) return items;
   const ids = items.map((item) => item.id as string);
-  const summaries = listSummaries.map((summary) => ({ summary, target: repositoryOf(summary.target) }));
+  const summaries = listSummaries.map((summary) => ({
+    summary,
+    target: repositoryOf(summary.target),
+    ...(summary.embed ? { embedded: repositoryOf(summary.embed.target) } : {}),
+  }));
   const found = await repository.linkSummaries(tx, tenantId, ids, summaries, FEATURED_LINKS);
   return items.map((item) => {
     const decorated = { ...item };
     for (const [index, { summary }] of summaries.entries()) {
       const entry = found[index]?.get(item.id as string);
-      decorated[summary.count] = entry?.count ?? 0;
+      if (summary.count) decorated[summary.count] = entry?.count ?? 0;
       decorated[summary.featured] = entry?.featured ?? [];
     }
     return decorated;
