@@ -51,6 +51,33 @@ const scopeSet = (value: unknown) =>
   );
 
 /**
+ * Makes `token` the organization's token: audience `urn:logto:organization:{id}`, the scopes `available` holds among
+ * those requested.
+ */
+export const toOrganizationToken = (
+  provider: Provider,
+  token: IssuedToken,
+  { signing, organizationId, available, requested }: OrganizationTokenOptions & OrganizationGrant,
+) => {
+  const audience = organizationUrn(organizationId);
+  token.resourceServer = new provider.ResourceServer(audience, {
+    ...signing,
+    audience,
+    accessTokenTTL: ORGANIZATION_TOKEN_TTL,
+    scope: available.join(' '),
+  });
+  token.scope = available.filter((scope) => requested.has(scope)).join(' ');
+  return audience;
+};
+
+/** An organization token's organization, what the requester may get there, and what the request asks for. */
+interface OrganizationGrant {
+  organizationId: string;
+  available: string[];
+  requested: Set<string>;
+}
+
+/**
  * Runs a grant's own handler with one change: the access token it makes, when handed to the request's entities
  * right before it is saved, becomes the organization's token (audience `urn:logto:organization:{id}`, the scopes
  * `available` holds among those requested).
@@ -59,30 +86,19 @@ const asOrganizationToken = async (
   ctx: KoaContextWithOIDC,
   handler: Handler,
   entity: 'AccessToken' | 'ClientCredentials',
-  options: OrganizationTokenOptions & { organizationId: string; available: string[]; requested: () => Set<string> },
+  options: OrganizationTokenOptions & OrganizationGrant,
 ) => {
   const { oidc } = ctx;
   const setEntity = oidc.entity.bind(oidc);
   oidc.entity = (name: string, value: unknown) => {
-    if (name === entity) {
-      const token = value as IssuedToken;
-      const audience = organizationUrn(options.organizationId);
-      const requested = options.requested();
-      token.resourceServer = new oidc.provider.ResourceServer(audience, {
-        ...options.signing,
-        audience,
-        accessTokenTTL: ORGANIZATION_TOKEN_TTL,
-        scope: options.available.join(' '),
-      });
-      token.scope = options.available.filter((scope) => requested.has(scope)).join(' ');
-    }
+    if (name === entity) toOrganizationToken(oidc.provider, value as IssuedToken, options);
     setEntity(name, value);
   };
   await handler(ctx);
 };
 
 /** Refuses a user the organization: not a member, an app the organization is not granted to, MFA it requires. */
-const checkUserAccess = async (
+export const checkUserAccess = async (
   options: OrganizationTokenOptions,
   organizationId: string,
   userId: string,
@@ -132,7 +148,7 @@ const refreshTokenGrant =
       ...options,
       organizationId,
       available,
-      requested: () => requested,
+      requested,
     });
   };
 
@@ -158,7 +174,7 @@ const clientCredentialsGrant =
       ...options,
       organizationId,
       available,
-      requested: () => requested,
+      requested,
     });
   };
 

@@ -220,6 +220,7 @@ export const createTenantOidc = async ({
     },
   });
 
+  const organizationTokens = { organizations, signing, isThirdParty: (id: string) => clients.isThirdParty(id) };
   registerTokenExchange(provider, {
     db,
     tenantId,
@@ -227,13 +228,9 @@ export const createTenantOidc = async ({
     findAccount,
     defaultResource: () => resources.defaultIndicator(),
     oidcScopes: [...OPENID_SCOPES, ...Object.keys(CLAIMS)],
+    organizations: organizationTokens,
   });
-
-  registerOrganizationTokens(provider, {
-    organizations,
-    signing,
-    isThirdParty: (clientId) => clients.isThirdParty(clientId),
-  });
+  registerOrganizationTokens(provider, organizationTokens);
 
   // Behind a TLS-terminating proxy (an https public URL), trust its X-Forwarded-* headers.
   provider.proxy = issuer.startsWith('https:');
