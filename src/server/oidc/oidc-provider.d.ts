@@ -77,6 +77,19 @@ declare module 'oidc-provider' {
     }): AccessTokenInstance;
   }
 
+  export interface RefreshTokenInstance {
+    accountId?: string;
+    clientId?: string;
+    readonly isExpired: boolean;
+    consumed?: unknown;
+    /** The scopes the token was issued with. */
+    readonly scopes: Set<string>;
+  }
+
+  export interface RefreshTokenClass {
+    find(value: string, options?: { ignoreExpiration?: boolean }): Promise<RefreshTokenInstance | undefined>;
+  }
+
   export interface InteractionDetails {
     uid: string;
     returnTo: string;
@@ -118,6 +131,7 @@ declare module 'oidc-provider' {
     readonly Client: ClientClass;
     readonly Grant: GrantClass;
     readonly AccessToken: AccessTokenClass;
+    readonly RefreshToken: RefreshTokenClass;
     /** A resource server as the provider describes one (identifier and its `getResourceServerInfo` answer). */
     readonly ResourceServer: new (
       identifier: string,
@@ -147,9 +161,20 @@ declare module 'oidc-provider' {
     InvalidTarget: OidcErrorClass;
     InvalidRequest: OidcErrorClass;
     InvalidGrant: OidcErrorClass;
+    InsufficientScope: new (description?: string, scope?: string) => Error & { error: string; status: number };
     AccessDenied: OidcErrorClass;
     OIDCProviderError: OidcErrorClass;
     SessionNotFound: OidcErrorClass;
+  };
+}
+
+/** The provider's internal state: the grant handlers it registered (read to extend a grant, keeping its own). */
+declare module 'oidc-provider/lib/helpers/weak_cache.js' {
+  import type Provider from 'oidc-provider';
+  import type { KoaContextWithOIDC } from 'oidc-provider';
+
+  export default function instance(provider: Provider): {
+    grantTypeHandlers: Map<string, (ctx: KoaContextWithOIDC) => Promise<void>>;
   };
 }
 

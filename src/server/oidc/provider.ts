@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import Provider, { type Account, type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Account, type ClientInstance, type KoaContextWithOIDC } from 'oidc-provider';
 import { logGrants } from '../audit-log/grants.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { Database } from '../db/database.js';
@@ -14,6 +14,15 @@ import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata } from './clients.js';
 import { loadTenantKeys, publicJwks, SIGNING_ALG } from './keys.js';
 import { rpInitiatedLogout } from './logout.js';
+import { OrganizationGrants } from './organization-grants.js';
+import {
+  ORGANIZATION_ROLES_SCOPE,
+  ORGANIZATIONS_SCOPE,
+  organizationTokenClaims,
+  registerOrganizationTokens,
+  requestedOrganization,
+} from './organization-tokens.js';
+import { resourceServerInfoOf } from './resource-servers.js';
 import { ResourceStore } from './resources.js';
 import { registerTokenExchange } from './token-exchange.js';
 
@@ -59,6 +68,8 @@ const CLAIMS = {
   phone: ['phone_number', 'phone_number_verified'],
   custom_data: ['custom_data'],
   identities: ['identities'],
+  [ORGANIZATIONS_SCOPE]: ['organizations'],
+  [ORGANIZATION_ROLES_SCOPE]: ['organization_roles'],
 };
 
 const OPENID_SCOPES = ['openid', 'offline_access'] as const;
@@ -104,31 +115,28 @@ export const createTenantOidc = async ({
     client ? clients.customMetadata(client.clientId) : {};
   const cookie = { httpOnly: true, sameSite: 'lax' as const };
 
-  const resourceServerInfo = async (ctx: KoaContextWithOIDC, indicator: string, client: ClientInstance) => {
-    const resource = await resources.find(indicator);
-    if (!resource) throw new errors.InvalidTarget();
-    const accountId = ctx.oidc.entities.Account?.accountId ?? ctx.oidc.session?.accountId;
-    let scopes: string[] = [];
-    if (accountId) {
-      // A user gets what the user's roles grant (the provider then intersects it with what was requested).
-      scopes = await resources.userScopes(accountId, resource.id);
-    } else if (ctx.oidc.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials') {
-      // A machine-to-machine app gets what its roles grant.
-      scopes = await resources.applicationScopes(client.clientId, resource.id);
-    }
+  const organizations = new OrganizationGrants(db, tenantId);
+  const signing = { accessTokenFormat: 'jwt', jwt: { sign: { alg: SIGNING_ALG } } };
+  const resourceServerInfo = resourceServerInfoOf({ resources, organizations, signing });
+
+  /** The user's organizations (ids) and roles in them (`{organizationId}:{roleName}`), read when a scope asks. */
+  const organizationClaims = async (userId: string, scope: string) => {
+    const scopes = new Set(scope.split(' '));
+    if (!scopes.has(ORGANIZATIONS_SCOPE) && !scopes.has(ORGANIZATION_ROLES_SCOPE)) return {};
+    const memberships = await organizations.userOrganizations(userId);
     return {
-      scope: scopes.join(' '),
-      audience: indicator,
-      accessTokenTTL: resource.accessTokenTtl,
-      accessTokenFormat: 'jwt',
-      jwt: { sign: { alg: SIGNING_ALG } },
+      organizations: memberships.map(({ id }) => id),
+      organization_roles: memberships.flatMap(({ id, roles }) => roles.map((role) => `${id}:${role}`)),
     };
   };
 
   const findAccount = async (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
     const user = await users.findById(tenantId, sub);
     if (!user || user.isSuspended) return undefined;
-    return { accountId: user.id, claims: async () => claimsOf(user) };
+    return {
+      accountId: user.id,
+      claims: async (_use, scope) => ({ ...claimsOf(user), ...(await organizationClaims(user.id, scope)) }),
+    };
   };
 
   const provider = new Provider(issuer, {
@@ -140,6 +148,10 @@ export const createTenantOidc = async ({
     findAccount,
     claims: CLAIMS,
     scopes: [...OPENID_SCOPES],
+    // ID tokens carry the claims of the scopes granted, whatever the access token (Logto alike).
+    conformIdTokenClaims: false,
+    // An API resource's token issued for one organization names it.
+    extraTokenClaims: async (ctx: KoaContextWithOIDC) => organizationTokenClaims(ctx),
     // The sign-in experience parameters the pages read (spec §2); everything else unknown is dropped.
     extraParams: ['first_screen', 'interaction_mode'],
     interactions: {
@@ -154,8 +166,9 @@ export const createTenantOidc = async ({
       resourceIndicators: {
         enabled: true,
         // A request naming no resource gets the tenant's default resource, if it has one.
-        defaultResource: async (_ctx: KoaContextWithOIDC, _client: ClientInstance, oneOf?: string[]) =>
-          oneOf ? undefined : resources.defaultIndicator(),
+        // A request for an organization's token (`organization_id` without a resource) gets none.
+        defaultResource: async (ctx: KoaContextWithOIDC, _client: ClientInstance, oneOf?: string[]) =>
+          oneOf || requestedOrganization(ctx) ? undefined : resources.defaultIndicator(),
         // The code exchange issues the access token for the resource the user consented to.
         useGrantedResource: async () => true,
         getResourceServerInfo: resourceServerInfo,
@@ -207,6 +220,7 @@ export const createTenantOidc = async ({
     },
   });
 
+  const organizationTokens = { organizations, signing, isThirdParty: (id: string) => clients.isThirdParty(id) };
   registerTokenExchange(provider, {
     db,
     tenantId,
@@ -214,7 +228,9 @@ export const createTenantOidc = async ({
     findAccount,
     defaultResource: () => resources.defaultIndicator(),
     oidcScopes: [...OPENID_SCOPES, ...Object.keys(CLAIMS)],
+    organizations: organizationTokens,
   });
+  registerOrganizationTokens(provider, organizationTokens);
 
   // Behind a TLS-terminating proxy (an https public URL), trust its X-Forwarded-* headers.
   provider.proxy = issuer.startsWith('https:');

@@ -3,6 +3,12 @@ import type Provider from 'oidc-provider';
 import { type Account, type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/database.js';
 import { TOKEN_EXCHANGE } from './clients.js';
+import {
+  checkUserAccess,
+  type OrganizationTokenOptions,
+  requestedOrganization,
+  toOrganizationToken,
+} from './organization-tokens.js';
 
 /** The subject token type of a personal access token (Logto's). */
 export const PERSONAL_ACCESS_TOKEN_TYPE = 'urn:logto:token-type:personal_access_token';
@@ -24,6 +30,8 @@ export interface TokenExchangeOptions {
   findAccount: (ctx: KoaContextWithOIDC, id: string) => Promise<Account | undefined>;
   /** The scopes the provider knows without a resource (OpenID and its claims' scopes). */
   oidcScopes: readonly string[];
+  /** The tenant's organizations, for a request naming one (`organization_id`). */
+  organizations: OrganizationTokenOptions;
 }
 
 /** The user of an unexpired personal access token of the tenant, read by the token's value. */
@@ -51,7 +59,9 @@ const oneResource = (resource: unknown): string | undefined => {
  * exchange (first-party only) sends `subject_token` (the personal access token) and `subject_token_type`
  * `urn:logto:token-type:personal_access_token`, with an optional `resource` and `scope`. The answer is an access
  * token of the token's user: for a resource, the requested scopes the user's roles grant on it; without one, the
- * requested OpenID scopes. A missing, expired or deleted token, or a suspended user, is `invalid_grant`.
+ * requested OpenID scopes. A missing, expired or deleted token, or a suspended user, is `invalid_grant`. With
+ * `organization_id` (a member's organization), the token is the organization's, with the permissions the user's roles
+ * there grant among those requested; with `resource` as well, the resource's, as far as those roles grant it.
  */
 export const registerTokenExchange = (provider: Provider, options: TokenExchangeOptions) => {
   const { db, tenantId } = options;
@@ -77,6 +87,8 @@ export const registerTokenExchange = (provider: Provider, options: TokenExchange
     const account = await options.findAccount(ctx, subject.user_id);
     if (!account) throw new InvalidGrant('subject token invalid (referenced account not found)');
     ctx.oidc.entity('Account', account);
+    const organizationId = requestedOrganization(ctx);
+    if (organizationId) await checkUserAccess(options.organizations, organizationId, account.accountId, client);
 
     const requested = new Set(
       String(params.scope ?? '')
@@ -93,8 +105,17 @@ export const registerTokenExchange = (provider: Provider, options: TokenExchange
       gty: TOKEN_EXCHANGE,
     });
 
-    const resource = oneResource(params.resource) ?? (await options.defaultResource());
-    if (resource) {
+    // An organization's token is asked for without a resource: the default one does not apply to it.
+    const resource = oneResource(params.resource) ?? (organizationId ? undefined : await options.defaultResource());
+    if (organizationId && !resource) {
+      const available = await options.organizations.organizations.organizationScopes(
+        'user',
+        organizationId,
+        account.accountId,
+      );
+      const grantOptions = { ...options.organizations, organizationId, available, requested };
+      grant.addResourceScope(toOrganizationToken(provider, accessToken, grantOptions), accessToken.scope ?? '');
+    } else if (resource) {
       const info = await options.resourceServerInfo(ctx, resource, client);
       const server = new provider.ResourceServer(resource, info);
       accessToken.resourceServer = server;
@@ -121,7 +142,7 @@ export const registerTokenExchange = (provider: Provider, options: TokenExchange
   provider.registerGrantType(
     TOKEN_EXCHANGE,
     handler,
-    ['subject_token', 'subject_token_type', 'actor_token', 'actor_token_type', 'scope', 'resource'],
+    ['subject_token', 'subject_token_type', 'actor_token', 'actor_token_type', 'scope', 'resource', 'organization_id'],
     ['resource'],
   );
 };
