@@ -1,4 +1,5 @@
 import {
+  bulkFormKey,
   type ColumnModelDb,
   type EntityModel,
   type FormModel,
@@ -228,6 +229,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
           const through = models.find((m) => m.name === relation.through)?.schema;
           assignForms[relation.name] = form(assignSchema(relation, through));
           if (relation.replace) replaceForms[relation.name] = form(replaceSchema(relation));
+          for (const nested of models.find((m) => m.name === relation.through)?.relations ?? []) {
+            if (nested.kind === 'linked' && nested.bulk && !relation.readOnly) {
+              assignForms[bulkFormKey(relation, nested)] = form(bulkSchema(relation, nested));
+            }
+          }
         }
       }
       return { ...model, assignForms, ...(Object.keys(replaceForms).length ? { replaceForms } : {}) };
@@ -248,6 +254,17 @@ const idList = (maxItems: number): JSONSchema7 => ({
 /** The body of an assignment: the ids to link and the relation's writable attributes (see `assignBodySchema`). */
 export const assignSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 =>
   assignBodySchema(relation, through, { ...idList(100), minItems: 1 });
+
+/** A bulk assignment: the links (`userIds`) and the ids each gets (`organizationRoleIds`), both non-empty. */
+export const bulkSchema = (relation: LinkedRelation, nested: LinkedRelation): JSONSchema7 => ({
+  type: 'object',
+  additionalProperties: false,
+  required: [relation.assignField, nested.assignField],
+  properties: {
+    [relation.assignField]: { ...idList(100), minItems: 1 },
+    [nested.assignField]: { ...idList(100), minItems: 1 },
+  },
+});
 
 /** The body of a relation's `PUT`: every id the source keeps or gets (an empty list removes them all). */
 export const replaceSchema = (relation: LinkedRelation): JSONSchema7 => ({

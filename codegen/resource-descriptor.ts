@@ -15,7 +15,7 @@ import type {
   UniqueRule,
 } from '../src/shared/descriptor.js';
 import type { SearchMatch } from '../src/shared/descriptor-lists.js';
-import type { NestedLinks } from '../src/shared/descriptor-relations.js';
+import type { NestedLinks, ReachedLinks } from '../src/shared/descriptor-relations.js';
 import type { EntityKind } from '../src/shared/entity-kinds.js';
 
 export interface Descriptor {
@@ -73,6 +73,9 @@ export interface DescriptorSide {
     sourceMissingCode?: string;
     nested?: NestedLinks[];
     replace?: boolean;
+    readOnly?: boolean;
+    bulk?: boolean;
+    reach?: ReachedLinks[];
     replaceAnswer?: 'ids' | 'none';
     segment?: string;
     missingLinkCode?: string;

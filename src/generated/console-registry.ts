@@ -1210,6 +1210,41 @@ export const consoleResources: ConsoleResource[] = [
           }
         },
         "validatorKey": "-17d9c9a3"
+      },
+      "users/roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds",
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "2383986c"
       }
     }
   },
@@ -2147,6 +2182,39 @@ export const consoleResources: ConsoleResource[] = [
     },
     "relations": [
       {
+        "name": "organizations",
+        "kind": "linked",
+        "through": "organizationUser",
+        "target": "organization",
+        "table": "organization_user_relations",
+        "sourceKeys": [
+          "userId"
+        ],
+        "targetKey": "organizationId",
+        "assignField": "organizationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ]
+          }
+        ],
+        "readOnly": true,
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "roles",
         "kind": "linked",
         "through": "userRole",
@@ -2474,6 +2542,29 @@ export const consoleResources: ConsoleResource[] = [
       "user.phone_already_in_use": "primaryPhone"
     },
     "assignForms": {
+      "organizations": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationIds"
+          ],
+          "properties": {
+            "organizationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-5ed0b3d3"
+      },
       "roles": {
         "schema": {
           "type": "object",

@@ -4606,6 +4606,41 @@ export const entityModels: EntityModel[] = [
           }
         },
         "validatorKey": "-17d9c9a3"
+      },
+      "users/roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds",
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "2383986c"
       }
     },
     "route": "organization",
@@ -6224,6 +6259,13 @@ export const entityModels: EntityModel[] = [
         "unknownCode": "entity.relation_foreign_key_not_found",
         "missingLinkCode": "entity.not_found",
         "sourceMissingCode": "organization.require_membership",
+        "bulk": true,
+        "reach": [
+          {
+            "name": "scopes",
+            "relation": "scopes"
+          }
+        ],
         "pagination": "optional",
         "attributes": [
           {
@@ -9418,6 +9460,39 @@ export const entityModels: EntityModel[] = [
     },
     "relations": [
       {
+        "name": "organizations",
+        "kind": "linked",
+        "through": "organizationUser",
+        "target": "organization",
+        "table": "organization_user_relations",
+        "sourceKeys": [
+          "userId"
+        ],
+        "targetKey": "organizationId",
+        "assignField": "organizationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ]
+          }
+        ],
+        "readOnly": true,
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "roles",
         "kind": "linked",
         "through": "userRole",
@@ -9457,6 +9532,29 @@ export const entityModels: EntityModel[] = [
       "user.phone_already_in_use": "primaryPhone"
     },
     "assignForms": {
+      "organizations": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationIds"
+          ],
+          "properties": {
+            "organizationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-5ed0b3d3"
+      },
       "roles": {
         "schema": {
           "type": "object",
@@ -10540,82 +10638,6 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "organizationsAnswer": {
-          "type": "array",
-          "description": "The organizations the user is a member of, each with the user's roles in it.",
-          "items": {
-            "type": "object",
-            "required": [
-              "tenantId",
-              "id",
-              "name",
-              "description",
-              "customData",
-              "isMfaRequired",
-              "color",
-              "branding",
-              "customCss",
-              "createdAt",
-              "organizationRoles"
-            ],
-            "properties": {
-              "tenantId": {
-                "type": "string"
-              },
-              "id": {
-                "type": "string"
-              },
-              "name": {
-                "type": "string"
-              },
-              "description": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
-              "customData": {
-                "type": "object"
-              },
-              "isMfaRequired": {
-                "type": "boolean"
-              },
-              "color": {
-                "type": "object"
-              },
-              "branding": {
-                "type": "object"
-              },
-              "customCss": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
-              "createdAt": {
-                "type": "number"
-              },
-              "organizationRoles": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": [
-                    "id",
-                    "name"
-                  ],
-                  "properties": {
-                    "id": {
-                      "type": "string"
-                    },
-                    "name": {
-                      "type": "string"
-                    }
-                  }
-                }
-              }
-            }
-          }
-        },
         "mfaVerificationsAnswer": {
           "type": "array",
           "items": {
@@ -11409,15 +11431,6 @@ export const entityModels: EntityModel[] = [
         "status": 200,
         "summary": "List the social and enterprise SSO identities of a user",
         "responseSchema": "allIdentitiesAnswer"
-      },
-      {
-        "key": "organizations",
-        "method": "GET",
-        "path": "organizations",
-        "handler": "user.list-organizations",
-        "status": 200,
-        "summary": "List the organizations of a user",
-        "responseSchema": "organizationsAnswer"
       },
       {
         "key": "mfa-verifications",
