@@ -12,7 +12,7 @@ import { actionModels } from './actions.js';
 import { branchModels, refuseLookupsOf } from './branches.js';
 import { buildConsole } from './console-model.js';
 import { checkFieldKinds, isStored } from './fields.js';
-import { deriveBodySchemas } from './forms.js';
+import { cleanSchema, deriveBodySchemas } from './forms.js';
 import { applyKind } from './kinds/index.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -215,6 +215,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       requestBodies: {
         ...(operations.create || d.table ? { create: form(bodies.create) } : {}),
         ...(operations.update || d.table ? { update: form(bodies.update) } : {}),
+        ...(operations.replace ? { replace: form(replaceAllSchema(entity, operations.replace.field)) } : {}),
       },
       hasConsole: Boolean(d.console),
     };
@@ -265,6 +266,20 @@ export const bulkSchema = (relation: LinkedRelation, nested: LinkedRelation): JS
     [nested.assignField]: { ...idList(100), minItems: 1 },
   },
 });
+
+/** The body of a collection's `PUT`: the item keys the parent keeps, each as the item key field is declared. */
+const replaceAllSchema = ({ descriptor: d, schema }: LoadedEntity, field: string): JSONSchema7 => {
+  const key = d.itemKey ? schema.properties?.[d.itemKey] : undefined;
+  if (!d.parent || !key) {
+    throw new CodegenError(`resources/${d.name}.resource.json: replace needs a parent and an itemKey`);
+  }
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: [field],
+    properties: { [field]: { type: 'array', items: cleanSchema(key), maxItems: 100 } },
+  };
+};
 
 /** The body of a relation's `PUT`: every id the source keeps or gets (an empty list removes them all). */
 export const replaceSchema = (relation: LinkedRelation): JSONSchema7 => ({

@@ -168,6 +168,19 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         },
       });
     }
+    if (ops.replace) {
+      add(base, 'put', {
+        operationId: `Replace${opName}s`,
+        tags: [tag],
+        summary: `Set the ${plural(words(model.name))} of ${withArticle(words(model.parent?.resource ?? ''))}`,
+        parameters: parentParams,
+        requestBody: { required: true, content: json(model.requestBodies.replace?.schema) },
+        responses: {
+          204: { description: `The ${plural(words(model.name))} were replaced.` },
+          ...errorResponses([400, 401, 403, 404, 422]),
+        },
+      });
+    }
     if (ops.delete) {
       add(item, 'delete', {
         operationId: `Delete${opName}`,
