@@ -1508,6 +1508,52 @@ export const consoleResources: ConsoleResource[] = [
     }
   },
   {
+    "name": "organizationJitEmailDomain",
+    "kind": "collection",
+    "apiPath": "/organizations/{id}/jit/email-domains",
+    "parent": {
+      "resource": "organization",
+      "param": "id",
+      "foreignKey": "organizationId"
+    },
+    "idField": "emailDomain",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "create": {
+        "status": 201
+      },
+      "delete": {},
+      "replace": {
+        "field": "emailDomains"
+      }
+    },
+    "relations": [],
+    "route": "organizationJitEmailDomain",
+    "titleKey": "organizationJitEmailDomain.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "entity.unique_integrity_violation": "emailDomain"
+    },
+    "assignForms": {}
+  },
+  {
     "name": "organizationRole",
     "kind": "collection",
     "apiPath": "/organization-roles",

@@ -1,6 +1,6 @@
 /**
- * Just-in-time provisioning settings of an organization, as Logto's Management API has them: the organization roles
- * new members get (`/api/organizations/{id}/jit/roles`) and the enterprise SSO connectors that provision members
+ * Just-in-time provisioning settings of an organization, as Logto's Management API has them: the email domains whose
+ * users join (`/api/organizations/{id}/jit/email-domains`), the organization roles new members get (`/api/organizations/{id}/jit/roles`) and the enterprise SSO connectors that provision members
  * (`/api/organizations/{id}/jit/sso-connectors`; no connector exists yet, so that list stays empty).
  */
 import createClient, { type Client } from 'openapi-fetch';
@@ -94,6 +94,72 @@ describe.each(databases())('organization just-in-time provisioning on $name', (t
     expect(cleared.response.status).toBe(204);
   });
 
+  const domainsOf = async (id: string) =>
+    ((await client.GET('/api/organizations/{id}/jit/email-domains', { params: { path: { id } } })).data ?? [])
+      .map((row) => row.emailDomain)
+      .sort();
+
+  it('email domains: POST adds one (201), PUT replaces all (204), DELETE removes one; a duplicate answers 422', async () => {
+    const org = await newOrganization('Acme');
+    const path = { params: { path: { id: org } } };
+    const added = await client.POST('/api/organizations/{id}/jit/email-domains', {
+      ...path,
+      body: { emailDomain: 'acme.com' },
+    });
+    expect(added.response.status).toBe(201);
+    expect(added.data).toEqual({ tenantId: 'default', organizationId: org, emailDomain: 'acme.com' });
+    const duplicate = await client.POST('/api/organizations/{id}/jit/email-domains', {
+      ...path,
+      body: { emailDomain: 'acme.com' },
+    });
+    expect(duplicate.response.status).toBe(422);
+    expect(duplicate.error).toMatchObject({ code: 'entity.unique_integrity_violation' });
+    const empty = await client.POST('/api/organizations/{id}/jit/email-domains', {
+      ...path,
+      body: { emailDomain: '' },
+    });
+    expect(empty.response.status).toBe(400);
+
+    const replaced = await client.PUT('/api/organizations/{id}/jit/email-domains', {
+      ...path,
+      body: { emailDomains: ['acme.com', 'acme.io', 'acme.dev'] },
+    });
+    expect(replaced.response.status).toBe(204);
+    expect(await domainsOf(org)).toEqual(['acme.com', 'acme.dev', 'acme.io']);
+    const whole = await client.GET('/api/organizations/{id}/jit/email-domains', path);
+    expect(whole.response.headers.get('total-number')).toBeNull();
+    const paged = await client.GET('/api/organizations/{id}/jit/email-domains', {
+      params: { path: { id: org }, query: { page: 2, page_size: 2 } },
+    });
+    expect(paged.data).toHaveLength(1);
+    expect(paged.response.headers.get('total-number')).toBe('3');
+    await client.PUT('/api/organizations/{id}/jit/email-domains', { ...path, body: { emailDomains: ['acme.io'] } });
+    expect(await domainsOf(org)).toEqual(['acme.io']);
+
+    const removed = await client.DELETE('/api/organizations/{id}/jit/email-domains/{emailDomain}', {
+      params: { path: { id: org, emailDomain: 'acme.io' } },
+    });
+    expect(removed.response.status).toBe(204);
+    expect(await domainsOf(org)).toEqual([]);
+    const again = await client.DELETE('/api/organizations/{id}/jit/email-domains/{emailDomain}', {
+      params: { path: { id: org, emailDomain: 'acme.io' } },
+    });
+    expect(again.response.status).toBe(404);
+    expect(again.error).toMatchObject({ code: 'entity.not_found' });
+  });
+
+  it('the same email domain may provision several organizations', async () => {
+    const [acme, globex] = [await newOrganization('Acme'), await newOrganization('Globex')];
+    for (const id of [acme, globex]) {
+      const added = await client.POST('/api/organizations/{id}/jit/email-domains', {
+        params: { path: { id } },
+        body: { emailDomain: 'shared.com' },
+      });
+      expect(added.response.status).toBe(201);
+    }
+    expect(await domainsOf(globex)).toEqual(['shared.com']);
+  });
+
   it('deleting an organization or an organization role removes its just-in-time rows', async () => {
     const [acme, globex] = [await newOrganization('Acme'), await newOrganization('Globex')];
     const [member, viewer] = [await newRole('Member'), await newRole('Viewer')];
@@ -109,8 +175,19 @@ describe.each(databases())('organization just-in-time provisioning on $name', (t
     expect(await count()).toBe(4);
     await client.DELETE('/api/organization-roles/{id}', { params: { path: { id: viewer } } });
     expect(await count()).toBe(2);
+    for (const id of [acme, globex]) {
+      await client.PUT('/api/organizations/{id}/jit/email-domains', {
+        params: { path: { id } },
+        body: { emailDomains: ['a.com', 'b.com'] },
+      });
+    }
+    const domains = async () =>
+      Number((await api.db.query('SELECT count(*)::int AS n FROM organization_jit_email_domains')).rows[0]?.n);
+    expect(await domains()).toBe(4);
     await client.DELETE('/api/organizations/{id}', { params: { path: { id: acme } } });
     expect(await count()).toBe(1);
+    expect(await domains()).toBe(2);
     expect(await jitRolesOf(globex)).toEqual(['Member']);
+    expect(await domainsOf(globex)).toEqual(['a.com', 'b.com']);
   });
 });
