@@ -15,7 +15,7 @@ import type {
   UniqueRule,
 } from '../src/shared/descriptor.js';
 import type { SearchMatch } from '../src/shared/descriptor-lists.js';
-import type { AssignByName, NestedLinks } from '../src/shared/descriptor-relations.js';
+import type { AssignByName, NestedLinks, ReachedLinks } from '../src/shared/descriptor-relations.js';
 import type { EntityKind } from '../src/shared/entity-kinds.js';
 
 export interface Descriptor {
@@ -78,6 +78,9 @@ export interface DescriptorSide {
     assignByName?: AssignByName;
     nested?: NestedLinks[];
     replace?: boolean;
+    readOnly?: boolean;
+    bulk?: boolean;
+    reach?: ReachedLinks[];
     replaceAnswer?: 'ids' | 'none';
     segment?: string;
     missingLinkCode?: string;

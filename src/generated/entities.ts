@@ -63,6 +63,39 @@ export const entityModels: EntityModel[] = [
           }
         ],
         "assignAttributes": []
+      },
+      {
+        "name": "organizations",
+        "kind": "linked",
+        "through": "organizationApplication",
+        "target": "organization",
+        "table": "organization_application_relations",
+        "sourceKeys": [
+          "applicationId"
+        ],
+        "targetKey": "organizationId",
+        "assignField": "organizationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ]
+          }
+        ],
+        "readOnly": true,
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
       }
     ],
     "edition": "all",
@@ -98,6 +131,29 @@ export const entityModels: EntityModel[] = [
           }
         },
         "validatorKey": "2a2053f3"
+      },
+      "organizations": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationIds"
+          ],
+          "properties": {
+            "organizationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-5ed0b3d3"
       }
     },
     "route": "applications",
@@ -4538,6 +4594,105 @@ export const entityModels: EntityModel[] = [
     },
     "relations": [
       {
+        "name": "applications",
+        "kind": "linked",
+        "through": "organizationApplication",
+        "target": "application",
+        "table": "organization_application_relations",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "applicationId",
+        "assignField": "applicationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "missingLinkCode": "entity.not_found",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ]
+          }
+        ],
+        "search": {
+          "param": "q",
+          "match": "contains"
+        },
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
+        "name": "jitRoles",
+        "kind": "linked",
+        "through": "organizationJitRole",
+        "target": "organizationRole",
+        "table": "organization_jit_roles",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "organizationRoleId",
+        "assignField": "organizationRoleIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "segment": "jit/roles",
+        "missingLinkCode": "entity.not_found",
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
+        "name": "jitSsoConnectors",
+        "kind": "linked",
+        "through": "organizationJitSsoConnector",
+        "target": "ssoConnector",
+        "table": "organization_jit_sso_connectors",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "ssoConnectorId",
+        "assignField": "ssoConnectorIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "segment": "jit/sso-connectors",
+        "missingLinkCode": "entity.not_found",
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "users",
         "kind": "linked",
         "through": "organizationUser",
@@ -4591,6 +4746,110 @@ export const entityModels: EntityModel[] = [
     },
     "errorFields": {},
     "assignForms": {
+      "applications": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-111d84a1"
+      },
+      "applications/roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds",
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "78daca48"
+      },
+      "jitRoles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "102d4c59"
+      },
+      "jitSsoConnectors": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "ssoConnectorIds"
+          ],
+          "properties": {
+            "ssoConnectorIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-64464efd"
+      },
       "users": {
         "schema": {
           "type": "object",
@@ -4613,6 +4872,41 @@ export const entityModels: EntityModel[] = [
           }
         },
         "validatorKey": "-17d9c9a3"
+      },
+      "users/roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds",
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "2383986c"
       }
     },
     "route": "organization",
@@ -5057,6 +5351,72 @@ export const entityModels: EntityModel[] = [
     },
     "hasConsole": false,
     "replaceForms": {
+      "applications": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "-40288705"
+      },
+      "jitRoles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "79b973bd"
+      },
+      "jitSsoConnectors": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "ssoConnectorIds"
+          ],
+          "properties": {
+            "ssoConnectorIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "479e11e7"
+      },
       "users": {
         "schema": {
           "type": "object",
@@ -5113,11 +5473,516 @@ export const entityModels: EntityModel[] = [
           },
           "q": {
             "type": "string"
+          },
+          "search": {
+            "type": "string"
           }
         }
       },
-      "validatorKey": "-225dfb4"
+      "validatorKey": "-6b145f5f"
     }
+  },
+  {
+    "name": "organizationApplication",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [
+      {
+        "name": "roles",
+        "kind": "linked",
+        "through": "organizationApplicationRole",
+        "target": "organizationRole",
+        "table": "organization_role_application_relations",
+        "sourceKeys": [
+          "organizationId",
+          "applicationId"
+        ],
+        "targetKey": "organizationRoleId",
+        "assignField": "organizationRoleIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "missingLinkCode": "entity.not_found",
+        "sourceMissingCode": "organization.require_membership",
+        "bulk": true,
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      }
+    ],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "102d4c59"
+      }
+    },
+    "route": "organizationApplication",
+    "titleKey": "organizationApplication.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_application_relations",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization application",
+      "description": "A machine-to-machine application's membership of an organization.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationId",
+        "applicationId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization."
+        },
+        "applicationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The machine-to-machine application."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the application joined, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organization",
+        "keys": [
+          "organizationId"
+        ],
+        "refTable": "organizations",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "application",
+        "keys": [
+          "applicationId"
+        ],
+        "refTable": "applications",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {
+      "beforeLink": "organization.check-application-type"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "applicationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The machine-to-machine application."
+            }
+          },
+          "required": [
+            "organizationId",
+            "applicationId"
+          ]
+        },
+        "validatorKey": "224acfea"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "applicationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The machine-to-machine application."
+            }
+          }
+        },
+        "validatorKey": "2a0efcda"
+      }
+    },
+    "hasConsole": false,
+    "replaceForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "79b973bd"
+      }
+    }
+  },
+  {
+    "name": "organizationApplicationRole",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "organizationApplicationRole",
+    "titleKey": "organizationApplicationRole.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_role_application_relations",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization application role",
+      "description": "An organization role a machine-to-machine application holds in one organization.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationId",
+        "applicationId",
+        "organizationRoleId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization."
+        },
+        "applicationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The application."
+        },
+        "organizationRoleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization role held."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the role was given, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationRoleId",
+        "column": "organization_role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organizationApplication",
+        "keys": [
+          "organizationId",
+          "applicationId"
+        ],
+        "refTable": "organization_application_relations",
+        "refColumns": [
+          "organization_id",
+          "application_id"
+        ]
+      },
+      {
+        "entity": "organizationRole",
+        "keys": [
+          "organizationRoleId"
+        ],
+        "refTable": "organization_roles",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {
+      "beforeLink": "organization.check-application-role-type"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "applicationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The application."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role held."
+            }
+          },
+          "required": [
+            "organizationId",
+            "applicationId",
+            "organizationRoleId"
+          ]
+        },
+        "validatorKey": "-3793ff6f"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "applicationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The application."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role held."
+            }
+          }
+        },
+        "validatorKey": "485f5b75"
+      }
+    },
+    "hasConsole": false
   },
   {
     "name": "organizationInvitation",
@@ -6005,6 +6870,641 @@ export const entityModels: EntityModel[] = [
           }
         },
         "validatorKey": "3ecb71eb"
+      }
+    },
+    "hasConsole": false
+  },
+  {
+    "name": "organizationJitEmailDomain",
+    "kind": "collection",
+    "apiPath": "/organizations/{id}/jit/email-domains",
+    "parent": {
+      "resource": "organization",
+      "param": "id",
+      "foreignKey": "organizationId"
+    },
+    "idField": "emailDomain",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "create": {
+        "status": 201
+      },
+      "delete": {},
+      "replace": {
+        "field": "emailDomains"
+      }
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {
+      "entity.unique_integrity_violation": "emailDomain"
+    },
+    "assignForms": {},
+    "route": "organizationJitEmailDomain",
+    "titleKey": "organizationJitEmailDomain.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_jit_email_domains",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization just-in-time email domain",
+      "description": "An email domain whose users join the organization by just-in-time provisioning.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "organizationId",
+        "emailDomain",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server.",
+          "x-private": true
+        },
+        "organizationId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The organization."
+        },
+        "emailDomain": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 128,
+          "description": "The email domain, such as example.com."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch.",
+          "x-private": true
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "emailDomain",
+        "column": "email_domain",
+        "sqlType": "varchar(128)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "organizationId",
+      "createdAt"
+    ],
+    "unique": [
+      {
+        "fields": [
+          "organizationId",
+          "emailDomain"
+        ],
+        "code": "entity.unique_integrity_violation"
+      }
+    ],
+    "notFoundCode": "entity.not_found",
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [
+      "id",
+      "createdAt"
+    ],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "emailDomain": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The email domain, such as example.com."
+            }
+          },
+          "required": [
+            "emailDomain"
+          ]
+        },
+        "validatorKey": "-67f07624"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "emailDomain": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The email domain, such as example.com."
+            }
+          }
+        },
+        "validatorKey": "-75f3d9b"
+      },
+      "replace": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "emailDomains"
+          ],
+          "properties": {
+            "emailDomains": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128,
+                "description": "The email domain, such as example.com."
+              },
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "-4f582ea6"
+      }
+    },
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          }
+        }
+      },
+      "validatorKey": "-73dbabd6"
+    }
+  },
+  {
+    "name": "organizationJitRole",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "organizationJitRole",
+    "titleKey": "organizationJitRole.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_jit_roles",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization just-in-time role",
+      "description": "An organization role given to users who join the organization by just-in-time provisioning.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationId",
+        "organizationRoleId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization."
+        },
+        "organizationRoleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization role given."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the role was added, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationRoleId",
+        "column": "organization_role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organization",
+        "keys": [
+          "organizationId"
+        ],
+        "refTable": "organizations",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "organizationRole",
+        "keys": [
+          "organizationRoleId"
+        ],
+        "refTable": "organization_roles",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role given."
+            }
+          },
+          "required": [
+            "organizationId",
+            "organizationRoleId"
+          ]
+        },
+        "validatorKey": "-42795d5f"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role given."
+            }
+          }
+        },
+        "validatorKey": "-70487d2e"
+      }
+    },
+    "hasConsole": false
+  },
+  {
+    "name": "organizationJitSsoConnector",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "organizationJitSsoConnector",
+    "titleKey": "organizationJitSsoConnector.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_jit_sso_connectors",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization just-in-time SSO connector",
+      "description": "An enterprise SSO connector whose users join the organization the first time they sign in through it.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationId",
+        "ssoConnectorId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization."
+        },
+        "ssoConnectorId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The enterprise SSO connector."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the connector was added, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "ssoConnectorId",
+        "column": "sso_connector_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organization",
+        "keys": [
+          "organizationId"
+        ],
+        "refTable": "organizations",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "ssoConnector",
+        "keys": [
+          "ssoConnectorId"
+        ],
+        "refTable": "sso_connectors",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "ssoConnectorId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The enterprise SSO connector."
+            }
+          },
+          "required": [
+            "organizationId",
+            "ssoConnectorId"
+          ]
+        },
+        "validatorKey": "-4bcd6bc0"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "ssoConnectorId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The enterprise SSO connector."
+            }
+          }
+        },
+        "validatorKey": "5c5bd21e"
       }
     },
     "hasConsole": false
@@ -7199,6 +8699,13 @@ export const entityModels: EntityModel[] = [
           "targetField": "name",
           "missingCode": "organization.role_names_not_found"
         },
+        "bulk": true,
+        "reach": [
+          {
+            "name": "scopes",
+            "relation": "scopes"
+          }
+        ],
         "pagination": "optional",
         "attributes": [
           {
@@ -9978,6 +11485,195 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "ssoConnector",
+    "kind": "collection",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "ssoConnector",
+    "titleKey": "ssoConnector.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "sso_connectors",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Enterprise SSO connector",
+      "description": "An enterprise single sign-on connector (OIDC or SAML). Stored so that organizations can name connectors for just-in-time provisioning; connectors are not managed through the API yet.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "providerName",
+        "connectorName",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "providerName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 128,
+          "description": "The SSO provider the connector talks to."
+        },
+        "connectorName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 128,
+          "description": "The connector's name for display."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "providerName",
+        "column": "provider_name",
+        "sqlType": "varchar(128)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "connectorName",
+        "column": "connector_name",
+        "sqlType": "varchar(128)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "providerName": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The SSO provider the connector talks to."
+            },
+            "connectorName": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The connector's name for display."
+            }
+          },
+          "required": [
+            "providerName",
+            "connectorName"
+          ]
+        },
+        "validatorKey": "530bbd47"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "providerName": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The SSO provider the connector talks to."
+            },
+            "connectorName": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The connector's name for display."
+            }
+          }
+        },
+        "validatorKey": "185db9f2"
+      }
+    },
+    "hasConsole": false
+  },
+  {
     "name": "tenant",
     "kind": "collection",
     "apiPath": "",
@@ -10405,6 +12101,39 @@ export const entityModels: EntityModel[] = [
     },
     "relations": [
       {
+        "name": "organizations",
+        "kind": "linked",
+        "through": "organizationUser",
+        "target": "organization",
+        "table": "organization_user_relations",
+        "sourceKeys": [
+          "userId"
+        ],
+        "targetKey": "organizationId",
+        "assignField": "organizationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ]
+          }
+        ],
+        "readOnly": true,
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "roles",
         "kind": "linked",
         "through": "userRole",
@@ -10444,6 +12173,29 @@ export const entityModels: EntityModel[] = [
       "user.phone_already_in_use": "primaryPhone"
     },
     "assignForms": {
+      "organizations": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationIds"
+          ],
+          "properties": {
+            "organizationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-5ed0b3d3"
+      },
       "roles": {
         "schema": {
           "type": "object",
@@ -11527,82 +13279,6 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "organizationsAnswer": {
-          "type": "array",
-          "description": "The organizations the user is a member of, each with the user's roles in it.",
-          "items": {
-            "type": "object",
-            "required": [
-              "tenantId",
-              "id",
-              "name",
-              "description",
-              "customData",
-              "isMfaRequired",
-              "color",
-              "branding",
-              "customCss",
-              "createdAt",
-              "organizationRoles"
-            ],
-            "properties": {
-              "tenantId": {
-                "type": "string"
-              },
-              "id": {
-                "type": "string"
-              },
-              "name": {
-                "type": "string"
-              },
-              "description": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
-              "customData": {
-                "type": "object"
-              },
-              "isMfaRequired": {
-                "type": "boolean"
-              },
-              "color": {
-                "type": "object"
-              },
-              "branding": {
-                "type": "object"
-              },
-              "customCss": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
-              "createdAt": {
-                "type": "number"
-              },
-              "organizationRoles": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": [
-                    "id",
-                    "name"
-                  ],
-                  "properties": {
-                    "id": {
-                      "type": "string"
-                    },
-                    "name": {
-                      "type": "string"
-                    }
-                  }
-                }
-              }
-            }
-          }
-        },
         "mfaVerificationsAnswer": {
           "type": "array",
           "items": {
@@ -12396,15 +14072,6 @@ export const entityModels: EntityModel[] = [
         "status": 200,
         "summary": "List the social and enterprise SSO identities of a user",
         "responseSchema": "allIdentitiesAnswer"
-      },
-      {
-        "key": "organizations",
-        "method": "GET",
-        "path": "organizations",
-        "handler": "user.list-organizations",
-        "status": 200,
-        "summary": "List the organizations of a user",
-        "responseSchema": "organizationsAnswer"
       },
       {
         "key": "mfa-verifications",

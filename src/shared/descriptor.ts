@@ -37,6 +37,8 @@ export interface Operations {
   get?: Record<string, never>;
   update?: Record<string, never>;
   delete?: Record<string, never>;
+  /** `PUT` at the collection path: the body's `field` lists the item keys the parent keeps (a child with an itemKey). */
+  replace?: { field: string };
 }
 
 export interface ParentLink {
@@ -235,7 +237,7 @@ export interface EntityModel extends ConsoleResource {
   /** Polymorphic fields (`oneOf` with a discriminator), each branch with its own compiled validator. */
   discriminated?: Record<string, import('./branches.js').DiscriminatedField>;
   /** Request bodies of create and update, with their compiled validators. */
-  requestBodies: { create?: FormModel; update?: FormModel };
+  requestBodies: { create?: FormModel; update?: FormModel; replace?: FormModel };
   /** Query parameters of the list route and of the many-to-many lists, with their compiled validators. */
   listQuery?: FormModel;
   linkedListQuery?: FormModel;

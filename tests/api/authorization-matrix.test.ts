@@ -37,6 +37,8 @@ const routesOf = (model: EntityModel): RouteCase[] => {
     if (relation.kind !== 'linked' || relation.routes === false) continue;
     const segment = relation.segment ?? relation.name;
     add('GET', `${item}/${segment}`, false);
+    // A read-only side only lists; its links are made from the other side.
+    if (relation.readOnly) continue;
     add('POST', `${item}/${segment}`, true);
     add('DELETE', `${item}/${segment}/missing-target`, true);
   }

@@ -131,12 +131,14 @@ describe.each(databases())('organization tokens of apps on $name', (target) => {
         await api.POST('/api/organizations/{id}/applications', {
           params: { path },
           body: { applicationIds: [m2m.id] },
+          parseAs: 'text',
         }),
       );
       ok(
         await api.POST('/api/organizations/{id}/applications/{applicationId}/roles', {
           params: { path: { ...path, applicationId: m2m.id } },
           body: { organizationRoleIds: [roleId] },
+          parseAs: 'text',
         }),
       );
       const token = (form: Record<string, string>) =>
