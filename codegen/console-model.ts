@@ -9,6 +9,7 @@ import {
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { pickForm } from './forms.js';
+import { listTab } from './list-tab.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
 
@@ -138,12 +139,18 @@ export const buildConsole = (
       if (!relation) {
         throw new CodegenError(`${file}: tab ${tab.key} names unknown relation "${tab.relation}"`);
       }
+      const more = tab.relations ?? [];
+      const unknownMore = more.find((name) => !relations.some((r) => r.name === name) || name === tab.relation);
+      if (unknownMore !== undefined) {
+        throw new CodegenError(`${file}: tab ${tab.key} relations: "${unknownMore}" is not another relation`);
+      }
       return {
         key: tab.key,
         titleKey: tab.titleKey,
         kind: 'relation',
         default: isDefault,
         relation: tab.relation ?? '',
+        ...(more.length > 0 ? { relations: more } : {}),
         ...when,
         ...checkAssignFilters(
           entity,
@@ -170,6 +177,7 @@ export const buildConsole = (
       const { key, titleKey } = tab;
       return { key, titleKey, kind: 'log', default: isDefault, log: tab.log ?? '', filter: tab.filter ?? '', ...when };
     }
+    if (tab.kind === 'list') return listTab(entity, tab, isDefault, when, entities);
     const sections = (tab.sections ?? []).map((s) => ({
       titleKey: s.titleKey,
       ...(s.descriptionKey ? { descriptionKey: s.descriptionKey } : {}),

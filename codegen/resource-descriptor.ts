@@ -7,6 +7,7 @@ import type {
   DetailBanner,
   Edition,
   ListOperation,
+  ListTabColumn,
   NotFoundCodes,
   Operations,
   ParentLink,
@@ -121,9 +122,13 @@ export interface DescriptorConsole {
     tabs: {
       key: string;
       titleKey: string;
-      kind: 'relation' | 'form' | 'view' | 'log';
+      kind: 'relation' | 'form' | 'view' | 'log' | 'list';
       default?: boolean;
       relation?: string;
+      relations?: string[];
+      action?: string;
+      columns?: ListTabColumn[];
+      emptyKey?: string;
       log?: string;
       filter?: string;
       view?: string;

@@ -103,6 +103,8 @@ export type DetailTab =
       when?: RecordCondition;
       /** List filters of the target (field → value) that limit what the assign dialog offers. */
       assignFilters?: Record<string, string>;
+      /** Further relations listed below the first on the same tab, each in a card of its own. */
+      relations?: string[];
     }
   | {
       key: string;
@@ -125,7 +127,29 @@ export type DetailTab =
       /** The log's value filter (query parameter) fixed to the item's id. */
       filter: string;
       when?: RecordCondition;
+    }
+  | {
+      key: string;
+      titleKey: string;
+      kind: 'list';
+      default: boolean;
+      /** The item action (GET) whose answer, a list, the tab shows, and its path below the item. */
+      action: string;
+      path: string;
+      columns: ListTabColumn[];
+      emptyKey: string;
+      when?: RecordCondition;
     };
+
+/** A column of a list tab: a field of each listed item; `link` opens that entity's item named by the item's id. */
+export interface ListTabColumn {
+  field: string;
+  titleKey: string;
+  render?: 'text' | 'code' | 'tag' | 'tags' | 'date';
+  link?: string;
+  /** Tags columns of a list of objects: the field naming each tag. */
+  labelField?: string;
+}
 
 export interface ConsoleResource {
   /** Entity name, e.g. `role`. Also the Refine resource name. */
