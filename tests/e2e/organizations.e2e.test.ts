@@ -43,6 +43,11 @@ const api = async (path: string, init?: { method: string; body?: unknown }) => {
 };
 
 const dialog = () => page.getByRole('dialog').last();
+/** Picks an option of the open dropdown by its text (antd's listbox for screen readers names options by value). */
+const chooseOption = (text: string) =>
+  page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
+    .click();
 const members = () => page.getByRole('table', { name: 'User management' });
 
 describe('organizations', () => {
@@ -96,8 +101,8 @@ describe('organizations', () => {
     await page.getByRole('button', { name: 'Create organization role' }).first().click();
     await dialog().getByLabel('Role name').fill('Editor');
     await dialog().getByLabel('Description').fill('Edits documents');
-    await dialog().getByLabel('Organization permissions').click();
-    await page.getByRole('option', { name: 'read:documents' }).click();
+    await dialog().getByRole('combobox', { name: 'Organization permissions' }).click();
+    await chooseOption('read:documents');
     await screenshot(page, 'role-create');
     await dialog().getByRole('button', { name: 'Create organization role' }).click();
 
@@ -106,7 +111,7 @@ describe('organizations', () => {
     const granted = page.getByRole('table', { name: 'Organization permissions' });
     await visible(granted.getByRole('row', { name: /read:documents/ }));
     // The API permissions of the role are listed below, none yet.
-    await visible(page.getByRole('table', { name: 'Permissions' }));
+    await visible(page.getByRole('table', { name: 'Permissions', exact: true }));
     await screenshot(page, 'role-permissions', { fullPage: true });
     expect(await checkPage(page, 'organization role permissions')).toEqual([]);
   });
@@ -170,7 +175,9 @@ describe('organizations', () => {
 
     await row.getByRole('button', { name: 'Add Organization roles to Jane Doe' }).click();
     await dialog().getByRole('combobox', { name: 'Add Organization roles to Jane Doe' }).click();
-    await page.getByRole('option', { name: 'Editor' }).click();
+    await chooseOption('Editor');
+    // The list of roles stays open for more picks; clicking the dialog's title closes it.
+    await dialog().getByText('Add Organization roles to Jane Doe').first().click();
     await dialog().getByRole('button', { name: 'Add', exact: true }).click();
     await count(page.getByRole('dialog')).toBe(0);
     await visible(row.getByText('Editor', { exact: true }));
