@@ -34,7 +34,7 @@ export const errorKey = (code: string): string => `errors.${code}`;
 export const sidebarGroupKey = (group: string): string => `sidebar.groups.${group}`;
 
 /** The texts of a relation tab a relation may word itself. */
-export const relationTexts = ['empty', 'assign', 'assign_subtitle', 'assigned'] as const;
+export const relationTexts = ['title', 'empty', 'assign', 'assign_subtitle', 'assigned'] as const;
 export type RelationText = (typeof relationTexts)[number];
 
 /** Texts of a many-to-many relation tab, by the relation's target (`relations.empty.role`). */

@@ -48,7 +48,7 @@ const chooseOption = (text: string) =>
   page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
     .click();
-const members = () => page.getByRole('table', { name: 'User management' });
+const members = () => page.getByRole('table', { name: 'Members' });
 
 describe('organizations', () => {
   beforeAll(async () => {
@@ -111,7 +111,7 @@ describe('organizations', () => {
     const granted = page.getByRole('table', { name: 'Organization permissions' });
     await visible(granted.getByRole('row', { name: /read:documents/ }));
     // The API permissions of the role are listed below, none yet.
-    await visible(page.getByRole('table', { name: 'Permissions', exact: true }));
+    await visible(page.getByRole('table', { name: 'API permissions' }));
     await screenshot(page, 'role-permissions', { fullPage: true });
     expect(await checkPage(page, 'organization role permissions')).toEqual([]);
   });

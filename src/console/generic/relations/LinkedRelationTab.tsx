@@ -113,11 +113,12 @@ export const LinkedRelationTab = ({
       ])}
     </Button>
   );
+  const heading = t([relationKeys.own('title', resource.name, relation.name), target.titleKey]);
   // A relation may word its empty list itself (an organization's members), else the target's wording.
   const empty = t([relationKeys.own('empty', resource.name, relation.name), relationKeys.empty(relation.target)]);
 
   return (
-    <Card className="gh-list-card" title={titled ? t(target.titleKey) : undefined}>
+    <Card className="gh-list-card" title={titled ? heading : undefined}>
       <ListToolbar
         placeholder={t(target.list.searchPlaceholderKey)}
         keyword={list.keyword}
@@ -125,7 +126,7 @@ export const LinkedRelationTab = ({
         action={assignButton}
       />
       <DataTable
-        label={t(target.titleKey)}
+        label={heading}
         columns={columns}
         {...list.table}
         empty={{ text: empty, action: assignButton, keyword: list.keyword }}

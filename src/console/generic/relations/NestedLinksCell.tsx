@@ -106,7 +106,7 @@ export const NestedLinksCell = ({ path, params, nested, itemName, listed, write,
           onAdd={(ids) =>
             run(
               { url: path, method: 'post', values: { [nested.assignField as string]: ids } },
-              t('relations.nested.added', { count: ids.length, item: itemName }),
+              t('relations.nested.added', { target: targetTitle, item: itemName }),
               () => setAdding(false),
             )
           }
