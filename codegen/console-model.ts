@@ -9,7 +9,6 @@ import {
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { pickForm } from './forms.js';
-import { listTab } from './list-tab.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
 
@@ -151,6 +150,7 @@ export const buildConsole = (
         default: isDefault,
         relation: tab.relation ?? '',
         ...(more.length > 0 ? { relations: more } : {}),
+        ...(tab.openTarget ? { openTarget: true } : {}),
         ...when,
         ...checkAssignFilters(
           entity,
@@ -177,7 +177,6 @@ export const buildConsole = (
       const { key, titleKey } = tab;
       return { key, titleKey, kind: 'log', default: isDefault, log: tab.log ?? '', filter: tab.filter ?? '', ...when };
     }
-    if (tab.kind === 'list') return listTab(entity, tab, isDefault, when, entities);
     const sections = (tab.sections ?? []).map((s) => ({
       titleKey: s.titleKey,
       ...(s.descriptionKey ? { descriptionKey: s.descriptionKey } : {}),

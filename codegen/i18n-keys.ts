@@ -55,7 +55,6 @@ export const referencedKeys = (model: EntityModel): string[] => {
       for (const section of tab.sections)
         keys.push(section.titleKey, ...(section.descriptionKey ? [section.descriptionKey] : []));
     }
-    if (tab.kind === 'list') keys.push(tab.emptyKey, ...tab.columns.map((column) => column.titleKey));
   }
   for (const filter of [
     ...(model.logFilters?.ranges ?? []),

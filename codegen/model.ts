@@ -1,4 +1,5 @@
 import {
+  bulkFormKey,
   type ColumnModelDb,
   type EntityModel,
   type FormModel,
@@ -11,7 +12,7 @@ import { actionModels } from './actions.js';
 import { branchModels, refuseLookupsOf } from './branches.js';
 import { buildConsole } from './console-model.js';
 import { checkFieldKinds, isStored } from './fields.js';
-import { deriveBodySchemas } from './forms.js';
+import { cleanSchema, deriveBodySchemas } from './forms.js';
 import { applyKind } from './kinds/index.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -214,6 +215,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       requestBodies: {
         ...(operations.create || d.table ? { create: form(bodies.create) } : {}),
         ...(operations.update || d.table ? { update: form(bodies.update) } : {}),
+        ...(operations.replace ? { replace: form(replaceAllSchema(entity, operations.replace.field)) } : {}),
       },
       hasConsole: Boolean(d.console),
     };
@@ -228,6 +230,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
           const through = models.find((m) => m.name === relation.through)?.schema;
           assignForms[relation.name] = form(assignSchema(relation, through));
           if (relation.replace) replaceForms[relation.name] = form(replaceSchema(relation));
+          for (const nested of models.find((m) => m.name === relation.through)?.relations ?? []) {
+            if (nested.kind === 'linked' && nested.bulk && !relation.readOnly) {
+              assignForms[bulkFormKey(relation, nested)] = form(bulkSchema(relation, nested));
+            }
+          }
         }
       }
       return { ...model, assignForms, ...(Object.keys(replaceForms).length ? { replaceForms } : {}) };
@@ -248,6 +255,31 @@ const idList = (maxItems: number): JSONSchema7 => ({
 /** The body of an assignment: the ids to link and the relation's writable attributes (see `assignBodySchema`). */
 export const assignSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 =>
   assignBodySchema(relation, through, { ...idList(100), minItems: 1 });
+
+/** A bulk assignment: the links (`userIds`) and the ids each gets (`organizationRoleIds`), both non-empty. */
+export const bulkSchema = (relation: LinkedRelation, nested: LinkedRelation): JSONSchema7 => ({
+  type: 'object',
+  additionalProperties: false,
+  required: [relation.assignField, nested.assignField],
+  properties: {
+    [relation.assignField]: { ...idList(100), minItems: 1 },
+    [nested.assignField]: { ...idList(100), minItems: 1 },
+  },
+});
+
+/** The body of a collection's `PUT`: the item keys the parent keeps, each as the item key field is declared. */
+const replaceAllSchema = ({ descriptor: d, schema }: LoadedEntity, field: string): JSONSchema7 => {
+  const key = d.itemKey ? schema.properties?.[d.itemKey] : undefined;
+  if (!d.parent || !key) {
+    throw new CodegenError(`resources/${d.name}.resource.json: replace needs a parent and an itemKey`);
+  }
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: [field],
+    properties: { [field]: { type: 'array', items: cleanSchema(key), maxItems: 100 } },
+  };
+};
 
 /** The body of a relation's `PUT`: every id the source keeps or gets (an empty list removes them all). */
 export const replaceSchema = (relation: LinkedRelation): JSONSchema7 => ({

@@ -1,7 +1,7 @@
-import type { EntityModel } from '../src/shared/descriptor.js';
+import type { EntityModel, LinkedRelation, ReachedLinks } from '../src/shared/descriptor.js';
 import { cleanSchema } from './forms.js';
 import { linkedListParameters } from './list-query.js';
-import { assignSchema, replaceSchema } from './model.js';
+import { assignSchema, bulkSchema, replaceSchema } from './model.js';
 import { pascalCase, withArticle, words } from './names.js';
 import {
   type EntityRoutes,
@@ -50,7 +50,7 @@ export const addLinks = (
     schemas[itemName] = Object.keys(embedProps).length
       ? { allOf: [ref(Target), { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
       : ref(Target);
-    schemas[`${Name}${Rel}Assign`] = assignSchema(relation, through);
+    if (!relation.readOnly) schemas[`${Name}${Rel}Assign`] = assignSchema(relation, through);
     const relPath = `${item}/${relation.segment ?? relation.name}`;
     add(relPath, 'get', {
       operationId: `List${Name}${Rel}`,
@@ -66,6 +66,9 @@ export const addLinks = (
         ...errorResponses([400, 401, 403, 404]),
       },
     });
+    for (const reach of relation.reach ?? [])
+      addReach(routes, owner, Name, `${item}/${reach.segment ?? reach.name}`, reach, relation, itemParams);
+    if (relation.readOnly) continue;
     add(relPath, 'post', {
       operationId: `Create${Name}${Target}`,
       tags: [tag],
@@ -109,6 +112,9 @@ export const addLinks = (
       },
     });
     // A relation's own links (roles per membership) hang below one link of it.
+    for (const nested of throughModel?.relations ?? []) {
+      if (nested.kind === 'linked' && nested.bulk) addBulk(routes, Name, relPath, relation, nested, itemParams);
+    }
     if (throughModel?.relations.some((r) => r.kind === 'linked')) {
       addLinks(routes, throughModel, `${Name}${Target}`, `${relPath}/{${targetParam}}`, [
         ...itemParams,
@@ -116,4 +122,54 @@ export const addLinks = (
       ]);
     }
   }
+};
+
+/** `POST …/users/roles`: the ids of a relation of a relation linked to several links at once. */
+const addBulk = (
+  { add, tag }: EntityRoutes,
+  Name: string,
+  relPath: string,
+  relation: LinkedRelation,
+  nested: LinkedRelation,
+  itemParams: Json[],
+) => {
+  add(`${relPath}/${nested.segment ?? nested.name}`, 'post', {
+    operationId: `Create${Name}${pascalCase(relation.name)}${pascalCase(nested.name)}`,
+    tags: [tag],
+    summary: `Link ${nested.name} to several ${relation.name} at once`,
+    parameters: itemParams,
+    requestBody: { required: true, content: json(bulkSchema(relation, nested)) },
+    responses: {
+      [nested.assignStatus]: assignAnswerResponse({ ...nested, assignAnswer: 'status' }, pascalCase(nested.target)),
+      ...errorResponses([400, 401, 403, 404, 422]),
+    },
+  });
+};
+
+/** `GET …/scopes`: the items the linked items reach through a relation of theirs, once each. */
+const addReach = (
+  { add, tag, models }: EntityRoutes,
+  owner: EntityModel,
+  Name: string,
+  path: string,
+  reach: ReachedLinks,
+  relation: LinkedRelation,
+  itemParams: Json[],
+) => {
+  const next = models
+    .find((m) => m.name === relation.target)
+    ?.relations.find((r): r is LinkedRelation => r.kind === 'linked' && r.name === reach.relation);
+  add(path, 'get', {
+    operationId: `List${Name}${pascalCase(reach.name)}`,
+    tags: [tag],
+    summary: `List the ${reach.name} of ${withArticle(words(owner.name))} through its ${relation.name}`,
+    parameters: itemParams,
+    responses: {
+      200: {
+        description: `The ${reach.name} granted by the ${relation.name}, once each.`,
+        content: json({ type: 'array', items: ref(pascalCase(next?.target ?? '')) }),
+      },
+      ...errorResponses([400, 401, 403, 422]),
+    },
+  });
 };

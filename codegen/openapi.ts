@@ -44,7 +44,12 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
 
   for (const model of models) {
     const entity = entities.find((e) => e.descriptor.name === model.name);
-    if (!entity?.descriptor.api) continue;
+    if (!entity?.descriptor.api) {
+      // A storage-only entity listed through a relation still has its answer's shape.
+      const listed = models.some((m) => m.relations.some((r) => r.kind === 'linked' && r.target === model.name));
+      if (listed) schemas[pascalCase(model.name)] = responseSchema(model.schema);
+      continue;
+    }
     const Name = pascalCase(model.name);
     const parentName = model.parent ? pascalCase(model.parent.resource) : '';
     // A child named after its parent is not named twice: applicationSecret below application → ApplicationSecret.
@@ -159,6 +164,19 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         requestBody: { required: true, content: json(ref(`${Name}Update`)) },
         responses: {
           200: { description: `The updated ${model.name}.`, content: json(ref(Name)) },
+          ...errorResponses([400, 401, 403, 404, 422]),
+        },
+      });
+    }
+    if (ops.replace) {
+      add(base, 'put', {
+        operationId: `Replace${opName}s`,
+        tags: [tag],
+        summary: `Set the ${plural(words(model.name))} of ${withArticle(words(model.parent?.resource ?? ''))}`,
+        parameters: parentParams,
+        requestBody: { required: true, content: json(model.requestBodies.replace?.schema) },
+        responses: {
+          204: { description: `The ${plural(words(model.name))} were replaced.` },
           ...errorResponses([400, 401, 403, 404, 422]),
         },
       });

@@ -131,7 +131,10 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
       const { name, assignField, assignStatus, duplicateCode, createField, embed, attributesAs } = side.api;
       const { existing, assignAnswer, replace, replaceAnswer, unknownCode, pagination, segment, missingLinkCode } =
         side.api;
-      const { sourceMissingCode, nested } = side.api;
+      const { sourceMissingCode, nested, readOnly, bulk, reach } = side.api;
+      if (bulk && !isRelation(source)) {
+        throw new CodegenError(`${where}: bulk assigns below a relation's routes, and ${own.entity} is not a relation`);
+      }
       const search = searchQueryOf(side.api);
       const link: LinkedRelation = {
         name,
@@ -153,6 +156,9 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         ...(missingLinkCode ? { missingLinkCode } : {}),
         ...(sourceMissingCode ? { sourceMissingCode } : {}),
         ...(nested ? { nested } : {}),
+        ...(readOnly ? { readOnly } : {}),
+        ...(bulk ? { bulk } : {}),
+        ...(reach ? { reach } : {}),
         ...(pagination === 'optional' ? { pagination } : {}),
         ...(search.param !== 'search' || search.match !== 'pattern' ? { search } : {}),
         ...(createField ? { createField } : {}),
@@ -183,6 +189,14 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         });
       }
       if (link.nested) link.nested = filled;
+    }
+    for (const link of links) {
+      for (const reach of link.reach ?? []) {
+        const next = (linked.get(link.target) ?? []).find((r) => r.name === reach.relation);
+        const where = `${fileOf(byName.get(link.through) as LoadedEntity)}: reach ${reach.name}`;
+        if (!next) throw new CodegenError(`${where}: ${link.target} has no relation named ${reach.relation}`);
+        if (next.sourceKeys.length !== 1) throw new CodegenError(`${where}: ${reach.relation} starts from a relation`);
+      }
     }
     if (!isRelation(byName.get(entity))) continue;
     const exposed = [...linked.values()].flat().some((link) => link.through === entity);

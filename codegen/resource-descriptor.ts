@@ -7,7 +7,6 @@ import type {
   DetailBanner,
   Edition,
   ListOperation,
-  ListTabColumn,
   NotFoundCodes,
   Operations,
   ParentLink,
@@ -16,7 +15,7 @@ import type {
   UniqueRule,
 } from '../src/shared/descriptor.js';
 import type { SearchMatch } from '../src/shared/descriptor-lists.js';
-import type { NestedLinks } from '../src/shared/descriptor-relations.js';
+import type { NestedLinks, ReachedLinks } from '../src/shared/descriptor-relations.js';
 import type { EntityKind } from '../src/shared/entity-kinds.js';
 
 export interface Descriptor {
@@ -74,6 +73,9 @@ export interface DescriptorSide {
     sourceMissingCode?: string;
     nested?: NestedLinks[];
     replace?: boolean;
+    readOnly?: boolean;
+    bulk?: boolean;
+    reach?: ReachedLinks[];
     replaceAnswer?: 'ids' | 'none';
     segment?: string;
     missingLinkCode?: string;
@@ -122,13 +124,11 @@ export interface DescriptorConsole {
     tabs: {
       key: string;
       titleKey: string;
-      kind: 'relation' | 'form' | 'view' | 'log' | 'list';
+      kind: 'relation' | 'form' | 'view' | 'log';
       default?: boolean;
       relation?: string;
       relations?: string[];
-      action?: string;
-      columns?: ListTabColumn[];
-      emptyKey?: string;
+      openTarget?: boolean;
       log?: string;
       filter?: string;
       view?: string;

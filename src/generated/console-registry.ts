@@ -63,6 +63,41 @@ export const consoleResources: ConsoleResource[] = [
           }
         ],
         "assignAttributes": []
+      },
+      {
+        "name": "organizations",
+        "kind": "linked",
+        "through": "organizationApplication",
+        "target": "organization",
+        "table": "organization_application_relations",
+        "sourceKeys": [
+          "applicationId"
+        ],
+        "targetKey": "organizationId",
+        "assignField": "organizationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ],
+            "target": "organizationRole",
+            "assignField": "organizationRoleIds"
+          }
+        ],
+        "readOnly": true,
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
       }
     ],
     "route": "applications",
@@ -437,6 +472,29 @@ export const consoleResources: ConsoleResource[] = [
           }
         },
         "validatorKey": "2a2053f3"
+      },
+      "organizations": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationIds"
+          ],
+          "properties": {
+            "organizationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-5ed0b3d3"
       }
     },
     "recordRules": {
@@ -1127,6 +1185,107 @@ export const consoleResources: ConsoleResource[] = [
     },
     "relations": [
       {
+        "name": "applications",
+        "kind": "linked",
+        "through": "organizationApplication",
+        "target": "application",
+        "table": "organization_application_relations",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "applicationId",
+        "assignField": "applicationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "missingLinkCode": "entity.not_found",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ],
+            "target": "organizationRole",
+            "assignField": "organizationRoleIds"
+          }
+        ],
+        "search": {
+          "param": "q",
+          "match": "contains"
+        },
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
+        "name": "jitRoles",
+        "kind": "linked",
+        "through": "organizationJitRole",
+        "target": "organizationRole",
+        "table": "organization_jit_roles",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "organizationRoleId",
+        "assignField": "organizationRoleIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "segment": "jit/roles",
+        "missingLinkCode": "entity.not_found",
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
+        "name": "jitSsoConnectors",
+        "kind": "linked",
+        "through": "organizationJitSsoConnector",
+        "target": "ssoConnector",
+        "table": "organization_jit_sso_connectors",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "ssoConnectorId",
+        "assignField": "ssoConnectorIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "segment": "jit/sso-connectors",
+        "missingLinkCode": "entity.not_found",
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "users",
         "kind": "linked",
         "through": "organizationUser",
@@ -1381,6 +1540,16 @@ export const consoleResources: ConsoleResource[] = [
           "kind": "relation",
           "default": false,
           "relation": "users"
+        },
+        {
+          "key": "machine-to-machine",
+          "titleKey": "organizations.tab.machine_to_machine",
+          "kind": "relation",
+          "default": false,
+          "relation": "applications",
+          "assignFilters": {
+            "types": "MachineToMachine"
+          }
         }
       ]
     },
@@ -1400,6 +1569,110 @@ export const consoleResources: ConsoleResource[] = [
     },
     "errorFields": {},
     "assignForms": {
+      "applications": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-111d84a1"
+      },
+      "applications/roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds",
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "78daca48"
+      },
+      "jitRoles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "102d4c59"
+      },
+      "jitSsoConnectors": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "ssoConnectorIds"
+          ],
+          "properties": {
+            "ssoConnectorIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-64464efd"
+      },
       "users": {
         "schema": {
           "type": "object",
@@ -1422,6 +1695,41 @@ export const consoleResources: ConsoleResource[] = [
           }
         },
         "validatorKey": "-17d9c9a3"
+      },
+      "users/roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds",
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "2383986c"
       }
     }
   },
@@ -2600,6 +2908,41 @@ export const consoleResources: ConsoleResource[] = [
     },
     "relations": [
       {
+        "name": "organizations",
+        "kind": "linked",
+        "through": "organizationUser",
+        "target": "organization",
+        "table": "organization_user_relations",
+        "sourceKeys": [
+          "userId"
+        ],
+        "targetKey": "organizationId",
+        "assignField": "organizationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ],
+            "target": "organizationRole",
+            "assignField": "organizationRoleIds"
+          }
+        ],
+        "readOnly": true,
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "roles",
         "kind": "linked",
         "through": "userRole",
@@ -2899,24 +3242,10 @@ export const consoleResources: ConsoleResource[] = [
         {
           "key": "organizations",
           "titleKey": "users.tab.organizations",
-          "kind": "list",
+          "kind": "relation",
           "default": false,
-          "action": "organizations",
-          "path": "organizations",
-          "columns": [
-            {
-              "field": "name",
-              "titleKey": "users.organizations.column.name",
-              "link": "organization"
-            },
-            {
-              "field": "organizationRoles",
-              "titleKey": "users.organizations.column.roles",
-              "render": "tags",
-              "labelField": "name"
-            }
-          ],
-          "emptyKey": "users.organizations.empty"
+          "relation": "organizations",
+          "openTarget": true
         }
       ]
     },
@@ -2949,6 +3278,29 @@ export const consoleResources: ConsoleResource[] = [
       "user.phone_already_in_use": "primaryPhone"
     },
     "assignForms": {
+      "organizations": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationIds"
+          ],
+          "properties": {
+            "organizationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-5ed0b3d3"
+      },
       "roles": {
         "schema": {
           "type": "object",

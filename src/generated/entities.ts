@@ -63,6 +63,41 @@ export const entityModels: EntityModel[] = [
           }
         ],
         "assignAttributes": []
+      },
+      {
+        "name": "organizations",
+        "kind": "linked",
+        "through": "organizationApplication",
+        "target": "organization",
+        "table": "organization_application_relations",
+        "sourceKeys": [
+          "applicationId"
+        ],
+        "targetKey": "organizationId",
+        "assignField": "organizationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ],
+            "target": "organizationRole",
+            "assignField": "organizationRoleIds"
+          }
+        ],
+        "readOnly": true,
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
       }
     ],
     "edition": "all",
@@ -98,6 +133,29 @@ export const entityModels: EntityModel[] = [
           }
         },
         "validatorKey": "2a2053f3"
+      },
+      "organizations": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationIds"
+          ],
+          "properties": {
+            "organizationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-5ed0b3d3"
       }
     },
     "route": "applications",
@@ -4532,6 +4590,107 @@ export const entityModels: EntityModel[] = [
     },
     "relations": [
       {
+        "name": "applications",
+        "kind": "linked",
+        "through": "organizationApplication",
+        "target": "application",
+        "table": "organization_application_relations",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "applicationId",
+        "assignField": "applicationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "missingLinkCode": "entity.not_found",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ],
+            "target": "organizationRole",
+            "assignField": "organizationRoleIds"
+          }
+        ],
+        "search": {
+          "param": "q",
+          "match": "contains"
+        },
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
+        "name": "jitRoles",
+        "kind": "linked",
+        "through": "organizationJitRole",
+        "target": "organizationRole",
+        "table": "organization_jit_roles",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "organizationRoleId",
+        "assignField": "organizationRoleIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "segment": "jit/roles",
+        "missingLinkCode": "entity.not_found",
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
+        "name": "jitSsoConnectors",
+        "kind": "linked",
+        "through": "organizationJitSsoConnector",
+        "target": "ssoConnector",
+        "table": "organization_jit_sso_connectors",
+        "sourceKeys": [
+          "organizationId"
+        ],
+        "targetKey": "ssoConnectorId",
+        "assignField": "ssoConnectorIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "segment": "jit/sso-connectors",
+        "missingLinkCode": "entity.not_found",
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "users",
         "kind": "linked",
         "through": "organizationUser",
@@ -4586,6 +4745,110 @@ export const entityModels: EntityModel[] = [
     },
     "errorFields": {},
     "assignForms": {
+      "applications": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-111d84a1"
+      },
+      "applications/roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds",
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "78daca48"
+      },
+      "jitRoles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "102d4c59"
+      },
+      "jitSsoConnectors": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "ssoConnectorIds"
+          ],
+          "properties": {
+            "ssoConnectorIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-64464efd"
+      },
       "users": {
         "schema": {
           "type": "object",
@@ -4608,6 +4871,41 @@ export const entityModels: EntityModel[] = [
           }
         },
         "validatorKey": "-17d9c9a3"
+      },
+      "users/roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "userIds",
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "userIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "2383986c"
       }
     },
     "route": "organizations",
@@ -4812,6 +5110,16 @@ export const entityModels: EntityModel[] = [
           "kind": "relation",
           "default": false,
           "relation": "users"
+        },
+        {
+          "key": "machine-to-machine",
+          "titleKey": "organizations.tab.machine_to_machine",
+          "kind": "relation",
+          "default": false,
+          "relation": "applications",
+          "assignFilters": {
+            "types": "MachineToMachine"
+          }
         }
       ]
     },
@@ -5262,6 +5570,72 @@ export const entityModels: EntityModel[] = [
     },
     "hasConsole": true,
     "replaceForms": {
+      "applications": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "applicationIds"
+          ],
+          "properties": {
+            "applicationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "-40288705"
+      },
+      "jitRoles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "79b973bd"
+      },
+      "jitSsoConnectors": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "ssoConnectorIds"
+          ],
+          "properties": {
+            "ssoConnectorIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "479e11e7"
+      },
       "users": {
         "schema": {
           "type": "object",
@@ -5318,11 +5692,904 @@ export const entityModels: EntityModel[] = [
           },
           "q": {
             "type": "string"
+          },
+          "search": {
+            "type": "string"
           }
         }
       },
-      "validatorKey": "-225dfb4"
+      "validatorKey": "-6b145f5f"
     }
+  },
+  {
+    "name": "organizationApplication",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [
+      {
+        "name": "roles",
+        "kind": "linked",
+        "through": "organizationApplicationRole",
+        "target": "organizationRole",
+        "table": "organization_role_application_relations",
+        "sourceKeys": [
+          "organizationId",
+          "applicationId"
+        ],
+        "targetKey": "organizationRoleId",
+        "assignField": "organizationRoleIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "existing": "skip",
+        "assignAnswer": "status",
+        "replace": true,
+        "replaceAnswer": "none",
+        "unknownCode": "entity.relation_foreign_key_not_found",
+        "missingLinkCode": "entity.not_found",
+        "sourceMissingCode": "organization.require_membership",
+        "bulk": true,
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      }
+    ],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "102d4c59"
+      }
+    },
+    "route": "organizationApplication",
+    "titleKey": "organizationApplication.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_application_relations",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization application",
+      "description": "A machine-to-machine application's membership of an organization.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationId",
+        "applicationId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization."
+        },
+        "applicationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The machine-to-machine application."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the application joined, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organization",
+        "keys": [
+          "organizationId"
+        ],
+        "refTable": "organizations",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "application",
+        "keys": [
+          "applicationId"
+        ],
+        "refTable": "applications",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {
+      "beforeLink": "organization.check-application-type"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "applicationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The machine-to-machine application."
+            }
+          },
+          "required": [
+            "organizationId",
+            "applicationId"
+          ]
+        },
+        "validatorKey": "224acfea"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "applicationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The machine-to-machine application."
+            }
+          }
+        },
+        "validatorKey": "2a0efcda"
+      }
+    },
+    "hasConsole": false,
+    "replaceForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationRoleIds"
+          ],
+          "properties": {
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "79b973bd"
+      }
+    }
+  },
+  {
+    "name": "organizationApplicationRole",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "organizationApplicationRole",
+    "titleKey": "organizationApplicationRole.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_role_application_relations",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization application role",
+      "description": "An organization role a machine-to-machine application holds in one organization.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationId",
+        "applicationId",
+        "organizationRoleId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization."
+        },
+        "applicationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The application."
+        },
+        "organizationRoleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization role held."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the role was given, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationRoleId",
+        "column": "organization_role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organizationApplication",
+        "keys": [
+          "organizationId",
+          "applicationId"
+        ],
+        "refTable": "organization_application_relations",
+        "refColumns": [
+          "organization_id",
+          "application_id"
+        ]
+      },
+      {
+        "entity": "organizationRole",
+        "keys": [
+          "organizationRoleId"
+        ],
+        "refTable": "organization_roles",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {
+      "beforeLink": "organization.check-application-role-type"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "applicationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The application."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role held."
+            }
+          },
+          "required": [
+            "organizationId",
+            "applicationId",
+            "organizationRoleId"
+          ]
+        },
+        "validatorKey": "-3793ff6f"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "applicationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The application."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role held."
+            }
+          }
+        },
+        "validatorKey": "485f5b75"
+      }
+    },
+    "hasConsole": false
+  },
+  {
+    "name": "organizationJitRole",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "organizationJitRole",
+    "titleKey": "organizationJitRole.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_jit_roles",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization just-in-time role",
+      "description": "An organization role given to users who join the organization by just-in-time provisioning.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationId",
+        "organizationRoleId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization."
+        },
+        "organizationRoleId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization role given."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the role was added, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationRoleId",
+        "column": "organization_role_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organization",
+        "keys": [
+          "organizationId"
+        ],
+        "refTable": "organizations",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "organizationRole",
+        "keys": [
+          "organizationRoleId"
+        ],
+        "refTable": "organization_roles",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role given."
+            }
+          },
+          "required": [
+            "organizationId",
+            "organizationRoleId"
+          ]
+        },
+        "validatorKey": "-42795d5f"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "organizationRoleId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization role given."
+            }
+          }
+        },
+        "validatorKey": "-70487d2e"
+      }
+    },
+    "hasConsole": false
+  },
+  {
+    "name": "organizationJitSsoConnector",
+    "kind": "relation",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "organizationJitSsoConnector",
+    "titleKey": "organizationJitSsoConnector.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "organization_jit_sso_connectors",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Organization just-in-time SSO connector",
+      "description": "An enterprise SSO connector whose users join the organization the first time they sign in through it.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "organizationId",
+        "ssoConnectorId",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "organizationId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The organization."
+        },
+        "ssoConnectorId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "description": "The enterprise SSO connector."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the connector was added, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationId",
+        "column": "organization_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "ssoConnectorId",
+        "column": "sso_connector_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "sides": [
+      {
+        "entity": "organization",
+        "keys": [
+          "organizationId"
+        ],
+        "refTable": "organizations",
+        "refColumns": [
+          "id"
+        ]
+      },
+      {
+        "entity": "ssoConnector",
+        "keys": [
+          "ssoConnectorId"
+        ],
+        "refTable": "sso_connectors",
+        "refColumns": [
+          "id"
+        ]
+      }
+    ],
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "ssoConnectorId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The enterprise SSO connector."
+            }
+          },
+          "required": [
+            "organizationId",
+            "ssoConnectorId"
+          ]
+        },
+        "validatorKey": "-4bcd6bc0"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "organizationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The organization."
+            },
+            "ssoConnectorId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The enterprise SSO connector."
+            }
+          }
+        },
+        "validatorKey": "5c5bd21e"
+      }
+    },
+    "hasConsole": false
   },
   {
     "name": "organizationRole",
@@ -6677,6 +7944,13 @@ export const entityModels: EntityModel[] = [
         "unknownCode": "entity.relation_foreign_key_not_found",
         "missingLinkCode": "entity.not_found",
         "sourceMissingCode": "organization.require_membership",
+        "bulk": true,
+        "reach": [
+          {
+            "name": "scopes",
+            "relation": "scopes"
+          }
+        ],
         "pagination": "optional",
         "attributes": [
           {
@@ -9444,6 +10718,195 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "ssoConnector",
+    "kind": "collection",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "ssoConnector",
+    "titleKey": "ssoConnector.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "sso_connectors",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Enterprise SSO connector",
+      "description": "An enterprise single sign-on connector (OIDC or SAML). Stored so that organizations can name connectors for just-in-time provisioning; connectors are not managed through the API yet.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "providerName",
+        "connectorName",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "providerName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 128,
+          "description": "The SSO provider the connector talks to."
+        },
+        "connectorName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 128,
+          "description": "The connector's name for display."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "providerName",
+        "column": "provider_name",
+        "sqlType": "varchar(128)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "connectorName",
+        "column": "connector_name",
+        "sqlType": "varchar(128)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "providerName": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The SSO provider the connector talks to."
+            },
+            "connectorName": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The connector's name for display."
+            }
+          },
+          "required": [
+            "providerName",
+            "connectorName"
+          ]
+        },
+        "validatorKey": "530bbd47"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "providerName": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The SSO provider the connector talks to."
+            },
+            "connectorName": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The connector's name for display."
+            }
+          }
+        },
+        "validatorKey": "185db9f2"
+      }
+    },
+    "hasConsole": false
+  },
+  {
     "name": "tenant",
     "kind": "collection",
     "apiPath": "",
@@ -9871,6 +11334,41 @@ export const entityModels: EntityModel[] = [
     },
     "relations": [
       {
+        "name": "organizations",
+        "kind": "linked",
+        "through": "organizationUser",
+        "target": "organization",
+        "table": "organization_user_relations",
+        "sourceKeys": [
+          "userId"
+        ],
+        "targetKey": "organizationId",
+        "assignField": "organizationIds",
+        "assignStatus": 201,
+        "duplicateCode": "entity.unique_integrity_violation",
+        "nested": [
+          {
+            "property": "organizationRoles",
+            "relation": "roles",
+            "fields": [
+              "id",
+              "name"
+            ],
+            "target": "organizationRole",
+            "assignField": "organizationRoleIds"
+          }
+        ],
+        "readOnly": true,
+        "pagination": "optional",
+        "attributes": [
+          {
+            "field": "createdAt",
+            "render": "date"
+          }
+        ],
+        "assignAttributes": []
+      },
+      {
         "name": "roles",
         "kind": "linked",
         "through": "userRole",
@@ -9910,6 +11408,29 @@ export const entityModels: EntityModel[] = [
       "user.phone_already_in_use": "primaryPhone"
     },
     "assignForms": {
+      "organizations": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "organizationIds"
+          ],
+          "properties": {
+            "organizationIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100,
+              "minItems": 1
+            }
+          }
+        },
+        "validatorKey": "-5ed0b3d3"
+      },
       "roles": {
         "schema": {
           "type": "object",
@@ -10200,24 +11721,10 @@ export const entityModels: EntityModel[] = [
         {
           "key": "organizations",
           "titleKey": "users.tab.organizations",
-          "kind": "list",
+          "kind": "relation",
           "default": false,
-          "action": "organizations",
-          "path": "organizations",
-          "columns": [
-            {
-              "field": "name",
-              "titleKey": "users.organizations.column.name",
-              "link": "organization"
-            },
-            {
-              "field": "organizationRoles",
-              "titleKey": "users.organizations.column.roles",
-              "render": "tags",
-              "labelField": "name"
-            }
-          ],
-          "emptyKey": "users.organizations.empty"
+          "relation": "organizations",
+          "openTarget": true
         }
       ]
     },
@@ -11008,82 +12515,6 @@ export const entityModels: EntityModel[] = [
                       "ssoConnectorId": {
                         "type": "string"
                       }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        },
-        "organizationsAnswer": {
-          "type": "array",
-          "description": "The organizations the user is a member of, each with the user's roles in it.",
-          "items": {
-            "type": "object",
-            "required": [
-              "tenantId",
-              "id",
-              "name",
-              "description",
-              "customData",
-              "isMfaRequired",
-              "color",
-              "branding",
-              "customCss",
-              "createdAt",
-              "organizationRoles"
-            ],
-            "properties": {
-              "tenantId": {
-                "type": "string"
-              },
-              "id": {
-                "type": "string"
-              },
-              "name": {
-                "type": "string"
-              },
-              "description": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
-              "customData": {
-                "type": "object"
-              },
-              "isMfaRequired": {
-                "type": "boolean"
-              },
-              "color": {
-                "type": "object"
-              },
-              "branding": {
-                "type": "object"
-              },
-              "customCss": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
-              "createdAt": {
-                "type": "number"
-              },
-              "organizationRoles": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": [
-                    "id",
-                    "name"
-                  ],
-                  "properties": {
-                    "id": {
-                      "type": "string"
-                    },
-                    "name": {
-                      "type": "string"
                     }
                   }
                 }
@@ -11884,15 +13315,6 @@ export const entityModels: EntityModel[] = [
         "status": 200,
         "summary": "List the social and enterprise SSO identities of a user",
         "responseSchema": "allIdentitiesAnswer"
-      },
-      {
-        "key": "organizations",
-        "method": "GET",
-        "path": "organizations",
-        "handler": "user.list-organizations",
-        "status": 200,
-        "summary": "List the organizations of a user",
-        "responseSchema": "organizationsAnswer"
       },
       {
         "key": "mfa-verifications",

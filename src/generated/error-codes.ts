@@ -16,15 +16,15 @@ export const generatedErrorCodes = {
   },
   "entity.not_found": {
     "status": 404,
-    "message": "The user is not linked to this organization."
+    "message": "The application is not linked to this organization."
   },
   "entity.relation_foreign_key_not_found": {
     "status": 422,
-    "message": "One of the user ids or this organization does not exist."
+    "message": "One of the application ids or this organization does not exist."
   },
   "entity.unique_integrity_violation": {
     "status": 422,
-    "message": "The user {{id}} has already been added to this organization."
+    "message": "The organization {{id}} has already been added to this application."
   },
   "resource.resource_identifier_in_use": {
     "status": 422,

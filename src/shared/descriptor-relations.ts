@@ -38,6 +38,16 @@ export interface LinkedRelation {
   nested?: NestedLinks[];
   /** `PUT` on the relation's path sets the links to exactly the ids given. */
   replace?: boolean;
+  /** The side only lists the linked items (`GET`); links are made from the other side, and none hang below it. */
+  readOnly?: boolean;
+  /**
+   * A relation of a relation (roles per membership): `POST` on the exposing side's path plus this relation's segment
+   * (`/organizations/{id}/users/roles`) links the ids of `assignField` to each link named by the exposing side's
+   * assignment field (`userIds`), in one transaction; it answers the status text.
+   */
+  bulk?: boolean;
+  /** Lists of the items the linked items reach through a relation of theirs (a member's scopes through the roles). */
+  reach?: ReachedLinks[];
   /** The last segment of the relation's path, where it differs from `name` (`resource-scopes`). */
   segment?: string;
   /** The error code (404) of removing a link that does not exist; default the target's not-found code. */
@@ -74,6 +84,16 @@ export interface NestedLinks {
   segment?: string;
 }
 
+/**
+ * `GET …/{segment}` below the source lists, once each, the items that the linked items link to through their own
+ * relation `relation` (its side's `api.name` on the target): a member's organization permissions through the roles.
+ */
+export interface ReachedLinks {
+  name: string;
+  segment?: string;
+  relation: string;
+}
+
 /** A relation as a descriptor declares it inside an entity (children only; joins are relation entities). */
 export type DeclaredRelation = ChildrenRelation;
 export type Relation = ChildrenRelation | LinkedRelation;
@@ -92,3 +112,6 @@ export interface RelationSide {
 
 /** The answer field listing the ids an assignment added (`roleIds` → `addedRoleIds`). */
 export const addedField = (assignField: string) => `added${assignField.charAt(0).toUpperCase()}${assignField.slice(1)}`;
+
+/** Where an entity's model keeps the body of a bulk assignment below one of its relations (`users/roles`). */
+export const bulkFormKey = (relation: LinkedRelation, nested: LinkedRelation) => `${relation.name}/${nested.name}`;

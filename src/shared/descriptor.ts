@@ -37,6 +37,8 @@ export interface Operations {
   get?: Record<string, never>;
   update?: Record<string, never>;
   delete?: Record<string, never>;
+  /** `PUT` at the collection path: the body's `field` lists the item keys the parent keeps (a child with an itemKey). */
+  replace?: { field: string };
 }
 
 export interface ParentLink {
@@ -105,6 +107,8 @@ export type DetailTab =
       assignFilters?: Record<string, string>;
       /** Further relations listed below the first on the same tab, each in a card of its own. */
       relations?: string[];
+      /** A row opens the linked item's own page (a user's organization). */
+      openTarget?: boolean;
     }
   | {
       key: string;
@@ -127,29 +131,7 @@ export type DetailTab =
       /** The log's value filter (query parameter) fixed to the item's id. */
       filter: string;
       when?: RecordCondition;
-    }
-  | {
-      key: string;
-      titleKey: string;
-      kind: 'list';
-      default: boolean;
-      /** The item action (GET) whose answer, a list, the tab shows, and its path below the item. */
-      action: string;
-      path: string;
-      columns: ListTabColumn[];
-      emptyKey: string;
-      when?: RecordCondition;
     };
-
-/** A column of a list tab: a field of each listed item; `link` opens that entity's item named by the item's id. */
-export interface ListTabColumn {
-  field: string;
-  titleKey: string;
-  render?: 'text' | 'code' | 'tag' | 'tags' | 'date';
-  link?: string;
-  /** Tags columns of a list of objects: the field naming each tag. */
-  labelField?: string;
-}
 
 export interface ConsoleResource {
   /** Entity name, e.g. `role`. Also the Refine resource name. */
@@ -257,7 +239,7 @@ export interface EntityModel extends ConsoleResource {
   /** Polymorphic fields (`oneOf` with a discriminator), each branch with its own compiled validator. */
   discriminated?: Record<string, import('./branches.js').DiscriminatedField>;
   /** Request bodies of create and update, with their compiled validators. */
-  requestBodies: { create?: FormModel; update?: FormModel };
+  requestBodies: { create?: FormModel; update?: FormModel; replace?: FormModel };
   /** Query parameters of the list route and of the many-to-many lists, with their compiled validators. */
   listQuery?: FormModel;
   linkedListQuery?: FormModel;

@@ -1,7 +1,8 @@
 /**
  * Organizations end to end, on one server: the organization template built in the console (a permission, a role
  * granting it), an organization created and its settings saved, a user (made through the API) added as a member and
- * given the role in place, the role taken away again, and the member removed.
+ * given the role in place, the organization seen from the user's side, a machine-to-machine app added with a role,
+ * the member's role taken away again, and the member removed.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -186,6 +187,47 @@ describe('organizations', () => {
 
     const { body: listed } = await api(`/organizations/${organizationId}/users?page=1&page_size=20`);
     expect(listed).toMatchObject([{ id: userId, organizationRoles: [{ name: 'Editor' }] }]);
+  });
+
+  test("lists the organization and the member's role on the user's organizations tab, opening it", async () => {
+    await page.goto(`${server.origin}/console/users/${userId}/organizations`);
+    const listed = page.getByRole('table', { name: 'Organizations' });
+    const row = listed.getByRole('row', { name: /Acme/ });
+    await visible(row);
+    await visible(row.getByText('Editor', { exact: true }));
+    // The user's side only lists: memberships are made from the organization.
+    await count(page.getByRole('button', { name: /Assign|Add/ })).toBe(0);
+    expect(await checkPage(page, 'user organizations')).toEqual([]);
+    await row.click();
+    await page.waitForURL(new RegExp(`/console/organizations/${organizationId}/settings$`));
+    await page.getByRole('tab', { name: 'Members' }).click();
+  });
+
+  test('adds a machine-to-machine app and gives it a machine-to-machine role in place', async () => {
+    await api('/organization-roles', { method: 'POST', body: { name: 'Robot', type: 'MachineToMachine' } });
+    await api('/applications', { method: 'POST', body: { name: 'Billing job', type: 'MachineToMachine' } });
+    await api('/applications', { method: 'POST', body: { name: 'Storefront', type: 'SPA' } });
+    await page.getByRole('tab', { name: 'Machine-to-machine' }).click();
+    await visible(page.getByText('No machine-to-machine apps in this organization yet.'));
+    await page.getByRole('button', { name: 'Add machine-to-machine apps' }).first().click();
+    await visible(dialog().getByRole('checkbox', { name: /Billing job/ }));
+    await count(dialog().getByRole('checkbox', { name: /Storefront/ })).toBe(0);
+    await dialog()
+      .getByRole('checkbox', { name: /Billing job/ })
+      .check();
+    await dialog().getByRole('button', { name: 'Add machine-to-machine apps' }).click();
+    await count(page.getByRole('dialog')).toBe(0);
+    const row = page.getByRole('table', { name: 'Machine-to-machine apps' }).getByRole('row', { name: /Billing job/ });
+    await visible(row);
+    await row.getByRole('button', { name: 'Add Organization roles to Billing job' }).click();
+    await dialog().getByRole('combobox', { name: 'Add Organization roles to Billing job' }).click();
+    await chooseOption('Robot');
+    await dialog().getByText('Add Organization roles to Billing job').first().click();
+    await dialog().getByRole('button', { name: 'Add', exact: true }).click();
+    await count(page.getByRole('dialog')).toBe(0);
+    await visible(row.getByText('Robot', { exact: true }));
+    await screenshot(page, 'machine-to-machine');
+    await page.getByRole('tab', { name: 'Members' }).click();
   });
 
   test('takes the role away and removes the member', async () => {

@@ -9,9 +9,8 @@ import { OverrideSlot } from './OverrideSlot';
 const FormTab = lazy(() => import('./FormTab').then((m) => ({ default: m.FormTab })));
 const RelationTab = lazy(() => import('./RelationTab').then((m) => ({ default: m.RelationTab })));
 const LogTab = lazy(() => import('./log/LogTab').then((m) => ({ default: m.LogTab })));
-const ListTab = lazy(() => import('./ListTab').then((m) => ({ default: m.ListTab })));
 
-/** Renders the tab named in the URL by its kind: a settings form, a relation list, a registered view, a log list or the list an item action answers. */
+/** Renders the tab named in the URL by its kind: a settings form, a relation list, a registered view or a log list. */
 export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
   const { tab: key } = useParams();
   const context = useDetailContext();
@@ -27,6 +26,7 @@ export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
           key={`${context.record.id}:${tab.key}`}
           relationName={tab.relation}
           more={tab.relations}
+          openTarget={tab.openTarget}
           assignFilters={tab.assignFilters}
           {...context}
         />
@@ -35,7 +35,5 @@ export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
       return <OverrideSlot keyName={tab.view} missing={<NotFound />} {...context} />;
     case 'log':
       return <LogTab key={`${context.record.id}:${tab.key}`} log={tab.log} filter={tab.filter} {...context} />;
-    case 'list':
-      return <ListTab key={`${context.record.id}:${tab.key}`} tab={tab} {...context} />;
   }
 };

@@ -11,10 +11,12 @@ export const RelationTab = ({
   relationName,
   more = [],
   assignFilters,
+  openTarget,
   ...context
 }: DetailContext & {
   relationName: string;
   more?: string[] | undefined;
+  openTarget?: boolean | undefined;
   assignFilters?: Record<string, string> | undefined;
 }) => {
   const names = [relationName, ...more];
@@ -32,6 +34,7 @@ export const RelationTab = ({
             relation={relation}
             assignFilters={relation.name === relationName ? assignFilters : undefined}
             titled={titled}
+            openTarget={openTarget}
             {...context}
           />
         ),

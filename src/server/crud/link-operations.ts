@@ -1,10 +1,19 @@
-import { addedField, type LinkedRelation } from '../../shared/descriptor.js';
+import { addedField, bulkFormKey, type LinkedRelation, type ReachedLinks } from '../../shared/descriptor.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
 import type { RequestContext } from './context.js';
-import { findLinkRow, link, linkedIds, linkedOfEach, listLinked, unlink, unlinkMany } from './link-repository.js';
+import {
+  findLinkRow,
+  link,
+  linkedIds,
+  linkedOfEach,
+  listLinked,
+  listReached,
+  unlink,
+  unlinkMany,
+} from './link-repository.js';
 import type { OperationDeps } from './operation-deps.js';
 import type { EntityOperations } from './operations.js';
 import { overrideOf } from './overrides.js';
@@ -180,6 +189,49 @@ export class LinkOperations {
       },
     });
     return { [relation.assignField]: ids };
+  }
+
+  /**
+   * A bulk assignment below a relation (`POST /organizations/{id}/users/roles`): the ids of the nested relation's
+   * assignment field linked to each link named by the relation's own (`userIds`), all in one transaction. A link
+   * that does not exist answers the nested relation's `unknownCode`; links made already are left as they are.
+   */
+  async linkEach(context: RequestContext, name: string, key: string[], nestedName: string, body: unknown) {
+    const { relation, through } = this.relation(name);
+    const nested = through.links.relation(nestedName).relation;
+    this.deps.validation.assertValid(this.owner.model.assignForms[bulkFormKey(relation, nested)]?.validatorKey, body);
+    const fields = body as Record<string, string[]>;
+    const ids = fields[nested.assignField] ?? [];
+    const keys = (through.model.sides ?? []).flatMap((side) => side.keys);
+    const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: ids });
+    await this.deps.pipeline.run(write, {
+      work: async (tx) => {
+        for (const targetId of new Set(fields[relation.assignField] ?? [])) {
+          const values: Record<string, string> = { [relation.targetKey]: targetId };
+          relation.sourceKeys.forEach((field, i) => {
+            values[field] = key[i] ?? '';
+          });
+          const linkKey = keys.map((field) => values[field] ?? '');
+          const source = await findLinkRow(tx, through.repository, context.tenantId, keys, linkKey);
+          if (!source) throw new ApiError((nested.unknownCode ?? nested.sourceMissingCode) as ErrorCode);
+          await through.links.linkIn(tx, context, { ...nested, existing: 'skip' }, source, linkKey, ids);
+        }
+      },
+    });
+  }
+
+  /** The relation of a linked item that a side's `reach` goes through (a role's scopes), with its target. */
+  reached(name: string, reach: ReachedLinks) {
+    return this.relation(name).target.links.relation(reach.relation);
+  }
+
+  /** The items the source's linked items reach through their own relation, once each (a member's scopes). */
+  async reach(context: RequestContext, name: string, key: string[], reach: ReachedLinks): Promise<Entity[]> {
+    const { relation } = this.relation(name);
+    const next = this.reached(name, reach);
+    return this.owner.tx(context, (tx) =>
+      listReached(tx, next.target.repository, relation, next.relation, context.tenantId, key),
+    );
   }
 
   async unlink(context: RequestContext, name: string, key: string[], targetId: string): Promise<void> {

@@ -199,3 +199,28 @@ export const linkedOfEach = async (
   }
   return found;
 };
+
+/**
+ * The items that the source's linked items link to through their own relation (`next`, starting from the linked
+ * entity), once each: the organization permissions of a member's roles in one organization.
+ */
+export const listReached = async (
+  db: Queryable,
+  target: Repository,
+  link: LinkedRelation,
+  next: LinkedRelation,
+  tenantId: string,
+  sourceKey: string[],
+): Promise<Entity[]> => {
+  const params: unknown[] = [tenantId];
+  const where = sourceClause(link, sourceKey, params, 'j.');
+  const columns = target.model.columns.map((c) => `t.${q(c.column)}`).join(', ');
+  const { rows } = await db.query(
+    `SELECT DISTINCT ON (t.id) ${columns} FROM ${q(target.model.table)} t
+     JOIN ${q(next.table)} r ON r.tenant_id = t.tenant_id AND r.${q(snake(next.targetKey))} = t.id
+     JOIN ${q(link.table)} j ON j.tenant_id = r.tenant_id AND j.${q(snake(link.targetKey))} = r.${q(snake(next.sourceKeys[0] ?? ''))}
+     WHERE j.tenant_id = $1 AND ${where} ORDER BY t.id`,
+    params,
+  );
+  return rows.map((row) => target.fromRow(row));
+};

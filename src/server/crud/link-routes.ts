@@ -50,6 +50,14 @@ export const registerLinkRoutes = (
       if (page) setPageHeaders(request, reply, result.total, page);
       return view(result.items);
     });
+    for (const reach of relation.reach ?? []) {
+      const reachPath = `${base.path}/${reach.segment ?? reach.name}`;
+      const reached = publicView(owner.links.reached(relation.name, reach).target.model);
+      app.get<{ Params: Params }>(reachPath, base.read, async (request) =>
+        reached(await owner.links.reach(deps.context(request), relation.name, base.key(request.params), reach)),
+      );
+    }
+    if (relation.readOnly) continue;
     app.post<{ Params: Params }>(path, base.write, async (request, reply) => {
       const linked = await owner.links.link(
         deps.context(request),
@@ -87,6 +95,17 @@ export const registerLinkRoutes = (
     });
 
     const through = deps.operationsOf(relation.through);
+    for (const nested of through.model.relations) {
+      if (nested.kind !== 'linked' || !nested.bulk) continue;
+      app.post<{ Params: Params }>(`${path}/${nested.segment ?? nested.name}`, base.write, async (request, reply) => {
+        const context = deps.context(request);
+        await owner.links.linkEach(context, relation.name, base.key(request.params), nested.name, request.body);
+        return reply
+          .status(nested.assignStatus)
+          .type('text/plain; charset=utf-8')
+          .send(STATUS_CODES[nested.assignStatus]);
+      });
+    }
     if (!through.model.relations.some((r) => r.kind === 'linked')) continue;
     // One link (a membership) is named by the owner's key and the target's id; its key lists both sides' keys.
     const keys = (through.model.sides ?? []).flatMap((side) => side.keys);

@@ -229,6 +229,31 @@ export class EntityOperations {
   }
 
   /**
+   * Sets a parent's items to exactly the item keys given (`PUT` at the collection path): deletes the others and
+   * creates the new ones, with their defaults, in one transaction.
+   */
+  async replaceAll(context: RequestContext, body: unknown, parentId?: string): Promise<void> {
+    const { parent, operations, idField } = this.model;
+    this.validation.assertValid(this.model.requestBodies.replace?.validatorKey, body);
+    const keys = [...new Set((body as Record<string, string[]>)[operations.replace?.field ?? ''] ?? [])];
+    const scope = this.scope(context, parentId);
+    await this.deps.pipeline.run(this.write('update', context, { id: parentId }), {
+      load: (tx) => this.assertParent(tx, context, parentId),
+      work: async (tx) => {
+        const current = await this.repository.listByColumn(tx, context.tenantId, scope.parent?.column ?? '', [
+          parentId ?? '',
+        ]);
+        const kept = new Set(current.map((item) => String(item[idField])));
+        for (const key of kept) if (!keys.includes(key)) await this.repository.delete(tx, scope, key);
+        for (const key of keys.filter((key) => !kept.has(key))) {
+          const values = { ...withDefaults(this.model.schema, { [idField]: key }), id: generateId(this.idLength) };
+          await this.repository.insert(tx, context.tenantId, { ...values, [parent?.foreignKey ?? '']: parentId });
+        }
+      },
+    });
+  }
+
+  /**
    * Runs a declared action's handler as a write (unless it is a `GET`): access with the action's scopes, quota,
    * then the handler, which opens the transactions it needs, then audit. A `GET` action checks access only.
    */

@@ -57,7 +57,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   const idParam = itemParam(model);
   const item = `${base}/:${idParam}`;
   const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);
-  const { list, create, get, update, delete: remove } = model.operations;
+  const { list, create, get, update, delete: remove, replace } = model.operations;
   /** A filter's values in the query: the one given, or every repetition of a `multiple` parameter. */
   const filterValues = (query: Query, param: string) => {
     const raw = query[param];
@@ -99,6 +99,12 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     app.post<{ Params: Params }>(base, write, async (request, reply) => {
       const created = await ops.create(deps.context(request), request.body, parentId(request.params));
       return reply.status(create.status).send(view(created));
+    });
+  }
+  if (replace) {
+    app.put<{ Params: Params }>(base, write, async (request, reply) => {
+      await ops.replaceAll(deps.context(request), request.body, parentId(request.params));
+      return reply.status(204).send();
     });
   }
   if (get) {

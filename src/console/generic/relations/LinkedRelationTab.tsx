@@ -3,10 +3,11 @@ import { Button, Card, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { LinkedRelation } from '../../../shared/descriptor';
 import { relationKeys } from '../../../shared/text-keys';
 import { useResourceAccess } from '../../access/AccessContext';
-import { findResource, linkApiPath, linkSearch, readPath, recordTitle } from '../../registry';
+import { detailPath, findResource, linkApiPath, linkSearch, readPath, recordTitle } from '../../registry';
 import { buildColumns } from '../columns';
 import { DataTable, type Row } from '../DataTable';
 import { useConfirmDelete } from '../DeleteAction';
@@ -28,18 +29,24 @@ export const LinkedRelationTab = ({
   record,
   assignFilters,
   titled = false,
+  openTarget = false,
 }: DetailContext & {
   relation: LinkedRelation;
   assignFilters?: Record<string, string> | undefined;
   /** Several relations share the tab: each card is titled with its target's name. */
   titled?: boolean;
+  /** A row opens the linked item's own page. */
+  openTarget?: boolean | undefined;
 }) => {
   const { t } = useTranslation();
   const target = findResource(relation.target);
   const [assigning, setAssigning] = useState(false);
   const confirmDelete = useConfirmDelete();
-  // Assigning and removing change this record: they need its entity's write scopes.
-  const { write } = useResourceAccess(resource);
+  // Assigning and removing change this record: they need its entity's write scopes, and a side that may link
+  // (a user's organizations are only listed; members are added from the organization).
+  const access = useResourceAccess(resource);
+  const write = access.write && !relation.readOnly;
+  const navigate = useNavigate();
   const meta = useMemo(
     () => ({ apiPath: linkApiPath(resource, relation), params: { id: record.id }, search: linkSearch(relation) }),
     [resource, relation, record.id],
@@ -127,6 +134,7 @@ export const LinkedRelationTab = ({
       />
       <DataTable
         label={heading}
+        onRowClick={openTarget && target.detail ? (row) => navigate(detailPath(target, String(row.id))) : undefined}
         columns={columns}
         {...list.table}
         empty={{ text: empty, action: assignButton, keyword: list.keyword }}

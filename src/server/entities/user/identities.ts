@@ -7,7 +7,7 @@ import { changeUser, objectField, readUser } from './stored-user.js';
 /**
  * A user's social identities, Logto's way: the `identities` field maps a connector target (`github`, `google`)
  * to `{userId, details}`, the user's id at that platform and what it told about them. Enterprise SSO identities
- * and organizations have no store yet, so their answers are what Logto answers for a user who has none.
+ * have no store yet, so their answers are what Logto answers for a user who has none.
  */
 
 type Run = ActionOverride['run'];
@@ -89,13 +89,6 @@ export const userIdentityOverrides = {
         socialIdentities: Object.entries(identities).map(([target, identity]) => ({ target, identity })),
         ssoIdentities: [],
       };
-    },
-  },
-  'user.list-organizations': {
-    kind: 'action',
-    run: async ({ context, id, operations }) => {
-      await readUser(context, operations, id);
-      return [];
     },
   },
 } satisfies Record<string, ServerOverride>;
