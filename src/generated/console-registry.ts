@@ -395,6 +395,20 @@ export const consoleResources: ConsoleResource[] = [
           "default": false,
           "log": "log",
           "filter": "applicationId"
+        },
+        {
+          "key": "organizations",
+          "titleKey": "applications.tab.organizations",
+          "kind": "relation",
+          "default": false,
+          "relation": "organizations",
+          "openTarget": true,
+          "when": {
+            "field": "type",
+            "in": [
+              "MachineToMachine"
+            ]
+          }
         }
       ]
     },

@@ -444,6 +444,20 @@ export const entityModels: EntityModel[] = [
           "default": false,
           "log": "log",
           "filter": "applicationId"
+        },
+        {
+          "key": "organizations",
+          "titleKey": "applications.tab.organizations",
+          "kind": "relation",
+          "default": false,
+          "relation": "organizations",
+          "openTarget": true,
+          "when": {
+            "field": "type",
+            "in": [
+              "MachineToMachine"
+            ]
+          }
         }
       ]
     },

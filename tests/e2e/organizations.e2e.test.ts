@@ -205,7 +205,10 @@ describe('organizations', () => {
 
   test('adds a machine-to-machine app and gives it a machine-to-machine role in place', async () => {
     await api('/organization-roles', { method: 'POST', body: { name: 'Robot', type: 'MachineToMachine' } });
-    await api('/applications', { method: 'POST', body: { name: 'Billing job', type: 'MachineToMachine' } });
+    const { body: app } = await api('/applications', {
+      method: 'POST',
+      body: { name: 'Billing job', type: 'MachineToMachine' },
+    });
     await api('/applications', { method: 'POST', body: { name: 'Storefront', type: 'SPA' } });
     await page.getByRole('tab', { name: 'Machine-to-machine' }).click();
     await visible(page.getByText('No machine-to-machine apps in this organization yet.'));
@@ -227,7 +230,12 @@ describe('organizations', () => {
     await count(page.getByRole('dialog')).toBe(0);
     await visible(row.getByText('Robot', { exact: true }));
     await screenshot(page, 'machine-to-machine');
-    await page.getByRole('tab', { name: 'Members' }).click();
+
+    // The app's own organizations tab lists the organization and the app's role there.
+    await page.goto(`${server.origin}/console/applications/${String(app.id)}/organizations`);
+    const listed = page.getByRole('table', { name: 'Organizations' }).getByRole('row', { name: /Acme/ });
+    await visible(listed.getByText('Robot', { exact: true }));
+    await page.goto(`${server.origin}/console/organizations/${organizationId}/members`);
   });
 
   test('takes the role away and removes the member', async () => {
