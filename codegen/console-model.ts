@@ -140,12 +140,19 @@ export const buildConsole = (
       if (!relation) {
         throw new CodegenError(`${file}: tab ${tab.key} names unknown relation "${tab.relation}"`);
       }
+      const more = tab.relations ?? [];
+      const unknownMore = more.find((name) => !relations.some((r) => r.name === name) || name === tab.relation);
+      if (unknownMore !== undefined) {
+        throw new CodegenError(`${file}: tab ${tab.key} relations: "${unknownMore}" is not another relation`);
+      }
       return {
         key: tab.key,
         titleKey: tab.titleKey,
         kind: 'relation',
         default: isDefault,
         relation: tab.relation ?? '',
+        ...(more.length > 0 ? { relations: more } : {}),
+        ...(tab.openTarget ? { openTarget: true } : {}),
         ...when,
         ...checkAssignFilters(
           entity,

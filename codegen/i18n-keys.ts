@@ -9,6 +9,7 @@ import {
   fieldLabelKey,
   formatValidationKey,
   relationKeys,
+  relationTexts,
   sidebarGroupKey,
   singularField,
   textNamespaceOf,
@@ -209,7 +210,10 @@ export const requiredI18nKeys = (models: EntityModel[], errorCodes: string[]): I
     }
     for (const relation of model.relations) {
       if (relation.kind !== 'linked') continue;
-      if (!model.detail?.tabs.some((tab) => tab.kind === 'relation' && tab.relation === relation.name)) continue;
+      const shown = model.detail?.tabs.some(
+        (tab) => tab.kind === 'relation' && (tab.relation === relation.name || tab.relations?.includes(relation.name)),
+      );
+      if (!shown) continue;
       const why = `relation tab ${model.name}.${relation.name}`;
       add(relationKeys.empty(relation.target), why);
       for (const embed of relation.embed ?? []) add(relationKeys.embedded(embed.target), why);
@@ -220,6 +224,9 @@ export const requiredI18nKeys = (models: EntityModel[], errorCodes: string[]): I
       for (const key of [relationKeys.assign, relationKeys.assignSubtitle, relationKeys.assigned]) {
         optional.add(key(relation.target));
       }
+      for (const text of relationTexts) optional.add(relationKeys.own(text, model.name, relation.name));
+      for (const spec of relation.nested ?? [])
+        add(relationKeys.nested(spec.property), `${why}, nested ${spec.property}`);
     }
   }
   const sorted = [...required].sort(([a], [b]) => a.localeCompare(b));

@@ -1,4 +1,4 @@
-import { addedField, type LinkedRelation, type RelationSide } from '../src/shared/descriptor.js';
+import { addedField, type LinkedRelation, type NestedLinks, type RelationSide } from '../src/shared/descriptor.js';
 import { searchQueryOf } from '../src/shared/descriptor-lists.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
@@ -175,6 +175,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
   }
   for (const [entity, links] of linked) {
     for (const link of links) {
+      const filled: NestedLinks[] = [];
       for (const nested of link.nested ?? []) {
         const through = (linked.get(link.through) ?? []).find((r) => r.name === nested.relation);
         const where = `${fileOf(byName.get(link.through) as LoadedEntity)}: nested ${nested.property}`;
@@ -182,7 +183,15 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         const fields = byName.get(through.target)?.schema.properties ?? {};
         const unknown = nested.fields.find((field) => !fields[field]);
         if (unknown) throw new CodegenError(`${where}: ${through.target} has no field ${unknown}`);
+        // The console edits the nested links in place: it needs their target, assignment field and path segment.
+        filled.push({
+          ...nested,
+          target: through.target,
+          assignField: through.assignField,
+          ...(through.segment ? { segment: through.segment } : {}),
+        });
       }
+      if (link.nested) link.nested = filled;
     }
     for (const link of links) {
       for (const reach of link.reach ?? []) {

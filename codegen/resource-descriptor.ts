@@ -132,6 +132,8 @@ export interface DescriptorConsole {
       kind: 'relation' | 'form' | 'view' | 'log';
       default?: boolean;
       relation?: string;
+      relations?: string[];
+      openTarget?: boolean;
       log?: string;
       filter?: string;
       view?: string;

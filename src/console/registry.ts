@@ -1,5 +1,5 @@
 import { consoleResources } from '../generated/console-registry';
-import type { ConsoleResource, DetailTab, RecordCondition, SidebarGroup } from '../shared/descriptor';
+import type { ConsoleResource, DetailTab, LinkedRelation, RecordCondition, SidebarGroup } from '../shared/descriptor';
 import { textNamespaceOf } from '../shared/text-keys';
 
 /** Sidebar groups in spec order; the sidebar shows a group when it has an entry the caller may open. */
@@ -57,3 +57,11 @@ export const recordTitle = (resource: ConsoleResource | undefined, record: unkno
   const value = fields.map((field) => readPath(record, field)).find((v) => v !== undefined && v !== null && v !== '');
   return String(value ?? readPath(record, 'id') ?? '');
 };
+
+/** The API path of a relation's links below an item (`/organization-roles/{id}/resource-scopes`). */
+export const linkApiPath = (resource: ConsoleResource, relation: LinkedRelation): string =>
+  `${resource.apiPath}/{id}/${relation.segment ?? relation.name}`;
+
+/** How a relation's linked list is searched: its own parameter, else the API's default `search` pattern. */
+export const linkSearch = (relation: LinkedRelation) =>
+  relation.search ?? { param: 'search', match: 'pattern' as const };

@@ -3,8 +3,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppRoot } from './App';
 import { RequireScopes } from './access/RequireScopes';
 import { RequireAuth } from './auth/RequireAuth';
-import { consoleFeatures } from './feature-modules/registry';
+import { consoleFeatures, tabsPages } from './feature-modules/registry';
 import { featureRoutes } from './feature-modules/routes';
+import { tabsPageOf } from './feature-modules/tabs';
 import { kindRoutes } from './generic/kind-routes';
 import { NotFound } from './generic/NotFound';
 import { RouteError } from './generic/RouteError';
@@ -30,7 +31,7 @@ const resourceRoutes: RouteObject[] = routedResources.flatMap((resource) => {
       path: resource.route,
       element: (
         <RequireScopes scopes={read}>
-          <ResourceList key={resource.name} resource={resource} />
+          <ResourceList key={resource.name} resource={resource} page={tabsPageOf(tabsPages, resource.name)} />
         </RequireScopes>
       ),
       children: resource.create

@@ -84,7 +84,9 @@ export const consoleResources: ConsoleResource[] = [
             "fields": [
               "id",
               "name"
-            ]
+            ],
+            "target": "organizationRole",
+            "assignField": "organizationRoleIds"
           }
         ],
         "readOnly": true,
@@ -393,6 +395,20 @@ export const consoleResources: ConsoleResource[] = [
           "default": false,
           "log": "log",
           "filter": "applicationId"
+        },
+        {
+          "key": "organizations",
+          "titleKey": "applications.tab.organizations",
+          "kind": "relation",
+          "default": false,
+          "relation": "organizations",
+          "openTarget": true,
+          "when": {
+            "field": "type",
+            "in": [
+              "MachineToMachine"
+            ]
+          }
         }
       ]
     },
@@ -1210,7 +1226,9 @@ export const consoleResources: ConsoleResource[] = [
             "fields": [
               "id",
               "name"
-            ]
+            ],
+            "target": "organizationRole",
+            "assignField": "organizationRoleIds"
           }
         ],
         "search": {
@@ -1309,7 +1327,9 @@ export const consoleResources: ConsoleResource[] = [
             "fields": [
               "id",
               "name"
-            ]
+            ],
+            "target": "organizationRole",
+            "assignField": "organizationRoleIds"
           }
         ],
         "search": {
@@ -1326,8 +1346,15 @@ export const consoleResources: ConsoleResource[] = [
         "assignAttributes": []
       }
     ],
-    "route": "organization",
-    "titleKey": "organization.title",
+    "route": "organizations",
+    "titleKey": "organizations.title",
+    "subtitleKey": "organizations.subtitle",
+    "sidebar": {
+      "group": "users",
+      "order": 1,
+      "titleKey": "sidebar.organizations",
+      "icon": "organization"
+    },
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -1338,12 +1365,225 @@ export const consoleResources: ConsoleResource[] = [
       ]
     },
     "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
-      "searchable": false
+      "columns": [
+        {
+          "field": "name",
+          "titleKey": "organizations.column.name",
+          "render": "text"
+        },
+        {
+          "field": "id",
+          "titleKey": "organizations.column.id",
+          "render": "code"
+        },
+        {
+          "field": "description",
+          "titleKey": "organizations.column.description",
+          "render": "text"
+        }
+      ],
+      "searchPlaceholderKey": "organizations.search_placeholder",
+      "emptyKey": "organizations.empty",
+      "searchable": true
     },
-    "uiSchema": {},
+    "create": {
+      "titleKey": "organizations.create.title",
+      "subtitleKey": "organizations.create.subtitle",
+      "form": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The organization's name for display."
+            },
+            "description": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 256,
+              "default": null,
+              "description": "A brief description of the organization."
+            }
+          },
+          "required": [
+            "name"
+          ]
+        },
+        "validatorKey": "-7f73bf28"
+      }
+    },
+    "detail": {
+      "titleField": "name",
+      "subtitleField": "description",
+      "tags": [],
+      "tabs": [
+        {
+          "key": "settings",
+          "titleKey": "organizations.tab.settings",
+          "kind": "form",
+          "default": true,
+          "sections": [
+            {
+              "titleKey": "organizations.section.general",
+              "descriptionKey": "organizations.section.general_description",
+              "fields": [
+                "name",
+                "description",
+                "customData"
+              ]
+            },
+            {
+              "titleKey": "organizations.section.branding",
+              "descriptionKey": "organizations.section.branding_description",
+              "fields": [
+                "branding",
+                "color"
+              ]
+            },
+            {
+              "titleKey": "organizations.section.mfa",
+              "descriptionKey": "organizations.section.mfa_description",
+              "fields": [
+                "isMfaRequired"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 128,
+                  "description": "The organization's name for display."
+                },
+                "description": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 256,
+                  "default": null,
+                  "description": "A brief description of the organization."
+                },
+                "customData": {
+                  "type": "object",
+                  "default": {},
+                  "description": "Arbitrary data about the organization."
+                },
+                "branding": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {},
+                  "description": "The organization's logos and favicons.",
+                  "properties": {
+                    "logoUrl": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "minLength": 1,
+                      "maxLength": 2048,
+                      "description": "The logo."
+                    },
+                    "darkLogoUrl": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "minLength": 1,
+                      "maxLength": 2048,
+                      "description": "The logo in dark mode."
+                    },
+                    "favicon": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "minLength": 1,
+                      "maxLength": 2048,
+                      "description": "The favicon."
+                    },
+                    "darkFavicon": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "minLength": 1,
+                      "maxLength": 2048,
+                      "description": "The favicon in dark mode."
+                    }
+                  }
+                },
+                "color": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {},
+                  "description": "The organization's brand colors.",
+                  "properties": {
+                    "primaryColor": {
+                      "type": "string",
+                      "pattern": "^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$",
+                      "description": "The primary color, as #rgb or #rrggbb."
+                    },
+                    "isDarkModeEnabled": {
+                      "type": "boolean",
+                      "description": "Whether a dark mode is offered."
+                    },
+                    "darkPrimaryColor": {
+                      "type": "string",
+                      "pattern": "^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$",
+                      "description": "The primary color in dark mode."
+                    }
+                  }
+                },
+                "isMfaRequired": {
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Whether members must set up multi-factor authentication."
+                }
+              }
+            },
+            "validatorKey": "-488b3e6b"
+          }
+        },
+        {
+          "key": "members",
+          "titleKey": "organizations.tab.members",
+          "kind": "relation",
+          "default": false,
+          "relation": "users"
+        },
+        {
+          "key": "machine-to-machine",
+          "titleKey": "organizations.tab.machine_to_machine",
+          "kind": "relation",
+          "default": false,
+          "relation": "applications",
+          "assignFilters": {
+            "types": "MachineToMachine"
+          }
+        }
+      ]
+    },
+    "uiSchema": {
+      "name": {
+        "ui:placeholder": "organizations.placeholder.name"
+      },
+      "description": {
+        "ui:placeholder": "organizations.placeholder.description"
+      },
+      "customData": {
+        "ui:field": "json"
+      },
+      "isMfaRequired": {
+        "ui:widget": "switch"
+      }
+    },
     "errorFields": {},
     "assignForms": {
       "applications": {
@@ -1761,8 +2001,9 @@ export const consoleResources: ConsoleResource[] = [
         "assignAttributes": []
       }
     ],
-    "route": "organizationRole",
-    "titleKey": "organizationRole.title",
+    "route": "organization-template/organization-roles",
+    "titleKey": "organization_roles.title",
+    "subtitleKey": "organization_roles.subtitle",
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -1773,12 +2014,154 @@ export const consoleResources: ConsoleResource[] = [
       ]
     },
     "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
-      "searchable": false
+      "columns": [
+        {
+          "field": "name",
+          "titleKey": "organization_roles.column.name",
+          "render": "text"
+        },
+        {
+          "field": "description",
+          "titleKey": "organization_roles.column.description",
+          "render": "text"
+        },
+        {
+          "field": "type",
+          "titleKey": "organization_roles.column.type",
+          "render": "tag"
+        }
+      ],
+      "searchPlaceholderKey": "organization_roles.search_placeholder",
+      "emptyKey": "organization_roles.empty",
+      "searchable": true
     },
-    "uiSchema": {},
+    "create": {
+      "titleKey": "organization_roles.create.title",
+      "subtitleKey": "organization_roles.create.subtitle",
+      "form": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The role name, unique within the tenant."
+            },
+            "description": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 256,
+              "default": null,
+              "description": "What the role is for."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "User",
+                "MachineToMachine"
+              ],
+              "default": "User",
+              "description": "Who the role is assigned to: members (User) or machine-to-machine applications."
+            },
+            "organizationScopeIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100
+            }
+          },
+          "required": [
+            "name"
+          ]
+        },
+        "validatorKey": "-40e763d0"
+      }
+    },
+    "detail": {
+      "titleField": "name",
+      "subtitleField": "description",
+      "tags": [
+        "type"
+      ],
+      "tabs": [
+        {
+          "key": "permissions",
+          "titleKey": "organization_roles.tab.permissions",
+          "kind": "relation",
+          "default": true,
+          "relation": "scopes",
+          "relations": [
+            "resourceScopes"
+          ]
+        },
+        {
+          "key": "general",
+          "titleKey": "organization_roles.tab.general",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "organization_roles.section.general",
+              "descriptionKey": "organization_roles.section.general_description",
+              "fields": [
+                "name",
+                "description"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 128,
+                  "description": "The role name, unique within the tenant."
+                },
+                "description": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 256,
+                  "default": null,
+                  "description": "What the role is for."
+                }
+              }
+            },
+            "validatorKey": "eecb107"
+          }
+        }
+      ]
+    },
+    "uiSchema": {
+      "name": {
+        "ui:placeholder": "organization_roles.placeholder.name"
+      },
+      "description": {
+        "ui:placeholder": "organization_roles.placeholder.description"
+      },
+      "type": {
+        "ui:widget": "radio"
+      },
+      "organizationScopeIds": {
+        "ui:widget": "entityPicker",
+        "ui:options": {
+          "resource": "organizationScope"
+        }
+      }
+    },
     "errorFields": {
       "entity.unique_integrity_violation": "name"
     },
@@ -1853,8 +2236,9 @@ export const consoleResources: ConsoleResource[] = [
       "delete": {}
     },
     "relations": [],
-    "route": "organizationScope",
-    "titleKey": "organizationScope.title",
+    "route": "organization-template/organization-permissions",
+    "titleKey": "organization_permissions.title",
+    "subtitleKey": "organization_permissions.subtitle",
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -1865,12 +2249,109 @@ export const consoleResources: ConsoleResource[] = [
       ]
     },
     "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
-      "searchable": false
+      "columns": [
+        {
+          "field": "name",
+          "titleKey": "organization_permissions.column.name",
+          "render": "code"
+        },
+        {
+          "field": "description",
+          "titleKey": "organization_permissions.column.description",
+          "render": "text"
+        }
+      ],
+      "searchPlaceholderKey": "organization_permissions.search_placeholder",
+      "emptyKey": "organization_permissions.empty",
+      "searchable": true
     },
-    "uiSchema": {},
+    "create": {
+      "titleKey": "organization_permissions.create.title",
+      "subtitleKey": "organization_permissions.create.subtitle",
+      "form": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The permission name, unique within the tenant."
+            },
+            "description": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 256,
+              "default": null,
+              "description": "What the permission allows."
+            }
+          },
+          "required": [
+            "name"
+          ]
+        },
+        "validatorKey": "5cd2804"
+      }
+    },
+    "detail": {
+      "titleField": "name",
+      "subtitleField": "description",
+      "tags": [],
+      "tabs": [
+        {
+          "key": "general",
+          "titleKey": "organization_permissions.tab.general",
+          "kind": "form",
+          "default": true,
+          "sections": [
+            {
+              "titleKey": "organization_permissions.section.general",
+              "descriptionKey": "organization_permissions.section.general_description",
+              "fields": [
+                "name",
+                "description"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 128,
+                  "description": "The permission name, unique within the tenant."
+                },
+                "description": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 256,
+                  "default": null,
+                  "description": "What the permission allows."
+                }
+              }
+            },
+            "validatorKey": "-7b9052e2"
+          }
+        }
+      ]
+    },
+    "uiSchema": {
+      "name": {
+        "ui:placeholder": "organization_permissions.placeholder.name"
+      },
+      "description": {
+        "ui:placeholder": "organization_permissions.placeholder.description"
+      }
+    },
     "errorFields": {
       "entity.unique_integrity_violation": "name"
     },
@@ -2630,7 +3111,9 @@ export const consoleResources: ConsoleResource[] = [
             "fields": [
               "id",
               "name"
-            ]
+            ],
+            "target": "organizationRole",
+            "assignField": "organizationRoleIds"
           }
         ],
         "readOnly": true,
@@ -2939,6 +3422,14 @@ export const consoleResources: ConsoleResource[] = [
           "default": false,
           "log": "log",
           "filter": "userId"
+        },
+        {
+          "key": "organizations",
+          "titleKey": "users.tab.organizations",
+          "kind": "relation",
+          "default": false,
+          "relation": "organizations",
+          "openTarget": true
         }
       ]
     },

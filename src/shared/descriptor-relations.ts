@@ -91,6 +91,10 @@ export interface NestedLinks {
   property: string;
   relation: string;
   fields: string[];
+  /** Filled in by codegen from the nested relation: the entity linked, the assignment's field, its path segment. */
+  target?: string;
+  assignField?: string;
+  segment?: string;
 }
 
 /**

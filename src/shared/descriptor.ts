@@ -105,6 +105,10 @@ export type DetailTab =
       when?: RecordCondition;
       /** List filters of the target (field → value) that limit what the assign dialog offers. */
       assignFilters?: Record<string, string>;
+      /** Further relations listed below the first on the same tab, each in a card of its own. */
+      relations?: string[];
+      /** A row opens the linked item's own page (a user's organization). */
+      openTarget?: boolean;
     }
   | {
       key: string;

@@ -40,9 +40,20 @@ export const errorKey = (code: string): string => `errors.${code}`;
 /** Heading of a sidebar group: `sidebar.groups.<group>`. */
 export const sidebarGroupKey = (group: string): string => `sidebar.groups.${group}`;
 
+/** The texts of a relation tab a relation may word itself. */
+export const relationTexts = ['title', 'empty', 'assign', 'assign_subtitle', 'assigned'] as const;
+export type RelationText = (typeof relationTexts)[number];
+
 /** Texts of a many-to-many relation tab, by the relation's target (`relations.empty.role`). */
 export const relationKeys = {
   empty: (target: string) => `relations.empty.${target}`,
+  /**
+   * A relation's own wording of one of the texts above, read before the target's: an organization's users are its
+   * members (`relations.empty_of.organization.users`).
+   */
+  own: (text: RelationText, entity: string, relation: string) => `relations.${text}_of.${entity}.${relation}`,
+  /** The column of items linked to each link (a member's roles): `relations.nested.organizationRoles`. */
+  nested: (property: string) => `relations.nested.${property}`,
   embedded: (target: string) => `relations.embedded.${target}`,
   /** These three fall back to their `default` variant when the target has none. */
   assign: (target: string) => `relations.assign.${target}`,

@@ -17,12 +17,26 @@ export interface SidebarSlot {
   icon: string;
 }
 
+/**
+ * A page whose tabs are entities' lists (the organization template: its roles and its permissions). Each entity's
+ * console route is the page's path and the tab's key (`organization-template/organization-roles`); the page opens
+ * its first tab, and each list shows the page's title above the tabs.
+ */
+export interface FeatureTabs {
+  titleKey: string;
+  subtitleKey?: string;
+  /** The entities, in tab order; each tab is titled by its entity's title. */
+  resources: readonly string[];
+}
+
 export interface FeaturePage {
   /** The route below `/console`, without a leading slash; `:name` segments are parameters (`reports/:id`). */
   path: string;
   placement: FeaturePlacement;
-  /** The page, loaded when it is first shown (`lazy(() => import('./Page'))`). */
-  component: LazyExoticComponent<ComponentType>;
+  /** The page, loaded when it is first shown (`lazy(() => import('./Page'))`); a page of `tabs` has none. */
+  component?: LazyExoticComponent<ComponentType>;
+  /** Only for `layout` pages without a component: the entities listed as the page's tabs. */
+  tabs?: FeatureTabs;
   /** Scopes the caller must all hold to see the page and its sidebar entry; none for any signed-in user. */
   scopes?: readonly string[];
   /** Only for `layout` pages. */

@@ -27,6 +27,12 @@ export const collectFeatures = (
       if (page.sidebar && page.placement !== 'layout') {
         throw new Error(`Feature "${feature.name}": only a page in the layout has a sidebar entry ("${page.path}")`);
       }
+      if (Boolean(page.component) === Boolean(page.tabs)) {
+        throw new Error(`Feature "${feature.name}": a page has either a component or tabs ("${page.path}")`);
+      }
+      if (page.tabs && page.placement !== 'layout') {
+        throw new Error(`Feature "${feature.name}": only a page in the layout has tabs ("${page.path}")`);
+      }
       if (page.placement === 'public' && (page.scopes?.length ?? 0) > 0) {
         throw new Error(`Feature "${feature.name}": a page without sign-in cannot require scopes ("${page.path}")`);
       }

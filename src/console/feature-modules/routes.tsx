@@ -1,10 +1,24 @@
 import { Suspense } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { RequireScopes } from '../access/RequireScopes';
+import { routedResources } from '../registry';
 import { AuthPending } from '../screens/AuthPending';
 import type { ConsoleFeature, FeaturePage, FeaturePlacement } from './define';
 
+/** A page of tabs opens its first tab: the first entity's list, routed below it. */
+const FirstTab = ({ page }: { page: FeaturePage }) => {
+  const first = routedResources.find((resource) => resource.name === page.tabs?.resources[0]);
+  return <Navigate to={`/${first?.route ?? ''}`} replace />;
+};
+
 const FeatureElement = ({ page }: { page: FeaturePage }) => {
+  if (!page.component) {
+    return (
+      <RequireScopes scopes={page.scopes ?? []}>
+        <FirstTab page={page} />
+      </RequireScopes>
+    );
+  }
   const Page = page.component;
   if (page.placement === 'public') {
     return (

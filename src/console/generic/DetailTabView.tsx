@@ -25,6 +25,8 @@ export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
         <RelationTab
           key={`${context.record.id}:${tab.key}`}
           relationName={tab.relation}
+          more={tab.relations}
+          openTarget={tab.openTarget}
           assignFilters={tab.assignFilters}
           {...context}
         />

@@ -3,17 +3,42 @@ import { NotFound } from './NotFound';
 import { ChildrenRelationTab } from './relations/ChildrenRelationTab';
 import { LinkedRelationTab } from './relations/LinkedRelationTab';
 
-/** A relation tab: child records (e.g. an API resource's permissions) or assigned records (a role's permissions). */
+/**
+ * A relation tab: child records (e.g. an API resource's permissions) or assigned records (a role's permissions).
+ * `more` relations are listed below the first, each in a titled card (an organization role's API permissions).
+ */
 export const RelationTab = ({
   relationName,
+  more = [],
   assignFilters,
+  openTarget,
   ...context
-}: DetailContext & { relationName: string; assignFilters?: Record<string, string> | undefined }) => {
-  const relation = context.resource.relations.find((item) => item.name === relationName);
-  if (!relation) return <NotFound />;
-  return relation.kind === 'children' ? (
-    <ChildrenRelationTab relation={relation} {...context} />
-  ) : (
-    <LinkedRelationTab relation={relation} assignFilters={assignFilters} {...context} />
+}: DetailContext & {
+  relationName: string;
+  more?: string[] | undefined;
+  openTarget?: boolean | undefined;
+  assignFilters?: Record<string, string> | undefined;
+}) => {
+  const names = [relationName, ...more];
+  const relations = names.map((name) => context.resource.relations.find((item) => item.name === name));
+  if (relations.some((relation) => !relation)) return <NotFound />;
+  const titled = names.length > 1;
+  return (
+    <div className="gh-relation-stack">
+      {relations.map((relation) =>
+        !relation ? null : relation.kind === 'children' ? (
+          <ChildrenRelationTab key={relation.name} relation={relation} {...context} />
+        ) : (
+          <LinkedRelationTab
+            key={relation.name}
+            relation={relation}
+            assignFilters={relation.name === relationName ? assignFilters : undefined}
+            titled={titled}
+            openTarget={openTarget}
+            {...context}
+          />
+        ),
+      )}
+    </div>
   );
 };

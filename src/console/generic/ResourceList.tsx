@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card } from 'antd';
+import { Button, Card, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { ConsoleResource } from '../../shared/descriptor';
 import { useResourceAccess } from '../access/AccessContext';
+import type { TabsPage } from '../feature-modules/tabs';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { detailPath } from '../registry';
 import { buildColumns } from './columns';
@@ -13,12 +14,16 @@ import { ListToolbar } from './ListToolbar';
 import { PageHeader } from './PageHeader';
 import { usePagedList } from './use-paged-list';
 
-export const ResourceList = ({ resource }: { resource: ConsoleResource }) => {
+/**
+ * An entity's list page: title, create button, search, the table. On a page of tabs (`page`), the page's title and
+ * its tabs (one per entity) head the list, and the create button sits next to the search.
+ */
+export const ResourceList = ({ resource, page }: { resource: ConsoleResource; page?: TabsPage | undefined }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
   const columns = useMemo(() => buildColumns(t, resource), [t, resource]);
-  useDocumentTitle(t(resource.titleKey));
+  useDocumentTitle(page ? t(page.titleKey) : t(resource.titleKey));
 
   const list = usePagedList({ resource: resource.name });
   const { write } = useResourceAccess(resource);
@@ -32,19 +37,37 @@ export const ResourceList = ({ resource }: { resource: ConsoleResource }) => {
     </Button>
   );
 
+  const header = page ? (
+    <>
+      <PageHeader title={t(page.titleKey)} subtitle={page.subtitleKey ? t(page.subtitleKey) : undefined} />
+      <Tabs
+        className="gh-detail-tabs"
+        activeKey={resource.name}
+        onChange={(key) => {
+          const member = page.members.find((item) => item.name === key);
+          if (member) navigate(`/${member.route}`);
+        }}
+        items={page.members.map((member) => ({ key: member.name, label: t(member.titleKey) }))}
+      />
+    </>
+  ) : (
+    <PageHeader
+      title={t(resource.titleKey)}
+      subtitle={resource.subtitleKey ? t(resource.subtitleKey) : undefined}
+      actions={createButton}
+    />
+  );
+
   return (
     <div className="gh-page">
-      <PageHeader
-        title={t(resource.titleKey)}
-        subtitle={resource.subtitleKey ? t(resource.subtitleKey) : undefined}
-        actions={createButton}
-      />
+      {header}
       <Card className="gh-list-card">
-        {resource.list.searchable && (
+        {(resource.list.searchable || page) && (
           <ListToolbar
             placeholder={t(resource.list.searchPlaceholderKey)}
             keyword={list.keyword}
             onSearch={list.setKeyword}
+            action={page ? createButton : undefined}
           />
         )}
         <DataTable

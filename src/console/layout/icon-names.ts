@@ -14,6 +14,7 @@ export const sidebarIconNames = [
   'security',
   'settings',
   'team',
+  'template',
   'user',
   'webhook',
 ] as const;

@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BranchesOutlined,
+  ClusterOutlined,
   DashboardOutlined,
   KeyOutlined,
   LockOutlined,
@@ -29,6 +30,7 @@ const icons: Record<SidebarIconName, ComponentType> = {
   security: SafetyOutlined,
   settings: SettingOutlined,
   team: TeamOutlined,
+  template: ClusterOutlined,
   user: UserOutlined,
   webhook: SendOutlined,
 };

@@ -27,6 +27,7 @@ export const consoleWidgetKeys = [
   'textarea',
   'select',
   'secret',
+  'entityPicker',
 ] as const;
 export type ConsoleWidgetKey = (typeof consoleWidgetKeys)[number];
 

@@ -1,4 +1,5 @@
 import type { BaseRecord, CrudFilter, DataProvider, GetListParams, GetListResponse } from '@refinedev/core';
+import type { SearchQuery } from '../../shared/descriptor-lists';
 import { NEXT_CURSOR_HEADER } from '../../shared/entity-kinds';
 import { joinId, resolveApiPath } from './api-path';
 import { ApiError, createHttpClient, type HttpOptions, MISSING_TOTAL_NUMBER } from './http';
@@ -12,6 +13,8 @@ export interface DataProviderOptions extends HttpOptions {
   apiPaths: Record<string, string>;
   /** Singleton resources: read and updated at their path, without an id. */
   singletons?: readonly string[];
+  /** Lists searched otherwise than `search=%keyword%`, by resource (Logto's `q`); `meta.search` overrides it. */
+  searches?: Record<string, SearchQuery>;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -19,11 +22,14 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** Management API search matches substrings with SQL-like wildcards: `keyword` becomes `%keyword%`. */
 export const toSearchValue = (keyword: string): string => `%${keyword}%`;
 
-const appendFilters = (query: URLSearchParams, filters: CrudFilter[] | undefined) => {
+const defaultSearch: SearchQuery = { param: SEARCH_FIELD, match: 'pattern' };
+
+const appendFilters = (query: URLSearchParams, filters: CrudFilter[] | undefined, search = defaultSearch) => {
   for (const filter of filters ?? []) {
     if (!('field' in filter) || filter.value === undefined || filter.value === null || filter.value === '') continue;
     if (filter.field === SEARCH_FIELD || filter.operator === 'contains') {
-      query.set(SEARCH_FIELD, toSearchValue(String(filter.value)));
+      const keyword = String(filter.value);
+      query.set(search.param, search.match === 'contains' ? keyword : toSearchValue(keyword));
     } else if (filter.operator === 'eq') {
       query.set(filter.field, String(filter.value));
     }
@@ -54,7 +60,8 @@ export const createDataProvider = (options: DataProviderOptions): DataProvider =
         query.set('page', String(page));
         query.set('page_size', String(pageSize));
       }
-      appendFilters(query, filters);
+      const search = (meta?.search as SearchQuery | undefined) ?? options.searches?.[resource];
+      appendFilters(query, filters, search);
       const { data, headers } = await http<TData[]>({ method: 'GET', path: pathOf(resource, meta), query });
       const list = Array.isArray(data) ? data : [];
       const totalHeader = headers.get('Total-Number');

@@ -1,3 +1,4 @@
+import { searchQueryOf } from '../../shared/descriptor-lists';
 import { createAuthProvider, getAccountApi, getAuth } from '../auth';
 import { fetchTenantEndpoint } from '../auth/account-api';
 import { MANAGED_TENANT_ID } from '../auth/config';
@@ -13,6 +14,12 @@ import { createI18nProvider } from './i18n-provider';
 export const dataProvider = createDataProvider({
   apiPaths,
   singletons: allResources.filter((resource) => resource.kind === 'singleton').map((resource) => resource.name),
+  searches: Object.fromEntries(
+    allResources.flatMap((resource) => {
+      const search = searchQueryOf(resource.operations.list);
+      return search.param === 'search' && search.match === 'pattern' ? [] : [[resource.name, search]];
+    }),
+  ),
   baseUrl: '/api',
   resolveBaseUrl: async () =>
     `${await fetchTenantEndpoint(MANAGED_TENANT_ID, { origin: window.location.origin }).catch(() => '')}/api`,

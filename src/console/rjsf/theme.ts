@@ -11,6 +11,7 @@ import { Nothing, WrapIfAdditionalTemplate } from './templates/quiet';
 import { BranchSelectWidget } from './widgets/branch-select';
 import { CheckboxesWidget, ChoiceCardsWidget, RadioWidget, SelectWidget, SwitchWidget } from './widgets/choice-widgets';
 import { DateWidget } from './widgets/date-widget';
+import { EntityPickerWidget } from './widgets/entity-picker';
 import { SecretWidget } from './widgets/secret-widget';
 import { HiddenWidget, TextareaWidget, UpDownWidget } from './widgets/text-widgets';
 
@@ -26,6 +27,7 @@ const namedWidgets: Record<ConsoleWidgetKey, Widget> = {
   textarea: TextareaWidget,
   select: SelectWidget,
   secret: SecretWidget,
+  entityPicker: EntityPickerWidget,
 };
 
 const widgets: Record<string, Widget> = {

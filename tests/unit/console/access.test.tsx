@@ -111,6 +111,7 @@ describe('what the console shows', () => {
       'Applications',
       'API resources',
       'Roles',
+      'Organizations',
       'User management',
       'Webhooks',
       'Audit logs',
@@ -120,6 +121,7 @@ describe('what the console shows', () => {
       'Applications',
       'API resources',
       'Roles',
+      'Organizations',
       'User management',
       'Audit logs',
     ]);

@@ -51,6 +51,27 @@ describe('console data provider', () => {
     expect(query(calls[1]?.url ?? '').get('page_size')).toBe('100');
   });
 
+  it("sends a search keyword as the list's own parameter when it has one (Logto's q), as typed", async () => {
+    const fake = fakeFetch(() => json([], 200, { 'Total-Number': '0' }));
+    const provider = createDataProvider({
+      apiPaths: { ...apiPaths, organization: '/organizations' },
+      searches: { organization: { param: 'q', match: 'contains' } },
+      baseUrl: '/api',
+      fetch: fake.fetch,
+    });
+    const filters = [{ field: 'search', operator: 'contains' as const, value: 'acme' }];
+    await provider.getList({ resource: 'organization', filters });
+    expect(query(fake.calls[0]?.url ?? '').get('q')).toBe('acme');
+    expect(query(fake.calls[0]?.url ?? '').has('search')).toBe(false);
+    // A relation's list names its own search (the members of an organization), whatever its target's is.
+    await provider.getList({
+      resource: 'organization',
+      filters,
+      meta: { apiPath: '/roles/{id}/users', params: { id: 'r1' }, search: { param: 'search', match: 'pattern' } },
+    });
+    expect(query(fake.calls[1]?.url ?? '').get('search')).toBe('%acme%');
+  });
+
   it('sends a search keyword as a %keyword% pattern', async () => {
     const { provider, calls } = setup(() => json([], 200, { 'Total-Number': '0' }));
     await provider.getList({ resource: 'role', filters: [{ field: 'search', operator: 'contains', value: 'admin' }] });

@@ -4,10 +4,10 @@ import { Button, Collapse, Empty, Input, Modal, Spin, Tag, Typography } from 'an
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleResource, LinkedRelation } from '../../../shared/descriptor';
-import { errorKey } from '../../../shared/text-keys';
+import { errorKey, relationKeys } from '../../../shared/text-keys';
 import { MAX_PAGE_SIZE, SEARCH_FIELD } from '../../providers/data-provider';
 import type { ApiError } from '../../providers/http';
-import { findResource, readPath } from '../../registry';
+import { findResource, linkApiPath, readPath } from '../../registry';
 import type { Row } from '../DataTable';
 import { type Picked, TargetChecklist } from './TargetChecklist';
 
@@ -35,7 +35,7 @@ export const AssignDialog = ({ resource, relation, filters, ownerId, ownerName, 
   const searched = groupResource ?? (target?.list.searchable ? target : undefined);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<Map<string, Picked>>(new Map());
-  const assignPath = `${resource.apiPath}/{id}/${relation.name}`;
+  const assignPath = linkApiPath(resource, relation);
 
   const assigned = useList<Row>({
     resource: relation.target,
@@ -60,7 +60,12 @@ export const AssignDialog = ({ resource, relation, filters, ownerId, ownerName, 
       return next;
     });
 
-  const byTarget = (key: string) => [`${key}.${relation.target}`, `${key}.default`];
+  // A relation's own wording first (an organization's users are its members), then the target's, then the default.
+  const byTarget = (key: 'assign' | 'assign_subtitle' | 'assigned') => [
+    relationKeys.own(key, resource.name, relation.name),
+    `relations.${key}.${relation.target}`,
+    `relations.${key}.default`,
+  ];
 
   const assign = () =>
     mutate(
@@ -77,7 +82,7 @@ export const AssignDialog = ({ resource, relation, filters, ownerId, ownerName, 
           await invalidate({ resource: relation.target, invalidates: ['list'] });
           open?.({
             type: 'success',
-            message: t(byTarget('relations.assigned'), { count: picked.size, name: ownerName }),
+            message: t(byTarget('assigned'), { count: picked.size, name: ownerName }),
           });
           onClose();
         },
@@ -91,7 +96,7 @@ export const AssignDialog = ({ resource, relation, filters, ownerId, ownerName, 
     );
 
   if (!target) return null;
-  const title = t(byTarget('relations.assign'));
+  const title = t(byTarget('assign'));
   const groupRows = groups.result.data;
   // Names look like the target's list shows them: permission names as code, role names as text.
   const nameAsCode = target.list.columns.find((column) => column.field === 'name')?.render === 'code';
@@ -104,7 +109,7 @@ export const AssignDialog = ({ resource, relation, filters, ownerId, ownerName, 
         <div className="gh-modal-title">
           <div>{title}</div>
           <Typography.Text type="secondary" className="gh-modal-subtitle">
-            {t(byTarget('relations.assign_subtitle'), { name: ownerName })}
+            {t(byTarget('assign_subtitle'), { name: ownerName })}
           </Typography.Text>
         </div>
       }
