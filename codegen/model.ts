@@ -3,7 +3,6 @@ import {
   type ColumnModelDb,
   type EntityModel,
   type FormModel,
-  type LinkedRelation,
   listFilterOf,
   type Relation,
 } from '../src/shared/descriptor.js';
@@ -12,14 +11,15 @@ import { actionModels } from './actions.js';
 import { branchModels, refuseLookupsOf } from './branches.js';
 import { buildConsole } from './console-model.js';
 import { checkFieldKinds, isStored } from './fields.js';
-import { cleanSchema, deriveBodySchemas } from './forms.js';
+import { deriveBodySchemas } from './forms.js';
 import { applyKind } from './kinds/index.js';
+import { assignSchema, bulkSchema, createFieldSchema, replaceAllSchema, replaceSchema } from './link-schemas.js';
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
 import { snakeCase } from './names.js';
 import { recordRulesSchema } from './record-rules.js';
-import { assignBodySchema, compileRelations, linkThrough } from './relations.js';
+import { compileRelations, linkThrough } from './relations.js';
 
 const typesOf = (schema: JSONSchema7): string[] =>
   Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
@@ -259,68 +259,6 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     });
   return withAssignForms.map((model) => ({ ...model, ...queryForms(model) }));
 };
-
-/** Ids given at creation to link right away (Logto accepts an empty list). */
-export const createFieldSchema = (): JSONSchema7 => idList(100);
-
-const idList = (maxItems: number): JSONSchema7 => ({
-  type: 'array',
-  items: { type: 'string', minLength: 1, maxLength: 21 },
-  uniqueItems: true,
-  maxItems,
-});
-
-/** The body of an assignment: the ids to link and the relation's writable attributes (see `assignBodySchema`). */
-export const assignSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 =>
-  withNames(relation, assignBodySchema(relation, through, { ...idList(100), minItems: relation.assignByName ? 0 : 1 }));
-
-/** With `assignByName`, a body may name targets by that field instead of (or besides) their ids. */
-const withNames = (relation: LinkedRelation, schema: JSONSchema7): JSONSchema7 => {
-  const byName = relation.assignByName;
-  if (!byName) return schema;
-  return {
-    ...schema,
-    required: (schema.required ?? []).filter((field) => field !== relation.assignField),
-    properties: {
-      ...schema.properties,
-      [byName.field]: { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 100 },
-    },
-  };
-};
-
-/** A bulk assignment: the links (`userIds`) and the ids each gets (`organizationRoleIds`), both non-empty. */
-export const bulkSchema = (relation: LinkedRelation, nested: LinkedRelation): JSONSchema7 => ({
-  type: 'object',
-  additionalProperties: false,
-  required: [relation.assignField, nested.assignField],
-  properties: {
-    [relation.assignField]: { ...idList(100), minItems: 1 },
-    [nested.assignField]: { ...idList(100), minItems: 1 },
-  },
-});
-
-/** The body of a collection's `PUT`: the item keys the parent keeps, each as the item key field is declared. */
-const replaceAllSchema = ({ descriptor: d, schema }: LoadedEntity, field: string): JSONSchema7 => {
-  const key = d.itemKey ? schema.properties?.[d.itemKey] : undefined;
-  if (!d.parent || !key) {
-    throw new CodegenError(`resources/${d.name}.resource.json: replace needs a parent and an itemKey`);
-  }
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: [field],
-    properties: { [field]: { type: 'array', items: cleanSchema(key), maxItems: 100 } },
-  };
-};
-
-/** The body of a relation's `PUT`: every id the source keeps or gets (an empty list removes them all). */
-export const replaceSchema = (relation: LinkedRelation): JSONSchema7 =>
-  withNames(relation, {
-    type: 'object',
-    additionalProperties: false,
-    required: [relation.assignField],
-    properties: { [relation.assignField]: { ...idList(100), uniqueItems: false } },
-  });
 
 /** Every schema that gets a compiled validator: request bodies, relation assignments, actions and console forms. */
 export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>

@@ -1,7 +1,7 @@
 import type { EntityModel, LinkedRelation, ReachedLinks } from '../src/shared/descriptor.js';
 import { cleanSchema } from './forms.js';
+import { assignSchema, bulkSchema, replaceSchema } from './link-schemas.js';
 import { linkedListParameters } from './list-query.js';
-import { assignSchema, bulkSchema, replaceSchema } from './model.js';
 import { pascalCase, withArticle, words } from './names.js';
 import {
   type EntityRoutes,

@@ -4,9 +4,10 @@ import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
 import type { RequestContext } from './context.js';
+import { linkAnnouncements } from './link-announcements.js';
+import { namedIds } from './link-names.js';
 import {
   findLinkRow,
-  idsByField,
   link,
   linkedIds,
   linkedOfEach,
@@ -18,35 +19,10 @@ import {
 import type { OperationDeps } from './operation-deps.js';
 import type { EntityOperations } from './operations.js';
 import { overrideOf } from './overrides.js';
-import type { Announcement, OpenWrite } from './pipeline.js';
+import type { OpenWrite } from './pipeline.js';
 import type { Entity } from './repository.js';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/**
- * The side's `linkEvent`, if it has one, with the source's key and the ids added and removed, named after the
- * target's key (`userId` → `addedUserIds`, `removedUserIds`); an empty list is left out, as Logto does.
- */
-export const linkAnnouncements = (
-  relation: LinkedRelation,
-  key: string[],
-  added: string[],
-  removed: string[],
-): Announcement[] => {
-  if (!relation.linkEvent) return [];
-  const Target = relation.targetKey.replace(/Id$/, '').replace(/^./, (c) => c.toUpperCase());
-  const source = Object.fromEntries(relation.sourceKeys.map((field, index) => [field, key[index]]));
-  return [
-    {
-      event: relation.linkEvent,
-      fields: {
-        ...source,
-        ...(added.length > 0 ? { [`added${Target}Ids`]: added } : {}),
-        ...(removed.length > 0 ? { [`removed${Target}Ids`]: removed } : {}),
-      },
-    },
-  ];
-};
 
 /**
  * The links an entity exposes through relation entities (`GET/POST /api/roles/{id}/scopes`,
@@ -178,27 +154,6 @@ export class LinkOperations {
   }
 
   /**
-   * The ids an assignment names: those given, then (`assignByName`) the targets named by another unique field,
-   * without repeats; a name no target has answers the side's `missingCode` with the missing names.
-   */
-  private async withNamed(
-    tx: Queryable,
-    context: RequestContext,
-    relation: LinkedRelation,
-    ids: string[],
-    body: unknown,
-  ): Promise<string[]> {
-    const byName = relation.assignByName;
-    const names = byName ? ((body as Record<string, string[]>)[byName.field] ?? []) : [];
-    if (!byName || names.length === 0) return ids;
-    const target = this.operationsOf(relation.target).repository;
-    const found = await idsByField(tx, target, context.tenantId, byName.targetField, names);
-    const missing = names.filter((value) => !found.has(value));
-    if (missing.length > 0) throw new ApiError(byName.missingCode as ErrorCode, { names: missing.join(', ') });
-    return [...new Set([...ids, ...names.map((value) => found.get(value) as string)])];
-  }
-
-  /**
    * An assignment; answers what the relation's `assignAnswer` says (the linked items, the ids, or nothing). `join`
    * makes it part of another write's transaction (the roles of a new account).
    */
@@ -215,7 +170,7 @@ export class LinkOperations {
       join,
       work: async (tx) => {
         const source = await this.source(tx, context, relation, key, 'link');
-        const asked = await this.withNamed(tx, context, relation, ids, body);
+        const asked = await namedIds(tx, context, this.operationsOf(relation.target).repository, relation, ids, body);
         const made = await this.linkIn(tx, context, relation, source, key, asked, attributes);
         write.announcements = linkAnnouncements(relation, key, made.added, []);
         return { ...made, asked };
@@ -238,7 +193,7 @@ export class LinkOperations {
     await this.deps.pipeline.run(write, {
       work: async (tx) => {
         const source = await this.source(tx, context, relation, key, 'link');
-        ids = await this.withNamed(tx, context, relation, asked, body);
+        ids = await namedIds(tx, context, this.operationsOf(relation.target).repository, relation, asked, body);
         const current = await linkedIds(tx, relation, context.tenantId, key);
         const stale = current.filter((id) => !ids.includes(id));
         await unlinkMany(tx, relation, context.tenantId, key, stale);

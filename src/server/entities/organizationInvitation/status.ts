@@ -1,4 +1,4 @@
-import { linkAnnouncements } from '../../crud/link-operations.js';
+import { linkAnnouncements } from '../../crud/link-announcements.js';
 import type { ActionOverride } from '../../crud/overrides.js';
 import { ApiError } from '../../http/api-error.js';
 import { statusNow } from './present.js';
