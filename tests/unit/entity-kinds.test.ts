@@ -78,10 +78,11 @@ describe('the descriptor meta-schema per kind', () => {
 
 describe('codegen of the test shapes', () => {
   let compiled: CompiledShapes;
+  // Compiling the shapes runs codegen, which takes a while on a busy machine.
   beforeAll(async () => {
     compiled = await compileShapes();
-  });
-  afterAll(() => compiled.dispose());
+  }, 60_000);
+  afterAll(() => compiled?.dispose());
   const openapi = () => JSON.parse(compiled.result.files.get('src/generated/openapi.json') ?? '{}');
 
   it('serves a singleton at its path: GET and PATCH documented, no id, no list', () => {

@@ -34,8 +34,9 @@ beforeAll(async () => {
   compiled = await compileShapes();
   Object.assign(validators, compiled.validators);
   i18n.addResourceBundle('en', 'translation', shapeTexts, true, true);
-});
-afterAll(() => compiled.dispose());
+  // Compiling the shapes runs codegen, which takes a while on a busy machine.
+}, 60_000);
+afterAll(() => compiled?.dispose());
 afterEach(cleanup);
 
 interface Call {
