@@ -10,6 +10,7 @@ export interface Run {
   rps: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   total: number;
   bad: number;
@@ -44,6 +45,7 @@ export const load = (origin: string, scenario: Scenario, duration: number, conne
           rps: result.requests.mean,
           p50: percentile(sorted, 50),
           p90: percentile(sorted, 90),
+          p95: percentile(sorted, 95),
           p99: percentile(sorted, 99),
           total: result.requests.total,
           bad: result.non2xx + result.errors,

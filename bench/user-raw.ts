@@ -10,13 +10,13 @@ import { recording, type Statement } from './explain.js';
 import type { Run, Scenario } from './load.js';
 
 /** One transaction of a request (in a tenant's, or none) and the statements sent in it. */
-interface Unit {
+export interface Unit {
   tenantId?: string;
   statements: Statement[];
 }
 
 /** A database that records every statement, grouped by the transaction it ran in. */
-const recordingDatabase = (db: Database, units: Unit[]): Database => {
+export const recordingDatabase = (db: Database, units: Unit[]): Database => {
   const top = (): Statement[] => {
     const unit: Unit = { statements: [] };
     units.push(unit);
@@ -102,6 +102,7 @@ export const loadRaw = async (
     rps: times.length / elapsed,
     p50: percentile(times, 50),
     p90: percentile(times, 90),
+    p95: percentile(times, 95),
     p99: percentile(times, 99),
     total: times.length,
     bad: 0,

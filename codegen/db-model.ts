@@ -219,9 +219,25 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
 };
 
 /**
+ * A side's list reads the links of one item, newest first: with a `created_at` column, an index per side on its keys
+ * then the link's age, so a page of a crowded item (an organization with many members) is read in order instead of
+ * sorting all its links; the second side's also serves its lookups. Without one, the second side's lookup index.
+ */
+const relationIndexes = (table: string, keyColumns: string[][], columns: DbColumn[]): DbIndex[] => {
+  const aged = columns.some((c) => c.name === 'created_at');
+  const sides = aged ? keyColumns : keyColumns.slice(1, 2);
+  return sides.map((keys) => ({
+    name: `${table}__${keys.join('__')}${aged ? '__created_at' : ''}`,
+    columns: ['tenant_id', ...keys, ...(aged ? ['created_at'] : [])],
+    unique: false,
+    method: 'btree',
+  }));
+};
+
+/**
  * A relation entity's table: the tenant, both sides' keys (together the primary key, which also serves lookups from
  * the first side), the relation's attributes, a foreign key to each side that deletes the link with it, and an index
- * for lookups from the second side.
+ * per side for its lists, newest link first (the second side's also serves its lookups).
  */
 const relationTable = (model: EntityModel): DbTable => {
   const sides = model.sides ?? [];
@@ -252,14 +268,7 @@ const relationTable = (model: EntityModel): DbTable => {
       refTable: side.refTable,
       refColumns: ['tenant_id', ...side.refColumns],
     })),
-    indexes: [
-      {
-        name: `${model.table}__${(keyColumns[1] ?? []).join('__')}`,
-        columns: ['tenant_id', ...(keyColumns[1] ?? [])],
-        unique: false,
-        method: 'btree',
-      },
-    ],
+    indexes: relationIndexes(model.table, keyColumns, columns),
   };
 };
 

@@ -68,7 +68,11 @@ export const listLinked = async (
   }
   const [{ rows }, count] = await Promise.all([
     db.query(sql, params),
-    db.query<{ total: number }>(`SELECT count(*)::int8 AS total FROM ${from} WHERE ${where}`, countParams),
+    // Without a search the count needs only the links: each one's foreign key guarantees its item.
+    db.query<{ total: number }>(
+      `SELECT count(*)::int8 AS total FROM ${query.search ? from : `${q(relation.table)} j`} WHERE ${where}`,
+      countParams,
+    ),
   ]);
   const linkOf = (row: Record<string, unknown>) => {
     const link = through?.fromRow(Object.fromEntries(attributes.map((c) => [c.column, row[`__link_${c.column}`]])));
