@@ -79,10 +79,7 @@ export class AuditLogWriter {
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.writing || this.queue.length > 0) {
-      if (!this.writing) this.writing = this.drain();
-      await this.writing;
-    }
+    while (this.writing || this.queue.length > 0) await this.startDrain();
   }
 
   /** Inserts the rows of one tenant in one statement. */
@@ -104,32 +101,43 @@ export class AuditLogWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      if (!this.writing) this.writing = this.drain();
+      void this.startDrain();
     }, delayMs);
     this.timer.unref();
   }
 
+  /**
+   * The drain under way, or a new one. `writing` is cleared once the drain has settled, after it was set: a drain
+   * that finds the queue empty settles at once, and clearing inside it would leave a settled promise behind, on which
+   * `flush` would wait forever without yielding.
+   */
+  private startDrain(): Promise<void> {
+    if (!this.writing) {
+      const writing: Promise<void> = this.drain().finally(() => {
+        if (this.writing === writing) this.writing = undefined;
+      });
+      this.writing = writing;
+    }
+    return this.writing;
+  }
+
   /** Writes batches until the queue is empty. */
   private async drain(): Promise<void> {
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.batchSize);
-        const byTenant = new Map<string, LogRow[]>();
-        for (const { tenantId, row } of batch) byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), row]);
-        for (const [tenantId, rows] of byTenant) {
-          try {
-            await this.insert(tenantId, rows);
-          } catch (error) {
-            this.log.error({ err: error, tenantId, count: rows.length }, 'audit log batch failed');
-          }
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.batchSize);
+      const byTenant = new Map<string, LogRow[]>();
+      for (const { tenantId, row } of batch) byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), row]);
+      for (const [tenantId, rows] of byTenant) {
+        try {
+          await this.insert(tenantId, rows);
+        } catch (error) {
+          this.log.error({ err: error, tenantId, count: rows.length }, 'audit log batch failed');
         }
       }
-      if (this.dropped > 0) {
-        this.log.error({ count: this.dropped }, 'audit log entries dropped: the queue was full');
-        this.dropped = 0;
-      }
-    } finally {
-      this.writing = undefined;
+    }
+    if (this.dropped > 0) {
+      this.log.error({ count: this.dropped }, 'audit log entries dropped: the queue was full');
+      this.dropped = 0;
     }
   }
 }
