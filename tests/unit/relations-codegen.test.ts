@@ -48,9 +48,20 @@ describe('relation entities in codegen', () => {
         refColumns: ['tenant_id', 'id'],
       },
     ]);
-    // The primary key serves lookups by team; the index serves lookups by member.
+    // Each side has an index by link age, so a crowded item's newest links are read in order.
     expect(table?.indexes).toEqual([
-      { name: 'team_members__member_id', columns: ['tenant_id', 'member_id'], unique: false, method: 'btree' },
+      {
+        name: 'team_members__team_id__created_at',
+        columns: ['tenant_id', 'team_id', 'created_at'],
+        unique: false,
+        method: 'btree',
+      },
+      {
+        name: 'team_members__member_id__created_at',
+        columns: ['tenant_id', 'member_id', 'created_at'],
+        unique: false,
+        method: 'btree',
+      },
     ]);
     expect(table?.rls).toBe(true);
 
@@ -103,7 +114,10 @@ describe('relation entities in codegen', () => {
     expect(generated).toEqual(tables(readFileSync(join(repo, 'src/generated/db/model.json'), 'utf8')));
     expect(generated[1]).toMatchObject({
       primaryKey: ['tenant_id', 'role_id', 'scope_id'],
-      indexes: [{ name: 'roles_scopes__scope_id', columns: ['tenant_id', 'scope_id'] }],
+      indexes: [
+        { name: 'roles_scopes__role_id__created_at', columns: ['tenant_id', 'role_id', 'created_at'] },
+        { name: 'roles_scopes__scope_id__created_at', columns: ['tenant_id', 'scope_id', 'created_at'] },
+      ],
     });
   });
 
@@ -145,7 +159,8 @@ describe('relation entities in codegen', () => {
         `SELECT indexdef FROM pg_indexes WHERE tablename = 'team_members' ORDER BY indexname`,
       );
       expect(indexes.map((i) => i.indexdef.replace(/^.* USING btree /, ''))).toEqual([
-        '(tenant_id, member_id)',
+        '(tenant_id, member_id, created_at)',
+        '(tenant_id, team_id, created_at)',
         '(tenant_id, team_id, member_id)',
       ]);
 
