@@ -1744,7 +1744,7 @@ export interface components {
              * @description Arbitrary data about the application.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description A third-party app.
              * @default false
@@ -1825,7 +1825,7 @@ export interface components {
              * @description Arbitrary data about the application.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description A third-party app.
              * @default false
@@ -1896,7 +1896,7 @@ export interface components {
              * @description Arbitrary data about the application.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
         };
         ApplicationRolesItem: components["schemas"]["Role"];
         ApplicationRolesAssign: {
@@ -2183,7 +2183,7 @@ export interface components {
             /** @description The log key, `TriggerHook.<event>`. */
             readonly key: string;
             /** @description The delivery: result (Success or Error), event, request body, response status and body, attempts. */
-            readonly payload: Record<string, never>;
+            readonly payload: Record<string, unknown>;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
         };
@@ -2199,7 +2199,7 @@ export interface components {
             /** @description The log key, e.g. `Interaction.SignIn.Submit` or `ExchangeTokenBy.AuthorizationCode`. */
             readonly key: string;
             /** @description The details: key, result, userId, applicationId, ip, userAgent, error and what the event adds. Never a secret. */
-            readonly payload: Record<string, never>;
+            readonly payload: Record<string, unknown>;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
         };
@@ -2227,12 +2227,12 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            readonly profile: Record<string, never>;
+            readonly profile: Record<string, unknown>;
             /**
              * @description Linked social identities.
              * @default {}
              */
-            readonly identities: Record<string, never>;
+            readonly identities: Record<string, unknown>;
             /** @description The console's data about its user: onboarding state, the default tenant and console preferences. */
             customData: {
                 onboarding?: {
@@ -2363,7 +2363,7 @@ export interface components {
              * @description Arbitrary data about the organization.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether members must set up multi-factor authentication.
              * @default false
@@ -2422,7 +2422,7 @@ export interface components {
              * @description Arbitrary data about the organization.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether members must set up multi-factor authentication.
              * @default false
@@ -2479,7 +2479,7 @@ export interface components {
              * @description Arbitrary data about the organization.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether members must set up multi-factor authentication.
              * @default false
@@ -3109,17 +3109,17 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
             /**
              * @description Linked social identities.
              * @default {}
              */
-            readonly identities: Record<string, never>;
+            readonly identities: Record<string, unknown>;
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether the user may sign in.
              * @default false
@@ -3198,7 +3198,7 @@ export interface components {
                         };
                     };
                     /** @description The last sign-in submission of the session, when recorded. */
-                    lastSubmission: Record<string, never> | null;
+                    lastSubmission: Record<string, unknown> | null;
                     clientId: string | null;
                     accountId: string | null;
                     /** @description When the session expires (ms since the epoch). */
@@ -3223,7 +3223,7 @@ export interface components {
                             };
                         };
                         /** @description The last sign-in submission of the session, when recorded. */
-                        lastSubmission: Record<string, never> | null;
+                        lastSubmission: Record<string, unknown> | null;
                         clientId: string | null;
                         accountId: string | null;
                         /** @description When the session expires (ms since the epoch). */
@@ -3241,7 +3241,7 @@ export interface components {
                     /** @description The user's id at the identity provider. */
                     userId: string;
                     /** @description What the identity provider told about the user. */
-                    details?: Record<string, never>;
+                    details?: Record<string, unknown>;
                 };
                 /** @description The user's social identities by connector target. */
                 identitiesAnswer: {
@@ -3249,7 +3249,7 @@ export interface components {
                         /** @description The user's id at the identity provider. */
                         userId: string;
                         /** @description What the identity provider told about the user. */
-                        details?: Record<string, never>;
+                        details?: Record<string, unknown>;
                     };
                 };
                 identityAnswer: {
@@ -3257,14 +3257,14 @@ export interface components {
                         /** @description The user's id at the identity provider. */
                         userId: string;
                         /** @description What the identity provider told about the user. */
-                        details?: Record<string, never>;
+                        details?: Record<string, unknown>;
                     };
                 };
                 linkIdentityBody: {
                     /** @description The social connector's id. */
                     connectorId: string;
                     /** @description What the social platform sent back (typically code, state and redirectUri). */
-                    connectorData: Record<string, never>;
+                    connectorData: Record<string, unknown>;
                 };
                 ssoIdentityAnswer: {
                     ssoIdentity: {
@@ -3273,7 +3273,7 @@ export interface components {
                         userId: string;
                         issuer: string;
                         identityId: string;
-                        detail: Record<string, never>;
+                        detail: Record<string, unknown>;
                         createdAt: number;
                         updatedAt: number;
                         ssoConnectorId: string;
@@ -3286,7 +3286,7 @@ export interface components {
                             /** @description The user's id at the identity provider. */
                             userId: string;
                             /** @description What the identity provider told about the user. */
-                            details?: Record<string, never>;
+                            details?: Record<string, unknown>;
                         };
                     }[];
                     ssoIdentities: {
@@ -3297,7 +3297,7 @@ export interface components {
                             userId: string;
                             issuer: string;
                             identityId: string;
-                            detail: Record<string, never>;
+                            detail: Record<string, unknown>;
                             createdAt: number;
                             updatedAt: number;
                             ssoConnectorId: string;
@@ -3372,12 +3372,12 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether the user may sign in.
              * @default false
@@ -3411,12 +3411,12 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether the user may sign in.
              * @default false
@@ -3447,30 +3447,30 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
         };
         /**
          * @description Standard profile claims.
          * @default {}
          */
-        UserProfileResponse: Record<string, never>;
+        UserProfileResponse: Record<string, unknown>;
         /**
          * @description Arbitrary data about the user.
          * @default {}
          */
-        UserGetCustomDataResponse: Record<string, never>;
+        UserGetCustomDataResponse: Record<string, unknown>;
         UserCustomDataBody: {
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
         };
         /**
          * @description Arbitrary data about the user.
          * @default {}
          */
-        UserCustomDataResponse: Record<string, never>;
+        UserCustomDataResponse: Record<string, unknown>;
         /**
          * @description Per-user sign-in settings: MFA and passkey sign-in prompts.
          * @default {}
@@ -3570,7 +3570,7 @@ export interface components {
                     };
                 };
                 /** @description The last sign-in submission of the session, when recorded. */
-                lastSubmission: Record<string, never> | null;
+                lastSubmission: Record<string, unknown> | null;
                 clientId: string | null;
                 accountId: string | null;
                 /** @description When the session expires (ms since the epoch). */
@@ -3595,7 +3595,7 @@ export interface components {
                 };
             };
             /** @description The last sign-in submission of the session, when recorded. */
-            lastSubmission: Record<string, never> | null;
+            lastSubmission: Record<string, unknown> | null;
             clientId: string | null;
             accountId: string | null;
             /** @description When the session expires (ms since the epoch). */
@@ -3606,14 +3606,14 @@ export interface components {
                 /** @description The user's id at the identity provider. */
                 userId: string;
                 /** @description What the identity provider told about the user. */
-                details?: Record<string, never>;
+                details?: Record<string, unknown>;
             };
         };
         UserIdentityReplaceBody: {
             /** @description The user's id at the identity provider. */
             userId: string;
             /** @description What the identity provider told about the user. */
-            details?: Record<string, never>;
+            details?: Record<string, unknown>;
         };
         /** @description The user's social identities by connector target. */
         UserIdentityReplaceResponse: {
@@ -3621,14 +3621,14 @@ export interface components {
                 /** @description The user's id at the identity provider. */
                 userId: string;
                 /** @description What the identity provider told about the user. */
-                details?: Record<string, never>;
+                details?: Record<string, unknown>;
             };
         };
         UserIdentityLinkBody: {
             /** @description The social connector's id. */
             connectorId: string;
             /** @description What the social platform sent back (typically code, state and redirectUri). */
-            connectorData: Record<string, never>;
+            connectorData: Record<string, unknown>;
         };
         /** @description The user's social identities by connector target. */
         UserIdentityLinkResponse: {
@@ -3636,7 +3636,7 @@ export interface components {
                 /** @description The user's id at the identity provider. */
                 userId: string;
                 /** @description What the identity provider told about the user. */
-                details?: Record<string, never>;
+                details?: Record<string, unknown>;
             };
         };
         UserSsoIdentityResponse: {
@@ -3646,7 +3646,7 @@ export interface components {
                 userId: string;
                 issuer: string;
                 identityId: string;
-                detail: Record<string, never>;
+                detail: Record<string, unknown>;
                 createdAt: number;
                 updatedAt: number;
                 ssoConnectorId: string;
@@ -3659,7 +3659,7 @@ export interface components {
                     /** @description The user's id at the identity provider. */
                     userId: string;
                     /** @description What the identity provider told about the user. */
-                    details?: Record<string, never>;
+                    details?: Record<string, unknown>;
                 };
             }[];
             ssoIdentities: {
@@ -3670,7 +3670,7 @@ export interface components {
                     userId: string;
                     issuer: string;
                     identityId: string;
-                    detail: Record<string, never>;
+                    detail: Record<string, unknown>;
                     createdAt: number;
                     updatedAt: number;
                     ssoConnectorId: string;
