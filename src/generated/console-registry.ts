@@ -112,10 +112,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -588,10 +588,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -697,10 +697,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1028,10 +1028,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1090,10 +1090,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1358,10 +1358,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1800,10 +1800,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1868,10 +1868,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2007,10 +2007,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2242,10 +2242,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2383,10 +2383,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2440,10 +2440,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2712,10 +2712,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2993,10 +2993,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -3163,10 +3163,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {

@@ -103,10 +103,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -1298,10 +1298,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -1508,10 +1508,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -1819,10 +1819,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -2023,10 +2023,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -2325,10 +2325,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -3209,10 +3209,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -3463,10 +3463,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -4758,10 +4758,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -5764,10 +5764,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -6008,10 +6008,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -6272,10 +6272,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -6948,10 +6948,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -7140,10 +7140,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -7371,10 +7371,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -7565,10 +7565,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -7867,10 +7867,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -8439,10 +8439,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -8633,10 +8633,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -8842,10 +8842,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -9200,10 +9200,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -9454,10 +9454,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -9694,10 +9694,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -10068,10 +10068,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -10587,10 +10587,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -11187,10 +11187,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -11399,10 +11399,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -11706,10 +11706,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -11975,10 +11975,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -12644,10 +12644,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -15003,10 +15003,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
