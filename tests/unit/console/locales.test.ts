@@ -6,6 +6,7 @@ import { i18nProblems } from '../../../codegen/i18n-check';
 import type { I18nKeys } from '../../../codegen/i18n-keys';
 import { localePlaceholders, placeholderDifferences } from '../../../codegen/locale-placeholders';
 import { LOCALES_DIR, localeLanguages, localeParity, readLocale } from '../../../codegen/locales';
+import { formatDate } from '../../../src/console/generic/columns';
 import { availableLanguages, i18n } from '../../../src/console/i18n';
 import { bundlesOf, localeBundles, type TextTree } from '../../../src/console/i18n/bundles';
 import i18nKeys from '../../../src/generated/i18n-keys.json';
@@ -58,6 +59,16 @@ describe('German texts', () => {
     expect(t('validation.minItems', { count: 1, limit: 1 })).toBe('Wählen Sie mindestens einen Eintrag');
     expect(t('validation.minItems', { count: 3, limit: 3 })).toBe('Wählen Sie mindestens 3 Einträge');
     expect(t('relations.assigned.role', { count: 2, name: 'Admin' })).toBe('2 Rollen wurden „Admin“ zugewiesen');
+  });
+
+  it('format dates the German way while German is chosen', async () => {
+    expect(formatDate('2020-05-01T12:00:00Z')).toBe('May 1, 2020');
+    await i18n.changeLanguage('de');
+    try {
+      expect(formatDate('2020-05-01T12:00:00Z')).toBe('1. Mai 2020');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 
