@@ -65,6 +65,8 @@ export interface AppOptions {
   edition?: ServerEdition | undefined;
   /** Where the write pipeline's audit records go (default: the audit log, `GET /api/logs`). */
   audit?: AuditSink | undefined;
+  /** The Pwned Passwords range API (`{url}{5 hex}`) for breached-password checks; default Have I Been Pwned's. */
+  pwnedRangeUrl?: string | undefined;
   /** Plan limits, checked before every write (default: none). */
   quota?: QuotaCheck | undefined;
   /** The write pipeline's stages, from the default ones (access, quota, server hooks, audit, events). */
@@ -82,6 +84,7 @@ export const buildApp = async ({
   edition = 'oss',
   audit,
   quota,
+  pwnedRangeUrl,
   writeStages = (defaults) => defaults,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
@@ -146,7 +149,7 @@ export const buildApp = async ({
   };
   await app.register(managementApi);
   await app.register(managementApi, { prefix: '/t/:tenantId' });
-  await registerIdentity(app, { db, publicUrl, operationsOf, auditLog, webhooks });
+  await registerIdentity(app, { db, publicUrl, operationsOf, auditLog, webhooks, pwnedRangeUrl });
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
   registerFirstRunRoute(app, db);
 
