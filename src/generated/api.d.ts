@@ -1103,6 +1103,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sign-in-exp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a sign in experience */
+        get: operations["GetSignInExperience"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a sign in experience */
+        patch: operations["UpdateSignInExperience"];
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -3064,6 +3082,671 @@ export interface components {
              * @default null
              */
             description: string | null;
+        };
+        /**
+         * SignInExperience
+         * @description A tenant's sign-in experience: what its end users meet on the sign-in pages. One record per tenant, seeded with these defaults.
+         */
+        SignInExperience: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /**
+             * @description Always default: a tenant has one sign-in experience.
+             * @default default
+             */
+            readonly id: string;
+            /**
+             * @description The primary branding color for the sign-in page (both light/dark mode).
+             * @default {
+             *       "primaryColor": "#6139F6",
+             *       "isDarkModeEnabled": false,
+             *       "darkPrimaryColor": "#8768F8"
+             *     }
+             */
+            color: {
+                primaryColor: string;
+                isDarkModeEnabled: boolean;
+                darkPrimaryColor: string;
+            };
+            /**
+             * @description Logos and favicons, replaced as a whole.
+             * @default {
+             *       "logoUrl": "https://logto.io/logo.svg",
+             *       "darkLogoUrl": "https://logto.io/logo-dark.svg"
+             *     }
+             */
+            branding: {
+                /** Format: uri */
+                logoUrl?: string;
+                /** Format: uri */
+                darkLogoUrl?: string;
+                /** Format: uri */
+                favicon?: string;
+                /** Format: uri */
+                darkFavicon?: string;
+            };
+            /**
+             * @description Cloud only. Whether to hide the product branding on hosted sign-in pages.
+             * @default false
+             */
+            hideLogtoBranding: boolean;
+            /**
+             * @description The language detection policy for the sign-in page.
+             * @default {
+             *       "autoDetect": true,
+             *       "fallbackLanguage": "en"
+             *     }
+             */
+            languageInfo: {
+                autoDetect: boolean;
+                fallbackLanguage: string;
+            };
+            /**
+             * Format: uri
+             * @description The terms of use shown on sign-up.
+             * @default null
+             */
+            termsOfUseUrl: string | null;
+            /**
+             * Format: uri
+             * @description The privacy policy shown on sign-up.
+             * @default null
+             */
+            privacyPolicyUrl: string | null;
+            /**
+             * @description How users agree to the terms of use and privacy policy.
+             * @default Automatic
+             * @enum {string}
+             */
+            agreeToTermsPolicy: "Automatic" | "ManualRegistrationOnly" | "Manual";
+            /**
+             * @description Sign-in method settings.
+             * @default {
+             *       "methods": [
+             *         {
+             *           "identifier": "username",
+             *           "password": true,
+             *           "verificationCode": false,
+             *           "isPasswordPrimary": true
+             *         }
+             *       ]
+             *     }
+             */
+            signIn: {
+                methods: {
+                    /** @enum {string} */
+                    identifier: "username" | "email" | "phone";
+                    password: boolean;
+                    verificationCode: boolean;
+                    isPasswordPrimary: boolean;
+                }[];
+            };
+            /**
+             * @description Sign-up method settings.
+             * @default {
+             *       "identifiers": [
+             *         "username"
+             *       ],
+             *       "password": true,
+             *       "verify": false
+             *     }
+             */
+            signUp: {
+                /** @description Allowed identifiers when signing-up. */
+                identifiers: ("username" | "email" | "phone")[];
+                /** @description Whether the user is required to set a password when signing-up. */
+                password: boolean;
+                /** @description Whether the user is required to verify their email/phone when signing-up. */
+                verify: boolean;
+                /** @description Additional identifiers required during sign-up. */
+                secondaryIdentifiers?: {
+                    /** @enum {string} */
+                    identifier: "username" | "email" | "phone" | "emailOrPhone";
+                    verify?: boolean;
+                }[];
+            };
+            /**
+             * @description Social sign-in settings.
+             * @default {}
+             */
+            socialSignIn: {
+                automaticAccountLinking?: boolean;
+                skipRequiredIdentifiers?: boolean;
+            };
+            /**
+             * @description Enabled social sign-in connectors, displayed on the sign-in page.
+             * @default []
+             */
+            socialSignInConnectorTargets: string[];
+            /**
+             * @description Whether the page signs in, registers, or both.
+             * @default SignInAndRegister
+             * @enum {string}
+             */
+            signInMode: "SignIn" | "Register" | "SignInAndRegister";
+            /**
+             * @description Custom CSS applied to the sign-in page.
+             * @default null
+             */
+            customCss: string | null;
+            /**
+             * @description Custom content for experience pages, keyed by page pathname.
+             * @default {}
+             */
+            customContent: {
+                [key: string]: string;
+            };
+            /**
+             * @description The uploaded custom UI assets.
+             * @default null
+             */
+            customUiAssets: {
+                id: string;
+                createdAt: number;
+            } | null;
+            /**
+             * @description Cloud only. Additional Content Security Policy sources for custom UI assets.
+             * @default {}
+             */
+            customUiCsp: {
+                scriptSrc?: string[];
+                connectSrc?: string[];
+            };
+            /**
+             * @description Password policies to adjust the password strength requirements.
+             * @default {
+             *       "length": {
+             *         "min": 8,
+             *         "max": 256
+             *       },
+             *       "characterTypes": {
+             *         "min": 1
+             *       },
+             *       "rejects": {
+             *         "pwned": true,
+             *         "repetitionAndSequence": true,
+             *         "userInfo": true,
+             *         "words": []
+             *       }
+             *     }
+             */
+            passwordPolicy: {
+                length?: {
+                    /** @default 8 */
+                    min: number;
+                    /** @default 256 */
+                    max: number;
+                };
+                characterTypes?: {
+                    /** @default 1 */
+                    min: number;
+                };
+                rejects?: {
+                    pwned?: boolean;
+                    repetitionAndSequence?: boolean;
+                    userInfo?: boolean;
+                    words?: string[];
+                };
+            };
+            /**
+             * @description MFA settings.
+             * @default {
+             *       "factors": [],
+             *       "policy": "UserControlled"
+             *     }
+             */
+            mfa: {
+                factors: ("Totp" | "WebAuthn" | "BackupCode" | "EmailVerificationCode" | "PhoneVerificationCode")[];
+                /** @enum {string} */
+                policy: "UserControlled" | "Mandatory" | "PromptOnlyAtSignIn" | "PromptAtSignInAndSignUp" | "NoPrompt" | "PromptAtSignInAndSignUpMandatory" | "PromptOnlyAtSignInMandatory";
+                /** @enum {string} */
+                organizationRequiredMfaPolicy?: "NoPrompt" | "Mandatory";
+            };
+            /**
+             * @description Adaptive MFA settings.
+             * @default {}
+             */
+            adaptiveMfa: {
+                enabled?: boolean;
+            };
+            /**
+             * @description Whether enterprise single sign-on is offered.
+             * @default false
+             */
+            singleSignOnEnabled: boolean;
+            /**
+             * Format: email
+             * @description The support email address to display on the error pages.
+             * @default null
+             */
+            supportEmail: string | null;
+            /**
+             * Format: uri
+             * @description The support website URL to display on the error pages.
+             * @default null
+             */
+            supportWebsiteUrl: string | null;
+            /**
+             * Format: uri
+             * @description Where users go when the sign-in session does not exist or is unknown.
+             * @default null
+             */
+            unknownSessionRedirectUrl: string | null;
+            /**
+             * @description Whether the CAPTCHA is asked.
+             * @default {}
+             */
+            captchaPolicy: {
+                enabled?: boolean;
+            };
+            /**
+             * @description The user lockout policy: failed attempts within one hour, and the lockout in minutes.
+             * @default {}
+             */
+            sentinelPolicy: {
+                maxAttempts?: number;
+                lockoutDuration?: number;
+            };
+            /**
+             * @description Email restriction policies for registering or linking email addresses.
+             * @default {}
+             */
+            emailBlocklistPolicy: {
+                blockDisposableAddresses?: boolean;
+                blockSubaddressing?: boolean;
+                customAllowlist?: string[];
+                customBlocklist?: string[];
+            };
+            /**
+             * @description How long verification codes stay valid and how many tries they allow.
+             * @default {}
+             */
+            verificationCodePolicy: {
+                expirationDuration?: number;
+                maxRetryAttempts?: number;
+            };
+            /**
+             * @description The ways to reset a forgotten password.
+             * @default []
+             */
+            forgotPasswordMethods: ("EmailVerificationCode" | "PhoneVerificationCode")[] | null;
+            /**
+             * @description Passkey sign-in settings.
+             * @default {}
+             */
+            passkeySignIn: {
+                enabled?: boolean;
+                showPasskeyButton?: boolean;
+                allowAutofill?: boolean;
+            };
+            /**
+             * @description Custom profile fields collected at sign-up, in order.
+             * @default null
+             */
+            signUpProfileFields: {
+                name: string;
+            }[] | null;
+            /**
+             * @description Password expiration policy; when enabled, validPeriodDays is required.
+             * @default {}
+             */
+            passwordExpiration: {
+                enabled?: boolean;
+                validPeriodDays?: number;
+                enabledAt?: number;
+            };
+            /**
+             * @description Which usernames are accepted.
+             * @default {
+             *       "caseSensitive": true,
+             *       "minLength": 1,
+             *       "maxLength": 128,
+             *       "allowedChars": {
+             *         "lowercase": true,
+             *         "uppercase": true,
+             *         "numbers": true,
+             *         "underscore": true
+             *       }
+             *     }
+             */
+            usernamePolicy: {
+                caseSensitive?: boolean;
+                minLength?: number;
+                maxLength?: number;
+                allowedChars?: {
+                    lowercase?: boolean;
+                    uppercase?: boolean;
+                    numbers?: boolean;
+                    underscore?: boolean;
+                };
+            };
+        };
+        SignInExperienceUpdate: {
+            /**
+             * @description The primary branding color for the sign-in page (both light/dark mode).
+             * @default {
+             *       "primaryColor": "#6139F6",
+             *       "isDarkModeEnabled": false,
+             *       "darkPrimaryColor": "#8768F8"
+             *     }
+             */
+            color: {
+                primaryColor: string;
+                isDarkModeEnabled: boolean;
+                darkPrimaryColor: string;
+            };
+            /**
+             * @description Logos and favicons, replaced as a whole.
+             * @default {
+             *       "logoUrl": "https://logto.io/logo.svg",
+             *       "darkLogoUrl": "https://logto.io/logo-dark.svg"
+             *     }
+             */
+            branding: {
+                /** Format: uri */
+                logoUrl?: string;
+                /** Format: uri */
+                darkLogoUrl?: string;
+                /** Format: uri */
+                favicon?: string;
+                /** Format: uri */
+                darkFavicon?: string;
+            };
+            /**
+             * @description Cloud only. Whether to hide the product branding on hosted sign-in pages.
+             * @default false
+             */
+            hideLogtoBranding: boolean;
+            /**
+             * @description The language detection policy for the sign-in page.
+             * @default {
+             *       "autoDetect": true,
+             *       "fallbackLanguage": "en"
+             *     }
+             */
+            languageInfo: {
+                autoDetect: boolean;
+                fallbackLanguage: string;
+            };
+            /**
+             * Format: uri
+             * @description The terms of use shown on sign-up.
+             * @default null
+             */
+            termsOfUseUrl: string | null;
+            /**
+             * Format: uri
+             * @description The privacy policy shown on sign-up.
+             * @default null
+             */
+            privacyPolicyUrl: string | null;
+            /**
+             * @description How users agree to the terms of use and privacy policy.
+             * @default Automatic
+             * @enum {string}
+             */
+            agreeToTermsPolicy: "Automatic" | "ManualRegistrationOnly" | "Manual";
+            /**
+             * @description Sign-in method settings.
+             * @default {
+             *       "methods": [
+             *         {
+             *           "identifier": "username",
+             *           "password": true,
+             *           "verificationCode": false,
+             *           "isPasswordPrimary": true
+             *         }
+             *       ]
+             *     }
+             */
+            signIn: {
+                methods: {
+                    /** @enum {string} */
+                    identifier: "username" | "email" | "phone";
+                    password: boolean;
+                    verificationCode: boolean;
+                    isPasswordPrimary: boolean;
+                }[];
+            };
+            /**
+             * @description Sign-up method settings.
+             * @default {
+             *       "identifiers": [
+             *         "username"
+             *       ],
+             *       "password": true,
+             *       "verify": false
+             *     }
+             */
+            signUp: {
+                /** @description Allowed identifiers when signing-up. */
+                identifiers: ("username" | "email" | "phone")[];
+                /** @description Whether the user is required to set a password when signing-up. */
+                password: boolean;
+                /** @description Whether the user is required to verify their email/phone when signing-up. */
+                verify: boolean;
+                /** @description Additional identifiers required during sign-up. */
+                secondaryIdentifiers?: {
+                    /** @enum {string} */
+                    identifier: "username" | "email" | "phone" | "emailOrPhone";
+                    verify?: boolean;
+                }[];
+            };
+            /**
+             * @description Social sign-in settings.
+             * @default {}
+             */
+            socialSignIn: {
+                automaticAccountLinking?: boolean;
+                skipRequiredIdentifiers?: boolean;
+            };
+            /**
+             * @description Enabled social sign-in connectors, displayed on the sign-in page.
+             * @default []
+             */
+            socialSignInConnectorTargets: string[];
+            /**
+             * @description Whether the page signs in, registers, or both.
+             * @default SignInAndRegister
+             * @enum {string}
+             */
+            signInMode: "SignIn" | "Register" | "SignInAndRegister";
+            /**
+             * @description Custom CSS applied to the sign-in page.
+             * @default null
+             */
+            customCss: string | null;
+            /**
+             * @description Custom content for experience pages, keyed by page pathname.
+             * @default {}
+             */
+            customContent: {
+                [key: string]: string;
+            };
+            /**
+             * @description The uploaded custom UI assets.
+             * @default null
+             */
+            customUiAssets: {
+                id: string;
+                createdAt: number;
+            } | null;
+            /**
+             * @description Cloud only. Additional Content Security Policy sources for custom UI assets.
+             * @default {}
+             */
+            customUiCsp: {
+                scriptSrc?: string[];
+                connectSrc?: string[];
+            };
+            /**
+             * @description Password policies to adjust the password strength requirements.
+             * @default {
+             *       "length": {
+             *         "min": 8,
+             *         "max": 256
+             *       },
+             *       "characterTypes": {
+             *         "min": 1
+             *       },
+             *       "rejects": {
+             *         "pwned": true,
+             *         "repetitionAndSequence": true,
+             *         "userInfo": true,
+             *         "words": []
+             *       }
+             *     }
+             */
+            passwordPolicy: {
+                length?: {
+                    /** @default 8 */
+                    min: number;
+                    /** @default 256 */
+                    max: number;
+                };
+                characterTypes?: {
+                    /** @default 1 */
+                    min: number;
+                };
+                rejects?: {
+                    pwned?: boolean;
+                    repetitionAndSequence?: boolean;
+                    userInfo?: boolean;
+                    words?: string[];
+                };
+            };
+            /**
+             * @description MFA settings.
+             * @default {
+             *       "factors": [],
+             *       "policy": "UserControlled"
+             *     }
+             */
+            mfa: {
+                factors: ("Totp" | "WebAuthn" | "BackupCode" | "EmailVerificationCode" | "PhoneVerificationCode")[];
+                /** @enum {string} */
+                policy: "UserControlled" | "Mandatory" | "PromptOnlyAtSignIn" | "PromptAtSignInAndSignUp" | "NoPrompt" | "PromptAtSignInAndSignUpMandatory" | "PromptOnlyAtSignInMandatory";
+                /** @enum {string} */
+                organizationRequiredMfaPolicy?: "NoPrompt" | "Mandatory";
+            };
+            /**
+             * @description Adaptive MFA settings.
+             * @default {}
+             */
+            adaptiveMfa: {
+                enabled?: boolean;
+            };
+            /**
+             * @description Whether enterprise single sign-on is offered.
+             * @default false
+             */
+            singleSignOnEnabled: boolean;
+            /**
+             * Format: email
+             * @description The support email address to display on the error pages.
+             * @default null
+             */
+            supportEmail: string | null;
+            /**
+             * Format: uri
+             * @description The support website URL to display on the error pages.
+             * @default null
+             */
+            supportWebsiteUrl: string | null;
+            /**
+             * Format: uri
+             * @description Where users go when the sign-in session does not exist or is unknown.
+             * @default null
+             */
+            unknownSessionRedirectUrl: string | null;
+            /**
+             * @description Whether the CAPTCHA is asked.
+             * @default {}
+             */
+            captchaPolicy: {
+                enabled?: boolean;
+            };
+            /**
+             * @description The user lockout policy: failed attempts within one hour, and the lockout in minutes.
+             * @default {}
+             */
+            sentinelPolicy: {
+                maxAttempts?: number;
+                lockoutDuration?: number;
+            };
+            /**
+             * @description Email restriction policies for registering or linking email addresses.
+             * @default {}
+             */
+            emailBlocklistPolicy: {
+                blockDisposableAddresses?: boolean;
+                blockSubaddressing?: boolean;
+                customAllowlist?: string[];
+                customBlocklist?: string[];
+            };
+            /**
+             * @description How long verification codes stay valid and how many tries they allow.
+             * @default {}
+             */
+            verificationCodePolicy: {
+                expirationDuration?: number;
+                maxRetryAttempts?: number;
+            };
+            /**
+             * @description The ways to reset a forgotten password.
+             * @default []
+             */
+            forgotPasswordMethods: ("EmailVerificationCode" | "PhoneVerificationCode")[] | null;
+            /**
+             * @description Passkey sign-in settings.
+             * @default {}
+             */
+            passkeySignIn: {
+                enabled?: boolean;
+                showPasskeyButton?: boolean;
+                allowAutofill?: boolean;
+            };
+            /**
+             * @description Custom profile fields collected at sign-up, in order.
+             * @default null
+             */
+            signUpProfileFields: {
+                name: string;
+            }[] | null;
+            /**
+             * @description Password expiration policy; when enabled, validPeriodDays is required.
+             * @default {}
+             */
+            passwordExpiration: {
+                enabled?: boolean;
+                validPeriodDays?: number;
+                enabledAt?: number;
+            };
+            /**
+             * @description Which usernames are accepted.
+             * @default {
+             *       "caseSensitive": true,
+             *       "minLength": 1,
+             *       "maxLength": 128,
+             *       "allowedChars": {
+             *         "lowercase": true,
+             *         "uppercase": true,
+             *         "numbers": true,
+             *         "underscore": true
+             *       }
+             *     }
+             */
+            usernamePolicy: {
+                caseSensitive?: boolean;
+                minLength?: number;
+                maxLength?: number;
+                allowedChars?: {
+                    lowercase?: boolean;
+                    uppercase?: boolean;
+                    numbers?: boolean;
+                    underscore?: boolean;
+                };
+            };
         };
         /**
          * Enterprise SSO connector
@@ -11079,6 +11762,131 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetSignInExperience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signInExperience. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInExperience"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateSignInExperience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInExperienceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated signInExperience. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInExperience"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

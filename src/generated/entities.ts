@@ -11966,6 +11966,3198 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "signInExperience",
+    "kind": "singleton",
+    "apiPath": "/sign-in-exp",
+    "idField": "id",
+    "operations": {
+      "get": {},
+      "update": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "sign-in-experience",
+    "titleKey": "sign_in_exp.title",
+    "subtitleKey": "sign_in_exp.subtitle",
+    "sidebar": {
+      "group": "authentication",
+      "order": 2,
+      "titleKey": "sidebar.sign_in_experience",
+      "icon": "lock"
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "detail": {
+      "titleField": "",
+      "tags": [],
+      "tabs": [
+        {
+          "key": "branding",
+          "titleKey": "sign_in_exp.tab.branding",
+          "kind": "form",
+          "default": true,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.color",
+              "fields": [
+                "color"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.branding",
+              "fields": [
+                "branding",
+                "customCss"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "color": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "primaryColor": {
+                      "type": "string",
+                      "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                    },
+                    "isDarkModeEnabled": {
+                      "type": "boolean"
+                    },
+                    "darkPrimaryColor": {
+                      "type": "string",
+                      "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                    }
+                  },
+                  "required": [
+                    "primaryColor",
+                    "isDarkModeEnabled",
+                    "darkPrimaryColor"
+                  ],
+                  "default": {
+                    "primaryColor": "#6139F6",
+                    "isDarkModeEnabled": false,
+                    "darkPrimaryColor": "#8768F8"
+                  },
+                  "description": "The primary branding color for the sign-in page (both light/dark mode)."
+                },
+                "branding": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "logoUrl": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "darkLogoUrl": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "favicon": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "darkFavicon": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    }
+                  },
+                  "default": {
+                    "logoUrl": "https://logto.io/logo.svg",
+                    "darkLogoUrl": "https://logto.io/logo-dark.svg"
+                  },
+                  "description": "Logos and favicons, replaced as a whole."
+                },
+                "customCss": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 65536,
+                  "default": null,
+                  "description": "Custom CSS applied to the sign-in page."
+                }
+              }
+            },
+            "validatorKey": "-109d16b3"
+          }
+        },
+        {
+          "key": "sign-up-and-sign-in",
+          "titleKey": "sign_in_exp.tab.sign_up_and_sign_in",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.sign_up",
+              "fields": [
+                "signInMode",
+                "signUp"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.sign_in",
+              "fields": [
+                "signIn",
+                "singleSignOnEnabled"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.social",
+              "fields": [
+                "socialSignIn"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "signInMode": {
+                  "type": "string",
+                  "enum": [
+                    "SignIn",
+                    "Register",
+                    "SignInAndRegister"
+                  ],
+                  "default": "SignInAndRegister",
+                  "description": "Whether the page signs in, registers, or both."
+                },
+                "signUp": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "identifiers": {
+                      "type": "array",
+                      "maxItems": 3,
+                      "items": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone"
+                        ]
+                      },
+                      "description": "Allowed identifiers when signing-up."
+                    },
+                    "password": {
+                      "type": "boolean",
+                      "description": "Whether the user is required to set a password when signing-up."
+                    },
+                    "verify": {
+                      "type": "boolean",
+                      "description": "Whether the user is required to verify their email/phone when signing-up."
+                    },
+                    "secondaryIdentifiers": {
+                      "type": "array",
+                      "maxItems": 4,
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                          "identifier": {
+                            "type": "string",
+                            "enum": [
+                              "username",
+                              "email",
+                              "phone",
+                              "emailOrPhone"
+                            ]
+                          },
+                          "verify": {
+                            "type": "boolean"
+                          }
+                        },
+                        "required": [
+                          "identifier"
+                        ]
+                      },
+                      "description": "Additional identifiers required during sign-up."
+                    }
+                  },
+                  "required": [
+                    "identifiers",
+                    "password",
+                    "verify"
+                  ],
+                  "default": {
+                    "identifiers": [
+                      "username"
+                    ],
+                    "password": true,
+                    "verify": false
+                  },
+                  "description": "Sign-up method settings."
+                },
+                "signIn": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "methods": {
+                      "type": "array",
+                      "maxItems": 3,
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                          "identifier": {
+                            "type": "string",
+                            "enum": [
+                              "username",
+                              "email",
+                              "phone"
+                            ]
+                          },
+                          "password": {
+                            "type": "boolean"
+                          },
+                          "verificationCode": {
+                            "type": "boolean"
+                          },
+                          "isPasswordPrimary": {
+                            "type": "boolean"
+                          }
+                        },
+                        "required": [
+                          "identifier",
+                          "password",
+                          "verificationCode",
+                          "isPasswordPrimary"
+                        ]
+                      }
+                    }
+                  },
+                  "required": [
+                    "methods"
+                  ],
+                  "default": {
+                    "methods": [
+                      {
+                        "identifier": "username",
+                        "password": true,
+                        "verificationCode": false,
+                        "isPasswordPrimary": true
+                      }
+                    ]
+                  },
+                  "description": "Sign-in method settings."
+                },
+                "singleSignOnEnabled": {
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Whether enterprise single sign-on is offered."
+                },
+                "socialSignIn": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "automaticAccountLinking": {
+                      "type": "boolean"
+                    },
+                    "skipRequiredIdentifiers": {
+                      "type": "boolean"
+                    }
+                  },
+                  "default": {},
+                  "description": "Social sign-in settings."
+                }
+              }
+            },
+            "validatorKey": "579541d2"
+          }
+        },
+        {
+          "key": "content",
+          "titleKey": "sign_in_exp.tab.content",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.terms",
+              "fields": [
+                "agreeToTermsPolicy",
+                "termsOfUseUrl",
+                "privacyPolicyUrl"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.languages",
+              "fields": [
+                "languageInfo"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.support",
+              "fields": [
+                "supportEmail",
+                "supportWebsiteUrl",
+                "unknownSessionRedirectUrl"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "agreeToTermsPolicy": {
+                  "type": "string",
+                  "enum": [
+                    "Automatic",
+                    "ManualRegistrationOnly",
+                    "Manual"
+                  ],
+                  "default": "Automatic",
+                  "description": "How users agree to the terms of use and privacy policy."
+                },
+                "termsOfUseUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "The terms of use shown on sign-up."
+                },
+                "privacyPolicyUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "The privacy policy shown on sign-up."
+                },
+                "languageInfo": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "autoDetect": {
+                      "type": "boolean"
+                    },
+                    "fallbackLanguage": {
+                      "type": "string",
+                      "minLength": 2,
+                      "maxLength": 16,
+                      "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+                    }
+                  },
+                  "required": [
+                    "autoDetect",
+                    "fallbackLanguage"
+                  ],
+                  "default": {
+                    "autoDetect": true,
+                    "fallbackLanguage": "en"
+                  },
+                  "description": "The language detection policy for the sign-in page."
+                },
+                "supportEmail": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "email",
+                  "maxLength": 254,
+                  "default": null,
+                  "description": "The support email address to display on the error pages."
+                },
+                "supportWebsiteUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "The support website URL to display on the error pages."
+                },
+                "unknownSessionRedirectUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "Where users go when the sign-in session does not exist or is unknown."
+                }
+              }
+            },
+            "validatorKey": "19695adc"
+          }
+        },
+        {
+          "key": "security",
+          "titleKey": "sign_in_exp.tab.security",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.password_policy",
+              "fields": [
+                "passwordPolicy"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.lockout",
+              "fields": [
+                "sentinelPolicy",
+                "captchaPolicy"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.blocklist",
+              "fields": [
+                "emailBlocklistPolicy"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "passwordPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "length": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "properties": {
+                        "min": {
+                          "type": "integer",
+                          "minimum": 1,
+                          "default": 8
+                        },
+                        "max": {
+                          "type": "integer",
+                          "minimum": 1,
+                          "default": 256
+                        }
+                      }
+                    },
+                    "characterTypes": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "properties": {
+                        "min": {
+                          "type": "integer",
+                          "minimum": 1,
+                          "maximum": 4,
+                          "default": 1
+                        }
+                      }
+                    },
+                    "rejects": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "properties": {
+                        "pwned": {
+                          "type": "boolean"
+                        },
+                        "repetitionAndSequence": {
+                          "type": "boolean"
+                        },
+                        "userInfo": {
+                          "type": "boolean"
+                        },
+                        "words": {
+                          "type": "array",
+                          "items": {
+                            "type": "string",
+                            "maxLength": 256
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "default": {
+                    "length": {
+                      "min": 8,
+                      "max": 256
+                    },
+                    "characterTypes": {
+                      "min": 1
+                    },
+                    "rejects": {
+                      "pwned": true,
+                      "repetitionAndSequence": true,
+                      "userInfo": true,
+                      "words": []
+                    }
+                  },
+                  "description": "Password policies to adjust the password strength requirements."
+                },
+                "sentinelPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "maxAttempts": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 10000
+                    },
+                    "lockoutDuration": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 525600
+                    }
+                  },
+                  "default": {},
+                  "description": "The user lockout policy: failed attempts within one hour, and the lockout in minutes."
+                },
+                "captchaPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "enabled": {
+                      "type": "boolean"
+                    }
+                  },
+                  "default": {},
+                  "description": "Whether the CAPTCHA is asked."
+                },
+                "emailBlocklistPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "blockDisposableAddresses": {
+                      "type": "boolean"
+                    },
+                    "blockSubaddressing": {
+                      "type": "boolean"
+                    },
+                    "customAllowlist": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    },
+                    "customBlocklist": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "default": {},
+                  "description": "Email restriction policies for registering or linking email addresses."
+                }
+              }
+            },
+            "validatorKey": "3393df3d"
+          }
+        },
+        {
+          "key": "mfa",
+          "titleKey": "sign_in_exp.tab.mfa",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.mfa",
+              "fields": [
+                "mfa"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "mfa": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "factors": {
+                      "type": "array",
+                      "maxItems": 5,
+                      "items": {
+                        "type": "string",
+                        "enum": [
+                          "Totp",
+                          "WebAuthn",
+                          "BackupCode",
+                          "EmailVerificationCode",
+                          "PhoneVerificationCode"
+                        ]
+                      }
+                    },
+                    "policy": {
+                      "type": "string",
+                      "enum": [
+                        "UserControlled",
+                        "Mandatory",
+                        "PromptOnlyAtSignIn",
+                        "PromptAtSignInAndSignUp",
+                        "NoPrompt",
+                        "PromptAtSignInAndSignUpMandatory",
+                        "PromptOnlyAtSignInMandatory"
+                      ]
+                    },
+                    "organizationRequiredMfaPolicy": {
+                      "type": "string",
+                      "enum": [
+                        "NoPrompt",
+                        "Mandatory"
+                      ]
+                    }
+                  },
+                  "required": [
+                    "factors",
+                    "policy"
+                  ],
+                  "default": {
+                    "factors": [],
+                    "policy": "UserControlled"
+                  },
+                  "description": "MFA settings."
+                }
+              }
+            },
+            "validatorKey": "-27378307"
+          }
+        }
+      ]
+    },
+    "uiSchema": {
+      "customCss": {
+        "ui:widget": "textarea"
+      }
+    },
+    "table": "sign_in_experiences",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "SignInExperience",
+      "description": "A tenant's sign-in experience: what its end users meet on the sign-in pages. One record per tenant, seeded with these defaults.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "color",
+        "branding",
+        "hideLogtoBranding",
+        "languageInfo",
+        "termsOfUseUrl",
+        "privacyPolicyUrl",
+        "agreeToTermsPolicy",
+        "signIn",
+        "signUp",
+        "socialSignIn",
+        "socialSignInConnectorTargets",
+        "signInMode",
+        "customCss",
+        "customContent",
+        "customUiAssets",
+        "customUiCsp",
+        "passwordPolicy",
+        "mfa",
+        "adaptiveMfa",
+        "singleSignOnEnabled",
+        "supportEmail",
+        "supportWebsiteUrl",
+        "unknownSessionRedirectUrl",
+        "captchaPolicy",
+        "sentinelPolicy",
+        "emailBlocklistPolicy",
+        "verificationCodePolicy",
+        "forgotPasswordMethods",
+        "passkeySignIn",
+        "signUpProfileFields",
+        "passwordExpiration",
+        "usernamePolicy"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "default": "default",
+          "description": "Always default: a tenant has one sign-in experience."
+        },
+        "color": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "primaryColor": {
+              "type": "string",
+              "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+            },
+            "isDarkModeEnabled": {
+              "type": "boolean"
+            },
+            "darkPrimaryColor": {
+              "type": "string",
+              "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+            }
+          },
+          "required": [
+            "primaryColor",
+            "isDarkModeEnabled",
+            "darkPrimaryColor"
+          ],
+          "default": {
+            "primaryColor": "#6139F6",
+            "isDarkModeEnabled": false,
+            "darkPrimaryColor": "#8768F8"
+          },
+          "description": "The primary branding color for the sign-in page (both light/dark mode)."
+        },
+        "branding": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "logoUrl": {
+              "type": "string",
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048
+            },
+            "darkLogoUrl": {
+              "type": "string",
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048
+            },
+            "favicon": {
+              "type": "string",
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048
+            },
+            "darkFavicon": {
+              "type": "string",
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048
+            }
+          },
+          "default": {
+            "logoUrl": "https://logto.io/logo.svg",
+            "darkLogoUrl": "https://logto.io/logo-dark.svg"
+          },
+          "description": "Logos and favicons, replaced as a whole."
+        },
+        "hideLogtoBranding": {
+          "type": "boolean",
+          "default": false,
+          "description": "Cloud only. Whether to hide the product branding on hosted sign-in pages."
+        },
+        "languageInfo": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "autoDetect": {
+              "type": "boolean"
+            },
+            "fallbackLanguage": {
+              "type": "string",
+              "minLength": 2,
+              "maxLength": 16,
+              "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+            }
+          },
+          "required": [
+            "autoDetect",
+            "fallbackLanguage"
+          ],
+          "default": {
+            "autoDetect": true,
+            "fallbackLanguage": "en"
+          },
+          "description": "The language detection policy for the sign-in page."
+        },
+        "termsOfUseUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "pattern": "^https?://",
+          "maxLength": 2048,
+          "default": null,
+          "description": "The terms of use shown on sign-up."
+        },
+        "privacyPolicyUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "pattern": "^https?://",
+          "maxLength": 2048,
+          "default": null,
+          "description": "The privacy policy shown on sign-up."
+        },
+        "agreeToTermsPolicy": {
+          "type": "string",
+          "enum": [
+            "Automatic",
+            "ManualRegistrationOnly",
+            "Manual"
+          ],
+          "default": "Automatic",
+          "description": "How users agree to the terms of use and privacy policy."
+        },
+        "signIn": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "methods": {
+              "type": "array",
+              "maxItems": 3,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "identifier": {
+                    "type": "string",
+                    "enum": [
+                      "username",
+                      "email",
+                      "phone"
+                    ]
+                  },
+                  "password": {
+                    "type": "boolean"
+                  },
+                  "verificationCode": {
+                    "type": "boolean"
+                  },
+                  "isPasswordPrimary": {
+                    "type": "boolean"
+                  }
+                },
+                "required": [
+                  "identifier",
+                  "password",
+                  "verificationCode",
+                  "isPasswordPrimary"
+                ]
+              }
+            }
+          },
+          "required": [
+            "methods"
+          ],
+          "default": {
+            "methods": [
+              {
+                "identifier": "username",
+                "password": true,
+                "verificationCode": false,
+                "isPasswordPrimary": true
+              }
+            ]
+          },
+          "description": "Sign-in method settings."
+        },
+        "signUp": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "identifiers": {
+              "type": "array",
+              "maxItems": 3,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "username",
+                  "email",
+                  "phone"
+                ]
+              },
+              "description": "Allowed identifiers when signing-up."
+            },
+            "password": {
+              "type": "boolean",
+              "description": "Whether the user is required to set a password when signing-up."
+            },
+            "verify": {
+              "type": "boolean",
+              "description": "Whether the user is required to verify their email/phone when signing-up."
+            },
+            "secondaryIdentifiers": {
+              "type": "array",
+              "maxItems": 4,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "identifier": {
+                    "type": "string",
+                    "enum": [
+                      "username",
+                      "email",
+                      "phone",
+                      "emailOrPhone"
+                    ]
+                  },
+                  "verify": {
+                    "type": "boolean"
+                  }
+                },
+                "required": [
+                  "identifier"
+                ]
+              },
+              "description": "Additional identifiers required during sign-up."
+            }
+          },
+          "required": [
+            "identifiers",
+            "password",
+            "verify"
+          ],
+          "default": {
+            "identifiers": [
+              "username"
+            ],
+            "password": true,
+            "verify": false
+          },
+          "description": "Sign-up method settings."
+        },
+        "socialSignIn": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "automaticAccountLinking": {
+              "type": "boolean"
+            },
+            "skipRequiredIdentifiers": {
+              "type": "boolean"
+            }
+          },
+          "default": {},
+          "description": "Social sign-in settings."
+        },
+        "socialSignInConnectorTargets": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 256
+          },
+          "default": [],
+          "description": "Enabled social sign-in connectors, displayed on the sign-in page."
+        },
+        "signInMode": {
+          "type": "string",
+          "enum": [
+            "SignIn",
+            "Register",
+            "SignInAndRegister"
+          ],
+          "default": "SignInAndRegister",
+          "description": "Whether the page signs in, registers, or both."
+        },
+        "customCss": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 65536,
+          "default": null,
+          "description": "Custom CSS applied to the sign-in page."
+        },
+        "customContent": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string",
+            "maxLength": 65536
+          },
+          "default": {},
+          "description": "Custom content for experience pages, keyed by page pathname."
+        },
+        "customUiAssets": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "createdAt"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "createdAt": {
+              "type": "number"
+            }
+          },
+          "default": null,
+          "description": "The uploaded custom UI assets."
+        },
+        "customUiCsp": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "scriptSrc": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              }
+            },
+            "connectSrc": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              }
+            }
+          },
+          "default": {},
+          "description": "Cloud only. Additional Content Security Policy sources for custom UI assets."
+        },
+        "passwordPolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "length": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "min": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 8
+                },
+                "max": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 256
+                }
+              }
+            },
+            "characterTypes": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "min": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 4,
+                  "default": 1
+                }
+              }
+            },
+            "rejects": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "pwned": {
+                  "type": "boolean"
+                },
+                "repetitionAndSequence": {
+                  "type": "boolean"
+                },
+                "userInfo": {
+                  "type": "boolean"
+                },
+                "words": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "length": {
+              "min": 8,
+              "max": 256
+            },
+            "characterTypes": {
+              "min": 1
+            },
+            "rejects": {
+              "pwned": true,
+              "repetitionAndSequence": true,
+              "userInfo": true,
+              "words": []
+            }
+          },
+          "description": "Password policies to adjust the password strength requirements."
+        },
+        "mfa": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "factors": {
+              "type": "array",
+              "maxItems": 5,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "Totp",
+                  "WebAuthn",
+                  "BackupCode",
+                  "EmailVerificationCode",
+                  "PhoneVerificationCode"
+                ]
+              }
+            },
+            "policy": {
+              "type": "string",
+              "enum": [
+                "UserControlled",
+                "Mandatory",
+                "PromptOnlyAtSignIn",
+                "PromptAtSignInAndSignUp",
+                "NoPrompt",
+                "PromptAtSignInAndSignUpMandatory",
+                "PromptOnlyAtSignInMandatory"
+              ]
+            },
+            "organizationRequiredMfaPolicy": {
+              "type": "string",
+              "enum": [
+                "NoPrompt",
+                "Mandatory"
+              ]
+            }
+          },
+          "required": [
+            "factors",
+            "policy"
+          ],
+          "default": {
+            "factors": [],
+            "policy": "UserControlled"
+          },
+          "description": "MFA settings."
+        },
+        "adaptiveMfa": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean"
+            }
+          },
+          "default": {},
+          "description": "Adaptive MFA settings."
+        },
+        "singleSignOnEnabled": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether enterprise single sign-on is offered."
+        },
+        "supportEmail": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "email",
+          "maxLength": 254,
+          "default": null,
+          "description": "The support email address to display on the error pages."
+        },
+        "supportWebsiteUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "pattern": "^https?://",
+          "maxLength": 2048,
+          "default": null,
+          "description": "The support website URL to display on the error pages."
+        },
+        "unknownSessionRedirectUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "pattern": "^https?://",
+          "maxLength": 2048,
+          "default": null,
+          "description": "Where users go when the sign-in session does not exist or is unknown."
+        },
+        "captchaPolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean"
+            }
+          },
+          "default": {},
+          "description": "Whether the CAPTCHA is asked."
+        },
+        "sentinelPolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "maxAttempts": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10000
+            },
+            "lockoutDuration": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 525600
+            }
+          },
+          "default": {},
+          "description": "The user lockout policy: failed attempts within one hour, and the lockout in minutes."
+        },
+        "emailBlocklistPolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "blockDisposableAddresses": {
+              "type": "boolean"
+            },
+            "blockSubaddressing": {
+              "type": "boolean"
+            },
+            "customAllowlist": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              }
+            },
+            "customBlocklist": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              }
+            }
+          },
+          "default": {},
+          "description": "Email restriction policies for registering or linking email addresses."
+        },
+        "verificationCodePolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "expirationDuration": {
+              "type": "integer",
+              "minimum": 60,
+              "maximum": 3600
+            },
+            "maxRetryAttempts": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          },
+          "default": {},
+          "description": "How long verification codes stay valid and how many tries they allow."
+        },
+        "forgotPasswordMethods": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "maxItems": 2,
+          "items": {
+            "type": "string",
+            "enum": [
+              "EmailVerificationCode",
+              "PhoneVerificationCode"
+            ]
+          },
+          "default": [],
+          "description": "The ways to reset a forgotten password."
+        },
+        "passkeySignIn": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean"
+            },
+            "showPasskeyButton": {
+              "type": "boolean"
+            },
+            "allowAutofill": {
+              "type": "boolean"
+            }
+          },
+          "default": {},
+          "description": "Passkey sign-in settings."
+        },
+        "signUpProfileFields": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "maxItems": 64,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128
+              }
+            },
+            "required": [
+              "name"
+            ]
+          },
+          "default": null,
+          "description": "Custom profile fields collected at sign-up, in order."
+        },
+        "passwordExpiration": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean"
+            },
+            "validPeriodDays": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "enabledAt": {
+              "type": "integer",
+              "minimum": 0
+            }
+          },
+          "default": {},
+          "description": "Password expiration policy; when enabled, validPeriodDays is required."
+        },
+        "usernamePolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "caseSensitive": {
+              "type": "boolean"
+            },
+            "minLength": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 128
+            },
+            "maxLength": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 128
+            },
+            "allowedChars": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "lowercase": {
+                  "type": "boolean"
+                },
+                "uppercase": {
+                  "type": "boolean"
+                },
+                "numbers": {
+                  "type": "boolean"
+                },
+                "underscore": {
+                  "type": "boolean"
+                }
+              }
+            }
+          },
+          "default": {
+            "caseSensitive": true,
+            "minLength": 1,
+            "maxLength": 128,
+            "allowedChars": {
+              "lowercase": true,
+              "uppercase": true,
+              "numbers": true,
+              "underscore": true
+            }
+          },
+          "description": "Which usernames are accepted."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "color",
+        "column": "color",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "branding",
+        "column": "branding",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "hideLogtoBranding",
+        "column": "hide_logto_branding",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "languageInfo",
+        "column": "language_info",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "termsOfUseUrl",
+        "column": "terms_of_use_url",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "privacyPolicyUrl",
+        "column": "privacy_policy_url",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "agreeToTermsPolicy",
+        "column": "agree_to_terms_policy",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "signIn",
+        "column": "sign_in",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "signUp",
+        "column": "sign_up",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "socialSignIn",
+        "column": "social_sign_in",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "socialSignInConnectorTargets",
+        "column": "social_sign_in_connector_targets",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "signInMode",
+        "column": "sign_in_mode",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "customCss",
+        "column": "custom_css",
+        "sqlType": "text",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "customContent",
+        "column": "custom_content",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "customUiAssets",
+        "column": "custom_ui_assets",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "customUiCsp",
+        "column": "custom_ui_csp",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "passwordPolicy",
+        "column": "password_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "mfa",
+        "column": "mfa",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "adaptiveMfa",
+        "column": "adaptive_mfa",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "singleSignOnEnabled",
+        "column": "single_sign_on_enabled",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "supportEmail",
+        "column": "support_email",
+        "sqlType": "varchar(254)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "supportWebsiteUrl",
+        "column": "support_website_url",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "unknownSessionRedirectUrl",
+        "column": "unknown_session_redirect_url",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "captchaPolicy",
+        "column": "captcha_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "sentinelPolicy",
+        "column": "sentinel_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "emailBlocklistPolicy",
+        "column": "email_blocklist_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "verificationCodePolicy",
+        "column": "verification_code_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "forgotPasswordMethods",
+        "column": "forgot_password_methods",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "passkeySignIn",
+        "column": "passkey_sign_in",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "signUpProfileFields",
+        "column": "sign_up_profile_fields",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "passwordExpiration",
+        "column": "password_expiration",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "usernamePolicy",
+        "column": "username_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "color": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "primaryColor": {
+                  "type": "string",
+                  "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                },
+                "isDarkModeEnabled": {
+                  "type": "boolean"
+                },
+                "darkPrimaryColor": {
+                  "type": "string",
+                  "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                }
+              },
+              "required": [
+                "primaryColor",
+                "isDarkModeEnabled",
+                "darkPrimaryColor"
+              ],
+              "default": {
+                "primaryColor": "#6139F6",
+                "isDarkModeEnabled": false,
+                "darkPrimaryColor": "#8768F8"
+              },
+              "description": "The primary branding color for the sign-in page (both light/dark mode)."
+            },
+            "branding": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "logoUrl": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "darkLogoUrl": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "favicon": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "darkFavicon": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                }
+              },
+              "default": {
+                "logoUrl": "https://logto.io/logo.svg",
+                "darkLogoUrl": "https://logto.io/logo-dark.svg"
+              },
+              "description": "Logos and favicons, replaced as a whole."
+            },
+            "hideLogtoBranding": {
+              "type": "boolean",
+              "default": false,
+              "description": "Cloud only. Whether to hide the product branding on hosted sign-in pages."
+            },
+            "languageInfo": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "autoDetect": {
+                  "type": "boolean"
+                },
+                "fallbackLanguage": {
+                  "type": "string",
+                  "minLength": 2,
+                  "maxLength": 16,
+                  "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+                }
+              },
+              "required": [
+                "autoDetect",
+                "fallbackLanguage"
+              ],
+              "default": {
+                "autoDetect": true,
+                "fallbackLanguage": "en"
+              },
+              "description": "The language detection policy for the sign-in page."
+            },
+            "termsOfUseUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The terms of use shown on sign-up."
+            },
+            "privacyPolicyUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The privacy policy shown on sign-up."
+            },
+            "agreeToTermsPolicy": {
+              "type": "string",
+              "enum": [
+                "Automatic",
+                "ManualRegistrationOnly",
+                "Manual"
+              ],
+              "default": "Automatic",
+              "description": "How users agree to the terms of use and privacy policy."
+            },
+            "signIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "methods": {
+                  "type": "array",
+                  "maxItems": 3,
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "identifier": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone"
+                        ]
+                      },
+                      "password": {
+                        "type": "boolean"
+                      },
+                      "verificationCode": {
+                        "type": "boolean"
+                      },
+                      "isPasswordPrimary": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "identifier",
+                      "password",
+                      "verificationCode",
+                      "isPasswordPrimary"
+                    ]
+                  }
+                }
+              },
+              "required": [
+                "methods"
+              ],
+              "default": {
+                "methods": [
+                  {
+                    "identifier": "username",
+                    "password": true,
+                    "verificationCode": false,
+                    "isPasswordPrimary": true
+                  }
+                ]
+              },
+              "description": "Sign-in method settings."
+            },
+            "signUp": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "identifiers": {
+                  "type": "array",
+                  "maxItems": 3,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "username",
+                      "email",
+                      "phone"
+                    ]
+                  },
+                  "description": "Allowed identifiers when signing-up."
+                },
+                "password": {
+                  "type": "boolean",
+                  "description": "Whether the user is required to set a password when signing-up."
+                },
+                "verify": {
+                  "type": "boolean",
+                  "description": "Whether the user is required to verify their email/phone when signing-up."
+                },
+                "secondaryIdentifiers": {
+                  "type": "array",
+                  "maxItems": 4,
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "identifier": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone",
+                          "emailOrPhone"
+                        ]
+                      },
+                      "verify": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "identifier"
+                    ]
+                  },
+                  "description": "Additional identifiers required during sign-up."
+                }
+              },
+              "required": [
+                "identifiers",
+                "password",
+                "verify"
+              ],
+              "default": {
+                "identifiers": [
+                  "username"
+                ],
+                "password": true,
+                "verify": false
+              },
+              "description": "Sign-up method settings."
+            },
+            "socialSignIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "automaticAccountLinking": {
+                  "type": "boolean"
+                },
+                "skipRequiredIdentifiers": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Social sign-in settings."
+            },
+            "socialSignInConnectorTargets": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              },
+              "default": [],
+              "description": "Enabled social sign-in connectors, displayed on the sign-in page."
+            },
+            "signInMode": {
+              "type": "string",
+              "enum": [
+                "SignIn",
+                "Register",
+                "SignInAndRegister"
+              ],
+              "default": "SignInAndRegister",
+              "description": "Whether the page signs in, registers, or both."
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 65536,
+              "default": null,
+              "description": "Custom CSS applied to the sign-in page."
+            },
+            "customContent": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string",
+                "maxLength": 65536
+              },
+              "default": {},
+              "description": "Custom content for experience pages, keyed by page pathname."
+            },
+            "customUiAssets": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "createdAt"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "maxLength": 256
+                },
+                "createdAt": {
+                  "type": "number"
+                }
+              },
+              "default": null,
+              "description": "The uploaded custom UI assets."
+            },
+            "customUiCsp": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "scriptSrc": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "connectSrc": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                }
+              },
+              "default": {},
+              "description": "Cloud only. Additional Content Security Policy sources for custom UI assets."
+            },
+            "passwordPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "length": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "min": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "default": 8
+                    },
+                    "max": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "default": 256
+                    }
+                  }
+                },
+                "characterTypes": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "min": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 4,
+                      "default": 1
+                    }
+                  }
+                },
+                "rejects": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "pwned": {
+                      "type": "boolean"
+                    },
+                    "repetitionAndSequence": {
+                      "type": "boolean"
+                    },
+                    "userInfo": {
+                      "type": "boolean"
+                    },
+                    "words": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  }
+                }
+              },
+              "default": {
+                "length": {
+                  "min": 8,
+                  "max": 256
+                },
+                "characterTypes": {
+                  "min": 1
+                },
+                "rejects": {
+                  "pwned": true,
+                  "repetitionAndSequence": true,
+                  "userInfo": true,
+                  "words": []
+                }
+              },
+              "description": "Password policies to adjust the password strength requirements."
+            },
+            "mfa": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "factors": {
+                  "type": "array",
+                  "maxItems": 5,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "Totp",
+                      "WebAuthn",
+                      "BackupCode",
+                      "EmailVerificationCode",
+                      "PhoneVerificationCode"
+                    ]
+                  }
+                },
+                "policy": {
+                  "type": "string",
+                  "enum": [
+                    "UserControlled",
+                    "Mandatory",
+                    "PromptOnlyAtSignIn",
+                    "PromptAtSignInAndSignUp",
+                    "NoPrompt",
+                    "PromptAtSignInAndSignUpMandatory",
+                    "PromptOnlyAtSignInMandatory"
+                  ]
+                },
+                "organizationRequiredMfaPolicy": {
+                  "type": "string",
+                  "enum": [
+                    "NoPrompt",
+                    "Mandatory"
+                  ]
+                }
+              },
+              "required": [
+                "factors",
+                "policy"
+              ],
+              "default": {
+                "factors": [],
+                "policy": "UserControlled"
+              },
+              "description": "MFA settings."
+            },
+            "adaptiveMfa": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Adaptive MFA settings."
+            },
+            "singleSignOnEnabled": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether enterprise single sign-on is offered."
+            },
+            "supportEmail": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "email",
+              "maxLength": 254,
+              "default": null,
+              "description": "The support email address to display on the error pages."
+            },
+            "supportWebsiteUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The support website URL to display on the error pages."
+            },
+            "unknownSessionRedirectUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "Where users go when the sign-in session does not exist or is unknown."
+            },
+            "captchaPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Whether the CAPTCHA is asked."
+            },
+            "sentinelPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "maxAttempts": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 10000
+                },
+                "lockoutDuration": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 525600
+                }
+              },
+              "default": {},
+              "description": "The user lockout policy: failed attempts within one hour, and the lockout in minutes."
+            },
+            "emailBlocklistPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "blockDisposableAddresses": {
+                  "type": "boolean"
+                },
+                "blockSubaddressing": {
+                  "type": "boolean"
+                },
+                "customAllowlist": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "customBlocklist": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                }
+              },
+              "default": {},
+              "description": "Email restriction policies for registering or linking email addresses."
+            },
+            "verificationCodePolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "expirationDuration": {
+                  "type": "integer",
+                  "minimum": 60,
+                  "maximum": 3600
+                },
+                "maxRetryAttempts": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                }
+              },
+              "default": {},
+              "description": "How long verification codes stay valid and how many tries they allow."
+            },
+            "forgotPasswordMethods": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 2,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "EmailVerificationCode",
+                  "PhoneVerificationCode"
+                ]
+              },
+              "default": [],
+              "description": "The ways to reset a forgotten password."
+            },
+            "passkeySignIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                },
+                "showPasskeyButton": {
+                  "type": "boolean"
+                },
+                "allowAutofill": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Passkey sign-in settings."
+            },
+            "signUpProfileFields": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 64,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 128
+                  }
+                },
+                "required": [
+                  "name"
+                ]
+              },
+              "default": null,
+              "description": "Custom profile fields collected at sign-up, in order."
+            },
+            "passwordExpiration": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                },
+                "validPeriodDays": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "enabledAt": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              },
+              "default": {},
+              "description": "Password expiration policy; when enabled, validPeriodDays is required."
+            },
+            "usernamePolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "caseSensitive": {
+                  "type": "boolean"
+                },
+                "minLength": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 128
+                },
+                "maxLength": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 128
+                },
+                "allowedChars": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "lowercase": {
+                      "type": "boolean"
+                    },
+                    "uppercase": {
+                      "type": "boolean"
+                    },
+                    "numbers": {
+                      "type": "boolean"
+                    },
+                    "underscore": {
+                      "type": "boolean"
+                    }
+                  }
+                }
+              },
+              "default": {
+                "caseSensitive": true,
+                "minLength": 1,
+                "maxLength": 128,
+                "allowedChars": {
+                  "lowercase": true,
+                  "uppercase": true,
+                  "numbers": true,
+                  "underscore": true
+                }
+              },
+              "description": "Which usernames are accepted."
+            }
+          }
+        },
+        "validatorKey": "-5d7afe96"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "color": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "primaryColor": {
+                  "type": "string",
+                  "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                },
+                "isDarkModeEnabled": {
+                  "type": "boolean"
+                },
+                "darkPrimaryColor": {
+                  "type": "string",
+                  "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                }
+              },
+              "required": [
+                "primaryColor",
+                "isDarkModeEnabled",
+                "darkPrimaryColor"
+              ],
+              "default": {
+                "primaryColor": "#6139F6",
+                "isDarkModeEnabled": false,
+                "darkPrimaryColor": "#8768F8"
+              },
+              "description": "The primary branding color for the sign-in page (both light/dark mode)."
+            },
+            "branding": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "logoUrl": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "darkLogoUrl": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "favicon": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "darkFavicon": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                }
+              },
+              "default": {
+                "logoUrl": "https://logto.io/logo.svg",
+                "darkLogoUrl": "https://logto.io/logo-dark.svg"
+              },
+              "description": "Logos and favicons, replaced as a whole."
+            },
+            "hideLogtoBranding": {
+              "type": "boolean",
+              "default": false,
+              "description": "Cloud only. Whether to hide the product branding on hosted sign-in pages."
+            },
+            "languageInfo": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "autoDetect": {
+                  "type": "boolean"
+                },
+                "fallbackLanguage": {
+                  "type": "string",
+                  "minLength": 2,
+                  "maxLength": 16,
+                  "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+                }
+              },
+              "required": [
+                "autoDetect",
+                "fallbackLanguage"
+              ],
+              "default": {
+                "autoDetect": true,
+                "fallbackLanguage": "en"
+              },
+              "description": "The language detection policy for the sign-in page."
+            },
+            "termsOfUseUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The terms of use shown on sign-up."
+            },
+            "privacyPolicyUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The privacy policy shown on sign-up."
+            },
+            "agreeToTermsPolicy": {
+              "type": "string",
+              "enum": [
+                "Automatic",
+                "ManualRegistrationOnly",
+                "Manual"
+              ],
+              "default": "Automatic",
+              "description": "How users agree to the terms of use and privacy policy."
+            },
+            "signIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "methods": {
+                  "type": "array",
+                  "maxItems": 3,
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "identifier": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone"
+                        ]
+                      },
+                      "password": {
+                        "type": "boolean"
+                      },
+                      "verificationCode": {
+                        "type": "boolean"
+                      },
+                      "isPasswordPrimary": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "identifier",
+                      "password",
+                      "verificationCode",
+                      "isPasswordPrimary"
+                    ]
+                  }
+                }
+              },
+              "required": [
+                "methods"
+              ],
+              "default": {
+                "methods": [
+                  {
+                    "identifier": "username",
+                    "password": true,
+                    "verificationCode": false,
+                    "isPasswordPrimary": true
+                  }
+                ]
+              },
+              "description": "Sign-in method settings."
+            },
+            "signUp": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "identifiers": {
+                  "type": "array",
+                  "maxItems": 3,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "username",
+                      "email",
+                      "phone"
+                    ]
+                  },
+                  "description": "Allowed identifiers when signing-up."
+                },
+                "password": {
+                  "type": "boolean",
+                  "description": "Whether the user is required to set a password when signing-up."
+                },
+                "verify": {
+                  "type": "boolean",
+                  "description": "Whether the user is required to verify their email/phone when signing-up."
+                },
+                "secondaryIdentifiers": {
+                  "type": "array",
+                  "maxItems": 4,
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "identifier": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone",
+                          "emailOrPhone"
+                        ]
+                      },
+                      "verify": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "identifier"
+                    ]
+                  },
+                  "description": "Additional identifiers required during sign-up."
+                }
+              },
+              "required": [
+                "identifiers",
+                "password",
+                "verify"
+              ],
+              "default": {
+                "identifiers": [
+                  "username"
+                ],
+                "password": true,
+                "verify": false
+              },
+              "description": "Sign-up method settings."
+            },
+            "socialSignIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "automaticAccountLinking": {
+                  "type": "boolean"
+                },
+                "skipRequiredIdentifiers": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Social sign-in settings."
+            },
+            "socialSignInConnectorTargets": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              },
+              "default": [],
+              "description": "Enabled social sign-in connectors, displayed on the sign-in page."
+            },
+            "signInMode": {
+              "type": "string",
+              "enum": [
+                "SignIn",
+                "Register",
+                "SignInAndRegister"
+              ],
+              "default": "SignInAndRegister",
+              "description": "Whether the page signs in, registers, or both."
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 65536,
+              "default": null,
+              "description": "Custom CSS applied to the sign-in page."
+            },
+            "customContent": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string",
+                "maxLength": 65536
+              },
+              "default": {},
+              "description": "Custom content for experience pages, keyed by page pathname."
+            },
+            "customUiAssets": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "createdAt"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "maxLength": 256
+                },
+                "createdAt": {
+                  "type": "number"
+                }
+              },
+              "default": null,
+              "description": "The uploaded custom UI assets."
+            },
+            "customUiCsp": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "scriptSrc": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "connectSrc": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                }
+              },
+              "default": {},
+              "description": "Cloud only. Additional Content Security Policy sources for custom UI assets."
+            },
+            "passwordPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "length": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "min": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "default": 8
+                    },
+                    "max": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "default": 256
+                    }
+                  }
+                },
+                "characterTypes": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "min": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 4,
+                      "default": 1
+                    }
+                  }
+                },
+                "rejects": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "pwned": {
+                      "type": "boolean"
+                    },
+                    "repetitionAndSequence": {
+                      "type": "boolean"
+                    },
+                    "userInfo": {
+                      "type": "boolean"
+                    },
+                    "words": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  }
+                }
+              },
+              "default": {
+                "length": {
+                  "min": 8,
+                  "max": 256
+                },
+                "characterTypes": {
+                  "min": 1
+                },
+                "rejects": {
+                  "pwned": true,
+                  "repetitionAndSequence": true,
+                  "userInfo": true,
+                  "words": []
+                }
+              },
+              "description": "Password policies to adjust the password strength requirements."
+            },
+            "mfa": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "factors": {
+                  "type": "array",
+                  "maxItems": 5,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "Totp",
+                      "WebAuthn",
+                      "BackupCode",
+                      "EmailVerificationCode",
+                      "PhoneVerificationCode"
+                    ]
+                  }
+                },
+                "policy": {
+                  "type": "string",
+                  "enum": [
+                    "UserControlled",
+                    "Mandatory",
+                    "PromptOnlyAtSignIn",
+                    "PromptAtSignInAndSignUp",
+                    "NoPrompt",
+                    "PromptAtSignInAndSignUpMandatory",
+                    "PromptOnlyAtSignInMandatory"
+                  ]
+                },
+                "organizationRequiredMfaPolicy": {
+                  "type": "string",
+                  "enum": [
+                    "NoPrompt",
+                    "Mandatory"
+                  ]
+                }
+              },
+              "required": [
+                "factors",
+                "policy"
+              ],
+              "default": {
+                "factors": [],
+                "policy": "UserControlled"
+              },
+              "description": "MFA settings."
+            },
+            "adaptiveMfa": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Adaptive MFA settings."
+            },
+            "singleSignOnEnabled": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether enterprise single sign-on is offered."
+            },
+            "supportEmail": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "email",
+              "maxLength": 254,
+              "default": null,
+              "description": "The support email address to display on the error pages."
+            },
+            "supportWebsiteUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The support website URL to display on the error pages."
+            },
+            "unknownSessionRedirectUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "Where users go when the sign-in session does not exist or is unknown."
+            },
+            "captchaPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Whether the CAPTCHA is asked."
+            },
+            "sentinelPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "maxAttempts": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 10000
+                },
+                "lockoutDuration": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 525600
+                }
+              },
+              "default": {},
+              "description": "The user lockout policy: failed attempts within one hour, and the lockout in minutes."
+            },
+            "emailBlocklistPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "blockDisposableAddresses": {
+                  "type": "boolean"
+                },
+                "blockSubaddressing": {
+                  "type": "boolean"
+                },
+                "customAllowlist": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "customBlocklist": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                }
+              },
+              "default": {},
+              "description": "Email restriction policies for registering or linking email addresses."
+            },
+            "verificationCodePolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "expirationDuration": {
+                  "type": "integer",
+                  "minimum": 60,
+                  "maximum": 3600
+                },
+                "maxRetryAttempts": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                }
+              },
+              "default": {},
+              "description": "How long verification codes stay valid and how many tries they allow."
+            },
+            "forgotPasswordMethods": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 2,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "EmailVerificationCode",
+                  "PhoneVerificationCode"
+                ]
+              },
+              "default": [],
+              "description": "The ways to reset a forgotten password."
+            },
+            "passkeySignIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                },
+                "showPasskeyButton": {
+                  "type": "boolean"
+                },
+                "allowAutofill": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Passkey sign-in settings."
+            },
+            "signUpProfileFields": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 64,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 128
+                  }
+                },
+                "required": [
+                  "name"
+                ]
+              },
+              "default": null,
+              "description": "Custom profile fields collected at sign-up, in order."
+            },
+            "passwordExpiration": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                },
+                "validPeriodDays": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "enabledAt": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              },
+              "default": {},
+              "description": "Password expiration policy; when enabled, validPeriodDays is required."
+            },
+            "usernamePolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "caseSensitive": {
+                  "type": "boolean"
+                },
+                "minLength": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 128
+                },
+                "maxLength": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 128
+                },
+                "allowedChars": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "lowercase": {
+                      "type": "boolean"
+                    },
+                    "uppercase": {
+                      "type": "boolean"
+                    },
+                    "numbers": {
+                      "type": "boolean"
+                    },
+                    "underscore": {
+                      "type": "boolean"
+                    }
+                  }
+                }
+              },
+              "default": {
+                "caseSensitive": true,
+                "minLength": 1,
+                "maxLength": 128,
+                "allowedChars": {
+                  "lowercase": true,
+                  "uppercase": true,
+                  "numbers": true,
+                  "underscore": true
+                }
+              },
+              "description": "Which usernames are accepted."
+            }
+          }
+        },
+        "validatorKey": "-5d7afe96"
+      }
+    },
+    "hasConsole": true
+  },
+  {
     "name": "ssoConnector",
     "kind": "collection",
     "apiPath": "",

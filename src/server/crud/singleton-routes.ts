@@ -39,7 +39,12 @@ export class SingletonOperations {
   private async seeded(tx: Queryable, tenantId: string, lock: boolean): Promise<Entity> {
     const found = await this.find(tx, tenantId, lock);
     if (found) return found;
-    const values: Entity = { ...withDefaults(this.model.schema, {}), id: generateId() };
+    // A schema may name the record's id (Logto's sign-in experience is always `default`); else one is generated.
+    const schemaId = this.model.schema.properties?.id?.default;
+    const values: Entity = {
+      ...withDefaults(this.model.schema, {}),
+      id: typeof schemaId === 'string' ? schemaId : generateId(),
+    };
     const entries = Object.entries(values).filter(([property]) => property !== 'tenantId');
     const json = new Set(this.model.columns.filter((c) => c.json).map((c) => c.property));
     const column = (property: string) => this.model.columns.find((c) => c.property === property)?.column ?? property;
