@@ -57,7 +57,9 @@ export const isEmailBlocklistItem = (item: string) => {
 
 const escapeRegExp = (value: string) => value.replaceAll(/[.+?^${}()|[\]\\]/gu, '\\$&');
 const matches = (pattern: string, value: string) =>
-  pattern.includes('*') ? new RegExp(`^${escapeRegExp(pattern).replaceAll('*', '.*')}$`, 'u').test(value) : pattern === value;
+  pattern.includes('*')
+    ? new RegExp(`^${escapeRegExp(pattern).replaceAll('*', '.*')}$`, 'u').test(value)
+    : pattern === value;
 const withoutLocalDots = (email: string) => {
   const at = email.indexOf('@');
   return at === -1 ? email : `${email.slice(0, at).replaceAll('.', '')}${email.slice(at)}`;
