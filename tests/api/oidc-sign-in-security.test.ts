@@ -41,6 +41,11 @@ describe.each(databases())('security settings on the sign-in pages on $name', (t
         customBlocklist: ['@blocked.test'],
       },
     });
+    // Another tenant's settings never reach the admin tenant's pages.
+    await patchSignInExperience(origin, 'default', {
+      passwordPolicy: { length: { min: 40, max: 256 } },
+      emailBlocklistPolicy: { customBlocklist: ['@example.com'] },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -110,7 +115,7 @@ describe.each(databases())('security settings on the sign-in pages on $name', (t
     expect(refused.text).toContain('Das Passwort darf nicht aus wiederholten Zeichen');
   });
 
-  it('refuses a common password from the offline list while the range API is down, then registers', async () => {
+  it("refuses a common password from the offline list while the range API is down, then registers (another tenant's settings do not apply)", async () => {
     const register = await registration();
     await range.close();
     const refused = await register({ password: 'Password123' });
