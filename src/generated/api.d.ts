@@ -125,6 +125,42 @@ export interface paths {
         patch: operations["UpdateApplicationSecret"];
         trace?: never;
     };
+    "/api/custom-phrases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List custom phrases */
+        get: operations["ListCustomPhrases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/custom-phrases/{languageTag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a custom phrase */
+        get: operations["GetCustomPhrase"];
+        /** Replace the custom phrases of a language */
+        put: operations["ReplaceCustomPhraseLanguageTag"];
+        post?: never;
+        /** Delete the custom phrases of a language (not the fallback language) */
+        delete: operations["DeleteCustomPhraseLanguageTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/users/active": {
         parameters: {
             query?: never;
@@ -1121,6 +1157,40 @@ export interface paths {
         patch: operations["UpdateSignInExperience"];
         trace?: never;
     };
+    "/api/sign-in-exp/default/check-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a password against the tenant's password policy */
+        post: operations["CreateSignInExperienceDefaultCheckPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sign-in-exp/username-policy/case-sensitivity-conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usernames that differ only by case */
+        get: operations["GetSignInExperienceUsernamePolicyCaseSensitivityConflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1672,6 +1742,29 @@ export interface components {
              * @example password_rejected.character_types
              * @example session.invalid_credentials
              * @example sign_in_experiences.password_expiration_not_enabled
+             * @example sign_in_experiences.enabled_connector_not_found
+             * @example sign_in_experiences.passwordless_requires_verify
+             * @example sign_in_experiences.code_sign_in_must_be_enabled
+             * @example sign_in_experiences.unsupported_default_language
+             * @example sign_in_experiences.at_least_one_authentication_factor
+             * @example sign_in_experiences.backup_code_cannot_be_enabled_alone
+             * @example sign_in_experiences.duplicated_mfa_factors
+             * @example sign_in_experiences.email_verification_code_cannot_be_used_for_mfa
+             * @example sign_in_experiences.phone_verification_code_cannot_be_used_for_mfa
+             * @example sign_in_experiences.email_verification_code_cannot_be_used_for_sign_in
+             * @example sign_in_experiences.phone_verification_code_cannot_be_used_for_sign_in
+             * @example sign_in_experiences.adaptive_mfa_requires_mfa
+             * @example sign_in_experiences.adaptive_mfa_requires_non_skippable_policy
+             * @example sign_in_experiences.non_adaptive_mfa_requires_skippable_policy
+             * @example sign_in_experiences.duplicated_sign_up_identifiers
+             * @example sign_in_experiences.missing_sign_up_identifiers
+             * @example sign_in_experiences.invalid_custom_email_blocklist_format
+             * @example sign_in_experiences.forgot_password_method_requires_connector
+             * @example sign_in_experiences.password_expiration_requires_forgot_password
+             * @example sign_in_experiences.password_expiration_invalid_period_days
+             * @example sign_in_experiences.username_policy_case_conflicts_exist
+             * @example localization.invalid_translation_structure
+             * @example localization.cannot_delete_default_language
              * @example request.unsupported_media_type
              * @example request.payload_too_large
              * @example request.invalid_input
@@ -1964,6 +2057,29 @@ export interface components {
             /** @description A name to tell secrets apart. */
             name?: string;
         };
+        /**
+         * CustomPhrase
+         * @description A tenant's own texts of the sign-in pages in one language, overriding the built-in ones key by key.
+         */
+        CustomPhrase: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /** @description The unique identifier, generated by the server. */
+            readonly id: string;
+            /** @description The language, e.g. en or pt-BR. */
+            languageTag: string;
+            /** @description The texts by phrase key, nested as the sign-in pages' own texts are. */
+            translation: Record<string, never>;
+            $defs: {
+                /** @description Texts by phrase key; a value is a text or an object of more keys. */
+                translation: Record<string, never>;
+                languageTagParams: {
+                    languageTag?: string;
+                };
+            };
+        };
+        /** @description Texts by phrase key; a value is a text or an object of more keys. */
+        CustomPhraseUpsertBody: Record<string, never>;
         /**
          * Dashboard
          * @description Figures about the tenant's users: how many there are, how many are new and how many are active.
@@ -3420,6 +3536,32 @@ export interface components {
                     underscore?: boolean;
                 };
             };
+            $defs: {
+                checkPasswordBody: {
+                    /** @description The password to check. */
+                    password: string;
+                    /** @description The user whose information the password must not contain. */
+                    userId?: string;
+                };
+                checkPasswordResponse: {
+                    result: boolean;
+                    issues?: {
+                        code: string;
+                        interpolation?: Record<string, never>;
+                    }[];
+                };
+                caseConflictsQuery: {
+                    /** @description How many groups to show, 1 to 100 (default 20). */
+                    limit?: string;
+                };
+                caseConflictsResponse: {
+                    totalConflicts: number;
+                    samples: {
+                        usernameLower: string;
+                        userIds: string[];
+                    }[];
+                };
+            };
         };
         SignInExperienceUpdate: {
             /**
@@ -3747,6 +3889,26 @@ export interface components {
                     underscore?: boolean;
                 };
             };
+        };
+        SignInExperienceCheckPasswordBody: {
+            /** @description The password to check. */
+            password: string;
+            /** @description The user whose information the password must not contain. */
+            userId?: string;
+        };
+        SignInExperienceCheckPasswordResponse: {
+            result: boolean;
+            issues?: {
+                code: string;
+                interpolation?: Record<string, never>;
+            }[];
+        };
+        SignInExperienceCaseSensitivityConflictsResponse: {
+            totalConflicts: number;
+            samples: {
+                usernameLower: string;
+                userIds: string[];
+            }[];
         };
         /**
          * Enterprise SSO connector
@@ -5212,6 +5374,259 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApplicationSecret"];
                 };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListCustomPhrases: {
+        parameters: {
+            query?: {
+                /** @description Page number (starts from 1). */
+                page?: number;
+                /** @description Entries per page (at most 100). */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of custom phrases. */
+            200: {
+                headers: {
+                    /** @description The total number of entries. */
+                    "Total-Number"?: number;
+                    /** @description Pagination links (RFC 8288): first, prev, next, last. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPhrase"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetCustomPhrase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the customPhrase. */
+                languageTag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customPhrase. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPhrase"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ReplaceCustomPhraseLanguageTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The language tag. */
+                languageTag: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomPhraseUpsertBody"];
+            };
+        };
+        responses: {
+            /** @description Replace the custom phrases of a language */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPhrase"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteCustomPhraseLanguageTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The language tag. */
+                languageTag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete the custom phrases of a language (not the fallback language) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -11847,6 +12262,143 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignInExperience"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateSignInExperienceDefaultCheckPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInExperienceCheckPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Check a password against the tenant's password policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInExperienceCheckPasswordResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetSignInExperienceUsernamePolicyCaseSensitivityConflicts: {
+        parameters: {
+            query?: {
+                /** @description How many groups to show, 1 to 100 (default 20). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usernames that differ only by case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInExperienceCaseSensitivityConflictsResponse"];
                 };
             };
             /** @description Bad Request */

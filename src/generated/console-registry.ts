@@ -666,6 +666,41 @@ export const consoleResources: ConsoleResource[] = [
     "assignForms": {}
   },
   {
+    "name": "customPhrase",
+    "kind": "collection",
+    "apiPath": "/custom-phrases",
+    "idField": "languageTag",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "get": {}
+    },
+    "relations": [],
+    "route": "customPhrase",
+    "titleKey": "customPhrase.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "entity.unique_integrity_violation": "languageTag"
+    },
+    "assignForms": {}
+  },
+  {
     "name": "hook",
     "kind": "collection",
     "apiPath": "/hooks",

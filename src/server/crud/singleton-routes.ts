@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
+import { registerActionRoutes } from './action-routes.js';
 import { withDefaults } from './defaults.js';
+import { publicView } from './fields.js';
 import { generateId } from './ids.js';
 import type { EntityOperations, RequestContext } from './operations.js';
 import type { Entity } from './repository.js';
@@ -72,7 +74,7 @@ export class SingletonOperations {
   }
 }
 
-/** `GET` and `PATCH` at a singleton's path: no list, no id, no create or delete. */
+/** `GET` and `PATCH` at a singleton's path and its declared actions below it: no list, no id, no create or delete. */
 export const registerSingletonRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
   const singleton = new SingletonOperations(deps.operationsOf(model.name), deps.db);
   const path = `/api${model.apiPath.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -88,4 +90,5 @@ export const registerSingletonRoutes = (app: FastifyInstance, model: EntityModel
       view(await singleton.update(deps.context(request), request.body)),
     );
   }
+  registerActionRoutes(app, model, deps, { base: path, item: path, idParam: 'id', view: publicView(model) });
 };

@@ -1,5 +1,6 @@
 import type { ServerOverride } from '../crud/overrides.js';
 import { applicationOverrides } from '../entities/application/overrides.js';
+import { customPhraseOverrides } from '../entities/customPhrase/overrides.js';
 import { dashboardOverrides } from '../entities/dashboard/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
 import { meOverrides } from '../entities/me/overrides.js';
@@ -7,6 +8,7 @@ import { organizationOverrides } from '../entities/organization/overrides.js';
 import { organizationInvitationOverrides } from '../entities/organizationInvitation/overrides.js';
 import { personalAccessTokenOverrides } from '../entities/personalAccessToken/overrides.js';
 import { resourceOverrides } from '../entities/resource/overrides.js';
+import { signInExperienceOverrides } from '../entities/signInExperience/overrides.js';
 import { userOverrides } from '../entities/user/overrides.js';
 import type { ServerOverrideKey } from './keys.js';
 
@@ -22,6 +24,7 @@ export type {
 /** Every key of `keys.ts` has exactly one implementation; TypeScript fails the build otherwise. */
 export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationOverrides,
+  ...customPhraseOverrides,
   ...dashboardOverrides,
   ...hookOverrides,
   ...meOverrides,
@@ -29,5 +32,6 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...organizationInvitationOverrides,
   ...personalAccessTokenOverrides,
   ...resourceOverrides,
+  ...signInExperienceOverrides,
   ...userOverrides,
 };
