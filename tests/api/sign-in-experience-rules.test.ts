@@ -164,7 +164,7 @@ describe.each(databases())('sign-in experience rules on $name', (target) => {
       characterTypes: { min: 1 },
       rejects: { pwned: true, repetitionAndSequence: true, userInfo: true, words: [] },
     });
-    const weak = await client.POST('/api/sign-in-exp/default/check-password', { body: { password: 'short' } });
+    const weak = await client.POST('/api/sign-in-exp/default/check-password', { body: { password: 'Zq7-w' } });
     expect(weak.response.status).toBe(400);
     expect(weak.error).toEqual({
       result: false,

@@ -9,7 +9,7 @@ import { TenantRegistry } from '../tenants/registry.js';
 import { registerTenantRoutes } from '../tenants/routes.js';
 import { seedTenants } from '../tenants/seed.js';
 import { originOf, tenantIssuer } from '../tenants/urls.js';
-import { BreachedPasswords } from '../users/breached-passwords.js';
+import type { BreachCheck } from '../users/password-policy.js';
 import { securitySettings } from '../users/security-settings.js';
 import { UserStore } from '../users/store.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
@@ -30,8 +30,8 @@ export interface IdentityOptions {
   auditLog?: AuditLogWriter | undefined;
   /** Where the sign-in pages announce PostSignIn and PostRegister. */
   webhooks?: WebhookDispatcher | undefined;
-  /** The Pwned Passwords range API that breached passwords are looked up in (default Have I Been Pwned's). */
-  pwnedRangeUrl?: string | undefined;
+  /** Whether a password is known from breaches, for the password policy of the sign-in pages. */
+  breached?: BreachCheck | undefined;
 }
 
 /** What the rest of the server may ask about tenants and their token issuers (e.g. to verify bearer tokens). */
@@ -69,7 +69,7 @@ const listeningOrigin = (app: FastifyInstance): string => {
  */
 export const registerIdentity = async (
   app: FastifyInstance,
-  { db, publicUrl, operationsOf, auditLog, webhooks, pwnedRangeUrl }: IdentityOptions,
+  { db, publicUrl, operationsOf, auditLog, webhooks, breached }: IdentityOptions,
 ): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
@@ -93,17 +93,13 @@ export const registerIdentity = async (
 
   registerTenantRoutes(app, { tenants, origin: requestOrigin });
   await registerOidcRoutes(app, providers);
-  const breached = new BreachedPasswords({
-    rangeUrl: pwnedRangeUrl,
-    onFallback: (error) => app.log.warn({ err: error }, 'Pwned Passwords range API unavailable: used the offline list'),
-  });
   await registerInteractionRoutes(app, {
     db,
     providers,
     users,
     sentinel: new Sentinel(db),
     settingsOf: securitySettings(db),
-    breached: breached.isBreached,
+    breached,
     auditLog,
     webhooks,
   });

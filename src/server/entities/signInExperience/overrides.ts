@@ -9,13 +9,24 @@ type Run = Parameters<ActionOverride['run']>[0];
 
 /**
  * `POST /api/sign-in-exp/default/check-password`: the tenant's password policy applied to a password, for a user
- * when `userId` names one (404 when it names none); 200 `{ result: true }` or 400 `{ result: false, issues }`.
+ * when `userId` names one (their name, username, email and phone then count as user information; 404 when it names
+ * none); 200 `{ result: true }` or 400 `{ result: false, issues }`.
  */
-const checkPassword = async ({ body, context, db, operationsOf }: Run) => {
+const checkPassword = async ({ body, context, db, operationsOf, request }: Run) => {
   const { password, userId } = body as { password: string; userId?: string };
-  if (userId) await operationsOf('user').get(context, userId);
+  const user = userId ? await operationsOf('user').get(context, userId) : undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const userInfo = user
+    ? {
+        name: text(user.name),
+        username: text(user.username),
+        email: text(user.primaryEmail),
+        phoneNumber: text(user.primaryPhone),
+      }
+    : {};
   const { passwordPolicy } = await loadSignInExperience(db, context.tenantId);
-  const issues = passwordIssues(password, passwordPolicy);
+  const breached = request.server.breachedPasswords.isBreached;
+  const issues = await passwordIssues(password, passwordPolicy, { userInfo, breached });
   return issues.length > 0 ? withStatus(400, { result: false, issues }) : { result: true };
 };
 

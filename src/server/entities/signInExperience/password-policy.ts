@@ -1,5 +1,11 @@
 import type { SignInExperience } from '../../../generated/types.js';
-import { checkPassword, passwordPolicy } from '../../users/password-policy.js';
+import {
+  type BreachCheck,
+  checkPassword,
+  type PasswordIssue,
+  passwordPolicyOf,
+  type UserInfo,
+} from '../../users/password-policy.js';
 
 export type PasswordPolicy = SignInExperience['passwordPolicy'];
 
@@ -19,28 +25,13 @@ export const withPasswordPolicyDefaults = (
   rejects: { ...defaultPasswordPolicy.rejects, ...sent.rejects },
 });
 
-/** A rejection as Logto's check answers it: the code and what its message interpolates. */
-export interface PasswordIssue {
-  code: string;
-  interpolation?: Record<string, unknown>;
-}
-
 /**
- * The tenant's password policy applied to a password by the server's password checks, each rejection with Logto's
- * interpolation (`{ min }`, `{ max }`).
+ * The tenant's password policy applied to a password with every rejection of Logto's check, each with its
+ * interpolation (`{ min }`, `{ max }`): `userInfo` is the user's when the check names one, `breached` the server's
+ * breached-password lookup.
  */
-export const passwordIssues = (password: string, stored: PasswordPolicy): PasswordIssue[] => {
-  const policy = withPasswordPolicyDefaults(stored);
-  const limits = {
-    ...passwordPolicy,
-    minLength: policy.length.min,
-    maxLength: policy.length.max,
-    characterTypes: policy.characterTypes.min,
-  };
-  return checkPassword(password, limits as typeof passwordPolicy).map((code): PasswordIssue => {
-    if (code === 'password_rejected.too_short') return { code, interpolation: { min: limits.minLength } };
-    if (code === 'password_rejected.too_long') return { code, interpolation: { max: limits.maxLength } };
-    if (code === 'password_rejected.character_types') return { code, interpolation: { min: limits.characterTypes } };
-    return { code };
-  });
-};
+export const passwordIssues = (
+  password: string,
+  stored: PasswordPolicy,
+  options: { userInfo?: UserInfo; breached?: BreachCheck | undefined } = {},
+): Promise<PasswordIssue[]> => checkPassword(password, passwordPolicyOf(withPasswordPolicyDefaults(stored)), options);
