@@ -8,8 +8,11 @@ export interface SentinelPolicy {
   lockoutDuration: number;
 }
 
-/** Logto's defaults: 100 failures lock for 60 minutes. */
-export const defaultSentinelPolicy: SentinelPolicy = { maxAttempts: 100, lockoutDuration: 60 };
+/**
+ * What applies where the tenant's `sentinelPolicy` leaves a value out: 5 failures within 10 minutes, Gatehouse's
+ * lockout from before the policy was configurable (stricter than Logto's 100 within 60 minutes).
+ */
+export const defaultSentinelPolicy: SentinelPolicy = { maxAttempts: 5, lockoutDuration: 10 };
 
 /** What the sign-in pages enforce of a tenant's sign-in experience: its password, email and lockout policies. */
 export interface SecuritySettings {
