@@ -93,6 +93,14 @@ describe.each(databases())('security settings on the sign-in pages on $name', (t
     expect(range.asked.length).toBeGreaterThan(0);
     const { rows } = await db.withTenant('admin', (tx) => tx.query('SELECT count(*)::int AS n FROM users'));
     expect(rows[0]).toEqual({ n: 0 });
+    // Each refusal is recorded with the code Logto's experience API answers.
+    await server.app.auditLog.flush();
+    const { rows: logged } = await db.withTenant('admin', (tx) =>
+      tx.query<{ code: string }>(
+        `SELECT payload->'error'->>'code' AS code FROM logs WHERE tenant_id = 'admin' AND key = 'Interaction.Register.Submit'`,
+      ),
+    );
+    expect(logged.map((row) => row.code)).toEqual(cases.map(() => 'password.rejected'));
   });
 
   it("refuses sub-addressing, the tenant's blocked domains and disposable domains", async () => {
@@ -106,6 +114,18 @@ describe.each(databases())('security settings on the sign-in pages on $name', (t
       expect(refused.status, email).toBe(400);
       expect(refused.text.replaceAll('&quot;', '"'), email).toContain(message);
     }
+    await server.app.auditLog.flush();
+    const { rows: logged } = await db.withTenant('admin', (tx) =>
+      tx.query<{ code: string }>(
+        `SELECT payload->'error'->>'code' AS code FROM logs
+         WHERE tenant_id = 'admin' AND key = 'Interaction.Register.Submit' ORDER BY created_at DESC LIMIT 3`,
+      ),
+    );
+    expect(logged.map((row) => row.code).sort()).toEqual([
+      'session.email_blocklist.email_not_allowed',
+      'session.email_blocklist.email_not_allowed',
+      'session.email_blocklist.email_subaddressing_not_allowed',
+    ]);
   });
 
   it("answers in the browser's language", async () => {
