@@ -31,21 +31,6 @@ const SEQUENCES = [
   '9ol',
 ];
 
-/** Every run of characters that is part of a sequence; prefix-closed, so a run grows while it stays in the set. */
-const sequential: ReadonlySet<string> = (() => {
-  const runs = new Set<string>();
-  for (const row of SEQUENCES) {
-    const reversed = [...row].reverse().join('');
-    for (const variant of [row, reversed, row.toUpperCase(), reversed.toUpperCase()]) {
-      for (let start = 0; start < variant.length; start++) {
-        for (let end = start + 1; end <= variant.length; end++) runs.add(variant.slice(start, end));
-      }
-    }
-  }
-  return runs;
-})();
-const LONGEST_SEQUENCE = Math.max(...SEQUENCES.map((row) => row.length));
-
 /** The length of the repeated-character run starting at each position. */
 const repetitionRuns = (password: string) => {
   const runs = new Array<number>(password.length).fill(1);
@@ -53,18 +38,6 @@ const repetitionRuns = (password: string) => {
     if (password[i] === password[i + 1]) runs[i] = (runs[i + 1] ?? 1) + 1;
   }
   return runs;
-};
-
-const sequenceLength = (password: string, at: number) => {
-  let length = 1;
-  while (
-    length < LONGEST_SEQUENCE &&
-    at + length < password.length &&
-    sequential.has(password.slice(at, at + length + 1))
-  ) {
-    length++;
-  }
-  return length;
 };
 
 /** The phrases of the user's information: the name, its words and itself without spaces, the email's local part. */
@@ -80,23 +53,64 @@ const userPhrases = ({ name, username, email, phoneNumber }: UserInfo) => {
   return phrases.map((phrase) => phrase.toLowerCase()).filter((phrase) => phrase.length > 0);
 };
 
-/** Phrases by their first character, so each position of the password looks only at those that may start there. */
-const byFirstCharacter = (phrases: string[]) => {
-  const index = new Map<string, string[]>();
-  for (const phrase of phrases) {
-    const first = phrase[0] ?? '';
-    index.set(first, [...(index.get(first) ?? []), phrase]);
+interface Trie {
+  /** By UTF-16 code unit. */
+  next: Map<number, Trie>;
+  /** A phrase ends here. */
+  end: boolean;
+}
+
+const addTo = (root: Trie, phrase: string) => {
+  let node = root;
+  for (let i = 0; i < phrase.length; i++) {
+    const code = phrase.charCodeAt(i);
+    let child = node.next.get(code);
+    if (!child) {
+      child = { next: new Map(), end: false };
+      node.next.set(code, child);
+    }
+    node = child;
   }
-  return index;
+  node.end = true;
 };
 
-const longestAt = (lowercased: string, at: number, index: Map<string, string[]>) => {
+/** The phrases as a trie, so each position of the password costs at most the longest phrase's length. */
+const trieOf = (phrases: string[]): Trie => {
+  const root: Trie = { next: new Map(), end: false };
+  for (const phrase of phrases) addTo(root, phrase);
+  return root;
+};
+
+/** The length of the longest phrase that starts at `at`. */
+const longestAt = (text: string, at: number, trie: Trie) => {
   let longest = 0;
-  for (const phrase of index.get(lowercased[at] ?? '') ?? []) {
-    if (phrase.length > longest && lowercased.startsWith(phrase, at)) longest = phrase.length;
+  let node: Trie | undefined = trie;
+  for (let i = at; node && i < text.length; i++) {
+    node = node.next.get(text.charCodeAt(i));
+    if (node?.end) longest = i - at + 1;
   }
   return longest;
 };
+
+/**
+ * Every run of characters that is part of a sequence row (forwards or backwards, in one letter case), as a trie in
+ * which every node ends a run: the longest walk from a position is the sequence starting there.
+ */
+const sequences: Trie = (() => {
+  const root: Trie = { next: new Map(), end: false };
+  for (const row of SEQUENCES) {
+    const reversed = [...row].reverse().join('');
+    for (const variant of [row, reversed, row.toUpperCase(), reversed.toUpperCase()]) {
+      for (let start = 0; start < variant.length; start++) addTo(root, variant.slice(start));
+    }
+  }
+  const markAll = (node: Trie) => {
+    node.end = true;
+    for (const child of node.next.values()) markAll(child);
+  };
+  markAll(root);
+  return root;
+})();
 
 type RestrictedCode = 'repetition' | 'sequence' | 'words' | 'user_info';
 
@@ -104,7 +118,8 @@ type RestrictedCode = 'repetition' | 'sequence' | 'words' | 'user_info';
  * The restricted-phrase rejections (Logto's rule): every position covered by a run of 3 or more repeated or
  * sequential characters, a forbidden word or a phrase of the user's information is marked; when more than the
  * password's length minus 3 positions (at least 1) are marked, each kind of phrase found is a rejection.
- * Linear in the password's length (times the few phrases starting with each character).
+ * Linear in the password's length (times the longest phrase or sequence), so a long password never holds the event
+ * loop for long.
  */
 export const restrictedIssues = (
   password: string,
@@ -112,8 +127,8 @@ export const restrictedIssues = (
   userInfo: UserInfo,
 ): PasswordIssue[] => {
   const lowercased = password.toLowerCase();
-  const words = byFirstCharacter(rejects.words.map((word) => word.toLowerCase()));
-  const phrases = byFirstCharacter(rejects.userInfo ? userPhrases(userInfo) : []);
+  const words = trieOf(rejects.words.map((word) => word.toLowerCase()));
+  const phrases = trieOf(rejects.userInfo ? userPhrases(userInfo) : []);
   const repetitions = rejects.repetitionAndSequence ? repetitionRuns(password) : [];
   const found = new Set<RestrictedCode>();
   let marked = 0;
@@ -129,7 +144,7 @@ export const restrictedIssues = (
     if (rejects.repetitionAndSequence) {
       const repeated = repetitions[at] ?? 0;
       cover(at, repeated >= RUN_THRESHOLD ? repeated : 0, 'repetition');
-      const sequence = sequenceLength(password, at);
+      const sequence = longestAt(password, at, sequences);
       cover(at, sequence >= RUN_THRESHOLD ? sequence : 0, 'sequence');
     }
     cover(at, longestAt(lowercased, at, words), 'words');
