@@ -89,6 +89,8 @@ describe.each(databases())('security settings on the sign-in pages on $name', (t
       const refused = await register({ password });
       expect(refused.status, password).toBe(400);
       for (const message of messages) expect(refused.text, password).toContain(message);
+      // The page states the tenant's length limits.
+      expect(refused.text).toContain('10 to 20 characters.');
     }
     expect(range.asked.length).toBeGreaterThan(0);
     const { rows } = await db.withTenant('admin', (tx) => tx.query('SELECT count(*)::int AS n FROM users'));
