@@ -37,6 +37,8 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
     const on = action.on ?? 'item';
     if (d.kind === 'service' && on === 'item')
       throw new CodegenError(`${where}: a service has no items; use on: collection`);
+    if (d.kind === 'singleton' && on === 'item')
+      throw new CodegenError(`${where}: a singleton has no items; use on: collection`);
     if (action.authenticatedBy && action.scopes?.length !== 0) {
       throw new CodegenError(`${where}: an action its handler authenticates declares scopes: []`);
     }

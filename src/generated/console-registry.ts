@@ -4,6 +4,37 @@ import type { ConsoleResource } from '../shared/descriptor.js';
 /** What the console knows of each entity: no tables, columns or server hooks. */
 export const consoleResources: ConsoleResource[] = [
   {
+    "name": "accountCenter",
+    "kind": "singleton",
+    "apiPath": "/account-center",
+    "idField": "id",
+    "operations": {
+      "get": {},
+      "update": {}
+    },
+    "relations": [],
+    "route": "accountCenter",
+    "titleKey": "accountCenter.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
+    "assignForms": {}
+  },
+  {
     "name": "application",
     "kind": "collection",
     "apiPath": "/applications",
@@ -662,6 +693,69 @@ export const consoleResources: ConsoleResource[] = [
     },
     "errorFields": {
       "application.secret_name_exists": "name"
+    },
+    "assignForms": {}
+  },
+  {
+    "name": "captchaProvider",
+    "kind": "collection",
+    "apiPath": "/captcha-provider",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "route": "captchaProvider",
+    "titleKey": "captchaProvider.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
+    "assignForms": {}
+  },
+  {
+    "name": "customPhrase",
+    "kind": "collection",
+    "apiPath": "/custom-phrases",
+    "idField": "languageTag",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "get": {}
+    },
+    "relations": [],
+    "route": "customPhrase",
+    "titleKey": "customPhrase.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "entity.unique_integrity_violation": "languageTag"
     },
     "assignForms": {}
   },
@@ -3064,6 +3158,737 @@ export const consoleResources: ConsoleResource[] = [
     "errorFields": {
       "scope.name_exists": "name"
     },
+    "assignForms": {}
+  },
+  {
+    "name": "sentinelActivity",
+    "kind": "collection",
+    "apiPath": "/sentinel-activities",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "route": "sentinelActivity",
+    "titleKey": "sentinelActivity.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
+    "assignForms": {}
+  },
+  {
+    "name": "signInExperience",
+    "kind": "singleton",
+    "apiPath": "/sign-in-exp",
+    "idField": "id",
+    "operations": {
+      "get": {},
+      "update": {}
+    },
+    "relations": [],
+    "route": "sign-in-experience",
+    "titleKey": "sign_in_exp.title",
+    "subtitleKey": "sign_in_exp.subtitle",
+    "sidebar": {
+      "group": "authentication",
+      "order": 2,
+      "titleKey": "sidebar.sign_in_experience",
+      "icon": "lock"
+    },
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "detail": {
+      "titleField": "",
+      "tags": [],
+      "tabs": [
+        {
+          "key": "branding",
+          "titleKey": "sign_in_exp.tab.branding",
+          "kind": "form",
+          "default": true,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.color",
+              "fields": [
+                "color"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.branding",
+              "fields": [
+                "branding",
+                "customCss"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "color": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "primaryColor": {
+                      "type": "string",
+                      "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                    },
+                    "isDarkModeEnabled": {
+                      "type": "boolean"
+                    },
+                    "darkPrimaryColor": {
+                      "type": "string",
+                      "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                    }
+                  },
+                  "required": [
+                    "primaryColor",
+                    "isDarkModeEnabled",
+                    "darkPrimaryColor"
+                  ],
+                  "default": {
+                    "primaryColor": "#6139F6",
+                    "isDarkModeEnabled": false,
+                    "darkPrimaryColor": "#8768F8"
+                  },
+                  "description": "The primary branding color for the sign-in page (both light/dark mode)."
+                },
+                "branding": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "logoUrl": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "darkLogoUrl": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "favicon": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "darkFavicon": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    }
+                  },
+                  "default": {
+                    "logoUrl": "https://logto.io/logo.svg",
+                    "darkLogoUrl": "https://logto.io/logo-dark.svg"
+                  },
+                  "description": "Logos and favicons, replaced as a whole."
+                },
+                "customCss": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 65536,
+                  "default": null,
+                  "description": "Custom CSS applied to the sign-in page."
+                }
+              }
+            },
+            "validatorKey": "-109d16b3"
+          }
+        },
+        {
+          "key": "sign-up-and-sign-in",
+          "titleKey": "sign_in_exp.tab.sign_up_and_sign_in",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.sign_up",
+              "fields": [
+                "signInMode",
+                "signUp"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.sign_in",
+              "fields": [
+                "signIn",
+                "singleSignOnEnabled"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.social",
+              "fields": [
+                "socialSignIn"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "signInMode": {
+                  "type": "string",
+                  "enum": [
+                    "SignIn",
+                    "Register",
+                    "SignInAndRegister"
+                  ],
+                  "default": "SignInAndRegister",
+                  "description": "Whether the page signs in, registers, or both."
+                },
+                "signUp": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "identifiers": {
+                      "type": "array",
+                      "maxItems": 3,
+                      "items": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone"
+                        ]
+                      },
+                      "description": "Allowed identifiers when signing-up."
+                    },
+                    "password": {
+                      "type": "boolean",
+                      "description": "Whether the user is required to set a password when signing-up."
+                    },
+                    "verify": {
+                      "type": "boolean",
+                      "description": "Whether the user is required to verify their email/phone when signing-up."
+                    },
+                    "secondaryIdentifiers": {
+                      "type": "array",
+                      "maxItems": 4,
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                          "identifier": {
+                            "type": "string",
+                            "enum": [
+                              "username",
+                              "email",
+                              "phone",
+                              "emailOrPhone"
+                            ]
+                          },
+                          "verify": {
+                            "type": "boolean"
+                          }
+                        },
+                        "required": [
+                          "identifier"
+                        ]
+                      },
+                      "description": "Additional identifiers required during sign-up."
+                    }
+                  },
+                  "required": [
+                    "identifiers",
+                    "password",
+                    "verify"
+                  ],
+                  "default": {
+                    "identifiers": [
+                      "username"
+                    ],
+                    "password": true,
+                    "verify": false
+                  },
+                  "description": "Sign-up method settings."
+                },
+                "signIn": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "methods": {
+                      "type": "array",
+                      "maxItems": 3,
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                          "identifier": {
+                            "type": "string",
+                            "enum": [
+                              "username",
+                              "email",
+                              "phone"
+                            ]
+                          },
+                          "password": {
+                            "type": "boolean"
+                          },
+                          "verificationCode": {
+                            "type": "boolean"
+                          },
+                          "isPasswordPrimary": {
+                            "type": "boolean"
+                          }
+                        },
+                        "required": [
+                          "identifier",
+                          "password",
+                          "verificationCode",
+                          "isPasswordPrimary"
+                        ]
+                      }
+                    }
+                  },
+                  "required": [
+                    "methods"
+                  ],
+                  "default": {
+                    "methods": [
+                      {
+                        "identifier": "username",
+                        "password": true,
+                        "verificationCode": false,
+                        "isPasswordPrimary": true
+                      }
+                    ]
+                  },
+                  "description": "Sign-in method settings."
+                },
+                "singleSignOnEnabled": {
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Whether enterprise single sign-on is offered."
+                },
+                "socialSignIn": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "automaticAccountLinking": {
+                      "type": "boolean"
+                    },
+                    "skipRequiredIdentifiers": {
+                      "type": "boolean"
+                    }
+                  },
+                  "default": {},
+                  "description": "Social sign-in settings."
+                }
+              }
+            },
+            "validatorKey": "579541d2"
+          }
+        },
+        {
+          "key": "content",
+          "titleKey": "sign_in_exp.tab.content",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.terms",
+              "fields": [
+                "agreeToTermsPolicy",
+                "termsOfUseUrl",
+                "privacyPolicyUrl"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.languages",
+              "fields": [
+                "languageInfo"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.support",
+              "fields": [
+                "supportEmail",
+                "supportWebsiteUrl",
+                "unknownSessionRedirectUrl"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "agreeToTermsPolicy": {
+                  "type": "string",
+                  "enum": [
+                    "Automatic",
+                    "ManualRegistrationOnly",
+                    "Manual"
+                  ],
+                  "default": "Automatic",
+                  "description": "How users agree to the terms of use and privacy policy."
+                },
+                "termsOfUseUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "The terms of use shown on sign-up."
+                },
+                "privacyPolicyUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "The privacy policy shown on sign-up."
+                },
+                "languageInfo": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "autoDetect": {
+                      "type": "boolean"
+                    },
+                    "fallbackLanguage": {
+                      "type": "string",
+                      "minLength": 2,
+                      "maxLength": 16,
+                      "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+                    }
+                  },
+                  "required": [
+                    "autoDetect",
+                    "fallbackLanguage"
+                  ],
+                  "default": {
+                    "autoDetect": true,
+                    "fallbackLanguage": "en"
+                  },
+                  "description": "The language detection policy for the sign-in page."
+                },
+                "supportEmail": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "email",
+                  "maxLength": 254,
+                  "default": null,
+                  "description": "The support email address to display on the error pages."
+                },
+                "supportWebsiteUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "The support website URL to display on the error pages."
+                },
+                "unknownSessionRedirectUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "Where users go when the sign-in session does not exist or is unknown."
+                }
+              }
+            },
+            "validatorKey": "19695adc"
+          }
+        },
+        {
+          "key": "security",
+          "titleKey": "sign_in_exp.tab.security",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.password_policy",
+              "fields": [
+                "passwordPolicy"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.lockout",
+              "fields": [
+                "sentinelPolicy",
+                "captchaPolicy"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.blocklist",
+              "fields": [
+                "emailBlocklistPolicy"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "passwordPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "length": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "properties": {
+                        "min": {
+                          "type": "integer",
+                          "minimum": 1,
+                          "default": 8
+                        },
+                        "max": {
+                          "type": "integer",
+                          "minimum": 1,
+                          "default": 256
+                        }
+                      }
+                    },
+                    "characterTypes": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "properties": {
+                        "min": {
+                          "type": "integer",
+                          "minimum": 1,
+                          "maximum": 4,
+                          "default": 1
+                        }
+                      }
+                    },
+                    "rejects": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "properties": {
+                        "pwned": {
+                          "type": "boolean"
+                        },
+                        "repetitionAndSequence": {
+                          "type": "boolean"
+                        },
+                        "userInfo": {
+                          "type": "boolean"
+                        },
+                        "words": {
+                          "type": "array",
+                          "items": {
+                            "type": "string",
+                            "maxLength": 256
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "default": {
+                    "length": {
+                      "min": 8,
+                      "max": 256
+                    },
+                    "characterTypes": {
+                      "min": 1
+                    },
+                    "rejects": {
+                      "pwned": true,
+                      "repetitionAndSequence": true,
+                      "userInfo": true,
+                      "words": []
+                    }
+                  },
+                  "description": "Password policies to adjust the password strength requirements."
+                },
+                "sentinelPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "maxAttempts": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 10000
+                    },
+                    "lockoutDuration": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 525600
+                    }
+                  },
+                  "default": {},
+                  "description": "The user lockout policy: failed attempts within one hour, and the lockout in minutes."
+                },
+                "captchaPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "enabled": {
+                      "type": "boolean"
+                    }
+                  },
+                  "default": {},
+                  "description": "Whether the CAPTCHA is asked."
+                },
+                "emailBlocklistPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "blockDisposableAddresses": {
+                      "type": "boolean"
+                    },
+                    "blockSubaddressing": {
+                      "type": "boolean"
+                    },
+                    "customAllowlist": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    },
+                    "customBlocklist": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "default": {},
+                  "description": "Email restriction policies for registering or linking email addresses."
+                }
+              }
+            },
+            "validatorKey": "3393df3d"
+          }
+        },
+        {
+          "key": "mfa",
+          "titleKey": "sign_in_exp.tab.mfa",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.mfa",
+              "fields": [
+                "mfa"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "mfa": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "factors": {
+                      "type": "array",
+                      "maxItems": 5,
+                      "items": {
+                        "type": "string",
+                        "enum": [
+                          "Totp",
+                          "WebAuthn",
+                          "BackupCode",
+                          "EmailVerificationCode",
+                          "PhoneVerificationCode"
+                        ]
+                      }
+                    },
+                    "policy": {
+                      "type": "string",
+                      "enum": [
+                        "UserControlled",
+                        "Mandatory",
+                        "PromptOnlyAtSignIn",
+                        "PromptAtSignInAndSignUp",
+                        "NoPrompt",
+                        "PromptAtSignInAndSignUpMandatory",
+                        "PromptOnlyAtSignInMandatory"
+                      ]
+                    },
+                    "organizationRequiredMfaPolicy": {
+                      "type": "string",
+                      "enum": [
+                        "NoPrompt",
+                        "Mandatory"
+                      ]
+                    }
+                  },
+                  "required": [
+                    "factors",
+                    "policy"
+                  ],
+                  "default": {
+                    "factors": [],
+                    "policy": "UserControlled"
+                  },
+                  "description": "MFA settings."
+                }
+              }
+            },
+            "validatorKey": "-27378307"
+          }
+        }
+      ]
+    },
+    "uiSchema": {
+      "customCss": {
+        "ui:widget": "textarea"
+      }
+    },
+    "errorFields": {},
     "assignForms": {}
   },
   {

@@ -4,6 +4,665 @@ import type { EntityModel } from '../shared/descriptor.js';
 /** The full model of every entity (server side). */
 export const entityModels: EntityModel[] = [
   {
+    "name": "accountCenter",
+    "kind": "singleton",
+    "apiPath": "/account-center",
+    "idField": "id",
+    "operations": {
+      "get": {},
+      "update": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "accountCenter",
+    "titleKey": "accountCenter.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "account_centers",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "AccountCenter",
+      "description": "A tenant's account center: what signed-in users may see and change of their own account through the Account API. One record per tenant, seeded with these defaults.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "enabled",
+        "fields",
+        "webauthnRelatedOrigins",
+        "deleteAccountUrl",
+        "customCss",
+        "profileFields"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "default": "default",
+          "description": "Always default: a tenant has one account center."
+        },
+        "enabled": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether the Account API is on."
+        },
+        "fields": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "avatar": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "profile": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "email": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "phone": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "password": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "username": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "social": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "customData": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "mfa": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "passkey": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "session": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            }
+          },
+          "default": {},
+          "description": "Per profile field: off, read-only or editable."
+        },
+        "webauthnRelatedOrigins": {
+          "type": "array",
+          "maxItems": 64,
+          "items": {
+            "type": "string",
+            "maxLength": 2048,
+            "pattern": "^https?://"
+          },
+          "default": [],
+          "description": "Other origins allowed to use the tenant's passkeys."
+        },
+        "deleteAccountUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2048,
+          "pattern": "^(https?://.*)?$",
+          "default": null,
+          "description": "Where users go to delete their account."
+        },
+        "customCss": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 65536,
+          "default": null,
+          "description": "Custom CSS of the prebuilt account center."
+        },
+        "profileFields": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "maxItems": 64,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "name"
+            ],
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128
+              }
+            }
+          },
+          "default": null,
+          "description": "Custom profile fields shown in the prebuilt account center, in order."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "enabled",
+        "column": "enabled",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "fields",
+        "column": "fields",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "webauthnRelatedOrigins",
+        "column": "webauthn_related_origins",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "deleteAccountUrl",
+        "column": "delete_account_url",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "customCss",
+        "column": "custom_css",
+        "sqlType": "text",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "profileFields",
+        "column": "profile_fields",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {
+      "beforeUpdate": "accountCenter.normalize"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the Account API is on."
+            },
+            "fields": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "avatar": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "profile": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "email": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "phone": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "password": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "username": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "social": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "customData": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "mfa": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "passkey": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "session": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                }
+              },
+              "default": {},
+              "description": "Per profile field: off, read-only or editable."
+            },
+            "webauthnRelatedOrigins": {
+              "type": "array",
+              "maxItems": 64,
+              "items": {
+                "type": "string",
+                "maxLength": 2048,
+                "pattern": "^https?://"
+              },
+              "default": [],
+              "description": "Other origins allowed to use the tenant's passkeys."
+            },
+            "deleteAccountUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048,
+              "pattern": "^(https?://.*)?$",
+              "default": null,
+              "description": "Where users go to delete their account."
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 65536,
+              "default": null,
+              "description": "Custom CSS of the prebuilt account center."
+            },
+            "profileFields": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 64,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "name"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 128
+                  }
+                }
+              },
+              "default": null,
+              "description": "Custom profile fields shown in the prebuilt account center, in order."
+            }
+          }
+        },
+        "validatorKey": "-38a3bb9c"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the Account API is on."
+            },
+            "fields": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "avatar": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "profile": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "email": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "phone": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "password": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "username": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "social": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "customData": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "mfa": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "passkey": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "session": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                }
+              },
+              "default": {},
+              "description": "Per profile field: off, read-only or editable."
+            },
+            "webauthnRelatedOrigins": {
+              "type": "array",
+              "maxItems": 64,
+              "items": {
+                "type": "string",
+                "maxLength": 2048,
+                "pattern": "^https?://"
+              },
+              "default": [],
+              "description": "Other origins allowed to use the tenant's passkeys."
+            },
+            "deleteAccountUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048,
+              "pattern": "^(https?://.*)?$",
+              "default": null,
+              "description": "Where users go to delete their account."
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 65536,
+              "default": null,
+              "description": "Custom CSS of the prebuilt account center."
+            },
+            "profileFields": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 64,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "name"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 128
+                  }
+                }
+              },
+              "default": null,
+              "description": "Custom profile fields shown in the prebuilt account center, in order."
+            }
+          }
+        },
+        "validatorKey": "-38a3bb9c"
+      }
+    },
+    "hasConsole": false
+  },
+  {
     "name": "application",
     "kind": "collection",
     "apiPath": "/applications",
@@ -1792,6 +2451,901 @@ export const entityModels: EntityModel[] = [
       }
     },
     "hasConsole": true,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          }
+        }
+      },
+      "validatorKey": "-73dbabd6"
+    }
+  },
+  {
+    "name": "captchaProvider",
+    "kind": "collection",
+    "apiPath": "/captcha-provider",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "captchaProvider",
+    "titleKey": "captchaProvider.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "discriminated": {
+      "config": {
+        "propertyName": "type",
+        "branches": {
+          "RecaptchaEnterprise": {
+            "schema": {
+              "title": "reCAPTCHA Enterprise",
+              "description": "Google reCAPTCHA Enterprise, verified through its assessment API.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "type",
+                "siteKey",
+                "secretKey",
+                "projectId"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "RecaptchaEnterprise"
+                },
+                "siteKey": {
+                  "title": "Site key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "secretKey": {
+                  "title": "API key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "projectId": {
+                  "title": "Project ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "domain": {
+                  "title": "Domain",
+                  "type": "string",
+                  "maxLength": 253,
+                  "description": "The domain of the reCAPTCHA script (www.google.com or www.recaptcha.net)."
+                },
+                "mode": {
+                  "title": "Mode",
+                  "type": "string",
+                  "enum": [
+                    "invisible",
+                    "checkbox"
+                  ]
+                }
+              }
+            },
+            "validatorKey": "-35f03570"
+          },
+          "Turnstile": {
+            "schema": {
+              "title": "Turnstile",
+              "description": "Cloudflare Turnstile, verified through its siteverify API.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "type",
+                "siteKey",
+                "secretKey"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "Turnstile"
+                },
+                "siteKey": {
+                  "title": "Site key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "secretKey": {
+                  "title": "Secret key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                }
+              }
+            },
+            "validatorKey": "b73ce57"
+          }
+        }
+      }
+    },
+    "table": "captcha_providers",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "CaptchaProvider",
+      "description": "The CAPTCHA provider a tenant's sign-in pages ask, at most one per tenant.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "config",
+        "createdAt",
+        "updatedAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "config": {
+          "title": "Provider",
+          "description": "The provider and its keys.",
+          "discriminator": {
+            "propertyName": "type"
+          },
+          "oneOf": [
+            {
+              "title": "reCAPTCHA Enterprise",
+              "description": "Google reCAPTCHA Enterprise, verified through its assessment API.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "type",
+                "siteKey",
+                "secretKey",
+                "projectId"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "RecaptchaEnterprise"
+                },
+                "siteKey": {
+                  "title": "Site key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "secretKey": {
+                  "title": "API key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "projectId": {
+                  "title": "Project ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "domain": {
+                  "title": "Domain",
+                  "type": "string",
+                  "maxLength": 253,
+                  "description": "The domain of the reCAPTCHA script (www.google.com or www.recaptcha.net)."
+                },
+                "mode": {
+                  "title": "Mode",
+                  "type": "string",
+                  "enum": [
+                    "invisible",
+                    "checkbox"
+                  ]
+                }
+              }
+            },
+            {
+              "title": "Turnstile",
+              "description": "Cloudflare Turnstile, verified through its siteverify API.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "type",
+                "siteKey",
+                "secretKey"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "Turnstile"
+                },
+                "siteKey": {
+                  "title": "Site key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "secretKey": {
+                  "title": "Secret key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                }
+              }
+            }
+          ],
+          "type": "object"
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "updatedAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the provider last changed, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "config",
+        "column": "config",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      },
+      {
+        "property": "updatedAt",
+        "column": "updated_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "createdAt",
+      "updatedAt"
+    ],
+    "unique": [],
+    "notFoundCode": "entity.not_found",
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "get",
+        "on": "collection",
+        "method": "GET",
+        "path": "",
+        "handler": "captchaProvider.get",
+        "status": 200,
+        "summary": "Get the tenant's CAPTCHA provider (404 when there is none)"
+      },
+      {
+        "key": "put",
+        "on": "collection",
+        "method": "PUT",
+        "path": "",
+        "handler": "captchaProvider.put",
+        "status": 200,
+        "summary": "Set the tenant's CAPTCHA provider",
+        "bodyFields": [
+          "config"
+        ],
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "config": {
+                "title": "Provider",
+                "description": "The provider and its keys.",
+                "discriminator": {
+                  "propertyName": "type"
+                },
+                "oneOf": [
+                  {
+                    "title": "reCAPTCHA Enterprise",
+                    "description": "Google reCAPTCHA Enterprise, verified through its assessment API.",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "type",
+                      "siteKey",
+                      "secretKey",
+                      "projectId"
+                    ],
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "const": "RecaptchaEnterprise"
+                      },
+                      "siteKey": {
+                        "title": "Site key",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 256
+                      },
+                      "secretKey": {
+                        "title": "API key",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 256
+                      },
+                      "projectId": {
+                        "title": "Project ID",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 256
+                      },
+                      "domain": {
+                        "title": "Domain",
+                        "type": "string",
+                        "maxLength": 253,
+                        "description": "The domain of the reCAPTCHA script (www.google.com or www.recaptcha.net)."
+                      },
+                      "mode": {
+                        "title": "Mode",
+                        "type": "string",
+                        "enum": [
+                          "invisible",
+                          "checkbox"
+                        ]
+                      }
+                    }
+                  },
+                  {
+                    "title": "Turnstile",
+                    "description": "Cloudflare Turnstile, verified through its siteverify API.",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "type",
+                      "siteKey",
+                      "secretKey"
+                    ],
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "const": "Turnstile"
+                      },
+                      "siteKey": {
+                        "title": "Site key",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 256
+                      },
+                      "secretKey": {
+                        "title": "Secret key",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 256
+                      }
+                    }
+                  }
+                ],
+                "type": "object"
+              }
+            },
+            "required": [
+              "config"
+            ]
+          },
+          "validatorKey": "47e7fff1"
+        }
+      },
+      {
+        "key": "delete",
+        "on": "collection",
+        "method": "DELETE",
+        "path": "",
+        "handler": "captchaProvider.delete",
+        "status": 204,
+        "summary": "Remove the tenant's CAPTCHA provider and stop asking for a CAPTCHA"
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "config": {
+              "title": "Provider",
+              "description": "The provider and its keys.",
+              "discriminator": {
+                "propertyName": "type"
+              },
+              "oneOf": [
+                {
+                  "title": "reCAPTCHA Enterprise",
+                  "description": "Google reCAPTCHA Enterprise, verified through its assessment API.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "type",
+                    "siteKey",
+                    "secretKey",
+                    "projectId"
+                  ],
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "const": "RecaptchaEnterprise"
+                    },
+                    "siteKey": {
+                      "title": "Site key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "secretKey": {
+                      "title": "API key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "projectId": {
+                      "title": "Project ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "domain": {
+                      "title": "Domain",
+                      "type": "string",
+                      "maxLength": 253,
+                      "description": "The domain of the reCAPTCHA script (www.google.com or www.recaptcha.net)."
+                    },
+                    "mode": {
+                      "title": "Mode",
+                      "type": "string",
+                      "enum": [
+                        "invisible",
+                        "checkbox"
+                      ]
+                    }
+                  }
+                },
+                {
+                  "title": "Turnstile",
+                  "description": "Cloudflare Turnstile, verified through its siteverify API.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "type",
+                    "siteKey",
+                    "secretKey"
+                  ],
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "const": "Turnstile"
+                    },
+                    "siteKey": {
+                      "title": "Site key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "secretKey": {
+                      "title": "Secret key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    }
+                  }
+                }
+              ],
+              "type": "object"
+            }
+          },
+          "required": [
+            "config"
+          ]
+        },
+        "validatorKey": "47e7fff1"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "config": {
+              "title": "Provider",
+              "description": "The provider and its keys.",
+              "discriminator": {
+                "propertyName": "type"
+              },
+              "oneOf": [
+                {
+                  "title": "reCAPTCHA Enterprise",
+                  "description": "Google reCAPTCHA Enterprise, verified through its assessment API.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "type",
+                    "siteKey",
+                    "secretKey",
+                    "projectId"
+                  ],
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "const": "RecaptchaEnterprise"
+                    },
+                    "siteKey": {
+                      "title": "Site key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "secretKey": {
+                      "title": "API key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "projectId": {
+                      "title": "Project ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "domain": {
+                      "title": "Domain",
+                      "type": "string",
+                      "maxLength": 253,
+                      "description": "The domain of the reCAPTCHA script (www.google.com or www.recaptcha.net)."
+                    },
+                    "mode": {
+                      "title": "Mode",
+                      "type": "string",
+                      "enum": [
+                        "invisible",
+                        "checkbox"
+                      ]
+                    }
+                  }
+                },
+                {
+                  "title": "Turnstile",
+                  "description": "Cloudflare Turnstile, verified through its siteverify API.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "type",
+                    "siteKey",
+                    "secretKey"
+                  ],
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "const": "Turnstile"
+                    },
+                    "siteKey": {
+                      "title": "Site key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "secretKey": {
+                      "title": "Secret key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    }
+                  }
+                }
+              ],
+              "type": "object"
+            }
+          }
+        },
+        "validatorKey": "-3638f85e"
+      }
+    },
+    "hasConsole": false
+  },
+  {
+    "name": "customPhrase",
+    "kind": "collection",
+    "apiPath": "/custom-phrases",
+    "idField": "languageTag",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "get": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {
+      "entity.unique_integrity_violation": "languageTag"
+    },
+    "assignForms": {},
+    "route": "customPhrase",
+    "titleKey": "customPhrase.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "custom_phrases",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "CustomPhrase",
+      "description": "A tenant's own texts of the sign-in pages in one language, overriding the built-in ones key by key.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "languageTag",
+        "translation"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "languageTag": {
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 16,
+          "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
+          "x-immutable": true,
+          "description": "The language, e.g. en or pt-BR."
+        },
+        "translation": {
+          "type": "object",
+          "maxProperties": 256,
+          "description": "The texts by phrase key, nested as the sign-in pages' own texts are."
+        }
+      },
+      "$defs": {
+        "translation": {
+          "type": "object",
+          "maxProperties": 256,
+          "description": "Texts by phrase key; a value is a text or an object of more keys."
+        },
+        "languageTagParams": {
+          "type": "object",
+          "properties": {
+            "languageTag": {
+              "type": "string",
+              "minLength": 2,
+              "maxLength": 16,
+              "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+            }
+          }
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "languageTag",
+        "column": "language_tag",
+        "sqlType": "varchar(16)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "translation",
+        "column": "translation",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id"
+    ],
+    "unique": [
+      {
+        "fields": [
+          "languageTag"
+        ],
+        "code": "entity.unique_integrity_violation"
+      }
+    ],
+    "notFoundCode": "entity.not_found",
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": true,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "upsert",
+        "on": "collection",
+        "method": "PUT",
+        "path": "{languageTag}",
+        "handler": "customPhrase.upsert",
+        "status": 201,
+        "summary": "Replace the custom phrases of a language",
+        "bodySchema": "translation",
+        "body": {
+          "schema": {
+            "type": "object",
+            "maxProperties": 256,
+            "description": "Texts by phrase key; a value is a text or an object of more keys."
+          },
+          "validatorKey": "-2f191c18"
+        }
+      },
+      {
+        "key": "delete",
+        "on": "collection",
+        "method": "DELETE",
+        "path": "{languageTag}",
+        "handler": "customPhrase.delete",
+        "status": 204,
+        "summary": "Delete the custom phrases of a language (not the fallback language)"
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "languageTag": {
+              "type": "string",
+              "minLength": 2,
+              "maxLength": 16,
+              "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
+              "description": "The language, e.g. en or pt-BR."
+            },
+            "translation": {
+              "type": "object",
+              "maxProperties": 256,
+              "description": "The texts by phrase key, nested as the sign-in pages' own texts are."
+            }
+          },
+          "required": [
+            "languageTag",
+            "translation"
+          ]
+        },
+        "validatorKey": "2e67928a"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "translation": {
+              "type": "object",
+              "maxProperties": 256,
+              "description": "The texts by phrase key, nested as the sign-in pages' own texts are."
+            }
+          }
+        },
+        "validatorKey": "-2b6d9ac5"
+      }
+    },
+    "hasConsole": false,
     "listQuery": {
       "schema": {
         "type": "object",
@@ -11699,7 +13253,7 @@ export const entityModels: EntityModel[] = [
   {
     "name": "sentinelActivity",
     "kind": "collection",
-    "apiPath": "",
+    "apiPath": "/sentinel-activities",
     "idField": "id",
     "operations": {},
     "relations": [],
@@ -11791,6 +13345,36 @@ export const entityModels: EntityModel[] = [
           "x-column": "timestamp",
           "description": "When the record was created, in milliseconds since the Unix epoch."
         }
+      },
+      "$defs": {
+        "deleteBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "targetType",
+            "targets"
+          ],
+          "properties": {
+            "targetType": {
+              "type": "string",
+              "enum": [
+                "User",
+                "App"
+              ],
+              "description": "What the targets are."
+            },
+            "targets": {
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256
+              },
+              "description": "The identifiers (or user ids) whose failed attempts are forgotten."
+            }
+          }
+        }
       }
     },
     "columns": [
@@ -11865,7 +13449,7 @@ export const entityModels: EntityModel[] = [
     "rls": true,
     "countRows": false,
     "countBy": [],
-    "hasApi": false,
+    "hasApi": true,
     "privateFields": [],
     "indexes": [
       [
@@ -11873,7 +13457,49 @@ export const entityModels: EntityModel[] = [
         "createdAt"
       ]
     ],
-    "actions": [],
+    "actions": [
+      {
+        "key": "delete",
+        "on": "collection",
+        "method": "POST",
+        "path": "delete",
+        "handler": "sentinelActivity.delete",
+        "status": 204,
+        "summary": "Delete the failed attempts of some targets, which unlocks them",
+        "bodySchema": "deleteBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "targetType",
+              "targets"
+            ],
+            "properties": {
+              "targetType": {
+                "type": "string",
+                "enum": [
+                  "User",
+                  "App"
+                ],
+                "description": "What the targets are."
+              },
+              "targets": {
+                "type": "array",
+                "maxItems": 100,
+                "items": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "description": "The identifiers (or user ids) whose failed attempts are forgotten."
+              }
+            }
+          },
+          "validatorKey": "257dc1f9"
+        }
+      }
+    ],
     "serverHooks": {},
     "webhookEvents": {},
     "requestBodies": {
@@ -11964,6 +13590,3356 @@ export const entityModels: EntityModel[] = [
       }
     },
     "hasConsole": false
+  },
+  {
+    "name": "signInExperience",
+    "kind": "singleton",
+    "apiPath": "/sign-in-exp",
+    "idField": "id",
+    "operations": {
+      "get": {},
+      "update": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "sign-in-experience",
+    "titleKey": "sign_in_exp.title",
+    "subtitleKey": "sign_in_exp.subtitle",
+    "sidebar": {
+      "group": "authentication",
+      "order": 2,
+      "titleKey": "sidebar.sign_in_experience",
+      "icon": "lock"
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "detail": {
+      "titleField": "",
+      "tags": [],
+      "tabs": [
+        {
+          "key": "branding",
+          "titleKey": "sign_in_exp.tab.branding",
+          "kind": "form",
+          "default": true,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.color",
+              "fields": [
+                "color"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.branding",
+              "fields": [
+                "branding",
+                "customCss"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "color": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "primaryColor": {
+                      "type": "string",
+                      "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                    },
+                    "isDarkModeEnabled": {
+                      "type": "boolean"
+                    },
+                    "darkPrimaryColor": {
+                      "type": "string",
+                      "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                    }
+                  },
+                  "required": [
+                    "primaryColor",
+                    "isDarkModeEnabled",
+                    "darkPrimaryColor"
+                  ],
+                  "default": {
+                    "primaryColor": "#6139F6",
+                    "isDarkModeEnabled": false,
+                    "darkPrimaryColor": "#8768F8"
+                  },
+                  "description": "The primary branding color for the sign-in page (both light/dark mode)."
+                },
+                "branding": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "logoUrl": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "darkLogoUrl": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "favicon": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "darkFavicon": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    }
+                  },
+                  "default": {
+                    "logoUrl": "https://logto.io/logo.svg",
+                    "darkLogoUrl": "https://logto.io/logo-dark.svg"
+                  },
+                  "description": "Logos and favicons, replaced as a whole."
+                },
+                "customCss": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 65536,
+                  "default": null,
+                  "description": "Custom CSS applied to the sign-in page."
+                }
+              }
+            },
+            "validatorKey": "-109d16b3"
+          }
+        },
+        {
+          "key": "sign-up-and-sign-in",
+          "titleKey": "sign_in_exp.tab.sign_up_and_sign_in",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.sign_up",
+              "fields": [
+                "signInMode",
+                "signUp"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.sign_in",
+              "fields": [
+                "signIn",
+                "singleSignOnEnabled"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.social",
+              "fields": [
+                "socialSignIn"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "signInMode": {
+                  "type": "string",
+                  "enum": [
+                    "SignIn",
+                    "Register",
+                    "SignInAndRegister"
+                  ],
+                  "default": "SignInAndRegister",
+                  "description": "Whether the page signs in, registers, or both."
+                },
+                "signUp": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "identifiers": {
+                      "type": "array",
+                      "maxItems": 3,
+                      "items": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone"
+                        ]
+                      },
+                      "description": "Allowed identifiers when signing-up."
+                    },
+                    "password": {
+                      "type": "boolean",
+                      "description": "Whether the user is required to set a password when signing-up."
+                    },
+                    "verify": {
+                      "type": "boolean",
+                      "description": "Whether the user is required to verify their email/phone when signing-up."
+                    },
+                    "secondaryIdentifiers": {
+                      "type": "array",
+                      "maxItems": 4,
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                          "identifier": {
+                            "type": "string",
+                            "enum": [
+                              "username",
+                              "email",
+                              "phone",
+                              "emailOrPhone"
+                            ]
+                          },
+                          "verify": {
+                            "type": "boolean"
+                          }
+                        },
+                        "required": [
+                          "identifier"
+                        ]
+                      },
+                      "description": "Additional identifiers required during sign-up."
+                    }
+                  },
+                  "required": [
+                    "identifiers",
+                    "password",
+                    "verify"
+                  ],
+                  "default": {
+                    "identifiers": [
+                      "username"
+                    ],
+                    "password": true,
+                    "verify": false
+                  },
+                  "description": "Sign-up method settings."
+                },
+                "signIn": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "methods": {
+                      "type": "array",
+                      "maxItems": 3,
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                          "identifier": {
+                            "type": "string",
+                            "enum": [
+                              "username",
+                              "email",
+                              "phone"
+                            ]
+                          },
+                          "password": {
+                            "type": "boolean"
+                          },
+                          "verificationCode": {
+                            "type": "boolean"
+                          },
+                          "isPasswordPrimary": {
+                            "type": "boolean"
+                          }
+                        },
+                        "required": [
+                          "identifier",
+                          "password",
+                          "verificationCode",
+                          "isPasswordPrimary"
+                        ]
+                      }
+                    }
+                  },
+                  "required": [
+                    "methods"
+                  ],
+                  "default": {
+                    "methods": [
+                      {
+                        "identifier": "username",
+                        "password": true,
+                        "verificationCode": false,
+                        "isPasswordPrimary": true
+                      }
+                    ]
+                  },
+                  "description": "Sign-in method settings."
+                },
+                "singleSignOnEnabled": {
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Whether enterprise single sign-on is offered."
+                },
+                "socialSignIn": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "automaticAccountLinking": {
+                      "type": "boolean"
+                    },
+                    "skipRequiredIdentifiers": {
+                      "type": "boolean"
+                    }
+                  },
+                  "default": {},
+                  "description": "Social sign-in settings."
+                }
+              }
+            },
+            "validatorKey": "579541d2"
+          }
+        },
+        {
+          "key": "content",
+          "titleKey": "sign_in_exp.tab.content",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.terms",
+              "fields": [
+                "agreeToTermsPolicy",
+                "termsOfUseUrl",
+                "privacyPolicyUrl"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.languages",
+              "fields": [
+                "languageInfo"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.support",
+              "fields": [
+                "supportEmail",
+                "supportWebsiteUrl",
+                "unknownSessionRedirectUrl"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "agreeToTermsPolicy": {
+                  "type": "string",
+                  "enum": [
+                    "Automatic",
+                    "ManualRegistrationOnly",
+                    "Manual"
+                  ],
+                  "default": "Automatic",
+                  "description": "How users agree to the terms of use and privacy policy."
+                },
+                "termsOfUseUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "The terms of use shown on sign-up."
+                },
+                "privacyPolicyUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "The privacy policy shown on sign-up."
+                },
+                "languageInfo": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "autoDetect": {
+                      "type": "boolean"
+                    },
+                    "fallbackLanguage": {
+                      "type": "string",
+                      "minLength": 2,
+                      "maxLength": 16,
+                      "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+                    }
+                  },
+                  "required": [
+                    "autoDetect",
+                    "fallbackLanguage"
+                  ],
+                  "default": {
+                    "autoDetect": true,
+                    "fallbackLanguage": "en"
+                  },
+                  "description": "The language detection policy for the sign-in page."
+                },
+                "supportEmail": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "email",
+                  "maxLength": 254,
+                  "default": null,
+                  "description": "The support email address to display on the error pages."
+                },
+                "supportWebsiteUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "The support website URL to display on the error pages."
+                },
+                "unknownSessionRedirectUrl": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": null,
+                  "description": "Where users go when the sign-in session does not exist or is unknown."
+                }
+              }
+            },
+            "validatorKey": "19695adc"
+          }
+        },
+        {
+          "key": "security",
+          "titleKey": "sign_in_exp.tab.security",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.password_policy",
+              "fields": [
+                "passwordPolicy"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.lockout",
+              "fields": [
+                "sentinelPolicy",
+                "captchaPolicy"
+              ]
+            },
+            {
+              "titleKey": "sign_in_exp.section.blocklist",
+              "fields": [
+                "emailBlocklistPolicy"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "passwordPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "length": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "properties": {
+                        "min": {
+                          "type": "integer",
+                          "minimum": 1,
+                          "default": 8
+                        },
+                        "max": {
+                          "type": "integer",
+                          "minimum": 1,
+                          "default": 256
+                        }
+                      }
+                    },
+                    "characterTypes": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "properties": {
+                        "min": {
+                          "type": "integer",
+                          "minimum": 1,
+                          "maximum": 4,
+                          "default": 1
+                        }
+                      }
+                    },
+                    "rejects": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "properties": {
+                        "pwned": {
+                          "type": "boolean"
+                        },
+                        "repetitionAndSequence": {
+                          "type": "boolean"
+                        },
+                        "userInfo": {
+                          "type": "boolean"
+                        },
+                        "words": {
+                          "type": "array",
+                          "items": {
+                            "type": "string",
+                            "maxLength": 256
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "default": {
+                    "length": {
+                      "min": 8,
+                      "max": 256
+                    },
+                    "characterTypes": {
+                      "min": 1
+                    },
+                    "rejects": {
+                      "pwned": true,
+                      "repetitionAndSequence": true,
+                      "userInfo": true,
+                      "words": []
+                    }
+                  },
+                  "description": "Password policies to adjust the password strength requirements."
+                },
+                "sentinelPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "maxAttempts": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 10000
+                    },
+                    "lockoutDuration": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 525600
+                    }
+                  },
+                  "default": {},
+                  "description": "The user lockout policy: failed attempts within one hour, and the lockout in minutes."
+                },
+                "captchaPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "enabled": {
+                      "type": "boolean"
+                    }
+                  },
+                  "default": {},
+                  "description": "Whether the CAPTCHA is asked."
+                },
+                "emailBlocklistPolicy": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "blockDisposableAddresses": {
+                      "type": "boolean"
+                    },
+                    "blockSubaddressing": {
+                      "type": "boolean"
+                    },
+                    "customAllowlist": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    },
+                    "customBlocklist": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "default": {},
+                  "description": "Email restriction policies for registering or linking email addresses."
+                }
+              }
+            },
+            "validatorKey": "3393df3d"
+          }
+        },
+        {
+          "key": "mfa",
+          "titleKey": "sign_in_exp.tab.mfa",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "sign_in_exp.section.mfa",
+              "fields": [
+                "mfa"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "mfa": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "factors": {
+                      "type": "array",
+                      "maxItems": 5,
+                      "items": {
+                        "type": "string",
+                        "enum": [
+                          "Totp",
+                          "WebAuthn",
+                          "BackupCode",
+                          "EmailVerificationCode",
+                          "PhoneVerificationCode"
+                        ]
+                      }
+                    },
+                    "policy": {
+                      "type": "string",
+                      "enum": [
+                        "UserControlled",
+                        "Mandatory",
+                        "PromptOnlyAtSignIn",
+                        "PromptAtSignInAndSignUp",
+                        "NoPrompt",
+                        "PromptAtSignInAndSignUpMandatory",
+                        "PromptOnlyAtSignInMandatory"
+                      ]
+                    },
+                    "organizationRequiredMfaPolicy": {
+                      "type": "string",
+                      "enum": [
+                        "NoPrompt",
+                        "Mandatory"
+                      ]
+                    }
+                  },
+                  "required": [
+                    "factors",
+                    "policy"
+                  ],
+                  "default": {
+                    "factors": [],
+                    "policy": "UserControlled"
+                  },
+                  "description": "MFA settings."
+                }
+              }
+            },
+            "validatorKey": "-27378307"
+          }
+        }
+      ]
+    },
+    "uiSchema": {
+      "customCss": {
+        "ui:widget": "textarea"
+      }
+    },
+    "table": "sign_in_experiences",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "SignInExperience",
+      "description": "A tenant's sign-in experience: what its end users meet on the sign-in pages. One record per tenant, seeded with these defaults.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "color",
+        "branding",
+        "hideLogtoBranding",
+        "languageInfo",
+        "termsOfUseUrl",
+        "privacyPolicyUrl",
+        "agreeToTermsPolicy",
+        "signIn",
+        "signUp",
+        "socialSignIn",
+        "socialSignInConnectorTargets",
+        "signInMode",
+        "customCss",
+        "customContent",
+        "customUiAssets",
+        "customUiCsp",
+        "passwordPolicy",
+        "mfa",
+        "adaptiveMfa",
+        "singleSignOnEnabled",
+        "supportEmail",
+        "supportWebsiteUrl",
+        "unknownSessionRedirectUrl",
+        "captchaPolicy",
+        "sentinelPolicy",
+        "emailBlocklistPolicy",
+        "verificationCodePolicy",
+        "forgotPasswordMethods",
+        "passkeySignIn",
+        "signUpProfileFields",
+        "passwordExpiration",
+        "usernamePolicy"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "default": "default",
+          "description": "Always default: a tenant has one sign-in experience."
+        },
+        "color": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "primaryColor": {
+              "type": "string",
+              "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+            },
+            "isDarkModeEnabled": {
+              "type": "boolean"
+            },
+            "darkPrimaryColor": {
+              "type": "string",
+              "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+            }
+          },
+          "required": [
+            "primaryColor",
+            "isDarkModeEnabled",
+            "darkPrimaryColor"
+          ],
+          "default": {
+            "primaryColor": "#6139F6",
+            "isDarkModeEnabled": false,
+            "darkPrimaryColor": "#8768F8"
+          },
+          "description": "The primary branding color for the sign-in page (both light/dark mode)."
+        },
+        "branding": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "logoUrl": {
+              "type": "string",
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048
+            },
+            "darkLogoUrl": {
+              "type": "string",
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048
+            },
+            "favicon": {
+              "type": "string",
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048
+            },
+            "darkFavicon": {
+              "type": "string",
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048
+            }
+          },
+          "default": {
+            "logoUrl": "https://logto.io/logo.svg",
+            "darkLogoUrl": "https://logto.io/logo-dark.svg"
+          },
+          "description": "Logos and favicons, replaced as a whole."
+        },
+        "hideLogtoBranding": {
+          "type": "boolean",
+          "default": false,
+          "description": "Cloud only. Whether to hide the product branding on hosted sign-in pages."
+        },
+        "languageInfo": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "autoDetect": {
+              "type": "boolean"
+            },
+            "fallbackLanguage": {
+              "type": "string",
+              "minLength": 2,
+              "maxLength": 16,
+              "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+            }
+          },
+          "required": [
+            "autoDetect",
+            "fallbackLanguage"
+          ],
+          "default": {
+            "autoDetect": true,
+            "fallbackLanguage": "en"
+          },
+          "description": "The language detection policy for the sign-in page."
+        },
+        "termsOfUseUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "pattern": "^https?://",
+          "maxLength": 2048,
+          "default": null,
+          "description": "The terms of use shown on sign-up."
+        },
+        "privacyPolicyUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "pattern": "^https?://",
+          "maxLength": 2048,
+          "default": null,
+          "description": "The privacy policy shown on sign-up."
+        },
+        "agreeToTermsPolicy": {
+          "type": "string",
+          "enum": [
+            "Automatic",
+            "ManualRegistrationOnly",
+            "Manual"
+          ],
+          "default": "Automatic",
+          "description": "How users agree to the terms of use and privacy policy."
+        },
+        "signIn": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "methods": {
+              "type": "array",
+              "maxItems": 3,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "identifier": {
+                    "type": "string",
+                    "enum": [
+                      "username",
+                      "email",
+                      "phone"
+                    ]
+                  },
+                  "password": {
+                    "type": "boolean"
+                  },
+                  "verificationCode": {
+                    "type": "boolean"
+                  },
+                  "isPasswordPrimary": {
+                    "type": "boolean"
+                  }
+                },
+                "required": [
+                  "identifier",
+                  "password",
+                  "verificationCode",
+                  "isPasswordPrimary"
+                ]
+              }
+            }
+          },
+          "required": [
+            "methods"
+          ],
+          "default": {
+            "methods": [
+              {
+                "identifier": "username",
+                "password": true,
+                "verificationCode": false,
+                "isPasswordPrimary": true
+              }
+            ]
+          },
+          "description": "Sign-in method settings."
+        },
+        "signUp": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "identifiers": {
+              "type": "array",
+              "maxItems": 3,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "username",
+                  "email",
+                  "phone"
+                ]
+              },
+              "description": "Allowed identifiers when signing-up."
+            },
+            "password": {
+              "type": "boolean",
+              "description": "Whether the user is required to set a password when signing-up."
+            },
+            "verify": {
+              "type": "boolean",
+              "description": "Whether the user is required to verify their email/phone when signing-up."
+            },
+            "secondaryIdentifiers": {
+              "type": "array",
+              "maxItems": 4,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "identifier": {
+                    "type": "string",
+                    "enum": [
+                      "username",
+                      "email",
+                      "phone",
+                      "emailOrPhone"
+                    ]
+                  },
+                  "verify": {
+                    "type": "boolean"
+                  }
+                },
+                "required": [
+                  "identifier"
+                ]
+              },
+              "description": "Additional identifiers required during sign-up."
+            }
+          },
+          "required": [
+            "identifiers",
+            "password",
+            "verify"
+          ],
+          "default": {
+            "identifiers": [
+              "username"
+            ],
+            "password": true,
+            "verify": false
+          },
+          "description": "Sign-up method settings."
+        },
+        "socialSignIn": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "automaticAccountLinking": {
+              "type": "boolean"
+            },
+            "skipRequiredIdentifiers": {
+              "type": "boolean"
+            }
+          },
+          "default": {},
+          "description": "Social sign-in settings."
+        },
+        "socialSignInConnectorTargets": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 256
+          },
+          "default": [],
+          "description": "Enabled social sign-in connectors, displayed on the sign-in page."
+        },
+        "signInMode": {
+          "type": "string",
+          "enum": [
+            "SignIn",
+            "Register",
+            "SignInAndRegister"
+          ],
+          "default": "SignInAndRegister",
+          "description": "Whether the page signs in, registers, or both."
+        },
+        "customCss": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 65536,
+          "default": null,
+          "description": "Custom CSS applied to the sign-in page."
+        },
+        "customContent": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string",
+            "maxLength": 65536
+          },
+          "default": {},
+          "description": "Custom content for experience pages, keyed by page pathname."
+        },
+        "customUiAssets": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "createdAt"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "createdAt": {
+              "type": "number"
+            }
+          },
+          "default": null,
+          "description": "The uploaded custom UI assets."
+        },
+        "customUiCsp": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "scriptSrc": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              }
+            },
+            "connectSrc": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              }
+            }
+          },
+          "default": {},
+          "description": "Cloud only. Additional Content Security Policy sources for custom UI assets."
+        },
+        "passwordPolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "length": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "min": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 8
+                },
+                "max": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 256
+                }
+              }
+            },
+            "characterTypes": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "min": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 4,
+                  "default": 1
+                }
+              }
+            },
+            "rejects": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "pwned": {
+                  "type": "boolean"
+                },
+                "repetitionAndSequence": {
+                  "type": "boolean"
+                },
+                "userInfo": {
+                  "type": "boolean"
+                },
+                "words": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "length": {
+              "min": 8,
+              "max": 256
+            },
+            "characterTypes": {
+              "min": 1
+            },
+            "rejects": {
+              "pwned": true,
+              "repetitionAndSequence": true,
+              "userInfo": true,
+              "words": []
+            }
+          },
+          "description": "Password policies to adjust the password strength requirements."
+        },
+        "mfa": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "factors": {
+              "type": "array",
+              "maxItems": 5,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "Totp",
+                  "WebAuthn",
+                  "BackupCode",
+                  "EmailVerificationCode",
+                  "PhoneVerificationCode"
+                ]
+              }
+            },
+            "policy": {
+              "type": "string",
+              "enum": [
+                "UserControlled",
+                "Mandatory",
+                "PromptOnlyAtSignIn",
+                "PromptAtSignInAndSignUp",
+                "NoPrompt",
+                "PromptAtSignInAndSignUpMandatory",
+                "PromptOnlyAtSignInMandatory"
+              ]
+            },
+            "organizationRequiredMfaPolicy": {
+              "type": "string",
+              "enum": [
+                "NoPrompt",
+                "Mandatory"
+              ]
+            }
+          },
+          "required": [
+            "factors",
+            "policy"
+          ],
+          "default": {
+            "factors": [],
+            "policy": "UserControlled"
+          },
+          "description": "MFA settings."
+        },
+        "adaptiveMfa": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean"
+            }
+          },
+          "default": {},
+          "description": "Adaptive MFA settings."
+        },
+        "singleSignOnEnabled": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether enterprise single sign-on is offered."
+        },
+        "supportEmail": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "email",
+          "maxLength": 254,
+          "default": null,
+          "description": "The support email address to display on the error pages."
+        },
+        "supportWebsiteUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "pattern": "^https?://",
+          "maxLength": 2048,
+          "default": null,
+          "description": "The support website URL to display on the error pages."
+        },
+        "unknownSessionRedirectUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri",
+          "pattern": "^https?://",
+          "maxLength": 2048,
+          "default": null,
+          "description": "Where users go when the sign-in session does not exist or is unknown."
+        },
+        "captchaPolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean"
+            }
+          },
+          "default": {},
+          "description": "Whether the CAPTCHA is asked."
+        },
+        "sentinelPolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "maxAttempts": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10000
+            },
+            "lockoutDuration": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 525600
+            }
+          },
+          "default": {},
+          "description": "The user lockout policy: failed attempts within one hour, and the lockout in minutes."
+        },
+        "emailBlocklistPolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "blockDisposableAddresses": {
+              "type": "boolean"
+            },
+            "blockSubaddressing": {
+              "type": "boolean"
+            },
+            "customAllowlist": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              }
+            },
+            "customBlocklist": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              }
+            }
+          },
+          "default": {},
+          "description": "Email restriction policies for registering or linking email addresses."
+        },
+        "verificationCodePolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "expirationDuration": {
+              "type": "integer",
+              "minimum": 60,
+              "maximum": 3600
+            },
+            "maxRetryAttempts": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          },
+          "default": {},
+          "description": "How long verification codes stay valid and how many tries they allow."
+        },
+        "forgotPasswordMethods": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "maxItems": 2,
+          "items": {
+            "type": "string",
+            "enum": [
+              "EmailVerificationCode",
+              "PhoneVerificationCode"
+            ]
+          },
+          "default": [],
+          "description": "The ways to reset a forgotten password."
+        },
+        "passkeySignIn": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean"
+            },
+            "showPasskeyButton": {
+              "type": "boolean"
+            },
+            "allowAutofill": {
+              "type": "boolean"
+            }
+          },
+          "default": {},
+          "description": "Passkey sign-in settings."
+        },
+        "signUpProfileFields": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "maxItems": 64,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128
+              }
+            },
+            "required": [
+              "name"
+            ]
+          },
+          "default": null,
+          "description": "Custom profile fields collected at sign-up, in order."
+        },
+        "passwordExpiration": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean"
+            },
+            "validPeriodDays": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "enabledAt": {
+              "type": "integer",
+              "minimum": 0
+            }
+          },
+          "default": {},
+          "description": "Password expiration policy; when enabled, validPeriodDays is required."
+        },
+        "usernamePolicy": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "caseSensitive": {
+              "type": "boolean"
+            },
+            "minLength": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 128
+            },
+            "maxLength": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 128
+            },
+            "allowedChars": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "lowercase": {
+                  "type": "boolean"
+                },
+                "uppercase": {
+                  "type": "boolean"
+                },
+                "numbers": {
+                  "type": "boolean"
+                },
+                "underscore": {
+                  "type": "boolean"
+                }
+              }
+            }
+          },
+          "default": {
+            "caseSensitive": true,
+            "minLength": 1,
+            "maxLength": 128,
+            "allowedChars": {
+              "lowercase": true,
+              "uppercase": true,
+              "numbers": true,
+              "underscore": true
+            }
+          },
+          "description": "Which usernames are accepted."
+        }
+      },
+      "$defs": {
+        "checkPasswordBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "password": {
+              "type": "string",
+              "maxLength": 4096,
+              "description": "The password to check."
+            },
+            "userId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "description": "The user whose information the password must not contain."
+            }
+          },
+          "required": [
+            "password"
+          ]
+        },
+        "checkPasswordResponse": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "result": {
+              "type": "boolean"
+            },
+            "issues": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "code": {
+                    "type": "string"
+                  },
+                  "interpolation": {
+                    "type": "object"
+                  }
+                },
+                "required": [
+                  "code"
+                ]
+              }
+            }
+          },
+          "required": [
+            "result"
+          ]
+        },
+        "caseConflictsQuery": {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "type": "string",
+              "pattern": "^([1-9][0-9]?|100)$",
+              "description": "How many groups to show, 1 to 100 (default 20)."
+            }
+          }
+        },
+        "caseConflictsResponse": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "totalConflicts": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "samples": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "usernameLower": {
+                    "type": "string"
+                  },
+                  "userIds": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "required": [
+                  "usernameLower",
+                  "userIds"
+                ]
+              }
+            }
+          },
+          "required": [
+            "totalConflicts",
+            "samples"
+          ]
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "color",
+        "column": "color",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "branding",
+        "column": "branding",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "hideLogtoBranding",
+        "column": "hide_logto_branding",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "languageInfo",
+        "column": "language_info",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "termsOfUseUrl",
+        "column": "terms_of_use_url",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "privacyPolicyUrl",
+        "column": "privacy_policy_url",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "agreeToTermsPolicy",
+        "column": "agree_to_terms_policy",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "signIn",
+        "column": "sign_in",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "signUp",
+        "column": "sign_up",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "socialSignIn",
+        "column": "social_sign_in",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "socialSignInConnectorTargets",
+        "column": "social_sign_in_connector_targets",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "signInMode",
+        "column": "sign_in_mode",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "customCss",
+        "column": "custom_css",
+        "sqlType": "text",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "customContent",
+        "column": "custom_content",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "customUiAssets",
+        "column": "custom_ui_assets",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "customUiCsp",
+        "column": "custom_ui_csp",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "passwordPolicy",
+        "column": "password_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "mfa",
+        "column": "mfa",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "adaptiveMfa",
+        "column": "adaptive_mfa",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "singleSignOnEnabled",
+        "column": "single_sign_on_enabled",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "supportEmail",
+        "column": "support_email",
+        "sqlType": "varchar(254)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "supportWebsiteUrl",
+        "column": "support_website_url",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "unknownSessionRedirectUrl",
+        "column": "unknown_session_redirect_url",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "captchaPolicy",
+        "column": "captcha_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "sentinelPolicy",
+        "column": "sentinel_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "emailBlocklistPolicy",
+        "column": "email_blocklist_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "verificationCodePolicy",
+        "column": "verification_code_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "forgotPasswordMethods",
+        "column": "forgot_password_methods",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "passkeySignIn",
+        "column": "passkey_sign_in",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "signUpProfileFields",
+        "column": "sign_up_profile_fields",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "passwordExpiration",
+        "column": "password_expiration",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "usernamePolicy",
+        "column": "username_policy",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "check-password",
+        "on": "collection",
+        "method": "POST",
+        "path": "default/check-password",
+        "handler": "signInExperience.check-password",
+        "status": 200,
+        "summary": "Check a password against the tenant's password policy",
+        "bodySchema": "checkPasswordBody",
+        "responseSchema": "checkPasswordResponse",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "password": {
+                "type": "string",
+                "maxLength": 4096,
+                "description": "The password to check."
+              },
+              "userId": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21,
+                "description": "The user whose information the password must not contain."
+              }
+            },
+            "required": [
+              "password"
+            ]
+          },
+          "validatorKey": "5968fbe"
+        }
+      },
+      {
+        "key": "case-sensitivity-conflicts",
+        "on": "collection",
+        "method": "GET",
+        "path": "username-policy/case-sensitivity-conflicts",
+        "handler": "signInExperience.username-case-conflicts",
+        "status": 200,
+        "summary": "Usernames that differ only by case",
+        "querySchema": "caseConflictsQuery",
+        "responseSchema": "caseConflictsResponse",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "limit": {
+                "type": "string",
+                "pattern": "^([1-9][0-9]?|100)$"
+              }
+            }
+          },
+          "validatorKey": "-69c2d25c"
+        }
+      }
+    ],
+    "serverHooks": {
+      "beforeUpdate": "signInExperience.check-update"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "color": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "primaryColor": {
+                  "type": "string",
+                  "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                },
+                "isDarkModeEnabled": {
+                  "type": "boolean"
+                },
+                "darkPrimaryColor": {
+                  "type": "string",
+                  "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                }
+              },
+              "required": [
+                "primaryColor",
+                "isDarkModeEnabled",
+                "darkPrimaryColor"
+              ],
+              "default": {
+                "primaryColor": "#6139F6",
+                "isDarkModeEnabled": false,
+                "darkPrimaryColor": "#8768F8"
+              },
+              "description": "The primary branding color for the sign-in page (both light/dark mode)."
+            },
+            "branding": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "logoUrl": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "darkLogoUrl": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "favicon": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "darkFavicon": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                }
+              },
+              "default": {
+                "logoUrl": "https://logto.io/logo.svg",
+                "darkLogoUrl": "https://logto.io/logo-dark.svg"
+              },
+              "description": "Logos and favicons, replaced as a whole."
+            },
+            "hideLogtoBranding": {
+              "type": "boolean",
+              "default": false,
+              "description": "Cloud only. Whether to hide the product branding on hosted sign-in pages."
+            },
+            "languageInfo": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "autoDetect": {
+                  "type": "boolean"
+                },
+                "fallbackLanguage": {
+                  "type": "string",
+                  "minLength": 2,
+                  "maxLength": 16,
+                  "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+                }
+              },
+              "required": [
+                "autoDetect",
+                "fallbackLanguage"
+              ],
+              "default": {
+                "autoDetect": true,
+                "fallbackLanguage": "en"
+              },
+              "description": "The language detection policy for the sign-in page."
+            },
+            "termsOfUseUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The terms of use shown on sign-up."
+            },
+            "privacyPolicyUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The privacy policy shown on sign-up."
+            },
+            "agreeToTermsPolicy": {
+              "type": "string",
+              "enum": [
+                "Automatic",
+                "ManualRegistrationOnly",
+                "Manual"
+              ],
+              "default": "Automatic",
+              "description": "How users agree to the terms of use and privacy policy."
+            },
+            "signIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "methods": {
+                  "type": "array",
+                  "maxItems": 3,
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "identifier": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone"
+                        ]
+                      },
+                      "password": {
+                        "type": "boolean"
+                      },
+                      "verificationCode": {
+                        "type": "boolean"
+                      },
+                      "isPasswordPrimary": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "identifier",
+                      "password",
+                      "verificationCode",
+                      "isPasswordPrimary"
+                    ]
+                  }
+                }
+              },
+              "required": [
+                "methods"
+              ],
+              "default": {
+                "methods": [
+                  {
+                    "identifier": "username",
+                    "password": true,
+                    "verificationCode": false,
+                    "isPasswordPrimary": true
+                  }
+                ]
+              },
+              "description": "Sign-in method settings."
+            },
+            "signUp": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "identifiers": {
+                  "type": "array",
+                  "maxItems": 3,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "username",
+                      "email",
+                      "phone"
+                    ]
+                  },
+                  "description": "Allowed identifiers when signing-up."
+                },
+                "password": {
+                  "type": "boolean",
+                  "description": "Whether the user is required to set a password when signing-up."
+                },
+                "verify": {
+                  "type": "boolean",
+                  "description": "Whether the user is required to verify their email/phone when signing-up."
+                },
+                "secondaryIdentifiers": {
+                  "type": "array",
+                  "maxItems": 4,
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "identifier": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone",
+                          "emailOrPhone"
+                        ]
+                      },
+                      "verify": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "identifier"
+                    ]
+                  },
+                  "description": "Additional identifiers required during sign-up."
+                }
+              },
+              "required": [
+                "identifiers",
+                "password",
+                "verify"
+              ],
+              "default": {
+                "identifiers": [
+                  "username"
+                ],
+                "password": true,
+                "verify": false
+              },
+              "description": "Sign-up method settings."
+            },
+            "socialSignIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "automaticAccountLinking": {
+                  "type": "boolean"
+                },
+                "skipRequiredIdentifiers": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Social sign-in settings."
+            },
+            "socialSignInConnectorTargets": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              },
+              "default": [],
+              "description": "Enabled social sign-in connectors, displayed on the sign-in page."
+            },
+            "signInMode": {
+              "type": "string",
+              "enum": [
+                "SignIn",
+                "Register",
+                "SignInAndRegister"
+              ],
+              "default": "SignInAndRegister",
+              "description": "Whether the page signs in, registers, or both."
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 65536,
+              "default": null,
+              "description": "Custom CSS applied to the sign-in page."
+            },
+            "customContent": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string",
+                "maxLength": 65536
+              },
+              "default": {},
+              "description": "Custom content for experience pages, keyed by page pathname."
+            },
+            "customUiAssets": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "createdAt"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "maxLength": 256
+                },
+                "createdAt": {
+                  "type": "number"
+                }
+              },
+              "default": null,
+              "description": "The uploaded custom UI assets."
+            },
+            "customUiCsp": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "scriptSrc": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "connectSrc": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                }
+              },
+              "default": {},
+              "description": "Cloud only. Additional Content Security Policy sources for custom UI assets."
+            },
+            "passwordPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "length": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "min": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "default": 8
+                    },
+                    "max": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "default": 256
+                    }
+                  }
+                },
+                "characterTypes": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "min": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 4,
+                      "default": 1
+                    }
+                  }
+                },
+                "rejects": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "pwned": {
+                      "type": "boolean"
+                    },
+                    "repetitionAndSequence": {
+                      "type": "boolean"
+                    },
+                    "userInfo": {
+                      "type": "boolean"
+                    },
+                    "words": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  }
+                }
+              },
+              "default": {
+                "length": {
+                  "min": 8,
+                  "max": 256
+                },
+                "characterTypes": {
+                  "min": 1
+                },
+                "rejects": {
+                  "pwned": true,
+                  "repetitionAndSequence": true,
+                  "userInfo": true,
+                  "words": []
+                }
+              },
+              "description": "Password policies to adjust the password strength requirements."
+            },
+            "mfa": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "factors": {
+                  "type": "array",
+                  "maxItems": 5,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "Totp",
+                      "WebAuthn",
+                      "BackupCode",
+                      "EmailVerificationCode",
+                      "PhoneVerificationCode"
+                    ]
+                  }
+                },
+                "policy": {
+                  "type": "string",
+                  "enum": [
+                    "UserControlled",
+                    "Mandatory",
+                    "PromptOnlyAtSignIn",
+                    "PromptAtSignInAndSignUp",
+                    "NoPrompt",
+                    "PromptAtSignInAndSignUpMandatory",
+                    "PromptOnlyAtSignInMandatory"
+                  ]
+                },
+                "organizationRequiredMfaPolicy": {
+                  "type": "string",
+                  "enum": [
+                    "NoPrompt",
+                    "Mandatory"
+                  ]
+                }
+              },
+              "required": [
+                "factors",
+                "policy"
+              ],
+              "default": {
+                "factors": [],
+                "policy": "UserControlled"
+              },
+              "description": "MFA settings."
+            },
+            "adaptiveMfa": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Adaptive MFA settings."
+            },
+            "singleSignOnEnabled": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether enterprise single sign-on is offered."
+            },
+            "supportEmail": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "email",
+              "maxLength": 254,
+              "default": null,
+              "description": "The support email address to display on the error pages."
+            },
+            "supportWebsiteUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The support website URL to display on the error pages."
+            },
+            "unknownSessionRedirectUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "Where users go when the sign-in session does not exist or is unknown."
+            },
+            "captchaPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Whether the CAPTCHA is asked."
+            },
+            "sentinelPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "maxAttempts": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 10000
+                },
+                "lockoutDuration": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 525600
+                }
+              },
+              "default": {},
+              "description": "The user lockout policy: failed attempts within one hour, and the lockout in minutes."
+            },
+            "emailBlocklistPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "blockDisposableAddresses": {
+                  "type": "boolean"
+                },
+                "blockSubaddressing": {
+                  "type": "boolean"
+                },
+                "customAllowlist": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "customBlocklist": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                }
+              },
+              "default": {},
+              "description": "Email restriction policies for registering or linking email addresses."
+            },
+            "verificationCodePolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "expirationDuration": {
+                  "type": "integer",
+                  "minimum": 60,
+                  "maximum": 3600
+                },
+                "maxRetryAttempts": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                }
+              },
+              "default": {},
+              "description": "How long verification codes stay valid and how many tries they allow."
+            },
+            "forgotPasswordMethods": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 2,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "EmailVerificationCode",
+                  "PhoneVerificationCode"
+                ]
+              },
+              "default": [],
+              "description": "The ways to reset a forgotten password."
+            },
+            "passkeySignIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                },
+                "showPasskeyButton": {
+                  "type": "boolean"
+                },
+                "allowAutofill": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Passkey sign-in settings."
+            },
+            "signUpProfileFields": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 64,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 128
+                  }
+                },
+                "required": [
+                  "name"
+                ]
+              },
+              "default": null,
+              "description": "Custom profile fields collected at sign-up, in order."
+            },
+            "passwordExpiration": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                },
+                "validPeriodDays": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "enabledAt": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              },
+              "default": {},
+              "description": "Password expiration policy; when enabled, validPeriodDays is required."
+            },
+            "usernamePolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "caseSensitive": {
+                  "type": "boolean"
+                },
+                "minLength": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 128
+                },
+                "maxLength": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 128
+                },
+                "allowedChars": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "lowercase": {
+                      "type": "boolean"
+                    },
+                    "uppercase": {
+                      "type": "boolean"
+                    },
+                    "numbers": {
+                      "type": "boolean"
+                    },
+                    "underscore": {
+                      "type": "boolean"
+                    }
+                  }
+                }
+              },
+              "default": {
+                "caseSensitive": true,
+                "minLength": 1,
+                "maxLength": 128,
+                "allowedChars": {
+                  "lowercase": true,
+                  "uppercase": true,
+                  "numbers": true,
+                  "underscore": true
+                }
+              },
+              "description": "Which usernames are accepted."
+            }
+          }
+        },
+        "validatorKey": "-5d7afe96"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "color": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "primaryColor": {
+                  "type": "string",
+                  "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                },
+                "isDarkModeEnabled": {
+                  "type": "boolean"
+                },
+                "darkPrimaryColor": {
+                  "type": "string",
+                  "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                }
+              },
+              "required": [
+                "primaryColor",
+                "isDarkModeEnabled",
+                "darkPrimaryColor"
+              ],
+              "default": {
+                "primaryColor": "#6139F6",
+                "isDarkModeEnabled": false,
+                "darkPrimaryColor": "#8768F8"
+              },
+              "description": "The primary branding color for the sign-in page (both light/dark mode)."
+            },
+            "branding": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "logoUrl": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "darkLogoUrl": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "favicon": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "darkFavicon": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                }
+              },
+              "default": {
+                "logoUrl": "https://logto.io/logo.svg",
+                "darkLogoUrl": "https://logto.io/logo-dark.svg"
+              },
+              "description": "Logos and favicons, replaced as a whole."
+            },
+            "hideLogtoBranding": {
+              "type": "boolean",
+              "default": false,
+              "description": "Cloud only. Whether to hide the product branding on hosted sign-in pages."
+            },
+            "languageInfo": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "autoDetect": {
+                  "type": "boolean"
+                },
+                "fallbackLanguage": {
+                  "type": "string",
+                  "minLength": 2,
+                  "maxLength": 16,
+                  "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+                }
+              },
+              "required": [
+                "autoDetect",
+                "fallbackLanguage"
+              ],
+              "default": {
+                "autoDetect": true,
+                "fallbackLanguage": "en"
+              },
+              "description": "The language detection policy for the sign-in page."
+            },
+            "termsOfUseUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The terms of use shown on sign-up."
+            },
+            "privacyPolicyUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The privacy policy shown on sign-up."
+            },
+            "agreeToTermsPolicy": {
+              "type": "string",
+              "enum": [
+                "Automatic",
+                "ManualRegistrationOnly",
+                "Manual"
+              ],
+              "default": "Automatic",
+              "description": "How users agree to the terms of use and privacy policy."
+            },
+            "signIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "methods": {
+                  "type": "array",
+                  "maxItems": 3,
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "identifier": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone"
+                        ]
+                      },
+                      "password": {
+                        "type": "boolean"
+                      },
+                      "verificationCode": {
+                        "type": "boolean"
+                      },
+                      "isPasswordPrimary": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "identifier",
+                      "password",
+                      "verificationCode",
+                      "isPasswordPrimary"
+                    ]
+                  }
+                }
+              },
+              "required": [
+                "methods"
+              ],
+              "default": {
+                "methods": [
+                  {
+                    "identifier": "username",
+                    "password": true,
+                    "verificationCode": false,
+                    "isPasswordPrimary": true
+                  }
+                ]
+              },
+              "description": "Sign-in method settings."
+            },
+            "signUp": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "identifiers": {
+                  "type": "array",
+                  "maxItems": 3,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "username",
+                      "email",
+                      "phone"
+                    ]
+                  },
+                  "description": "Allowed identifiers when signing-up."
+                },
+                "password": {
+                  "type": "boolean",
+                  "description": "Whether the user is required to set a password when signing-up."
+                },
+                "verify": {
+                  "type": "boolean",
+                  "description": "Whether the user is required to verify their email/phone when signing-up."
+                },
+                "secondaryIdentifiers": {
+                  "type": "array",
+                  "maxItems": 4,
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "identifier": {
+                        "type": "string",
+                        "enum": [
+                          "username",
+                          "email",
+                          "phone",
+                          "emailOrPhone"
+                        ]
+                      },
+                      "verify": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "identifier"
+                    ]
+                  },
+                  "description": "Additional identifiers required during sign-up."
+                }
+              },
+              "required": [
+                "identifiers",
+                "password",
+                "verify"
+              ],
+              "default": {
+                "identifiers": [
+                  "username"
+                ],
+                "password": true,
+                "verify": false
+              },
+              "description": "Sign-up method settings."
+            },
+            "socialSignIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "automaticAccountLinking": {
+                  "type": "boolean"
+                },
+                "skipRequiredIdentifiers": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Social sign-in settings."
+            },
+            "socialSignInConnectorTargets": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "maxLength": 256
+              },
+              "default": [],
+              "description": "Enabled social sign-in connectors, displayed on the sign-in page."
+            },
+            "signInMode": {
+              "type": "string",
+              "enum": [
+                "SignIn",
+                "Register",
+                "SignInAndRegister"
+              ],
+              "default": "SignInAndRegister",
+              "description": "Whether the page signs in, registers, or both."
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 65536,
+              "default": null,
+              "description": "Custom CSS applied to the sign-in page."
+            },
+            "customContent": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string",
+                "maxLength": 65536
+              },
+              "default": {},
+              "description": "Custom content for experience pages, keyed by page pathname."
+            },
+            "customUiAssets": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "createdAt"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "maxLength": 256
+                },
+                "createdAt": {
+                  "type": "number"
+                }
+              },
+              "default": null,
+              "description": "The uploaded custom UI assets."
+            },
+            "customUiCsp": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "scriptSrc": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "connectSrc": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                }
+              },
+              "default": {},
+              "description": "Cloud only. Additional Content Security Policy sources for custom UI assets."
+            },
+            "passwordPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "length": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "min": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "default": 8
+                    },
+                    "max": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "default": 256
+                    }
+                  }
+                },
+                "characterTypes": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "min": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 4,
+                      "default": 1
+                    }
+                  }
+                },
+                "rejects": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "pwned": {
+                      "type": "boolean"
+                    },
+                    "repetitionAndSequence": {
+                      "type": "boolean"
+                    },
+                    "userInfo": {
+                      "type": "boolean"
+                    },
+                    "words": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  }
+                }
+              },
+              "default": {
+                "length": {
+                  "min": 8,
+                  "max": 256
+                },
+                "characterTypes": {
+                  "min": 1
+                },
+                "rejects": {
+                  "pwned": true,
+                  "repetitionAndSequence": true,
+                  "userInfo": true,
+                  "words": []
+                }
+              },
+              "description": "Password policies to adjust the password strength requirements."
+            },
+            "mfa": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "factors": {
+                  "type": "array",
+                  "maxItems": 5,
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "Totp",
+                      "WebAuthn",
+                      "BackupCode",
+                      "EmailVerificationCode",
+                      "PhoneVerificationCode"
+                    ]
+                  }
+                },
+                "policy": {
+                  "type": "string",
+                  "enum": [
+                    "UserControlled",
+                    "Mandatory",
+                    "PromptOnlyAtSignIn",
+                    "PromptAtSignInAndSignUp",
+                    "NoPrompt",
+                    "PromptAtSignInAndSignUpMandatory",
+                    "PromptOnlyAtSignInMandatory"
+                  ]
+                },
+                "organizationRequiredMfaPolicy": {
+                  "type": "string",
+                  "enum": [
+                    "NoPrompt",
+                    "Mandatory"
+                  ]
+                }
+              },
+              "required": [
+                "factors",
+                "policy"
+              ],
+              "default": {
+                "factors": [],
+                "policy": "UserControlled"
+              },
+              "description": "MFA settings."
+            },
+            "adaptiveMfa": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Adaptive MFA settings."
+            },
+            "singleSignOnEnabled": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether enterprise single sign-on is offered."
+            },
+            "supportEmail": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "email",
+              "maxLength": 254,
+              "default": null,
+              "description": "The support email address to display on the error pages."
+            },
+            "supportWebsiteUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "The support website URL to display on the error pages."
+            },
+            "unknownSessionRedirectUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048,
+              "default": null,
+              "description": "Where users go when the sign-in session does not exist or is unknown."
+            },
+            "captchaPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Whether the CAPTCHA is asked."
+            },
+            "sentinelPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "maxAttempts": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 10000
+                },
+                "lockoutDuration": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 525600
+                }
+              },
+              "default": {},
+              "description": "The user lockout policy: failed attempts within one hour, and the lockout in minutes."
+            },
+            "emailBlocklistPolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "blockDisposableAddresses": {
+                  "type": "boolean"
+                },
+                "blockSubaddressing": {
+                  "type": "boolean"
+                },
+                "customAllowlist": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "customBlocklist": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                }
+              },
+              "default": {},
+              "description": "Email restriction policies for registering or linking email addresses."
+            },
+            "verificationCodePolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "expirationDuration": {
+                  "type": "integer",
+                  "minimum": 60,
+                  "maximum": 3600
+                },
+                "maxRetryAttempts": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                }
+              },
+              "default": {},
+              "description": "How long verification codes stay valid and how many tries they allow."
+            },
+            "forgotPasswordMethods": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 2,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "EmailVerificationCode",
+                  "PhoneVerificationCode"
+                ]
+              },
+              "default": [],
+              "description": "The ways to reset a forgotten password."
+            },
+            "passkeySignIn": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                },
+                "showPasskeyButton": {
+                  "type": "boolean"
+                },
+                "allowAutofill": {
+                  "type": "boolean"
+                }
+              },
+              "default": {},
+              "description": "Passkey sign-in settings."
+            },
+            "signUpProfileFields": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 64,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 128
+                  }
+                },
+                "required": [
+                  "name"
+                ]
+              },
+              "default": null,
+              "description": "Custom profile fields collected at sign-up, in order."
+            },
+            "passwordExpiration": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "enabled": {
+                  "type": "boolean"
+                },
+                "validPeriodDays": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "enabledAt": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              },
+              "default": {},
+              "description": "Password expiration policy; when enabled, validPeriodDays is required."
+            },
+            "usernamePolicy": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "caseSensitive": {
+                  "type": "boolean"
+                },
+                "minLength": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 128
+                },
+                "maxLength": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 128
+                },
+                "allowedChars": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "lowercase": {
+                      "type": "boolean"
+                    },
+                    "uppercase": {
+                      "type": "boolean"
+                    },
+                    "numbers": {
+                      "type": "boolean"
+                    },
+                    "underscore": {
+                      "type": "boolean"
+                    }
+                  }
+                }
+              },
+              "default": {
+                "caseSensitive": true,
+                "minLength": 1,
+                "maxLength": 128,
+                "allowedChars": {
+                  "lowercase": true,
+                  "uppercase": true,
+                  "numbers": true,
+                  "underscore": true
+                }
+              },
+              "description": "Which usernames are accepted."
+            }
+          }
+        },
+        "validatorKey": "-5d7afe96"
+      }
+    },
+    "hasConsole": true
   },
   {
     "name": "ssoConnector",

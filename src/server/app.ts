@@ -30,6 +30,7 @@ import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
 import { isTenantId } from './tenants/urls.js';
 import { DEFAULT_TENANT_ID, tenantDirectory } from './tenants.js';
+import { BreachedPasswords } from './users/breached-passwords.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ declare module 'fastify' {
     audit: AuditSink;
     /** The audit log's writer; `await app.auditLog.flush()` waits until every entry recorded so far is stored. */
     auditLog: AuditLogWriter;
+    /** Whether a password is known from breaches (the configured range API, else the offline list). */
+    breachedPasswords: BreachedPasswords;
   }
 }
 
@@ -65,6 +68,8 @@ export interface AppOptions {
   edition?: ServerEdition | undefined;
   /** Where the write pipeline's audit records go (default: the audit log, `GET /api/logs`). */
   audit?: AuditSink | undefined;
+  /** The Pwned Passwords range API (`{url}{5 hex}`) for breached-password checks; default Have I Been Pwned's. */
+  pwnedRangeUrl?: string | undefined;
   /** Plan limits, checked before every write (default: none). */
   quota?: QuotaCheck | undefined;
   /** The write pipeline's stages, from the default ones (access, quota, server hooks, audit, events). */
@@ -82,6 +87,7 @@ export const buildApp = async ({
   edition = 'oss',
   audit,
   quota,
+  pwnedRangeUrl,
   writeStages = (defaults) => defaults,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
@@ -114,6 +120,14 @@ export const buildApp = async ({
   app.decorate('operationsOf', operationsOf);
   app.decorate('audit', auditSink);
   app.decorate('auditLog', auditLog);
+  app.decorate(
+    'breachedPasswords',
+    new BreachedPasswords({
+      rangeUrl: pwnedRangeUrl,
+      onFallback: (error) =>
+        app.log.warn({ err: error }, 'Pwned Passwords range API unavailable: used the offline list'),
+    }),
+  );
   app.addHook('onClose', async () => {
     await webhooks.idle();
     await stopPruning();
@@ -146,7 +160,14 @@ export const buildApp = async ({
   };
   await app.register(managementApi);
   await app.register(managementApi, { prefix: '/t/:tenantId' });
-  await registerIdentity(app, { db, publicUrl, operationsOf, auditLog, webhooks });
+  await registerIdentity(app, {
+    db,
+    publicUrl,
+    operationsOf,
+    auditLog,
+    webhooks,
+    breached: app.breachedPasswords.isBreached,
+  });
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
   registerFirstRunRoute(app, db);
 

@@ -10,6 +10,8 @@ export interface ServerConfig {
   consoleDir: string;
   /** The origin users and clients reach the server at (token issuers, redirect URIs); PUBLIC_URL, else the listen address. */
   publicUrl: string;
+  /** The Pwned Passwords range API for breached-password checks (PWNED_PASSWORDS_RANGE_URL); unset, HIBP's. */
+  pwnedRangeUrl: string | undefined;
   /** What to create at start when missing (GATEHOUSE_BOOTSTRAP_*): a console administrator, an API client. */
   bootstrap: BootstrapSettings;
 }
@@ -20,7 +22,19 @@ const listenOrigin = (host: string, port: number) => {
   return `http://${name}:${port}`;
 };
 
-/** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL. */
+const readRangeUrl = (value: string | undefined) => {
+  if (!value) return undefined;
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new StartRefused(
+      `PWNED_PASSWORDS_RANGE_URL must be an http(s) URL such as https://api.pwnedpasswords.com/range/, got ${value}`,
+    );
+  }
+  return url.href;
+};
+
+/** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL,
+ * PWNED_PASSWORDS_RANGE_URL. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   const port = Number(env.PORT ?? 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -39,6 +53,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     dataDir: resolve(env.DATA_DIR || 'data'),
     consoleDir: resolve(env.CONSOLE_DIR || 'dist/console'),
     publicUrl: url.origin,
+    pwnedRangeUrl: readRangeUrl(env.PWNED_PASSWORDS_RANGE_URL),
     bootstrap: readBootstrapSettings(env),
   };
 };

@@ -25,6 +25,7 @@ const { app, address } = await (async () => {
     consoleDir: config.consoleDir,
     publicUrl: config.publicUrl,
     bootstrap: config.bootstrap,
+    pwnedRangeUrl: config.pwnedRangeUrl,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL || 'info' },

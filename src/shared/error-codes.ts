@@ -99,6 +99,102 @@ export const handWrittenErrorCodes = {
     status: 400,
     message: 'Password expiration is not enabled for this tenant.',
   },
+  'sign_in_experiences.enabled_connector_not_found': {
+    status: 400,
+    message: 'Enabled {{type}} connector not found.',
+  },
+  'sign_in_experiences.passwordless_requires_verify': {
+    status: 400,
+    message: 'Must enable verify for email/phone sign up identifier.',
+  },
+  'sign_in_experiences.code_sign_in_must_be_enabled': {
+    status: 400,
+    message: 'Verification code sign in must be enabled when set a password is not required in sign up.',
+  },
+  'sign_in_experiences.unsupported_default_language': {
+    status: 400,
+    message: 'This language - {{language}} is not supported at the moment.',
+  },
+  'sign_in_experiences.at_least_one_authentication_factor': {
+    status: 400,
+    message: 'You have to select at least one authentication factor.',
+  },
+  'sign_in_experiences.backup_code_cannot_be_enabled_alone': {
+    status: 400,
+    message: 'Backup code cannot be enabled alone.',
+  },
+  'sign_in_experiences.duplicated_mfa_factors': {
+    status: 400,
+    message: 'Duplicated MFA factors.',
+  },
+  'sign_in_experiences.email_verification_code_cannot_be_used_for_mfa': {
+    status: 400,
+    message: 'Email verification code cannot be used for MFA when email verification is enabled for sign-in.',
+  },
+  'sign_in_experiences.phone_verification_code_cannot_be_used_for_mfa': {
+    status: 400,
+    message: 'SMS verification code cannot be used for MFA when SMS verification is enabled for sign-in.',
+  },
+  'sign_in_experiences.email_verification_code_cannot_be_used_for_sign_in': {
+    status: 400,
+    message: 'Email verification code cannot be used for sign-in when it is enabled for MFA.',
+  },
+  'sign_in_experiences.phone_verification_code_cannot_be_used_for_sign_in': {
+    status: 400,
+    message: 'SMS verification code cannot be used for sign-in when it is enabled for MFA.',
+  },
+  'sign_in_experiences.adaptive_mfa_requires_mfa': {
+    status: 422,
+    message: 'MFA must be enabled before enabling adaptive MFA.',
+  },
+  'sign_in_experiences.adaptive_mfa_requires_non_skippable_policy': {
+    status: 422,
+    message:
+      'Adaptive MFA requires a non-skippable MFA prompt policy. Use PromptOnlyAtSignInMandatory or PromptAtSignInAndSignUpMandatory.',
+  },
+  'sign_in_experiences.non_adaptive_mfa_requires_skippable_policy': {
+    status: 422,
+    message:
+      'When adaptive MFA is disabled, MFA prompt policy must be skippable. Do not use PromptOnlyAtSignInMandatory or PromptAtSignInAndSignUpMandatory.',
+  },
+  'sign_in_experiences.duplicated_sign_up_identifiers': {
+    status: 400,
+    message: 'Duplicate sign-up identifiers detected.',
+  },
+  'sign_in_experiences.missing_sign_up_identifiers': {
+    status: 400,
+    message: 'Primary sign-up identifier cannot be empty.',
+  },
+  'sign_in_experiences.invalid_custom_email_blocklist_format': {
+    status: 400,
+    message:
+      'Invalid custom email blocklist items: {{items}}. Each item must be a valid email address or email domain, e.g., foo@example.com or @example.com.',
+  },
+  'sign_in_experiences.forgot_password_method_requires_connector': {
+    status: 400,
+    message: 'Forgot password method requires a corresponding {{method}} connector to be configured.',
+  },
+  'sign_in_experiences.password_expiration_requires_forgot_password': {
+    status: 422,
+    message: 'Password expiration requires at least one forgot password method with a valid connector.',
+  },
+  'sign_in_experiences.password_expiration_invalid_period_days': {
+    status: 422,
+    message: 'Valid period days must be a positive integer when password expiration is enabled.',
+  },
+  'sign_in_experiences.username_policy_case_conflicts_exist': {
+    status: 409,
+    message:
+      'Cannot switch to case-insensitive usernames while usernames that differ only by case exist. Resolve the conflicts and try again.',
+  },
+  'localization.invalid_translation_structure': {
+    status: 422,
+    message: 'Invalid data schemas. Please check your input and try again.',
+  },
+  'localization.cannot_delete_default_language': {
+    status: 409,
+    message: '{{languageTag}} is set as your default language and can’t be deleted.',
+  },
   'request.unsupported_media_type': { status: 415, message: 'The request body must be JSON.' },
   'request.payload_too_large': { status: 413, message: 'The request body is larger than {{limit}} bytes.' },
   'request.invalid_input': { status: 400, message: 'Input is invalid. {{details}}' },

@@ -4,6 +4,7 @@ import type { Database } from '../../src/server/db/database.js';
 import { databases, unique } from './harness.js';
 import { Browser, type RunningServer, registerFirstAdmin, startServer } from './oidc-helpers.js';
 import { PASSWORD, signInSteps } from './oidc-sign-in-steps.js';
+import { patchSignInExperience } from './sign-in-exp-helpers.js';
 import { createUser } from './users.js';
 
 describe.each(databases())('sign-in pages on $name', (target) => {
@@ -33,13 +34,7 @@ describe.each(databases())('sign-in pages on $name', (target) => {
   }));
 
   it('locks an identifier after the configured failures: 429 with Retry-After, even for the right password', async () => {
-    await db.withTenant('admin', (tx) =>
-      tx.query(
-        `INSERT INTO tenant_configs (tenant_id, id, value) VALUES ('admin', 'sentinelPolicy', $1::jsonb)
-         ON CONFLICT (tenant_id, id) DO UPDATE SET value = EXCLUDED.value`,
-        [JSON.stringify({ maxAttempts: 3, lockoutDuration: 900 })],
-      ),
-    );
+    await patchSignInExperience(server.origin, 'admin', { sentinelPolicy: { maxAttempts: 3, lockoutDuration: 15 } });
     const username = unique('locked_');
     await createUser(db, 'admin', { username, password: PASSWORD });
 

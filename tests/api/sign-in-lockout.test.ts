@@ -4,6 +4,7 @@ import type { Database } from '../../src/server/db/database.js';
 import { sentinelTarget } from '../../src/server/interaction/sentinel.js';
 import { databases, unique } from './harness.js';
 import { Browser, formAction, pkce, type RunningServer, startServer } from './oidc-helpers.js';
+import { patchSignInExperience } from './sign-in-exp-helpers.js';
 import { createUser as addUser } from './users.js';
 
 const PASSWORD = 'correct horse battery';
@@ -19,11 +20,9 @@ describe.each(databases())('sign-in lockout on $name', (target) => {
   beforeAll(async () => {
     ({ db, dispose } = await target.open());
     server = await startServer(db);
-    await db.withTenant('admin', (tx) =>
-      tx.query(`INSERT INTO tenant_configs (tenant_id, id, value) VALUES ('admin', 'sentinelPolicy', $1::jsonb)`, [
-        JSON.stringify({ maxAttempts: MAX_ATTEMPTS, lockoutDuration: 900 }),
-      ]),
-    );
+    await patchSignInExperience(server.origin, 'admin', {
+      sentinelPolicy: { maxAttempts: MAX_ATTEMPTS, lockoutDuration: 15 },
+    });
   });
   afterAll(async () => {
     await server?.close();

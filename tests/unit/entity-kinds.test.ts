@@ -49,7 +49,7 @@ describe('the descriptor meta-schema per kind', () => {
     expect(valid(edited(collection, (d) => (d.api.operations.list.ranges = [])))).toBe(false);
   });
 
-  it('asks a singleton for get and settings tabs only: no list, create, delete, id, relations or server hooks', () => {
+  it('asks a singleton for get and settings tabs only: no list, create, delete, id, relations, create or link hooks, or item actions', () => {
     expect(valid(singleton)).toBe(true);
     expect(valid(edited(singleton, (d) => (d.api.operations.list = { pagination: 'optional' })))).toBe(false);
     expect(valid(edited(singleton, (d) => (d.api.operations.create = { status: 201 })))).toBe(false);
@@ -58,9 +58,23 @@ describe('the descriptor meta-schema per kind', () => {
     expect(valid(edited(singleton, (d) => delete d.console.detail))).toBe(false);
     expect(valid(edited(singleton, (d) => (d.console.list = log.console.list)))).toBe(false);
     expect(valid(edited(singleton, (d) => (d.itemKey = 'displayName')))).toBe(false);
-    expect(valid(edited(singleton, (d) => (d.serverHooks = { beforeUpdate: 'hook.generate-signing-key' })))).toBe(
+    expect(valid(edited(singleton, (d) => (d.serverHooks = { beforeCreate: 'hook.generate-signing-key' })))).toBe(
       false,
     );
+    expect(valid(edited(singleton, (d) => (d.serverHooks = { beforeLink: 'hook.generate-signing-key' })))).toBe(false);
+    // An update hook checks a patch against the stored record (the sign-in experience's rules).
+    expect(valid(edited(singleton, (d) => (d.serverHooks = { beforeUpdate: 'hook.generate-signing-key' })))).toBe(true);
+    const action = {
+      key: 'check',
+      method: 'POST',
+      path: 'check',
+      handler: 'hook.send-test',
+      status: 200,
+      summary: 'Check',
+    };
+    expect(valid(edited(singleton, (d) => (d.api.actions = [{ ...action, on: 'collection' }])))).toBe(true);
+    expect(valid(edited(singleton, (d) => (d.api.actions = [{ ...action, on: 'item' }])))).toBe(false);
+    expect(valid(edited(singleton, (d) => (d.api.actions = [action])))).toBe(false);
   });
 
   it('asks a log for a list and a get, and refuses every write route and create form', () => {

@@ -1,6 +1,6 @@
 import { translatorFor } from '../locales/index.js';
 import { StartRefused } from '../start-refused.js';
-import { checkPassword, passwordPolicy } from '../users/password-policy.js';
+import { defaultPasswordPolicy, fastCheck, issueParams } from '../users/password-policy.js';
 import { emailRule, usernameRule } from '../users/store.js';
 
 /** What the server creates at start when it is missing, for deployments without a person at the console. */
@@ -52,16 +52,11 @@ const readAdmin = (env: NodeJS.ProcessEnv): BootstrapSettings['admin'] => {
   if (email && (email.length > emailRule.maxLength || !emailRule.pattern.test(email))) {
     throw new StartRefused(`${E} is not a valid email address.`);
   }
-  const rejections = checkPassword(password);
+  // The default policy's length and characters (the tenant's full policy applies to its sign-in pages).
+  const rejections = fastCheck(password, defaultPasswordPolicy);
   if (rejections.length > 0) {
     const { t } = translatorFor('en');
-    const reasons = rejections.map((code) =>
-      t(`errors:${code}`, {
-        min: passwordPolicy.minLength,
-        max: passwordPolicy.maxLength,
-        count: passwordPolicy.characterTypes,
-      }),
-    );
+    const reasons = rejections.map((issue) => t(`errors:${issue.code}`, issueParams(issue)));
     throw new StartRefused(`${P} does not meet the password policy: ${reasons.join(' ')}`);
   }
   return { username, password, email };

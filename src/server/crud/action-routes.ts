@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../shared/action-paths.js';
 import type { EntityModel } from '../../shared/descriptor.js';
-import { Created, overrideOf } from './overrides.js';
+import { Created, overrideOf, WithStatus } from './overrides.js';
 import type { RouteDeps } from './routes.js';
 
 type Params = Record<string, string>;
@@ -56,9 +56,10 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
         );
         if (action.status === 204) return reply.status(204).send();
         const inserted = result instanceof Created && action.createdStatus !== undefined;
-        const answer = result instanceof Created ? result.answer : result;
+        const answer = result instanceof Created || result instanceof WithStatus ? result.answer : result;
+        const status = result instanceof WithStatus ? result.status : action.status;
         return reply
-          .status(inserted ? (action.createdStatus ?? action.status) : action.status)
+          .status(inserted ? (action.createdStatus ?? status) : status)
           .send(action.responseField || action.responseFields || action.responseSchema ? answer : paths.view(answer));
       },
     });

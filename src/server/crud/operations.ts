@@ -216,10 +216,12 @@ export class EntityOperations {
       .run(write, {
         load: async (tx) => {
           await this.assertParent(tx, context, parentId);
-          if (!this.model.recordRules) return;
-          // Cross-field rules see the record as it would be stored; the row stays locked until the write.
+          if (!this.model.recordRules && !this.model.serverHooks.beforeUpdate) return;
+          // Cross-field rules and the update hook see the record as stored; the row stays locked until the write.
           const stored = await this.repository.find(tx, this.scope(context, parentId), id, true);
           if (!stored) throw this.notFound(id, this.model.name, 'update');
+          write.stored = stored;
+          if (!this.model.recordRules) return;
           const sent = withoutWriteOnly(this.model, patch);
           this.validation.assertRecordRules(this.model.recordRules, { ...stored, ...sent }, { stored, sent });
         },

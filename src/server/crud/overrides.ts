@@ -17,6 +17,8 @@ export interface HookContext {
   model: EntityModel;
   /** Who writes; a hook may record or check it. */
   context: RequestContext;
+  /** For `beforeUpdate`: the record as stored before the update (its row locked), to check the patch against. */
+  stored?: Entity;
 }
 
 /** Runs before an entity is inserted or updated: may add server-managed values (generated keys, password hashes). */
@@ -90,6 +92,17 @@ export class Created<T = unknown> {
 
 /** Marks an answer `created` (a PUT that inserted rather than replaced); see `createdStatus`. */
 export const created = <T>(answer: T) => new Created(answer);
+
+/** An action's answer sent with a status other than its declared one (Logto's 400 `{ result: false, issues }`). */
+export class WithStatus<T = unknown> {
+  constructor(
+    readonly status: number,
+    readonly answer: T,
+  ) {}
+}
+
+/** Marks an answer to go out with `status` instead of the action's declared status. */
+export const withStatus = <T>(status: number, answer: T) => new WithStatus(status, answer);
 
 export type ServerOverride = BeforeWriteOverride | BeforeLinkOverride | AfterReadOverride | ActionOverride;
 

@@ -21,6 +21,8 @@ export interface Write {
   requiredScopes: readonly string[];
   /** The item written, when it is known before the write (update, delete, link, actions on an item). */
   id?: string | undefined;
+  /** The record an update changes, as stored before it (read with the row locked), when the update needed it. */
+  stored?: Entity | undefined;
   /** What is stored: the new record of a create, the patch of an update or of `setInternal`. */
   values?: Entity | undefined;
   /** The relation of a link or unlink, and the ids it names. */

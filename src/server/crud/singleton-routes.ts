@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
+import { registerActionRoutes } from './action-routes.js';
 import { withDefaults } from './defaults.js';
+import { publicView } from './fields.js';
 import { generateId } from './ids.js';
 import type { EntityOperations, RequestContext } from './operations.js';
 import type { Entity } from './repository.js';
@@ -39,7 +41,12 @@ export class SingletonOperations {
   private async seeded(tx: Queryable, tenantId: string, lock: boolean): Promise<Entity> {
     const found = await this.find(tx, tenantId, lock);
     if (found) return found;
-    const values: Entity = { ...withDefaults(this.model.schema, {}), id: generateId() };
+    // A schema may name the record's id (Logto's sign-in experience is always `default`); else one is generated.
+    const schemaId = this.model.schema.properties?.id?.default;
+    const values: Entity = {
+      ...withDefaults(this.model.schema, {}),
+      id: typeof schemaId === 'string' ? schemaId : generateId(),
+    };
     const entries = Object.entries(values).filter(([property]) => property !== 'tenantId');
     const json = new Set(this.model.columns.filter((c) => c.json).map((c) => c.property));
     const column = (property: string) => this.model.columns.find((c) => c.property === property)?.column ?? property;
@@ -67,7 +74,7 @@ export class SingletonOperations {
   }
 }
 
-/** `GET` and `PATCH` at a singleton's path: no list, no id, no create or delete. */
+/** `GET` and `PATCH` at a singleton's path and its declared actions below it: no list, no id, no create or delete. */
 export const registerSingletonRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
   const singleton = new SingletonOperations(deps.operationsOf(model.name), deps.db);
   const path = `/api${model.apiPath.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -83,4 +90,5 @@ export const registerSingletonRoutes = (app: FastifyInstance, model: EntityModel
       view(await singleton.update(deps.context(request), request.body)),
     );
   }
+  registerActionRoutes(app, model, deps, { base: path, item: path, idParam: 'id', view: publicView(model) });
 };

@@ -40,6 +40,7 @@ export const serverHooksStage = (overrides: ServerOverrides): WriteStage => ({
       db: tx,
       model: write.model,
       context: write.context,
+      ...(write.stored ? { stored: write.stored } : {}),
     });
   },
 });

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
 import { ADMIN_TENANT_ID } from '../tenants/urls.js';
-import { passwordPolicy } from '../users/password-policy.js';
+import type { SecuritySettings } from '../users/security-settings.js';
 import type { UserStore } from '../users/store.js';
 import { type Interaction, sendPage } from './context.js';
 import { consentPage, errorPage, type FieldErrors, lockedPage, registerPage, signInPage } from './views.js';
@@ -16,7 +16,7 @@ export const wantsRegistration = (details: InteractionDetails) =>
   details.params.first_screen === 'register' || details.params.interaction_mode === 'signUp';
 
 /** The pages an interaction shows: sign-in, registration, consent, lockout, and the error for a wrong prompt. */
-export const interactionPages = (users: UserStore) => {
+export const interactionPages = (users: UserStore, settingsOf: (tenantId: string) => Promise<SecuritySettings>) => {
   /** Registration is open in the admin tenant until its first user exists (that user becomes the administrator). */
   const registrationOpen = async (tenantId: string) =>
     tenantId === ADMIN_TENANT_ID && (await users.count(tenantId)) === 0;
@@ -58,6 +58,7 @@ export const interactionPages = (users: UserStore) => {
     view: { values?: { username?: string; email?: string }; errors?: FieldErrors; error?: string } = {},
   ) => {
     const { tr, base } = interaction;
+    const { length } = (await settingsOf(interaction.tenantId)).passwordPolicy;
     return sendPage(
       reply,
       status,
@@ -69,7 +70,7 @@ export const interactionPages = (users: UserStore) => {
         values: view.values ?? {},
         errors: view.errors ?? {},
         ...(view.error ? { error: view.error } : {}),
-        passwordPolicy,
+        passwordPolicy: { minLength: length.min, maxLength: length.max },
       }),
     );
   };

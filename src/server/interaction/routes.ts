@@ -6,7 +6,9 @@ import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { TenantProviders } from '../oidc/providers.js';
 import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
+import type { BreachCheck } from '../users/password-policy.js';
 import { verifyPassword } from '../users/passwords.js';
+import type { SecuritySettings } from '../users/security-settings.js';
 import type { UserStore } from '../users/store.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { identifierType, interactionAudit } from './audit.js';
@@ -21,6 +23,10 @@ export interface InteractionRouteOptions {
   providers: TenantProviders;
   users: UserStore;
   sentinel: Sentinel;
+  /** The tenant's password, email blocklist and lockout policies (its sign-in experience). */
+  settingsOf: (tenantId: string) => Promise<SecuritySettings>;
+  /** Whether a password is known from breaches (the range API, or the offline list). */
+  breached?: BreachCheck | undefined;
   /** Where every sign-in and registration attempt is recorded. */
   auditLog?: AuditLogWriter | undefined;
   /** Where finished sign-ins and registrations are announced (PostSignIn, PostRegister). */
@@ -37,14 +43,17 @@ const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url)
  * interaction's path, so a cross-site POST arrives without it and finds no interaction.
  */
 export const registerInteractionRoutes = async (app: FastifyInstance, options: InteractionRouteOptions) => {
-  const { providers, users, sentinel } = options;
+  const { providers, users, sentinel, settingsOf, breached } = options;
   const audit = interactionAudit(options);
 
   app.get(STYLESHEET_PATH, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(stylesheet),
   );
 
-  const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, wrongPrompt } = interactionPages(users);
+  const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, wrongPrompt } = interactionPages(
+    users,
+    settingsOf,
+  );
   const page = interactionPage(providers);
 
   /** Grants what the consent prompt found missing, and finishes the prompt. */
@@ -142,10 +151,12 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       });
     };
     if (!(await registrationOpen(tenantId))) return closed();
-    const { username, email, password, errors } = validateRegistration(tr, request.body ?? {});
+    const settings = await settingsOf(tenantId);
+    const form = request.body ?? {};
+    const { username, email, password, errors, code } = await validateRegistration(tr, form, { settings, breached });
     const values = { username, email };
-    if (Object.keys(errors).length > 0) {
-      failed('guard.invalid_input');
+    if (code) {
+      failed(code);
       return showRegister(interaction, reply, 400, { values, errors });
     }
 

@@ -1,25 +1,12 @@
 import { createHash } from 'node:crypto';
 import { generateId } from '../crud/ids.js';
 import type { Database, Queryable } from '../db/database.js';
-
-/** How many failed password attempts lock an account (or an unknown identifier), and for how long (seconds). */
-export interface SentinelPolicy {
-  maxAttempts: number;
-  lockoutDuration: number;
-}
-
-export const defaultSentinelPolicy: SentinelPolicy = { maxAttempts: 5, lockoutDuration: 600 };
-
-/** The `tenant_configs` key that overrides the policy for a tenant. */
-export const SENTINEL_POLICY_KEY = 'sentinelPolicy';
+import { readSecuritySettings, type SentinelPolicy } from '../users/security-settings.js';
 
 export type SentinelVerdict = { blocked: false } | { blocked: true; until: Date; retryAfter: number };
 
 /** An attempt the sentinel let through: the password may now be verified once, then the result reported. */
 export type SentinelAttempt = { blocked: false; id: string; target: string };
-
-const positive = (value: unknown, fallback: number) =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
 
 /**
  * What attempts are counted against, by hash (never stored in clear): the account once the identifier names one,
@@ -32,8 +19,9 @@ export const sentinelTarget = (identifier: string, accountId?: string) =>
     .digest('hex');
 
 /**
- * Lockout after repeated failures. Every verified password attempt is one `sentinel_activities` row. A target is
- * locked while it has `maxAttempts` failures within the last `lockoutDuration` seconds and after its last success;
+ * Lockout after repeated failures, per the tenant's `sentinelPolicy` (sign-in experience). Every verified password
+ * attempt is one `sentinel_activities` row. A target is locked while it has `maxAttempts` failures within the last
+ * `lockoutDuration` minutes and after its last success;
  * the lock ends when the oldest of those failures leaves the window. A success starts the count again.
  *
  * Admission and recording are one step: `admit` takes a transaction-scoped advisory lock on the target, and either
@@ -44,20 +32,13 @@ export class Sentinel {
   constructor(private readonly db: Database) {}
 
   async policy(tx: Queryable, tenantId: string): Promise<SentinelPolicy> {
-    const { rows } = await tx.query<{ value: Partial<SentinelPolicy> }>(
-      'SELECT value FROM tenant_configs WHERE tenant_id = $1 AND id = $2',
-      [tenantId, SENTINEL_POLICY_KEY],
-    );
-    const value = rows[0]?.value ?? {};
-    return {
-      maxAttempts: positive(value.maxAttempts, defaultSentinelPolicy.maxAttempts),
-      lockoutDuration: positive(value.lockoutDuration, defaultSentinelPolicy.lockoutDuration),
-    };
+    return (await readSecuritySettings(tx, tenantId)).sentinelPolicy;
   }
 
   /** The verdict from the target's rows, or from those recorded up to and including the attempt `upTo`. */
   private async verdict(tx: Queryable, tenantId: string, target: string, upTo?: string): Promise<SentinelVerdict> {
-    const { maxAttempts, lockoutDuration } = await this.policy(tx, tenantId);
+    const { maxAttempts, lockoutDuration: minutes } = await this.policy(tx, tenantId);
+    const lockoutDuration = minutes * 60;
     const { rows } = await tx.query<{ until: Date; now: Date }>(
       `WITH upto AS (
          SELECT COALESCE((SELECT created_at FROM sentinel_activities WHERE tenant_id = $1 AND id = $5),

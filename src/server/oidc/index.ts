@@ -9,6 +9,8 @@ import { TenantRegistry } from '../tenants/registry.js';
 import { registerTenantRoutes } from '../tenants/routes.js';
 import { seedTenants } from '../tenants/seed.js';
 import { originOf, tenantIssuer } from '../tenants/urls.js';
+import type { BreachCheck } from '../users/password-policy.js';
+import { securitySettings } from '../users/security-settings.js';
 import { UserStore } from '../users/store.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { ActiveUsers } from './active-users.js';
@@ -28,6 +30,8 @@ export interface IdentityOptions {
   auditLog?: AuditLogWriter | undefined;
   /** Where the sign-in pages announce PostSignIn and PostRegister. */
   webhooks?: WebhookDispatcher | undefined;
+  /** Whether a password is known from breaches, for the password policy of the sign-in pages. */
+  breached?: BreachCheck | undefined;
 }
 
 /** What the rest of the server may ask about tenants and their token issuers (e.g. to verify bearer tokens). */
@@ -65,7 +69,7 @@ const listeningOrigin = (app: FastifyInstance): string => {
  */
 export const registerIdentity = async (
   app: FastifyInstance,
-  { db, publicUrl, operationsOf, auditLog, webhooks }: IdentityOptions,
+  { db, publicUrl, operationsOf, auditLog, webhooks, breached }: IdentityOptions,
 ): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
@@ -89,5 +93,14 @@ export const registerIdentity = async (
 
   registerTenantRoutes(app, { tenants, origin: requestOrigin });
   await registerOidcRoutes(app, providers);
-  await registerInteractionRoutes(app, { db, providers, users, sentinel: new Sentinel(db), auditLog, webhooks });
+  await registerInteractionRoutes(app, {
+    db,
+    providers,
+    users,
+    sentinel: new Sentinel(db),
+    settingsOf: securitySettings(db),
+    breached,
+    auditLog,
+    webhooks,
+  });
 };

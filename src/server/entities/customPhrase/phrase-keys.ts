@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+
+type Tree = { [key: string]: string | Tree };
+
+/** The English texts of the sign-in pages: the phrase keys a custom phrase may override. */
+const builtIn = JSON.parse(readFileSync(new URL('../../locales/en/interaction.json', import.meta.url), 'utf8')) as Tree;
+
+/** Whether a value is a translation: texts, or objects of more texts, all the way down. */
+export const isTranslation = (value: unknown): value is Tree =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((inner) => typeof inner === 'string' || isTranslation(inner));
+
+/** Whether every key of `translation` is a phrase of `reference`, with a text where it has a text (Logto's check). */
+export const isStrictlyPartial = (translation: Tree, reference: Tree = builtIn): boolean =>
+  Object.entries(translation).every(([key, value]) => {
+    const expected = reference[key];
+    if (expected === undefined) return false;
+    if (typeof value === 'string') return typeof expected === 'string';
+    return typeof expected === 'object' && isStrictlyPartial(value, expected);
+  });
+
+/** The translation without empty texts and the sections they leave empty (what Logto stores). */
+export const withoutEmpty = (translation: Tree): Tree => {
+  const kept: Tree = {};
+  for (const [key, value] of Object.entries(translation)) {
+    if (typeof value === 'string') {
+      if (value !== '') kept[key] = value;
+      continue;
+    }
+    const inner = withoutEmpty(value);
+    if (Object.keys(inner).length > 0) kept[key] = inner;
+  }
+  return kept;
+};
+
+export type { Tree as Translation };

@@ -1,0 +1,87 @@
+/**
+ * Logto's `GET/PATCH /api/sign-in-exp`: one sign-in experience per tenant, seeded with Logto's defaults, driven with
+ * the `@logto/api` types.
+ */
+import createClient, { type Client } from 'openapi-fetch';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
+import { databases, useApi } from './harness.js';
+
+type Patch = NonNullable<paths['/api/sign-in-exp']['patch']['requestBody']>['content']['application/json'];
+
+const logtoDefaults = {
+  tenantId: 'default',
+  id: 'default',
+  color: { primaryColor: '#6139F6', isDarkModeEnabled: false, darkPrimaryColor: '#8768F8' },
+  branding: { logoUrl: 'https://logto.io/logo.svg', darkLogoUrl: 'https://logto.io/logo-dark.svg' },
+  hideLogtoBranding: false,
+  languageInfo: { autoDetect: true, fallbackLanguage: 'en' },
+  termsOfUseUrl: null,
+  privacyPolicyUrl: null,
+  agreeToTermsPolicy: 'Automatic',
+  signIn: { methods: [{ identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true }] },
+  signUp: { identifiers: ['username'], password: true, verify: false },
+  socialSignIn: {},
+  socialSignInConnectorTargets: [],
+  signInMode: 'SignInAndRegister',
+  customCss: null,
+  customContent: {},
+  customUiAssets: null,
+  passwordPolicy: {
+    length: { min: 8, max: 256 },
+    characterTypes: { min: 1 },
+    rejects: { pwned: true, repetitionAndSequence: true, userInfo: true, words: [] },
+  },
+  mfa: { factors: [], policy: 'UserControlled' },
+  adaptiveMfa: {},
+  singleSignOnEnabled: false,
+  supportEmail: null,
+  supportWebsiteUrl: null,
+  unknownSessionRedirectUrl: null,
+  captchaPolicy: {},
+  sentinelPolicy: {},
+  emailBlocklistPolicy: {},
+};
+
+describe.each(databases())('the sign-in experience on $name', (target) => {
+  const api = useApi(target);
+  let client: Client<paths>;
+  const patch = (body: Patch) => client.PATCH('/api/sign-in-exp', { body });
+  const current = async () => (await client.GET('/api/sign-in-exp')).data;
+
+  beforeAll(async () => {
+    client = createClient<paths>({ baseUrl: await api.listen() });
+  });
+  beforeEach(async () => {
+    await api.db.exec('DELETE FROM sign_in_experiences;');
+  });
+
+  it("answers Logto's defaults on the first read, with every field Logto declares", async () => {
+    const read = await client.GET('/api/sign-in-exp');
+    expect(read.response.status).toBe(200);
+    expect(read.data).toMatchObject(logtoDefaults);
+    for (const field of ['customUiCsp', 'verificationCodePolicy', 'forgotPasswordMethods', 'passkeySignIn']) {
+      expect(read.data).toHaveProperty(field);
+    }
+    expect(read.data).toHaveProperty('usernamePolicy.caseSensitive', true);
+    expect(read.data).not.toHaveProperty('createdAt');
+  });
+
+  it('updates what a PATCH names and keeps the rest', async () => {
+    const changed = await patch({
+      color: { primaryColor: '#112233', isDarkModeEnabled: true, darkPrimaryColor: '#445566' },
+      signInMode: 'SignIn',
+      termsOfUseUrl: 'https://example.com/terms',
+      customCss: '.main { color: red; }',
+    });
+    expect(changed.response.status).toBe(200);
+    expect(changed.data).toMatchObject({
+      ...logtoDefaults,
+      color: { primaryColor: '#112233', isDarkModeEnabled: true, darkPrimaryColor: '#445566' },
+      signInMode: 'SignIn',
+      termsOfUseUrl: 'https://example.com/terms',
+      customCss: '.main { color: red; }',
+    });
+    expect(await current()).toEqual(changed.data);
+  });
+});
