@@ -37,6 +37,8 @@ export interface Identity {
   issuerOf(tenantId: string): string;
   /** The tenant's provider with its public keys (`jwks`); undefined for unknown tenants. */
   provider(tenantId: string): Promise<TenantOidc | undefined>;
+  /** Drops the tenant's provider after its keys changed: the next request builds it with the stored keys. */
+  keysChanged(tenantId: string): void;
   /** The record of users issued a token; `settled()` waits for the writes under way. */
   activeUsers: Pick<ActiveUsers, 'settled'>;
 }
@@ -82,6 +84,7 @@ export const registerIdentity = async (
     tenants,
     issuerOf: (tenantId: string) => tenantIssuer(origin(), tenantId),
     provider: (tenantId: string) => providers.get(tenantId),
+    keysChanged: (tenantId: string) => providers.evict(tenantId),
     activeUsers,
   } satisfies Identity);
   // The writes under way finish before the database closes.

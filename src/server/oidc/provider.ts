@@ -12,7 +12,8 @@ import type { UserRecord, UserStore } from '../users/store.js';
 import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata } from './clients.js';
-import { loadTenantKeys, publicJwks, SIGNING_ALG } from './keys.js';
+import { loadKeys } from './key-store.js';
+import { publicJwks, tenantKeysOf } from './keys.js';
 import { rpInitiatedLogout } from './logout.js';
 import { OrganizationGrants } from './organization-grants.js';
 import {
@@ -88,6 +89,9 @@ const claimsOf = (user: UserRecord): Record<string, unknown> => ({
   identities: user.identities,
 });
 
+/** The JWS algorithms a tenant's keys may sign with (RSA and EC keys, as Logto's). */
+const SIGNING_ALGS = ['RS256', 'PS256', 'ES256', 'ES384', 'ES512'] as const;
+
 const originOfUri = (uri: string) => {
   try {
     return new URL(uri).origin;
@@ -105,7 +109,7 @@ export const createTenantOidc = async ({
   auditLog,
   activeUsers,
 }: TenantOidcOptions): Promise<TenantOidc> => {
-  const keys = await loadTenantKeys(db, tenantId);
+  const keys = tenantKeysOf(await loadKeys(db, tenantId));
   const clients = new ClientStore(db, tenantId);
   const resources = new ResourceStore(db, tenantId);
   const basePath = tenantBasePath(tenantId);
@@ -116,7 +120,7 @@ export const createTenantOidc = async ({
   const cookie = { httpOnly: true, sameSite: 'lax' as const };
 
   const organizations = new OrganizationGrants(db, tenantId);
-  const signing = { accessTokenFormat: 'jwt', jwt: { sign: { alg: SIGNING_ALG } } };
+  const signing = { accessTokenFormat: 'jwt', jwt: { sign: { alg: keys.signingAlg } } };
   const resourceServerInfo = resourceServerInfoOf({ resources, organizations, signing });
 
   /** The user's organizations (ids) and roles in them (`{organizationId}:{roleName}`), read when a scope asks. */
@@ -145,6 +149,19 @@ export const createTenantOidc = async ({
     // Each tenant signs its own cookies; the session cookie stays below the tenant's provider path, so tenants sharing
     // a host never read or overwrite each other's sessions.
     cookies: { keys: keys.cookieKeys, long: { ...cookie, path: mountPath }, short: cookie },
+    // Tokens are signed by the current key, whichever its algorithm; the previous key still verifies.
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      id_token_signed_response_alg: keys.signingAlg,
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+    enabledJWA: {
+      idTokenSigningAlgValues: [...SIGNING_ALGS],
+      userinfoSigningAlgValues: [...SIGNING_ALGS],
+      introspectionSigningAlgValues: [...SIGNING_ALGS],
+      authorizationSigningAlgValues: [...SIGNING_ALGS],
+    },
     findAccount,
     claims: CLAIMS,
     scopes: [...OPENID_SCOPES],
