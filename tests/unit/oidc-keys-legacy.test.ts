@@ -12,7 +12,7 @@ describe('signing keys kept by an earlier release', () => {
   beforeAll(async () => {
     db = await openPglite();
     await migrate(db, migrations);
-  });
+  }, 120_000);
   afterAll(() => db?.close());
 
   it('moves them out of tenant_configs into rows, keeping the signing key and its kid so issued tokens verify', async () => {
