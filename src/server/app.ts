@@ -69,6 +69,8 @@ export interface AppOptions {
   quota?: QuotaCheck | undefined;
   /** The write pipeline's stages, from the default ones (access, quota, server hooks, audit, events). */
   writeStages?: ((defaults: WriteStage[]) => WriteStage[]) | undefined;
+  /** How often a tenant's cached provider compares its keys with the stored ones, in ms (default 5 s). */
+  keysCheckMs?: number | undefined;
 }
 
 export const buildApp = async ({
@@ -83,6 +85,7 @@ export const buildApp = async ({
   audit,
   quota,
   writeStages = (defaults) => defaults,
+  keysCheckMs,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -146,7 +149,7 @@ export const buildApp = async ({
   };
   await app.register(managementApi);
   await app.register(managementApi, { prefix: '/t/:tenantId' });
-  await registerIdentity(app, { db, publicUrl, operationsOf, auditLog, webhooks });
+  await registerIdentity(app, { db, publicUrl, operationsOf, auditLog, webhooks, keysCheckMs });
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
   registerFirstRunRoute(app, db);
 

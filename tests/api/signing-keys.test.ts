@@ -223,4 +223,35 @@ describe.each(databases())('signing keys on $name', (target) => {
     expect(made.filter((id) => !replaced.includes(id))).toEqual([final[0]?.id]);
     expect((await jwks()).keys.map((jwk) => jwk.kid)).toEqual(final.map((key) => key.id));
   });
+
+  it('a second server on the same database signs with the new key once another server rotated it', async () => {
+    const port = await freePort();
+    const otherOrigin = `http://127.0.0.1:${port}`;
+    // Checks the stored keys on every use, so that the test needs no waiting.
+    const other = await buildApp({ db, publicUrl: otherOrigin, verifier: 'identity', keysCheckMs: 0 });
+    await other.listen({ port, host: '127.0.0.1' });
+    try {
+      const otherIssuer = other.identity.issuerOf('default');
+      const kids = async () =>
+        ((await (await fetch(`${otherIssuer}/jwks`)).json()) as JSONWebKeySet).keys.map((jwk) => jwk.kid);
+      const otherToken = async () => {
+        const { status, body } = await postForm(
+          `${otherIssuer}/token`,
+          { grant_type: 'client_credentials', resource: managementApiIndicator('default'), scope: 'all' },
+          basicAuth(m2m.id, m2m.secret),
+        );
+        expect(status).toBe(200);
+        return decodeProtectedHeader(body.access_token).kid;
+      };
+      const before = await listed(client(), 'private-keys');
+      expect(await kids()).toEqual(before.map((key) => key.id));
+      expect(await otherToken()).toBe(before[0]?.id);
+
+      const { data } = await rotate(client(), 'private-keys', { signingKeyAlgorithm: 'RSA' });
+      expect(await kids()).toEqual(data?.map((key) => key.id));
+      expect(await otherToken()).toBe(data?.[0]?.id);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -28,6 +28,8 @@ export interface IdentityOptions {
   auditLog?: AuditLogWriter | undefined;
   /** Where the sign-in pages announce PostSignIn and PostRegister. */
   webhooks?: WebhookDispatcher | undefined;
+  /** Milliseconds between checks of a tenant's stored keys by its cached provider (see `TenantProviders`). */
+  keysCheckMs?: number | undefined;
 }
 
 /** What the rest of the server may ask about tenants and their token issuers (e.g. to verify bearer tokens). */
@@ -67,7 +69,7 @@ const listeningOrigin = (app: FastifyInstance): string => {
  */
 export const registerIdentity = async (
   app: FastifyInstance,
-  { db, publicUrl, operationsOf, auditLog, webhooks }: IdentityOptions,
+  { db, publicUrl, operationsOf, auditLog, webhooks, keysCheckMs }: IdentityOptions,
 ): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
@@ -79,7 +81,16 @@ export const registerIdentity = async (
   const tenants = new TenantRegistry(db);
   const users = new UserStore(db, () => operationsOf('user'));
   const activeUsers = new ActiveUsers(db, app.log);
-  const providers = new TenantProviders({ db, tenants, users, origin, log: app.log, auditLog, activeUsers });
+  const providers = new TenantProviders({
+    db,
+    tenants,
+    users,
+    origin,
+    log: app.log,
+    auditLog,
+    activeUsers,
+    keysCheckMs,
+  });
   app.decorate('identity', {
     tenants,
     issuerOf: (tenantId: string) => tenantIssuer(origin(), tenantId),

@@ -2,6 +2,7 @@ import { generateId } from '../crud/ids.js';
 import type { Database, Queryable } from '../db/database.js';
 import {
   type KeyType,
+  keysFingerprint,
   keyTypes,
   newCookieKey,
   newPrivateKeyPem,
@@ -111,6 +112,14 @@ export const loadKeys = async (db: Database, tenantId: string): Promise<StoredKe
     const complete = keyTypes.every((type) => found.some((key) => key.type === type));
     return complete ? found : ensureLocked(tx, tenantId);
   });
+
+/** The fingerprint of the tenant's stored keys, read without making any. */
+export const storedKeysFingerprint = async (db: Database, tenantId: string): Promise<string> => {
+  const { rows } = await db.withTenant(tenantId, (tx) =>
+    tx.query<Pick<StoredKey, 'id' | 'status'>>('SELECT id, status FROM oidc_keys WHERE tenant_id = $1', [tenantId]),
+  );
+  return keysFingerprint(rows);
+};
 
 /** The keys of one type, the current one first. */
 export const listKeys = async (db: Database, tenantId: string, type: KeyType): Promise<StoredKey[]> =>

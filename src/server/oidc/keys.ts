@@ -74,6 +74,32 @@ export const keyView = (key: StoredKey) =>
     ? { id: key.id, createdAt: key.createdAt, signingKeyAlgorithm: key.signingKeyAlgorithm, status: key.status }
     : { id: key.id, createdAt: key.createdAt };
 
+/** The JWS algorithms a tenant's keys may sign with (RSA and EC keys, as Logto's). */
+const SIGNING_ALGS = ['RS256', 'PS256', 'ES256', 'ES384', 'ES512'];
+
+/** Provider settings that let the current key sign ID tokens and the rest whatever its algorithm. */
+export const signingAlgorithms = (signingAlg: string) => ({
+  clientDefaults: {
+    grant_types: ['authorization_code'],
+    id_token_signed_response_alg: signingAlg,
+    response_types: ['code'],
+    token_endpoint_auth_method: 'client_secret_basic',
+  },
+  enabledJWA: {
+    idTokenSigningAlgValues: [...SIGNING_ALGS],
+    userinfoSigningAlgValues: [...SIGNING_ALGS],
+    introspectionSigningAlgValues: [...SIGNING_ALGS],
+    authorizationSigningAlgValues: [...SIGNING_ALGS],
+  },
+});
+
+/** Which keys there are and which signs: equal fingerprints, same keys. */
+export const keysFingerprint = (keys: Pick<StoredKey, 'id' | 'status'>[]) =>
+  keys
+    .map((key) => `${key.id}:${key.status}`)
+    .sort()
+    .join(',');
+
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
 
 /** The public half of the keys, as published at `{issuer}/jwks`. */

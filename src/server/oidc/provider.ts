@@ -13,7 +13,7 @@ import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata } from './clients.js';
 import { loadKeys } from './key-store.js';
-import { publicJwks, tenantKeysOf } from './keys.js';
+import { keysFingerprint, publicJwks, signingAlgorithms, tenantKeysOf } from './keys.js';
 import { rpInitiatedLogout } from './logout.js';
 import { OrganizationGrants } from './organization-grants.js';
 import {
@@ -42,6 +42,8 @@ export interface TenantOidc {
   resources: ResourceStore;
   /** The public signing keys, as served at `{issuer}/jwks`. */
   jwks: { keys: Record<string, unknown>[] };
+  /** The stored keys the provider was built with (ids and statuses), to tell when they changed. */
+  keysFingerprint: string;
 }
 
 export interface TenantOidcOptions {
@@ -89,9 +91,6 @@ const claimsOf = (user: UserRecord): Record<string, unknown> => ({
   identities: user.identities,
 });
 
-/** The JWS algorithms a tenant's keys may sign with (RSA and EC keys, as Logto's). */
-const SIGNING_ALGS = ['RS256', 'PS256', 'ES256', 'ES384', 'ES512'] as const;
-
 const originOfUri = (uri: string) => {
   try {
     return new URL(uri).origin;
@@ -109,7 +108,8 @@ export const createTenantOidc = async ({
   auditLog,
   activeUsers,
 }: TenantOidcOptions): Promise<TenantOidc> => {
-  const keys = tenantKeysOf(await loadKeys(db, tenantId));
+  const stored = await loadKeys(db, tenantId);
+  const keys = tenantKeysOf(stored);
   const clients = new ClientStore(db, tenantId);
   const resources = new ResourceStore(db, tenantId);
   const basePath = tenantBasePath(tenantId);
@@ -150,18 +150,7 @@ export const createTenantOidc = async ({
     // a host never read or overwrite each other's sessions.
     cookies: { keys: keys.cookieKeys, long: { ...cookie, path: mountPath }, short: cookie },
     // Tokens are signed by the current key, whichever its algorithm; the previous key still verifies.
-    clientDefaults: {
-      grant_types: ['authorization_code'],
-      id_token_signed_response_alg: keys.signingAlg,
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
-    },
-    enabledJWA: {
-      idTokenSigningAlgValues: [...SIGNING_ALGS],
-      userinfoSigningAlgValues: [...SIGNING_ALGS],
-      introspectionSigningAlgValues: [...SIGNING_ALGS],
-      authorizationSigningAlgValues: [...SIGNING_ALGS],
-    },
+    ...signingAlgorithms(keys.signingAlg),
     findAccount,
     claims: CLAIMS,
     scopes: [...OPENID_SCOPES],
@@ -300,5 +289,6 @@ export const createTenantOidc = async ({
     clients,
     resources,
     jwks: publicJwks(keys.privateKeys),
+    keysFingerprint: keysFingerprint(stored),
   };
 };
