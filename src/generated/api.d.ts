@@ -2453,6 +2453,13 @@ export interface components {
                     /** @description Seconds before a staged key starts signing; only 0 (rotate at once) is supported. */
                     rotationGracePeriod?: number;
                 };
+                keyTypeParams: {
+                    /**
+                     * @description Private keys sign the provider's JWTs; cookie keys sign its cookies.
+                     * @enum {string}
+                     */
+                    keyType?: "private-keys" | "cookie-keys";
+                };
             };
         };
         /** @description The keys of one type, the current key first, without their key material. */
@@ -4737,8 +4744,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key type. */
-                keyType: string;
+                /** @description Private keys sign the provider's JWTs; cookie keys sign its cookies. */
+                keyType: "private-keys" | "cookie-keys";
             };
             cookie?: never;
         };
@@ -4805,8 +4812,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key type. */
-                keyType: string;
+                /** @description Private keys sign the provider's JWTs; cookie keys sign its cookies. */
+                keyType: "private-keys" | "cookie-keys";
                 /** @description The key id. */
                 keyId: string;
             };
@@ -4873,8 +4880,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key type. */
-                keyType: string;
+                /** @description Private keys sign the provider's JWTs; cookie keys sign its cookies. */
+                keyType: "private-keys" | "cookie-keys";
             };
             cookie?: never;
         };

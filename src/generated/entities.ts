@@ -4384,6 +4384,19 @@ export const entityModels: EntityModel[] = [
               "description": "Seconds before a staged key starts signing; only 0 (rotate at once) is supported."
             }
           }
+        },
+        "keyTypeParams": {
+          "type": "object",
+          "properties": {
+            "keyType": {
+              "type": "string",
+              "enum": [
+                "private-keys",
+                "cookie-keys"
+              ],
+              "description": "Private keys sign the provider's JWTs; cookie keys sign its cookies."
+            }
+          }
         }
       }
     },
@@ -4485,7 +4498,23 @@ export const entityModels: EntityModel[] = [
         "handler": "oidcKey.list",
         "status": 200,
         "summary": "Get OIDC keys",
-        "responseSchema": "keyList"
+        "responseSchema": "keyList",
+        "paramsSchema": "keyTypeParams",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "keyType": {
+                "type": "string",
+                "enum": [
+                  "private-keys",
+                  "cookie-keys"
+                ]
+              }
+            }
+          },
+          "validatorKey": "29206240"
+        }
       },
       {
         "key": "rotate",
@@ -4497,6 +4526,7 @@ export const entityModels: EntityModel[] = [
         "summary": "Rotate OIDC keys: a new current key, the former current key kept as previous, older keys removed",
         "bodySchema": "rotateBody",
         "responseSchema": "keyList",
+        "paramsSchema": "keyTypeParams",
         "body": {
           "schema": {
             "type": "object",
@@ -4518,6 +4548,21 @@ export const entityModels: EntityModel[] = [
             }
           },
           "validatorKey": "44abc1bd"
+        },
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "keyType": {
+                "type": "string",
+                "enum": [
+                  "private-keys",
+                  "cookie-keys"
+                ]
+              }
+            }
+          },
+          "validatorKey": "29206240"
         }
       },
       {
@@ -4527,7 +4572,23 @@ export const entityModels: EntityModel[] = [
         "path": "{keyType}/{keyId}",
         "handler": "oidcKey.delete",
         "status": 204,
-        "summary": "Delete an OIDC key; only a previous key"
+        "summary": "Delete an OIDC key; only a previous key",
+        "paramsSchema": "keyTypeParams",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "keyType": {
+                "type": "string",
+                "enum": [
+                  "private-keys",
+                  "cookie-keys"
+                ]
+              }
+            }
+          },
+          "validatorKey": "29206240"
+        }
       }
     ],
     "serverHooks": {},

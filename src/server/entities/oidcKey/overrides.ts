@@ -5,10 +5,10 @@ import { isKeyType, type KeyType, keyView, type SigningKeyAlgorithm } from '../.
 
 type Run = Parameters<ActionOverride['run']>[0];
 
-/** The `{keyType}` of the path: `private-keys` or `cookie-keys`, else 400 as Logto's guard answers. */
+/** The `{keyType}` of the path, `private-keys` or `cookie-keys` (its `paramsSchema` refuses others with 400). */
 const keyTypeOf = ({ params }: Run): KeyType => {
   const keyType = params.keyType;
-  if (!isKeyType(keyType)) throw new ApiError('guard.invalid_input', { type: 'params' });
+  if (!isKeyType(keyType)) throw new Error(`Unchecked key type ${keyType}`);
   return keyType;
 };
 
