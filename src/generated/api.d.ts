@@ -1800,7 +1800,7 @@ export interface components {
              * @description Arbitrary data about the application.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description A third-party app.
              * @default false
@@ -1881,7 +1881,7 @@ export interface components {
              * @description Arbitrary data about the application.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description A third-party app.
              * @default false
@@ -1952,7 +1952,7 @@ export interface components {
              * @description Arbitrary data about the application.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
         };
         ApplicationRolesItem: components["schemas"]["Role"];
         ApplicationRolesAssign: {
@@ -2239,7 +2239,7 @@ export interface components {
             /** @description The log key, `TriggerHook.<event>`. */
             readonly key: string;
             /** @description The delivery: result (Success or Error), event, request body, response status and body, attempts. */
-            readonly payload: Record<string, never>;
+            readonly payload: Record<string, unknown>;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
         };
@@ -2255,7 +2255,7 @@ export interface components {
             /** @description The log key, e.g. `Interaction.SignIn.Submit` or `ExchangeTokenBy.AuthorizationCode`. */
             readonly key: string;
             /** @description The details: key, result, userId, applicationId, ip, userAgent, error and what the event adds. Never a secret. */
-            readonly payload: Record<string, never>;
+            readonly payload: Record<string, unknown>;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
         };
@@ -2283,12 +2283,12 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            readonly profile: Record<string, never>;
+            readonly profile: Record<string, unknown>;
             /**
              * @description Linked social identities.
              * @default {}
              */
-            readonly identities: Record<string, never>;
+            readonly identities: Record<string, unknown>;
             /** @description The console's data about its user: onboarding state, the default tenant and console preferences. */
             customData: {
                 onboarding?: {
@@ -2525,7 +2525,7 @@ export interface components {
              * @description Arbitrary data about the organization.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether members must set up multi-factor authentication.
              * @default false
@@ -2584,7 +2584,7 @@ export interface components {
              * @description Arbitrary data about the organization.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether members must set up multi-factor authentication.
              * @default false
@@ -2641,7 +2641,7 @@ export interface components {
              * @description Arbitrary data about the organization.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether members must set up multi-factor authentication.
              * @default false
@@ -3271,17 +3271,17 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
             /**
              * @description Linked social identities.
              * @default {}
              */
-            readonly identities: Record<string, never>;
+            readonly identities: Record<string, unknown>;
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether the user may sign in.
              * @default false
@@ -3360,7 +3360,7 @@ export interface components {
                         };
                     };
                     /** @description The last sign-in submission of the session, when recorded. */
-                    lastSubmission: Record<string, never> | null;
+                    lastSubmission: Record<string, unknown> | null;
                     clientId: string | null;
                     accountId: string | null;
                     /** @description When the session expires (ms since the epoch). */
@@ -3385,7 +3385,7 @@ export interface components {
                             };
                         };
                         /** @description The last sign-in submission of the session, when recorded. */
-                        lastSubmission: Record<string, never> | null;
+                        lastSubmission: Record<string, unknown> | null;
                         clientId: string | null;
                         accountId: string | null;
                         /** @description When the session expires (ms since the epoch). */
@@ -3403,7 +3403,7 @@ export interface components {
                     /** @description The user's id at the identity provider. */
                     userId: string;
                     /** @description What the identity provider told about the user. */
-                    details?: Record<string, never>;
+                    details?: Record<string, unknown>;
                 };
                 /** @description The user's social identities by connector target. */
                 identitiesAnswer: {
@@ -3411,7 +3411,7 @@ export interface components {
                         /** @description The user's id at the identity provider. */
                         userId: string;
                         /** @description What the identity provider told about the user. */
-                        details?: Record<string, never>;
+                        details?: Record<string, unknown>;
                     };
                 };
                 identityAnswer: {
@@ -3419,14 +3419,14 @@ export interface components {
                         /** @description The user's id at the identity provider. */
                         userId: string;
                         /** @description What the identity provider told about the user. */
-                        details?: Record<string, never>;
+                        details?: Record<string, unknown>;
                     };
                 };
                 linkIdentityBody: {
                     /** @description The social connector's id. */
                     connectorId: string;
                     /** @description What the social platform sent back (typically code, state and redirectUri). */
-                    connectorData: Record<string, never>;
+                    connectorData: Record<string, unknown>;
                 };
                 ssoIdentityAnswer: {
                     ssoIdentity: {
@@ -3435,7 +3435,7 @@ export interface components {
                         userId: string;
                         issuer: string;
                         identityId: string;
-                        detail: Record<string, never>;
+                        detail: Record<string, unknown>;
                         createdAt: number;
                         updatedAt: number;
                         ssoConnectorId: string;
@@ -3448,7 +3448,7 @@ export interface components {
                             /** @description The user's id at the identity provider. */
                             userId: string;
                             /** @description What the identity provider told about the user. */
-                            details?: Record<string, never>;
+                            details?: Record<string, unknown>;
                         };
                     }[];
                     ssoIdentities: {
@@ -3459,7 +3459,7 @@ export interface components {
                             userId: string;
                             issuer: string;
                             identityId: string;
-                            detail: Record<string, never>;
+                            detail: Record<string, unknown>;
                             createdAt: number;
                             updatedAt: number;
                             ssoConnectorId: string;
@@ -3534,12 +3534,12 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether the user may sign in.
              * @default false
@@ -3573,12 +3573,12 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether the user may sign in.
              * @default false
@@ -3609,30 +3609,30 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
         };
         /**
          * @description Standard profile claims.
          * @default {}
          */
-        UserProfileResponse: Record<string, never>;
+        UserProfileResponse: Record<string, unknown>;
         /**
          * @description Arbitrary data about the user.
          * @default {}
          */
-        UserGetCustomDataResponse: Record<string, never>;
+        UserGetCustomDataResponse: Record<string, unknown>;
         UserCustomDataBody: {
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
         };
         /**
          * @description Arbitrary data about the user.
          * @default {}
          */
-        UserCustomDataResponse: Record<string, never>;
+        UserCustomDataResponse: Record<string, unknown>;
         /**
          * @description Per-user sign-in settings: MFA and passkey sign-in prompts.
          * @default {}
@@ -3732,7 +3732,7 @@ export interface components {
                     };
                 };
                 /** @description The last sign-in submission of the session, when recorded. */
-                lastSubmission: Record<string, never> | null;
+                lastSubmission: Record<string, unknown> | null;
                 clientId: string | null;
                 accountId: string | null;
                 /** @description When the session expires (ms since the epoch). */
@@ -3757,7 +3757,7 @@ export interface components {
                 };
             };
             /** @description The last sign-in submission of the session, when recorded. */
-            lastSubmission: Record<string, never> | null;
+            lastSubmission: Record<string, unknown> | null;
             clientId: string | null;
             accountId: string | null;
             /** @description When the session expires (ms since the epoch). */
@@ -3768,14 +3768,14 @@ export interface components {
                 /** @description The user's id at the identity provider. */
                 userId: string;
                 /** @description What the identity provider told about the user. */
-                details?: Record<string, never>;
+                details?: Record<string, unknown>;
             };
         };
         UserIdentityReplaceBody: {
             /** @description The user's id at the identity provider. */
             userId: string;
             /** @description What the identity provider told about the user. */
-            details?: Record<string, never>;
+            details?: Record<string, unknown>;
         };
         /** @description The user's social identities by connector target. */
         UserIdentityReplaceResponse: {
@@ -3783,14 +3783,14 @@ export interface components {
                 /** @description The user's id at the identity provider. */
                 userId: string;
                 /** @description What the identity provider told about the user. */
-                details?: Record<string, never>;
+                details?: Record<string, unknown>;
             };
         };
         UserIdentityLinkBody: {
             /** @description The social connector's id. */
             connectorId: string;
             /** @description What the social platform sent back (typically code, state and redirectUri). */
-            connectorData: Record<string, never>;
+            connectorData: Record<string, unknown>;
         };
         /** @description The user's social identities by connector target. */
         UserIdentityLinkResponse: {
@@ -3798,7 +3798,7 @@ export interface components {
                 /** @description The user's id at the identity provider. */
                 userId: string;
                 /** @description What the identity provider told about the user. */
-                details?: Record<string, never>;
+                details?: Record<string, unknown>;
             };
         };
         UserSsoIdentityResponse: {
@@ -3808,7 +3808,7 @@ export interface components {
                 userId: string;
                 issuer: string;
                 identityId: string;
-                detail: Record<string, never>;
+                detail: Record<string, unknown>;
                 createdAt: number;
                 updatedAt: number;
                 ssoConnectorId: string;
@@ -3821,7 +3821,7 @@ export interface components {
                     /** @description The user's id at the identity provider. */
                     userId: string;
                     /** @description What the identity provider told about the user. */
-                    details?: Record<string, never>;
+                    details?: Record<string, unknown>;
                 };
             }[];
             ssoIdentities: {
@@ -3832,7 +3832,7 @@ export interface components {
                     userId: string;
                     issuer: string;
                     identityId: string;
-                    detail: Record<string, never>;
+                    detail: Record<string, unknown>;
                     createdAt: number;
                     updatedAt: number;
                     ssoConnectorId: string;

@@ -112,10 +112,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -588,10 +588,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -697,10 +697,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1028,10 +1028,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1090,10 +1090,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1388,10 +1388,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1830,10 +1830,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1898,10 +1898,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2037,10 +2037,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2272,10 +2272,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2413,10 +2413,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2470,10 +2470,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2742,10 +2742,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -3023,10 +3023,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -3193,10 +3193,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {

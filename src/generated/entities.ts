@@ -103,10 +103,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -1298,10 +1298,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -1508,10 +1508,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -1819,10 +1819,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -2023,10 +2023,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -2325,10 +2325,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -3209,10 +3209,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -3463,10 +3463,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -5150,10 +5150,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -6156,10 +6156,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -6400,10 +6400,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -6664,10 +6664,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -7340,10 +7340,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -7532,10 +7532,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -7763,10 +7763,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -7957,10 +7957,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -8259,10 +8259,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -8831,10 +8831,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -9025,10 +9025,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -9234,10 +9234,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -9592,10 +9592,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -9846,10 +9846,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -10086,10 +10086,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -10460,10 +10460,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -10979,10 +10979,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -11579,10 +11579,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -11791,10 +11791,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -12098,10 +12098,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -12367,10 +12367,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -13036,10 +13036,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -15395,10 +15395,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
