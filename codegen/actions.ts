@@ -59,13 +59,17 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
     if (action.createdStatus && (action.status !== 200 || action.method !== 'PUT')) {
       throw new CodegenError(`${where}: only a PUT answering 200 may declare createdStatus`);
     }
-    for (const name of [action.bodySchema, action.responseSchema, action.querySchema]) {
+    for (const name of [action.bodySchema, action.responseSchema, action.querySchema, action.paramsSchema]) {
       if (name && !ownDefinition(schema, name)) throw new CodegenError(`${where}: the schema has no $defs/${name}`);
     }
     for (const field of [...(action.responseFields ?? []), ...(action.responseField ? [action.responseField] : [])]) {
       const prop = schema.properties?.[field];
       if (!prop || prop['x-private'] || prop.writeOnly)
         throw new CodegenError(`${where}: cannot answer with field ${field}`);
+    }
+    const described = actionParamsParameters(schema, action).map(({ name }) => name);
+    for (const name of described) {
+      if (!params.includes(name)) throw new CodegenError(`${where}: paramsSchema names ${name}, not a path parameter`);
     }
     let body: JSONSchema7 | undefined;
     if (action.bodyFields) body = actionBody(schema, action.bodyFields, where);
@@ -81,13 +85,21 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
     }
     if (action.bodySchema) body = cleanSchema(ownDefinition(schema, action.bodySchema) ?? {});
     const query = action.querySchema ? { query: queryForm(actionQueryParameters(schema, action)) } : {};
-    return body ? { ...action, body: compile(body), ...query } : { ...action, ...query };
+    const paramsForm = action.paramsSchema ? { params: queryForm(actionParamsParameters(schema, action)) } : {};
+    return body ? { ...action, body: compile(body), ...query, ...paramsForm } : { ...action, ...query, ...paramsForm };
   });
 };
 
 /** The query parameters of an action: the properties of its `querySchema` (none without one). */
-export const actionQueryParameters = (schema: JSONSchema7, action: ApiAction): QueryParameter[] => {
-  const definition = action.querySchema ? ownDefinition(schema, action.querySchema) : undefined;
+export const actionQueryParameters = (schema: JSONSchema7, action: ApiAction): QueryParameter[] =>
+  definitionParameters(schema, action.querySchema);
+
+/** The described path parameters of an action: the properties of its `paramsSchema` (none without one). */
+export const actionParamsParameters = (schema: JSONSchema7, action: ApiAction): QueryParameter[] =>
+  definitionParameters(schema, action.paramsSchema);
+
+const definitionParameters = (schema: JSONSchema7, name: string | undefined): QueryParameter[] => {
+  const definition = name ? ownDefinition(schema, name) : undefined;
   return Object.entries(definition?.properties ?? {}).map(([name, property]) => {
     const cleaned = cleanSchema(property as JSONSchema7);
     return { name, description: cleaned.description ?? '', schema: cleaned };

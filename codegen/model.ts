@@ -268,7 +268,9 @@ export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
     ...(model.detail?.tabs ?? []).flatMap((tab) => (tab.kind === 'form' ? [tab.form.schema] : [])),
     ...Object.values(model.assignForms).map((assign) => assign.schema),
     ...Object.values(model.replaceForms ?? {}).map((replace) => replace.schema),
-    ...model.actions.flatMap((action) => [action.body, action.query].flatMap((form) => (form ? [form.schema] : []))),
+    ...model.actions.flatMap((action) =>
+      [action.body, action.query, action.params].flatMap((form) => (form ? [form.schema] : [])),
+    ),
     ...(model.recordRules ? [model.recordRules.schema] : []),
     ...Object.values(model.discriminated ?? {}).flatMap((field) => Object.values(field.branches).map((b) => b.schema)),
     ...[model.listQuery, model.linkedListQuery].flatMap((query) => (query ? [query.schema] : [])),

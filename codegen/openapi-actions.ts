@@ -1,5 +1,5 @@
 import { actionPathParams } from '../src/shared/action-paths.js';
-import { actionQueryParameters, actionResponseSchema } from './actions.js';
+import { actionParamsParameters, actionQueryParameters, actionResponseSchema } from './actions.js';
 import { pascalCase, words } from './names.js';
 import { type EntityRoutes, errorResponses, json, pathParam, queryParam, ref } from './openapi-fragments.js';
 
@@ -31,7 +31,12 @@ export const addActions = ({
       summary: action.summary,
       parameters: [
         ...(onItem ? itemParams : parentParams),
-        ...actionPathParams(action.path).map((name) => pathParam(name, `The ${words(name)}.`)),
+        ...actionPathParams(action.path).map((name) => {
+          const described = actionParamsParameters(model.schema, action).find((param) => param.name === name);
+          return described
+            ? { ...pathParam(name, described.description || `The ${words(name)}.`), schema: described.schema }
+            : pathParam(name, `The ${words(name)}.`);
+        }),
         ...actionQueryParameters(model.schema, action).map(queryParam),
       ],
       ...(action.body ? { requestBody: { required: true, content: json(ref(bodyName)) } } : {}),

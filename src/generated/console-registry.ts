@@ -1272,6 +1272,36 @@ export const consoleResources: ConsoleResource[] = [
     }
   },
   {
+    "name": "oidcKey",
+    "kind": "collection",
+    "apiPath": "/configs/oidc",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "route": "oidcKey",
+    "titleKey": "oidcKey.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {
+      "oidc.key_status_taken": "status"
+    },
+    "assignForms": {}
+  },
+  {
     "name": "organization",
     "kind": "collection",
     "apiPath": "/organizations",

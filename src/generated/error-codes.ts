@@ -26,6 +26,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The organization {{id}} has already been added to this application."
   },
+  "oidc.key_status_taken": {
+    "status": 422,
+    "message": "The oidc key type and status {{type}}, {{status}} is already in use."
+  },
   "organization.role_names_not_found": {
     "status": 422,
     "message": "No organization role has the name {{names}}."

@@ -74,6 +74,8 @@ export interface AppOptions {
   quota?: QuotaCheck | undefined;
   /** The write pipeline's stages, from the default ones (access, quota, server hooks, audit, events). */
   writeStages?: ((defaults: WriteStage[]) => WriteStage[]) | undefined;
+  /** How often a tenant's cached provider compares its keys with the stored ones, in ms (default 5 s). */
+  keysCheckMs?: number | undefined;
 }
 
 export const buildApp = async ({
@@ -89,6 +91,7 @@ export const buildApp = async ({
   quota,
   pwnedRangeUrl,
   writeStages = (defaults) => defaults,
+  keysCheckMs,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -167,6 +170,7 @@ export const buildApp = async ({
     auditLog,
     webhooks,
     breached: app.breachedPasswords.isBreached,
+    keysCheckMs,
   });
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
   registerFirstRunRoute(app, db);

@@ -36,6 +36,8 @@ export interface ApiAction {
   responseSchema?: string;
   /** The query parameters are the properties of this `$defs` entry of the entity's schema. */
   querySchema?: string;
+  /** Path parameters of the action's path described by the properties of this `$defs` entry (an enum, a pattern). */
+  paramsSchema?: string;
 }
 
 /** An action as the server sees it: with its body schema compiled. */
@@ -43,4 +45,6 @@ export interface ActionModel extends ApiAction {
   body?: FormModel;
   /** The query's validator (each parameter in its raw, textual form), with `querySchema`. */
   query?: FormModel;
+  /** The path parameters' validator, with `paramsSchema`. */
+  params?: FormModel;
 }

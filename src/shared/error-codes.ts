@@ -21,6 +21,11 @@ export const handWrittenErrorCodes = {
   'oidc.session_not_found': { status: 404, message: 'Session not found. Please go back and sign in again.' },
   'oidc.invalid_session_account_id': { status: 404, message: 'The session does not belong to this user.' },
   'oidc.invalid_grant': { status: 404, message: 'The grant does not exist or does not belong to this user.' },
+  'oidc.invalid_request': { status: 422, message: 'Request is invalid.' },
+  'oidc.key_required': { status: 422, message: 'At least one key is required.' },
+  'oidc.key_not_found': { status: 404, message: 'Key with ID {{id}} is not found.' },
+  'oidc.only_previous_key_can_be_deleted': { status: 422, message: 'Only a previous key can be deleted.' },
+  'oidc.key_status_taken': { status: 422, message: 'The key type already has a key of this status.' },
   'entity.relation_foreign_key_not_found': {
     status: 422,
     message:

@@ -128,6 +128,31 @@ describe('codegen checks of declared actions', () => {
     expect(compiled?.body).toBeUndefined();
   });
 
+  it('compiles the path parameters of a paramsSchema and refuses one naming a parameter the path lacks', () => {
+    const withParams = (path: string) => {
+      const loaded = entity(
+        { count: { type: 'integer' } },
+        {
+          kind: 'service',
+          api: {
+            path: '/keys',
+            tag: 'Keys',
+            operations: {},
+            actions: [action({ on: 'collection', method: 'GET', path, paramsSchema: 'kindParams' })],
+          },
+        },
+      );
+      loaded.schema = {
+        ...loaded.schema,
+        $defs: { kindParams: { type: 'object', properties: { kind: { type: 'string', enum: ['a', 'b'] } } } },
+      } as JSONSchema7;
+      return loaded;
+    };
+    const [compiled] = actionModels(withParams('{kind}/rotate'), compile);
+    expect(compiled?.params?.schema).toMatchObject({ properties: { kind: { type: 'string', enum: ['a', 'b'] } } });
+    expect(() => actionModels(withParams('{type}/rotate'), compile)).toThrow(/paramsSchema names kind, not a path/);
+  });
+
   it('asks an action that authenticates its caller itself to declare no scopes', () => {
     expect(() => actionModels(withActions([action({ authenticatedBy: 'handler' })]), compile)).toThrow(/scopes: \[\]/);
     expect(actionModels(withActions([action({ authenticatedBy: 'handler', scopes: [] })]), compile)).toHaveLength(1);

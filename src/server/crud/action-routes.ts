@@ -18,7 +18,7 @@ interface ActionPaths {
 /**
  * The declared actions of an entity: on an item (`/api/<path>/{id}/<action>`), on the collection
  * (`/api/<path>/<action>`, several segments allowed), or, for a service, on its own path. Each checks its scopes,
- * validates its query (`querySchema`) and body with their compiled validators, runs through the write pipeline and
+ * validates its path parameters (`paramsSchema`), query (`querySchema`) and body with their compiled validators, runs through the write pipeline and
  * answers with its declared status; the handler is an override.
  */
 export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps, paths: ActionPaths) => {
@@ -34,6 +34,7 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
       config: action.authenticatedBy === 'handler' ? {} : { scopes: ops.actionScopes(action) },
       handler: async (request, reply) => {
         const found = await override.authenticate?.(request, { db: deps.db, operationsOf: deps.operationsOf });
+        if (action.params) deps.validation.assertValid(action.params.validatorKey, request.params, 'params');
         if (action.query) deps.validation.assertValidQuery(action.query, request.query as Record<string, unknown>);
         if (action.body) deps.validation.assertValid(action.body.validatorKey, request.body);
         const context = found ? { ...deps.context(request), actor: found.actor } : deps.context(request);

@@ -32,6 +32,8 @@ export interface IdentityOptions {
   webhooks?: WebhookDispatcher | undefined;
   /** Whether a password is known from breaches, for the password policy of the sign-in pages. */
   breached?: BreachCheck | undefined;
+  /** Milliseconds between checks of a tenant's stored keys by its cached provider (see `TenantProviders`). */
+  keysCheckMs?: number | undefined;
 }
 
 /** What the rest of the server may ask about tenants and their token issuers (e.g. to verify bearer tokens). */
@@ -41,6 +43,8 @@ export interface Identity {
   issuerOf(tenantId: string): string;
   /** The tenant's provider with its public keys (`jwks`); undefined for unknown tenants. */
   provider(tenantId: string): Promise<TenantOidc | undefined>;
+  /** Drops the tenant's provider after its keys changed: the next request builds it with the stored keys. */
+  keysChanged(tenantId: string): void;
   /** The record of users issued a token; `settled()` waits for the writes under way. */
   activeUsers: Pick<ActiveUsers, 'settled'>;
 }
@@ -69,7 +73,7 @@ const listeningOrigin = (app: FastifyInstance): string => {
  */
 export const registerIdentity = async (
   app: FastifyInstance,
-  { db, publicUrl, operationsOf, auditLog, webhooks, breached }: IdentityOptions,
+  { db, publicUrl, operationsOf, auditLog, webhooks, breached, keysCheckMs }: IdentityOptions,
 ): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
@@ -81,11 +85,21 @@ export const registerIdentity = async (
   const tenants = new TenantRegistry(db);
   const users = new UserStore(db, () => operationsOf('user'));
   const activeUsers = new ActiveUsers(db, app.log);
-  const providers = new TenantProviders({ db, tenants, users, origin, log: app.log, auditLog, activeUsers });
+  const providers = new TenantProviders({
+    db,
+    tenants,
+    users,
+    origin,
+    log: app.log,
+    auditLog,
+    activeUsers,
+    keysCheckMs,
+  });
   app.decorate('identity', {
     tenants,
     issuerOf: (tenantId: string) => tenantIssuer(origin(), tenantId),
     provider: (tenantId: string) => providers.get(tenantId),
+    keysChanged: (tenantId: string) => providers.evict(tenantId),
     activeUsers,
   } satisfies Identity);
   // The writes under way finish before the database closes.

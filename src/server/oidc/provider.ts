@@ -12,7 +12,8 @@ import type { UserRecord, UserStore } from '../users/store.js';
 import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata } from './clients.js';
-import { loadTenantKeys, publicJwks, SIGNING_ALG } from './keys.js';
+import { loadKeys } from './key-store.js';
+import { keysFingerprint, publicJwks, signingAlgorithms, tenantKeysOf } from './keys.js';
 import { rpInitiatedLogout } from './logout.js';
 import { OrganizationGrants } from './organization-grants.js';
 import {
@@ -41,6 +42,8 @@ export interface TenantOidc {
   resources: ResourceStore;
   /** The public signing keys, as served at `{issuer}/jwks`. */
   jwks: { keys: Record<string, unknown>[] };
+  /** The stored keys the provider was built with (ids and statuses), to tell when they changed. */
+  keysFingerprint: string;
 }
 
 export interface TenantOidcOptions {
@@ -105,7 +108,8 @@ export const createTenantOidc = async ({
   auditLog,
   activeUsers,
 }: TenantOidcOptions): Promise<TenantOidc> => {
-  const keys = await loadTenantKeys(db, tenantId);
+  const stored = await loadKeys(db, tenantId);
+  const keys = tenantKeysOf(stored);
   const clients = new ClientStore(db, tenantId);
   const resources = new ResourceStore(db, tenantId);
   const basePath = tenantBasePath(tenantId);
@@ -116,7 +120,7 @@ export const createTenantOidc = async ({
   const cookie = { httpOnly: true, sameSite: 'lax' as const };
 
   const organizations = new OrganizationGrants(db, tenantId);
-  const signing = { accessTokenFormat: 'jwt', jwt: { sign: { alg: SIGNING_ALG } } };
+  const signing = { accessTokenFormat: 'jwt', jwt: { sign: { alg: keys.signingAlg } } };
   const resourceServerInfo = resourceServerInfoOf({ resources, organizations, signing });
 
   /** The user's organizations (ids) and roles in them (`{organizationId}:{roleName}`), read when a scope asks. */
@@ -145,6 +149,8 @@ export const createTenantOidc = async ({
     // Each tenant signs its own cookies; the session cookie stays below the tenant's provider path, so tenants sharing
     // a host never read or overwrite each other's sessions.
     cookies: { keys: keys.cookieKeys, long: { ...cookie, path: mountPath }, short: cookie },
+    // Tokens are signed by the current key, whichever its algorithm; the previous key still verifies.
+    ...signingAlgorithms(keys.signingAlg),
     findAccount,
     claims: CLAIMS,
     scopes: [...OPENID_SCOPES],
@@ -283,5 +289,6 @@ export const createTenantOidc = async ({
     clients,
     resources,
     jwks: publicJwks(keys.privateKeys),
+    keysFingerprint: keysFingerprint(stored),
   };
 };

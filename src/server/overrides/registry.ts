@@ -6,6 +6,7 @@ import { customPhraseOverrides } from '../entities/customPhrase/overrides.js';
 import { dashboardOverrides } from '../entities/dashboard/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
 import { meOverrides } from '../entities/me/overrides.js';
+import { oidcKeyOverrides } from '../entities/oidcKey/overrides.js';
 import { organizationOverrides } from '../entities/organization/overrides.js';
 import { organizationInvitationOverrides } from '../entities/organizationInvitation/overrides.js';
 import { personalAccessTokenOverrides } from '../entities/personalAccessToken/overrides.js';
@@ -33,6 +34,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...dashboardOverrides,
   ...hookOverrides,
   ...meOverrides,
+  ...oidcKeyOverrides,
   ...organizationOverrides,
   ...organizationInvitationOverrides,
   ...personalAccessTokenOverrides,

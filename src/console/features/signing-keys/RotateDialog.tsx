@@ -1,0 +1,63 @@
+import { Modal, Radio, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OidcKeyRotateBody } from '../../../generated/types';
+
+type Algorithm = NonNullable<OidcKeyRotateBody['signingKeyAlgorithm']>;
+
+/** Asks before a rotation; for private keys, with the algorithm of the new key (EC by default, as the API). */
+export const RotateDialog = ({
+  open,
+  withAlgorithm,
+  title,
+  description,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  withAlgorithm: boolean;
+  title: string;
+  description: string;
+  onCancel: () => void;
+  onConfirm: (body: OidcKeyRotateBody) => Promise<void>;
+}) => {
+  const { t } = useTranslation();
+  const [algorithm, setAlgorithm] = useState<Algorithm>('EC');
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm(withAlgorithm ? { signingKeyAlgorithm: algorithm } : {});
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={t('signing_keys.rotate_confirm')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={busy}
+      onOk={() => void confirm()}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{description}</Typography.Paragraph>
+      {withAlgorithm && (
+        <div className="gh-keys-algorithm">
+          <span id="signing-key-algorithm">{t('signing_keys.algorithm')}</span>
+          <Radio.Group
+            aria-labelledby="signing-key-algorithm"
+            value={algorithm}
+            onChange={(event) => setAlgorithm(event.target.value as Algorithm)}
+            options={[
+              { value: 'EC', label: t('signing_keys.algorithm_ec') },
+              { value: 'RSA', label: t('signing_keys.algorithm_rsa') },
+            ]}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+};

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import { defineFeature, linkTo } from '../../feature-modules/define';
+
+/** `/console/signing-keys`: the tenant's token signing keys and cookie keys, rotated and pruned. */
+export const feature = defineFeature({
+  name: 'signing-keys',
+  pages: [
+    {
+      path: 'signing-keys',
+      placement: 'layout',
+      component: lazy(() => import('./SigningKeys').then((m) => ({ default: m.SigningKeys }))),
+      // What `/api/configs/oidc/*` asks (the management API's scope).
+      scopes: ['all'],
+      sidebar: { group: 'developer', order: 1, titleKey: 'sidebar.signing_keys', icon: 'key' },
+    },
+  ],
+});
+
+export const signingKeysLinks = { root: linkTo(feature.pages[0].path) };
