@@ -113,7 +113,10 @@ export interface DescriptorConsole {
     }[];
     searchPlaceholderKey: string;
     emptyKey: string;
+    actions?: Omit<DetailAction, 'method' | 'path'>[];
   };
+  /** No pages of its own; listed on other entities' tabs only. */
+  embedded?: boolean;
   /** Collections. */
   create?: { titleKey: string; subtitleKey?: string; fields: string[]; showOnce?: string[] };
   /** Logs: the label of each list filter, by query parameter. */
@@ -134,6 +137,7 @@ export interface DescriptorConsole {
       relation?: string;
       relations?: string[];
       openTarget?: boolean;
+      lists?: { entity: string; filter: string }[];
       log?: string;
       filter?: string;
       view?: string;

@@ -5130,7 +5130,14 @@ export const entityModels: EntityModel[] = [
           "titleKey": "organizations.tab.members",
           "kind": "relation",
           "default": false,
-          "relation": "users"
+          "relation": "users",
+          "lists": [
+            {
+              "entity": "organizationInvitation",
+              "filter": "organizationId",
+              "field": "organizationId"
+            }
+          ]
         },
         {
           "key": "machine-to-machine",
@@ -6304,15 +6311,120 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "102d4c59"
       }
     },
-    "route": "organizationInvitation",
-    "titleKey": "organizationInvitation.title",
+    "route": "organizations/invitations",
+    "titleKey": "organization_invitations.title",
     "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
-      "searchable": false
+      "columns": [
+        {
+          "field": "invitee",
+          "titleKey": "organization_invitations.column.invitee",
+          "render": "text"
+        },
+        {
+          "field": "status",
+          "titleKey": "organization_invitations.column.status",
+          "render": "tag"
+        },
+        {
+          "field": "createdAt",
+          "titleKey": "organization_invitations.column.created_at",
+          "render": "date"
+        },
+        {
+          "field": "expiresAt",
+          "titleKey": "organization_invitations.column.expires_at",
+          "render": "date"
+        }
+      ],
+      "searchPlaceholderKey": "organization_invitations.search_placeholder",
+      "emptyKey": "organization_invitations.empty",
+      "searchable": false,
+      "actions": [
+        {
+          "key": "revoke",
+          "action": "status",
+          "body": {
+            "status": "Revoked"
+          },
+          "titleKey": "organization_invitations.action.revoke",
+          "confirmKey": "organization_invitations.action.revoke_confirm",
+          "danger": true,
+          "when": {
+            "field": "status",
+            "in": [
+              "Pending"
+            ]
+          },
+          "method": "PUT",
+          "path": "status"
+        }
+      ]
     },
-    "uiSchema": {},
+    "embedded": true,
+    "create": {
+      "titleKey": "organization_invitations.create.title",
+      "subtitleKey": "organization_invitations.create.subtitle",
+      "form": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "invitee": {
+              "type": "string",
+              "format": "email",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The email address of the person invited."
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100
+            },
+            "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": "number",
+              "description": "When the invitation expires, in milliseconds since the Unix epoch; must be in the future."
+            }
+          },
+          "required": [
+            "invitee",
+            "expiresAt"
+          ]
+        },
+        "validatorKey": "3ff48549"
+      }
+    },
+    "uiSchema": {
+      "invitee": {
+        "ui:placeholder": "organization_invitations.placeholder.invitee"
+      },
+      "organizationRoleIds": {
+        "ui:widget": "entityPicker",
+        "ui:options": {
+          "resource": "organizationRole",
+          "only": {
+            "field": "type",
+            "in": [
+              "User"
+            ]
+          }
+        }
+      },
+      "expiresAt": {
+        "ui:widget": "date",
+        "ui:options": {
+          "futureOnly": true
+        },
+        "ui:placeholder": "organization_invitations.placeholder.expires_at"
+      }
+    },
     "table": "organization_invitations",
     "schema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -6885,7 +6997,7 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "6fa168c7"
       }
     },
-    "hasConsole": false,
+    "hasConsole": true,
     "listQuery": {
       "schema": {
         "type": "object",

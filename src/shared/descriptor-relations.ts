@@ -1,5 +1,11 @@
 import type { SearchQuery } from './descriptor-lists.js';
 
+/** Records whose `field` holds one of the values `in` (a tab shown by type, the roles a picker offers). */
+export interface RecordCondition {
+  field: string;
+  in: (string | number | boolean)[];
+}
+
 /** Relations of an entity as the compiled model holds them: children lists and links through relation entities. */
 
 export interface ChildrenRelation {
