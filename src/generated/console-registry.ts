@@ -86,7 +86,13 @@ export const consoleResources: ConsoleResource[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "MachineToMachine"
+              ]
+            }
           }
         ],
         "readOnly": true,
@@ -1228,7 +1234,13 @@ export const consoleResources: ConsoleResource[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "MachineToMachine"
+              ]
+            }
           }
         ],
         "search": {
@@ -1329,7 +1341,13 @@ export const consoleResources: ConsoleResource[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "User"
+              ]
+            }
           }
         ],
         "search": {
@@ -3224,7 +3242,13 @@ export const consoleResources: ConsoleResource[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "User"
+              ]
+            }
           }
         ],
         "readOnly": true,

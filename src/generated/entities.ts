@@ -86,7 +86,13 @@ export const entityModels: EntityModel[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "MachineToMachine"
+              ]
+            }
           }
         ],
         "readOnly": true,
@@ -4637,7 +4643,13 @@ export const entityModels: EntityModel[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "MachineToMachine"
+              ]
+            }
           }
         ],
         "search": {
@@ -4738,7 +4750,13 @@ export const entityModels: EntityModel[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "User"
+              ]
+            }
           }
         ],
         "search": {
@@ -5759,6 +5777,12 @@ export const entityModels: EntityModel[] = [
         "sourceMissingCode": "organization.require_membership",
         "bulk": true,
         "pagination": "optional",
+        "offer": {
+          "field": "type",
+          "in": [
+            "MachineToMachine"
+          ]
+        },
         "attributes": [
           {
             "field": "createdAt",
@@ -9300,6 +9324,12 @@ export const entityModels: EntityModel[] = [
           }
         ],
         "pagination": "optional",
+        "offer": {
+          "field": "type",
+          "in": [
+            "User"
+          ]
+        },
         "attributes": [
           {
             "field": "createdAt",
@@ -12715,7 +12745,13 @@ export const entityModels: EntityModel[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "User"
+              ]
+            }
           }
         ],
         "readOnly": true,

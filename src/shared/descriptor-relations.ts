@@ -73,6 +73,8 @@ export interface LinkedRelation {
   routes?: false;
   /** The webhook event announced after links from this side change, with the ids added and removed. */
   linkEvent?: string;
+  /** The console's pickers offer only the targets matching this (an organization member's user-type roles). */
+  offer?: RecordCondition;
   embed?: { property: string; target: string; foreignKey: string }[];
   /** The relation's own fields (besides the tenant and both keys), e.g. `createdAt` or a note; timestamps as dates. */
   attributes: { field: string; render: 'text' | 'date' }[];
@@ -101,6 +103,7 @@ export interface NestedLinks {
   target?: string;
   assignField?: string;
   segment?: string;
+  offer?: RecordCondition;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Organization invitations end to end, on one server: an invitation sent from an organization's members tab with a
  * user-type role (machine-to-machine roles are not offered) shows as Pending; accepted through the API, the user
- * appears as a member with that role and the invitation as Accepted; another one revoked in the console shows as
- * Revoked.
+ * appears as a member with that role (whose role picker offers user roles only) and the invitation as Accepted;
+ * another one revoked in the console shows as Revoked.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -52,6 +52,7 @@ describe('organization invitations', () => {
     browser = await launchBrowser();
     page = browser.page;
     await api('/organization-roles', { method: 'POST', body: { name: 'Editor', type: 'User' } });
+    await api('/organization-roles', { method: 'POST', body: { name: 'Viewer', type: 'User' } });
     await api('/organization-roles', { method: 'POST', body: { name: 'Robot', type: 'MachineToMachine' } });
     const { body: organization } = await api('/organizations', { method: 'POST', body: { name: 'Acme' } });
     organizationId = String(organization.id);
@@ -108,6 +109,16 @@ describe('organization invitations', () => {
     await visible(row.getByText('Accepted', { exact: true }));
     // Only pending invitations can be revoked.
     await count(row.getByRole('button', { name: /Revoke/ })).toBe(0);
+
+    // The member's role picker offers the other user role, not the machine-to-machine one.
+    await member.getByRole('button', { name: 'Add Organization roles to Jane Doe' }).click();
+    await dialog().getByRole('combobox', { name: 'Add Organization roles to Jane Doe' }).click();
+    await visible(openOptions().filter({ hasText: 'Viewer' }));
+    await count(openOptions().filter({ hasText: 'Robot' })).toBe(0);
+    // Clicking the dialog's title closes the list of roles.
+    await dialog().getByText('Add Organization roles to Jane Doe').first().click();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await count(page.getByRole('dialog')).toBe(0);
   });
 
   test('revokes a pending invitation', async () => {
