@@ -179,9 +179,13 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       if (!hookEvents.includes(event)) throw new CodegenError(`${file}: webhookEvents names unknown event "${event}"`);
     }
     for (const side of d.sides ?? []) {
-      const event = side.api?.linkEvent;
-      if (event && !hookEvents.includes(event))
-        throw new CodegenError(`${file}: linkEvent names unknown event "${event}"`);
+      for (const [option, event] of [
+        ['linkEvent', side.api?.linkEvent],
+        ['changeEvent', side.api?.changeEvent],
+      ]) {
+        if (event && !hookEvents.includes(event))
+          throw new CodegenError(`${file}: ${option} names unknown event "${event}"`);
+      }
     }
     const bodies = deriveBodySchemas(schema, extraCreate);
     const columns = columnsOf(entity);

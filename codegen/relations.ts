@@ -132,6 +132,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
       const { existing, assignAnswer, replace, replaceAnswer, unknownCode, pagination, segment, missingLinkCode } =
         side.api;
       const { sourceMissingCode, nested, assignByName, routes, linkEvent, readOnly, bulk, reach, offer } = side.api;
+      const { changeEvent } = side.api;
       if (offer) {
         const values = target.schema.properties?.[offer.field]?.enum;
         if (!values || offer.in.some((value) => !values.includes(value))) {
@@ -174,6 +175,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         ...(routes === false ? { routes } : {}),
         ...(linkEvent ? { linkEvent } : {}),
         ...(offer ? { offer } : {}),
+        ...(changeEvent ? { changeEvent } : {}),
         ...(embed ? { embed } : {}),
         attributes,
         assignAttributes,

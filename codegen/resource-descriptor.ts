@@ -72,6 +72,7 @@ export interface DescriptorSide {
     createField?: string;
     routes?: false;
     linkEvent?: string;
+    changeEvent?: string;
     offer?: RecordCondition;
     existing?: 'refuse' | 'skip';
     assignAnswer?: 'linked' | 'ids' | 'asked' | 'status';

@@ -2068,7 +2068,7 @@ export interface components {
              */
             readonly event: string | null;
             /** @description The events that trigger the webhook. */
-            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationRole.Scopes.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config: {
                 /**
                  * Format: uri
@@ -2099,7 +2099,7 @@ export interface components {
             /** @description The webhook name. */
             name: string;
             /** @description The events that trigger the webhook. */
-            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationRole.Scopes.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config: {
                 /**
                  * Format: uri
@@ -2126,7 +2126,7 @@ export interface components {
             /** @description The webhook name. */
             name?: string;
             /** @description The events that trigger the webhook. */
-            events?: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events?: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationRole.Scopes.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config?: {
                 /**
                  * Format: uri
@@ -2151,7 +2151,7 @@ export interface components {
         };
         HookTestBody: {
             /** @description The events that trigger the webhook. */
-            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationRole.Scopes.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config: {
                 /**
                  * Format: uri

@@ -776,6 +776,7 @@ export const consoleResources: ConsoleResource[] = [
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
+                  "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
                   "OrganizationScope.Data.Updated"
@@ -826,7 +827,7 @@ export const consoleResources: ConsoleResource[] = [
             "config"
           ]
         },
-        "validatorKey": "-6ebcfb4d"
+        "validatorKey": "8a03b5a"
       }
     },
     "detail": {
@@ -909,6 +910,7 @@ export const consoleResources: ConsoleResource[] = [
                       "OrganizationRole.Created",
                       "OrganizationRole.Deleted",
                       "OrganizationRole.Data.Updated",
+                      "OrganizationRole.Scopes.Updated",
                       "OrganizationScope.Created",
                       "OrganizationScope.Deleted",
                       "OrganizationScope.Data.Updated"
@@ -954,7 +956,7 @@ export const consoleResources: ConsoleResource[] = [
                 }
               }
             },
-            "validatorKey": "e53ee6e"
+            "validatorKey": "-4aed33ab"
           }
         },
         {
@@ -1247,6 +1249,7 @@ export const consoleResources: ConsoleResource[] = [
           "param": "q",
           "match": "contains"
         },
+        "linkEvent": "Organization.Membership.Updated",
         "attributes": [
           {
             "field": "createdAt",
@@ -2121,6 +2124,7 @@ export const consoleResources: ConsoleResource[] = [
         "missingLinkCode": "entity.not_found",
         "pagination": "optional",
         "createField": "organizationScopeIds",
+        "changeEvent": "OrganizationRole.Scopes.Updated",
         "attributes": [
           {
             "field": "createdAt",

@@ -2415,6 +2415,7 @@ export const entityModels: EntityModel[] = [
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
+                  "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
                   "OrganizationScope.Data.Updated"
@@ -2465,7 +2466,7 @@ export const entityModels: EntityModel[] = [
             "config"
           ]
         },
-        "validatorKey": "-6ebcfb4d"
+        "validatorKey": "8a03b5a"
       }
     },
     "detail": {
@@ -2548,6 +2549,7 @@ export const entityModels: EntityModel[] = [
                       "OrganizationRole.Created",
                       "OrganizationRole.Deleted",
                       "OrganizationRole.Data.Updated",
+                      "OrganizationRole.Scopes.Updated",
                       "OrganizationScope.Created",
                       "OrganizationScope.Deleted",
                       "OrganizationScope.Data.Updated"
@@ -2593,7 +2595,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "e53ee6e"
+            "validatorKey": "-4aed33ab"
           }
         },
         {
@@ -2701,6 +2703,7 @@ export const entityModels: EntityModel[] = [
               "OrganizationRole.Created",
               "OrganizationRole.Deleted",
               "OrganizationRole.Data.Updated",
+              "OrganizationRole.Scopes.Updated",
               "OrganizationScope.Created",
               "OrganizationScope.Deleted",
               "OrganizationScope.Data.Updated"
@@ -2911,6 +2914,7 @@ export const entityModels: EntityModel[] = [
                     "OrganizationRole.Created",
                     "OrganizationRole.Deleted",
                     "OrganizationRole.Data.Updated",
+                    "OrganizationRole.Scopes.Updated",
                     "OrganizationScope.Created",
                     "OrganizationScope.Deleted",
                     "OrganizationScope.Data.Updated"
@@ -2960,7 +2964,7 @@ export const entityModels: EntityModel[] = [
               "config"
             ]
           },
-          "validatorKey": "-6d08427b"
+          "validatorKey": "4cca082c"
         }
       }
     ],
@@ -3006,6 +3010,7 @@ export const entityModels: EntityModel[] = [
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
+                  "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
                   "OrganizationScope.Data.Updated"
@@ -3061,7 +3066,7 @@ export const entityModels: EntityModel[] = [
             "config"
           ]
         },
-        "validatorKey": "65a320ab"
+        "validatorKey": "43335952"
       },
       "update": {
         "schema": {
@@ -3100,6 +3105,7 @@ export const entityModels: EntityModel[] = [
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
+                  "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
                   "OrganizationScope.Data.Updated"
@@ -3150,7 +3156,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "e53ee6e"
+        "validatorKey": "-4aed33ab"
       }
     },
     "hasConsole": true,
@@ -4656,6 +4662,7 @@ export const entityModels: EntityModel[] = [
           "param": "q",
           "match": "contains"
         },
+        "linkEvent": "Organization.Membership.Updated",
         "attributes": [
           {
             "field": "createdAt",
@@ -7991,6 +7998,7 @@ export const entityModels: EntityModel[] = [
         "missingLinkCode": "entity.not_found",
         "pagination": "optional",
         "createField": "organizationScopeIds",
+        "changeEvent": "OrganizationRole.Scopes.Updated",
         "attributes": [
           {
             "field": "createdAt",

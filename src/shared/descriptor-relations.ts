@@ -73,6 +73,11 @@ export interface LinkedRelation {
   routes?: false;
   /** The webhook event announced after links from this side change, with the ids added and removed. */
   linkEvent?: string;
+  /**
+   * A webhook event announced with the source's key after links from this side change (assign, replace, remove) and
+   * when an item is created linking some through `createField` (Logto's `OrganizationRole.Scopes.Updated`).
+   */
+  changeEvent?: string;
   /** The console's pickers offer only the targets matching this (an organization member's user-type roles). */
   offer?: RecordCondition;
   embed?: { property: string; target: string; foreignKey: string }[];

@@ -7,6 +7,7 @@ import type { RequestContext } from './context.js';
 import { withDefaults } from './defaults.js';
 import { withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
+import { createAnnouncements } from './link-announcements.js';
 import { LinkOperations } from './link-operations.js';
 import type { CreateSteps, OperationDeps } from './operation-deps.js';
 import { overrideOf } from './overrides.js';
@@ -199,6 +200,7 @@ export class EntityOperations {
           for (const { relation, ids } of links) {
             await this.links.linkIn(tx, context, relation, created, [created.id as string], ids);
           }
+          write.announcements = createAnnouncements(links, created.id as string);
           await steps.after?.(tx, created, open);
           return this.presentOne(tx, context, created);
         },
