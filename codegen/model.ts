@@ -20,17 +20,10 @@ import { assertFields, form } from './model-parts.js';
 import { snakeCase } from './names.js';
 import { recordRulesSchema } from './record-rules.js';
 import { compileRelations, linkThrough } from './relations.js';
+import { countedSideKeys, isCountable, rowCounting } from './row-counting.js';
 
 const typesOf = (schema: JSONSchema7): string[] =>
   Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-
-/**
- * A list filter whose field takes a few known values (a boolean, or a string enum) has its rows counted per value
- * (`EntityModel.countBy`), so the filtered list's total is a sum of counter rows too.
- */
-const isCountable = (prop: JSONSchema7 | undefined) =>
-  Boolean(prop) &&
-  (prop?.type === 'boolean' || (Array.isArray(prop?.enum) && prop.enum.every((value) => typeof value === 'string')));
 
 export const sqlTypeOf = (schema: JSONSchema7, where: string): string => {
   if (schema['x-column'] === 'timestamp') return 'timestamptz';
@@ -214,14 +207,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       listSummaries,
       tenantScoped: d.tenantScoped ?? d.kind !== 'service',
       rls: d.rls ?? d.tenantScoped ?? d.kind !== 'service',
-      countRows: Boolean(list) && !d.parent && (d.tenantScoped ?? true),
-      countBy:
-        list && !d.parent && (d.tenantScoped ?? true)
-          ? listFilters
-              .map((f) => f.field)
-              .filter((field) => isCountable(schema.properties?.[field]))
-              .map(snakeCase)
-          : [],
+      ...rowCounting(
+        Boolean(list) && !d.parent && (d.tenantScoped ?? true),
+        listFilters.map((f) => f.field).filter((field) => isCountable(schema.properties?.[field])),
+        countedSideKeys(entity, sides),
+      ),
       hasApi: Boolean(d.api),
       ...(sides ? { sides } : {}),
       privateFields: Object.entries(schema.properties ?? {})

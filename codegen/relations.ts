@@ -132,7 +132,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
       const { existing, assignAnswer, replace, replaceAnswer, unknownCode, pagination, segment, missingLinkCode } =
         side.api;
       const { sourceMissingCode, nested, assignByName, routes, linkEvent, readOnly, bulk, reach, offer } = side.api;
-      const { changeEvent } = side.api;
+      const { changeEvent, counted } = side.api;
       if (offer) {
         const values = target.schema.properties?.[offer.field]?.enum;
         if (!values || offer.in.some((value) => !values.includes(value))) {
@@ -176,6 +176,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         ...(linkEvent ? { linkEvent } : {}),
         ...(offer ? { offer } : {}),
         ...(changeEvent ? { changeEvent } : {}),
+        ...(counted ? { counted } : {}),
         ...(embed ? { embed } : {}),
         attributes,
         assignAttributes,

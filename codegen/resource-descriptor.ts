@@ -73,6 +73,7 @@ export interface DescriptorSide {
     routes?: false;
     linkEvent?: string;
     changeEvent?: string;
+    counted?: boolean;
     offer?: RecordCondition;
     existing?: 'refuse' | 'skip';
     assignAnswer?: 'linked' | 'ids' | 'asked' | 'status';

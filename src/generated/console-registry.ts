@@ -1358,6 +1358,7 @@ export const consoleResources: ConsoleResource[] = [
           "match": "contains"
         },
         "linkEvent": "Organization.Membership.Updated",
+        "counted": true,
         "attributes": [
           {
             "field": "createdAt",

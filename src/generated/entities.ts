@@ -4771,6 +4771,7 @@ export const entityModels: EntityModel[] = [
           "match": "contains"
         },
         "linkEvent": "Organization.Membership.Updated",
+        "counted": true,
         "attributes": [
           {
             "field": "createdAt",
@@ -9484,8 +9485,10 @@ export const entityModels: EntityModel[] = [
     "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
-    "countRows": false,
-    "countBy": [],
+    "countRows": true,
+    "countBy": [
+      "organization_id"
+    ],
     "hasApi": false,
     "sides": [
       {

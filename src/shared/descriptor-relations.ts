@@ -78,6 +78,11 @@ export interface LinkedRelation {
    * when an item is created linking some through `createField` (Logto's `OrganizationRole.Scopes.Updated`).
    */
   changeEvent?: string;
+  /**
+   * Each source's links are counted by triggers in the writing transaction (the relation table's row counters,
+   * grouped by the source's keys): the linked list without a search reads its total from them.
+   */
+  counted?: boolean;
   /** The console's pickers offer only the targets matching this (an organization member's user-type roles). */
   offer?: RecordCondition;
   embed?: { property: string; target: string; foreignKey: string }[];
