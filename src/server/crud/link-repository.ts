@@ -27,12 +27,13 @@ const countLinks = (relation: LinkedRelation, sourceKey: string[], where: string
   if (!relation.counted)
     return { sql: `SELECT count(*)::int8 AS total FROM ${q(relation.table)} j WHERE ${where}`, params };
   const counted: unknown[] = [params[0], relation.table];
-  const groups = relation.sourceKeys.map((field, i) => {
+  // The group is exactly the source's keys (the side's `countBy`): compared whole, it is a prefix of the counters' key.
+  const group = relation.sourceKeys.map((field, i) => {
     counted.push(sourceKey[i]);
-    return `grp->>'${snake(field)}' = $${counted.length}`;
+    return `'${snake(field)}', $${counted.length}::text`;
   });
   return {
-    sql: `SELECT coalesce(sum(n), 0)::int8 AS total FROM ${ROW_COUNTS_TABLE} WHERE tenant_id = $1 AND table_name = $2 AND ${groups.join(' AND ')}`,
+    sql: `SELECT coalesce(sum(n), 0)::int8 AS total FROM ${ROW_COUNTS_TABLE} WHERE tenant_id = $1 AND table_name = $2 AND grp = jsonb_build_object(${group.join(', ')})`,
     params: counted,
   };
 };
