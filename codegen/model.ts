@@ -160,6 +160,10 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         throw new CodegenError(`${file}: references ${reference.entity}, which has no items with ids`);
       }
     }
+    const idMax = schema.properties?.id?.maxLength;
+    if (d.idLength && (idMax === undefined || d.idLength > idMax)) {
+      throw new CodegenError(`${file}: idLength ${d.idLength} needs an id field at least that long`);
+    }
     if (d.itemKey && d.itemKey !== 'id') {
       assertFields(entity, [d.itemKey], 'itemKey');
       const scope = [d.parent?.foreignKey, d.itemKey].filter(Boolean).join(',');
@@ -190,6 +194,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       ...(rules ? { recordRules: form(rules) } : {}),
       ...(discriminated ? { discriminated } : {}),
       ...(d.api?.root ? { apiRoot: true as const } : {}),
+      ...(d.idLength ? { idLength: d.idLength } : {}),
       table: d.table ?? '',
       schema,
       columns,

@@ -32,6 +32,7 @@ export interface Descriptor {
   parent?: ParentLink;
   /** The field that names an item in its URL (default `id`), e.g. `name` for application secrets. */
   itemKey?: string;
+  idLength?: number;
   notFoundCode?: string;
   /** Per operation, where it differs from `notFoundCode`. */
   notFoundCodes?: NotFoundCodes;

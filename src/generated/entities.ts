@@ -5191,6 +5191,7 @@ export const entityModels: EntityModel[] = [
         "ui:widget": "switch"
       }
     },
+    "idLength": 12,
     "table": "organizations",
     "schema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -245,6 +245,8 @@ export interface EntityModel extends ConsoleResource {
   fieldSearch?: string[];
   /** The path parameter naming an item, when the descriptor names it (Logto's `userId`). */
   itemParam?: string;
+  /** The length of generated ids, when shorter than the id field allows (Logto's 12-character organization ids). */
+  idLength?: number;
   /** The list route's exact-match filters and exclusions, normalized from the descriptor. */
   listFilters: ListFilter[];
   listExclusions: ListExclusionModel[];

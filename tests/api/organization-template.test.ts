@@ -168,6 +168,8 @@ describe.each(databases())('organization template on $name', (target) => {
       createdAt: expect.any(Number),
     });
     const id = created.data?.id ?? '';
+    // Logto's organization ids are 12 lowercase letters and digits.
+    expect(id).toMatch(/^[0-9a-z]{12}$/);
 
     const updated = await client.PATCH('/api/organizations/{id}', {
       params: { path: { id } },

@@ -46,9 +46,12 @@ export class EntityOperations {
     this.links = new LinkOperations(this, deps);
   }
 
-  /** New ids are as long as the schema allows, at most 21 characters (users' are 12, as Logto's). */
+  /**
+   * New ids are as long as the descriptor's `idLength` says, else as the schema allows, at most 21 characters
+   * (users' and organizations' are 12, as Logto's).
+   */
   private get idLength(): number {
-    return Math.min(21, this.model.schema.properties?.id?.maxLength ?? 21);
+    return Math.min(21, this.model.idLength ?? this.model.schema.properties?.id?.maxLength ?? 21);
   }
 
   /** A write of this entity (for the write pipeline), needing its write scopes unless told otherwise. */
