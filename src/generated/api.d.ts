@@ -2407,6 +2407,11 @@ export interface components {
                  */
                 darkFavicon?: string;
             };
+            /**
+             * @description CSS added to the organization's sign-in pages.
+             * @default null
+             */
+            customCss: string | null;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
         };
@@ -2466,6 +2471,11 @@ export interface components {
                  */
                 darkFavicon?: string;
             };
+            /**
+             * @description CSS added to the organization's sign-in pages.
+             * @default null
+             */
+            customCss: string | null;
         };
         OrganizationUpdate: {
             /** @description The organization's name for display. */
@@ -2523,6 +2533,11 @@ export interface components {
                  */
                 darkFavicon?: string;
             };
+            /**
+             * @description CSS added to the organization's sign-in pages.
+             * @default null
+             */
+            customCss: string | null;
         };
         OrganizationApplicationsItem: components["schemas"]["Application"] & {
             organizationRoles: {

@@ -1464,7 +1464,8 @@ export const consoleResources: ConsoleResource[] = [
               "descriptionKey": "organizations.section.branding_description",
               "fields": [
                 "branding",
-                "color"
+                "color",
+                "customCss"
               ]
             },
             {
@@ -1563,6 +1564,14 @@ export const consoleResources: ConsoleResource[] = [
                     }
                   }
                 },
+                "customCss": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "default": null,
+                  "description": "CSS added to the organization's sign-in pages."
+                },
                 "isMfaRequired": {
                   "type": "boolean",
                   "default": false,
@@ -1570,7 +1579,7 @@ export const consoleResources: ConsoleResource[] = [
                 }
               }
             },
-            "validatorKey": "-488b3e6b"
+            "validatorKey": "1be48978"
           }
         },
         {
@@ -1611,6 +1620,10 @@ export const consoleResources: ConsoleResource[] = [
       },
       "isMfaRequired": {
         "ui:widget": "switch"
+      },
+      "customCss": {
+        "ui:widget": "textarea",
+        "ui:placeholder": "organizations.placeholder.custom_css"
       }
     },
     "errorFields": {},

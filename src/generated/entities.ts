@@ -5042,7 +5042,8 @@ export const entityModels: EntityModel[] = [
               "descriptionKey": "organizations.section.branding_description",
               "fields": [
                 "branding",
-                "color"
+                "color",
+                "customCss"
               ]
             },
             {
@@ -5141,6 +5142,14 @@ export const entityModels: EntityModel[] = [
                     }
                   }
                 },
+                "customCss": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "default": null,
+                  "description": "CSS added to the organization's sign-in pages."
+                },
                 "isMfaRequired": {
                   "type": "boolean",
                   "default": false,
@@ -5148,7 +5157,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "-488b3e6b"
+            "validatorKey": "1be48978"
           }
         },
         {
@@ -5189,6 +5198,10 @@ export const entityModels: EntityModel[] = [
       },
       "isMfaRequired": {
         "ui:widget": "switch"
+      },
+      "customCss": {
+        "ui:widget": "textarea",
+        "ui:placeholder": "organizations.placeholder.custom_css"
       }
     },
     "idLength": 12,
@@ -5208,6 +5221,7 @@ export const entityModels: EntityModel[] = [
         "isMfaRequired",
         "color",
         "branding",
+        "customCss",
         "createdAt"
       ],
       "properties": {
@@ -5311,6 +5325,14 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
+        "customCss": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "default": null,
+          "description": "CSS added to the organization's sign-in pages."
+        },
         "createdAt": {
           "minimum": -62135596800000,
           "maximum": 253402300799999,
@@ -5384,6 +5406,14 @@ export const entityModels: EntityModel[] = [
         "sqlType": "jsonb",
         "nullable": false,
         "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "customCss",
+        "column": "custom_css",
+        "sqlType": "text",
+        "nullable": true,
+        "json": false,
         "timestamp": false
       },
       {
@@ -5518,13 +5548,21 @@ export const entityModels: EntityModel[] = [
                   "description": "The favicon in dark mode."
                 }
               }
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "default": null,
+              "description": "CSS added to the organization's sign-in pages."
             }
           },
           "required": [
             "name"
           ]
         },
-        "validatorKey": "529a5afb"
+        "validatorKey": "3c02535e"
       },
       "update": {
         "schema": {
@@ -5617,10 +5655,18 @@ export const entityModels: EntityModel[] = [
                   "description": "The favicon in dark mode."
                 }
               }
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "default": null,
+              "description": "CSS added to the organization's sign-in pages."
             }
           }
         },
-        "validatorKey": "-488b3e6b"
+        "validatorKey": "1be48978"
       }
     },
     "hasConsole": true,

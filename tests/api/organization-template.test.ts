@@ -165,6 +165,7 @@ describe.each(databases())('organization template on $name', (target) => {
       isMfaRequired: false,
       color: {},
       branding: {},
+      customCss: null,
       createdAt: expect.any(Number),
     });
     const id = created.data?.id ?? '';
@@ -179,6 +180,7 @@ describe.each(databases())('organization template on $name', (target) => {
         isMfaRequired: true,
         color: { primaryColor: '#aa00ff', isDarkModeEnabled: true, darkPrimaryColor: '#fff' },
         branding: { logoUrl: 'https://acme.example/logo.png' },
+        customCss: 'body { color: red; }',
       },
     });
     expect(updated.response.status).toBe(200);
@@ -188,6 +190,7 @@ describe.each(databases())('organization template on $name', (target) => {
       isMfaRequired: true,
       color: { primaryColor: '#aa00ff', isDarkModeEnabled: true, darkPrimaryColor: '#fff' },
       branding: { logoUrl: 'https://acme.example/logo.png' },
+      customCss: 'body { color: red; }',
     });
 
     const badColor = await client.PATCH('/api/organizations/{id}', {
