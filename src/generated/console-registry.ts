@@ -1622,7 +1622,6 @@ export const consoleResources: ConsoleResource[] = [
         "ui:widget": "switch"
       },
       "customCss": {
-        "ui:widget": "textarea",
         "ui:placeholder": "organizations.placeholder.custom_css"
       }
     },

@@ -5200,7 +5200,6 @@ export const entityModels: EntityModel[] = [
         "ui:widget": "switch"
       },
       "customCss": {
-        "ui:widget": "textarea",
         "ui:placeholder": "organizations.placeholder.custom_css"
       }
     },
