@@ -4,27 +4,13 @@ import {
   type FormModel,
   type LinkedRelation,
   listFilterOf,
-  type RecordCondition,
   type Relation,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { checkCondition, compileItemActions, compileTabLists } from './console-lists.js';
 import { pickForm } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
-
-/** A `when` names a field of the entity and, for an enum field, only values of its enum. */
-const checkCondition = (entity: LoadedEntity, when: RecordCondition | undefined, where: string) => {
-  if (!when) return undefined;
-  assertFields(entity, [when.field], `${where} when`);
-  const values = entity.schema.properties?.[when.field]?.enum;
-  const unknown = values ? when.in.find((value) => !values.includes(value)) : undefined;
-  if (unknown !== undefined) {
-    throw new CodegenError(
-      `resources/${entity.descriptor.name}.resource.json: ${where} when: "${String(unknown)}" is not a value of ${when.field}`,
-    );
-  }
-  return { when };
-};
 
 /** Assign-dialog filters (query parameter → value) must be list filters of the relation's target, with values its schema allows. */
 const checkAssignFilters = (
@@ -114,17 +100,11 @@ export const buildConsole = (
     ...banner,
     ...checkCondition(entity, banner.when, `banner ${i}`),
   }));
-  const actions = (c.detail?.actions ?? []).map((entry) => {
-    const action = d.api?.actions?.find((a) => a.key === entry.action && (a.on ?? 'item') === 'item');
-    if (!action)
-      throw new CodegenError(`${file}: detail action ${entry.key} names unknown item action "${entry.action}"`);
-    return {
-      ...entry,
-      method: action.method,
-      path: action.path,
-      ...checkCondition(entity, entry.when, `action ${entry.key}`),
-    };
-  });
+  const actions = compileItemActions(entity, c.detail?.actions, 'detail action');
+  const rowActions = compileItemActions(entity, c.list?.actions, 'list action');
+  if (c.embedded && (c.sidebar || c.detail)) {
+    throw new CodegenError(`${file}: an embedded console has no pages, so no sidebar or detail`);
+  }
   const showOnce = c.create?.showOnce ?? [];
   const missingShown = showOnce.find((field) => !c.create?.fields.includes(field));
   if (missingShown) throw new CodegenError(`${file}: console.create.showOnce: ${missingShown} is not a create field`);
@@ -153,6 +133,7 @@ export const buildConsole = (
         relation: tab.relation ?? '',
         ...(more.length > 0 ? { relations: more } : {}),
         ...(tab.openTarget ? { openTarget: true } : {}),
+        ...compileTabLists(entity, tab.key, tab.lists, entities),
         ...when,
         ...checkAssignFilters(
           entity,
@@ -209,7 +190,9 @@ export const buildConsole = (
       searchPlaceholderKey: c.list?.searchPlaceholderKey ?? '',
       emptyKey: c.list?.emptyKey ?? '',
       searchable: (d.api?.operations.list?.search ?? []).length > 0,
+      ...(rowActions.length > 0 ? { actions: rowActions } : {}),
     },
+    ...(c.embedded ? { embedded: true as const } : {}),
     ...(d.api?.operations.create && c.create
       ? {
           create: {

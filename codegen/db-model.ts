@@ -237,7 +237,8 @@ const relationIndexes = (table: string, keyColumns: string[][], columns: DbColum
 /**
  * A relation entity's table: the tenant, both sides' keys (together the primary key, which also serves lookups from
  * the first side), the relation's attributes, a foreign key to each side that deletes the link with it, and an index
- * per side for its lists, newest link first (the second side's also serves its lookups).
+ * per side for its lists, newest link first (the second side's also serves its lookups); its rows counted per item
+ * of a `counted` side.
  */
 const relationTable = (model: EntityModel): DbTable => {
   const sides = model.sides ?? [];
@@ -261,6 +262,8 @@ const relationTable = (model: EntityModel): DbTable => {
     name: model.table,
     rls: model.rls,
     columns,
+    ...(model.countRows ? { countRows: true } : {}),
+    ...(model.countRows && model.countBy.length > 0 ? { countBy: model.countBy } : {}),
     primaryKey: ['tenant_id', ...keyColumns.flat()],
     foreignKeys: sides.map((side, index) => ({
       name: `${model.table}__${(keyColumns[index] ?? []).join('__')}__fkey`,

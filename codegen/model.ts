@@ -20,17 +20,10 @@ import { assertFields, form } from './model-parts.js';
 import { snakeCase } from './names.js';
 import { recordRulesSchema } from './record-rules.js';
 import { compileRelations, linkThrough } from './relations.js';
+import { countedSideKeys, isCountable, rowCounting } from './row-counting.js';
 
 const typesOf = (schema: JSONSchema7): string[] =>
   Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-
-/**
- * A list filter whose field takes a few known values (a boolean, or a string enum) has its rows counted per value
- * (`EntityModel.countBy`), so the filtered list's total is a sum of counter rows too.
- */
-const isCountable = (prop: JSONSchema7 | undefined) =>
-  Boolean(prop) &&
-  (prop?.type === 'boolean' || (Array.isArray(prop?.enum) && prop.enum.every((value) => typeof value === 'string')));
 
 export const sqlTypeOf = (schema: JSONSchema7, where: string): string => {
   if (schema['x-column'] === 'timestamp') return 'timestamptz';
@@ -167,6 +160,10 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         throw new CodegenError(`${file}: references ${reference.entity}, which has no items with ids`);
       }
     }
+    const idMax = schema.properties?.id?.maxLength;
+    if (d.idLength && (idMax === undefined || d.idLength > idMax)) {
+      throw new CodegenError(`${file}: idLength ${d.idLength} needs an id field at least that long`);
+    }
     if (d.itemKey && d.itemKey !== 'id') {
       assertFields(entity, [d.itemKey], 'itemKey');
       const scope = [d.parent?.foreignKey, d.itemKey].filter(Boolean).join(',');
@@ -179,9 +176,13 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       if (!hookEvents.includes(event)) throw new CodegenError(`${file}: webhookEvents names unknown event "${event}"`);
     }
     for (const side of d.sides ?? []) {
-      const event = side.api?.linkEvent;
-      if (event && !hookEvents.includes(event))
-        throw new CodegenError(`${file}: linkEvent names unknown event "${event}"`);
+      for (const [option, event] of [
+        ['linkEvent', side.api?.linkEvent],
+        ['changeEvent', side.api?.changeEvent],
+      ]) {
+        if (event && !hookEvents.includes(event))
+          throw new CodegenError(`${file}: ${option} names unknown event "${event}"`);
+      }
     }
     const bodies = deriveBodySchemas(schema, extraCreate);
     const columns = columnsOf(entity);
@@ -193,6 +194,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       ...(rules ? { recordRules: form(rules) } : {}),
       ...(discriminated ? { discriminated } : {}),
       ...(d.api?.root ? { apiRoot: true as const } : {}),
+      ...(d.idLength ? { idLength: d.idLength } : {}),
       table: d.table ?? '',
       schema,
       columns,
@@ -210,14 +212,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       listSummaries,
       tenantScoped: d.tenantScoped ?? d.kind !== 'service',
       rls: d.rls ?? d.tenantScoped ?? d.kind !== 'service',
-      countRows: Boolean(list) && !d.parent && (d.tenantScoped ?? true),
-      countBy:
-        list && !d.parent && (d.tenantScoped ?? true)
-          ? listFilters
-              .map((f) => f.field)
-              .filter((field) => isCountable(schema.properties?.[field]))
-              .map(snakeCase)
-          : [],
+      ...rowCounting(
+        Boolean(list) && !d.parent && (d.tenantScoped ?? true),
+        listFilters.map((f) => f.field).filter((field) => isCountable(schema.properties?.[field])),
+        countedSideKeys(entity, sides),
+      ),
       hasApi: Boolean(d.api),
       ...(sides ? { sides } : {}),
       privateFields: Object.entries(schema.properties ?? {})

@@ -131,7 +131,16 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
       const { name, assignField, assignStatus, duplicateCode, createField, embed, attributesAs } = side.api;
       const { existing, assignAnswer, replace, replaceAnswer, unknownCode, pagination, segment, missingLinkCode } =
         side.api;
-      const { sourceMissingCode, nested, assignByName, routes, linkEvent, readOnly, bulk, reach } = side.api;
+      const { sourceMissingCode, nested, assignByName, routes, linkEvent, readOnly, bulk, reach, offer } = side.api;
+      const { changeEvent, counted } = side.api;
+      if (offer) {
+        const values = target.schema.properties?.[offer.field]?.enum;
+        if (!values || offer.in.some((value) => !values.includes(value))) {
+          throw new CodegenError(
+            `${where}: offer names values of ${offer.field}, an enum field of ${target.descriptor.name}`,
+          );
+        }
+      }
       if (bulk && !isRelation(source)) {
         throw new CodegenError(`${where}: bulk assigns below a relation's routes, and ${own.entity} is not a relation`);
       }
@@ -165,6 +174,9 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         ...(createField ? { createField } : {}),
         ...(routes === false ? { routes } : {}),
         ...(linkEvent ? { linkEvent } : {}),
+        ...(offer ? { offer } : {}),
+        ...(changeEvent ? { changeEvent } : {}),
+        ...(counted ? { counted } : {}),
         ...(embed ? { embed } : {}),
         attributes,
         assignAttributes,
@@ -183,12 +195,13 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         const fields = byName.get(through.target)?.schema.properties ?? {};
         const unknown = nested.fields.find((field) => !fields[field]);
         if (unknown) throw new CodegenError(`${where}: ${through.target} has no field ${unknown}`);
-        // The console edits the nested links in place: it needs their target, assignment field and path segment.
+        // The console edits the nested links in place: it needs their target, assignment field, path segment and offer.
         filled.push({
           ...nested,
           target: through.target,
           assignField: through.assignField,
           ...(through.segment ? { segment: through.segment } : {}),
+          ...(through.offer ? { offer: through.offer } : {}),
         });
       }
       if (link.nested) link.nested = filled;

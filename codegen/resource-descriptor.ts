@@ -32,6 +32,7 @@ export interface Descriptor {
   parent?: ParentLink;
   /** The field that names an item in its URL (default `id`), e.g. `name` for application secrets. */
   itemKey?: string;
+  idLength?: number;
   notFoundCode?: string;
   /** Per operation, where it differs from `notFoundCode`. */
   notFoundCodes?: NotFoundCodes;
@@ -72,6 +73,9 @@ export interface DescriptorSide {
     createField?: string;
     routes?: false;
     linkEvent?: string;
+    changeEvent?: string;
+    counted?: boolean;
+    offer?: RecordCondition;
     existing?: 'refuse' | 'skip';
     assignAnswer?: 'linked' | 'ids' | 'asked' | 'status';
     sourceMissingCode?: string;
@@ -113,7 +117,10 @@ export interface DescriptorConsole {
     }[];
     searchPlaceholderKey: string;
     emptyKey: string;
+    actions?: Omit<DetailAction, 'method' | 'path'>[];
   };
+  /** No pages of its own; listed on other entities' tabs only. */
+  embedded?: boolean;
   /** Collections. */
   create?: { titleKey: string; subtitleKey?: string; fields: string[]; showOnce?: string[] };
   /** Logs: the label of each list filter, by query parameter. */
@@ -134,6 +141,7 @@ export interface DescriptorConsole {
       relation?: string;
       relations?: string[];
       openTarget?: boolean;
+      lists?: { entity: string; filter: string }[];
       log?: string;
       filter?: string;
       view?: string;

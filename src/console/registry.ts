@@ -25,7 +25,8 @@ export const requireResource = (name: string): ConsoleResource => {
 };
 
 /** Resources with their own pages: top-level ones (children are shown inside their parent's relation tab). */
-export const routedResources = allResources.filter((resource) => !resource.parent);
+/** Entities with pages of their own: not children (listed under their parent) nor embedded in other entities' tabs. */
+export const routedResources = allResources.filter((resource) => !resource.parent && !resource.embedded);
 
 /** Refine resource name → API path, for the data provider. */
 export const apiPaths: Record<string, string> = Object.fromEntries(
@@ -51,9 +52,14 @@ export const isShownFor = (record: unknown, when: RecordCondition | undefined): 
 export const detailPath = (resource: ConsoleResource, id: string | number, tab?: string): string =>
   `/${resource.route}/${encodeURIComponent(String(id))}${tab ? `/${tab}` : ''}`;
 
-/** What a record is called: its title field, else the first filled of the detail's `titleFallback`, else its id. */
+/**
+ * What a record is called: its title field, else the first filled of the detail's `titleFallback` (or, without a
+ * detail page, its first list column), else its id.
+ */
 export const recordTitle = (resource: ConsoleResource | undefined, record: unknown): string => {
-  const fields = [resource?.detail?.titleField ?? 'name', ...(resource?.detail?.titleFallback ?? [])];
+  // An entity without a detail page (an invitation) is called by its first list column when it has no name.
+  const firstColumn = resource?.detail ? [] : (resource?.list.columns.slice(0, 1).map((column) => column.field) ?? []);
+  const fields = [resource?.detail?.titleField ?? 'name', ...(resource?.detail?.titleFallback ?? []), ...firstColumn];
   const value = fields.map((field) => readPath(record, field)).find((v) => v !== undefined && v !== null && v !== '');
   return String(value ?? readPath(record, 'id') ?? '');
 };

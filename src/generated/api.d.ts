@@ -2509,7 +2509,7 @@ export interface components {
              */
             readonly event: string | null;
             /** @description The events that trigger the webhook. */
-            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationRole.Scopes.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config: {
                 /**
                  * Format: uri
@@ -2540,7 +2540,7 @@ export interface components {
             /** @description The webhook name. */
             name: string;
             /** @description The events that trigger the webhook. */
-            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationRole.Scopes.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config: {
                 /**
                  * Format: uri
@@ -2567,7 +2567,7 @@ export interface components {
             /** @description The webhook name. */
             name?: string;
             /** @description The events that trigger the webhook. */
-            events?: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events?: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationRole.Scopes.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config?: {
                 /**
                  * Format: uri
@@ -2592,7 +2592,7 @@ export interface components {
         };
         HookTestBody: {
             /** @description The events that trigger the webhook. */
-            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationRole.Scopes.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config: {
                 /**
                  * Format: uri
@@ -2954,6 +2954,11 @@ export interface components {
                  */
                 darkFavicon?: string;
             };
+            /**
+             * @description CSS added to the organization's sign-in pages.
+             * @default null
+             */
+            customCss: string | null;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
         };
@@ -3013,6 +3018,11 @@ export interface components {
                  */
                 darkFavicon?: string;
             };
+            /**
+             * @description CSS added to the organization's sign-in pages.
+             * @default null
+             */
+            customCss: string | null;
         };
         OrganizationUpdate: {
             /** @description The organization's name for display. */
@@ -3070,6 +3080,11 @@ export interface components {
                  */
                 darkFavicon?: string;
             };
+            /**
+             * @description CSS added to the organization's sign-in pages.
+             * @default null
+             */
+            customCss: string | null;
         };
         OrganizationApplicationsItem: components["schemas"]["Application"] & {
             organizationRoles: {

@@ -117,7 +117,13 @@ export const consoleResources: ConsoleResource[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "MachineToMachine"
+              ]
+            }
           }
         ],
         "readOnly": true,
@@ -864,6 +870,7 @@ export const consoleResources: ConsoleResource[] = [
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
+                  "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
                   "OrganizationScope.Data.Updated"
@@ -914,7 +921,7 @@ export const consoleResources: ConsoleResource[] = [
             "config"
           ]
         },
-        "validatorKey": "-6ebcfb4d"
+        "validatorKey": "8a03b5a"
       }
     },
     "detail": {
@@ -997,6 +1004,7 @@ export const consoleResources: ConsoleResource[] = [
                       "OrganizationRole.Created",
                       "OrganizationRole.Deleted",
                       "OrganizationRole.Data.Updated",
+                      "OrganizationRole.Scopes.Updated",
                       "OrganizationScope.Created",
                       "OrganizationScope.Deleted",
                       "OrganizationScope.Data.Updated"
@@ -1042,7 +1050,7 @@ export const consoleResources: ConsoleResource[] = [
                 }
               }
             },
-            "validatorKey": "e53ee6e"
+            "validatorKey": "-4aed33ab"
           }
         },
         {
@@ -1352,13 +1360,20 @@ export const consoleResources: ConsoleResource[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "MachineToMachine"
+              ]
+            }
           }
         ],
         "search": {
           "param": "q",
           "match": "contains"
         },
+        "linkEvent": "Organization.Membership.Updated",
         "attributes": [
           {
             "field": "createdAt",
@@ -1453,7 +1468,13 @@ export const consoleResources: ConsoleResource[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "User"
+              ]
+            }
           }
         ],
         "search": {
@@ -1461,6 +1482,7 @@ export const consoleResources: ConsoleResource[] = [
           "match": "contains"
         },
         "linkEvent": "Organization.Membership.Updated",
+        "counted": true,
         "attributes": [
           {
             "field": "createdAt",
@@ -1566,7 +1588,8 @@ export const consoleResources: ConsoleResource[] = [
               "descriptionKey": "organizations.section.branding_description",
               "fields": [
                 "branding",
-                "color"
+                "color",
+                "customCss"
               ]
             },
             {
@@ -1665,6 +1688,14 @@ export const consoleResources: ConsoleResource[] = [
                     }
                   }
                 },
+                "customCss": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "default": null,
+                  "description": "CSS added to the organization's sign-in pages."
+                },
                 "isMfaRequired": {
                   "type": "boolean",
                   "default": false,
@@ -1672,7 +1703,7 @@ export const consoleResources: ConsoleResource[] = [
                 }
               }
             },
-            "validatorKey": "-488b3e6b"
+            "validatorKey": "1be48978"
           }
         },
         {
@@ -1680,7 +1711,14 @@ export const consoleResources: ConsoleResource[] = [
           "titleKey": "organizations.tab.members",
           "kind": "relation",
           "default": false,
-          "relation": "users"
+          "relation": "users",
+          "lists": [
+            {
+              "entity": "organizationInvitation",
+              "filter": "organizationId",
+              "field": "organizationId"
+            }
+          ]
         },
         {
           "key": "machine-to-machine",
@@ -1706,6 +1744,9 @@ export const consoleResources: ConsoleResource[] = [
       },
       "isMfaRequired": {
         "ui:widget": "switch"
+      },
+      "customCss": {
+        "ui:placeholder": "organizations.placeholder.custom_css"
       }
     },
     "errorFields": {},
@@ -1919,8 +1960,8 @@ export const consoleResources: ConsoleResource[] = [
         "assignAttributes": []
       }
     ],
-    "route": "organizationInvitation",
-    "titleKey": "organizationInvitation.title",
+    "route": "organizations/invitations",
+    "titleKey": "organization_invitations.title",
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -1931,12 +1972,116 @@ export const consoleResources: ConsoleResource[] = [
       ]
     },
     "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
-      "searchable": false
+      "columns": [
+        {
+          "field": "invitee",
+          "titleKey": "organization_invitations.column.invitee",
+          "render": "text"
+        },
+        {
+          "field": "status",
+          "titleKey": "organization_invitations.column.status",
+          "render": "tag"
+        },
+        {
+          "field": "createdAt",
+          "titleKey": "organization_invitations.column.created_at",
+          "render": "date"
+        },
+        {
+          "field": "expiresAt",
+          "titleKey": "organization_invitations.column.expires_at",
+          "render": "date"
+        }
+      ],
+      "searchPlaceholderKey": "organization_invitations.search_placeholder",
+      "emptyKey": "organization_invitations.empty",
+      "searchable": false,
+      "actions": [
+        {
+          "key": "revoke",
+          "action": "status",
+          "body": {
+            "status": "Revoked"
+          },
+          "titleKey": "organization_invitations.action.revoke",
+          "confirmKey": "organization_invitations.action.revoke_confirm",
+          "danger": true,
+          "when": {
+            "field": "status",
+            "in": [
+              "Pending"
+            ]
+          },
+          "method": "PUT",
+          "path": "status"
+        }
+      ]
     },
-    "uiSchema": {},
+    "create": {
+      "titleKey": "organization_invitations.create.title",
+      "subtitleKey": "organization_invitations.create.subtitle",
+      "form": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "invitee": {
+              "type": "string",
+              "format": "email",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The email address of the person invited."
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100
+            },
+            "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": "number",
+              "description": "When the invitation expires, in milliseconds since the Unix epoch; must be in the future."
+            }
+          },
+          "required": [
+            "invitee",
+            "expiresAt"
+          ]
+        },
+        "validatorKey": "3ff48549"
+      }
+    },
+    "uiSchema": {
+      "invitee": {
+        "ui:placeholder": "organization_invitations.placeholder.invitee"
+      },
+      "organizationRoleIds": {
+        "ui:widget": "entityPicker",
+        "ui:options": {
+          "resource": "organizationRole",
+          "only": {
+            "field": "type",
+            "in": [
+              "User"
+            ]
+          }
+        }
+      },
+      "expiresAt": {
+        "ui:widget": "date",
+        "ui:options": {
+          "futureOnly": true
+        },
+        "ui:placeholder": "organization_invitations.placeholder.expires_at"
+      }
+    },
     "errorFields": {},
     "assignForms": {
       "roles": {
@@ -2116,6 +2261,7 @@ export const consoleResources: ConsoleResource[] = [
         "missingLinkCode": "entity.not_found",
         "pagination": "optional",
         "createField": "organizationScopeIds",
+        "changeEvent": "OrganizationRole.Scopes.Updated",
         "attributes": [
           {
             "field": "createdAt",
@@ -3968,7 +4114,13 @@ export const consoleResources: ConsoleResource[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "User"
+              ]
+            }
           }
         ],
         "readOnly": true,

@@ -745,7 +745,13 @@ export const entityModels: EntityModel[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "MachineToMachine"
+              ]
+            }
           }
         ],
         "readOnly": true,
@@ -3963,6 +3969,7 @@ export const entityModels: EntityModel[] = [
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
+                  "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
                   "OrganizationScope.Data.Updated"
@@ -4013,7 +4020,7 @@ export const entityModels: EntityModel[] = [
             "config"
           ]
         },
-        "validatorKey": "-6ebcfb4d"
+        "validatorKey": "8a03b5a"
       }
     },
     "detail": {
@@ -4096,6 +4103,7 @@ export const entityModels: EntityModel[] = [
                       "OrganizationRole.Created",
                       "OrganizationRole.Deleted",
                       "OrganizationRole.Data.Updated",
+                      "OrganizationRole.Scopes.Updated",
                       "OrganizationScope.Created",
                       "OrganizationScope.Deleted",
                       "OrganizationScope.Data.Updated"
@@ -4141,7 +4149,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "e53ee6e"
+            "validatorKey": "-4aed33ab"
           }
         },
         {
@@ -4249,6 +4257,7 @@ export const entityModels: EntityModel[] = [
               "OrganizationRole.Created",
               "OrganizationRole.Deleted",
               "OrganizationRole.Data.Updated",
+              "OrganizationRole.Scopes.Updated",
               "OrganizationScope.Created",
               "OrganizationScope.Deleted",
               "OrganizationScope.Data.Updated"
@@ -4459,6 +4468,7 @@ export const entityModels: EntityModel[] = [
                     "OrganizationRole.Created",
                     "OrganizationRole.Deleted",
                     "OrganizationRole.Data.Updated",
+                    "OrganizationRole.Scopes.Updated",
                     "OrganizationScope.Created",
                     "OrganizationScope.Deleted",
                     "OrganizationScope.Data.Updated"
@@ -4508,7 +4518,7 @@ export const entityModels: EntityModel[] = [
               "config"
             ]
           },
-          "validatorKey": "-6d08427b"
+          "validatorKey": "4cca082c"
         }
       }
     ],
@@ -4554,6 +4564,7 @@ export const entityModels: EntityModel[] = [
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
+                  "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
                   "OrganizationScope.Data.Updated"
@@ -4609,7 +4620,7 @@ export const entityModels: EntityModel[] = [
             "config"
           ]
         },
-        "validatorKey": "65a320ab"
+        "validatorKey": "43335952"
       },
       "update": {
         "schema": {
@@ -4648,6 +4659,7 @@ export const entityModels: EntityModel[] = [
                   "OrganizationRole.Created",
                   "OrganizationRole.Deleted",
                   "OrganizationRole.Data.Updated",
+                  "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
                   "OrganizationScope.Data.Updated"
@@ -4698,7 +4710,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "e53ee6e"
+        "validatorKey": "-4aed33ab"
       }
     },
     "hasConsole": true,
@@ -6583,13 +6595,20 @@ export const entityModels: EntityModel[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "MachineToMachine"
+              ]
+            }
           }
         ],
         "search": {
           "param": "q",
           "match": "contains"
         },
+        "linkEvent": "Organization.Membership.Updated",
         "attributes": [
           {
             "field": "createdAt",
@@ -6684,7 +6703,13 @@ export const entityModels: EntityModel[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "User"
+              ]
+            }
           }
         ],
         "search": {
@@ -6692,6 +6717,7 @@ export const entityModels: EntityModel[] = [
           "match": "contains"
         },
         "linkEvent": "Organization.Membership.Updated",
+        "counted": true,
         "attributes": [
           {
             "field": "createdAt",
@@ -6962,7 +6988,8 @@ export const entityModels: EntityModel[] = [
               "descriptionKey": "organizations.section.branding_description",
               "fields": [
                 "branding",
-                "color"
+                "color",
+                "customCss"
               ]
             },
             {
@@ -7061,6 +7088,14 @@ export const entityModels: EntityModel[] = [
                     }
                   }
                 },
+                "customCss": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "default": null,
+                  "description": "CSS added to the organization's sign-in pages."
+                },
                 "isMfaRequired": {
                   "type": "boolean",
                   "default": false,
@@ -7068,7 +7103,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "-488b3e6b"
+            "validatorKey": "1be48978"
           }
         },
         {
@@ -7076,7 +7111,14 @@ export const entityModels: EntityModel[] = [
           "titleKey": "organizations.tab.members",
           "kind": "relation",
           "default": false,
-          "relation": "users"
+          "relation": "users",
+          "lists": [
+            {
+              "entity": "organizationInvitation",
+              "filter": "organizationId",
+              "field": "organizationId"
+            }
+          ]
         },
         {
           "key": "machine-to-machine",
@@ -7102,8 +7144,12 @@ export const entityModels: EntityModel[] = [
       },
       "isMfaRequired": {
         "ui:widget": "switch"
+      },
+      "customCss": {
+        "ui:placeholder": "organizations.placeholder.custom_css"
       }
     },
+    "idLength": 12,
     "table": "organizations",
     "schema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -7120,6 +7166,7 @@ export const entityModels: EntityModel[] = [
         "isMfaRequired",
         "color",
         "branding",
+        "customCss",
         "createdAt"
       ],
       "properties": {
@@ -7223,6 +7270,14 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
+        "customCss": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "default": null,
+          "description": "CSS added to the organization's sign-in pages."
+        },
         "createdAt": {
           "minimum": -62135596800000,
           "maximum": 253402300799999,
@@ -7296,6 +7351,14 @@ export const entityModels: EntityModel[] = [
         "sqlType": "jsonb",
         "nullable": false,
         "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "customCss",
+        "column": "custom_css",
+        "sqlType": "text",
+        "nullable": true,
+        "json": false,
         "timestamp": false
       },
       {
@@ -7430,13 +7493,21 @@ export const entityModels: EntityModel[] = [
                   "description": "The favicon in dark mode."
                 }
               }
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "default": null,
+              "description": "CSS added to the organization's sign-in pages."
             }
           },
           "required": [
             "name"
           ]
         },
-        "validatorKey": "529a5afb"
+        "validatorKey": "3c02535e"
       },
       "update": {
         "schema": {
@@ -7529,10 +7600,18 @@ export const entityModels: EntityModel[] = [
                   "description": "The favicon in dark mode."
                 }
               }
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "default": null,
+              "description": "CSS added to the organization's sign-in pages."
             }
           }
         },
-        "validatorKey": "-488b3e6b"
+        "validatorKey": "1be48978"
       }
     },
     "hasConsole": true,
@@ -7698,6 +7777,12 @@ export const entityModels: EntityModel[] = [
         "sourceMissingCode": "organization.require_membership",
         "bulk": true,
         "pagination": "optional",
+        "offer": {
+          "field": "type",
+          "in": [
+            "MachineToMachine"
+          ]
+        },
         "attributes": [
           {
             "field": "createdAt",
@@ -8250,15 +8335,120 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "102d4c59"
       }
     },
-    "route": "organizationInvitation",
-    "titleKey": "organizationInvitation.title",
+    "route": "organizations/invitations",
+    "titleKey": "organization_invitations.title",
     "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
-      "searchable": false
+      "columns": [
+        {
+          "field": "invitee",
+          "titleKey": "organization_invitations.column.invitee",
+          "render": "text"
+        },
+        {
+          "field": "status",
+          "titleKey": "organization_invitations.column.status",
+          "render": "tag"
+        },
+        {
+          "field": "createdAt",
+          "titleKey": "organization_invitations.column.created_at",
+          "render": "date"
+        },
+        {
+          "field": "expiresAt",
+          "titleKey": "organization_invitations.column.expires_at",
+          "render": "date"
+        }
+      ],
+      "searchPlaceholderKey": "organization_invitations.search_placeholder",
+      "emptyKey": "organization_invitations.empty",
+      "searchable": false,
+      "actions": [
+        {
+          "key": "revoke",
+          "action": "status",
+          "body": {
+            "status": "Revoked"
+          },
+          "titleKey": "organization_invitations.action.revoke",
+          "confirmKey": "organization_invitations.action.revoke_confirm",
+          "danger": true,
+          "when": {
+            "field": "status",
+            "in": [
+              "Pending"
+            ]
+          },
+          "method": "PUT",
+          "path": "status"
+        }
+      ]
     },
-    "uiSchema": {},
+    "embedded": true,
+    "create": {
+      "titleKey": "organization_invitations.create.title",
+      "subtitleKey": "organization_invitations.create.subtitle",
+      "form": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "invitee": {
+              "type": "string",
+              "format": "email",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The email address of the person invited."
+            },
+            "organizationRoleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": true,
+              "maxItems": 100
+            },
+            "expiresAt": {
+              "minimum": -62135596800000,
+              "maximum": 253402300799999,
+              "type": "number",
+              "description": "When the invitation expires, in milliseconds since the Unix epoch; must be in the future."
+            }
+          },
+          "required": [
+            "invitee",
+            "expiresAt"
+          ]
+        },
+        "validatorKey": "3ff48549"
+      }
+    },
+    "uiSchema": {
+      "invitee": {
+        "ui:placeholder": "organization_invitations.placeholder.invitee"
+      },
+      "organizationRoleIds": {
+        "ui:widget": "entityPicker",
+        "ui:options": {
+          "resource": "organizationRole",
+          "only": {
+            "field": "type",
+            "in": [
+              "User"
+            ]
+          }
+        }
+      },
+      "expiresAt": {
+        "ui:widget": "date",
+        "ui:options": {
+          "futureOnly": true
+        },
+        "ui:placeholder": "organization_invitations.placeholder.expires_at"
+      }
+    },
     "table": "organization_invitations",
     "schema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -8831,7 +9021,7 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "6fa168c7"
       }
     },
-    "hasConsole": false,
+    "hasConsole": true,
     "listQuery": {
       "schema": {
         "type": "object",
@@ -9801,6 +9991,7 @@ export const entityModels: EntityModel[] = [
         "missingLinkCode": "entity.not_found",
         "pagination": "optional",
         "createField": "organizationScopeIds",
+        "changeEvent": "OrganizationRole.Scopes.Updated",
         "attributes": [
           {
             "field": "createdAt",
@@ -11134,6 +11325,12 @@ export const entityModels: EntityModel[] = [
           }
         ],
         "pagination": "optional",
+        "offer": {
+          "field": "type",
+          "in": [
+            "User"
+          ]
+        },
         "attributes": [
           {
             "field": "createdAt",
@@ -11280,8 +11477,10 @@ export const entityModels: EntityModel[] = [
     "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
-    "countRows": false,
-    "countBy": [],
+    "countRows": true,
+    "countBy": [
+      "organization_id"
+    ],
     "hasApi": false,
     "sides": [
       {
@@ -17971,7 +18170,13 @@ export const entityModels: EntityModel[] = [
               "name"
             ],
             "target": "organizationRole",
-            "assignField": "organizationRoleIds"
+            "assignField": "organizationRoleIds",
+            "offer": {
+              "field": "type",
+              "in": [
+                "User"
+              ]
+            }
           }
         ],
         "readOnly": true,

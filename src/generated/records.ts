@@ -259,7 +259,7 @@ export interface components {
              */
             readonly event: string | null;
             /** @description The events that trigger the webhook. */
-            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
+            events: ("PostRegister" | "PostSignIn" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationRole.Scopes.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated")[];
             config: {
                 /**
                  * Format: uri
@@ -429,6 +429,11 @@ export interface components {
                  */
                 darkFavicon?: string;
             };
+            /**
+             * @description CSS added to the organization's sign-in pages.
+             * @default null
+             */
+            customCss: string | null;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
         };

@@ -1,5 +1,11 @@
 import type { SearchQuery } from './descriptor-lists.js';
 
+/** Records whose `field` holds one of the values `in` (a tab shown by type, the roles a picker offers). */
+export interface RecordCondition {
+  field: string;
+  in: (string | number | boolean)[];
+}
+
 /** Relations of an entity as the compiled model holds them: children lists and links through relation entities. */
 
 export interface ChildrenRelation {
@@ -67,6 +73,18 @@ export interface LinkedRelation {
   routes?: false;
   /** The webhook event announced after links from this side change, with the ids added and removed. */
   linkEvent?: string;
+  /**
+   * A webhook event announced with the source's key after links from this side change (assign, replace, remove) and
+   * when an item is created linking some through `createField` (Logto's `OrganizationRole.Scopes.Updated`).
+   */
+  changeEvent?: string;
+  /**
+   * Each source's links are counted by triggers in the writing transaction (the relation table's row counters,
+   * grouped by the source's keys): the linked list without a search reads its total from them.
+   */
+  counted?: boolean;
+  /** The console's pickers offer only the targets matching this (an organization member's user-type roles). */
+  offer?: RecordCondition;
   embed?: { property: string; target: string; foreignKey: string }[];
   /** The relation's own fields (besides the tenant and both keys), e.g. `createdAt` or a note; timestamps as dates. */
   attributes: { field: string; render: 'text' | 'date' }[];
@@ -95,6 +113,7 @@ export interface NestedLinks {
   target?: string;
   assignField?: string;
   segment?: string;
+  offer?: RecordCondition;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { ActionModel, ApiAction } from './descriptor-actions.js';
 import type { ListExclusionModel, ListFilter, ListOperation, ListSummaryModel } from './descriptor-lists.js';
-import type { Relation, RelationSide } from './descriptor-relations.js';
+import type { RecordCondition, Relation, RelationSide } from './descriptor-relations.js';
 import type { EntityKind, LogFilterModel } from './entity-kinds.js';
 import type { JSONSchema7 } from './json-schema.js';
 
@@ -82,10 +82,14 @@ export interface DetailAction {
   when?: RecordCondition;
 }
 
-/** Shows a tab or form section only for records whose `field` holds one of the values `in` (e.g. by type). */
-export interface RecordCondition {
+/**
+ * Another entity's records listed on a tab, those whose list filter `filter` is this item's id; its create dialog
+ * sets `field` to the item's id (an organization's invitations, by `organizationId`).
+ */
+export interface FilteredList {
+  entity: string;
+  filter: string;
   field: string;
-  in: (string | number | boolean)[];
 }
 
 export interface FormSection {
@@ -109,6 +113,8 @@ export type DetailTab =
       relations?: string[];
       /** A row opens the linked item's own page (a user's organization). */
       openTarget?: boolean;
+      /** Lists of another entity's records that name this item, below the relations (an organization's invitations). */
+      lists?: FilteredList[];
     }
   | {
       key: string;
@@ -152,7 +158,16 @@ export interface ConsoleResource {
   sidebar?: { group: SidebarGroup; order: number; titleKey: string; icon: string };
   edition: Edition;
   requiredScopes: { read: string[]; write: string[] };
-  list: { columns: ColumnModel[]; searchPlaceholderKey: string; emptyKey: string; searchable: boolean };
+  list: {
+    columns: ColumnModel[];
+    searchPlaceholderKey: string;
+    emptyKey: string;
+    searchable: boolean;
+    /** A button per row calling an item action with a fixed body, once confirmed, for the rows matching `when`. */
+    actions?: DetailAction[];
+  };
+  /** No pages of its own: the entity is listed only on other entities' tabs (`lists` of a relation tab). */
+  embedded?: true;
   create?: { titleKey: string; subtitleKey?: string; form: FormModel; showOnce?: string[] };
   detail?: {
     titleField: string;
@@ -230,6 +245,8 @@ export interface EntityModel extends ConsoleResource {
   fieldSearch?: string[];
   /** The path parameter naming an item, when the descriptor names it (Logto's `userId`). */
   itemParam?: string;
+  /** The length of generated ids, when shorter than the id field allows (Logto's 12-character organization ids). */
+  idLength?: number;
   /** The list route's exact-match filters and exclusions, normalized from the descriptor. */
   listFilters: ListFilter[];
   listExclusions: ListExclusionModel[];

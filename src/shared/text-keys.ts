@@ -3,9 +3,9 @@
  * the keys up) and codegen (which lists every key the registry requires, so a missing English text fails codegen).
  */
 
-/** `events` → `event`, `type` → `type`: option labels live under the singular field name. */
+/** `events` → `event`, `type` → `type`, `status` → `status`: option labels live under the singular field name. */
 export const singularField = (name: string): string =>
-  name.length > 3 && name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name;
+  name.length > 3 && name.endsWith('s') && !name.endsWith('ss') && !name.endsWith('us') ? name.slice(0, -1) : name;
 
 const lastSegment = (path: string): string => path.split('.').at(-1) ?? path;
 

@@ -165,9 +165,12 @@ describe.each(databases())('organization template on $name', (target) => {
       isMfaRequired: false,
       color: {},
       branding: {},
+      customCss: null,
       createdAt: expect.any(Number),
     });
     const id = created.data?.id ?? '';
+    // Logto's organization ids are 12 lowercase letters and digits.
+    expect(id).toMatch(/^[0-9a-z]{12}$/);
 
     const updated = await client.PATCH('/api/organizations/{id}', {
       params: { path: { id } },
@@ -177,6 +180,7 @@ describe.each(databases())('organization template on $name', (target) => {
         isMfaRequired: true,
         color: { primaryColor: '#aa00ff', isDarkModeEnabled: true, darkPrimaryColor: '#fff' },
         branding: { logoUrl: 'https://acme.example/logo.png' },
+        customCss: 'body { color: red; }',
       },
     });
     expect(updated.response.status).toBe(200);
@@ -186,6 +190,7 @@ describe.each(databases())('organization template on $name', (target) => {
       isMfaRequired: true,
       color: { primaryColor: '#aa00ff', isDarkModeEnabled: true, darkPrimaryColor: '#fff' },
       branding: { logoUrl: 'https://acme.example/logo.png' },
+      customCss: 'body { color: red; }',
     });
 
     const badColor = await client.PATCH('/api/organizations/{id}', {

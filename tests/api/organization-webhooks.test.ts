@@ -2,7 +2,8 @@
  * The organization webhooks, with Logto's payloads: Organization.Created / Data.Updated / Deleted, the same for
  * organization roles and permissions (`data` is the record), and Organization.Membership.Updated (`organizationId`
  * with `addedUserIds` / `removedUserIds` at the top) when members are added, replaced or removed and when an
- * invitation is accepted.
+ * invitation is accepted, or machine-to-machine apps join or leave (`addedApplicationIds` / `removedApplicationIds`),
+ * and OrganizationRole.Scopes.Updated (`organizationRoleId`) when a role's organization permissions change.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -167,6 +168,77 @@ describe.each(databases())('organization webhooks on $name', (target) => {
     expect(reply.response.status).toBe(200);
     expect(await payloads()).toEqual([
       { hookId: hook.id, event: 'Organization.Membership.Updated', organizationId: id, addedUserIds: [alice] },
+    ]);
+  });
+
+  it("announces an organization role's permissions changing, with the role's id", async () => {
+    const hook = await subscribe(['OrganizationRole.Scopes.Updated']);
+    const scopeIds = await Promise.all(
+      ['read:docs', 'write:docs'].map(
+        async (name) => (await client.POST('/api/organization-scopes', { body: { name } })).data?.id ?? '',
+      ),
+    );
+    const [read, write] = scopeIds as [string, string];
+    const granted = await client.POST('/api/organization-roles', {
+      body: { name: 'editor', organizationScopeIds: [read], resourceScopeIds: [] },
+    });
+    const id = granted.data?.id ?? '';
+    // A role created without permissions announces nothing.
+    await client.POST('/api/organization-roles', {
+      body: { name: 'guest', organizationScopeIds: [], resourceScopeIds: [] },
+    });
+    const path = { params: { path: { id } } };
+    await client.POST('/api/organization-roles/{id}/scopes', {
+      ...path,
+      body: { organizationScopeIds: [write] },
+      parseAs: 'text',
+    });
+    await client.PUT('/api/organization-roles/{id}/scopes', { ...path, body: { organizationScopeIds: [write] } });
+    await client.DELETE('/api/organization-roles/{id}/scopes/{organizationScopeId}', {
+      params: { path: { id, organizationScopeId: write } },
+    });
+    // A refused change announces nothing.
+    const refused = await client.POST('/api/organization-roles/{id}/scopes', {
+      ...path,
+      body: { organizationScopeIds: ['missing'] },
+      parseAs: 'text',
+    });
+    expect(refused.response.status).toBe(422);
+
+    const event = 'OrganizationRole.Scopes.Updated';
+    expect(await payloads()).toEqual(
+      Array.from({ length: 4 }, () => ({ hookId: hook.id, event, organizationRoleId: id })),
+    );
+  });
+
+  it('announces machine-to-machine apps joining and leaving an organization', async () => {
+    const hook = await subscribe(['Organization.Membership.Updated']);
+    const id = (await client.POST('/api/organizations', { body: { name: 'Acme' } })).data?.id ?? '';
+    const app = async (name: string) =>
+      (await client.POST('/api/applications', { body: { name, type: 'MachineToMachine' } })).data?.id ?? '';
+    const [billing, reports] = [await app('Billing'), await app('Reports')];
+    const path = { params: { path: { id } } };
+    await client.POST('/api/organizations/{id}/applications', {
+      ...path,
+      body: { applicationIds: [billing] },
+      parseAs: 'text',
+    });
+    await client.PUT('/api/organizations/{id}/applications', { ...path, body: { applicationIds: [reports] } });
+    await client.DELETE('/api/organizations/{id}/applications/{applicationId}', {
+      params: { path: { id, applicationId: reports } },
+    });
+
+    const event = 'Organization.Membership.Updated';
+    expect(await payloads()).toEqual([
+      { hookId: hook.id, event, organizationId: id, addedApplicationIds: [billing] },
+      {
+        hookId: hook.id,
+        event,
+        organizationId: id,
+        addedApplicationIds: [reports],
+        removedApplicationIds: [billing],
+      },
+      { hookId: hook.id, event, organizationId: id, removedApplicationIds: [reports] },
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
-import { compileSet, setRoot } from '../shapes/sets.js';
+import { compileSet, readGenerated, setFixtures, setRoot } from '../shapes/sets.js';
 
 const disposers: (() => void)[] = [];
 afterEach(() => {
@@ -255,5 +255,29 @@ describe('relation entities in codegen', () => {
     const nested = readJson(nestedFile);
     writeJson(nestedFile, { ...nested, sides: [{ ...nested.sides[0], key: 'teamId' }, nested.sides[1]] });
     await expect(generate({ root: dir })).rejects.toThrow('a relation side is keyed by its own keys; leave key out');
+  });
+
+  it("counts a counted side's links per item, and refuses two counted sides and an offer on a field without values", async () => {
+    const dir = root();
+    const file = join(dir, 'resources/teamMember.resource.json');
+    const descriptor = readJson(file);
+    const counted = (side: { api: object }) => ({ ...side, api: { ...side.api, counted: true } });
+    writeJson(file, { ...descriptor, sides: [counted(descriptor.sides[0]), descriptor.sides[1]] });
+    const { db, migrations } = readGenerated(
+      (await generate({ root: dir, fixtureDirs: [setFixtures('relations')] })).files,
+    );
+    const table = db.tables.find((t) => t.name === 'team_members');
+    expect(table).toMatchObject({ countRows: true, countBy: ['team_id'] });
+    expect(migrations.map((m) => m.sql).join('\n')).toContain("gatehouse_count_rows('team_id')");
+
+    writeJson(file, { ...descriptor, sides: descriptor.sides.map(counted) });
+    await expect(generate({ root: dir })).rejects.toThrow("only one side's links can be counted");
+
+    const offered = {
+      ...descriptor.sides[0],
+      api: { ...descriptor.sides[0].api, offer: { field: 'name', in: ['x'] } },
+    };
+    writeJson(file, { ...descriptor, sides: [offered, descriptor.sides[1]] });
+    await expect(generate({ root: dir })).rejects.toThrow('offer names values of name, an enum field of member');
   });
 });

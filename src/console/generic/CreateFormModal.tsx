@@ -15,12 +15,14 @@ interface CreateFormModalProps {
   resource: ConsoleResource;
   /** Path parameters of a child resource, e.g. `{ parent: { resourceId } }`. */
   meta?: MetaQuery;
+  /** Body fields the form does not show, sent with every create (the organization an invitation is for). */
+  fixed?: Record<string, unknown>;
   onClose: () => void;
   onCreated: (record: Record<string, unknown>) => void;
 }
 
 /** The descriptor's create form in a modal: validates, POSTs, maps server errors onto fields. */
-export const CreateFormModal = ({ resource, meta, onClose, onCreated }: CreateFormModalProps) => {
+export const CreateFormModal = ({ resource, meta, fixed, onClose, onCreated }: CreateFormModalProps) => {
   const { t } = useTranslation();
   const { open } = useNotification();
   const create = resource.create;
@@ -45,7 +47,13 @@ export const CreateFormModal = ({ resource, meta, onClose, onCreated }: CreateFo
   const submit = (values: FormData) => {
     clear();
     mutate(
-      { resource: resource.name, values, meta, successNotification: false, errorNotification: false },
+      {
+        resource: resource.name,
+        values: { ...values, ...fixed },
+        meta,
+        successNotification: false,
+        errorNotification: false,
+      },
       {
         onSuccess: ({ data }) => {
           open?.({ type: 'success', message: t('notifications.created', { name: recordTitle(resource, data) }) });

@@ -26,6 +26,7 @@ export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
           key={`${context.record.id}:${tab.key}`}
           relationName={tab.relation}
           more={tab.relations}
+          lists={tab.lists}
           openTarget={tab.openTarget}
           assignFilters={tab.assignFilters}
           {...context}

@@ -1,32 +1,34 @@
 import { useCustomMutation, useNotification } from '@refinedev/core';
-import type { MenuProps } from 'antd';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ConsoleResource } from '../../shared/descriptor';
+import type { ConsoleResource, DetailAction } from '../../shared/descriptor';
 import { errorKey } from '../../shared/text-keys';
 import type { ApiError } from '../providers/http';
 import { isShownFor } from '../registry';
 
 /**
  * The descriptor's detail actions that apply to the record (suspend or reactivate a user), as entries of the actions
- * menu: each asks for confirmation, calls its item action with its fixed body and reloads the record.
+ * menu: each asks for confirmation, calls its item action with its fixed body and reloads the record. A list's row
+ * actions (`actions`, revoke an invitation) work the same.
  */
 export const useDetailActions = ({
   resource,
+  actions = resource.detail?.actions ?? [],
   record,
   name,
   refetch,
 }: {
   resource: ConsoleResource;
+  actions?: DetailAction[];
   record: Record<string, unknown>;
   name: string;
   refetch: () => unknown;
-}): NonNullable<MenuProps['items']> => {
+}): { key: string; danger: boolean; label: string; onClick: () => void }[] => {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const { open } = useNotification();
   const { mutateAsync } = useCustomMutation<Record<string, unknown>, ApiError>();
-  return (resource.detail?.actions ?? [])
+  return actions
     .filter((action) => isShownFor(record, action.when))
     .map((action) => ({
       key: action.key,

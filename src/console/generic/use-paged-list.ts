@@ -11,17 +11,26 @@ export const usePagedList = ({
   resource,
   meta,
   searchable = true,
+  filters = {},
+  scope,
 }: {
   resource: string;
   meta?: MetaQuery;
   searchable?: boolean;
+  /** Exact-match list filters (query parameter → value), e.g. the organization whose invitations are listed. */
+  filters?: Record<string, string>;
+  /** Where the URL keeps this list's page and keyword when another list shares the page. */
+  scope?: string;
 }) => {
-  const { page, pageSize, keyword, setPage, setKeyword } = usePageParams();
+  const { page, pageSize, keyword, setPage, setKeyword } = usePageParams(scope);
   const { result, query } = useList<Row>({
     resource,
     ...(meta ? { meta } : {}),
     pagination: { currentPage: page, pageSize, mode: 'server' },
-    filters: searchable && keyword ? [{ field: SEARCH_FIELD, operator: 'contains', value: keyword }] : [],
+    filters: [
+      ...Object.entries(filters).map(([field, value]) => ({ field, operator: 'eq' as const, value })),
+      ...(searchable && keyword ? [{ field: SEARCH_FIELD, operator: 'contains' as const, value: keyword }] : []),
+    ],
   });
   return {
     keyword,

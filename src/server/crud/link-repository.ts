@@ -1,4 +1,5 @@
 import type { LinkedRelation } from '../../shared/descriptor.js';
+import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
 import type { Entity, ListQuery, Repository } from './repository.js';
 
@@ -17,6 +18,25 @@ const sourceClause = (relation: LinkedRelation, sourceKey: string[], params: unk
       return `${alias}${q(snake(field))} = $${params.length}`;
     })
     .join(' AND ');
+
+/**
+ * The number of a source's links: read from the relation table's row counters when the side is `counted` (the
+ * triggers group them by the source's keys, in the writing transactions), else counted.
+ */
+const countLinks = (relation: LinkedRelation, sourceKey: string[], where: string, params: unknown[]) => {
+  if (!relation.counted)
+    return { sql: `SELECT count(*)::int8 AS total FROM ${q(relation.table)} j WHERE ${where}`, params };
+  const counted: unknown[] = [params[0], relation.table];
+  // The group is exactly the source's keys (the side's `countBy`): compared whole, it is a prefix of the counters' key.
+  const group = relation.sourceKeys.map((field, i) => {
+    counted.push(sourceKey[i]);
+    return `'${snake(field)}', $${counted.length}::text`;
+  });
+  return {
+    sql: `SELECT coalesce(sum(n), 0)::int8 AS total FROM ${ROW_COUNTS_TABLE} WHERE tenant_id = $1 AND table_name = $2 AND grp = jsonb_build_object(${group.join(', ')})`,
+    params: counted,
+  };
+};
 
 /** The row of a relation entity named by its key fields' values, if there is one. */
 export const findLinkRow = async (
@@ -66,13 +86,13 @@ export const listLinked = async (
     params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
     sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
   }
+  // Without a search the count needs only the links (each one's foreign key guarantees its item), or their counters.
+  const total = query.search
+    ? { sql: `SELECT count(*)::int8 AS total FROM ${from} WHERE ${where}`, params: countParams }
+    : countLinks(relation, sourceKey, where, countParams);
   const [{ rows }, count] = await Promise.all([
     db.query(sql, params),
-    // Without a search the count needs only the links: each one's foreign key guarantees its item.
-    db.query<{ total: number }>(
-      `SELECT count(*)::int8 AS total FROM ${query.search ? from : `${q(relation.table)} j`} WHERE ${where}`,
-      countParams,
-    ),
+    db.query<{ total: number }>(total.sql, total.params),
   ]);
   const linkOf = (row: Record<string, unknown>) => {
     const link = through?.fromRow(Object.fromEntries(attributes.map((c) => [c.column, row[`__link_${c.column}`]])));

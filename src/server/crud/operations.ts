@@ -7,6 +7,7 @@ import type { RequestContext } from './context.js';
 import { withDefaults } from './defaults.js';
 import { withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
+import { createAnnouncements } from './link-announcements.js';
 import { LinkOperations } from './link-operations.js';
 import type { CreateSteps, OperationDeps } from './operation-deps.js';
 import { overrideOf } from './overrides.js';
@@ -45,9 +46,12 @@ export class EntityOperations {
     this.links = new LinkOperations(this, deps);
   }
 
-  /** New ids are as long as the schema allows, at most 21 characters (users' are 12, as Logto's). */
+  /**
+   * New ids are as long as the descriptor's `idLength` says, else as the schema allows, at most 21 characters
+   * (users' and organizations' are 12, as Logto's).
+   */
   private get idLength(): number {
-    return Math.min(21, this.model.schema.properties?.id?.maxLength ?? 21);
+    return Math.min(21, this.model.idLength ?? this.model.schema.properties?.id?.maxLength ?? 21);
   }
 
   /** A write of this entity (for the write pipeline), needing its write scopes unless told otherwise. */
@@ -199,6 +203,7 @@ export class EntityOperations {
           for (const { relation, ids } of links) {
             await this.links.linkIn(tx, context, relation, created, [created.id as string], ids);
           }
+          write.announcements = createAnnouncements(links, created.id as string);
           await steps.after?.(tx, created, open);
           return this.presentOne(tx, context, created);
         },

@@ -3,11 +3,11 @@ import { useCustomMutation, useInvalidate, useList, useNotification } from '@ref
 import { Button, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NestedLinks } from '../../../shared/descriptor';
+import type { NestedLinks, RecordCondition } from '../../../shared/descriptor';
 import { errorKey } from '../../../shared/text-keys';
 import { MAX_PAGE_SIZE } from '../../providers/data-provider';
 import type { ApiError } from '../../providers/http';
-import { findResource, readPath, recordTitle } from '../../registry';
+import { findResource, isShownFor, readPath, recordTitle } from '../../registry';
 import type { Row } from '../DataTable';
 
 interface NestedLinksCellProps {
@@ -100,6 +100,7 @@ export const NestedLinksCell = ({ path, params, nested, itemName, listed, write,
         <AddNestedDialog
           title={t('relations.nested.add', { target: targetTitle, item: itemName })}
           target={target.name}
+          offer={nested.offer}
           taken={new Set(items.map((item) => String(item.id)))}
           pending={mutation.isPending}
           onClose={() => setAdding(false)}
@@ -119,6 +120,7 @@ export const NestedLinksCell = ({ path, params, nested, itemName, listed, write,
 const AddNestedDialog = ({
   title,
   target,
+  offer,
   taken,
   pending,
   onClose,
@@ -126,6 +128,8 @@ const AddNestedDialog = ({
 }: {
   title: string;
   target: string;
+  /** Only the targets matching it are offered (a member's user-type roles). */
+  offer: RecordCondition | undefined;
   taken: Set<string>;
   pending: boolean;
   onClose: () => void;
@@ -139,7 +143,7 @@ const AddNestedDialog = ({
     pagination: { currentPage: 1, pageSize: MAX_PAGE_SIZE, mode: 'server' },
   });
   const options = result.data
-    .filter((row) => !taken.has(String(row.id)))
+    .filter((row) => !taken.has(String(row.id)) && isShownFor(row, offer))
     .map((row) => ({
       value: String(row.id),
       label: recordTitle(resource, row),

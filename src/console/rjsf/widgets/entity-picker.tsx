@@ -1,13 +1,15 @@
 import { useList } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { Select } from 'antd';
+import type { RecordCondition } from '../../../shared/descriptor';
 import { MAX_PAGE_SIZE } from '../../providers/data-provider';
-import { findResource, recordTitle } from '../../registry';
+import { findResource, isShownFor, recordTitle } from '../../registry';
 import { ids } from '../context';
 
 /**
  * A list of ids as a searchable multi-select of another entity's records (`ui:options.resource`), each shown by its
- * title: the organization permissions a new organization role grants.
+ * title: the organization permissions a new organization role grants. `ui:options.only` offers only the records
+ * matching a condition (user-type organization roles for an invitation).
  */
 export const EntityPickerWidget = (props: WidgetProps) => {
   const { id, value, disabled, readonly, onChange, options, placeholder } = props;
@@ -17,6 +19,7 @@ export const EntityPickerWidget = (props: WidgetProps) => {
     pagination: { currentPage: 1, pageSize: MAX_PAGE_SIZE, mode: 'server' },
     queryOptions: { enabled: Boolean(target) },
   });
+  const only = options.only as RecordCondition | undefined;
   const invalid = (props.rawErrors?.length ?? 0) > 0;
   return (
     <Select
@@ -34,7 +37,9 @@ export const EntityPickerWidget = (props: WidgetProps) => {
       aria-labelledby={ids.label(id)}
       aria-invalid={invalid || undefined}
       aria-describedby={invalid ? ids.error(id) : undefined}
-      options={result.data.map((row) => ({ value: String(row.id), label: recordTitle(target, row) }))}
+      options={result.data
+        .filter((row) => isShownFor(row, only))
+        .map((row) => ({ value: String(row.id), label: recordTitle(target, row) }))}
     />
   );
 };
