@@ -17,8 +17,6 @@ const typeOf = (value: unknown): string[] => {
 const wrongType = (types: string[]): unknown =>
   [true, 12345, 'text', ['text'], { key: 'value' }, 1.5].find((value) => !typeOf(value).some((t) => types.includes(t)));
 
-const lengthOf = (text: string) => [...text].length;
-
 /** Strings of `length` characters made from `sample`'s (a valid value, so a pattern still holds where it can). */
 const ofLength = (sample: string, length: number) => {
   const chars = [...(sample || 'a')];
