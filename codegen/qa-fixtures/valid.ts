@@ -30,12 +30,32 @@ const variants: { name: string; options: GenerateSyncOptions }[] = [
   { name: 'random', options: { maxItems: 3, maxLength: 40, optionalsProbability: 0.5 } },
 ];
 
+/**
+ * The schema the generator fills: whole numbers where any number goes (timestamps are milliseconds, stored whole),
+ * and without the optional write-only properties (a password hash made elsewhere must match its algorithm, and
+ * what is never answered back cannot be seen stored as sent).
+ */
+const fillable = (schema: JSONSchema7): JSONSchema7 => {
+  const whole = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(whole);
+    if (!node || typeof node !== 'object') return node;
+    const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, whole(value)]));
+    if (copy.type === 'number') copy.type = 'integer';
+    if (Array.isArray(copy.type)) copy.type = copy.type.map((t) => (t === 'number' ? 'integer' : t));
+    return copy;
+  };
+  const copy = whole(schema) as JSONSchema7;
+  const required = new Set(copy.required ?? []);
+  const properties = Object.entries(copy.properties ?? {}).filter(([name, p]) => required.has(name) || !p.writeOnly);
+  return { ...copy, properties: Object.fromEntries(properties) };
+};
+
 /** Tries a few seeds and keeps the first body the form's validator accepts. */
 const firstValid = (schema: JSONSchema7, options: GenerateSyncOptions, seed: number, check: Check) => {
   for (let attempt = 0; attempt < 10; attempt++) {
     let body: unknown;
     try {
-      body = generateSync(structuredClone(schema) as JsonSchema, { ...options, seed: seed + attempt });
+      body = generateSync(fillable(schema) as JsonSchema, { ...options, seed: seed + attempt });
     } catch {
       continue;
     }
