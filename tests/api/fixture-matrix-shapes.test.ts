@@ -7,7 +7,7 @@ import { entityModels } from '../../src/generated/entities.js';
 import { FIXTURES_ROOT } from '../../src/server/qa/fixtures.js';
 import { qaForms } from '../../src/server/qa/forms.js';
 import { compileShapes } from '../shapes/compile.js';
-import { matrixForms, useMatrixSource } from './fixture-matrix.js';
+import { matrixForms, setMatrixSource } from './fixture-matrix.js';
 import { createCases, tabCases } from './fixture-matrix-cases.js';
 import { databases, useApi } from './harness.js';
 
@@ -25,7 +25,7 @@ generateFixtures(
   compiled.validators as Parameters<typeof generateFixtures>[1],
   dir,
 );
-useMatrixSource(compiled.models, [dir, FIXTURES_ROOT]);
+setMatrixSource(compiled.models, [dir, FIXTURES_ROOT]);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.each(databases())('generated fixtures of the test-only entities on $name', (target) => {

@@ -19,7 +19,7 @@ const source: { models: readonly EntityModel[]; dirs: readonly string[] } = {
 };
 
 /** Points the matrix of this test file at other entities and fixture folders (searched in order). */
-export const useMatrixSource = (models: readonly EntityModel[], dirs: readonly string[]) => {
+export const setMatrixSource = (models: readonly EntityModel[], dirs: readonly string[]) => {
   source.models = models;
   source.dirs = dirs;
 };
