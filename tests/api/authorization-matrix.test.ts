@@ -20,7 +20,7 @@ interface RouteCase {
   method: NonNullable<InjectOptions['method']>;
   path: string;
   write: boolean;
-  /** The scopes the route needs, from its descriptor. */
+  /** The scopes the route needs, as its descriptor says. */
   scopes: readonly string[];
 }
 
@@ -56,7 +56,8 @@ const routesOf = (model: EntityModel): RouteCase[] => {
     // An action whose handler authenticates its caller (the console user's own account) is not the guard's.
     if (action.authenticatedBy === 'handler') continue;
     const at = (action.on ?? 'item') === 'item' ? item : base;
-    add(action.method, action.path ? `${at}/${action.path}` : at, action.method !== 'GET', action.scopes);
+    const write = action.method !== 'GET';
+    add(action.method, action.path ? `${at}/${action.path}` : at, write, action.scopes);
   }
   return cases;
 };
@@ -155,11 +156,23 @@ describe.each(databases())('authorization on $name', (target) => {
   });
 
   it.each(routes)('$name: the right token reaches the route', async (route) => {
-    const reply = await call(route, await sign({ tenant: 'default' }));
+    // `all` and whatever scope of its own the route needs (the QA service's `qa:read`).
+    const scope = [...new Set(['all', ...route.scopes])].join(' ');
+    const reply = await call(route, await sign({ tenant: 'default', scope }));
     expect([401, 403]).not.toContain(reply.statusCode);
     // Console users hold tokens from the admin tenant's provider for the managed tenant's API.
-    const admin = await call(route, await sign({ tenant: 'default', issuer: issuerOf('admin') }));
+    const admin = await call(route, await sign({ tenant: 'default', issuer: issuerOf('admin'), scope }));
     expect([401, 403]).not.toContain(admin.statusCode);
+  });
+
+  it('keeps routes of a scope of their own closed to `all` alone (the QA service needs `qa:read`)', async () => {
+    const own = routes.filter((route) => route.scopes.length > 0 && !route.scopes.includes('all'));
+    expect(own.map((route) => route.name)).toContain('GET /api/qa/forms');
+    for (const route of own) {
+      const reply = await call(route, await sign({ tenant: 'default', scope: 'all' }));
+      expect(reply.statusCode, route.name).toBe(403);
+      expect(reply.json().data.missingScopes).toEqual(route.scopes);
+    }
   });
 
   it('keeps tenants apart: a tenant token opens only its own tenant, and its data is not found elsewhere', async () => {

@@ -2,7 +2,7 @@ import type { ConsoleResource } from '../../shared/descriptor';
 import { lackedScopes } from '../../shared/management-scopes';
 
 /**
- * What the caller may do, decided from the scopes they hold (`all` grants everything): a set of scopes grants something when it holds every
+ * What the caller may do, decided from the scopes they hold (`all` grants the data scopes): a set of scopes grants something when it holds every
  * scope required for it (the server's rule, see the bearer guard). An empty requirement is granted to anyone signed in.
  */
 export interface Access {

@@ -34,6 +34,8 @@ export const serverOverrideKeys = [
   'personalAccessToken.delete',
   'personalAccessToken.generate-value',
   'personalAccessToken.rename',
+  'qa.get-form',
+  'qa.list-forms',
   'resource.set-default',
   'sentinelActivity.delete',
   'signInExperience.check-password',

@@ -10,6 +10,7 @@ import { oidcKeyOverrides } from '../entities/oidcKey/overrides.js';
 import { organizationOverrides } from '../entities/organization/overrides.js';
 import { organizationInvitationOverrides } from '../entities/organizationInvitation/overrides.js';
 import { personalAccessTokenOverrides } from '../entities/personalAccessToken/overrides.js';
+import { qaOverrides } from '../entities/qa/overrides.js';
 import { resourceOverrides } from '../entities/resource/overrides.js';
 import { sentinelActivityOverrides } from '../entities/sentinelActivity/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/overrides.js';
@@ -38,6 +39,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...organizationOverrides,
   ...organizationInvitationOverrides,
   ...personalAccessTokenOverrides,
+  ...qaOverrides,
   ...resourceOverrides,
   ...sentinelActivityOverrides,
   ...signInExperienceOverrides,

@@ -10,6 +10,7 @@ import {
   defaultTenantAdminRole,
   MANAGEMENT_API_SCOPE,
   managementApiIndicator,
+  QA_SCOPE,
 } from './urls.js';
 
 /**
@@ -19,6 +20,7 @@ import {
 
 const MANAGEMENT_API_NAME = 'Management API';
 const MANAGEMENT_SCOPE_DESCRIPTION = 'Full access to the management API';
+const QA_SCOPE_DESCRIPTION = 'Read the generated forms and their QA fixtures';
 export const MANAGEMENT_ROLE_NAME = 'Management API access';
 
 /** A resource by indicator, created if missing; `created` tells whether this call made it. */
@@ -79,11 +81,15 @@ const ensureRole = async (
   }
 };
 
-/** The tenant's own management API: resource, its `all` scope and a machine-to-machine role granting it. */
+/**
+ * The tenant's own management API: resource, its `all` scope and a machine-to-machine role granting it, and the QA
+ * service's scope, granted by no role.
+ */
 const seedManagementApi = async (tx: Queryable, tenantId: string) => {
   const resource = await ensureResource(tx, tenantId, MANAGEMENT_API_NAME, managementApiIndicator(tenantId));
   const scopeId = await ensureScope(tx, tenantId, resource.id, MANAGEMENT_API_SCOPE, MANAGEMENT_SCOPE_DESCRIPTION);
   await ensureDataScopes(tx, tenantId, resource.id);
+  await ensureScope(tx, tenantId, resource.id, QA_SCOPE, QA_SCOPE_DESCRIPTION);
   await ensureRole(
     tx,
     tenantId,
@@ -115,6 +121,7 @@ const seedAdminTenant = async (tx: Queryable, origin: string) => {
     MANAGEMENT_SCOPE_DESCRIPTION,
   );
   await ensureDataScopes(tx, ADMIN_TENANT_ID, resource.id);
+  await ensureScope(tx, ADMIN_TENANT_ID, resource.id, QA_SCOPE, QA_SCOPE_DESCRIPTION);
   await ensureRole(
     tx,
     ADMIN_TENANT_ID,
