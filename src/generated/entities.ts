@@ -3194,6 +3194,10 @@ export const entityModels: EntityModel[] = [
           "maxLength": 16,
           "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
           "x-immutable": true,
+          "examples": [
+            "de",
+            "pt-BR"
+          ],
           "description": "The language, e.g. en or pt-BR."
         },
         "translation": {
@@ -3321,6 +3325,10 @@ export const entityModels: EntityModel[] = [
               "minLength": 2,
               "maxLength": 16,
               "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
+              "examples": [
+                "de",
+                "pt-BR"
+              ],
               "description": "The language, e.g. en or pt-BR."
             },
             "translation": {
@@ -3334,7 +3342,7 @@ export const entityModels: EntityModel[] = [
             "translation"
           ]
         },
-        "validatorKey": "2e67928a"
+        "validatorKey": "3f0565e5"
       },
       "update": {
         "schema": {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionModel } from '../../src/shared/descriptor.js';
+import type { JSONSchema7 } from '../../src/shared/json-schema.js';
 import {
   collectionUrl,
   createItem,
@@ -12,11 +13,25 @@ import {
 } from './fixture-matrix.js';
 import { databases, type TestApi, useApi } from './harness.js';
 
-/** The action's URL: on a fresh item (or the collection), its path parameters filled with a placeholder. */
+/**
+ * A value for a path parameter: the first allowed or example value its schema gives (the action's `paramsSchema`,
+ * else the entity's field of that name), or a placeholder.
+ */
+const paramValue = (entity: string, action: ActionModel, name: string): string => {
+  const { schema } = modelOf(entity);
+  const defs = (schema as { $defs?: Record<string, JSONSchema7> }).$defs ?? {};
+  const params = action.paramsSchema ? defs[action.paramsSchema]?.properties?.[name] : undefined;
+  const field = (params ?? schema.properties?.[name]) as JSONSchema7 | undefined;
+  const examples = (field as { examples?: unknown[] } | undefined)?.examples;
+  const value = field?.enum?.[0] ?? examples?.[0] ?? field?.default;
+  return typeof value === 'string' ? value : 'placeholder';
+};
+
+/** The action's URL: on a fresh item (or the collection), its path parameters filled from their schemas. */
 const actionUrl = async (api: TestApi, entity: string, action: ActionModel) => {
   const item = (action.on ?? 'item') === 'item' ? await createItem(api, entity) : undefined;
   const at = item?.url ?? (await collectionUrl(api, entity));
-  const path = action.path.replace(/\{[a-zA-Z]+\}/g, 'placeholder');
+  const path = action.path.replace(/\{([a-zA-Z]+)\}/g, (_, name: string) => paramValue(entity, action, name));
   return { url: path ? `${at}/${path}` : at, item };
 };
 
