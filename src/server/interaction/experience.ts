@@ -24,6 +24,11 @@ export interface PageExperience {
   signInIdentifiers: IdentifierKind[];
   /** The identifiers a new account gives. */
   signUpIdentifiers: IdentifierKind[];
+  /**
+   * Whether sign-up must verify an email or phone number by a code. These pages send no codes yet, so they do not
+   * register such accounts (registration shows as closed) rather than take an address unverified.
+   */
+  signUpNeedsCode: boolean;
   customCss: string | null;
   customContent: Record<string, string>;
 }
@@ -66,6 +71,15 @@ const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
+
+const needsCode = (signUp: Record<string, unknown>) => {
+  const secondary = Array.isArray(signUp.secondaryIdentifiers) ? signUp.secondaryIdentifiers.map(record) : [];
+  const verified = [
+    ...(signUp.verify === true ? identifiers(signUp.identifiers) : []),
+    ...secondary.filter((item) => item.verify === true).map((item) => item.identifier),
+  ];
+  return verified.some((identifier) => identifier !== 'username');
+};
 
 /** The page's view of a sign-in experience (stored, or a preview body over the stored one). */
 export const pageExperience = (experience: Partial): PageExperience => {
@@ -118,6 +132,7 @@ export const pageExperience = (experience: Partial): PageExperience => {
       methods.filter((method) => record(method).password === true).map((method) => record(method).identifier),
     ),
     signUpIdentifiers: identifiers(record(experience.signUp).identifiers),
+    signUpNeedsCode: needsCode(record(experience.signUp)),
     customCss: typeof experience.customCss === 'string' ? experience.customCss : null,
     customContent,
   };

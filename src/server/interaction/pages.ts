@@ -32,11 +32,12 @@ export const signInOpen = (experience: PageExperience) => experience.signInMode 
 /** The pages an interaction shows: sign-in, registration, consent, lockout, and the error for a wrong prompt. */
 export const interactionPages = (users: UserStore) => {
   /**
-   * Registration is open where the sign-in experience's mode allows it; in the admin tenant only until its first
-   * user exists (that user becomes the administrator).
+   * Registration is open where the sign-in experience's mode allows it and asks for no verification code; in the
+   * admin tenant only until its first user exists (that user becomes the administrator).
    */
   const registrationOpen = async (interaction: Interaction) =>
     interaction.experience.signInMode !== 'SignIn' &&
+    !interaction.experience.signUpNeedsCode &&
     (interaction.tenantId !== ADMIN_TENANT_ID || (await users.count(interaction.tenantId)) === 0);
 
   const clientName = async (interaction: Interaction) => {
