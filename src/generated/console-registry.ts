@@ -4,6 +4,37 @@ import type { ConsoleResource } from '../shared/descriptor.js';
 /** What the console knows of each entity: no tables, columns or server hooks. */
 export const consoleResources: ConsoleResource[] = [
   {
+    "name": "accountCenter",
+    "kind": "singleton",
+    "apiPath": "/account-center",
+    "idField": "id",
+    "operations": {
+      "get": {},
+      "update": {}
+    },
+    "relations": [],
+    "route": "accountCenter",
+    "titleKey": "accountCenter.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
+    "assignForms": {}
+  },
+  {
     "name": "application",
     "kind": "collection",
     "apiPath": "/applications",
@@ -663,6 +694,34 @@ export const consoleResources: ConsoleResource[] = [
     "errorFields": {
       "application.secret_name_exists": "name"
     },
+    "assignForms": {}
+  },
+  {
+    "name": "captchaProvider",
+    "kind": "collection",
+    "apiPath": "/captcha-provider",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "route": "captchaProvider",
+    "titleKey": "captchaProvider.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
     "assignForms": {}
   },
   {
@@ -3099,6 +3158,34 @@ export const consoleResources: ConsoleResource[] = [
     "errorFields": {
       "scope.name_exists": "name"
     },
+    "assignForms": {}
+  },
+  {
+    "name": "sentinelActivity",
+    "kind": "collection",
+    "apiPath": "/sentinel-activities",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "route": "sentinelActivity",
+    "titleKey": "sentinelActivity.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
     "assignForms": {}
   },
   {

@@ -4,6 +4,665 @@ import type { EntityModel } from '../shared/descriptor.js';
 /** The full model of every entity (server side). */
 export const entityModels: EntityModel[] = [
   {
+    "name": "accountCenter",
+    "kind": "singleton",
+    "apiPath": "/account-center",
+    "idField": "id",
+    "operations": {
+      "get": {},
+      "update": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "accountCenter",
+    "titleKey": "accountCenter.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "account_centers",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "AccountCenter",
+      "description": "A tenant's account center: what signed-in users may see and change of their own account through the Account API. One record per tenant, seeded with these defaults.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "enabled",
+        "fields",
+        "webauthnRelatedOrigins",
+        "deleteAccountUrl",
+        "customCss",
+        "profileFields"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "default": "default",
+          "description": "Always default: a tenant has one account center."
+        },
+        "enabled": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether the Account API is on."
+        },
+        "fields": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "avatar": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "profile": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "email": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "phone": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "password": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "username": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "social": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "customData": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "mfa": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "passkey": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            },
+            "session": {
+              "type": "string",
+              "enum": [
+                "Off",
+                "ReadOnly",
+                "Edit"
+              ]
+            }
+          },
+          "default": {},
+          "description": "Per profile field: off, read-only or editable."
+        },
+        "webauthnRelatedOrigins": {
+          "type": "array",
+          "maxItems": 64,
+          "items": {
+            "type": "string",
+            "maxLength": 2048,
+            "pattern": "^https?://"
+          },
+          "default": [],
+          "description": "Other origins allowed to use the tenant's passkeys."
+        },
+        "deleteAccountUrl": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2048,
+          "pattern": "^(https?://.*)?$",
+          "default": null,
+          "description": "Where users go to delete their account."
+        },
+        "customCss": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 65536,
+          "default": null,
+          "description": "Custom CSS of the prebuilt account center."
+        },
+        "profileFields": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "maxItems": 64,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "name"
+            ],
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128
+              }
+            }
+          },
+          "default": null,
+          "description": "Custom profile fields shown in the prebuilt account center, in order."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "enabled",
+        "column": "enabled",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "fields",
+        "column": "fields",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "webauthnRelatedOrigins",
+        "column": "webauthn_related_origins",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "deleteAccountUrl",
+        "column": "delete_account_url",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "customCss",
+        "column": "custom_css",
+        "sqlType": "text",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "profileFields",
+        "column": "profile_fields",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {
+      "beforeUpdate": "accountCenter.normalize"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the Account API is on."
+            },
+            "fields": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "avatar": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "profile": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "email": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "phone": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "password": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "username": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "social": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "customData": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "mfa": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "passkey": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "session": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                }
+              },
+              "default": {},
+              "description": "Per profile field: off, read-only or editable."
+            },
+            "webauthnRelatedOrigins": {
+              "type": "array",
+              "maxItems": 64,
+              "items": {
+                "type": "string",
+                "maxLength": 2048,
+                "pattern": "^https?://"
+              },
+              "default": [],
+              "description": "Other origins allowed to use the tenant's passkeys."
+            },
+            "deleteAccountUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048,
+              "pattern": "^(https?://.*)?$",
+              "default": null,
+              "description": "Where users go to delete their account."
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 65536,
+              "default": null,
+              "description": "Custom CSS of the prebuilt account center."
+            },
+            "profileFields": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 64,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "name"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 128
+                  }
+                }
+              },
+              "default": null,
+              "description": "Custom profile fields shown in the prebuilt account center, in order."
+            }
+          }
+        },
+        "validatorKey": "-38a3bb9c"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabled": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the Account API is on."
+            },
+            "fields": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "avatar": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "profile": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "email": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "phone": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "password": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "username": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "social": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "customData": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "mfa": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "passkey": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "session": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                }
+              },
+              "default": {},
+              "description": "Per profile field: off, read-only or editable."
+            },
+            "webauthnRelatedOrigins": {
+              "type": "array",
+              "maxItems": 64,
+              "items": {
+                "type": "string",
+                "maxLength": 2048,
+                "pattern": "^https?://"
+              },
+              "default": [],
+              "description": "Other origins allowed to use the tenant's passkeys."
+            },
+            "deleteAccountUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048,
+              "pattern": "^(https?://.*)?$",
+              "default": null,
+              "description": "Where users go to delete their account."
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 65536,
+              "default": null,
+              "description": "Custom CSS of the prebuilt account center."
+            },
+            "profileFields": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 64,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "name"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 128
+                  }
+                }
+              },
+              "default": null,
+              "description": "Custom profile fields shown in the prebuilt account center, in order."
+            }
+          }
+        },
+        "validatorKey": "-38a3bb9c"
+      }
+    },
+    "hasConsole": false
+  },
+  {
     "name": "application",
     "kind": "collection",
     "apiPath": "/applications",
@@ -1808,6 +2467,659 @@ export const entityModels: EntityModel[] = [
       },
       "validatorKey": "-73dbabd6"
     }
+  },
+  {
+    "name": "captchaProvider",
+    "kind": "collection",
+    "apiPath": "/captcha-provider",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "captchaProvider",
+    "titleKey": "captchaProvider.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "discriminated": {
+      "config": {
+        "propertyName": "type",
+        "branches": {
+          "RecaptchaEnterprise": {
+            "schema": {
+              "title": "reCAPTCHA Enterprise",
+              "description": "Google reCAPTCHA Enterprise, verified through its assessment API.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "type",
+                "siteKey",
+                "secretKey",
+                "projectId"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "RecaptchaEnterprise"
+                },
+                "siteKey": {
+                  "title": "Site key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "secretKey": {
+                  "title": "API key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "projectId": {
+                  "title": "Project ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "domain": {
+                  "title": "Domain",
+                  "type": "string",
+                  "maxLength": 253,
+                  "description": "The domain of the reCAPTCHA script (www.google.com or www.recaptcha.net)."
+                },
+                "mode": {
+                  "title": "Mode",
+                  "type": "string",
+                  "enum": [
+                    "invisible",
+                    "checkbox"
+                  ]
+                }
+              }
+            },
+            "validatorKey": "-35f03570"
+          },
+          "Turnstile": {
+            "schema": {
+              "title": "Turnstile",
+              "description": "Cloudflare Turnstile, verified through its siteverify API.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "type",
+                "siteKey",
+                "secretKey"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "Turnstile"
+                },
+                "siteKey": {
+                  "title": "Site key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "secretKey": {
+                  "title": "Secret key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                }
+              }
+            },
+            "validatorKey": "b73ce57"
+          }
+        }
+      }
+    },
+    "table": "captcha_providers",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "CaptchaProvider",
+      "description": "The CAPTCHA provider a tenant's sign-in pages ask, at most one per tenant.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "config",
+        "createdAt",
+        "updatedAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "config": {
+          "title": "Provider",
+          "description": "The provider and its keys.",
+          "discriminator": {
+            "propertyName": "type"
+          },
+          "oneOf": [
+            {
+              "title": "reCAPTCHA Enterprise",
+              "description": "Google reCAPTCHA Enterprise, verified through its assessment API.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "type",
+                "siteKey",
+                "secretKey",
+                "projectId"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "RecaptchaEnterprise"
+                },
+                "siteKey": {
+                  "title": "Site key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "secretKey": {
+                  "title": "API key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "projectId": {
+                  "title": "Project ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "domain": {
+                  "title": "Domain",
+                  "type": "string",
+                  "maxLength": 253,
+                  "description": "The domain of the reCAPTCHA script (www.google.com or www.recaptcha.net)."
+                },
+                "mode": {
+                  "title": "Mode",
+                  "type": "string",
+                  "enum": [
+                    "invisible",
+                    "checkbox"
+                  ]
+                }
+              }
+            },
+            {
+              "title": "Turnstile",
+              "description": "Cloudflare Turnstile, verified through its siteverify API.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "type",
+                "siteKey",
+                "secretKey"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "Turnstile"
+                },
+                "siteKey": {
+                  "title": "Site key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "secretKey": {
+                  "title": "Secret key",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                }
+              }
+            }
+          ],
+          "type": "object"
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "updatedAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the provider last changed, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "config",
+        "column": "config",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      },
+      {
+        "property": "updatedAt",
+        "column": "updated_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "createdAt",
+      "updatedAt"
+    ],
+    "unique": [],
+    "notFoundCode": "entity.not_found",
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "get",
+        "on": "collection",
+        "method": "GET",
+        "path": "",
+        "handler": "captchaProvider.get",
+        "status": 200,
+        "summary": "Get the tenant's CAPTCHA provider (404 when there is none)"
+      },
+      {
+        "key": "put",
+        "on": "collection",
+        "method": "PUT",
+        "path": "",
+        "handler": "captchaProvider.put",
+        "status": 200,
+        "summary": "Set the tenant's CAPTCHA provider",
+        "bodyFields": [
+          "config"
+        ],
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "config": {
+                "title": "Provider",
+                "description": "The provider and its keys.",
+                "discriminator": {
+                  "propertyName": "type"
+                },
+                "oneOf": [
+                  {
+                    "title": "reCAPTCHA Enterprise",
+                    "description": "Google reCAPTCHA Enterprise, verified through its assessment API.",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "type",
+                      "siteKey",
+                      "secretKey",
+                      "projectId"
+                    ],
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "const": "RecaptchaEnterprise"
+                      },
+                      "siteKey": {
+                        "title": "Site key",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 256
+                      },
+                      "secretKey": {
+                        "title": "API key",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 256
+                      },
+                      "projectId": {
+                        "title": "Project ID",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 256
+                      },
+                      "domain": {
+                        "title": "Domain",
+                        "type": "string",
+                        "maxLength": 253,
+                        "description": "The domain of the reCAPTCHA script (www.google.com or www.recaptcha.net)."
+                      },
+                      "mode": {
+                        "title": "Mode",
+                        "type": "string",
+                        "enum": [
+                          "invisible",
+                          "checkbox"
+                        ]
+                      }
+                    }
+                  },
+                  {
+                    "title": "Turnstile",
+                    "description": "Cloudflare Turnstile, verified through its siteverify API.",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "type",
+                      "siteKey",
+                      "secretKey"
+                    ],
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "const": "Turnstile"
+                      },
+                      "siteKey": {
+                        "title": "Site key",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 256
+                      },
+                      "secretKey": {
+                        "title": "Secret key",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 256
+                      }
+                    }
+                  }
+                ],
+                "type": "object"
+              }
+            },
+            "required": [
+              "config"
+            ]
+          },
+          "validatorKey": "47e7fff1"
+        }
+      },
+      {
+        "key": "delete",
+        "on": "collection",
+        "method": "DELETE",
+        "path": "",
+        "handler": "captchaProvider.delete",
+        "status": 204,
+        "summary": "Remove the tenant's CAPTCHA provider and stop asking for a CAPTCHA"
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "config": {
+              "title": "Provider",
+              "description": "The provider and its keys.",
+              "discriminator": {
+                "propertyName": "type"
+              },
+              "oneOf": [
+                {
+                  "title": "reCAPTCHA Enterprise",
+                  "description": "Google reCAPTCHA Enterprise, verified through its assessment API.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "type",
+                    "siteKey",
+                    "secretKey",
+                    "projectId"
+                  ],
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "const": "RecaptchaEnterprise"
+                    },
+                    "siteKey": {
+                      "title": "Site key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "secretKey": {
+                      "title": "API key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "projectId": {
+                      "title": "Project ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "domain": {
+                      "title": "Domain",
+                      "type": "string",
+                      "maxLength": 253,
+                      "description": "The domain of the reCAPTCHA script (www.google.com or www.recaptcha.net)."
+                    },
+                    "mode": {
+                      "title": "Mode",
+                      "type": "string",
+                      "enum": [
+                        "invisible",
+                        "checkbox"
+                      ]
+                    }
+                  }
+                },
+                {
+                  "title": "Turnstile",
+                  "description": "Cloudflare Turnstile, verified through its siteverify API.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "type",
+                    "siteKey",
+                    "secretKey"
+                  ],
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "const": "Turnstile"
+                    },
+                    "siteKey": {
+                      "title": "Site key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "secretKey": {
+                      "title": "Secret key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    }
+                  }
+                }
+              ],
+              "type": "object"
+            }
+          },
+          "required": [
+            "config"
+          ]
+        },
+        "validatorKey": "47e7fff1"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "config": {
+              "title": "Provider",
+              "description": "The provider and its keys.",
+              "discriminator": {
+                "propertyName": "type"
+              },
+              "oneOf": [
+                {
+                  "title": "reCAPTCHA Enterprise",
+                  "description": "Google reCAPTCHA Enterprise, verified through its assessment API.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "type",
+                    "siteKey",
+                    "secretKey",
+                    "projectId"
+                  ],
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "const": "RecaptchaEnterprise"
+                    },
+                    "siteKey": {
+                      "title": "Site key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "secretKey": {
+                      "title": "API key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "projectId": {
+                      "title": "Project ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "domain": {
+                      "title": "Domain",
+                      "type": "string",
+                      "maxLength": 253,
+                      "description": "The domain of the reCAPTCHA script (www.google.com or www.recaptcha.net)."
+                    },
+                    "mode": {
+                      "title": "Mode",
+                      "type": "string",
+                      "enum": [
+                        "invisible",
+                        "checkbox"
+                      ]
+                    }
+                  }
+                },
+                {
+                  "title": "Turnstile",
+                  "description": "Cloudflare Turnstile, verified through its siteverify API.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "type",
+                    "siteKey",
+                    "secretKey"
+                  ],
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "const": "Turnstile"
+                    },
+                    "siteKey": {
+                      "title": "Site key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "secretKey": {
+                      "title": "Secret key",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    }
+                  }
+                }
+              ],
+              "type": "object"
+            }
+          }
+        },
+        "validatorKey": "-3638f85e"
+      }
+    },
+    "hasConsole": false
   },
   {
     "name": "customPhrase",
@@ -11941,7 +13253,7 @@ export const entityModels: EntityModel[] = [
   {
     "name": "sentinelActivity",
     "kind": "collection",
-    "apiPath": "",
+    "apiPath": "/sentinel-activities",
     "idField": "id",
     "operations": {},
     "relations": [],
@@ -12033,6 +13345,36 @@ export const entityModels: EntityModel[] = [
           "x-column": "timestamp",
           "description": "When the record was created, in milliseconds since the Unix epoch."
         }
+      },
+      "$defs": {
+        "deleteBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "targetType",
+            "targets"
+          ],
+          "properties": {
+            "targetType": {
+              "type": "string",
+              "enum": [
+                "User",
+                "App"
+              ],
+              "description": "What the targets are."
+            },
+            "targets": {
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256
+              },
+              "description": "The identifiers (or user ids) whose failed attempts are forgotten."
+            }
+          }
+        }
       }
     },
     "columns": [
@@ -12107,7 +13449,7 @@ export const entityModels: EntityModel[] = [
     "rls": true,
     "countRows": false,
     "countBy": [],
-    "hasApi": false,
+    "hasApi": true,
     "privateFields": [],
     "indexes": [
       [
@@ -12115,7 +13457,49 @@ export const entityModels: EntityModel[] = [
         "createdAt"
       ]
     ],
-    "actions": [],
+    "actions": [
+      {
+        "key": "delete",
+        "on": "collection",
+        "method": "POST",
+        "path": "delete",
+        "handler": "sentinelActivity.delete",
+        "status": 204,
+        "summary": "Delete the failed attempts of some targets, which unlocks them",
+        "bodySchema": "deleteBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "targetType",
+              "targets"
+            ],
+            "properties": {
+              "targetType": {
+                "type": "string",
+                "enum": [
+                  "User",
+                  "App"
+                ],
+                "description": "What the targets are."
+              },
+              "targets": {
+                "type": "array",
+                "maxItems": 100,
+                "items": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "description": "The identifiers (or user ids) whose failed attempts are forgotten."
+              }
+            }
+          },
+          "validatorKey": "257dc1f9"
+        }
+      }
+    ],
     "serverHooks": {},
     "webhookEvents": {},
     "requestBodies": {

@@ -2,6 +2,8 @@
 import type { components } from './api.js';
 
 export type Error = components['schemas']['Error'];
+export type AccountCenter = components['schemas']['AccountCenter'];
+export type AccountCenterUpdate = components['schemas']['AccountCenterUpdate'];
 export type Application = components['schemas']['Application'];
 export type ApplicationListItem = components['schemas']['ApplicationListItem'];
 export type ApplicationCreate = components['schemas']['ApplicationCreate'];
@@ -12,6 +14,10 @@ export type ApplicationOrganizationsItem = components['schemas']['ApplicationOrg
 export type ApplicationSecret = components['schemas']['ApplicationSecret'];
 export type ApplicationSecretCreate = components['schemas']['ApplicationSecretCreate'];
 export type ApplicationSecretUpdate = components['schemas']['ApplicationSecretUpdate'];
+export type CaptchaProviderConfigRecaptchaenterprise = components['schemas']['CaptchaProviderConfigRecaptchaenterprise'];
+export type CaptchaProviderConfigTurnstile = components['schemas']['CaptchaProviderConfigTurnstile'];
+export type CaptchaProvider = components['schemas']['CaptchaProvider'];
+export type CaptchaProviderPutBody = components['schemas']['CaptchaProviderPutBody'];
 export type CustomPhrase = components['schemas']['CustomPhrase'];
 export type CustomPhraseUpsertBody = components['schemas']['CustomPhraseUpsertBody'];
 export type Dashboard = components['schemas']['Dashboard'];
@@ -83,6 +89,8 @@ export type RoleUsersAssign = components['schemas']['RoleUsersAssign'];
 export type Scope = components['schemas']['Scope'];
 export type ScopeCreate = components['schemas']['ScopeCreate'];
 export type ScopeUpdate = components['schemas']['ScopeUpdate'];
+export type SentinelActivity = components['schemas']['SentinelActivity'];
+export type SentinelActivityDeleteBody = components['schemas']['SentinelActivityDeleteBody'];
 export type SignInExperience = components['schemas']['SignInExperience'];
 export type SignInExperienceUpdate = components['schemas']['SignInExperienceUpdate'];
 export type SignInExperienceCheckPasswordBody = components['schemas']['SignInExperienceCheckPasswordBody'];

@@ -3,9 +3,13 @@
  * Pure data: codegen imports it to reject unknown keys; `registry.ts` maps each key to its implementation.
  */
 export const serverOverrideKeys = [
+  'accountCenter.normalize',
   'application.check-role-assignment',
   'application.generate-secret',
   'application.generate-secret-value',
+  'captchaProvider.delete',
+  'captchaProvider.get',
+  'captchaProvider.put',
   'customPhrase.delete',
   'customPhrase.upsert',
   'dashboard.users-active',
@@ -28,6 +32,7 @@ export const serverOverrideKeys = [
   'personalAccessToken.generate-value',
   'personalAccessToken.rename',
   'resource.set-default',
+  'sentinelActivity.delete',
   'signInExperience.check-password',
   'signInExperience.check-update',
   'signInExperience.username-case-conflicts',

@@ -1,5 +1,7 @@
 import type { ServerOverride } from '../crud/overrides.js';
+import { accountCenterOverrides } from '../entities/accountCenter/overrides.js';
 import { applicationOverrides } from '../entities/application/overrides.js';
+import { captchaProviderOverrides } from '../entities/captchaProvider/overrides.js';
 import { customPhraseOverrides } from '../entities/customPhrase/overrides.js';
 import { dashboardOverrides } from '../entities/dashboard/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
@@ -8,6 +10,7 @@ import { organizationOverrides } from '../entities/organization/overrides.js';
 import { organizationInvitationOverrides } from '../entities/organizationInvitation/overrides.js';
 import { personalAccessTokenOverrides } from '../entities/personalAccessToken/overrides.js';
 import { resourceOverrides } from '../entities/resource/overrides.js';
+import { sentinelActivityOverrides } from '../entities/sentinelActivity/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/overrides.js';
 import { userOverrides } from '../entities/user/overrides.js';
 import type { ServerOverrideKey } from './keys.js';
@@ -23,7 +26,9 @@ export type {
 
 /** Every key of `keys.ts` has exactly one implementation; TypeScript fails the build otherwise. */
 export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
+  ...accountCenterOverrides,
   ...applicationOverrides,
+  ...captchaProviderOverrides,
   ...customPhraseOverrides,
   ...dashboardOverrides,
   ...hookOverrides,
@@ -32,6 +37,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...organizationInvitationOverrides,
   ...personalAccessTokenOverrides,
   ...resourceOverrides,
+  ...sentinelActivityOverrides,
   ...signInExperienceOverrides,
   ...userOverrides,
 };
