@@ -2,9 +2,19 @@ import type { Translator } from '../locales/index.js';
 import { emailBlocklistIssue } from '../users/email-blocklist.js';
 import { type BreachCheck, checkPassword, issueParams } from '../users/password-policy.js';
 import type { SecuritySettings } from '../users/security-settings.js';
-import { emailRule, usernameRule } from '../users/store.js';
+import { emailRule, identifierKind, usernameRule } from '../users/store.js';
 import type { Form } from './context.js';
-import type { FieldErrors } from './views.js';
+import { type PageExperience, termsMustBeTicked } from './experience.js';
+import { type FieldErrors, registrationFields } from './forms.js';
+
+const phonePattern = /^\+?[\d\s()-]+$/;
+
+/** The registration form's values a `login_hint` fills in: the field its kind of identifier belongs in. */
+export const hintedValues = (hint: string | undefined): Record<string, string> => {
+  if (!hint) return {};
+  const kind = identifierKind(hint);
+  return kind === 'username' ? { username: hint } : { [kind]: hint, emailOrPhone: hint };
+};
 
 export interface RegistrationChecks {
   settings: Pick<SecuritySettings, 'passwordPolicy' | 'emailBlocklistPolicy'>;
@@ -13,13 +23,36 @@ export interface RegistrationChecks {
 }
 
 /**
- * Checks the registration form: username, optional email (format, then the tenant's email blocklist), the password
- * against the tenant's policy (with what the user entered as their information), and its confirmation. `code` is
- * the first refusal's error code, as Logto's experience API would answer it.
+ * Checks the registration form against the sign-up identifiers: a username, an email (format, then the tenant's
+ * email blocklist) and/or a phone number (or one field for either), the password against the tenant's policy (with
+ * what the user entered as their information) and its confirmation, and the terms where they must be ticked. `code`
+ * is the first refusal's error code, as Logto's experience API would answer it.
  */
-export const validateRegistration = async (tr: Translator, form: Form, { settings, breached }: RegistrationChecks) => {
-  const username = (form.username ?? '').trim();
-  const email = (form.email ?? '').trim();
+export const validateRegistration = async (
+  tr: Translator,
+  experience: PageExperience,
+  form: Form,
+  { settings, breached }: RegistrationChecks,
+) => {
+  const fields = registrationFields(experience);
+  const value = (name: string) => (form[name] ?? '').trim();
+  const either = value('emailOrPhone');
+  const eitherKind = either ? identifierKind(either) : undefined;
+  const username = fields.username ? value('username') : '';
+  const email = fields.emailOrPhone
+    ? eitherKind === 'email'
+      ? either
+      : ''
+    : fields.email !== 'none'
+      ? value('email')
+      : '';
+  const phone = fields.emailOrPhone
+    ? eitherKind === 'phone'
+      ? either
+      : ''
+    : fields.phone !== 'none'
+      ? value('phone')
+      : '';
   const password = form.password ?? '';
   const errors: FieldErrors = {};
   let code: string | undefined;
@@ -27,21 +60,34 @@ export const validateRegistration = async (tr: Translator, form: Form, { setting
     errors[field] = [...(errors[field] ?? []), message];
     code ??= reason;
   };
-  if (!username) add('username', tr.t('errors:username_required'));
-  else if (username.length > usernameRule.maxLength) {
-    add('username', tr.t('errors:username_too_long', { max: usernameRule.maxLength }));
-  } else if (!usernameRule.pattern.test(username)) add('username', tr.t('errors:username_invalid'));
-  if (email && email.length > emailRule.maxLength)
-    add('email', tr.t('errors:email_too_long', { max: emailRule.maxLength }));
-  else if (email && !emailRule.pattern.test(email)) add('email', tr.t('errors:email_invalid'));
+  if (fields.username) {
+    if (!username) add('username', tr.t('errors:username_required'));
+    else if (username.length > usernameRule.maxLength) {
+      add('username', tr.t('errors:username_too_long', { max: usernameRule.maxLength }));
+    } else if (!usernameRule.pattern.test(username)) add('username', tr.t('errors:username_invalid'));
+  }
+  if (fields.emailOrPhone && (!either || eitherKind === 'username'))
+    add('emailOrPhone', tr.t('errors:email_or_phone_required'));
+  const emailField = fields.emailOrPhone ? 'emailOrPhone' : 'email';
+  if (fields.email === 'required' && !email) add(emailField, tr.t('errors:email_required'));
+  else if (email && email.length > emailRule.maxLength)
+    add(emailField, tr.t('errors:email_too_long', { max: emailRule.maxLength }));
+  else if (email && !emailRule.pattern.test(email)) add(emailField, tr.t('errors:email_invalid'));
   else if (email) {
     const refused = emailBlocklistIssue(settings.emailBlocklistPolicy, email);
-    if (refused) add('email', tr.t(`errors:${refused}`), refused);
+    if (refused) add(emailField, tr.t(`errors:${refused}`), refused);
   }
-  const userInfo = { username, email };
+  const phoneField = fields.emailOrPhone ? 'emailOrPhone' : 'phone';
+  if (fields.phone === 'required' && !phone) add(phoneField, tr.t('errors:phone_required'));
+  else if (phone && (phone.length > 128 || !phonePattern.test(phone))) add(phoneField, tr.t('errors:phone_invalid'));
+  const userInfo = { username, email, phoneNumber: phone };
   for (const issue of await checkPassword(password, settings.passwordPolicy, { userInfo, breached })) {
     add('password', tr.t(`errors:${issue.code}`, issueParams(issue)), 'password.rejected');
   }
   if (password !== (form.passwordConfirm ?? '')) add('passwordConfirm', tr.t('errors:password_mismatch'));
-  return { username, email, password, errors, code };
+  if (termsMustBeTicked(experience, 'register') && form.agreeToTerms !== 'true') {
+    add('agreeToTerms', tr.t('errors:terms_not_agreed'));
+  }
+  const values = { username, email, phone, emailOrPhone: either };
+  return { username, email, phone, password, values, errors, code };
 };
