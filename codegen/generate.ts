@@ -12,6 +12,7 @@ import { buildModels, validatedSchemas } from './model.js';
 import { buildOpenApi } from './openapi.js';
 import { checkOptionalFields } from './optional-fields.js';
 import { checkOverrideKeys } from './overrides-check.js';
+import { recordTypes } from './record-types.js';
 import { renamesOf } from './renames.js';
 import { textOutputs } from './text-outputs.js';
 import { compileValidators } from './validators.js';
@@ -132,7 +133,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
 
   const openapi = buildOpenApi(models, entities);
   files.set(`${GENERATED_DIR}/openapi.json`, `${JSON.stringify({ 'x-generated': BANNER, ...openapi }, null, 2)}\n`);
-  const ast = await openapiTS(openapi as never);
+  const ast = await openapiTS(openapi as never, { emptyObjectsUnknown: true });
   files.set(`${GENERATED_DIR}/api.d.ts`, `${tsBanner}${astToString(ast)}`);
   const componentNames = Object.keys((openapi.components as { schemas: object }).schemas);
   files.set(
@@ -141,6 +142,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
       .map((name) => `export type ${name} = components['schemas']['${name}'];`)
       .join('\n')}\n`,
   );
+  files.set(`${GENERATED_DIR}/records.ts`, await recordTypes(models, tsBanner));
 
   files.set(`${GENERATED_DIR}/validators.js`, `// ${BANNER}\n${compileValidators(validatedSchemas(models))}`);
   files.set(

@@ -6,12 +6,19 @@ import { CodegenError } from './errors.js';
 export const LOCALES_DIR = 'src/console/locales';
 export const SOURCE_LANGUAGE = 'en';
 
-const flatten = (node: unknown, prefix: string, into: (key: string) => void) => {
+const flatten = (node: unknown, prefix: string, into: (key: string, text: unknown) => void) => {
   if (node && typeof node === 'object' && !Array.isArray(node)) {
     for (const [key, value] of Object.entries(node)) flatten(value, prefix ? `${prefix}.${key}` : key, into);
   } else {
-    into(prefix);
+    into(prefix, node);
   }
+};
+
+/** The texts of one parsed locale file by dotted key (`roles.create.title` → `Create role`). */
+export const flattenTexts = (json: unknown): Map<string, string> => {
+  const texts = new Map<string, string>();
+  flatten(json, '', (key, text) => void texts.set(key, String(text)));
+  return texts;
 };
 
 /** The language directories under `src/console/locales` (`en`, and any other). */
@@ -27,9 +34,16 @@ export const localeLanguages = (root: string): string[] => {
  * Every key of one language, with the file that holds it (`src/console/locales/en/roles.json`). The files of a
  * language are merged into one i18next namespace, so a key in two files is an error.
  */
-export const readLocale = (root: string, language: string): Map<string, string> => {
+export const readLocale = (root: string, language: string): Map<string, string> =>
+  new Map([...readEntries(root, language)].map(([key, entry]) => [key, entry.path]));
+
+/** Every text of one language by key, as the console sees it once the files are merged. */
+export const readLocaleTexts = (root: string, language: string): Map<string, string> =>
+  new Map([...readEntries(root, language)].map(([key, entry]) => [key, entry.text]));
+
+const readEntries = (root: string, language: string): Map<string, { path: string; text: string }> => {
   const dir = join(root, LOCALES_DIR, language);
-  const keys = new Map<string, string>();
+  const keys = new Map<string, { path: string; text: string }>();
   if (!existsSync(dir)) return keys;
   const files = readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
@@ -42,10 +56,10 @@ export const readLocale = (root: string, language: string): Map<string, string> 
     } catch (error) {
       throw new CodegenError(`${path}: ${(error as Error).message}`);
     }
-    flatten(json, '', (key) => {
+    flatten(json, '', (key, text) => {
       const other = keys.get(key);
-      if (other) throw new CodegenError(`${path}: key ${key} is also in ${other}`);
-      keys.set(key, path);
+      if (other) throw new CodegenError(`${path}: key ${key} is also in ${other.path}`);
+      keys.set(key, { path, text: String(text) });
     });
   }
   return keys;

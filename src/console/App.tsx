@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { SignedInAccessProvider } from './access/AccessContext';
 import { AlertHost, AuthContextProvider } from './auth';
 import { cspNonce } from './csp';
+import { useComponentLocale } from './i18n/component-locales';
 import { AppearanceProvider, useAppearance, useReducedMotion } from './layout/appearance';
 import { useSavedPreferences } from './layout/saved-preferences';
 
@@ -28,9 +29,11 @@ const Themed = () => {
   const { isDark } = useAppearance();
   const reducedMotion = useReducedMotion();
   useSavedPreferences();
+  const locale = useComponentLocale();
   return (
     <ConfigProvider
       csp={csp}
+      locale={locale}
       theme={{
         cssVar: true,
         hashed: false,

@@ -2038,7 +2038,7 @@ export interface components {
              * @description Arbitrary data about the application.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description A third-party app.
              * @default false
@@ -2119,7 +2119,7 @@ export interface components {
              * @description Arbitrary data about the application.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description A third-party app.
              * @default false
@@ -2190,7 +2190,7 @@ export interface components {
              * @description Arbitrary data about the application.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
         };
         ApplicationRolesItem: components["schemas"]["Role"];
         ApplicationRolesAssign: {
@@ -2568,7 +2568,7 @@ export interface components {
             /** @description The log key, `TriggerHook.<event>`. */
             readonly key: string;
             /** @description The delivery: result (Success or Error), event, request body, response status and body, attempts. */
-            readonly payload: Record<string, never>;
+            readonly payload: Record<string, unknown>;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
         };
@@ -2584,7 +2584,7 @@ export interface components {
             /** @description The log key, e.g. `Interaction.SignIn.Submit` or `ExchangeTokenBy.AuthorizationCode`. */
             readonly key: string;
             /** @description The details: key, result, userId, applicationId, ip, userAgent, error and what the event adds. Never a secret. */
-            readonly payload: Record<string, never>;
+            readonly payload: Record<string, unknown>;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
         };
@@ -2612,12 +2612,12 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            readonly profile: Record<string, never>;
+            readonly profile: Record<string, unknown>;
             /**
              * @description Linked social identities.
              * @default {}
              */
-            readonly identities: Record<string, never>;
+            readonly identities: Record<string, unknown>;
             /** @description The console's data about its user: onboarding state, the default tenant and console preferences. */
             customData: {
                 onboarding?: {
@@ -2748,7 +2748,7 @@ export interface components {
              * @description Arbitrary data about the organization.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether members must set up multi-factor authentication.
              * @default false
@@ -2807,7 +2807,7 @@ export interface components {
              * @description Arbitrary data about the organization.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether members must set up multi-factor authentication.
              * @default false
@@ -2864,7 +2864,7 @@ export interface components {
              * @description Arbitrary data about the organization.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether members must set up multi-factor authentication.
              * @default false
@@ -4255,17 +4255,17 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
             /**
              * @description Linked social identities.
              * @default {}
              */
-            readonly identities: Record<string, never>;
+            readonly identities: Record<string, unknown>;
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether the user may sign in.
              * @default false
@@ -4344,7 +4344,7 @@ export interface components {
                         };
                     };
                     /** @description The last sign-in submission of the session, when recorded. */
-                    lastSubmission: Record<string, never> | null;
+                    lastSubmission: Record<string, unknown> | null;
                     clientId: string | null;
                     accountId: string | null;
                     /** @description When the session expires (ms since the epoch). */
@@ -4369,7 +4369,7 @@ export interface components {
                             };
                         };
                         /** @description The last sign-in submission of the session, when recorded. */
-                        lastSubmission: Record<string, never> | null;
+                        lastSubmission: Record<string, unknown> | null;
                         clientId: string | null;
                         accountId: string | null;
                         /** @description When the session expires (ms since the epoch). */
@@ -4387,7 +4387,7 @@ export interface components {
                     /** @description The user's id at the identity provider. */
                     userId: string;
                     /** @description What the identity provider told about the user. */
-                    details?: Record<string, never>;
+                    details?: Record<string, unknown>;
                 };
                 /** @description The user's social identities by connector target. */
                 identitiesAnswer: {
@@ -4395,7 +4395,7 @@ export interface components {
                         /** @description The user's id at the identity provider. */
                         userId: string;
                         /** @description What the identity provider told about the user. */
-                        details?: Record<string, never>;
+                        details?: Record<string, unknown>;
                     };
                 };
                 identityAnswer: {
@@ -4403,14 +4403,14 @@ export interface components {
                         /** @description The user's id at the identity provider. */
                         userId: string;
                         /** @description What the identity provider told about the user. */
-                        details?: Record<string, never>;
+                        details?: Record<string, unknown>;
                     };
                 };
                 linkIdentityBody: {
                     /** @description The social connector's id. */
                     connectorId: string;
                     /** @description What the social platform sent back (typically code, state and redirectUri). */
-                    connectorData: Record<string, never>;
+                    connectorData: Record<string, unknown>;
                 };
                 ssoIdentityAnswer: {
                     ssoIdentity: {
@@ -4419,7 +4419,7 @@ export interface components {
                         userId: string;
                         issuer: string;
                         identityId: string;
-                        detail: Record<string, never>;
+                        detail: Record<string, unknown>;
                         createdAt: number;
                         updatedAt: number;
                         ssoConnectorId: string;
@@ -4432,7 +4432,7 @@ export interface components {
                             /** @description The user's id at the identity provider. */
                             userId: string;
                             /** @description What the identity provider told about the user. */
-                            details?: Record<string, never>;
+                            details?: Record<string, unknown>;
                         };
                     }[];
                     ssoIdentities: {
@@ -4443,7 +4443,7 @@ export interface components {
                             userId: string;
                             issuer: string;
                             identityId: string;
-                            detail: Record<string, never>;
+                            detail: Record<string, unknown>;
                             createdAt: number;
                             updatedAt: number;
                             ssoConnectorId: string;
@@ -4518,12 +4518,12 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether the user may sign in.
              * @default false
@@ -4557,12 +4557,12 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
             /**
              * @description Whether the user may sign in.
              * @default false
@@ -4593,30 +4593,30 @@ export interface components {
              * @description Standard profile claims.
              * @default {}
              */
-            profile: Record<string, never>;
+            profile: Record<string, unknown>;
         };
         /**
          * @description Standard profile claims.
          * @default {}
          */
-        UserProfileResponse: Record<string, never>;
+        UserProfileResponse: Record<string, unknown>;
         /**
          * @description Arbitrary data about the user.
          * @default {}
          */
-        UserGetCustomDataResponse: Record<string, never>;
+        UserGetCustomDataResponse: Record<string, unknown>;
         UserCustomDataBody: {
             /**
              * @description Arbitrary data about the user.
              * @default {}
              */
-            customData: Record<string, never>;
+            customData: Record<string, unknown>;
         };
         /**
          * @description Arbitrary data about the user.
          * @default {}
          */
-        UserCustomDataResponse: Record<string, never>;
+        UserCustomDataResponse: Record<string, unknown>;
         /**
          * @description Per-user sign-in settings: MFA and passkey sign-in prompts.
          * @default {}
@@ -4716,7 +4716,7 @@ export interface components {
                     };
                 };
                 /** @description The last sign-in submission of the session, when recorded. */
-                lastSubmission: Record<string, never> | null;
+                lastSubmission: Record<string, unknown> | null;
                 clientId: string | null;
                 accountId: string | null;
                 /** @description When the session expires (ms since the epoch). */
@@ -4741,7 +4741,7 @@ export interface components {
                 };
             };
             /** @description The last sign-in submission of the session, when recorded. */
-            lastSubmission: Record<string, never> | null;
+            lastSubmission: Record<string, unknown> | null;
             clientId: string | null;
             accountId: string | null;
             /** @description When the session expires (ms since the epoch). */
@@ -4752,14 +4752,14 @@ export interface components {
                 /** @description The user's id at the identity provider. */
                 userId: string;
                 /** @description What the identity provider told about the user. */
-                details?: Record<string, never>;
+                details?: Record<string, unknown>;
             };
         };
         UserIdentityReplaceBody: {
             /** @description The user's id at the identity provider. */
             userId: string;
             /** @description What the identity provider told about the user. */
-            details?: Record<string, never>;
+            details?: Record<string, unknown>;
         };
         /** @description The user's social identities by connector target. */
         UserIdentityReplaceResponse: {
@@ -4767,14 +4767,14 @@ export interface components {
                 /** @description The user's id at the identity provider. */
                 userId: string;
                 /** @description What the identity provider told about the user. */
-                details?: Record<string, never>;
+                details?: Record<string, unknown>;
             };
         };
         UserIdentityLinkBody: {
             /** @description The social connector's id. */
             connectorId: string;
             /** @description What the social platform sent back (typically code, state and redirectUri). */
-            connectorData: Record<string, never>;
+            connectorData: Record<string, unknown>;
         };
         /** @description The user's social identities by connector target. */
         UserIdentityLinkResponse: {
@@ -4782,7 +4782,7 @@ export interface components {
                 /** @description The user's id at the identity provider. */
                 userId: string;
                 /** @description What the identity provider told about the user. */
-                details?: Record<string, never>;
+                details?: Record<string, unknown>;
             };
         };
         UserSsoIdentityResponse: {
@@ -4792,7 +4792,7 @@ export interface components {
                 userId: string;
                 issuer: string;
                 identityId: string;
-                detail: Record<string, never>;
+                detail: Record<string, unknown>;
                 createdAt: number;
                 updatedAt: number;
                 ssoConnectorId: string;
@@ -4805,7 +4805,7 @@ export interface components {
                     /** @description The user's id at the identity provider. */
                     userId: string;
                     /** @description What the identity provider told about the user. */
-                    details?: Record<string, never>;
+                    details?: Record<string, unknown>;
                 };
             }[];
             ssoIdentities: {
@@ -4816,7 +4816,7 @@ export interface components {
                     userId: string;
                     issuer: string;
                     identityId: string;
-                    detail: Record<string, never>;
+                    detail: Record<string, unknown>;
                     createdAt: number;
                     updatedAt: number;
                     ssoConnectorId: string;

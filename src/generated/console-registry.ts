@@ -143,10 +143,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -619,10 +619,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -791,10 +791,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1122,10 +1122,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1184,10 +1184,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1452,10 +1452,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1894,10 +1894,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1962,10 +1962,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2101,10 +2101,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2336,10 +2336,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2477,10 +2477,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2534,10 +2534,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -2806,10 +2806,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -3087,10 +3087,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -3988,10 +3988,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {

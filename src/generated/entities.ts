@@ -762,10 +762,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -1957,10 +1957,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -2167,10 +2167,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -3373,10 +3373,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -3577,10 +3577,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -3879,10 +3879,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -4763,10 +4763,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -5017,10 +5017,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -6312,10 +6312,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -7318,10 +7318,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -7562,10 +7562,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -7826,10 +7826,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -8502,10 +8502,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -8694,10 +8694,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -8925,10 +8925,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -9119,10 +9119,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -9421,10 +9421,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -9993,10 +9993,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -10187,10 +10187,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -10396,10 +10396,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -10754,10 +10754,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -11008,10 +11008,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -11248,10 +11248,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -11622,10 +11622,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -12141,10 +12141,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -12741,10 +12741,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -12953,10 +12953,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -13260,10 +13260,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -16951,10 +16951,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -17620,10 +17620,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -19979,10 +19979,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},

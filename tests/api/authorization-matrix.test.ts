@@ -7,6 +7,7 @@ import { createTokenVerifier } from '../../src/server/auth/token-verifier.js';
 import { itemParam } from '../../src/server/crud/routes.js';
 import type { Database } from '../../src/server/db/database.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
+import { lackedScopes } from '../../src/shared/management-scopes.js';
 import { databases } from './harness.js';
 
 /**
@@ -19,14 +20,22 @@ interface RouteCase {
   method: NonNullable<InjectOptions['method']>;
   path: string;
   write: boolean;
+  /** The scopes the route needs, from its descriptor. */
+  scopes: readonly string[];
 }
 
 const routesOf = (model: EntityModel): RouteCase[] => {
   const base = `${model.apiRoot ? '' : '/api'}${model.apiPath}`.replace(/\{(\w+)\}/g, 'missing-$1');
   const item = `${base}/missing-${itemParam(model)}`;
   const cases: RouteCase[] = [];
-  const add = (method: RouteCase['method'], path: string, write: boolean) =>
-    cases.push({ name: `${method} ${path}`, method, path, write });
+  const add = (method: RouteCase['method'], path: string, write: boolean, scopes?: readonly string[]) =>
+    cases.push({
+      name: `${method} ${path}`,
+      method,
+      path,
+      write,
+      scopes: scopes ?? (write ? model.requiredScopes.write : model.requiredScopes.read),
+    });
   const ops = model.operations;
   if (ops.list) add('GET', base, false);
   if (ops.create) add('POST', base, true);
@@ -46,7 +55,7 @@ const routesOf = (model: EntityModel): RouteCase[] => {
     // An action whose handler authenticates its caller (the console user's own account) is not the guard's.
     if (action.authenticatedBy === 'handler') continue;
     const at = (action.on ?? 'item') === 'item' ? item : base;
-    add(action.method, action.path ? `${at}/${action.path}` : at, action.method !== 'GET');
+    add(action.method, action.path ? `${at}/${action.path}` : at, action.method !== 'GET', action.scopes);
   }
   return cases;
 };
@@ -126,6 +135,22 @@ describe.each(databases())('authorization on $name', (target) => {
     const reply = await call(route, await sign({ tenant: 'default', scope: 'read:something' }));
     expect(reply.statusCode).toBe(403);
     expect(reply.json().code).toBe('auth.forbidden');
+  });
+
+  it.each(routes)('$name: a read-only token (read:data) reads and is refused writes', async (route) => {
+    const reply = await call(route, await sign({ tenant: 'default', scope: 'read:data' }));
+    if (lackedScopes(['read:data'], route.scopes).length > 0) {
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json().code).toBe('auth.forbidden');
+    } else {
+      expect([401, 403]).not.toContain(reply.statusCode);
+    }
+  });
+
+  it('asks write:data of every data write and read:data of every data read', () => {
+    const data = routes.filter((route) => route.scopes.some((scope) => scope.endsWith(':data')));
+    expect(data.length).toBeGreaterThan(100);
+    for (const route of data) expect(route.scopes, route.name).toEqual([route.write ? 'write:data' : 'read:data']);
   });
 
   it.each(routes)('$name: the right token reaches the route', async (route) => {

@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/database.js';
 import { managementApiIndicator } from '../../src/server/tenants/urls.js';
 import { databases } from './harness.js';
-import { freePort, registerFirstAdmin } from './oidc-helpers.js';
+import { freePort, postForm, registerFirstAdmin } from './oidc-helpers.js';
 
 /** The management API as the product runs it: every route needs a token from the tenant's or the admin provider. */
 describe.each(databases())('management API with real tokens on $name', (target) => {
@@ -124,5 +124,61 @@ describe.each(databases())('management API with real tokens on $name', (target) 
     });
     const listed = await apiClient.GET('/api/roles', { params: { query: { page: 1, page_size: 20 } } });
     expect(listed.response.status).toBe(403);
+  });
+
+  it('lets a read-only collaborator (read:data) list and open, and refuses its writes with 403', async () => {
+    const resources = await (await api('/api/resources?page=1&page_size=100')).json();
+    const managementApi = resources.find(
+      (resource: { indicator: string }) => resource.indicator === managementApiIndicator('default'),
+    );
+    const scopes = await (await api(`/api/resources/${managementApi.id}/scopes`)).json();
+    const readData = scopes.find((scope: { name: string }) => scope.name === 'read:data');
+    expect(scopes.map((scope: { name: string }) => scope.name)).toEqual(
+      expect.arrayContaining(['all', 'read:data', 'write:data']),
+    );
+    const role = await (
+      await api('/api/roles', {
+        method: 'POST',
+        body: JSON.stringify({
+          name: 'Reader',
+          description: 'Reads only',
+          type: 'MachineToMachine',
+          scopeIds: [readData.id],
+        }),
+      })
+    ).json();
+    const reader = await (
+      await api('/api/applications', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'Reader', type: 'MachineToMachine' }),
+      })
+    ).json();
+    await api(`/api/applications/${reader.id}/roles`, { method: 'POST', body: JSON.stringify({ roleIds: [role.id] }) });
+    const granted = await postForm(`${origin}/oidc/token`, {
+      grant_type: 'client_credentials',
+      client_id: reader.id,
+      client_secret: reader.secret,
+      resource: managementApiIndicator('default'),
+      scope: 'read:data write:data all',
+    });
+    expect(granted.status).toBe(200);
+    expect(granted.body.scope).toBe('read:data');
+    const token = granted.body.access_token as string;
+
+    const users = await api('/api/users?page=1&page_size=5', {}, token);
+    expect(users.status).toBe(200);
+    expect((await api(`/api/roles/${role.id}`, {}, token)).status).toBe(200);
+    const before = Number(users.headers.get('total-number'));
+
+    const create = await api('/api/users', { method: 'POST', body: JSON.stringify({ username: 'intruder' }) }, token);
+    expect(create.status).toBe(403);
+    expect((await create.json()).code).toBe('auth.forbidden');
+    const rename = await api(`/api/roles/${role.id}`, { method: 'PATCH', body: JSON.stringify({ name: 'x' }) }, token);
+    expect(rename.status).toBe(403);
+    expect((await api(`/api/roles/${role.id}`, { method: 'DELETE' }, token)).status).toBe(403);
+
+    const after = await api('/api/users?page=1&page_size=5');
+    expect(Number(after.headers.get('total-number'))).toBe(before);
+    expect((await (await api(`/api/roles/${role.id}`)).json()).name).toBe('Reader');
   });
 });

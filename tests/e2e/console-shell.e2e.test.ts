@@ -1,6 +1,7 @@
 /**
  * The console's shell end to end in Chromium against the real server: its scripts served compressed and cached,
- * the documentation link, the root and unknown pages, the appearance switch, and styles under the strict policy.
+ * the documentation link, the root and unknown pages, the appearance and language switches, and styles under the
+ * strict policy.
  */
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -127,6 +128,46 @@ describe('console', () => {
     await page.getByRole('menuitem', { name: 'Appearance' }).hover();
     await page.getByRole('menuitem', { name: 'Light' }).click();
     await poll(theme).toBe('light');
+    await page.keyboard.press('Escape');
+  });
+
+  test('switches the language to German from the user menu and remembers it', async () => {
+    const lang = () => page.evaluate(() => document.documentElement.lang);
+    await page.getByRole('button', { name: 'Account and preferences' }).click();
+    await page.getByRole('menuitem', { name: 'Language' }).hover();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'API-Ressourcen' }));
+    await visible(page.getByRole('link', { name: 'Anwendungen' }));
+    await poll(lang).toBe('de');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'API-Ressourcen' }));
+    await visible(page.getByRole('button', { name: 'API-Ressource erstellen' }).first());
+    await screenshot(page, 'api-resources-german');
+    // The component library's own texts follow too, such as the date range picker's placeholders.
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Audit-Protokolle' })
+      .click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Audit-Protokolle' }));
+    await visible(page.getByPlaceholder('Startdatum'));
+    await screenshot(page, 'audit-logs-german');
+
+    // Saved on the account as well, like the appearance.
+    const saved = async () => {
+      const me = await fetch(`${server.origin}/t/admin/me`, { headers: await authHeaders(browser) });
+      const body = (await me.json()) as { customData?: { adminConsolePreferences?: { language?: string } } };
+      return body.customData?.adminConsolePreferences?.language;
+    };
+    await poll(saved).toBe('de');
+
+    await page.getByRole('button', { name: 'Konto und Einstellungen' }).click();
+    await page.getByRole('menuitem', { name: 'Sprache' }).hover();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Audit logs' }));
+    await visible(page.getByPlaceholder('Start date'));
+    await poll(lang).toBe('en');
+    await poll(saved).toBe('en');
     await page.keyboard.press('Escape');
   });
 

@@ -1,7 +1,8 @@
 import type { ConsoleResource } from '../../shared/descriptor';
+import { lackedScopes } from '../../shared/management-scopes';
 
 /**
- * What the caller may do, decided from the scopes they hold: a set of scopes grants something when it holds every
+ * What the caller may do, decided from the scopes they hold (`all` grants everything): a set of scopes grants something when it holds every
  * scope required for it (the server's rule, see the bearer guard). An empty requirement is granted to anyone signed in.
  */
 export interface Access {
@@ -16,7 +17,7 @@ export interface Access {
 
 export const createAccess = (scopes: Iterable<string>): Access => {
   const held = new Set(scopes);
-  const allows = (required: readonly string[]) => required.every((scope) => held.has(scope));
+  const allows = (required: readonly string[]) => lackedScopes(held, required).length === 0;
   return {
     scopes: held,
     allows,

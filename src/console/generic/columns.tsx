@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { ColumnModel, ColumnRender, ConsoleResource } from '../../shared/descriptor';
+import { i18n } from '../i18n';
 import { enumLabel } from '../i18n/labels';
 import { readPath, textNamespace } from '../registry';
 import { LetterAvatar } from './LetterAvatar';
@@ -11,11 +12,16 @@ import { LetterAvatar } from './LetterAvatar';
 type Row = Record<string, unknown>;
 const MAX_TAGS = 3;
 
+const thisYear = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+const otherYear = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+
+/** A date in the console's language: `Mar 5, 09:07` this year, `Mar 5, 2024` before (`5. März, 09:07` in German). */
 export const formatDate = (value: unknown): string => {
   if (typeof value !== 'number' && typeof value !== 'string') return '-';
   const date = dayjs(value);
   if (!date.isValid()) return '-';
-  return date.format(date.year() === dayjs().year() ? 'MMM D, HH:mm' : 'MMM D, YYYY');
+  const options = date.year() === dayjs().year() ? thisYear : otherYear;
+  return new Intl.DateTimeFormat(i18n.language, options).format(date.toDate());
 };
 
 export const renderValue = (

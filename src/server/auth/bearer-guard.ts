@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { lackedScopes } from '../../shared/management-scopes.js';
 import { ApiError } from '../http/api-error.js';
 import { type AccessTokenClaims, TokenRejected, type TokenVerifier } from './token-verifier.js';
 
@@ -35,7 +36,7 @@ export const registerBearerGuard = (
       if (error instanceof TokenRejected) throw new ApiError('auth.unauthorized', {}, { reason: error.message });
       throw error;
     }
-    const missing = required.filter((scope) => !request.auth?.scopes.includes(scope));
+    const missing = lackedScopes(request.auth.scopes, required);
     if (missing.length > 0) throw new ApiError('auth.forbidden', {}, { missingScopes: missing });
   });
 };

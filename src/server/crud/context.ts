@@ -1,3 +1,5 @@
+import { lackedScopes } from '../../shared/management-scopes.js';
+
 /**
  * Who is asking, for which tenant, with which rights: built once per request (or once per piece of server-initiated
  * work) and handed to every operation. Access checks, audit records and events read it; nothing below the routes
@@ -48,7 +50,7 @@ export const systemContext = (
 
 /** The scopes of `required` the context lacks (none when it is not limited by scopes). */
 export const missingScopes = (context: RequestContext, required: readonly string[]): string[] =>
-  context.scopes === ALL_SCOPES ? [] : required.filter((scope) => !context.scopes.includes(scope));
+  context.scopes === ALL_SCOPES ? [] : lackedScopes(context.scopes, required);
 
 /** A short, stable name of the actor for logs and audit records: `user:u1`, `application:a1`, `system:bootstrap`. */
 export const actorName = (actor: Actor): string =>

@@ -1,32 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AdapterPayload } from 'oidc-provider';
 import { entityModels } from '../../generated/entities.js';
+import type { ApplicationRecord } from '../../generated/records.js';
 import type { Database } from '../db/database.js';
 
 /** The fields of an application the provider needs. */
-export interface ApplicationRow {
-  id: string;
-  name: string;
-  secret: string;
-  type: 'Native' | 'SPA' | 'Traditional' | 'MachineToMachine' | string;
-  oidcClientMetadata: {
-    redirectUris?: string[];
-    postLogoutRedirectUris?: string[];
-    logoUri?: string;
-  };
+export type ApplicationRow = Pick<ApplicationRecord, 'id' | 'name' | 'secret' | 'type' | 'oidcClientMetadata'> & {
   customClientMetadata: CustomClientMetadata;
   isThirdParty?: boolean;
-}
+};
 
-export interface CustomClientMetadata {
-  corsAllowedOrigins?: string[];
-  idTokenTtl?: number;
-  refreshTokenTtlInDays?: number;
-  alwaysIssueRefreshToken?: boolean;
-  rotateRefreshToken?: boolean;
-  /** The app may exchange a subject token (a personal access token) for an access token at the token endpoint. */
-  allowTokenExchange?: boolean;
-}
+/** Custom metadata as stored: rows written before a setting existed leave it out. */
+export type CustomClientMetadata = Partial<ApplicationRecord['customClientMetadata']>;
 
 /**
  * What an application's custom metadata means where it leaves a setting out: the schema's defaults (rotating refresh
@@ -110,7 +95,7 @@ export class ClientStore {
         id: string;
         name: string;
         secret: string;
-        type: string;
+        type: ApplicationRow['type'];
         oidc_client_metadata: ApplicationRow['oidcClientMetadata'];
         custom_client_metadata: CustomClientMetadata;
         is_third_party: boolean;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dataScopes } from '../../shared/management-scopes.js';
 import { generateId } from '../crud/ids.js';
 import type { Database, Queryable } from '../db/database.js';
 import {
@@ -50,6 +51,13 @@ const ensureScope = async (tx: Queryable, tenantId: string, resourceId: string, 
   return rows[0].id;
 };
 
+/** The scopes that split full access (`read:data`, `write:data`), for callers that may do less. */
+const ensureDataScopes = async (tx: Queryable, tenantId: string, resourceId: string) => {
+  for (const scope of Object.values(dataScopes)) {
+    await ensureScope(tx, tenantId, resourceId, scope.name, scope.description);
+  }
+};
+
 /** A role by name; only a role this call creates gets the scope (an administrator may have changed an older one). */
 const ensureRole = async (
   tx: Queryable,
@@ -75,6 +83,7 @@ const ensureRole = async (
 const seedManagementApi = async (tx: Queryable, tenantId: string) => {
   const resource = await ensureResource(tx, tenantId, MANAGEMENT_API_NAME, managementApiIndicator(tenantId));
   const scopeId = await ensureScope(tx, tenantId, resource.id, MANAGEMENT_API_SCOPE, MANAGEMENT_SCOPE_DESCRIPTION);
+  await ensureDataScopes(tx, tenantId, resource.id);
   await ensureRole(
     tx,
     tenantId,
@@ -105,6 +114,7 @@ const seedAdminTenant = async (tx: Queryable, origin: string) => {
     MANAGEMENT_API_SCOPE,
     MANAGEMENT_SCOPE_DESCRIPTION,
   );
+  await ensureDataScopes(tx, ADMIN_TENANT_ID, resource.id);
   await ensureRole(
     tx,
     ADMIN_TENANT_ID,

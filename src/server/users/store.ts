@@ -1,4 +1,5 @@
 import { entityModels } from '../../generated/entities.js';
+import type { UserRecord } from '../../generated/records.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import { type RequestContext, systemContext } from '../crud/context.js';
 import type { CreateSteps, EntityOperations } from '../crud/operations.js';
@@ -12,26 +13,8 @@ export const userModel = entityModels.find((model) => model.name === 'user') as 
 const ROLES = 'roles';
 const users = new Repository(userModel);
 
-/**
- * A user as the server sees it, including the private fields; `publicView(userModel)` (crud/routes.ts) is what may
- * leave the server.
- */
-export interface UserRecord {
-  id: string;
-  username: string | null;
-  primaryEmail: string | null;
-  primaryPhone: string | null;
-  name: string | null;
-  avatar: string | null;
-  passwordEncrypted: string | null;
-  passwordEncryptionMethod: string | null;
-  profile: Record<string, unknown>;
-  identities: Record<string, unknown>;
-  customData: Record<string, unknown>;
-  isSuspended: boolean;
-  lastSignInAt: number | null;
-  createdAt: number;
-}
+/** A user as the server sees it, private fields included; `publicView(userModel)` (crud/routes.ts) is what may leave it. */
+export type { UserRecord };
 
 /** The identifier rules of the user schema, shared with the registration form. */
 const property = (name: string) => userModel.schema.properties?.[name] as { pattern?: string; maxLength?: number };

@@ -90,7 +90,9 @@ describe('what the console shows', () => {
         postLogoutRedirectUri: 'http://localhost/console',
       });
       const resources = routedResources.map((resource) =>
-        resource.name === 'hook' ? { ...resource, requiredScopes: { read: ['read:hooks'], write: ['all'] } } : resource,
+        resource.name === 'hook'
+          ? { ...resource, requiredScopes: { read: ['read:hooks'], write: ['write:data'] } }
+          : resource,
       );
       render(
         <AuthContextProvider session={session}>
@@ -107,7 +109,7 @@ describe('what the console shows', () => {
         .queryAllByRole('link')
         .map((link) => link.textContent);
     };
-    expect(await sidebarFor('all read:hooks')).toEqual([
+    expect(await sidebarFor('read:data write:data read:hooks')).toEqual([
       'Applications',
       'API resources',
       'Roles',
@@ -117,7 +119,7 @@ describe('what the console shows', () => {
       'Audit logs',
     ]);
     cleanup();
-    expect(await sidebarFor('all')).toEqual([
+    expect(await sidebarFor('read:data write:data')).toEqual([
       'Applications',
       'API resources',
       'Roles',
@@ -125,6 +127,9 @@ describe('what the console shows', () => {
       'User management',
       'Audit logs',
     ]);
+    cleanup();
+    // Full access (Logto's one management scope) grants every entry, whatever scope it asks.
+    expect(await sidebarFor('all')).toContain('Webhooks');
     cleanup();
     expect(await sidebarFor('openid')).toEqual([]);
   });

@@ -112,7 +112,7 @@ describe('a feature in the console', () => {
   };
 
   it('shows its sidebar entry, after the webhooks, to a caller with its scope', () => {
-    expect(sidebarLinks(['all', 'read:logs'])).toEqual([
+    expect(sidebarLinks(['read:data', 'write:data', 'read:logs'])).toEqual([
       'Applications',
       'API resources',
       'Roles',
@@ -126,7 +126,7 @@ describe('a feature in the console', () => {
   });
 
   it('hides the entry from a caller without the scope', () => {
-    expect(sidebarLinks(['all'])).toEqual([
+    expect(sidebarLinks(['read:data', 'write:data'])).toEqual([
       'Applications',
       'API resources',
       'Roles',
@@ -141,7 +141,7 @@ describe('a feature in the console', () => {
     renderAsCaller({ scopes: ['read:logs'], routes: featureRoutes(withExample, 'layout'), path: '/activity/l1' });
     expect(await screen.findByRole('heading', { name: 'Audit logs: l1' })).toBeTruthy();
     cleanup();
-    renderAsCaller({ scopes: ['all'], routes: featureRoutes(withExample, 'layout'), path: '/activity' });
+    renderAsCaller({ scopes: ['read:data'], routes: featureRoutes(withExample, 'layout'), path: '/activity' });
     expect(await screen.findByText('No access to this page')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Audit logs' })).toBeNull();
   });

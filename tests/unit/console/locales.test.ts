@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18nProblems } from '../../../codegen/i18n-check';
 import type { I18nKeys } from '../../../codegen/i18n-keys';
-import { LOCALES_DIR, localeParity, readLocale } from '../../../codegen/locales';
-import { i18n } from '../../../src/console/i18n';
+import { localePlaceholders, placeholderDifferences } from '../../../codegen/locale-placeholders';
+import { LOCALES_DIR, localeLanguages, localeParity, readLocale } from '../../../codegen/locales';
+import { formatDate } from '../../../src/console/generic/columns';
+import { availableLanguages, i18n } from '../../../src/console/i18n';
 import { bundlesOf, localeBundles, type TextTree } from '../../../src/console/i18n/bundles';
 import i18nKeys from '../../../src/generated/i18n-keys.json';
 
@@ -49,6 +51,27 @@ describe('English texts', () => {
   });
 });
 
+describe('German texts', () => {
+  it('are offered in the language menu and render plural and interpolated texts', () => {
+    expect(availableLanguages.map((language) => language.code)).toContain('de');
+    const t = i18n.getFixedT('de');
+    expect(t('roles.title')).toBe('Rollen');
+    expect(t('validation.minItems', { count: 1, limit: 1 })).toBe('Wählen Sie mindestens einen Eintrag');
+    expect(t('validation.minItems', { count: 3, limit: 3 })).toBe('Wählen Sie mindestens 3 Einträge');
+    expect(t('relations.assigned.role', { count: 2, name: 'Admin' })).toBe('2 Rollen wurden „Admin“ zugewiesen');
+  });
+
+  it('format dates the German way while German is chosen', async () => {
+    expect(formatDate('2020-05-01T12:00:00Z')).toBe('May 1, 2020');
+    await i18n.changeLanguage('de');
+    try {
+      expect(formatDate('2020-05-01T12:00:00Z')).toBe('1. Mai 2020');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});
+
 describe('every locale directory', () => {
   const copyLocales = () => {
     const root = mkdtempSync(join(tmpdir(), 'gatehouse-locales-'));
@@ -57,8 +80,51 @@ describe('every locale directory', () => {
     return root;
   };
 
-  it('has the same keys as English (today only English exists)', () => {
+  it('has the same keys as English', () => {
+    expect(localeLanguages(repo)).toContain('de');
     expect(localeParity(repo)).toEqual([]);
+  });
+
+  it('keeps the placeholders of every English text', () => {
+    expect(localePlaceholders(repo)).toEqual([]);
+  });
+
+  it('is held to English placeholders: a dropped or renamed one is reported with both lists', () => {
+    const root = copyLocales();
+    cpSync(join(root, LOCALES_DIR, 'en'), join(root, LOCALES_DIR, 'fr'), { recursive: true });
+    expect(localePlaceholders(root)).toEqual([]);
+    const roles = join(root, LOCALES_DIR, 'fr/roles.json');
+    const json = JSON.parse(readFileSync(roles, 'utf8'));
+    json.roles.title = 'Rôles de {{nom}}';
+    writeFileSync(roles, JSON.stringify(json));
+    const common = join(root, LOCALES_DIR, 'fr/common.json');
+    const texts = JSON.parse(readFileSync(common, 'utf8'));
+    texts.delete.title = 'Supprimer ?';
+    writeFileSync(common, JSON.stringify(texts));
+    expect(localePlaceholders(root)).toEqual([
+      {
+        language: 'fr',
+        differences: [
+          { key: 'delete.title', expected: ['{{name}}'], actual: [] },
+          { key: 'roles.title', expected: [], actual: ['{{nom}}'] },
+        ],
+      },
+    ]);
+  });
+
+  it('compares plural forms English lacks with its "other" form, where the count may be left out', () => {
+    const english = new Map([
+      ['items_one', 'One item in <1>{{list}}</1>'],
+      ['items_other', '{{count}} items in <1>{{list}}</1>'],
+    ]);
+    const polish = new Map([
+      ['items_one', 'Jeden element w <1>{{list}}</1>'],
+      ['items_few', '{{count}} elementy w <1>{{list, lowercase}}</1>'],
+      ['items_many', '{{count}} elementów w {{list}}'],
+    ]);
+    expect(placeholderDifferences(english, polish)).toEqual([
+      { key: 'items_many', expected: ['</1>', '<1>', '{{list}}'], actual: ['{{list}}'] },
+    ]);
   });
 
   it('is held to English: a second language missing a key or adding one is reported with both', () => {

@@ -10,7 +10,7 @@ export const feature = defineFeature({
       placement: 'layout',
       component: lazy(() => import('./Dashboard').then((m) => ({ default: m.Dashboard }))),
       // What the dashboard API asks (the management API's read scope).
-      scopes: ['all'],
+      scopes: ['read:data'],
       sidebar: { group: 'overview', order: 2, titleKey: 'sidebar.dashboard', icon: 'dashboard' },
     },
   ],

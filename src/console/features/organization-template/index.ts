@@ -15,7 +15,7 @@ export const feature = defineFeature({
         subtitleKey: 'organization_template.subtitle',
         resources: ['organizationRole', 'organizationScope'],
       },
-      scopes: ['all'],
+      scopes: ['read:data'],
       sidebar: { group: 'authorization', order: 3, titleKey: 'sidebar.organization_template', icon: 'template' },
     },
   ],
