@@ -2320,17 +2320,17 @@ export interface components {
             /** @description The language, e.g. en or pt-BR. */
             languageTag: string;
             /** @description The texts by phrase key, nested as the sign-in pages' own texts are. */
-            translation: Record<string, never>;
+            translation: Record<string, unknown>;
             $defs: {
                 /** @description Texts by phrase key; a value is a text or an object of more keys. */
-                translation: Record<string, never>;
+                translation: Record<string, unknown>;
                 languageTagParams: {
                     languageTag?: string;
                 };
             };
         };
         /** @description Texts by phrase key; a value is a text or an object of more keys. */
-        CustomPhraseUpsertBody: Record<string, never>;
+        CustomPhraseUpsertBody: Record<string, unknown>;
         /**
          * Dashboard
          * @description Figures about the tenant's users: how many there are, how many are new and how many are active.
@@ -3848,7 +3848,7 @@ export interface components {
                     result: boolean;
                     issues?: {
                         code: string;
-                        interpolation?: Record<string, never>;
+                        interpolation?: Record<string, unknown>;
                     }[];
                 };
                 caseConflictsQuery: {
@@ -4201,7 +4201,7 @@ export interface components {
             result: boolean;
             issues?: {
                 code: string;
-                interpolation?: Record<string, never>;
+                interpolation?: Record<string, unknown>;
             }[];
         };
         SignInExperienceCaseSensitivityConflictsResponse: {

@@ -3172,10 +3172,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
