@@ -26,7 +26,8 @@ interface RouteCase {
 
 const routesOf = (model: EntityModel): RouteCase[] => {
   const base = `${model.apiRoot ? '' : '/api'}${model.apiPath}`.replace(/\{(\w+)\}/g, 'missing-$1');
-  const item = `${base}/missing-${itemParam(model)}`;
+  // A singleton is read and updated at its path: it has no item ids.
+  const item = model.kind === 'singleton' ? base : `${base}/missing-${itemParam(model)}`;
   const cases: RouteCase[] = [];
   const add = (method: RouteCase['method'], path: string, write: boolean, scopes?: readonly string[]) =>
     cases.push({
