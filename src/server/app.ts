@@ -26,6 +26,7 @@ import { registerNulGuard } from './http/nul-guard.js';
 import { requestContexts } from './http/request-context.js';
 import { loggingOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSignInPreview } from './interaction/preview.js';
 import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
 import { isTenantId } from './tenants/urls.js';
@@ -141,6 +142,7 @@ export const buildApp = async ({
     for (const model of catalog.models) {
       registerEntityRoutes(scope, model, { db, operationsOf, context, validation, overrides });
     }
+    registerSignInPreview(scope, { db, catalog, validation, context });
     scope.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(catalog.openapi));
     scope.get('/api/status', async (_request, reply) => reply.status(204).send());
   };

@@ -36,9 +36,12 @@ describe.each(databases())('sign-in pages on $name', (target) => {
     const { page, state, verifier } = await startSignIn(browser, { first_screen: 'register' });
     expect(page.text).toContain('Create account');
     expect(page.text).toContain('this one becomes the administrator');
-    // One stylesheet, no inline code.
+    // One stylesheet, no scripts, no style attributes; the theme's one style element carries this response's nonce.
     expect(page.text).toContain('<link rel="stylesheet" href="/interaction-assets/sign-in.css">');
-    expect(page.text).not.toMatch(/<script|<style|style=/);
+    expect(page.text).not.toMatch(/<script|style=/);
+    const nonce = page.headers.get('content-security-policy')?.match(/style-src 'self' 'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(page.text.match(/<style[^>]*>/g)).toEqual([`<style nonce="${nonce}">`]);
     const css = await fetch(`${server.origin}/interaction-assets/sign-in.css`);
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toContain('text/css');

@@ -194,7 +194,7 @@ export const backInConsole = (page: Page) =>
 
 /** Fills the provider's sign-in form (username or email, and password) and submits it. */
 export const submitSignIn = async (page: Page, identifier: string, password: string) => {
-  await page.getByLabel('Username, email or phone').fill(identifier);
+  await page.locator('input#identifier').fill(identifier);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 };

@@ -184,7 +184,7 @@ describe('signing in to the console', () => {
     await submitSignIn(page, admin.username, 'Not-the-password-1');
     await visible(page.getByRole('alert').getByText('The username, email or password is incorrect.'));
     // The identifier stays filled in.
-    expect(await page.getByLabel('Username, email or phone').inputValue()).toBe(admin.username);
+    expect(await page.getByLabel('Username or email').inputValue()).toBe(admin.username);
     await screenshot(page, 'wrong-password');
   });
 

@@ -10,8 +10,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const contentSecurityPolicy = ({
   styleNonce,
   formsLeaveOrigin = false,
+  imageSources = [],
 }: {
   styleNonce?: string;
+  /** Origins images may come from besides this one and `data:` (a tenant's logo and favicon). */
+  imageSources?: string[];
   /**
    * For the sign-in pages: their forms end in a redirect to the application, often on another origin, and browsers
    * apply `form-action` to every redirect after a submission, so these pages leave `form-action` unrestricted.
@@ -22,7 +25,7 @@ export const contentSecurityPolicy = ({
     "default-src 'self'",
     "script-src 'self'",
     styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...imageSources].join(' '),
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",

@@ -1,10 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
-import { SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
+import type { Database } from '../db/database.js';
+import { loadSignInExperience } from '../entities/signInExperience/load.js';
 import { type Translator, translatorFor } from '../locales/index.js';
 import type { TenantOidc } from '../oidc/provider.js';
 import type { TenantProviders } from '../oidc/providers.js';
-import { DEFAULT_TENANT_ID } from '../tenants/urls.js';
+import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '../tenants/urls.js';
+import { type Chrome, type ContentPage, chromePolicy, pageChrome } from './chrome.js';
+import { type PageExperience, pageExperience } from './experience.js';
+import { loadPhrases } from './phrases.js';
 import { errorPage } from './views.js';
 
 type Params = { tenantId?: string; uid: string };
@@ -19,22 +23,30 @@ export interface Interaction {
   details: InteractionDetails;
   /** `{tenant base}/interaction/{uid}`: the page, and the prefix of its form actions. */
   base: string;
+  /** The tenant's sign-in experience, read for this request. */
+  experience: PageExperience;
+  /** The chrome of one response (each has its own nonce), with the custom content of `page`. */
+  chrome: (page?: ContentPage) => Chrome;
 }
 
 export type InteractionHandler = (interaction: Interaction, request: Request, reply: FastifyReply) => Promise<unknown>;
 
-/** Sends a server-rendered page under the sign-in pages' policy, never cached. */
-export const sendPage = (reply: FastifyReply, status: number, page: string) =>
+/**
+ * Sends a server-rendered page, never cached, under the sign-in pages' policy: with the page's chrome, its nonce
+ * is the only way a style element applies, and its image origins the only remote images.
+ */
+export const sendPage = (reply: FastifyReply, status: number, page: string, chrome?: Chrome) =>
   reply
     .status(status)
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', SIGN_IN_PAGE_POLICY)
+    .header('Content-Security-Policy', chromePolicy(chrome))
     .send(page);
 
 /** Loads the interaction named by the URL, or answers with an error page and returns nothing. */
 const loadInteraction = async (
   providers: TenantProviders,
+  db: Database,
   request: Request,
   reply: FastifyReply,
 ): Promise<Interaction | undefined> => {
@@ -54,20 +66,45 @@ const loadInteraction = async (
     return expired();
   }
   if (details.uid !== request.params.uid) return expired();
-  return { tenantId, tr, oidc, details, base: `${oidc.basePath}/interaction/${details.uid}` };
+  // One indexed row per request: a PATCH shows on the next page, in every process.
+  const experience = pageExperience(await loadSignInExperience(db, tenantId));
+  // The console's accounts register with a username and an optional email, and sign in with either.
+  if (tenantId === ADMIN_TENANT_ID) {
+    experience.signInIdentifiers = (['username', 'email', 'phone'] as const).filter(
+      (kind) => kind !== 'phone' || experience.signInIdentifiers.includes(kind),
+    );
+  }
+  const { languageInfo } = experience;
+  const phrases = await loadPhrases(db, tenantId, request.headers['accept-language'], languageInfo);
+  return {
+    tenantId,
+    tr: translatorFor(
+      request.headers['accept-language'],
+      { ...languageInfo, customLanguages: phrases.languages },
+      phrases.texts,
+    ),
+    oidc,
+    details,
+    base: `${oidc.basePath}/interaction/${details.uid}`,
+    experience,
+    chrome: (page) => pageChrome(experience, page ? { page } : {}),
+  };
 };
 
 /** Wraps a handler: loads the interaction, and turns an unexpected failure into an error page. */
 export const interactionPage =
-  (providers: TenantProviders) => (handler: InteractionHandler) => async (request: Request, reply: FastifyReply) => {
-    const interaction = await loadInteraction(providers, request, reply);
+  (providers: TenantProviders, db: Database) =>
+  (handler: InteractionHandler) =>
+  async (request: Request, reply: FastifyReply) => {
+    const interaction = await loadInteraction(providers, db, request, reply);
     if (!interaction) return reply;
     try {
       return await handler(interaction, request, reply);
     } catch (error) {
       request.log.error({ err: error }, 'sign-in page failed');
       const { tr } = interaction;
-      return sendPage(reply, 500, errorPage(tr, { message: tr.t('interaction:error.request_failed') }));
+      const chrome = interaction.chrome();
+      return sendPage(reply, 500, errorPage(tr, { message: tr.t('interaction:error.request_failed') }, chrome), chrome);
     }
   };
 

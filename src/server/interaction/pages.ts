@@ -4,6 +4,7 @@ import { ADMIN_TENANT_ID } from '../tenants/urls.js';
 import { passwordPolicy } from '../users/password-policy.js';
 import type { UserStore } from '../users/store.js';
 import { type Interaction, sendPage } from './context.js';
+import type { PageExperience } from './experience.js';
 import { consentPage, errorPage, type FieldErrors, lockedPage, registerPage, signInPage } from './views.js';
 
 export interface ConsentDetails {
@@ -12,14 +13,32 @@ export interface ConsentDetails {
   missingResourceScopes?: Record<string, string[]>;
 }
 
-export const wantsRegistration = (details: InteractionDetails) =>
-  details.params.first_screen === 'register' || details.params.interaction_mode === 'signUp';
+const param = (details: InteractionDetails, name: string) =>
+  typeof details.params[name] === 'string' ? (details.params[name] as string) : undefined;
+
+/**
+ * The first screen an authorization request asks for, as Logto reads it: `first_screen`, else `interaction_mode`.
+ * Screens these pages do not have without connectors or senders (`reset_password`, `single_sign_on`, and any
+ * `direct_sign_in` target, which falls back to the first screen as in Logto) show the sign-in form.
+ */
+export const wantsRegistration = (details: InteractionDetails) => {
+  const screen = param(details, 'first_screen') ?? param(details, 'interaction_mode');
+  return screen === 'register' || screen === 'identifier:register' || screen === 'signUp';
+};
+
+/** Whether signing in is open: every mode but `Register` (registration only). */
+export const signInOpen = (experience: PageExperience) => experience.signInMode !== 'Register';
 
 /** The pages an interaction shows: sign-in, registration, consent, lockout, and the error for a wrong prompt. */
 export const interactionPages = (users: UserStore) => {
-  /** Registration is open in the admin tenant until its first user exists (that user becomes the administrator). */
-  const registrationOpen = async (tenantId: string) =>
-    tenantId === ADMIN_TENANT_ID && (await users.count(tenantId)) === 0;
+  /**
+   * Registration is open where the sign-in experience's mode allows it and asks for no verification code; in the
+   * admin tenant only until its first user exists (that user becomes the administrator).
+   */
+  const registrationOpen = async (interaction: Interaction) =>
+    interaction.experience.signInMode !== 'SignIn' &&
+    !interaction.experience.signUpNeedsCode &&
+    (interaction.tenantId !== ADMIN_TENANT_ID || (await users.count(interaction.tenantId)) === 0);
 
   const clientName = async (interaction: Interaction) => {
     const clientId = String(interaction.details.params.client_id ?? '');
@@ -31,23 +50,30 @@ export const interactionPages = (users: UserStore) => {
     interaction: Interaction,
     reply: FastifyReply,
     status: number,
-    view: { identifier?: string; error?: string; notice?: string } = {},
+    view: { identifier?: string; error?: string; notice?: string; termsError?: string } = {},
   ) => {
-    const { tr, base, tenantId, details } = interaction;
-    const open = await registrationOpen(tenantId);
-    const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-    const identifier = view.identifier ?? hint;
+    const { tr, base, details, experience } = interaction;
+    const open = await registrationOpen(interaction);
+    const identifier = view.identifier ?? param(details, 'login_hint');
+    const chrome = interaction.chrome('/sign-in');
     return sendPage(
       reply,
       status,
-      signInPage(tr, {
-        action: `${base}/sign-in`,
-        clientName: await clientName(interaction),
-        ...(identifier ? { identifier } : {}),
-        ...(view.error ? { error: view.error } : {}),
-        ...(view.notice ? { notice: view.notice } : {}),
-        ...(open ? { registerHref: `${base}/register` } : {}),
-      }),
+      signInPage(
+        tr,
+        {
+          action: `${base}/sign-in`,
+          clientName: await clientName(interaction),
+          experience,
+          ...(identifier ? { identifier } : {}),
+          ...(view.error ? { error: view.error } : {}),
+          ...(view.notice ? { notice: view.notice } : {}),
+          ...(view.termsError ? { termsError: view.termsError } : {}),
+          ...(open ? { registerHref: `${base}/register` } : {}),
+        },
+        chrome,
+      ),
+      chrome,
     );
   };
 
@@ -55,22 +81,30 @@ export const interactionPages = (users: UserStore) => {
     interaction: Interaction,
     reply: FastifyReply,
     status: number,
-    view: { values?: { username?: string; email?: string }; errors?: FieldErrors; error?: string } = {},
+    view: { values?: Record<string, string | undefined>; errors?: FieldErrors; error?: string } = {},
   ) => {
-    const { tr, base } = interaction;
+    const { tr, base, experience, details } = interaction;
+    const hint = param(details, 'login_hint');
+    const chrome = interaction.chrome('/register');
     return sendPage(
       reply,
       status,
-      registerPage(tr, {
-        action: `${base}/register`,
-        signInHref: base,
-        clientName: await clientName(interaction),
-        firstAdmin: interaction.tenantId === ADMIN_TENANT_ID,
-        values: view.values ?? {},
-        errors: view.errors ?? {},
-        ...(view.error ? { error: view.error } : {}),
-        passwordPolicy,
-      }),
+      registerPage(
+        tr,
+        {
+          action: `${base}/register`,
+          ...(signInOpen(experience) ? { signInHref: base } : {}),
+          clientName: await clientName(interaction),
+          experience,
+          firstAdmin: interaction.tenantId === ADMIN_TENANT_ID,
+          values: view.values ?? (hint ? { email: hint, emailOrPhone: hint, phone: hint, username: hint } : {}),
+          errors: view.errors ?? {},
+          ...(view.error ? { error: view.error } : {}),
+          passwordPolicy,
+        },
+        chrome,
+      ),
+      chrome,
     );
   };
 
@@ -81,36 +115,42 @@ export const interactionPages = (users: UserStore) => {
     const described = await oidc.resources.describe(Object.keys(requested));
     const accountId = details.session?.accountId ?? '';
     const user = await users.findById(tenantId, accountId);
-    return sendPage(
-      reply,
-      200,
-      consentPage(tr, {
-        action: `${base}/consent`,
-        abortAction: `${base}/abort`,
-        clientName: await clientName(interaction),
-        user: user?.username ?? user?.primaryEmail ?? accountId,
-        oidcScopes: missing.missingOIDCScope ?? [],
-        resources: Object.entries(requested).map(([indicator, scopes]) => {
-          const resource = described.get(indicator);
-          return {
-            indicator,
-            name: resource?.name ?? indicator,
-            scopes: scopes.map((name) => ({ name, description: resource?.scopes.get(name) ?? null })),
-          };
-        }),
+    const chrome = interaction.chrome();
+    const view = {
+      action: `${base}/consent`,
+      abortAction: `${base}/abort`,
+      clientName: await clientName(interaction),
+      user: user?.username ?? user?.primaryEmail ?? accountId,
+      oidcScopes: missing.missingOIDCScope ?? [],
+      resources: Object.entries(requested).map(([indicator, scopes]) => {
+        const resource = described.get(indicator);
+        return {
+          indicator,
+          name: resource?.name ?? indicator,
+          scopes: scopes.map((name) => ({ name, description: resource?.scopes.get(name) ?? null })),
+        };
       }),
+    };
+    return sendPage(reply, 200, consentPage(tr, view, chrome), chrome);
+  };
+
+  const showLocked = (interaction: Interaction, reply: FastifyReply, verdict: { retryAfter: number; until: Date }) => {
+    const chrome = interaction.chrome();
+    return sendPage(
+      reply.header('Retry-After', String(verdict.retryAfter)),
+      429,
+      lockedPage(interaction.tr, { ...verdict, backHref: interaction.base }, chrome),
+      chrome,
     );
   };
 
-  const showLocked = (interaction: Interaction, reply: FastifyReply, verdict: { retryAfter: number; until: Date }) =>
-    sendPage(
-      reply.header('Retry-After', String(verdict.retryAfter)),
-      429,
-      lockedPage(interaction.tr, { ...verdict, backHref: interaction.base }),
-    );
+  const showError = (interaction: Interaction, reply: FastifyReply, status: number, message: string) => {
+    const chrome = interaction.chrome();
+    return sendPage(reply, status, errorPage(interaction.tr, { message }, chrome), chrome);
+  };
 
   const wrongPrompt = (interaction: Interaction, reply: FastifyReply) =>
-    sendPage(reply, 400, errorPage(interaction.tr, { message: interaction.tr.t('interaction:error.session_expired') }));
+    showError(interaction, reply, 400, interaction.tr.t('interaction:error.session_expired'));
 
-  return { registrationOpen, showSignIn, showRegister, showConsent, showLocked, wrongPrompt };
+  return { registrationOpen, showSignIn, showRegister, showConsent, showLocked, showError, wrongPrompt };
 };

@@ -8,11 +8,13 @@ import type { TenantProviders } from '../oidc/providers.js';
 import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
 import { verifyPassword } from '../users/passwords.js';
 import type { UserStore } from '../users/store.js';
+import { identifierKind } from '../users/store.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { identifierType, interactionAudit } from './audit.js';
 import { finishInteraction as finish, type Interaction, interactionPage, type Request } from './context.js';
-import { type ConsentDetails, interactionPages, wantsRegistration } from './pages.js';
-import { validateRegistration } from './registration-form.js';
+import { termsMustBeTicked } from './experience.js';
+import { type ConsentDetails, interactionPages, signInOpen, wantsRegistration } from './pages.js';
+import { hintedValues, validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
 import { STYLESHEET_PATH } from './views.js';
 
@@ -44,8 +46,26 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(stylesheet),
   );
 
-  const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, wrongPrompt } = interactionPages(users);
-  const page = interactionPage(providers);
+  const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, showError, wrongPrompt } =
+    interactionPages(users);
+  const page = interactionPage(providers, options.db);
+
+  /** The registration form with a `login_hint` filled in. */
+  const showNewRegister = (interaction: Interaction, reply: FastifyReply) => {
+    const hint = interaction.details.params.login_hint;
+    return showRegister(interaction, reply, 200, { values: hintedValues(typeof hint === 'string' ? hint : undefined) });
+  };
+
+  /** The first screen: registration when asked for (or the only thing open), else sign-in; closed ones say so. */
+  const firstScreen = async (interaction: Interaction, reply: FastifyReply, register: boolean) => {
+    const { tr, experience } = interaction;
+    const open = await registrationOpen(interaction);
+    if ((register || !signInOpen(experience)) && open) return showNewRegister(interaction, reply);
+    if (!signInOpen(experience)) return showError(interaction, reply, 403, tr.t('errors:registration_closed'));
+    if (register)
+      return showSignIn(interaction, reply, 200, { notice: tr.t('interaction:sign_in.registration_closed') });
+    return showSignIn(interaction, reply, 200);
+  };
 
   /** Grants what the consent prompt found missing, and finishes the prompt. */
   const grantConsent = async (interaction: Interaction, request: Request, reply: FastifyReply) => {
@@ -67,7 +87,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   };
 
   const show = page(async (interaction, request, reply) => {
-    const { details, tenantId, tr } = interaction;
+    const { details } = interaction;
     if (details.prompt.name === 'consent') {
       // The tenant's own apps are trusted with what they ask for (the user's roles still bound the scopes).
       const clientId = String(details.params.client_id ?? '');
@@ -75,27 +95,30 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       return showConsent(interaction, reply);
     }
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
-    if (wantsRegistration(details)) {
-      if (await registrationOpen(tenantId)) return showRegister(interaction, reply, 200);
-      return showSignIn(interaction, reply, 200, { notice: tr.t('interaction:sign_in.registration_closed') });
-    }
-    return showSignIn(interaction, reply, 200);
+    return firstScreen(interaction, reply, wantsRegistration(details));
   });
 
   const showRegistration = page(async (interaction, _request, reply) => {
     if (interaction.details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
-    if (await registrationOpen(interaction.tenantId)) return showRegister(interaction, reply, 200);
-    return showSignIn(interaction, reply, 200, { notice: interaction.tr.t('interaction:sign_in.registration_closed') });
+    return firstScreen(interaction, reply, true);
   });
 
   const signIn = page(async (interaction, request, reply) => {
-    const { tr, tenantId, details } = interaction;
+    const { tr, tenantId, details, experience } = interaction;
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
+    if (!signInOpen(experience)) return showError(interaction, reply, 403, tr.t('errors:sign_in_closed'));
     const identifier = (request.body?.identifier ?? '').trim();
     const password = request.body?.password ?? '';
     if (!identifier) return showSignIn(interaction, reply, 400, { error: tr.t('errors:identifier_required') });
+    if (!experience.signInIdentifiers.includes(identifierKind(identifier))) {
+      return showSignIn(interaction, reply, 400, { identifier, error: tr.t('errors:sign_in_method_not_enabled') });
+    }
     if (!password) {
       return showSignIn(interaction, reply, 400, { identifier, error: tr.t('errors:password_required') });
+    }
+    if (termsMustBeTicked(experience, 'sign-in') && request.body?.agreeToTerms !== 'true') {
+      const termsError = tr.t('errors:terms_not_agreed');
+      return showSignIn(interaction, reply, 400, { identifier, error: termsError, termsError });
     }
     // Attempts count against the account the identifier names (its username and email alike), else the identifier.
     const user = await users.findByIdentifier(tenantId, identifier);
@@ -141,9 +164,9 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
         notice: tr.t('interaction:sign_in.registration_closed'),
       });
     };
-    if (!(await registrationOpen(tenantId))) return closed();
-    const { username, email, password, errors } = validateRegistration(tr, request.body ?? {});
-    const values = { username, email };
+    if (!(await registrationOpen(interaction))) return closed();
+    const form = validateRegistration(tr, interaction.experience, request.body ?? {});
+    const { username, email, phone, password, values, errors } = form;
     if (Object.keys(errors).length > 0) {
       failed('guard.invalid_input');
       return showRegister(interaction, reply, 400, { values, errors });
@@ -154,16 +177,24 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       // One first administrator: concurrent registrations queue and the later ones find a user.
       const roles = tenantId === ADMIN_TENANT_ID ? [defaultTenantAdminRole] : [];
       const context = { ...systemContext(tenantId, 'registration'), locale: tr.language };
-      const user = await users.createFirst(context, { username, primaryEmail: email || null, password }, roles);
+      const input = { username: username || null, primaryEmail: email || null, primaryPhone: phone || null, password };
+      const user =
+        tenantId === ADMIN_TENANT_ID
+          ? await users.createFirst(context, input, roles)
+          : await users.create(context, input);
       if (!user) return closed();
       userId = user.id;
     } catch (error) {
-      const inUse = { 'user.email_already_in_use': 'email', 'user.username_already_in_use': 'username' } as const;
-      const field = error instanceof ApiError ? inUse[error.code as keyof typeof inUse] : undefined;
-      if (!field) throw error;
+      const inUse = {
+        'user.email_already_in_use': 'email',
+        'user.username_already_in_use': 'username',
+        'user.phone_already_in_use': 'phone',
+      } as const;
+      const kind = error instanceof ApiError ? inUse[error.code as keyof typeof inUse] : undefined;
+      if (!kind) throw error;
       failed(error instanceof ApiError ? error.code : 'unknown');
-      const message = tr.t(field === 'email' ? 'errors:email_in_use' : 'errors:username_in_use');
-      return showRegister(interaction, reply, 422, { values, errors: { [field]: [message] } });
+      const field = kind !== 'username' && values.emailOrPhone ? 'emailOrPhone' : kind;
+      return showRegister(interaction, reply, 422, { values, errors: { [field]: [tr.t(`errors:${kind}_in_use`)] } });
     }
     await users.touchSignIn(tenantId, userId);
     audit.record(interaction, request, { event: 'Register', step: 'Submit', result: 'Success', userId });

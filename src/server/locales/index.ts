@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import i18next, { type Resource, type ResourceLanguage, type TFunction } from 'i18next';
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 
 /**
  * Texts of the server-rendered pages (sign-in, registration, consent, errors): one folder per language, one JSON
@@ -45,13 +45,10 @@ await i18n.init({
   initAsync: false,
 });
 
-/**
- * The best supported language for an `Accept-Language` header: the highest weighted tag we have, matched exactly or
- * by its primary subtag (`de-AT` → `de`); English when nothing matches.
- */
-export const negotiateLanguage = (header: string | string[] | undefined): string => {
+/** The weighted tags of an `Accept-Language` header, best first. */
+const acceptedTags = (header: string | string[] | undefined) => {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  const wanted = value
+  return value
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
@@ -61,23 +58,77 @@ export const negotiateLanguage = (header: string | string[] | undefined): string
     })
     .filter((entry) => entry.tag && entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { tag } of wanted) {
-    const exact = supportedLanguages.find((language) => language.toLowerCase() === tag);
+};
+
+/** The best of `candidates` for an `Accept-Language` header, matched exactly or by primary subtag; or none. */
+export const matchLanguage = (header: string | string[] | undefined, candidates: readonly string[]) => {
+  for (const { tag } of acceptedTags(header)) {
+    const exact = candidates.find((language) => language.toLowerCase() === tag);
     if (exact) return exact;
     const primary = tag.split('-')[0];
-    const partial = supportedLanguages.find((language) => language.toLowerCase().split('-')[0] === primary);
+    const partial = candidates.find((language) => language.toLowerCase().split('-')[0] === primary);
     if (partial) return partial;
   }
-  return FALLBACK_LANGUAGE;
+  return undefined;
 };
+
+/**
+ * The best supported language for an `Accept-Language` header: the highest weighted tag we have, matched exactly or
+ * by its primary subtag (`de-AT` → `de`); English when nothing matches.
+ */
+export const negotiateLanguage = (header: string | string[] | undefined): string =>
+  matchLanguage(header, supportedLanguages) ?? FALLBACK_LANGUAGE;
 
 export interface Translator {
   language: string;
-  t: TFunction;
+  t: (key: string, options?: Record<string, unknown>) => string;
 }
 
-/** A translator for one request. */
-export const translatorFor = (acceptLanguage: string | string[] | undefined): Translator => {
-  const language = negotiateLanguage(acceptLanguage);
-  return { language, t: i18n.getFixedT(language) };
+/** A tenant's language settings: detect from the browser or not, the language otherwise, its own languages. */
+export interface LanguageSettings {
+  autoDetect: boolean;
+  fallbackLanguage: string;
+  /** Languages the tenant has texts for (custom phrases), besides the built-in ones. */
+  customLanguages?: readonly string[];
+}
+
+/** The language of a tenant's page: the browser's best match when detecting, else (or when none) the fallback. */
+export const pageLanguage = (header: string | string[] | undefined, settings?: LanguageSettings) => {
+  if (!settings) return negotiateLanguage(header);
+  const candidates = [...supportedLanguages, ...(settings.customLanguages ?? [])];
+  return (settings.autoDetect ? matchLanguage(header, candidates) : undefined) ?? settings.fallbackLanguage;
+};
+
+/** Texts by key, nested as the namespace files are (a tenant's custom phrases). */
+export type Phrases = { [key: string]: string | Phrases };
+
+const lookup = (phrases: Phrases, path: string[]): string | undefined => {
+  let node: string | Phrases | undefined = phrases;
+  for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+};
+
+/** A custom phrase for a key of the `interaction` namespace, plural form first, interpolated like i18next does. */
+const customPhrase = (phrases: Phrases, language: string, key: string, options: Record<string, unknown> = {}) => {
+  const [ns, name] = key.includes(':') ? key.split(':', 2) : ['interaction', key];
+  if (ns !== 'interaction' || !name) return undefined;
+  const path = name.split('.');
+  const last = path.pop() ?? '';
+  const count = options.count;
+  const plural = typeof count === 'number' ? `${last}_${new Intl.PluralRules(language).select(count)}` : undefined;
+  const text = (plural ? lookup(phrases, [...path, plural]) : undefined) ?? lookup(phrases, [...path, last]);
+  return text?.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, variable: string) => String(options[variable] ?? ''));
+};
+
+/** A translator for one request: the language of the header (and of the tenant's settings), its custom phrases. */
+export const translatorFor = (
+  acceptLanguage: string | string[] | undefined,
+  settings?: LanguageSettings,
+  phrases?: Phrases,
+): Translator => {
+  const language = pageLanguage(acceptLanguage, settings);
+  const fixed = i18n.getFixedT(language);
+  const builtIn = (key: string, options?: Record<string, unknown>) => String(fixed(key, options ?? {}));
+  if (!phrases || Object.keys(phrases).length === 0) return { language, t: builtIn };
+  return { language, t: (key, options) => customPhrase(phrases, language, key, options) ?? builtIn(key, options) };
 };

@@ -45,8 +45,9 @@ const select = userModel.columns.map((c) => `"${c.column}"`).join(', ');
 const toUser = (row: Record<string, unknown>) => users.fromRow(row) as unknown as UserRecord;
 
 export interface NewUser {
-  username: string;
+  username?: string | null;
   primaryEmail?: string | null;
+  primaryPhone?: string | null;
   password: string;
 }
 
@@ -105,7 +106,12 @@ export class UserStore {
 
   /** Creates a user from a username, an optional email and a password (hashed by the user's server hook). */
   async create(context: RequestContext, input: NewUser, steps?: CreateSteps): Promise<UserRecord> {
-    const body = { username: input.username, primaryEmail: input.primaryEmail ?? null, password: input.password };
+    const body = {
+      username: input.username ?? null,
+      primaryEmail: input.primaryEmail ?? null,
+      ...(input.primaryPhone ? { primaryPhone: input.primaryPhone } : {}),
+      password: input.password,
+    };
     const created = await this.operations().create(context, body, undefined, undefined, steps);
     return created as unknown as UserRecord;
   }

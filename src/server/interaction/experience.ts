@@ -1,0 +1,149 @@
+import type { SignInExperience } from '../../generated/types.js';
+
+/** What an identifier field can name. */
+export type IdentifierKind = 'username' | 'email' | 'phone';
+const kinds: readonly IdentifierKind[] = ['username', 'email', 'phone'];
+
+/**
+ * The parts of a tenant's sign-in experience that its sign-in pages show, checked once more where they reach the
+ * page: colors are hex colors, every link is http(s). The API validates them on write already; the preview renders
+ * bodies that were never stored, and the pages must not trust either.
+ */
+export interface PageExperience {
+  color: { primary: string; darkPrimary: string; darkModeEnabled: boolean };
+  branding: { logoUrl?: string; darkLogoUrl?: string; favicon?: string; darkFavicon?: string };
+  terms: {
+    termsOfUseUrl?: string;
+    privacyPolicyUrl?: string;
+    policy: 'Automatic' | 'ManualRegistrationOnly' | 'Manual';
+  };
+  support: { email?: string; websiteUrl?: string };
+  languageInfo: { autoDetect: boolean; fallbackLanguage: string };
+  signInMode: 'SignIn' | 'Register' | 'SignInAndRegister';
+  /** The identifiers that sign in with a password (the only verification these pages offer). */
+  signInIdentifiers: IdentifierKind[];
+  /** The identifiers a new account gives. */
+  signUpIdentifiers: IdentifierKind[];
+  /**
+   * Whether sign-up must verify an email or phone number by a code. These pages send no codes yet, so they do not
+   * register such accounts (registration shows as closed) rather than take an address unverified.
+   */
+  signUpNeedsCode: boolean;
+  customCss: string | null;
+  customContent: Record<string, string>;
+}
+
+const hexColor = /^#([0-9a-f]{3}){1,2}$/i;
+const languageTag = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
+const email = /^[^\s@<>"']+@[^\s@<>"']+$/;
+
+/**
+ * Logto's default branding (its own logos): a tenant that never chose a logo shows the product's name instead of
+ * loading another product's images.
+ */
+const logtoDefaultLogos = new Set(['https://logto.io/logo.svg', 'https://logto.io/logo-dark.svg']);
+const logo = (value: unknown) => {
+  const url = httpUrl(value);
+  return url && !logtoDefaultLogos.has(url) ? url : undefined;
+};
+
+/** An absolute http(s) URL, or nothing. */
+export const httpUrl = (value: unknown): string | undefined => {
+  if (typeof value !== 'string' || value.length > 2048) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const defined = <T extends Record<string, unknown>>(record: T) =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
+
+const identifiers = (values: unknown): IdentifierKind[] =>
+  kinds.filter((kind) => Array.isArray(values) && values.includes(kind));
+
+type Partial = { [K in keyof SignInExperience]?: unknown };
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
+
+const needsCode = (signUp: Record<string, unknown>) => {
+  const secondary = Array.isArray(signUp.secondaryIdentifiers) ? signUp.secondaryIdentifiers.map(record) : [];
+  const verified = [
+    ...(signUp.verify === true ? identifiers(signUp.identifiers) : []),
+    ...secondary.filter((item) => item.verify === true).map((item) => item.identifier),
+  ];
+  return verified.some((identifier) => identifier !== 'username');
+};
+
+/** The page's view of a sign-in experience (stored, or a preview body over the stored one). */
+export const pageExperience = (experience: Partial): PageExperience => {
+  const color = record(experience.color);
+  const branding = record(experience.branding);
+  const language = record(experience.languageInfo);
+  const methods = Array.isArray(record(experience.signIn).methods)
+    ? (record(experience.signIn).methods as unknown[])
+    : [];
+  const customContent = Object.fromEntries(
+    Object.entries(record(experience.customContent)).filter(([, value]) => typeof value === 'string'),
+  ) as Record<string, string>;
+  const support = typeof experience.supportEmail === 'string' && email.test(experience.supportEmail);
+  return {
+    color: {
+      primary:
+        typeof color.primaryColor === 'string' && hexColor.test(color.primaryColor) ? color.primaryColor : '#6139F6',
+      darkPrimary:
+        typeof color.darkPrimaryColor === 'string' && hexColor.test(color.darkPrimaryColor)
+          ? color.darkPrimaryColor
+          : '#8768F8',
+      darkModeEnabled: color.isDarkModeEnabled === true,
+    },
+    branding: defined({
+      logoUrl: logo(branding.logoUrl),
+      darkLogoUrl: logo(branding.darkLogoUrl),
+      favicon: httpUrl(branding.favicon),
+      darkFavicon: httpUrl(branding.darkFavicon),
+    }),
+    terms: {
+      ...defined({
+        termsOfUseUrl: httpUrl(experience.termsOfUseUrl),
+        privacyPolicyUrl: httpUrl(experience.privacyPolicyUrl),
+      }),
+      policy: oneOf(experience.agreeToTermsPolicy, ['Automatic', 'ManualRegistrationOnly', 'Manual'], 'Automatic'),
+    },
+    support: defined({
+      email: support ? (experience.supportEmail as string) : undefined,
+      websiteUrl: httpUrl(experience.supportWebsiteUrl),
+    }),
+    languageInfo: {
+      autoDetect: language.autoDetect !== false,
+      fallbackLanguage:
+        typeof language.fallbackLanguage === 'string' && languageTag.test(language.fallbackLanguage)
+          ? language.fallbackLanguage
+          : 'en',
+    },
+    signInMode: oneOf(experience.signInMode, ['SignIn', 'Register', 'SignInAndRegister'], 'SignInAndRegister'),
+    signInIdentifiers: identifiers(
+      methods.filter((method) => record(method).password === true).map((method) => record(method).identifier),
+    ),
+    signUpIdentifiers: identifiers(record(experience.signUp).identifiers),
+    signUpNeedsCode: needsCode(record(experience.signUp)),
+    customCss: typeof experience.customCss === 'string' ? experience.customCss : null,
+    customContent,
+  };
+};
+
+/** Whether the terms show at all: only with a terms or privacy link. */
+export const hasTerms = (experience: PageExperience) =>
+  Boolean(experience.terms.termsOfUseUrl || experience.terms.privacyPolicyUrl);
+
+/** Whether a page must have the terms ticked: sign-in under `Manual`, registration under both manual policies. */
+export const termsMustBeTicked = (experience: PageExperience, page: 'sign-in' | 'register') =>
+  hasTerms(experience) &&
+  (experience.terms.policy === 'Manual' ||
+    (page === 'register' && experience.terms.policy === 'ManualRegistrationOnly'));

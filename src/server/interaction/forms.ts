@@ -1,0 +1,187 @@
+import type { Translator } from '../locales/index.js';
+import type { Chrome } from './chrome.js';
+import type { IdentifierKind, PageExperience } from './experience.js';
+import { hasTerms, termsMustBeTicked } from './experience.js';
+import { html, type SafeHtml } from './html.js';
+import { layout } from './layout.js';
+
+export interface FieldErrors {
+  [field: string]: string[] | undefined;
+}
+
+export const alert = (message: string | undefined) =>
+  message ? html`<p class="alert" role="alert">${message}</p>` : '';
+export const notice = (message: string | undefined) => (message ? html`<p class="notice">${message}</p>` : '');
+
+const fieldErrors = (id: string, errors: string[] | undefined) =>
+  errors?.length ? html`<ul class="field-errors" id="${id}-errors">${errors.map((e) => html`<li>${e}</li>`)}</ul>` : '';
+
+const input = (options: {
+  id: string;
+  label: string;
+  type?: string;
+  value?: string;
+  autocomplete: string;
+  required?: boolean;
+  errors?: string[] | undefined;
+  hint?: string;
+  autofocus?: boolean;
+}) => {
+  const invalid = Boolean(options.errors?.length);
+  const describedBy = [options.hint ? `${options.id}-hint` : '', invalid ? `${options.id}-errors` : '']
+    .filter(Boolean)
+    .join(' ');
+  return html`<div class="field${invalid ? ' invalid' : ''}">
+<label for="${options.id}">${options.label}</label>
+<input id="${options.id}" name="${options.id}" type="${options.type ?? 'text'}" value="${options.value ?? ''}" autocomplete="${options.autocomplete}"${options.required ? html` required` : ''}${options.autofocus ? html` autofocus` : ''}${invalid ? html` aria-invalid="true"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}>
+${options.hint ? html`<p class="hint" id="${options.id}-hint">${options.hint}</p>` : ''}
+${fieldErrors(options.id, options.errors)}
+</div>`;
+};
+
+/** A form posting to `action`; in a preview (no action) it goes nowhere. */
+const form = (action: string, body: SafeHtml) =>
+  action
+    ? html`<form method="post" action="${action}" novalidate>${body}</form>`
+    : html`<form novalidate>${body}</form>`;
+
+const termsLinks = (tr: Translator, experience: PageExperience) => {
+  const { termsOfUseUrl, privacyPolicyUrl } = experience.terms;
+  const links = [
+    termsOfUseUrl
+      ? html`<a href="${termsOfUseUrl}" rel="noopener noreferrer">${tr.t('interaction:terms.terms_of_use')}</a>`
+      : '',
+    privacyPolicyUrl
+      ? html`<a href="${privacyPolicyUrl}" rel="noopener noreferrer">${tr.t('interaction:terms.privacy_policy')}</a>`
+      : '',
+  ].filter(Boolean);
+  return links.length === 2 ? html`${links[0]} ${tr.t('interaction:terms.and')} ${links[1]}` : html`${links[0]}`;
+};
+
+/** The terms of a page: a checkbox to tick where the policy asks, else the links as a notice. */
+const terms = (tr: Translator, experience: PageExperience, page: 'sign-in' | 'register', error?: string) => {
+  if (!hasTerms(experience)) return '';
+  if (!termsMustBeTicked(experience, page)) {
+    return html`<p class="terms">${tr.t(`interaction:terms.${page === 'register' ? 'by_registering' : 'by_signing_in'}`)} ${termsLinks(tr, experience)}</p>`;
+  }
+  return html`<div class="field terms${error ? ' invalid' : ''}"><label class="checkbox"><input type="checkbox" name="agreeToTerms" value="true" required${error ? html` aria-invalid="true" aria-describedby="agreeToTerms-errors"` : ''}> <span>${tr.t('interaction:terms.agree')} ${termsLinks(tr, experience)}</span></label>${fieldErrors('agreeToTerms', error ? [error] : undefined)}</div>`;
+};
+
+const identifierInput = (kinds: IdentifierKind[]) =>
+  kinds.length === 1 && kinds[0] === 'email'
+    ? { type: 'email', autocomplete: 'email' }
+    : kinds.length === 1 && kinds[0] === 'phone'
+      ? { type: 'tel', autocomplete: 'tel' }
+      : { type: 'text', autocomplete: 'username' };
+
+/** The label key of an identifier field: `identifier_username_email`... (every kind when none is given). */
+export const identifierLabel = (tr: Translator, kinds: IdentifierKind[]) =>
+  tr.t(`interaction:identifier.${(kinds.length ? kinds : ['username', 'email', 'phone']).join('_')}`);
+
+export interface SignInView {
+  action: string;
+  clientName: string;
+  experience: PageExperience;
+  identifier?: string;
+  error?: string;
+  notice?: string;
+  termsError?: string;
+  /** Link to the registration form, when registration is open. */
+  registerHref?: string;
+}
+
+export const signInPage = (tr: Translator, view: SignInView, chrome?: Chrome): string => {
+  const kinds = view.experience.signInIdentifiers;
+  return layout(
+    tr,
+    tr.t('interaction:sign_in.title'),
+    html`<h1>${tr.t('interaction:sign_in.title')}</h1>
+<p class="subtitle">${tr.t('interaction:sign_in.subtitle', { client: view.clientName })}</p>
+${notice(view.notice)}${alert(view.error)}
+${form(
+  view.action,
+  html`
+${input({ id: 'identifier', label: identifierLabel(tr, kinds), value: view.identifier ?? '', ...identifierInput(kinds), required: true, autofocus: !view.identifier })}
+${input({ id: 'password', label: tr.t('interaction:sign_in.password'), type: 'password', autocomplete: 'current-password', required: true, autofocus: Boolean(view.identifier) })}
+${termsMustBeTicked(view.experience, 'sign-in') ? terms(tr, view.experience, 'sign-in', view.termsError) : ''}
+<button type="submit" class="primary">${tr.t('interaction:sign_in.submit')}</button>
+`,
+)}
+${termsMustBeTicked(view.experience, 'sign-in') ? '' : terms(tr, view.experience, 'sign-in')}
+${view.registerHref ? html`<p class="switch">${tr.t('interaction:sign_in.no_account')} <a href="${view.registerHref}">${tr.t('interaction:sign_in.create_account')}</a></p>` : ''}`,
+    chrome,
+  );
+};
+
+export interface RegisterView {
+  action: string;
+  /** Link back to the sign-in form, when signing in is open. */
+  signInHref?: string;
+  clientName: string;
+  experience: PageExperience;
+  firstAdmin: boolean;
+  values: Record<string, string | undefined>;
+  errors: FieldErrors;
+  error?: string;
+  passwordPolicy: { minLength: number; maxLength: number };
+}
+
+/** The identifier fields of the registration form, per the sign-up identifiers. */
+export const registrationFields = (experience: PageExperience) => {
+  const kinds = experience.signUpIdentifiers;
+  const username = kinds.includes('username') || kinds.length === 0;
+  const either = kinds.includes('email') && kinds.includes('phone') && !username;
+  return {
+    username,
+    /** One field for an email or a phone number (Logto's sign-up by either). */
+    emailOrPhone: either,
+    email: either ? 'none' : kinds.includes('email') ? 'required' : kinds.includes('phone') ? 'none' : 'optional',
+    phone: either ? 'none' : kinds.includes('phone') ? 'required' : 'none',
+  } as const;
+};
+
+export const registerPage = (tr: Translator, view: RegisterView, chrome?: Chrome): string => {
+  const fields = registrationFields(view.experience);
+  const ticked = termsMustBeTicked(view.experience, 'register');
+  const first = fields.username
+    ? 'username'
+    : fields.emailOrPhone
+      ? 'emailOrPhone'
+      : fields.email !== 'none'
+        ? 'email'
+        : 'phone';
+  const field = (id: string, label: string, type: string, autocomplete: string, required: boolean) =>
+    input({
+      id,
+      label,
+      type,
+      value: view.values[id] ?? '',
+      autocomplete,
+      required,
+      errors: view.errors[id],
+      autofocus: id === first,
+    });
+  return layout(
+    tr,
+    tr.t('interaction:register.title'),
+    html`<h1>${tr.t('interaction:register.title')}</h1>
+<p class="subtitle">${tr.t('interaction:register.subtitle', { client: view.clientName })}</p>
+${view.firstAdmin ? notice(tr.t('interaction:register.first_admin')) : ''}${alert(view.error)}
+${form(
+  view.action,
+  html`
+${fields.username ? field('username', tr.t('interaction:register.username'), 'text', 'username', true) : ''}
+${fields.emailOrPhone ? field('emailOrPhone', tr.t('interaction:identifier.email_phone'), 'text', 'email', true) : ''}
+${fields.email !== 'none' ? field('email', tr.t(`interaction:register.${fields.email === 'required' ? 'email_required' : 'email'}`), 'email', 'email', fields.email === 'required') : ''}
+${fields.phone !== 'none' ? field('phone', tr.t('interaction:register.phone'), 'tel', 'tel', true) : ''}
+${input({ id: 'password', label: tr.t('interaction:register.password'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.password, hint: tr.t('interaction:register.password_hint', { min: view.passwordPolicy.minLength, max: view.passwordPolicy.maxLength }) })}
+${input({ id: 'passwordConfirm', label: tr.t('interaction:register.password_confirm'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.passwordConfirm })}
+${ticked ? terms(tr, view.experience, 'register', view.errors.agreeToTerms?.[0]) : ''}
+<button type="submit" class="primary">${tr.t('interaction:register.submit')}</button>
+`,
+)}
+${ticked ? '' : terms(tr, view.experience, 'register')}
+${view.signInHref ? html`<p class="switch">${tr.t('interaction:register.have_account')} <a href="${view.signInHref}">${tr.t('interaction:register.sign_in')}</a></p>` : ''}`,
+    chrome,
+  );
+};

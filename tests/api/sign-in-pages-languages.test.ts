@@ -1,0 +1,52 @@
+/** A tenant's sign-in page speaks the language its settings pick, in the tenant's own words where it has them. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { databases } from './harness.js';
+import { useSignInPages } from './sign-in-pages-steps.js';
+
+describe.each(databases())('a tenant’s sign-in page languages on $name', (target) => {
+  const pages = useSignInPages(target);
+  beforeEach(() => pages.reset());
+
+  it('detects the browser’s language, and shows the fallback language when it has none of the browser’s', async () => {
+    await pages.patch('', { languageInfo: { autoDetect: true, fallbackLanguage: 'de' } });
+    const german = (await pages.open('', {}, 'de-AT,de;q=0.9')).page;
+    expect(german.text).toContain('<html lang="de" ');
+    expect(german.text).toContain('<h1>Anmelden</h1>');
+    const english = (await pages.open('', {}, 'en-GB')).page;
+    expect(english.text).toContain('<h1>Sign in</h1>');
+    const japanese = (await pages.open('', {}, 'ja')).page;
+    expect(japanese.text).toContain('<html lang="de" ');
+  });
+
+  it('shows the fallback language to everyone when detection is off', async () => {
+    await pages.patch('', { languageInfo: { autoDetect: false, fallbackLanguage: 'de' } });
+    expect((await pages.open('', {}, 'en')).page.text).toContain('<h1>Anmelden</h1>');
+    // Another tenant keeps detecting.
+    expect((await pages.open('/t/acme', {}, 'en')).page.text).toContain('<h1>Sign in</h1>');
+  });
+
+  it('replaces built-in texts with the tenant’s custom phrases, and offers a language only they provide', async () => {
+    const put = await pages.api('', 'PUT', '/custom-phrases/en', { sign_in: { title: 'Welcome back' } });
+    expect(put.status, put.text).toBe(201);
+    const french = await pages.api('', 'PUT', '/custom-phrases/fr', {
+      sign_in: { title: 'Connexion', subtitle: 'Connectez-vous à {{client}}.' },
+    });
+    expect(french.status, french.text).toBe(201);
+    const english = (await pages.open('', {}, 'en')).page;
+    expect(english.text).toContain('<h1>Welcome back</h1>');
+    expect(english.text).toContain('<label for="password">Password</label>');
+    const inFrench = (await pages.open('', {}, 'fr-FR,fr;q=0.9')).page;
+    expect(inFrench.text).toContain('<html lang="fr" ');
+    expect(inFrench.text).toContain('<h1>Connexion</h1>');
+    expect(inFrench.text).toContain('Connectez-vous à Partner portal.');
+    // Phrases are the tenant's own: another tenant's page keeps the built-in texts.
+    expect((await pages.open('/t/acme', {}, 'en')).page.text).toContain('<h1>Sign in</h1>');
+  });
+
+  it('escapes custom phrases like every other text', async () => {
+    await pages.api('', 'PUT', '/custom-phrases/en', { sign_in: { title: '<img src=x onerror=alert(1)>' } });
+    const page = (await pages.open('', {}, 'en')).page;
+    expect(page.text).toContain('<h1>&lt;img src=x onerror=alert(1)&gt;</h1>');
+    expect(page.text).not.toContain('<img src=x');
+  });
+});
