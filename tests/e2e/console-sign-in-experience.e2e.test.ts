@@ -104,4 +104,27 @@ describe('console sign-in experience', () => {
     await page.waitForURL(/\/console\/roles$/);
     expect((await api('/sign-in-exp')).body.signUp.identifiers).toEqual(['username']);
   });
+
+  test('the security page saves the lockout on its General tab through the API; the MFA page saves a factor and the policy', async () => {
+    await openSection('Security', 'Security');
+    await page.waitForURL(/\/console\/security\/password-policy$/);
+    await visible(page.getByRole('region', { name: 'Password policy' }));
+    await page.getByRole('tab', { name: 'General' }).click();
+    await page.waitForURL(/\/security\/general$/);
+    await page.getByLabel('Failed attempts allowed within an hour').fill('7');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await visible(page.getByText('Saved', { exact: true }).last());
+    await poll(async () => (await api('/sign-in-exp')).body.sentinelPolicy?.maxAttempts).toBe(7);
+    await screenshot(page, 'security-general');
+
+    await openSection('Multi-factor auth', 'Multi-factor authentication');
+    await page.getByRole('checkbox', { name: 'Authenticator app (TOTP)' }).check();
+    await page.getByRole('radio', { name: 'Ask at sign-in, skippable' }).check();
+    await screenshot(page, 'mfa', { fullPage: true });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await poll(async () => (await api('/sign-in-exp')).body.mfa).toMatchObject({
+      factors: ['Totp'],
+      policy: 'PromptOnlyAtSignIn',
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Skeleton, Tabs } from 'antd';
+import { Alert, App, Card, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../generic/PageHeader';
@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../layout/use-document-title';
 import { BrandingTab } from './BrandingTab';
 import { ContentTab } from './ContentTab';
 import { LivePreview } from './LivePreview';
+import { SaveBar } from './SaveBar';
 import { SignUpChangeList } from './SignUpChangeList';
 import { SignUpTab } from './SignUpTab';
 import { type SignUpAndSignIn, signUpChanges } from './sign-up-diff';
@@ -77,21 +78,7 @@ export const SignInExperiencePage = () => {
         items={tabs.map((item) => ({ key: item.key, label: t(item.titleKey) }))}
       />
       {body}
-      {form.write && form.values && (
-        <div
-          className={form.dirty ? 'gh-save-bar gh-save-bar-dirty' : 'gh-save-bar'}
-          role="toolbar"
-          aria-label={t('form.save_bar')}
-        >
-          {form.dirty && <span className="gh-save-bar-hint">{t('form.unsaved_hint')}</span>}
-          <Button disabled={!form.dirty || form.saving} onClick={form.discard}>
-            {t('actions.discard')}
-          </Button>
-          <Button type="primary" disabled={!form.dirty} loading={form.saving} onClick={save}>
-            {t('actions.save')}
-          </Button>
-        </div>
-      )}
+      <SaveBar form={form} onSave={save} />
     </div>
   );
 };
