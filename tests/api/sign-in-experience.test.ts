@@ -84,4 +84,15 @@ describe.each(databases())('the sign-in experience on $name', (target) => {
     });
     expect(await current()).toEqual(changed.data);
   });
+
+  it('leaves no record behind when the first PATCH of a tenant is refused', async () => {
+    const refused = await api.patch('/api/sign-in-exp', { mfa: { factors: ['BackupCode'], policy: 'Mandatory' } });
+    expect(refused.status).toBe(400);
+    expect(await api.count('sign_in_experiences')).toBe(0);
+    const accepted = await patch({ customContent: { '/sign-in': 'Welcome \ud800' } });
+    expect(accepted.response.status).toBe(200);
+    // A lone surrogate is kept as U+FFFD, as a text column keeps it.
+    expect(accepted.data?.customContent).toEqual({ '/sign-in': 'Welcome \ufffd' });
+    expect(await api.count('sign_in_experiences')).toBe(1);
+  });
 });

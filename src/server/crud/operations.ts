@@ -208,13 +208,21 @@ export class EntityOperations {
       });
   }
 
-  async update(context: RequestContext, id: string, body: unknown, parentId?: string): Promise<Entity> {
+  /** Updates from a request body; `steps.first` runs first in the update's transaction (a singleton's seed). */
+  async update(
+    context: RequestContext,
+    id: string,
+    body: unknown,
+    parentId?: string,
+    steps: Pick<CreateSteps, 'first'> = {},
+  ): Promise<Entity> {
     this.validation.assertValid(this.model.requestBodies.update?.validatorKey, body);
     const patch = { ...(body as Entity) };
     const write = this.write('update', context, { id, values: patch });
     return this.deps.pipeline
       .run(write, {
         load: async (tx) => {
+          await steps.first?.(tx);
           await this.assertParent(tx, context, parentId);
           if (!this.model.recordRules && !this.model.serverHooks.beforeUpdate) return;
           // Cross-field rules and the update hook see the record as stored; the row stays locked until the write.

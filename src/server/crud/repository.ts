@@ -5,6 +5,13 @@ import type { Page } from '../http/pagination.js';
 import { asSearchError, type FieldSearch, fieldSearchClause } from './field-search.js';
 import { searchedPage, searchPageCall } from './search-page.js';
 
+/**
+ * JSON for a `jsonb` column. `JSON.stringify` writes a lone surrogate as a `\udXXX` escape, which PostgreSQL refuses
+ * in `jsonb`; it is stored as U+FFFD instead, as a text column stores it.
+ */
+const jsonText = (value: unknown) =>
+  JSON.stringify(value).replace(/(?<=(?:^|[^\\])(?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/gi, '\\ufffd');
+
 export type Entity = Record<string, unknown>;
 export type Scope = { tenantId: string; parent?: { column: string; id: string } };
 
@@ -49,7 +56,7 @@ export class Repository {
 
   toValue(property: string, value: unknown) {
     const column = this.model.columns.find((c) => c.property === property);
-    if (column?.json) return value === null ? null : JSON.stringify(value);
+    if (column?.json) return value === null ? null : jsonText(value);
     if (column?.timestamp && typeof value === 'number') return new Date(value);
     return value;
   }

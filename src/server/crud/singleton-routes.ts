@@ -38,15 +38,15 @@ export class SingletonOperations {
     return rows[0] ? this.ops.repository.fromRow(rows[0]) : undefined;
   }
 
-  private async seeded(tx: Queryable, tenantId: string, lock: boolean): Promise<Entity> {
-    const found = await this.find(tx, tenantId, lock);
-    if (found) return found;
-    // A schema may name the record's id (Logto's sign-in experience is always `default`); else one is generated.
+  /** The id of a tenant's record: the schema's default id (Logto's `default`), else a new one. */
+  private newId(): string {
     const schemaId = this.model.schema.properties?.id?.default;
-    const values: Entity = {
-      ...withDefaults(this.model.schema, {}),
-      id: typeof schemaId === 'string' ? schemaId : generateId(),
-    };
+    return typeof schemaId === 'string' ? schemaId : generateId();
+  }
+
+  /** Inserts the tenant's record with the schema's defaults unless it has one (`ON CONFLICT DO NOTHING`). */
+  private async seed(tx: Queryable, tenantId: string, id: string): Promise<void> {
+    const values: Entity = { ...withDefaults(this.model.schema, {}), id };
     const entries = Object.entries(values).filter(([property]) => property !== 'tenantId');
     const json = new Set(this.model.columns.filter((c) => c.json).map((c) => c.property));
     const column = (property: string) => this.model.columns.find((c) => c.property === property)?.column ?? property;
@@ -55,6 +55,12 @@ export class SingletonOperations {
        VALUES ($1, ${entries.map((_, i) => `$${i + 2}`).join(', ')}) ON CONFLICT DO NOTHING`,
       [tenantId, ...entries.map(([p, v]) => (json.has(p) ? JSON.stringify(v) : v))],
     );
+  }
+
+  private async seeded(tx: Queryable, tenantId: string, lock: boolean): Promise<Entity> {
+    const found = await this.find(tx, tenantId, lock);
+    if (found) return found;
+    await this.seed(tx, tenantId, this.newId());
     const row = await this.find(tx, tenantId, lock);
     if (!row) throw new Error(`${this.model.name}: the seeded row is missing`);
     return row;
@@ -65,12 +71,24 @@ export class SingletonOperations {
   }
 
   /**
-   * An update of the tenant's record, seeded first if need be, through the entity's own update: the same body
-   * validation, record rules and write pipeline (access, quota, hooks, audit, events) as a collection item's.
+   * An update of the tenant's record through the entity's own update: the same body validation, record rules and
+   * write pipeline (access, quota, hooks, audit, events) as a collection item's. A tenant without a record yet has it
+   * seeded inside the update's transaction, so a refused update leaves nothing behind.
    */
   async update(context: RequestContext, body: unknown): Promise<Entity> {
-    const stored = await this.get(context);
-    return this.ops.update(context, String(stored.id), body);
+    const { tenantId } = context;
+    const stored = await this.db.withTenant(tenantId, (tx) => this.find(tx, tenantId, false));
+    if (stored) return this.ops.update(context, String(stored.id), body);
+    const id = this.newId();
+    try {
+      return await this.ops.update(context, id, body, undefined, { first: (tx) => this.seed(tx, tenantId, id) });
+    } catch (error) {
+      // Another first write seeded the record with an id of its own meanwhile: update that one.
+      const seededElsewhere = await this.db.withTenant(tenantId, (tx) => this.find(tx, tenantId, false));
+      if (seededElsewhere && seededElsewhere.id !== id)
+        return this.ops.update(context, String(seededElsewhere.id), body);
+      throw error;
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { ApiError } from '../http/api-error.js';
 import { actorName, missingScopes, type RequestContext } from './context.js';
 import { withDerived } from './fields.js';
-import { overrideOf, type ServerOverrides } from './overrides.js';
+import { overrideOf, type ServerOverrides, WithStatus } from './overrides.js';
 import type { Write, WriteStage } from './pipeline.js';
 import type { Entity } from './repository.js';
 
@@ -85,6 +85,8 @@ const writtenId = (write: Write): string | undefined => {
 export const auditStage = (sink: AuditSink): WriteStage => ({
   name: 'audit',
   async after(write) {
+    // An action that answered with an error status (`withStatus(400, ...)`) refused, and changed nothing.
+    if (write.result instanceof WithStatus && write.result.status >= 400) return;
     const id = writtenId(write);
     await sink.record({
       tenantId: write.context.tenantId,
