@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
 import type { Database } from '../db/database.js';
-import { loadSignInExperience } from '../entities/signInExperience/load.js';
+import { readSignInExperience } from '../entities/signInExperience/load.js';
 import { type Translator, translatorFor } from '../locales/index.js';
 import type { TenantOidc } from '../oidc/provider.js';
 import type { TenantProviders } from '../oidc/providers.js';
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '../tenants/urls.js';
 import { type Chrome, type ContentPage, chromePolicy, pageChrome } from './chrome.js';
 import { type PageExperience, pageExperience } from './experience.js';
-import { loadPhrases } from './phrases.js';
+import { readPhrases } from './phrases.js';
 import { errorPage } from './views.js';
 
 type Params = { tenantId?: string; uid: string };
@@ -66,8 +66,13 @@ const loadInteraction = async (
     return expired();
   }
   if (details.uid !== request.params.uid) return expired();
-  // One indexed row per request: a PATCH shows on the next page, in every process.
-  const experience = pageExperience(await loadSignInExperience(db, tenantId));
+  // One indexed row per request (and the custom phrases), in one transaction: a PATCH shows on the next page, in
+  // every process.
+  const accept = request.headers['accept-language'];
+  const { experience, phrases } = await db.withTenant(tenantId, async (tx) => {
+    const read = pageExperience(await readSignInExperience(tx, tenantId));
+    return { experience: read, phrases: await readPhrases(tx, tenantId, accept, read.languageInfo) };
+  });
   // The console's accounts register with a username and an optional email, and sign in with either.
   if (tenantId === ADMIN_TENANT_ID) {
     experience.signInIdentifiers = (['username', 'email', 'phone'] as const).filter(
@@ -75,7 +80,6 @@ const loadInteraction = async (
     );
   }
   const { languageInfo } = experience;
-  const phrases = await loadPhrases(db, tenantId, request.headers['accept-language'], languageInfo);
   return {
     tenantId,
     tr: translatorFor(

@@ -3,14 +3,14 @@ import type { Catalog } from '../crud/catalog.js';
 import type { RequestContext } from '../crud/context.js';
 import type { Validation } from '../crud/validate.js';
 import type { Database } from '../db/database.js';
-import { loadSignInExperience } from '../entities/signInExperience/load.js';
+import { readSignInExperience } from '../entities/signInExperience/load.js';
 import { ApiError } from '../http/api-error.js';
 import { translatorFor } from '../locales/index.js';
 import { passwordPolicy } from '../users/password-policy.js';
 import { chromePolicy, pageChrome } from './chrome.js';
 import { pageExperience } from './experience.js';
 import { registerPage, signInPage } from './forms.js';
-import { loadPhrases } from './phrases.js';
+import { readPhrases } from './phrases.js';
 
 interface PreviewBody {
   signInExperience?: Record<string, unknown>;
@@ -62,11 +62,12 @@ export const registerSignInPreview = (
     }
 
     const { tenantId } = deps.context(request);
-    const stored = await loadSignInExperience(deps.db, tenantId);
-    const experience = pageExperience({ ...stored, ...changes });
     const language = typeof body.language === 'string' ? body.language : undefined;
-    const settings = { autoDetect: Boolean(language), fallbackLanguage: experience.languageInfo.fallbackLanguage };
-    const phrases = await loadPhrases(deps.db, tenantId, language, settings);
+    const { experience, settings, phrases } = await deps.db.withTenant(tenantId, async (tx) => {
+      const merged = pageExperience({ ...(await readSignInExperience(tx, tenantId)), ...changes });
+      const languages = { autoDetect: Boolean(language), fallbackLanguage: merged.languageInfo.fallbackLanguage };
+      return { experience: merged, settings: languages, phrases: await readPhrases(tx, tenantId, language, languages) };
+    });
     const tr = translatorFor(language, { ...settings, customLanguages: phrases.languages }, phrases.texts);
     const chrome = {
       ...pageChrome(experience, { page: page === 'sign-in' ? '/sign-in' : '/register', mode, inert: true }),
