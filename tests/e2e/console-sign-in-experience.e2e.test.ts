@@ -55,6 +55,18 @@ describe('console sign-in experience', () => {
     await visible(page.getByText('You have unsaved changes'));
     await screenshot(page, 'preview-unsaved', { fullPage: true });
 
+    // Dark mode and the sign-up page, still with the unsaved settings; back to light sign-in.
+    const preview = page.getByRole('complementary', { name: 'Live preview' });
+    await page.getByLabel('Enable dark mode').click();
+    await preview.getByText('Dark', { exact: true }).click();
+    await preview.getByText('Sign-up', { exact: true }).click();
+    await poll(previewHtml).toContain('data-theme="dark"');
+    await poll(previewHtml).toContain('<h1>Create account</h1>');
+    await screenshot(page, 'preview-dark-sign-up');
+    await preview.getByText('Light', { exact: true }).click();
+    await preview.getByText('Sign-in', { exact: true }).click();
+    await poll(previewHtml).toContain('data-theme="light"');
+
     const stored = (await api('/sign-in-exp')).body;
     expect(stored.color.primaryColor).toBe('#6139F6');
     expect(stored.branding.logoUrl).not.toBe(logo);
@@ -102,6 +114,7 @@ describe('console sign-in experience', () => {
     await visible(leave);
     await leave.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/console\/roles$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Roles' }));
     expect((await api('/sign-in-exp')).body.signUp.identifiers).toEqual(['username']);
   });
 
