@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppRoot } from './App';
 import { RequireScopes } from './access/RequireScopes';
 import { RequireAuth } from './auth/RequireAuth';
-import { consoleFeatures, tabsPages } from './feature-modules/registry';
+import { consoleFeatures, pagedResources, tabsPages } from './feature-modules/registry';
 import { featureRoutes } from './feature-modules/routes';
 import { tabsPageOf } from './feature-modules/tabs';
 import { kindRoutes } from './generic/kind-routes';
@@ -12,14 +12,14 @@ import { RouteError } from './generic/RouteError';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRedirect } from './layout/HomeRedirect';
 import { overridePages } from './overrides/pages';
-import { defaultTab, routedResources } from './registry';
+import { defaultTab } from './registry';
 
 const ResourceList = lazy(() => import('./generic/ResourceList').then((m) => ({ default: m.ResourceList })));
 const ResourceCreate = lazy(() => import('./generic/ResourceCreate').then((m) => ({ default: m.ResourceCreate })));
 const ResourceShow = lazy(() => import('./generic/ResourceShow').then((m) => ({ default: m.ResourceShow })));
 const DetailTabView = lazy(() => import('./generic/DetailTabView').then((m) => ({ default: m.DetailTabView })));
 
-const resourceRoutes: RouteObject[] = routedResources.flatMap((resource) => {
+const resourceRoutes: RouteObject[] = pagedResources.flatMap((resource) => {
   // The caller's scopes decide what each route shows: reading needs the read scopes, creating the write ones too.
   const { read, write } = resource.requiredScopes;
   const ofKind = kindRoutes(resource);

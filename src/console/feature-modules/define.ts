@@ -41,6 +41,11 @@ export interface FeaturePage {
   scopes?: readonly string[];
   /** Only for `layout` pages. */
   sidebar?: SidebarSlot;
+  /**
+   * The entity whose generated pages this bespoke page takes the place of (a singleton's settings screen written by
+   * hand): the entity keeps its data path but gets no generated route or sidebar entry, and its route is free.
+   */
+  replaces?: string;
 }
 
 /** A console feature: a folder `src/console/features/<name>/` whose `index.ts` exports `feature`. */

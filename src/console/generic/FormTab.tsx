@@ -22,7 +22,17 @@ type FormTabModel = Extract<DetailTab, { kind: 'form' }>;
  * Save/Discard bar and an unsaved-changes guard. Without the entity's write scopes the form is read-only and has no
  * save bar.
  */
-export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { tab: FormTabModel }) => {
+export const FormTab = ({
+  tab,
+  resource,
+  record,
+  refetch,
+  fields,
+}: DetailContext & {
+  tab: FormTabModel;
+  /** Only these root fields of the tab, for a bespoke page that splits a tab; the others pass through unchanged. */
+  fields?: readonly string[];
+}) => {
   const { t } = useTranslation();
   const { open } = useNotification();
   const formRef = useRef<FormHandle>(null);
@@ -33,11 +43,18 @@ export const FormTab = ({ tab, resource, record, refetch }: DetailContext & { ta
   const { write } = useResourceAccess(resource);
   const dirty = !deepEquals(formData, baseline);
   // Sections that do not apply to this record are left out; their fields keep their values and are not sent.
-  const sections = useMemo(() => tab.sections.filter((section) => isShownFor(record, section.when)), [tab, record]);
-  const omitted = useMemo(
-    () => tab.sections.filter((section) => !sections.includes(section)).flatMap((section) => section.fields),
-    [tab, sections],
+  const sections = useMemo(
+    () =>
+      tab.sections
+        .filter((section) => isShownFor(record, section.when))
+        .map((section) => (fields ? { ...section, fields: section.fields.filter((f) => fields.includes(f)) } : section))
+        .filter((section) => section.fields.length > 0),
+    [tab, record, fields],
   );
+  const omitted = useMemo(() => {
+    const shown = new Set(sections.flatMap((section) => section.fields));
+    return tab.sections.flatMap((section) => section.fields).filter((field) => !shown.has(field));
+  }, [tab, sections]);
   const requiredFields = useMemo(() => keptFields(tab.form.schema.properties), [tab]);
   useUnsavedChangesGuard(dirty);
 

@@ -11,14 +11,18 @@ const isLeavingDeleted = (state: unknown) =>
 
 /**
  * Guards unsaved form changes: in-app navigation to another page asks first, and leaving the page (reload,
- * close) triggers the browser's own prompt.
+ * close) triggers the browser's own prompt. With `within`, moving between paths below it (a page's own tabs, which
+ * share one form) does not ask.
  */
-export const useUnsavedChangesGuard = (dirty: boolean) => {
+export const useUnsavedChangesGuard = (dirty: boolean, within?: string) => {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname && !isLeavingDeleted(nextLocation.state),
+      dirty &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !(within && (nextLocation.pathname === within || nextLocation.pathname.startsWith(`${within}/`))) &&
+      !isLeavingDeleted(nextLocation.state),
   );
 
   useEffect(() => {

@@ -8,7 +8,12 @@ import { AccessProvider } from '../../../src/console/access/AccessContext';
 import { type ConsoleFeature, linkTo } from '../../../src/console/feature-modules/define';
 import { collectFeatures } from '../../../src/console/feature-modules/discover';
 import { sidebarEntriesOf } from '../../../src/console/feature-modules/navigation';
-import { consoleFeatures } from '../../../src/console/feature-modules/registry';
+import {
+  consoleFeatures,
+  pagedResources,
+  replacedEntities,
+  sidebarEntries,
+} from '../../../src/console/feature-modules/registry';
 import { featureRoutes } from '../../../src/console/feature-modules/routes';
 import { profileLinks } from '../../../src/console/features/profile';
 import { welcomeLinks } from '../../../src/console/features/welcome';
@@ -36,6 +41,7 @@ describe('feature discovery', () => {
       'get-started',
       'organization-template',
       'profile',
+      'sign-in-experience',
       'signing-keys',
       'welcome',
     ]);
@@ -44,6 +50,17 @@ describe('feature discovery', () => {
     expect(routeAt('/roles')?.path).toBe('roles');
     expect(profileLinks.root()).toBe('/profile');
     expect(welcomeLinks.root()).toBe('/welcome');
+  });
+
+  it("lets a feature page replace an entity's generated pages: the route and the sidebar entry become the page's", () => {
+    expect(replacedEntities({ './x/index.ts': { feature: { name: 'x', pages: [{ replaces: 'role' }] } } })).toEqual(
+      new Set(['role']),
+    );
+    expect(pagedResources.map((resource) => resource.name)).not.toContain('signInExperience');
+    expect(routeAt('/sign-in-experience/branding')?.path).toBe('sign-in-experience/:tab');
+    expect(routeAt('/sign-in-experience/settings')?.path).toBe('sign-in-experience/:tab');
+    const entries = sidebarEntries.filter((entry) => entry.route === 'sign-in-experience');
+    expect(entries.map((entry) => entry.key)).toEqual(['feature:sign-in-experience:sign-in-experience']);
   });
 
   it('keeps every feature page lazy: its code loads when the page is first shown', () => {

@@ -1,0 +1,52 @@
+import { lazy } from 'react';
+import { defineFeature, linkTo } from '../../feature-modules/define';
+import { requireResource } from '../../registry';
+
+const settings = requireResource('signInExperience');
+const read = settings.requiredScopes.read;
+
+const SignInExperiencePage = lazy(() =>
+  import('./SignInExperiencePage').then((m) => ({ default: m.SignInExperiencePage })),
+);
+const SecurityPage = lazy(() => import('./SecurityPage').then((m) => ({ default: m.SecurityPage })));
+const TabRedirect = lazy(() => import('./TabRedirect').then((m) => ({ default: m.TabRedirect })));
+
+/**
+ * The sign-in experience, MFA and security screens: hand-written pages over the `signInExperience` singleton
+ * (its generated settings page is replaced), with a live preview of the sign-in page.
+ */
+export const feature = defineFeature({
+  name: 'sign-in-experience',
+  pages: [
+    {
+      path: 'sign-in-experience',
+      placement: 'layout',
+      component: TabRedirect,
+      scopes: read,
+      replaces: settings.name,
+      sidebar: { group: 'authentication', order: 2, titleKey: 'sidebar.sign_in_experience', icon: 'lock' },
+    },
+    { path: 'sign-in-experience/:tab', placement: 'layout', component: SignInExperiencePage, scopes: read },
+    {
+      path: 'mfa',
+      placement: 'layout',
+      component: lazy(() => import('./MfaPage').then((m) => ({ default: m.MfaPage }))),
+      scopes: read,
+      sidebar: { group: 'authentication', order: 3, titleKey: 'sidebar.mfa', icon: 'key' },
+    },
+    {
+      path: 'security',
+      placement: 'layout',
+      component: TabRedirect,
+      scopes: read,
+      sidebar: { group: 'authentication', order: 6, titleKey: 'sidebar.security', icon: 'security' },
+    },
+    { path: 'security/:tab', placement: 'layout', component: SecurityPage, scopes: read },
+  ],
+});
+
+export const signInExperienceLinks = {
+  tab: linkTo(feature.pages[1].path),
+  mfa: linkTo(feature.pages[2].path),
+  security: linkTo(feature.pages[4].path),
+};
