@@ -18,10 +18,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -714,10 +714,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -747,10 +747,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -1291,10 +1291,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {
@@ -3386,10 +3386,10 @@ export const consoleResources: ConsoleResource[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "list": {

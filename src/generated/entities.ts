@@ -16,10 +16,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -2484,10 +2484,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},
@@ -3142,10 +3142,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -5805,10 +5805,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {
@@ -14434,10 +14434,10 @@ export const entityModels: EntityModel[] = [
     "edition": "all",
     "requiredScopes": {
       "read": [
-        "all"
+        "read:data"
       ],
       "write": [
-        "all"
+        "write:data"
       ]
     },
     "errorFields": {},

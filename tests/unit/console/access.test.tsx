@@ -111,6 +111,7 @@ describe('what the console shows', () => {
     };
     expect(await sidebarFor('read:data write:data read:hooks')).toEqual([
       'Applications',
+      'Sign-in experience',
       'API resources',
       'Roles',
       'Organizations',
@@ -121,6 +122,7 @@ describe('what the console shows', () => {
     cleanup();
     expect(await sidebarFor('read:data write:data')).toEqual([
       'Applications',
+      'Sign-in experience',
       'API resources',
       'Roles',
       'Organizations',
@@ -131,6 +133,7 @@ describe('what the console shows', () => {
     // Full access (Logto's one management scope) grants the data scopes, not a scope of its own such as read:hooks.
     expect(await sidebarFor('all')).toEqual([
       'Applications',
+      'Sign-in experience',
       'API resources',
       'Roles',
       'Organizations',

@@ -10,7 +10,7 @@ export const feature = defineFeature({
       placement: 'layout',
       component: lazy(() => import('./SigningKeys').then((m) => ({ default: m.SigningKeys }))),
       // What `/api/configs/oidc/*` asks (the management API's scope).
-      scopes: ['all'],
+      scopes: ['read:data'],
       sidebar: { group: 'developer', order: 1, titleKey: 'sidebar.signing_keys', icon: 'key' },
     },
   ],

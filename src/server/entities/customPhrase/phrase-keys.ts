@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 
 type Tree = { [key: string]: string | Tree };
 
-/** The English texts of the sign-in pages: the phrase keys a custom phrase may override. */
-const builtIn = JSON.parse(readFileSync(new URL('../../locales/en/interaction.json', import.meta.url), 'utf8')) as Tree;
+let builtIn: Tree | undefined;
+/** The English texts of the sign-in pages: the phrase keys a custom phrase may override (read on first use). */
+const builtInPhrases = (): Tree => {
+  builtIn ??= JSON.parse(readFileSync(new URL('../../locales/en/interaction.json', import.meta.url), 'utf8')) as Tree;
+  return builtIn;
+};
 
 /** Whether a value is a translation: texts, or objects of more texts, all the way down. */
 export const isTranslation = (value: unknown): value is Tree =>
@@ -13,7 +17,7 @@ export const isTranslation = (value: unknown): value is Tree =>
   Object.values(value).every((inner) => typeof inner === 'string' || isTranslation(inner));
 
 /** Whether every key of `translation` is a phrase of `reference`, with a text where it has a text (Logto's check). */
-export const isStrictlyPartial = (translation: Tree, reference: Tree = builtIn): boolean =>
+export const isStrictlyPartial = (translation: Tree, reference: Tree = builtInPhrases()): boolean =>
   Object.entries(translation).every(([key, value]) => {
     const expected = reference[key];
     if (expected === undefined) return false;
