@@ -36,6 +36,7 @@ describe('feature discovery', () => {
       'get-started',
       'organization-template',
       'profile',
+      'qa',
       'welcome',
     ]);
     for (const path of ['/callback', '/welcome', '/profile']) expect(routeAt(path)?.path).toBe(path.slice(1));
