@@ -3,14 +3,14 @@ import { isAbsolute, join, relative } from 'node:path';
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { CodegenError } from './errors.js';
 
-/** Where the create-body fixtures of the project's entities live, one folder per entity. */
+/** Where the fixtures of the project's forms live: `<entity>/<form>/{valid,invalid}/`, create bodies in `<entity>/create`. */
 export const FIXTURES_DIR = 'tests/fixtures';
 
 /** The fields a create body must carry, to name in the message. */
 const requiredFields = (model: EntityModel): string[] => model.requestBodies.create?.schema.required ?? [];
 
 /**
- * Every entity that can be created needs create-body fixtures (`<dir>/<entity>/valid` and `<dir>/<entity>/invalid`)
+ * Every entity that can be created needs create-body fixtures (`<dir>/<entity>/create/valid` and `.../invalid`)
  * in one of `dirs` (relative to `root` or absolute); the schema tests check each compiled create validator against
  * them. Directories that do not exist are skipped, so a project without fixtures is not held to them.
  */
@@ -20,9 +20,9 @@ export const checkFixtures = (models: EntityModel[], root: string, dirs: readonl
   const shown = (dir: string) => relative(root, dir) || '.';
   const problems = models
     .filter((model) => model.operations.create)
-    .filter((model) => !present.some((dir) => existsSync(join(dir, model.name))))
+    .filter((model) => !present.some((dir) => existsSync(join(dir, model.name, 'create'))))
     .map((model) => {
-      const folder = `${shown(present[0] ?? root)}/${model.name}/`;
+      const folder = `${shown(present[0] ?? root)}/${model.name}/create/`;
       const fields = requiredFields(model);
       return [
         `${folder} (resources/${model.name}.resource.json can be created):`,
@@ -31,6 +31,8 @@ export const checkFixtures = (models: EntityModel[], root: string, dirs: readonl
       ].join('\n');
     });
   if (problems.length > 0) {
-    throw new CodegenError(`Create-body fixtures missing; add:\n  ${problems.join('\n  ')}`);
+    throw new CodegenError(
+      `Create-body fixtures missing (\`npm run fixtures\` writes a generated starting set); add:\n  ${problems.join('\n  ')}`,
+    );
   }
 };

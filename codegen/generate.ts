@@ -31,7 +31,7 @@ export interface GenerateOptions {
   /** The server override keys descriptors may name (default: `src/server/overrides/keys.ts`). */
   serverOverrideKeys?: readonly string[];
   /**
-   * Where the create-body fixtures live (relative to root or absolute; default `tests/fixtures`): each entity that
+   * Where the form fixtures live (relative to root or absolute; default `tests/fixtures`): each entity that
    * can be created needs a folder in one of them. Directories that do not exist are not checked.
    */
   fixtureDirs?: readonly string[];

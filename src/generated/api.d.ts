@@ -871,6 +871,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/qa/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the generated forms, each with how many valid and invalid fixtures it has */
+        get: operations["GetQaForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/qa/forms/{entity}/{form}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a generated form: its body schema and its fixtures */
+        get: operations["GetQaFormsEntityForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/resources": {
         parameters: {
             query?: never;
@@ -2867,6 +2901,95 @@ export interface components {
         PersonalAccessTokenDeleteByNameBody: {
             /** @description The name of the token to delete. */
             name: string;
+        };
+        /**
+         * QA
+         * @description The generated forms (create dialogs, settings tabs, action bodies) and the fixtures QA checks them with.
+         */
+        Qa: {
+            /** @description The entity the form belongs to, e.g. `role`. */
+            readonly entity: string;
+            /** @description `create`, `tab-<tabKey>` or `action-<actionKey>`: the folder of its fixtures below the entity's. */
+            readonly form: string;
+            /**
+             * @description What the form is: an entity's create dialog, a settings tab of its detail page or an action's body.
+             * @enum {string}
+             */
+            readonly kind: "create" | "tab" | "action";
+            $defs: {
+                formList: {
+                    entity: string;
+                    form: string;
+                    /** @enum {string} */
+                    kind: "create" | "tab" | "action";
+                    /** @description How many valid fixtures the form has. */
+                    valid: number;
+                    /** @description How many invalid fixtures the form has. */
+                    invalid: number;
+                }[];
+                formDetail: {
+                    entity: string;
+                    form: string;
+                    /** @enum {string} */
+                    kind: "create" | "tab" | "action";
+                    /** @description The JSON schema of the form's body. */
+                    schema: Record<string, never>;
+                    fixtures: {
+                        name: string;
+                        /** @description Whether the form must accept the body. */
+                        valid: boolean;
+                        /** @description The request body. */
+                        body: unknown;
+                        /** @description Invalid fixtures: the JSON pointer of the offending value and the rule it breaks. */
+                        expect?: {
+                            path: string;
+                            keyword: string;
+                        };
+                        /** @description The expected English error text, when named. */
+                        message?: string;
+                        /** @description Written by `npm run fixtures` rather than by hand. */
+                        generated: boolean;
+                        /** @description The fixture's file, relative to the project. */
+                        file: string;
+                    }[];
+                };
+            };
+        };
+        QaFormsResponse: {
+            entity: string;
+            form: string;
+            /** @enum {string} */
+            kind: "create" | "tab" | "action";
+            /** @description How many valid fixtures the form has. */
+            valid: number;
+            /** @description How many invalid fixtures the form has. */
+            invalid: number;
+        }[];
+        QaFormResponse: {
+            entity: string;
+            form: string;
+            /** @enum {string} */
+            kind: "create" | "tab" | "action";
+            /** @description The JSON schema of the form's body. */
+            schema: Record<string, never>;
+            fixtures: {
+                name: string;
+                /** @description Whether the form must accept the body. */
+                valid: boolean;
+                /** @description The request body. */
+                body: unknown;
+                /** @description Invalid fixtures: the JSON pointer of the offending value and the rule it breaks. */
+                expect?: {
+                    path: string;
+                    keyword: string;
+                };
+                /** @description The expected English error text, when named. */
+                message?: string;
+                /** @description Written by `npm run fixtures` rather than by hand. */
+                generated: boolean;
+                /** @description The fixture's file, relative to the project. */
+                file: string;
+            }[];
         };
         /**
          * Resource
@@ -9460,6 +9583,141 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetQaForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the generated forms, each with how many valid and invalid fixtures it has */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaFormsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetQaFormsEntityForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entity. */
+                entity: string;
+                /** @description The form. */
+                form: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a generated form: its body schema and its fixtures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaFormResponse"];
                 };
             };
             /** @description Bad Request */

@@ -10039,6 +10039,237 @@ export const entityModels: EntityModel[] = [
     }
   },
   {
+    "name": "qa",
+    "kind": "service",
+    "apiPath": "/qa",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "qa:read"
+      ],
+      "write": [
+        "qa:read"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "qa",
+    "titleKey": "qa.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "QA",
+      "description": "The generated forms (create dialogs, settings tabs, action bodies) and the fixtures QA checks them with.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "entity",
+        "form",
+        "kind"
+      ],
+      "properties": {
+        "entity": {
+          "type": "string",
+          "readOnly": true,
+          "description": "The entity the form belongs to, e.g. `role`."
+        },
+        "form": {
+          "type": "string",
+          "readOnly": true,
+          "description": "`create`, `tab-<tabKey>` or `action-<actionKey>`: the folder of its fixtures below the entity's."
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "create",
+            "tab",
+            "action"
+          ],
+          "readOnly": true,
+          "description": "What the form is: an entity's create dialog, a settings tab of its detail page or an action's body."
+        }
+      },
+      "$defs": {
+        "formList": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "entity",
+              "form",
+              "kind",
+              "valid",
+              "invalid"
+            ],
+            "properties": {
+              "entity": {
+                "type": "string"
+              },
+              "form": {
+                "type": "string"
+              },
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "create",
+                  "tab",
+                  "action"
+                ]
+              },
+              "valid": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "How many valid fixtures the form has."
+              },
+              "invalid": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "How many invalid fixtures the form has."
+              }
+            }
+          }
+        },
+        "formDetail": {
+          "type": "object",
+          "required": [
+            "entity",
+            "form",
+            "kind",
+            "schema",
+            "fixtures"
+          ],
+          "properties": {
+            "entity": {
+              "type": "string"
+            },
+            "form": {
+              "type": "string"
+            },
+            "kind": {
+              "type": "string",
+              "enum": [
+                "create",
+                "tab",
+                "action"
+              ]
+            },
+            "schema": {
+              "type": "object",
+              "description": "The JSON schema of the form's body."
+            },
+            "fixtures": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "name",
+                  "valid",
+                  "body",
+                  "generated",
+                  "file"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "valid": {
+                    "type": "boolean",
+                    "description": "Whether the form must accept the body."
+                  },
+                  "body": {
+                    "description": "The request body."
+                  },
+                  "expect": {
+                    "type": "object",
+                    "description": "Invalid fixtures: the JSON pointer of the offending value and the rule it breaks.",
+                    "required": [
+                      "path",
+                      "keyword"
+                    ],
+                    "properties": {
+                      "path": {
+                        "type": "string"
+                      },
+                      "keyword": {
+                        "type": "string"
+                      }
+                    }
+                  },
+                  "message": {
+                    "type": "string",
+                    "description": "The expected English error text, when named."
+                  },
+                  "generated": {
+                    "type": "boolean",
+                    "description": "Written by `npm run fixtures` rather than by hand."
+                  },
+                  "file": {
+                    "type": "string",
+                    "description": "The fixture's file, relative to the project."
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "entity",
+      "form",
+      "kind"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "forms",
+        "on": "collection",
+        "method": "GET",
+        "path": "forms",
+        "handler": "qa.list-forms",
+        "status": 200,
+        "summary": "List the generated forms, each with how many valid and invalid fixtures it has",
+        "responseSchema": "formList"
+      },
+      {
+        "key": "form",
+        "on": "collection",
+        "method": "GET",
+        "path": "forms/{entity}/{form}",
+        "handler": "qa.get-form",
+        "status": 200,
+        "summary": "Get a generated form: its body schema and its fixtures",
+        "responseSchema": "formDetail"
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "resource",
     "kind": "collection",
     "apiPath": "/resources",

@@ -19,14 +19,22 @@ interface RouteCase {
   method: NonNullable<InjectOptions['method']>;
   path: string;
   write: boolean;
+  /** The scopes the route needs, as its descriptor says. */
+  scopes: string[];
 }
 
 const routesOf = (model: EntityModel): RouteCase[] => {
   const base = `${model.apiRoot ? '' : '/api'}${model.apiPath}`.replace(/\{(\w+)\}/g, 'missing-$1');
   const item = `${base}/missing-${itemParam(model)}`;
   const cases: RouteCase[] = [];
-  const add = (method: RouteCase['method'], path: string, write: boolean) =>
-    cases.push({ name: `${method} ${path}`, method, path, write });
+  const add = (method: RouteCase['method'], path: string, write: boolean, scopes?: string[]) =>
+    cases.push({
+      name: `${method} ${path}`,
+      method,
+      path,
+      write,
+      scopes: scopes ?? (write ? model.requiredScopes.write : model.requiredScopes.read),
+    });
   const ops = model.operations;
   if (ops.list) add('GET', base, false);
   if (ops.create) add('POST', base, true);
@@ -46,7 +54,8 @@ const routesOf = (model: EntityModel): RouteCase[] => {
     // An action whose handler authenticates its caller (the console user's own account) is not the guard's.
     if (action.authenticatedBy === 'handler') continue;
     const at = (action.on ?? 'item') === 'item' ? item : base;
-    add(action.method, action.path ? `${at}/${action.path}` : at, action.method !== 'GET');
+    const write = action.method !== 'GET';
+    add(action.method, action.path ? `${at}/${action.path}` : at, write, action.scopes);
   }
   return cases;
 };
@@ -129,10 +138,12 @@ describe.each(databases())('authorization on $name', (target) => {
   });
 
   it.each(routes)('$name: the right token reaches the route', async (route) => {
-    const reply = await call(route, await sign({ tenant: 'default' }));
+    // `all` and whatever scope of its own the route needs (the QA service's `qa:read`).
+    const scope = [...new Set(['all', ...route.scopes])].join(' ');
+    const reply = await call(route, await sign({ tenant: 'default', scope }));
     expect([401, 403]).not.toContain(reply.statusCode);
     // Console users hold tokens from the admin tenant's provider for the managed tenant's API.
-    const admin = await call(route, await sign({ tenant: 'default', issuer: issuerOf('admin') }));
+    const admin = await call(route, await sign({ tenant: 'default', issuer: issuerOf('admin'), scope }));
     expect([401, 403]).not.toContain(admin.statusCode);
   });
 

@@ -16,13 +16,13 @@ const withFixtures = () => {
 describe('codegen asks for the create-body fixtures of an entity that can be created', () => {
   it('names the missing folder and what to put in it', async () => {
     const root = withFixtures();
-    rmSync(join(root, 'tests/fixtures/role'), { recursive: true });
+    rmSync(join(root, 'tests/fixtures/role/create'), { recursive: true });
     const error = await generate({ root }).then(
       () => undefined,
       (thrown: Error) => thrown,
     );
     expect(error?.message).toContain('Create-body fixtures missing');
-    expect(error?.message).toContain('tests/fixtures/role/ (resources/role.resource.json can be created)');
+    expect(error?.message).toContain('tests/fixtures/role/create/ (resources/role.resource.json can be created)');
     expect(error?.message).toContain('valid/minimal.json and valid/full.json');
     expect(error?.message).toContain('the least it needs (name, description)');
     expect(error?.message).toContain('invalid/*.json, at least five');

@@ -47,7 +47,7 @@ describe('create validators', () => {
   it('have fixtures for every entity that can be created, and no fixtures for anything else', () => {
     const creatable = entityModels.filter((m) => m.operations.create).map((m) => m.name);
     const missing = creatable.filter((name) => !fixtureEntities.includes(name));
-    expect(missing, `add tests/fixtures/<entity>/{valid,invalid}/ for: ${missing.join(', ')}`).toEqual([]);
+    expect(missing, `add tests/fixtures/<entity>/create/{valid,invalid}/ for: ${missing.join(', ')}`).toEqual([]);
     expect(fixtureEntities.filter((name) => !creatable.includes(name))).toEqual([]);
   });
 

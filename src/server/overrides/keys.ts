@@ -25,6 +25,8 @@ export const serverOverrideKeys = [
   'personalAccessToken.delete',
   'personalAccessToken.generate-value',
   'personalAccessToken.rename',
+  'qa.get-form',
+  'qa.list-forms',
   'resource.set-default',
   'user.check-role-assignment',
   'user.create-mfa-verification',

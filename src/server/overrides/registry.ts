@@ -6,6 +6,7 @@ import { meOverrides } from '../entities/me/overrides.js';
 import { organizationOverrides } from '../entities/organization/overrides.js';
 import { organizationInvitationOverrides } from '../entities/organizationInvitation/overrides.js';
 import { personalAccessTokenOverrides } from '../entities/personalAccessToken/overrides.js';
+import { qaOverrides } from '../entities/qa/overrides.js';
 import { resourceOverrides } from '../entities/resource/overrides.js';
 import { userOverrides } from '../entities/user/overrides.js';
 import type { ServerOverrideKey } from './keys.js';
@@ -28,6 +29,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...organizationOverrides,
   ...organizationInvitationOverrides,
   ...personalAccessTokenOverrides,
+  ...qaOverrides,
   ...resourceOverrides,
   ...userOverrides,
 };

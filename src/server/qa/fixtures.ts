@@ -1,0 +1,123 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The QA fixtures of the generated forms: request bodies, one JSON file each, under
+ * `<dir>/<entity>/<form>/valid/<name>.json` and `<dir>/<entity>/<form>/invalid/<name>.json`, where `<form>` is
+ * `create`, `tab-<tabKey>` or `action-<actionKey>` (see `qaForms`).
+ *
+ * A valid fixture is `{ "body": … }`; an invalid one breaks one rule and says which:
+ * `{ "body": …, "expect": { "path": "/field", "keyword": "maxLength" }, "message"?: "…" }`, where `path` is the JSON
+ * pointer of the offending value (for a missing or unknown property, the property itself) and `message` the English
+ * error text, when it matters. Files that `npm run fixtures` writes are named `gen-<name>.json` and carry
+ * `"generated": true`; hand-written files win over them (see `formFixtures`).
+ */
+
+/** The project's fixtures directory (`tests/fixtures`). */
+export const FIXTURES_ROOT = fileURLToPath(new URL('../../../tests/fixtures', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface FixtureExpectation {
+  path: string;
+  keyword: string;
+}
+
+export interface Fixture {
+  name: string;
+  body: unknown;
+  /** Invalid fixtures only: where the error is and which rule raises it. */
+  expect?: FixtureExpectation;
+  /** The expected English error text, when the fixture names one. */
+  message?: string;
+  /** Written by `npm run fixtures` rather than by hand. */
+  generated: boolean;
+  /** The file, relative to the project when inside it: what a failure names. */
+  file: string;
+}
+
+export interface FormFixtures {
+  valid: Fixture[];
+  invalid: Fixture[];
+}
+
+export const GENERATED_PREFIX = 'gen-';
+
+const shown = (path: string) => {
+  const inside = relative(projectRoot, path);
+  return inside.startsWith('..') ? path : inside;
+};
+
+const readFolder = (dir: string, validity: 'valid' | 'invalid'): Fixture[] => {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const path = join(dir, file);
+      const parsed = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+      const fixture: Fixture = {
+        name: file.replace(/\.json$/, ''),
+        body: parsed.body,
+        generated: parsed.generated === true,
+        file: shown(path),
+      };
+      if (!('body' in parsed)) throw new Error(`${fixture.file}: a fixture needs a "body"`);
+      const expect = parsed.expect as Partial<FixtureExpectation> | undefined;
+      if (validity === 'valid' && expect !== undefined) {
+        throw new Error(`${fixture.file}: a valid fixture must not carry an expected failure ("expect")`);
+      }
+      if (validity === 'invalid') {
+        if (typeof expect?.path !== 'string' || typeof expect.keyword !== 'string') {
+          throw new Error(
+            `${fixture.file}: an invalid fixture must say which rule it breaks (expect.path, expect.keyword)`,
+          );
+        }
+        fixture.expect = { path: expect.path, keyword: expect.keyword };
+      }
+      if (typeof parsed.message === 'string') fixture.message = parsed.message;
+      return fixture;
+    });
+};
+
+const sameCase = (a: FixtureExpectation, b: FixtureExpectation) => a.path === b.path && a.keyword === b.keyword;
+
+/**
+ * Hand-written fixtures win: a generated file is left out when a hand-written one has its name without the `gen-`
+ * prefix, or (invalid ones) when a hand-written one already expects the same error (path and keyword).
+ */
+const withoutShadowed = (fixtures: Fixture[]): Fixture[] => {
+  const written = fixtures.filter((fixture) => !fixture.generated);
+  const names = new Set(written.map((fixture) => fixture.name));
+  return fixtures.filter((fixture) => {
+    if (!fixture.generated) return true;
+    if (names.has(fixture.name.slice(GENERATED_PREFIX.length))) return false;
+    const expected = fixture.expect;
+    return !expected || !written.some((other) => other.expect && sameCase(other.expect, expected));
+  });
+};
+
+/**
+ * The fixtures of one form (`create`, `tab-<key>`, `action-<key>`) of an entity, found in the first of `dirs` that
+ * has a folder for it; hand-written ones first, then the generated ones they leave standing. A new file is picked
+ * up with no code change.
+ */
+export const formFixtures = (entity: string, form: string, dirs: readonly string[] = [FIXTURES_ROOT]): FormFixtures => {
+  const dir = dirs.map((root) => join(root, entity, form)).find((candidate) => existsSync(candidate));
+  if (!dir) return { valid: [], invalid: [] };
+  const ordered = (fixtures: Fixture[]) =>
+    withoutShadowed([...fixtures.filter((f) => !f.generated), ...fixtures.filter((f) => f.generated)]);
+  return {
+    valid: ordered(readFolder(join(dir, 'valid'), 'valid')),
+    invalid: ordered(readFolder(join(dir, 'invalid'), 'invalid')),
+  };
+};
+
+/** The entities with a fixture folder for `form` in `dir`; a new folder is picked up with no code change. */
+export const entitiesWithFixtures = (form: string, dir: string = FIXTURES_ROOT): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, form)))
+        .map((entry) => entry.name)
+        .sort()
+    : [];

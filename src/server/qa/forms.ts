@@ -1,0 +1,53 @@
+import type { EntityModel, FormModel } from '../../shared/descriptor.js';
+import type { JSONSchema7 } from '../../shared/json-schema.js';
+
+/** Which generated form a body belongs to: an entity's create dialog, a settings tab, or an action's body. */
+export type QaFormKind = 'create' | 'tab' | 'action';
+
+/** One generated form: where its fixtures live (`<entity>/<form>/`) and the schema its bodies follow. */
+export interface QaForm {
+  entity: string;
+  /** `create`, `tab-<tabKey>` or `action-<actionKey>`: the folder of its fixtures below the entity's. */
+  form: string;
+  kind: QaFormKind;
+  /** The tab's or the action's key; absent for `create`. */
+  key?: string;
+  /** The JSON schema of the form's body, self-contained (codegen inlines what it refers to). */
+  schema: JSONSchema7;
+  /** The compiled validator of the body (a key of the catalog's validators). */
+  validatorKey: string;
+}
+
+const form = (model: EntityModel, kind: QaFormKind, body: FormModel, key?: string): QaForm => ({
+  entity: model.name,
+  form: key ? `${kind}-${key}` : kind,
+  kind,
+  ...(key ? { key } : {}),
+  schema: body.schema,
+  validatorKey: body.validatorKey,
+});
+
+/**
+ * Every form the entities' pages and API take a body through: the create dialog (an entity that can be created),
+ * each settings tab of the detail page (a singleton's too) and each action with a body, in the models' order.
+ * Entities without an API (storage only) have none.
+ */
+export const qaForms = (models: readonly EntityModel[]): QaForm[] =>
+  models
+    .filter((model) => model.hasApi)
+    .flatMap((model) => {
+      const forms: QaForm[] = [];
+      const create = model.requestBodies.create;
+      if (model.operations.create && create) forms.push(form(model, 'create', create));
+      for (const tab of model.detail?.tabs ?? []) {
+        if (tab.kind === 'form') forms.push(form(model, 'tab', tab.form, tab.key));
+      }
+      for (const action of model.actions) {
+        if (action.body) forms.push(form(model, 'action', action.body, action.key));
+      }
+      return forms;
+    });
+
+/** The form `form` of `entity`, or undefined. */
+export const qaForm = (models: readonly EntityModel[], entity: string, name: string): QaForm | undefined =>
+  qaForms(models).find((candidate) => candidate.entity === entity && candidate.form === name);
