@@ -9,6 +9,7 @@ import {
   defaultTenantAdminRole,
   MANAGEMENT_API_SCOPE,
   managementApiIndicator,
+  QA_SCOPE,
 } from './urls.js';
 
 /**
@@ -18,6 +19,7 @@ import {
 
 const MANAGEMENT_API_NAME = 'Management API';
 const MANAGEMENT_SCOPE_DESCRIPTION = 'Full access to the management API';
+const QA_SCOPE_DESCRIPTION = 'Read the generated forms and their fixtures (the QA form gallery)';
 export const MANAGEMENT_ROLE_NAME = 'Management API access';
 
 /** A resource by indicator, created if missing; `created` tells whether this call made it. */
@@ -105,6 +107,8 @@ const seedAdminTenant = async (tx: Queryable, origin: string) => {
     MANAGEMENT_API_SCOPE,
     MANAGEMENT_SCOPE_DESCRIPTION,
   );
+  // Granted to no one here: GATEHOUSE_BOOTSTRAP_QA gives it to the console's administrators.
+  await ensureScope(tx, ADMIN_TENANT_ID, resource.id, QA_SCOPE, QA_SCOPE_DESCRIPTION);
   await ensureRole(
     tx,
     ADMIN_TENANT_ID,

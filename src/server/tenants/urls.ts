@@ -34,6 +34,9 @@ export const managementApiIndicator = (tenantId: string): string => `https://${t
 /** The scope that grants the whole management API. */
 export const MANAGEMENT_API_SCOPE = 'all';
 
+/** The scope of the QA service (`/api/qa/*`: the generated forms and their fixtures); no role grants it at first. */
+export const QA_SCOPE = 'qa:read';
+
 /** The User role of the admin tenant that grants the `default` tenant's management API (the OSS console admin). */
 export const defaultTenantAdminRole = `${DEFAULT_TENANT_ID}:admin`;
 

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../generic/PageHeader';
 import { ErrorState } from '../../generic/states';
 import { useDocumentTitle } from '../../layout/use-document-title';
-import { type FixtureSet, fixtureSets, useQaForm } from './api';
+import { type FixtureSet, fixtureSets, setOf, useQaForm } from './api';
 import { FixtureCase } from './FixtureCase';
 import { formTarget } from './form-target';
 import { ViewControls } from './GalleryControls';
@@ -28,7 +28,7 @@ export const CasePage = () => {
   const { query, result } = useQaForm(entity, form);
   const detail = query.isSuccess ? result.data : undefined;
   const target = useMemo(() => (detail ? formTarget(detail) : undefined), [detail]);
-  const fixture = detail && isSet(set) ? detail.fixtures[set].find((candidate) => candidate.name === name) : undefined;
+  const fixture = detail?.fixtures.find((candidate) => setOf(candidate) === set && candidate.name === name);
 
   return (
     <div className="gh-page gh-qa">

@@ -2,7 +2,7 @@ import { Alert, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../generic/states';
-import { fixtureSets, useQaForm } from './api';
+import { fixtureSets, setOf, useQaForm } from './api';
 import { FixtureCase } from './FixtureCase';
 import { formTarget } from './form-target';
 import { qaLinks } from './links';
@@ -18,7 +18,9 @@ export const FormCases = ({ entity, form }: { entity: string; form: string }) =>
 
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!detail || !target) return <Skeleton active />;
-  const cases = fixtureSets.flatMap((set) => detail.fixtures[set].map((fixture) => ({ set, fixture })));
+  const cases = fixtureSets.flatMap((set) =>
+    detail.fixtures.filter((fixture) => setOf(fixture) === set).map((fixture) => ({ set, fixture })),
+  );
   return (
     <div className="gh-qa-cases">
       {!target.inConsole && <Alert type="info" showIcon message={t('qa.not_in_console')} />}

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../generic/PageHeader';
 import { EmptyState, ErrorState } from '../../generic/states';
 import { useDocumentTitle } from '../../layout/use-document-title';
-import { type QaFormSummary, useQaForms } from './api';
+import { formKey, type QaFormSummary, useQaForms } from './api';
 import { FormCases } from './FormCases';
 import { ViewControls } from './GalleryControls';
 import { qaLinks } from './links';
@@ -12,7 +12,7 @@ import { useGalleryView } from './use-view';
 import './qa.css';
 
 const formLabel = (t: (key: string, options?: Record<string, unknown>) => string, form: QaFormSummary) =>
-  `${t(`qa.kind.${form.kind}`, { key: form.key ?? '' })} (${form.valid} + ${form.invalid})`;
+  `${t(`qa.kind.${form.kind}`, { key: formKey(form.form) ?? '' })} (${form.valid} + ${form.invalid})`;
 
 /**
  * `/console/qa/forms[/:entity/:form]`: pick an entity and one of its forms (every form `GET /api/qa/forms` lists,
@@ -92,7 +92,7 @@ const FormList = ({ forms, search }: { forms: QaFormSummary[]; search: string })
               .map((item) => (
                 <li key={item.form}>
                   <Link to={`${qaLinks.form({ entity: name, form: item.form })}${search}`}>
-                    {t(`qa.kind.${item.kind}`, { key: item.key ?? '' })}
+                    {t(`qa.kind.${item.kind}`, { key: formKey(item.form) ?? '' })}
                   </Link>{' '}
                   <Tag>{t('qa.counts', { valid: item.valid, invalid: item.invalid })}</Tag>
                 </li>

@@ -1,9 +1,10 @@
 import { useCustom } from '@refinedev/core';
 import type { JSONSchema7 } from '../../../shared/json-schema';
+import { QA_SCOPE } from '../../auth/config';
 import type { FixtureExpectation } from './compare';
 
 /** The QA scope: the gallery's pages and the `/api/qa/*` routes it reads need it. */
-export const qaScope = 'qa';
+export const qaScope = QA_SCOPE;
 
 export type QaFormKind = 'create' | 'tab' | 'action';
 
@@ -13,67 +14,44 @@ export interface QaFormSummary {
   /** `create`, `tab-<tabKey>` or `action-<actionKey>`. */
   form: string;
   kind: QaFormKind;
-  key?: string;
   valid: number;
   invalid: number;
 }
 
 export interface QaFixture {
   name: string;
+  /** Whether the form must accept the body. */
+  valid: boolean;
   body: unknown;
+  /** Invalid fixtures: the JSON pointer of the offending value and the rule it breaks. */
   expect?: FixtureExpectation;
   /** The expected English text of the error, when the fixture names one. */
   message?: string;
   generated: boolean;
-  file?: string;
+  file: string;
 }
 
-/** `GET /api/qa/forms/{entity}/{form}`: the form's schema and its fixtures. */
+/** `GET /api/qa/forms/{entity}/{form}`: the form's body schema and its fixtures. */
 export interface QaFormDetail {
   entity: string;
   form: string;
   kind: QaFormKind;
-  key?: string;
   schema: JSONSchema7;
-  validatorKey?: string;
-  fixtures: { valid: QaFixture[]; invalid: QaFixture[] };
+  fixtures: QaFixture[];
 }
 
 export const fixtureSets = ['valid', 'invalid'] as const;
 export type FixtureSet = (typeof fixtureSets)[number];
 
-const count = (value: unknown): number => {
-  if (typeof value === 'number') return value;
-  return Array.isArray(value) ? value.length : 0;
-};
+export const setOf = (fixture: QaFixture): FixtureSet => (fixture.valid ? 'valid' : 'invalid');
 
-/** Reads a list entry, whether its counts are flat (`valid: 3`) or grouped (`counts: { valid: 3 }`, `fixtures`). */
-export const summaryOf = (entry: Record<string, unknown>): QaFormSummary => {
-  const counts = (entry.counts ?? entry.fixtures ?? entry) as Record<string, unknown>;
-  const form = String(entry.form);
-  const kind = (entry.kind ?? form.split('-')[0]) as QaFormKind;
-  const key =
-    typeof entry.key === 'string' ? entry.key : form.includes('-') ? form.slice(form.indexOf('-') + 1) : undefined;
-  return {
-    entity: String(entry.entity),
-    form,
-    kind,
-    ...(key ? { key } : {}),
-    valid: count(counts.valid),
-    invalid: count(counts.invalid),
-  };
-};
-
-const listOf = (data: unknown): Record<string, unknown>[] => {
-  if (Array.isArray(data)) return data as Record<string, unknown>[];
-  const forms = (data as { forms?: unknown } | undefined)?.forms;
-  return Array.isArray(forms) ? (forms as Record<string, unknown>[]) : [];
-};
+/** The tab's or the action's key of a form (`tab-general` → `general`); none for `create`. */
+export const formKey = (form: string): string | undefined =>
+  form.includes('-') ? form.slice(form.indexOf('-') + 1) : undefined;
 
 export const useQaForms = () => {
-  const read = useCustom<Record<string, unknown>>({ url: '/qa/forms', method: 'get' });
-  const forms = read.query.isSuccess ? listOf(read.result.data).map(summaryOf) : undefined;
-  return { query: read.query, forms };
+  const read = useCustom<QaFormSummary[]>({ url: '/qa/forms', method: 'get' });
+  return { query: read.query, forms: read.query.isSuccess ? read.result.data : undefined };
 };
 
 export const useQaForm = (entity: string, form: string) =>

@@ -4,7 +4,7 @@ import type { FormModel, FormSection } from '../../../shared/descriptor';
 import { keptFields } from '../../generic/patch-body';
 import { findResource, isShownFor } from '../../registry';
 import type { FormResource } from '../../rjsf/SchemaForm';
-import type { QaFormDetail } from './api';
+import { formKey, type QaFormDetail } from './api';
 
 /** How the gallery renders a form: as the console does, with the same schema, ui schema, sections and ids. */
 export interface FormTarget {
@@ -20,8 +20,6 @@ export interface FormTarget {
   compiled: boolean;
 }
 
-const tabKey = (detail: Pick<QaFormDetail, 'form' | 'key'>) => detail.key ?? detail.form.replace(/^tab-/, '');
-
 /**
  * The form of a QA form entry: the entity's create dialog or settings tab from the console's registry; an action's
  * body, or the form of an entity this console was not built with, from the schema the API sends, with the
@@ -36,7 +34,9 @@ export const formTarget = (detail: QaFormDetail): FormTarget => {
   if (resource && detail.kind === 'create' && resource.create) {
     return withCompiled({ resource, form: resource.create.form, idPrefix: `${resource.name}-create`, inConsole: true });
   }
-  const tab = resource?.detail?.tabs.find((candidate) => candidate.kind === 'form' && candidate.key === tabKey(detail));
+  const tab = resource?.detail?.tabs.find(
+    (candidate) => candidate.kind === 'form' && candidate.key === formKey(detail.form),
+  );
   if (resource && detail.kind === 'tab' && tab?.kind === 'form') {
     return withCompiled({
       resource,
@@ -53,7 +53,7 @@ export const formTarget = (detail: QaFormDetail): FormTarget => {
   }
   const form: FormModel = {
     schema: detail.schema,
-    validatorKey: detail.validatorKey ?? hashForSchema(detail.schema as object),
+    validatorKey: hashForSchema(detail.schema as object),
   };
   return withCompiled({
     resource: resource ?? { name: detail.entity, titleKey: `${detail.entity}.title`, uiSchema: {} },
