@@ -39,11 +39,20 @@ export interface RunningServer {
 /** The server this test file started last: `launchBrowser` signs in to it. */
 let lastServer: RunningServer | undefined;
 
-/** Starts `src/server/start.ts` on a free port and resolves once it prints its console URL. */
-export const startServer = async (): Promise<RunningServer> => {
+/**
+ * Starts `src/server/start.ts` on a free port and resolves once it prints its console URL; `env` adds settings
+ * (`GATEHOUSE_BOOTSTRAP_*`).
+ */
+export const startServer = async ({ env: extra = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> => {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-data-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...extra,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  };
   delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
     cwd: root,

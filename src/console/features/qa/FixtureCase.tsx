@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type FormData, type FormHandle, SchemaForm } from '../../rjsf/SchemaForm';
 import type { FixtureSet, QaFixture } from './api';
-import { type CaseOutcome, compareCase, fieldId } from './compare';
+import {
+  bodyForForm,
+  type CaseOutcome,
+  compareCase,
+  errorPointer,
+  fieldId,
+  pointerSegments,
+  sameValueAt,
+} from './compare';
 import type { FormTarget } from './form-target';
 
 interface FixtureCaseProps {
@@ -16,9 +24,6 @@ interface FixtureCaseProps {
   link?: string;
 }
 
-const asFormData = (body: unknown): FormData =>
-  body !== null && typeof body === 'object' && !Array.isArray(body) ? structuredClone(body as FormData) : {};
-
 /**
  * One fixture in its form: the form as the console renders it, filled with the fixture's body and validated as a
  * submit would, and beside it what the fixture expects and what the form said. Mismatches are marked.
@@ -26,24 +31,53 @@ const asFormData = (body: unknown): FormData =>
 export const FixtureCase = ({ target, set, fixture, link }: FixtureCaseProps) => {
   const { t, i18n } = useTranslation();
   const formRef = useRef<FormHandle>(null);
-  const [formData, setFormData] = useState(() => asFormData(fixture.body));
-  const [outcome, setOutcome] = useState<CaseOutcome>();
+  const given = useMemo(
+    () => bodyForForm(fixture.body, target.form.schema.properties, target.apiProperties),
+    [fixture.body, target],
+  );
+  // The form keeps its own state (edits stay in it); what it holds now, to tell a value it could not take.
+  const held = useRef<FormData>(given.data);
+  // An expectation on a value the console's form does not take cannot be checked in it.
+  const outsideForm = fixture.expect ? given.outside.includes(pointerSegments(fixture.expect.path)[0] ?? '') : false;
+  // With the language its messages are in: a switch validates again.
+  const [outcome, setOutcome] = useState<CaseOutcome & { replaced: boolean; language: string }>();
   const layout = useMemo(() => target.sectionsFor?.(fixture.body), [target, fixture.body]);
   // The fixture's own text is English; other languages are compared by field and rule only.
   const message = i18n.language === 'en' ? fixture.message : undefined;
 
   const report = useCallback(
-    (errors: RJSFValidationError[]) => setOutcome(compareCase(errors, fixture.expect, message)),
-    [fixture.expect, message],
+    (errors: RJSFValidationError[]) => {
+      const compared = compareCase(errors, fixture.expect, message);
+      // A choice (radio, select) cannot hold a value outside its options: the form shows one of them instead.
+      const replaced =
+        !compared.pass && fixture.expect !== undefined && !sameValueAt(held.current, given.data, fixture.expect.path);
+      setOutcome({ ...compared, replaced, language: i18n.language });
+    },
+    [fixture.expect, message, i18n.language, given],
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: validated again in each language, for its messages
+  // Validated as a submit would, again in each language (`report` changes with it), for its messages.
   useEffect(() => {
-    if (!target.compiled) return;
+    if (!target.compiled || outsideForm) return;
     if (formRef.current?.validateForm()) report([]);
-  }, [target, report, i18n.language]);
+  }, [target, report, outsideForm]);
 
-  const expectedField = fixture.expect ? fieldId(target.idPrefix, fixture.expect.path) : undefined;
-  const state = !target.compiled ? 'unavailable' : outcome ? (outcome.pass ? 'pass' : 'fail') : 'pending';
+  // The console's ids, told apart per case: a page shows one form many times.
+  const idPrefix = `${target.idPrefix}--${set}-${fixture.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const matched = outcome?.matched;
+  const expectedField = fixture.expect
+    ? fieldId(idPrefix, matched ? errorPointer(matched) : fixture.expect.path)
+    : undefined;
+  const state = !target.compiled
+    ? 'unavailable'
+    : outsideForm
+      ? 'outside'
+      : outcome
+        ? outcome.pass
+          ? 'pass'
+          : outcome.replaced
+            ? 'replaced'
+            : 'fail'
+        : 'pending';
   const caseName = `${set}/${fixture.name}`;
   return (
     <section
@@ -51,31 +85,39 @@ export const FixtureCase = ({ target, set, fixture, link }: FixtureCaseProps) =>
       aria-label={caseName}
       data-qa-case={caseName}
       data-qa-result={state}
+      data-qa-language={outcome?.language}
       data-qa-field={expectedField}
-      data-qa-message={outcome?.matched?.message}
+      data-qa-message={matched?.message}
     >
       <header className="gh-qa-case-header">
         <h2 className="gh-qa-case-title">
           {link ? <Link to={link}>{caseName}</Link> : caseName}
           {fixture.generated && <Tag className="gh-qa-tag">{t('qa.case.generated')}</Tag>}
         </h2>
-        <Tag color={state === 'pass' ? 'success' : state === 'fail' ? 'error' : 'default'}>
+        <span className={`gh-qa-result gh-qa-result-${state}`}>
+          <span aria-hidden="true" className="gh-qa-result-mark">
+            {state === 'pass' ? '✓' : state === 'fail' || state === 'unavailable' ? '✗' : '–'}
+          </span>
           {t(`qa.result.${state}`)}
-        </Tag>
+        </span>
       </header>
       <div className="gh-qa-case-body">
         <div className="gh-qa-case-form">
+          {outsideForm && <Alert type="info" showIcon message={t('qa.case.outside_note')} />}
+          {outcome?.replaced && <Alert type="info" showIcon message={t('qa.case.replaced_note')} />}
           {target.compiled ? (
             <SchemaForm
               formRef={formRef}
               resource={target.resource}
               form={target.form}
-              idPrefix={target.idPrefix}
-              formData={formData}
+              idPrefix={idPrefix}
+              formData={given.data}
               sections={layout?.sections}
               omitted={layout?.omitted}
               requiredFields={target.requiredFields}
-              onChange={setFormData}
+              onChange={(data) => {
+                held.current = data;
+              }}
               onSubmit={() => report([])}
               onValidationErrors={report}
               focusOnFirstError={false}
@@ -85,6 +127,14 @@ export const FixtureCase = ({ target, set, fixture, link }: FixtureCaseProps) =>
           )}
         </div>
         <dl className="gh-qa-case-result">
+          {given.outside.length > 0 && (
+            <>
+              <dt>{t('qa.case.outside')}</dt>
+              <dd>
+                <code>{given.outside.join(', ')}</code>
+              </dd>
+            </>
+          )}
           <dt>{t('qa.case.expected')}</dt>
           <dd>
             {fixture.expect

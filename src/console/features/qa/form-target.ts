@@ -18,6 +18,8 @@ export interface FormTarget {
   inConsole: boolean;
   /** Whether the form's validator is compiled into this console. */
   compiled: boolean;
+  /** The root properties of the body the API takes, which the console's form may only partly show. */
+  apiProperties: Record<string, unknown>;
 }
 
 /**
@@ -27,9 +29,10 @@ export interface FormTarget {
  */
 export const formTarget = (detail: QaFormDetail): FormTarget => {
   const resource = findResource(detail.entity);
-  const withCompiled = (target: Omit<FormTarget, 'compiled'>): FormTarget => ({
+  const withCompiled = (target: Omit<FormTarget, 'compiled' | 'apiProperties'>): FormTarget => ({
     ...target,
     compiled: target.form.validatorKey in validators,
+    apiProperties: (detail.schema.properties ?? {}) as Record<string, unknown>,
   });
   if (resource && detail.kind === 'create' && resource.create) {
     return withCompiled({ resource, form: resource.create.form, idPrefix: `${resource.name}-create`, inConsole: true });
