@@ -42,18 +42,16 @@ export const FixtureCase = ({ target, set, fixture, link }: FixtureCaseProps) =>
   // With the language its messages are in: a switch validates again.
   const [outcome, setOutcome] = useState<CaseOutcome & { replaced: boolean; language: string }>();
   const layout = useMemo(() => target.sectionsFor?.(fixture.body), [target, fixture.body]);
-  // The fixture's own text is English; other languages are compared by field and rule only.
-  const message = i18n.language === 'en' ? fixture.message : undefined;
 
   const report = useCallback(
     (errors: RJSFValidationError[]) => {
-      const compared = compareCase(errors, fixture.expect, message);
+      const compared = compareCase(errors, fixture.expect);
       // A choice (radio, select) cannot hold a value outside its options: the form shows one of them instead.
       const replaced =
         !compared.pass && fixture.expect !== undefined && !sameValueAt(held.current, given.data, fixture.expect.path);
       setOutcome({ ...compared, replaced, language: i18n.language });
     },
-    [fixture.expect, message, i18n.language, given],
+    [fixture.expect, i18n.language, given],
   );
   // Validated as a submit would, again in each language (`report` changes with it), for its messages.
   useEffect(() => {
@@ -140,7 +138,9 @@ export const FixtureCase = ({ target, set, fixture, link }: FixtureCaseProps) =>
             {fixture.expect
               ? t('qa.case.expected_error', { keyword: fixture.expect.keyword, path: fixture.expect.path || '/' })
               : t('qa.case.expected_none')}
-            {fixture.message && <div className="gh-qa-message">“{fixture.message}”</div>}
+            {fixture.message && (
+              <div className="gh-qa-message">{t('qa.case.api_message', { message: fixture.message })}</div>
+            )}
           </dd>
           <dt>{t('qa.case.actual')}</dt>
           <dd>
