@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../generic/PageHeader';
 import { ErrorState } from '../../generic/states';
 import { useDocumentTitle } from '../../layout/use-document-title';
-import { type FixtureSet, fixtureSets, setOf, useQaForm } from './api';
+import { baseRecordOf, type FixtureSet, fixtureSets, setOf, useQaForm } from './api';
 import { FixtureCase } from './FixtureCase';
 import { formTarget } from './form-target';
 import { ViewControls } from './GalleryControls';
@@ -28,6 +28,7 @@ export const CasePage = () => {
   const { query, result } = useQaForm(entity, form);
   const detail = query.isSuccess ? result.data : undefined;
   const target = useMemo(() => (detail ? formTarget(detail) : undefined), [detail]);
+  const record = useMemo(() => (detail ? baseRecordOf(detail) : undefined), [detail]);
   const fixture = detail?.fixtures.find((candidate) => setOf(candidate) === set && candidate.name === name);
 
   return (
@@ -44,7 +45,7 @@ export const CasePage = () => {
       ) : !detail || !target ? (
         <Skeleton active />
       ) : fixture && isSet(set) ? (
-        <FixtureCase target={target} set={set} fixture={fixture} />
+        <FixtureCase target={target} set={set} fixture={fixture} record={record} />
       ) : (
         <Alert type="warning" showIcon message={t('qa.case.not_found')} />
       )}

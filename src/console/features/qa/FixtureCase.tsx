@@ -22,26 +22,29 @@ interface FixtureCaseProps {
   fixture: QaFixture;
   /** The case's own page, with the language and appearance it is shown in. */
   link?: string;
+  /** A settings tab's stored record, which the fixture's body changes. */
+  record?: Record<string, unknown>;
 }
 
 /**
  * One fixture in its form: the form as the console renders it, filled with the fixture's body and validated as a
  * submit would, and beside it what the fixture expects and what the form said. Mismatches are marked.
  */
-export const FixtureCase = ({ target, set, fixture, link }: FixtureCaseProps) => {
+export const FixtureCase = ({ target, set, fixture, link, record }: FixtureCaseProps) => {
   const { t, i18n } = useTranslation();
   const formRef = useRef<FormHandle>(null);
-  const given = useMemo(
-    () => bodyForForm(fixture.body, target.form.schema.properties, target.apiProperties),
-    [fixture.body, target],
-  );
+  const given = useMemo(() => {
+    const body =
+      record && fixture.body && typeof fixture.body === 'object' ? { ...record, ...fixture.body } : fixture.body;
+    return bodyForForm(body, target.form.schema.properties, target.apiProperties);
+  }, [fixture.body, target, record]);
   // The form keeps its own state (edits stay in it); what it holds now, to tell a value it could not take.
   const held = useRef<FormData>(given.data);
   // An expectation on a value the console's form does not take cannot be checked in it.
   const outsideForm = fixture.expect ? given.outside.includes(pointerSegments(fixture.expect.path)[0] ?? '') : false;
   // With the language its messages are in: a switch validates again.
   const [outcome, setOutcome] = useState<CaseOutcome & { replaced: boolean; language: string }>();
-  const layout = useMemo(() => target.sectionsFor?.(fixture.body), [target, fixture.body]);
+  const layout = useMemo(() => target.sectionsFor?.(given.data), [target, given]);
 
   const report = useCallback(
     (errors: RJSFValidationError[]) => {

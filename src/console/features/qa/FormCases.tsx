@@ -2,7 +2,7 @@ import { Alert, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../generic/states';
-import { fixtureSets, setOf, useQaForm } from './api';
+import { baseRecordOf, fixtureSets, setOf, useQaForm } from './api';
 import { FixtureCase } from './FixtureCase';
 import { formTarget } from './form-target';
 import { qaLinks } from './links';
@@ -15,6 +15,7 @@ export const FormCases = ({ entity, form }: { entity: string; form: string }) =>
   const { query, result } = useQaForm(entity, form);
   const detail = query.isSuccess ? result.data : undefined;
   const target = useMemo(() => (detail ? formTarget(detail) : undefined), [detail]);
+  const record = useMemo(() => (detail ? baseRecordOf(detail) : undefined), [detail]);
 
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!detail || !target) return <Skeleton active />;
@@ -31,6 +32,7 @@ export const FormCases = ({ entity, form }: { entity: string; form: string }) =>
           target={target}
           set={set}
           fixture={fixture}
+          record={record}
           link={`${qaLinks.fixture({ entity, form, set, fixture: fixture.name })}${search}`}
         />
       ))}

@@ -59,3 +59,19 @@ export const useQaForm = (entity: string, form: string) =>
     url: `/qa/forms/${encodeURIComponent(entity)}/${encodeURIComponent(form)}`,
     method: 'get',
   });
+
+/**
+ * What a settings tab's fixtures change: a stored record, here the valid fixture with the most values (a tab's body
+ * is a partial change; the tab shows it over the record). None for other forms, whose bodies are whole.
+ */
+export const baseRecordOf = (detail: QaFormDetail): Record<string, unknown> | undefined => {
+  if (detail.kind !== 'tab') return undefined;
+  const sizeOf = (body: unknown) => (body && typeof body === 'object' ? Object.keys(body).length : 0);
+  const fullest = detail.fixtures
+    .filter((fixture) => fixture.valid)
+    .reduce<QaFixture | undefined>(
+      (best, fixture) => (sizeOf(fixture.body) > sizeOf(best?.body) ? fixture : best),
+      undefined,
+    );
+  return (fullest?.body ?? {}) as Record<string, unknown>;
+};
