@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
+import { withDefaults } from '../../src/server/crud/defaults.js';
 import { formFixtures, GENERATED_PREFIX } from '../../src/server/qa/fixtures.js';
 import type { QaForm } from '../../src/server/qa/forms.js';
 import { inputIssues } from '../../src/shared/branches.js';
+import { type CompiledValidator, recordRuleIssues } from '../../src/shared/record-rules.js';
 import { invalidCases } from './invalid.js';
 import { jsonText } from './json-text.js';
 import { type Check, type GeneratedCase, validCases } from './valid.js';
@@ -19,12 +21,21 @@ export interface GeneratedFixtures {
   skipped: string[];
 }
 
+const brief = (issues: ReturnType<typeof inputIssues>) =>
+  issues.map(({ path, keyword, message }) => ({ path, keyword, message }));
+
+/**
+ * What a form says of a body: its own validator's issues, then those of the entity's cross-field rules on the record
+ * the body makes (with the form's defaults for what it leaves out), as the console and the server check both.
+ */
 const checkOf =
-  (validate: Validator): Check =>
-  (body) =>
-    validate(body)
-      ? []
-      : inputIssues(validate.errors).map(({ path, keyword, message }) => ({ path, keyword, message }));
+  (validate: Validator, form: QaForm, rules: Validator | undefined): Check =>
+  (body) => {
+    if (!validate(body)) return brief(inputIssues(validate.errors));
+    if (!rules || !body || typeof body !== 'object' || Array.isArray(body)) return [];
+    const record = withDefaults(form.schema, body as Record<string, unknown>);
+    return brief(recordRuleIssues(rules as CompiledValidator, record));
+  };
 
 /** Names made unique within a folder: a second `name-too-long` becomes `name-too-long-2`. */
 const uniqueNames = (cases: GeneratedCase[]) => {
@@ -84,7 +95,8 @@ export const generateFixtures = (
   for (const form of forms) {
     const validate = validators[form.validatorKey];
     if (!validate) throw new Error(`No compiled validator ${form.validatorKey} for ${form.entity}/${form.form}`);
-    const check = checkOf(validate);
+    const rules = form.recordRules ? validators[form.recordRules.validatorKey] : undefined;
+    const check = checkOf(validate, form, rules);
     const valid = validCases(`${form.entity}/${form.form}`, form.schema, check);
     const base = valid[0]?.body;
     if (!base || typeof base !== 'object' || Array.isArray(base)) {

@@ -147,6 +147,16 @@ describe.each(databases())('authorization on $name', (target) => {
     expect([401, 403]).not.toContain(admin.statusCode);
   });
 
+  it('keeps routes of a scope of their own closed to `all` alone (the QA service needs `qa:read`)', async () => {
+    const own = routes.filter((route) => route.scopes.length > 0 && !route.scopes.includes('all'));
+    expect(own.map((route) => route.name)).toContain('GET /api/qa/forms');
+    for (const route of own) {
+      const reply = await call(route, await sign({ tenant: 'default', scope: 'all' }));
+      expect(reply.statusCode, route.name).toBe(403);
+      expect(reply.json().data.missingScopes).toEqual(route.scopes);
+    }
+  });
+
   it('keeps tenants apart: a tenant token opens only its own tenant, and its data is not found elsewhere', async () => {
     const acme = await sign({ tenant: 'acme' });
     const created = await app.inject({

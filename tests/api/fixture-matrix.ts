@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
 import { assertFixture } from '../../src/server/qa/check.js';
-import { type Fixture, formFixtures } from '../../src/server/qa/fixtures.js';
+import { FIXTURES_ROOT, type Fixture, formFixtures } from '../../src/server/qa/fixtures.js';
 import { type QaForm, qaForms } from '../../src/server/qa/forms.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
 import type { Reply, TestApi } from './harness.js';
@@ -12,27 +12,45 @@ import type { Reply, TestApi } from './harness.js';
  * the pointer and keyword its file expects, and nothing changes.
  */
 
+/** Which entities and fixture folders the matrix works on: the project's, or a test's own (test-only entities). */
+const source: { models: readonly EntityModel[]; dirs: readonly string[] } = {
+  models: entityModels,
+  dirs: [FIXTURES_ROOT],
+};
+
+/** Points the matrix of this test file at other entities and fixture folders (searched in order). */
+export const setMatrixSource = (models: readonly EntityModel[], dirs: readonly string[]) => {
+  source.models = models;
+  source.dirs = dirs;
+};
+
 const modelOf = (entity: string): EntityModel => {
-  const model = entityModels.find((m) => m.name === entity);
+  const model = source.models.find((m) => m.name === entity);
   if (!model) throw new Error(`No entity model ${entity}`);
   return model;
 };
 
-const firstBody = (entity: string) => formFixtures(entity, 'create').valid[0]?.body;
+const fixturesOf = (entity: string, form: string) => formFixtures(entity, form, source.dirs);
 
-/** The forms of `kind` whose body an API route takes (an action authenticating its own caller is left out). */
-export const matrixForms = (kind: QaForm['kind']): QaForm[] =>
-  qaForms(entityModels).filter((form) => {
-    if (form.kind !== kind) return false;
+const firstBody = (entity: string) => fixturesOf(entity, 'create').valid[0]?.body;
+
+/**
+ * The forms of `kind` whose body an API route takes (an action authenticating its own caller is left out), of the
+ * entities `only` names when given.
+ */
+export const matrixForms = (kind: QaForm['kind'], only?: (entity: string) => boolean): QaForm[] =>
+  qaForms(source.models).filter((form) => {
+    if (form.kind !== kind || (only && !only(form.entity))) return false;
     if (kind === 'tab') return Boolean(modelOf(form.entity).operations.update);
-    if (kind === 'action')
+    if (kind === 'action') {
       return modelOf(form.entity).actions.find((a) => a.key === form.key)?.authenticatedBy !== 'handler';
+    }
     return true;
   });
 
 /** Each fixture of a form as a test row: `[name, fixture]`, valid ones first. */
 export const rows = (form: QaForm) => {
-  const { valid, invalid } = formFixtures(form.entity, form.form);
+  const { valid, invalid } = fixturesOf(form.entity, form.form);
   return { valid: valid.map((f) => [f.name, f] as const), invalid: invalid.map((f) => [f.name, f] as const) };
 };
 

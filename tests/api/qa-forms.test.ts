@@ -45,6 +45,15 @@ describe.each(databases())('QA forms API on $name', (target) => {
       expect(fixture.expect).toEqual({ path: expect.any(String), keyword: expect.any(String) });
   });
 
+  it('is described in the OpenAPI document with its scope', async () => {
+    const doc = (await api.get('/api/swagger.json')).body;
+    expect(doc.paths['/api/qa/forms'].get.tags).toEqual(['QA']);
+    expect(doc.paths['/api/qa/forms/{entity}/{form}'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'entity',
+      'form',
+    ]);
+  });
+
   it('answers 404 for an entity or form it does not have', async () => {
     for (const path of ['/api/qa/forms/nothing/create', '/api/qa/forms/role/tab-nothing']) {
       const reply = await api.get(path);

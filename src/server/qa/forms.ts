@@ -16,6 +16,8 @@ export interface QaForm {
   schema: JSONSchema7;
   /** The compiled validator of the body (a key of the catalog's validators). */
   validatorKey: string;
+  /** The entity's cross-field rules, checked against the record the body makes (see `ConsoleResource`). */
+  recordRules?: FormModel;
 }
 
 const form = (model: EntityModel, kind: QaFormKind, body: FormModel, key?: string): QaForm => ({
@@ -25,6 +27,7 @@ const form = (model: EntityModel, kind: QaFormKind, body: FormModel, key?: strin
   ...(key ? { key } : {}),
   schema: body.schema,
   validatorKey: body.validatorKey,
+  ...(model.recordRules ? { recordRules: model.recordRules } : {}),
 });
 
 /**

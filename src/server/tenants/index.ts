@@ -11,6 +11,7 @@ export {
   MANAGEMENT_API_SCOPE,
   managementApiIndicator,
   originOf,
+  QA_SCOPE,
   tenantBasePath,
   tenantBaseUrl,
   tenantIssuer,

@@ -19,7 +19,7 @@ import {
 
 const MANAGEMENT_API_NAME = 'Management API';
 const MANAGEMENT_SCOPE_DESCRIPTION = 'Full access to the management API';
-const QA_SCOPE_DESCRIPTION = 'Read the generated forms and their fixtures (the QA form gallery)';
+const QA_SCOPE_DESCRIPTION = 'Read the generated forms and their QA fixtures';
 export const MANAGEMENT_ROLE_NAME = 'Management API access';
 
 /** A resource by indicator, created if missing; `created` tells whether this call made it. */
@@ -73,10 +73,14 @@ const ensureRole = async (
   }
 };
 
-/** The tenant's own management API: resource, its `all` scope and a machine-to-machine role granting it. */
+/**
+ * The tenant's own management API: resource, its `all` scope and a machine-to-machine role granting it, and the QA
+ * service's scope, granted by no role.
+ */
 const seedManagementApi = async (tx: Queryable, tenantId: string) => {
   const resource = await ensureResource(tx, tenantId, MANAGEMENT_API_NAME, managementApiIndicator(tenantId));
   const scopeId = await ensureScope(tx, tenantId, resource.id, MANAGEMENT_API_SCOPE, MANAGEMENT_SCOPE_DESCRIPTION);
+  await ensureScope(tx, tenantId, resource.id, QA_SCOPE, QA_SCOPE_DESCRIPTION);
   await ensureRole(
     tx,
     tenantId,

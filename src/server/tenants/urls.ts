@@ -34,7 +34,11 @@ export const managementApiIndicator = (tenantId: string): string => `https://${t
 /** The scope that grants the whole management API. */
 export const MANAGEMENT_API_SCOPE = 'all';
 
-/** The scope of the QA service (`/api/qa/*`: the generated forms and their fixtures); no role grants it at first. */
+/**
+ * The scope of the QA service (`/api/qa/...`: the generated forms and their fixtures), a scope of its own that `all`
+ * does not include; no role is seeded with it, an administrator grants it to the QA engineers' role
+ * (`GATEHOUSE_BOOTSTRAP_QA=true` grants it to the console's administrators).
+ */
 export const QA_SCOPE = 'qa:read';
 
 /** The User role of the admin tenant that grants the `default` tenant's management API (the OSS console admin). */
