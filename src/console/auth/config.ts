@@ -13,11 +13,15 @@ export const CONSOLE_CLIENT_ID = 'admin-console';
 export const MANAGEMENT_API_RESOURCE = `https://${MANAGED_TENANT_ID}.gatehouse.internal/api`;
 /** The management API scope granting everything; the admin tenant's `default:admin` role grants it. */
 export const MANAGEMENT_API_SCOPE = 'all';
+/** The QA service's scope (the form gallery): the token carries it only for users whose roles grant it. */
+export const QA_SCOPE = 'qa:read';
 /**
  * `offline_access` brings a refresh token (renewal without leaving the page); `profile` and `email` name the user in
- * the top bar; `all` is the management API's scope.
+ * the top bar; `all` is the management API's scope; `qa:read` opens the QA form gallery to those who hold it.
  */
-export const SIGN_IN_SCOPES = ['openid', 'offline_access', 'profile', 'email', MANAGEMENT_API_SCOPE].join(' ');
+export const SIGN_IN_SCOPES = ['openid', 'offline_access', 'profile', 'email', MANAGEMENT_API_SCOPE, QA_SCOPE].join(
+  ' ',
+);
 /**
  * Every sign-in asks for the password and shows what the console gets (spec §6). The provider also issues refresh
  * tokens only when consent is prompted for.

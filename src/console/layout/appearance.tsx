@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { readUrlOverride } from './url-overrides';
 
 export const appearanceModes = ['system', 'light', 'dark'] as const;
 export type AppearanceMode = (typeof appearanceModes)[number];
@@ -19,16 +20,31 @@ const readStoredMode = (): AppearanceMode => {
 const darkQuery = '(prefers-color-scheme: dark)';
 const systemPrefersDark = () => globalThis.matchMedia?.(darkQuery).matches ?? false;
 
+const readUrlMode = (): AppearanceMode | undefined => {
+  const value = readUrlOverride('theme');
+  return isAppearanceMode(value) ? value : undefined;
+};
+
 interface AppearanceState {
   mode: AppearanceMode;
   isDark: boolean;
   setMode: (mode: AppearanceMode) => void;
+  /** The appearance pinned for this page (`?theme=` or `pin`), shown instead of the saved one and never saved. */
+  pinned: AppearanceMode | undefined;
+  pin: (mode: AppearanceMode | undefined) => void;
 }
 
-const AppearanceContext = createContext<AppearanceState>({ mode: 'system', isDark: false, setMode: () => {} });
+const AppearanceContext = createContext<AppearanceState>({
+  mode: 'system',
+  isDark: false,
+  setMode: () => {},
+  pinned: undefined,
+  pin: () => {},
+});
 
 export const AppearanceProvider = ({ children }: { children: ReactNode }) => {
   const [mode, setModeState] = useState<AppearanceMode>(readStoredMode);
+  const [pinned, pin] = useState<AppearanceMode | undefined>(readUrlMode);
   const [systemDark, setSystemDark] = useState(systemPrefersDark);
 
   useEffect(() => {
@@ -48,14 +64,15 @@ export const AppearanceProvider = ({ children }: { children: ReactNode }) => {
     }
   }, []);
 
-  const isDark = mode === 'dark' || (mode === 'system' && systemDark);
+  const shown = pinned ?? mode;
+  const isDark = shown === 'dark' || (shown === 'system' && systemDark);
 
   useEffect(() => {
     document.documentElement.dataset.theme = isDark ? 'dark' : 'light';
     document.documentElement.style.colorScheme = isDark ? 'dark' : 'light';
   }, [isDark]);
 
-  const value = useMemo(() => ({ mode, isDark, setMode }), [mode, isDark, setMode]);
+  const value = useMemo(() => ({ mode, isDark, setMode, pinned, pin }), [mode, isDark, setMode, pinned]);
   return <AppearanceContext.Provider value={value}>{children}</AppearanceContext.Provider>;
 };
 

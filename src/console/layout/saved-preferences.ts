@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAuth } from '../auth/AuthContext';
-import { availableLanguages, changeLanguage, i18n } from '../i18n';
+import { availableLanguages, changeLanguage, i18n, pinnedLanguage } from '../i18n';
 import { isAppearanceMode, useAppearance } from './appearance';
 
 /**
@@ -21,6 +21,6 @@ export const useSavedPreferences = () => {
 
   useEffect(() => {
     const known = availableLanguages.find((candidate) => candidate.code === language);
-    if (known && i18n.language !== known.code) void changeLanguage(known.code);
+    if (known && !pinnedLanguage() && i18n.language !== known.code) void changeLanguage(known.code);
   }, [language]);
 };

@@ -1,9 +1,9 @@
 import type { default as RjsfForm } from '@rjsf/core';
-import type { ErrorSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import { type Ref, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleResource, FormModel, FormSection } from '../../shared/descriptor';
-import { textNamespace } from '../registry';
+import { textNamespaceOf } from '../../shared/text-keys';
 import { withBranchUi } from './branch-ui';
 import type { SchemaFormContext } from './context';
 import { createErrorTransformer, type Translate } from './error-messages';
@@ -15,8 +15,11 @@ import { validatorFor } from './validator';
 export type FormData = Record<string, unknown>;
 export type FormHandle = RjsfForm<FormData>;
 
+/** What a form needs of its entity: its name and texts, its ui schema and its cross-field rules. */
+export type FormResource = Pick<ConsoleResource, 'name' | 'titleKey' | 'uiSchema' | 'recordRules'>;
+
 interface SchemaFormProps {
-  resource: ConsoleResource;
+  resource: FormResource;
   form: FormModel;
   /** Distinguishes the ids of two forms of one entity (`create`, a tab key). */
   idPrefix: string;
@@ -33,6 +36,10 @@ interface SchemaFormProps {
   extraErrors?: ErrorSchema;
   disabled?: boolean;
   formRef?: Ref<FormHandle>;
+  /** The errors a submit (or `validateForm()`) found, translated as shown under the fields. */
+  onValidationErrors?: (errors: RJSFValidationError[]) => void;
+  /** Whether a failed validation moves the focus to the first invalid field (default). */
+  focusOnFirstError?: boolean;
 }
 
 /**
@@ -53,6 +60,8 @@ export const SchemaForm = ({
   extraErrors,
   disabled,
   formRef,
+  onValidationErrors,
+  focusOnFirstError = true,
 }: SchemaFormProps) => {
   const { t, i18n } = useTranslation();
   const [submitted, setSubmitted] = useState(false);
@@ -62,7 +71,7 @@ export const SchemaForm = ({
     [form.schema, resource.uiSchema, t, i18n.language],
   );
   const formContext = useMemo<SchemaFormContext>(
-    () => ({ entity: resource.name, namespace: textNamespace(resource), sections, omitted, requiredFields }),
+    () => ({ entity: resource.name, namespace: textNamespaceOf(resource), sections, omitted, requiredFields }),
     [resource, sections, omitted, requiredFields],
   );
   const translate = useMemo<Translate>(
@@ -90,12 +99,15 @@ export const SchemaForm = ({
       noHtml5Validate
       showErrorList={false}
       liveValidate={submitted ? 'onChange' : undefined}
-      focusOnFirstError
+      focusOnFirstError={focusOnFirstError}
       transformErrors={transformErrors}
       customValidate={customValidate}
       extraErrors={extraErrors}
       onChange={(event) => onChange((event.formData ?? {}) as FormData)}
-      onError={() => setSubmitted(true)}
+      onError={(errors) => {
+        setSubmitted(true);
+        onValidationErrors?.(errors);
+      }}
       onSubmit={(event) => {
         setSubmitted(true);
         onSubmit((event.formData ?? {}) as FormData);

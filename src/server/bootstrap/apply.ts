@@ -4,7 +4,13 @@ import type { EntityOperations } from '../crud/operations.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { MANAGEMENT_ROLE_NAME } from '../tenants/seed.js';
-import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
+import {
+  ADMIN_TENANT_ID,
+  DEFAULT_TENANT_ID,
+  defaultTenantAdminRole,
+  managementApiIndicator,
+  QA_SCOPE,
+} from '../tenants/urls.js';
 import { UserStore } from '../users/store.js';
 import type { BootstrapSettings } from './settings.js';
 
@@ -67,14 +73,31 @@ const ensureClient = async (
   log.info({ clientId: client.id }, 'created the machine-to-machine application from the environment');
 };
 
+/** The console's administrator role grants the QA scope too (kept once given, as any grant an administrator made). */
+const ensureQaAccess = async ({ db, log }: BootstrapContext) => {
+  const granted = await db.withTenant(ADMIN_TENANT_ID, (tx) =>
+    tx.query(
+      `INSERT INTO roles_scopes (tenant_id, role_id, scope_id)
+       SELECT r.tenant_id, r.id, s.id FROM roles r
+       JOIN resources res ON res.tenant_id = r.tenant_id AND res.indicator = $3
+       JOIN scopes s ON s.tenant_id = r.tenant_id AND s.resource_id = res.id AND s.name = $4
+       WHERE r.tenant_id = $1 AND r.name = $2
+       ON CONFLICT DO NOTHING RETURNING scope_id`,
+      [ADMIN_TENANT_ID, defaultTenantAdminRole, managementApiIndicator(DEFAULT_TENANT_ID), QA_SCOPE],
+    ),
+  );
+  if (granted.rows.length > 0) log.info({ scope: QA_SCOPE }, 'granted the QA scope to the console administrators');
+};
+
 /**
  * Creates what the GATEHOUSE_BOOTSTRAP_* variables describe when it is missing, through the operations the API and
  * the sign-in pages use. Runs under the start-up lock, so servers starting together create it once.
  */
 export const applyBootstrap = async (context: BootstrapContext, settings: BootstrapSettings): Promise<void> => {
-  if (!settings.admin && !settings.client) return;
+  if (!settings.admin && !settings.client && !settings.qa) return;
   await context.db.exclusive(async () => {
     if (settings.admin) await ensureAdmin(context, settings.admin);
     if (settings.client) await ensureClient(context, settings.client);
+    if (settings.qa) await ensureQaAccess(context);
   });
 };

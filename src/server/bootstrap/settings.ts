@@ -9,6 +9,8 @@ export interface BootstrapSettings {
   admin?: { username: string; password: string; email: string | undefined };
   /** A machine-to-machine application of the default tenant holding the "Management API access" role. */
   client?: { id: string; secret: string };
+  /** The console's administrators (the admin tenant's `default:admin` role) hold the QA scope: the form gallery. */
+  qa?: true;
 }
 
 export const BOOTSTRAP_ENV = {
@@ -17,6 +19,7 @@ export const BOOTSTRAP_ENV = {
   email: 'GATEHOUSE_BOOTSTRAP_ADMIN_EMAIL',
   clientId: 'GATEHOUSE_BOOTSTRAP_CLIENT_ID',
   clientSecret: 'GATEHOUSE_BOOTSTRAP_CLIENT_SECRET',
+  qa: 'GATEHOUSE_BOOTSTRAP_QA',
 } as const;
 
 /** Client ids appear in URLs and HTTP Basic credentials: letters, digits, `-` and `_`, as long as an id may be. */
@@ -75,8 +78,14 @@ const readClient = (env: NodeJS.ProcessEnv): BootstrapSettings['client'] => {
 };
 
 /** Reads and checks the GATEHOUSE_BOOTSTRAP_* variables; a value the server would not accept refuses the start. */
+const readQa = (env: NodeJS.ProcessEnv): boolean => {
+  const value = env[BOOTSTRAP_ENV.qa] || 'false';
+  if (value !== 'true' && value !== 'false') throw new StartRefused(`${BOOTSTRAP_ENV.qa} must be true or false.`);
+  return value === 'true';
+};
+
 export const readBootstrapSettings = (env: NodeJS.ProcessEnv): BootstrapSettings => {
   const admin = readAdmin(env);
   const client = readClient(env);
-  return { ...(admin ? { admin } : {}), ...(client ? { client } : {}) };
+  return { ...(admin ? { admin } : {}), ...(client ? { client } : {}), ...(readQa(env) ? { qa: true as const } : {}) };
 };

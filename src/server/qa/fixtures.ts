@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * The QA fixtures of the generated forms: request bodies, one JSON file each, under
@@ -15,8 +14,9 @@ import { fileURLToPath } from 'node:url';
  */
 
 /** The project's fixtures directory (`tests/fixtures`). */
-export const FIXTURES_ROOT = fileURLToPath(new URL('../../../tests/fixtures', import.meta.url));
-const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+// From the module's directory: a browser-like test environment (jsdom) gives modules an http URL.
+export const FIXTURES_ROOT = join(import.meta.dirname, '../../../tests/fixtures');
+const projectRoot = join(import.meta.dirname, '../../..');
 
 export interface FixtureExpectation {
   path: string;

@@ -121,6 +121,7 @@ const seedAdminTenant = async (tx: Queryable, origin: string) => {
     MANAGEMENT_SCOPE_DESCRIPTION,
   );
   await ensureDataScopes(tx, ADMIN_TENANT_ID, resource.id);
+  // Granted to no one here: GATEHOUSE_BOOTSTRAP_QA gives it to the console's administrators.
   await ensureScope(tx, ADMIN_TENANT_ID, resource.id, QA_SCOPE, QA_SCOPE_DESCRIPTION);
   await ensureRole(
     tx,

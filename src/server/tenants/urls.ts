@@ -36,7 +36,8 @@ export const MANAGEMENT_API_SCOPE = 'all';
 
 /**
  * The scope of the QA service (`/api/qa/...`: the generated forms and their fixtures), a scope of its own that `all`
- * does not include; no role is seeded with it, an administrator grants it to the QA engineers' role.
+ * does not include; no role is seeded with it, an administrator grants it to the QA engineers' role
+ * (`GATEHOUSE_BOOTSTRAP_QA=true` grants it to the console's administrators).
  */
 export const QA_SCOPE = 'qa:read';
 

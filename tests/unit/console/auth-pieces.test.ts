@@ -51,7 +51,7 @@ describe('sign-in configuration', () => {
       postLogoutRedirectUri: 'https://id.example.com/console',
       adminBase: 'https://id.example.com/t/admin',
     });
-    expect(SIGN_IN_SCOPES.split(' ')).toEqual(['openid', 'offline_access', 'profile', 'email', 'all']);
+    expect(SIGN_IN_SCOPES.split(' ')).toEqual(['openid', 'offline_access', 'profile', 'email', 'all', 'qa:read']);
   });
 });
 

@@ -41,6 +41,7 @@ describe('feature discovery', () => {
       'get-started',
       'organization-template',
       'profile',
+      'qa',
       'sign-in-experience',
       'signing-keys',
       'welcome',

@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+import { defineFeature } from '../../feature-modules/define';
+import { qaScope } from './api';
+import { qaPaths } from './links';
+
+const Gallery = lazy(() => import('./Gallery').then((m) => ({ default: m.Gallery })));
+const CasePage = lazy(() => import('./CasePage').then((m) => ({ default: m.CasePage })));
+
+/**
+ * `/console/qa/forms`: the QA form gallery. Every generated form (create dialogs, settings tabs, action bodies)
+ * rendered with each of its fixtures, the form's validation beside the fixture's expectation, in a chosen language
+ * and appearance. Only for holders of the QA scope, and not in the sidebar: QA opens it by its URL.
+ */
+export const feature = defineFeature({
+  name: 'qa',
+  pages: [
+    { path: qaPaths.forms, placement: 'layout', component: Gallery, scopes: [qaScope] },
+    { path: qaPaths.form, placement: 'layout', component: Gallery, scopes: [qaScope] },
+    { path: qaPaths.fixture, placement: 'layout', component: CasePage, scopes: [qaScope] },
+  ],
+});
+
+export { qaLinks } from './links';
