@@ -133,6 +133,7 @@ describe('a feature in the console', () => {
   it('shows its sidebar entry, after the webhooks, to a caller with its scope', () => {
     expect(sidebarLinks(['read:data', 'write:data', 'read:logs'])).toEqual([
       'Applications',
+      'Sign-in experience',
       'API resources',
       'Roles',
       'Organizations',
@@ -147,6 +148,7 @@ describe('a feature in the console', () => {
   it('hides the entry from a caller without the scope', () => {
     expect(sidebarLinks(['read:data', 'write:data'])).toEqual([
       'Applications',
+      'Sign-in experience',
       'API resources',
       'Roles',
       'Organizations',

@@ -82,7 +82,7 @@ describe('the sign-in experience settings page', () => {
           element: (
             <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
               <App>
-                <AccessProvider scopes={resource.requiredScopes.write}>
+                <AccessProvider scopes={[...resource.requiredScopes.read, ...resource.requiredScopes.write]}>
                   <SettingsPage resource={resource} />
                 </AccessProvider>
               </App>
