@@ -6,7 +6,7 @@ import { asContext, dottedPath, ids, isMarkedRequired } from '../context';
 /**
  * One field: label above (with a required mark), the input, its error in red, then the description. The root object
  * and nested objects (e.g. a webhook's `config`) render their children flat, without a box or title. Array items
- * have no label of their own.
+ * have no visible label of their own, only one for screen readers.
  */
 export const FieldTemplate = (props: FieldTemplateProps) => {
   const { t } = useTranslation();
@@ -25,6 +25,15 @@ export const FieldTemplate = (props: FieldTemplateProps) => {
   const description = isItem ? undefined : fieldDescription(t, entity, dotted);
   return (
     <div className={error ? 'gh-field gh-field-invalid' : 'gh-field'}>
+      {isItem && (
+        // An item is named by its list and position ("Codes 2"), for screen readers only.
+        <label htmlFor={id} id={ids.label(id)} className="gh-visually-hidden">
+          {t('form.item_label', {
+            field: fieldLabel(t, entity, dottedPath(path.slice(0, -1)), undefined),
+            index: Number(path.at(-1)) + 1,
+          })}
+        </label>
+      )}
       {!isItem && (
         <label htmlFor={id} id={ids.label(id)} className="gh-field-label">
           {fieldLabel(t, entity, dotted, schema.title)}
