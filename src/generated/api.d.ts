@@ -2414,17 +2414,23 @@ export interface components {
              */
             languageTag: string;
             /** @description The texts by phrase key, nested as the sign-in pages' own texts are. */
-            translation: Record<string, unknown>;
+            translation: {
+                [key: string]: string | Record<string, unknown>;
+            };
             $defs: {
                 /** @description Texts by phrase key; a value is a text or an object of more keys. */
-                translation: Record<string, unknown>;
+                translation: {
+                    [key: string]: string | Record<string, unknown>;
+                };
                 languageTagParams: {
                     languageTag?: string;
                 };
             };
         };
         /** @description Texts by phrase key; a value is a text or an object of more keys. */
-        CustomPhraseUpsertBody: Record<string, unknown>;
+        CustomPhraseUpsertBody: {
+            [key: string]: string | Record<string, unknown>;
+        };
         /**
          * Dashboard
          * @description Figures about the tenant's users: how many there are, how many are new and how many are active.

@@ -3203,6 +3203,12 @@ export const entityModels: EntityModel[] = [
         "translation": {
           "type": "object",
           "maxProperties": 256,
+          "additionalProperties": {
+            "type": [
+              "string",
+              "object"
+            ]
+          },
           "description": "The texts by phrase key, nested as the sign-in pages' own texts are."
         }
       },
@@ -3210,6 +3216,12 @@ export const entityModels: EntityModel[] = [
         "translation": {
           "type": "object",
           "maxProperties": 256,
+          "additionalProperties": {
+            "type": [
+              "string",
+              "object"
+            ]
+          },
           "description": "Texts by phrase key; a value is a text or an object of more keys."
         },
         "languageTagParams": {
@@ -3297,9 +3309,15 @@ export const entityModels: EntityModel[] = [
           "schema": {
             "type": "object",
             "maxProperties": 256,
+            "additionalProperties": {
+              "type": [
+                "string",
+                "object"
+              ]
+            },
             "description": "Texts by phrase key; a value is a text or an object of more keys."
           },
-          "validatorKey": "-2f191c18"
+          "validatorKey": "-1818759c"
         }
       },
       {
@@ -3334,6 +3352,12 @@ export const entityModels: EntityModel[] = [
             "translation": {
               "type": "object",
               "maxProperties": 256,
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "object"
+                ]
+              },
               "description": "The texts by phrase key, nested as the sign-in pages' own texts are."
             }
           },
@@ -3342,7 +3366,7 @@ export const entityModels: EntityModel[] = [
             "translation"
           ]
         },
-        "validatorKey": "3f0565e5"
+        "validatorKey": "-485c301f"
       },
       "update": {
         "schema": {
@@ -3352,11 +3376,17 @@ export const entityModels: EntityModel[] = [
             "translation": {
               "type": "object",
               "maxProperties": 256,
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "object"
+                ]
+              },
               "description": "The texts by phrase key, nested as the sign-in pages' own texts are."
             }
           }
         },
-        "validatorKey": "-2b6d9ac5"
+        "validatorKey": "-102da941"
       }
     },
     "hasConsole": false,

@@ -235,7 +235,9 @@ export interface components {
              */
             languageTag: string;
             /** @description The texts by phrase key, nested as the sign-in pages' own texts are. */
-            translation: Record<string, unknown>;
+            translation: {
+                [key: string]: string | Record<string, unknown>;
+            };
         };
         DailyActiveUserRecord: {
             /** @description The tenant that owns the record. */

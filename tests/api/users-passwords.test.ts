@@ -129,8 +129,9 @@ describe.each(databases())('user passwords on $name', (target) => {
       const wrong = await signInOnPage(server.origin, username, 'Imported-pass-2');
       expect(wrong.submitted.status, algorithm).toBe(400);
       expect((await stored(id))?.password_encryption_method).toBe(algorithm);
-      // Username, email (any case) and phone number all name the account.
-      const identifier = [username, email.toLowerCase(), phone][n % 3] ?? username;
+      // Username and email (any case) name the account on the console's sign-in page (a phone number only where the
+      // tenant's sign-in experience has phone sign-in, which the admin tenant's default does not).
+      const identifier = [username, email.toLowerCase()][n % 2] ?? username;
       const signedIn = await signInOnPage(server.origin, identifier, password);
       expect(signedIn.submitted.status, `${algorithm} by ${identifier}: ${signedIn.submitted.text}`).toBe(303);
       expect(signedIn.tokens?.access_token).toBeTruthy();

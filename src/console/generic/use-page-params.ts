@@ -5,7 +5,7 @@ export const PAGE_SIZE = 20;
 
 /**
  * List paging and search kept in the URL as `page` and `keyword`, so reloads and links keep the view; a second list
- * on the page keeps its own under a `scope` (`invitations.page`).
+ * on the page keeps its own under a prefix (`invitations.page`).
  */
 export const usePageParams = (scope?: string) => {
   const [params, setParams] = useSearchParams();
