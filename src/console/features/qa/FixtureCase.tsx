@@ -40,8 +40,12 @@ export const FixtureCase = ({ target, set, fixture, link, record }: FixtureCaseP
   }, [fixture.body, target, record]);
   // The form keeps its own state (edits stay in it); what it holds now, to tell a value it could not take.
   const held = useRef<FormData>(given.data);
-  // An expectation on a value the console's form does not take cannot be checked in it.
-  const outsideForm = fixture.expect ? given.outside.includes(pointerSegments(fixture.expect.path)[0] ?? '') : false;
+  // An expectation on a value the console's form does not take (given or missing) cannot be checked in it.
+  const expectedAt = fixture.expect ? (pointerSegments(fixture.expect.path)[0] ?? '') : undefined;
+  const outsideForm =
+    expectedAt !== undefined &&
+    (given.outside.includes(expectedAt) ||
+      (expectedAt in (target.apiProperties ?? {}) && !(expectedAt in (target.form.schema.properties ?? {}))));
   // With the language its messages are in: a switch validates again.
   const [outcome, setOutcome] = useState<CaseOutcome & { replaced: boolean; language: string }>();
   const layout = useMemo(() => target.sectionsFor?.(given.data), [target, given]);
