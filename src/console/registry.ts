@@ -26,7 +26,10 @@ export const requireResource = (name: string): ConsoleResource => {
 
 /** Resources with their own pages: top-level ones (children are shown inside their parent's relation tab). */
 /** Entities with pages of their own: not children (listed under their parent) nor embedded in other entities' tabs. */
-export const routedResources = allResources.filter((resource) => !resource.parent && !resource.embedded);
+export const routedResources = allResources.filter(
+  // A singleton without form tabs (a descriptor with no console section) has nothing to show.
+  (resource) => !resource.parent && !resource.embedded && !(resource.kind === 'singleton' && !resource.detail),
+);
 
 /** Refine resource name → API path, for the data provider. */
 export const apiPaths: Record<string, string> = Object.fromEntries(

@@ -6,7 +6,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { isShownFor, routedResources } from '../../src/console/registry';
+import { pagedResources } from '../../src/console/feature-modules/registry';
+import { isShownFor } from '../../src/console/registry';
 import type { ConsoleResource } from '../../src/shared/descriptor';
 import { checkPage, sampleBody, settled } from './accessibility';
 import {
@@ -124,7 +125,7 @@ describe('accessibility', () => {
 
   // Every list, dialog and tab of the registry in two themes, one entity at a time, each with its own limit.
   let lastDetail = '';
-  test.each(routedResources.map((resource) => [resource.name, resource] as const))(
+  test.each(pagedResources.map((resource) => [resource.name, resource] as const))(
     'the pages, create dialog and detail tabs of %s',
     async (_name, resource) => {
       // The entity's items first, so that its list shows rows.

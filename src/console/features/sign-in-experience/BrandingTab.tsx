@@ -31,7 +31,7 @@ export const BrandingTab = (props: TabProps) => {
             id="sie-customCss"
             className="gh-sie-code"
             spellCheck={false}
-            autoSize={{ minRows: 6, maxRows: 20 }}
+            rows={10}
             value={typeof css === 'string' ? css : ''}
             disabled={props.disabled}
             placeholder={t('sign_in_exp_console.branding.custom_css_placeholder')}

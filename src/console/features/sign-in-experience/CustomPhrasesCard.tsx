@@ -86,7 +86,7 @@ export const CustomPhrasesCard = () => {
             id="sie-phrases-json"
             className="gh-sie-code"
             spellCheck={false}
-            autoSize={{ minRows: 6, maxRows: 20 }}
+            rows={10}
             value={text}
             disabled={!write}
             onChange={(event) => setText(event.target.value)}

@@ -1,4 +1,4 @@
-import { ColorPicker, Form, Input, Space, Switch } from 'antd';
+import { Button, ColorPicker, Form, Input, Space, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from './form-state';
@@ -76,16 +76,23 @@ export const ColorField = ({ values, set, disabled, path, labelKey }: FieldProps
   const { t } = useTranslation();
   const value = read(values, path);
   const hex = typeof value === 'string' ? value : '';
+  const valid = /^#([0-9a-fA-F]{3}){1,2}$/.test(hex);
   return (
     <Form.Item label={t(labelKey)} htmlFor={fieldId(path)}>
       <Space.Compact>
         <ColorPicker
-          value={/^#([0-9a-fA-F]{3}){1,2}$/.test(hex) ? hex : undefined}
+          value={valid ? hex : undefined}
           disabled={disabled}
           disabledAlpha
-          aria-label={t('sign_in_exp_console.branding.pick_color', { field: t(labelKey) })}
           onChangeComplete={(color) => set(path, color.toHexString().toUpperCase())}
-        />
+        >
+          {/* The trigger is a named button (a picker's own trigger is a div, which takes no name). */}
+          <Button
+            aria-label={t('sign_in_exp_console.branding.pick_color', { field: t(labelKey) })}
+            disabled={disabled}
+            icon={<span className="gh-sie-swatch" style={{ background: valid ? hex : 'transparent' }} />}
+          />
+        </ColorPicker>
         <Input
           id={fieldId(path)}
           className="gh-sie-hex"
