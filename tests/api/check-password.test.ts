@@ -58,9 +58,10 @@ describe.each(databases())('check-password on $name', (target) => {
       body: { username, name: 'Ada Lovelace', primaryEmail: 'countess.ada@example.com' },
     });
     const userId = user?.id ?? '';
+    // The generated username may hold a run such as "abc" too, refused as a sequence besides.
     expect((await check(`${username}1`, userId)).error).toEqual({
       result: false,
-      issues: [{ code: 'password_rejected.restricted.user_info' }],
+      issues: expect.arrayContaining([{ code: 'password_rejected.restricted.user_info' }]),
     });
     expect((await check('AdaLovelace1', userId)).error).toMatchObject({
       issues: [{ code: 'password_rejected.restricted.user_info' }],

@@ -47,11 +47,12 @@ describe.skipIf(!databaseUrl)('many server processes starting at once on one Pos
       const count = async (sql: string) => (await client.query<{ n: number }>(sql)).rows[0]?.n;
       expect(await count('SELECT count(*)::int AS n FROM gatehouse_migrations')).toBe(migrations.length);
       expect(await count('SELECT count(*)::int AS n FROM tenants')).toBe(2);
-      // Per tenant: its management API, its `all` scope, its machine-to-machine role; the admin tenant also holds the
-      // default tenant's API, the console administrators' role and the console's application; then the bootstrap
-      // administrator and the bootstrap client with its role.
+      // Per tenant: its management API, its scopes (`all`, `read:data`, `write:data`, `qa:read`), its
+      // machine-to-machine role; the admin tenant also holds the default tenant's API with the same scopes, the
+      // console administrators' role and the console's application; then the bootstrap administrator and the
+      // bootstrap client with its role.
       expect(await count('SELECT count(*)::int AS n FROM resources')).toBe(3);
-      expect(await count('SELECT count(*)::int AS n FROM scopes')).toBe(3);
+      expect(await count('SELECT count(*)::int AS n FROM scopes')).toBe(12);
       expect(await count('SELECT count(*)::int AS n FROM roles')).toBe(3);
       expect(await count('SELECT count(*)::int AS n FROM roles_scopes')).toBe(3);
       expect(await count('SELECT count(*)::int AS n FROM applications')).toBe(2);
