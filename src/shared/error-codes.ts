@@ -80,6 +80,8 @@ export const handWrittenErrorCodes = {
   'user.backup_code_already_in_use': { status: 422, message: 'Backup code is already in use.' },
   'user.wrong_backup_code_format': { status: 422, message: 'Backup code format is invalid.' },
   'session.mfa.backup_code_can_not_be_alone': { status: 422, message: 'Backup code can not be the only MFA.' },
+  'session.mfa.webauthn_verification_failed': { status: 400, message: 'WebAuthn verification failed.' },
+  'session.mfa.webauthn_verification_not_found': { status: 400, message: 'WebAuthn verification not found.' },
   'user.phone_already_in_use': { status: 422, message: 'This phone number is associated with an existing account.' },
   'user.password_and_digest': { status: 400, message: 'You cannot set both plain text password and password digest.' },
   'user.password_algorithm_required': { status: 400, message: 'A password digest needs its passwordAlgorithm.' },

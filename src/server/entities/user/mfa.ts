@@ -73,7 +73,7 @@ const keyUri = (account: string, issuer: string, secret: string) =>
   `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(account)}?secret=${secret}&period=30&digits=6&algorithm=SHA1&issuer=${encodeURIComponent(issuer)}`;
 
 /** What a list shows of a verification: never its secret. */
-const listed = (verification: StoredVerification) => {
+export const listedMfaVerification = (verification: StoredVerification) => {
   const { id, createdAt, type } = verification;
   if (type === 'BackupCode') {
     return { id, createdAt, type, remainCodes: (verification.codes ?? []).filter((code) => !code.usedAt).length };
@@ -127,7 +127,8 @@ const backupCodeFactor = (existing: StoredVerification[], sent: string[] | undef
 export const userMfaOverrides = {
   'user.list-mfa-verifications': {
     kind: 'action',
-    run: async ({ context, id, operations }) => verificationsOf(await readUser(context, operations, id)).map(listed),
+    run: async ({ context, id, operations }) =>
+      verificationsOf(await readUser(context, operations, id)).map(listedMfaVerification),
   },
   'user.create-mfa-verification': {
     kind: 'action',
