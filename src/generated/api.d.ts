@@ -1874,6 +1874,8 @@ export interface components {
              * @example user.backup_code_already_in_use
              * @example user.wrong_backup_code_format
              * @example session.mfa.backup_code_can_not_be_alone
+             * @example session.mfa.webauthn_verification_failed
+             * @example session.mfa.webauthn_verification_not_found
              * @example user.phone_already_in_use
              * @example user.password_and_digest
              * @example user.password_algorithm_required

@@ -37,8 +37,17 @@ const support = (tr: Translator, chrome: Chrome | undefined) => {
   }${websiteUrl ? html` <a href="${websiteUrl}" rel="noopener noreferrer">${tr.t('interaction:support.website')}</a>` : ''}</footer>`;
 };
 
-/** A page's document: the tenant's chrome (when it has one) around the page's body. */
-export const layout = (tr: Translator, title: string, body: SafeHtml, chrome?: Chrome): string =>
+/**
+ * A page's document: the tenant's chrome (when it has one) around the page's body. `scripts` are paths on this
+ * origin (the policy allows `'self'` scripts only); only the passkey pages have one.
+ */
+export const layout = (
+  tr: Translator,
+  title: string,
+  body: SafeHtml,
+  chrome?: Chrome,
+  scripts: readonly string[] = [],
+): string =>
   html`<!DOCTYPE html>
 <html lang="${tr.language}" data-theme="${chrome?.theme ?? 'auto'}">
 <head>
@@ -49,6 +58,7 @@ export const layout = (tr: Translator, title: string, body: SafeHtml, chrome?: C
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 ${chrome ? html`<style nonce="${chrome.nonce}">${raw(chrome.styles)}</style>` : ''}
 ${favicon(chrome)}
+${scripts.map((src) => html`<script src="${src}" defer></script>`)}
 </head>
 <body>
 <main class="card">

@@ -19,6 +19,7 @@ import { type ConsentDetails, interactionPages, signInOpen, wantsRegistration } 
 import { hintedValues, validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
 import { STYLESHEET_PATH } from './views.js';
+import { registerWebAuthnAssets } from './webauthn-assets.js';
 
 export interface InteractionRouteOptions {
   db: Database;
@@ -51,6 +52,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   app.get(STYLESHEET_PATH, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(stylesheet),
   );
+  registerWebAuthnAssets(app);
 
   const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, showError, wrongPrompt } =
     interactionPages(users, settingsOf);
