@@ -6,6 +6,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
+import { WEBAUTHN_SCRIPTS } from '../../src/server/interaction/webauthn-views';
 import {
   authenticationOptions,
   registrationOptions,
@@ -72,5 +73,15 @@ describe.each(databases())('passkeys among a user’s MFA verifications on $name
     expect(removed.response.status).toBe(204);
     const left = await client.GET('/api/users/{userId}/mfa-verifications', path(userId));
     expect(left.data?.map(({ type }) => type)).toEqual(['BackupCode']);
+  });
+
+  it('serves the passkey pages’ scripts from this origin', async () => {
+    for (const path of WEBAUTHN_SCRIPTS) {
+      const reply = await api.request('GET', path);
+      expect(reply.status, path).toBe(200);
+      expect(String(reply.headers['content-type']), path).toMatch(/^text\/javascript/);
+    }
+    const library = await api.request('GET', WEBAUTHN_SCRIPTS[0]);
+    expect(String(library.body)).toContain('SimpleWebAuthnBrowser');
   });
 });

@@ -39,7 +39,7 @@ const support = (tr: Translator, chrome: Chrome | undefined) => {
 
 /**
  * A page's document: the tenant's chrome (when it has one) around the page's body. `scripts` are paths on this
- * origin (the policy allows `'self'` scripts only); only the passkey pages have one.
+ * origin (the policy allows `'self'` scripts only); only the passkey pages have them.
  */
 export const layout = (
   tr: Translator,
@@ -57,8 +57,7 @@ export const layout = (
 <title>${tr.t('interaction:document_title', { title })}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 ${chrome ? html`<style nonce="${chrome.nonce}">${raw(chrome.styles)}</style>` : ''}
-${favicon(chrome)}
-${scripts.map((src) => html`<script src="${src}" defer></script>`)}
+${favicon(chrome)}${scripts.map((src) => html`\n<script src="${src}" defer></script>`)}
 </head>
 <body>
 <main class="card">
