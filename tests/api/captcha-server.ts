@@ -30,8 +30,9 @@ const readBody = (request: IncomingMessage) =>
  * fields `secret`, `response`, `remoteip`; `{ success, "error-codes" }`) and reCAPTCHA Enterprise's assessments
  * (`POST /recaptcha/v1/projects/{projectId}/assessments?key=…`, `{ event: { token, siteKey, expectedAction } }`;
  * `{ tokenProperties: { valid }, riskAnalysis: { score } }`). It accepts one token with one secret, records every
- * call, and serves a tiny widget script at `/turnstile/v0/api.js` that does what Turnstile's does for a form: put
- * the token in a hidden `cf-turnstile-response` field inside each `.cf-turnstile` element.
+ * call, and serves tiny widget scripts: `/turnstile/v0/api.js` does what Turnstile's does for a form (puts the
+ * token in a hidden `cf-turnstile-response` field inside each `.cf-turnstile` element), `/recaptcha/enterprise.js`
+ * offers `grecaptcha.enterprise.ready` and `execute` as reCAPTCHA Enterprise's invisible mode does.
  */
 export const startCaptchaServer = async (known: { secret: string; token: string }) => {
   const calls: CaptchaCall[] = [];
@@ -50,6 +51,22 @@ export const startCaptchaServer = async (known: { secret: string; token: string 
   box.append(input);
   box.dataset.rendered = 'true';
 }`,
+      );
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/recaptcha/enterprise.js') {
+      // reCAPTCHA Enterprise's invisible mode: `execute(siteKey, { action })` answers a token, for the key the
+      // script was loaded with (`?render=`) and Logto's action only.
+      const token = JSON.stringify(state.widgetToken);
+      response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(
+        `(() => {
+  const key = new URL(document.currentScript.src).searchParams.get('render');
+  window.grecaptcha = { enterprise: {
+    ready: (callback) => setTimeout(callback, 0),
+    execute: (siteKey, options) =>
+      Promise.resolve(siteKey === key && options.action === 'interaction' ? ${token} : 'wrong-key-or-action'),
+  } };
+})();`,
       );
       return;
     }

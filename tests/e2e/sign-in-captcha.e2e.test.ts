@@ -1,8 +1,9 @@
 /**
  * CAPTCHA on the tenant's sign-in page in Chromium: the administrator sets up Turnstile and switches CAPTCHA on in
  * the console's Security page, then a member's sign-in carries the widget's token and reaches the application, and
- * is refused when the provider refuses the token. The provider is a local stand-in serving a tiny widget script
- * (it puts the token in the form as Turnstile's does) and speaking Turnstile's siteverify protocol.
+ * is refused when the provider refuses the token; with reCAPTCHA Enterprise (invisible) the page's own script asks
+ * the widget for a token on submit. The providers are a local stand-in serving tiny widget scripts (Turnstile's puts
+ * the token in the form as the real one does) and speaking siteverify's and the assessments API's protocols.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -35,7 +36,7 @@ let clientId = '';
 const { api, openSection } = consoleSteps(() => ({ server, browser: admin }));
 
 /** The member opens the application's sign-in, as the app would send them to it, and waits for the widget. */
-const openSignIn = async () => {
+const openSignIn = async (widget: () => Promise<unknown> = widgetReady) => {
   await member.context.clearCookies();
   await member.page.goto(
     `${server.origin}/oidc/auth?${new URLSearchParams({
@@ -48,7 +49,7 @@ const openSignIn = async () => {
       state: 'portal',
     })}`,
   );
-  await widgetReady();
+  await widget();
 };
 
 /** The widget script has run and put its token in the form. */
@@ -63,6 +64,8 @@ describe('CAPTCHA on the sign-in page', () => {
     server = await startServer({
       TURNSTILE_VERIFY_URL: captcha.endpoints.turnstileVerifyUrl,
       TURNSTILE_SCRIPT_URL: captcha.endpoints.turnstileScriptUrl,
+      RECAPTCHA_ENTERPRISE_API_URL: captcha.endpoints.recaptchaApiUrl,
+      RECAPTCHA_ENTERPRISE_SCRIPT_URL: captcha.endpoints.recaptchaScriptUrl,
     });
     admin = await launchBrowser();
     page = admin.page;
@@ -134,6 +137,22 @@ describe('CAPTCHA on the sign-in page', () => {
     await widgetReady();
     await submitSignIn(member.page, 'ada', PASSWORD);
     await member.page.waitForURL((url) => url.href.startsWith(callback), { timeout: 30_000 });
+    expect(member.errors).toEqual([]);
+  });
+
+  test('reCAPTCHA Enterprise (invisible): the page asks the widget for a token on submit and signs in with it', async () => {
+    const config = { type: 'RecaptchaEnterprise', siteKey: 'site-key-recaptcha', secretKey: SECRET, projectId: 'e2e' };
+    expect((await api('/captcha-provider', { method: 'PUT', body: { config } })).status).toBe(200);
+    await openSignIn(() => member.page.waitForFunction(() => 'grecaptcha' in window));
+    await submitSignIn(member.page, 'ada', PASSWORD);
+    await member.page.waitForURL((url) => url.href.startsWith(callback), { timeout: 30_000 });
+    expect(captcha.calls.at(-1)).toMatchObject({
+      provider: 'RecaptchaEnterprise',
+      secret: SECRET,
+      token: TOKEN,
+      siteKey: 'site-key-recaptcha',
+      projectId: 'e2e',
+    });
     expect(member.errors).toEqual([]);
   });
 });
