@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/server/config.js';
 import { captchaEndpoints, DEFAULT_CAPTCHA_ENDPOINTS } from '../../src/server/interaction/captcha/endpoints.js';
 import { captchaConfigOf } from '../../src/server/interaction/captcha/provider.js';
+import { verifyCaptchaToken } from '../../src/server/interaction/captcha/verify.js';
 import { captchaWidget } from '../../src/server/interaction/captcha/widget.js';
+import { startCaptchaServer } from '../api/captcha-server.js';
 
 const recaptcha = {
   type: 'RecaptchaEnterprise',
@@ -55,5 +57,33 @@ describe('CAPTCHA providers: where they are and what a page loads', () => {
     expect(captchaConfigOf({ ...recaptcha, projectId: '' })).toBeUndefined();
     expect(captchaConfigOf({ type: 'Other', siteKey: 'a', secretKey: 'b' })).toBeUndefined();
     expect(captchaConfigOf(null)).toBeUndefined();
+  });
+});
+
+describe('CAPTCHA verification', () => {
+  let captcha: Awaited<ReturnType<typeof startCaptchaServer>>;
+  beforeAll(async () => {
+    captcha = await startCaptchaServer({ secret: 'secret', token: 'token' });
+  });
+  afterAll(() => captcha?.close());
+
+  it('passes, refuses, or calls the provider unavailable when it answers outside its protocol', async () => {
+    const endpoints = captchaEndpoints({ ...captcha.endpoints, timeoutMs: 2000 });
+    const config = { type: 'Turnstile', siteKey: 'site', secretKey: 'secret' } as const;
+    expect((await verifyCaptchaToken(config, 'token', { endpoints })).outcome).toBe('passed');
+    expect(await verifyCaptchaToken(config, 'other', { endpoints })).toEqual({
+      outcome: 'refused',
+      detail: 'invalid-input-response',
+    });
+    const elsewhere = { ...endpoints, turnstileVerifyUrl: `${captcha.origin}/not-siteverify` };
+    expect(await verifyCaptchaToken(config, 'token', { endpoints: elsewhere })).toEqual({
+      outcome: 'unavailable',
+      detail: 'Failed to get the result from Cloudflare Turnstile: answered 404',
+    });
+    const reCaptcha = { ...recaptcha, secretKey: 'secret', mode: 'invisible' } as const;
+    const broken = { ...endpoints, recaptchaApiUrl: `${captcha.origin}/turnstile/v0/api.js?` };
+    const verdict = await verifyCaptchaToken(reCaptcha, 'token', { endpoints: broken });
+    expect(verdict.outcome).toBe('unavailable');
+    expect(verdict.detail).not.toContain('secret');
   });
 });

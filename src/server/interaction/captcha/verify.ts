@@ -78,8 +78,10 @@ export const verifyCaptchaToken = async (
       ? await turnstile(config, token, remoteIp, endpoints)
       : await recaptchaEnterprise(config, token, endpoints);
   } catch (error) {
-    // The error's name and message only (a fetch failure names no URL, so the API key in the query stays here).
-    const reason = error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : 'failed';
+    // The error's name and message only: a fetch failure names no URL, so the API key in the query stays here.
+    const message = error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : 'failed';
+    // Should a message ever quote the request's URL, the key in its query is not repeated.
+    const reason = message.replaceAll(config.secretKey, 'REDACTED');
     return { outcome: 'unavailable', detail: `Failed to get the result from ${providerNames[config.type]}: ${reason}` };
   }
 };
