@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * eval (form validators are precompiled). The console's HTML shell adds a per-response nonce to `style-src`: the
  * component library writes its theme into style elements at run time, and the console stamps each one with the
  * nonce it finds in the shell. Style attributes set through the DOM's style object are not governed by the policy.
+ * The sign-in pages with a CAPTCHA widget alone add a script nonce and the provider's origins (`widgetSources`).
  */
 export const contentSecurityPolicy = ({
   styleNonce,
