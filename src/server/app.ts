@@ -26,6 +26,7 @@ import { registerNulGuard } from './http/nul-guard.js';
 import { requestContexts } from './http/request-context.js';
 import { loggingOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { type CaptchaEndpoints, captchaEndpoints } from './interaction/captcha/endpoints.js';
 import { registerSignInPreview } from './interaction/preview.js';
 import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
@@ -71,6 +72,8 @@ export interface AppOptions {
   audit?: AuditSink | undefined;
   /** The Pwned Passwords range API (`{url}{5 hex}`) for breached-password checks; default Have I Been Pwned's. */
   pwnedRangeUrl?: string | undefined;
+  /** Where the CAPTCHA providers' scripts and verification APIs are, and their timeout; default the providers' own. */
+  captcha?: Partial<CaptchaEndpoints> | undefined;
   /** Plan limits, checked before every write (default: none). */
   quota?: QuotaCheck | undefined;
   /** The write pipeline's stages, from the default ones (access, quota, server hooks, audit, events). */
@@ -91,6 +94,7 @@ export const buildApp = async ({
   audit,
   quota,
   pwnedRangeUrl,
+  captcha,
   writeStages = (defaults) => defaults,
   keysCheckMs,
 }: AppOptions): Promise<FastifyInstance> => {
@@ -172,6 +176,7 @@ export const buildApp = async ({
     auditLog,
     webhooks,
     breached: app.breachedPasswords.isBreached,
+    captcha: captchaEndpoints(captcha),
     keysCheckMs,
   });
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type BootstrapSettings, readBootstrapSettings } from './bootstrap/settings.js';
+import type { CaptchaEndpoints } from './interaction/captcha/endpoints.js';
 import { StartRefused } from './start-refused.js';
 
 export interface ServerConfig {
@@ -12,6 +13,11 @@ export interface ServerConfig {
   publicUrl: string;
   /** The Pwned Passwords range API for breached-password checks (PWNED_PASSWORDS_RANGE_URL); unset, HIBP's. */
   pwnedRangeUrl: string | undefined;
+  /**
+   * Where the CAPTCHA providers are reached (TURNSTILE_VERIFY_URL, TURNSTILE_SCRIPT_URL, RECAPTCHA_ENTERPRISE_API_URL,
+   * RECAPTCHA_ENTERPRISE_SCRIPT_URL); unset ones are the providers' own.
+   */
+  captcha: Partial<CaptchaEndpoints>;
   /** What to create at start when missing (GATEHOUSE_BOOTSTRAP_*): a console administrator, an API client. */
   bootstrap: BootstrapSettings;
 }
@@ -22,19 +28,38 @@ const listenOrigin = (host: string, port: number) => {
   return `http://${name}:${port}`;
 };
 
-const readRangeUrl = (value: string | undefined) => {
+/** An http(s) URL from the environment, or nothing when unset; anything else refuses the start. */
+const readServiceUrl = (env: NodeJS.ProcessEnv, name: string, example: string) => {
+  const value = env[name];
   if (!value) return undefined;
   const url = URL.parse(value);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new StartRefused(
-      `PWNED_PASSWORDS_RANGE_URL must be an http(s) URL such as https://api.pwnedpasswords.com/range/, got ${value}`,
-    );
+    throw new StartRefused(`${name} must be an http(s) URL such as ${example}, got ${value}`);
   }
   return url.href;
 };
 
+const readCaptchaEndpoints = (env: NodeJS.ProcessEnv): Partial<CaptchaEndpoints> => ({
+  turnstileVerifyUrl: readServiceUrl(
+    env,
+    'TURNSTILE_VERIFY_URL',
+    'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  ),
+  turnstileScriptUrl: readServiceUrl(
+    env,
+    'TURNSTILE_SCRIPT_URL',
+    'https://challenges.cloudflare.com/turnstile/v0/api.js',
+  ),
+  recaptchaApiUrl: readServiceUrl(env, 'RECAPTCHA_ENTERPRISE_API_URL', 'https://recaptchaenterprise.googleapis.com/v1'),
+  recaptchaScriptUrl: readServiceUrl(
+    env,
+    'RECAPTCHA_ENTERPRISE_SCRIPT_URL',
+    'https://www.google.com/recaptcha/enterprise.js',
+  ),
+});
+
 /** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL,
- * PWNED_PASSWORDS_RANGE_URL. */
+ * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   const port = Number(env.PORT ?? 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -53,7 +78,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     dataDir: resolve(env.DATA_DIR || 'data'),
     consoleDir: resolve(env.CONSOLE_DIR || 'dist/console'),
     publicUrl: url.origin,
-    pwnedRangeUrl: readRangeUrl(env.PWNED_PASSWORDS_RANGE_URL),
+    pwnedRangeUrl: readServiceUrl(env, 'PWNED_PASSWORDS_RANGE_URL', 'https://api.pwnedpasswords.com/range/'),
+    captcha: readCaptchaEndpoints(env),
     bootstrap: readBootstrapSettings(env),
   };
 };

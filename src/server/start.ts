@@ -26,6 +26,7 @@ const { app, address } = await (async () => {
     publicUrl: config.publicUrl,
     bootstrap: config.bootstrap,
     pwnedRangeUrl: config.pwnedRangeUrl,
+    captcha: config.captcha,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL || 'info' },

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { type AppOptions, buildApp } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/database.js';
 
 /** A free loopback port (the server's public URL must be known before it starts, like in production). */
@@ -22,11 +22,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The whole server on a real loopback port, its public URL set to that origin. */
-export const startServer = async (db: Database): Promise<RunningServer> => {
+/** The whole server on a real loopback port, its public URL set to that origin (and other options given). */
+export const startServer = async (db: Database, options: Partial<AppOptions> = {}): Promise<RunningServer> => {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ db, publicUrl: origin });
+  const app = await buildApp({ ...options, db, publicUrl: origin });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, origin, close: () => app.close() };
 };

@@ -3,6 +3,7 @@
  * cookie-keeping browser, the sign-in experience patched through the Management API.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { AppOptions } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/database.js';
 import type { DatabaseTarget } from './harness.js';
 import { Browser, formAction, pkce, type RunningServer, startServer } from './oidc-helpers.js';
@@ -13,7 +14,7 @@ export const PASSWORD = 'Long-enough-passw0rd';
 /** A tenant's path prefix: '' for the default tenant, `/t/{id}` for another. */
 export type TenantPath = '' | `/t/${string}`;
 
-export const useSignInPages = (target: DatabaseTarget) => {
+export const useSignInPages = (target: DatabaseTarget, options: () => Partial<AppOptions> = () => ({})) => {
   const state: { db?: Database; dispose?: () => Promise<void>; server?: RunningServer } = {};
   const apps = new Map<string, string>();
 
@@ -22,7 +23,7 @@ export const useSignInPages = (target: DatabaseTarget) => {
     state.db = opened.db;
     state.dispose = opened.dispose;
     await opened.db.query(`INSERT INTO tenants (id, name) VALUES ('acme', 'Acme') ON CONFLICT DO NOTHING`);
-    state.server = await startServer(opened.db);
+    state.server = await startServer(opened.db, options());
   });
   afterAll(async () => {
     await state.server?.close();
@@ -96,7 +97,7 @@ export const useSignInPages = (target: DatabaseTarget) => {
   /** Every tenant back to the default sign-in experience, without custom phrases. */
   const reset = () => db().exec('DELETE FROM sign_in_experiences; DELETE FROM custom_phrases;');
 
-  return { origin, db, api, patch, open, countUsers, reset };
+  return { origin, db, api, patch, open, countUsers, reset, server: () => state.server as RunningServer };
 };
 
 /** The nonce of a page's policy, and whether its one style element carries it. */

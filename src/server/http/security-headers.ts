@@ -6,13 +6,20 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * eval (form validators are precompiled). The console's HTML shell adds a per-response nonce to `style-src`: the
  * component library writes its theme into style elements at run time, and the console stamps each one with the
  * nonce it finds in the shell. Style attributes set through the DOM's style object are not governed by the policy.
+ * The sign-in pages with a CAPTCHA widget alone add a script nonce and the provider's origins (`widgetSources`).
  */
 export const contentSecurityPolicy = ({
   styleNonce,
+  scriptNonce,
+  widgetSources = [],
   formsLeaveOrigin = false,
   imageSources = [],
 }: {
   styleNonce?: string;
+  /** A nonce for the page's own script elements (the sign-in pages with a CAPTCHA widget). */
+  scriptNonce?: string;
+  /** Origins a third-party widget (a CAPTCHA) loads scripts and frames from and sends requests to. */
+  widgetSources?: string[];
   /** Origins images may come from besides this one and `data:` (a tenant's logo and favicon). */
   imageSources?: string[];
   /**
@@ -23,11 +30,12 @@ export const contentSecurityPolicy = ({
 } = {}) =>
   [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...(scriptNonce ? [`'nonce-${scriptNonce}'`] : []), ...widgetSources].join(' '),
     styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
     ["img-src 'self' data:", ...imageSources].join(' '),
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ...(widgetSources.length ? [["frame-src 'self'", ...widgetSources].join(' ')] : []),
+    ["connect-src 'self'", ...widgetSources].join(' '),
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

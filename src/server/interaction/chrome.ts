@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { contentSecurityPolicy, newCspNonce } from '../http/security-headers.js';
+import type { CaptchaWidget } from './captcha/widget.js';
 import { sanitizeCss } from './custom-css.js';
 import { httpUrl, type PageExperience } from './experience.js';
 import { raw, type SafeHtml } from './html.js';
@@ -25,6 +26,8 @@ export interface Chrome {
   imageOrigins: string[];
   /** A preview: forms go nowhere. */
   inert: boolean;
+  /** The CAPTCHA widget the page's form carries (sign-in and registration, when the tenant asks for one). */
+  captcha?: CaptchaWidget;
 }
 
 /** The text color that reads best on a background color: white or near-black (WCAG relative luminance). */
@@ -96,7 +99,7 @@ const sanitizeContent = (content: string, images: Set<string>) =>
 /** The chrome of one response (a fresh nonce each time). */
 export const pageChrome = (
   experience: PageExperience,
-  options: { page?: ContentPage; mode?: 'light' | 'dark'; inert?: boolean } = {},
+  options: { page?: ContentPage; mode?: 'light' | 'dark'; inert?: boolean; captcha?: CaptchaWidget } = {},
 ): Chrome => {
   const { branding, color } = experience;
   const theme: Theme = !color.darkModeEnabled ? 'light' : (options.mode ?? 'auto');
@@ -122,12 +125,17 @@ export const pageChrome = (
     ...(customContent.trim() ? { customContent: raw(customContent) } : {}),
     imageOrigins: [...images].sort(),
     inert: options.inert === true,
+    ...(options.captcha ? { captcha: options.captcha } : {}),
   };
 };
 
-/** The Content-Security-Policy of a page with this chrome: its nonce for styles, its image origins. */
+/**
+ * The Content-Security-Policy of a page with this chrome: its nonce for styles, its image origins; with a CAPTCHA
+ * widget, its nonce for scripts too and the provider's origins for scripts, frames and requests (those pages only).
+ */
 export const chromePolicy = (chrome: Chrome | undefined) =>
   contentSecurityPolicy({
     formsLeaveOrigin: true,
     ...(chrome ? { styleNonce: chrome.nonce, imageSources: chrome.imageOrigins } : {}),
+    ...(chrome?.captcha ? { scriptNonce: chrome.nonce, widgetSources: chrome.captcha.sources } : {}),
   });

@@ -6,6 +6,9 @@ import { type Translator, translatorFor } from '../locales/index.js';
 import type { TenantOidc } from '../oidc/provider.js';
 import type { TenantProviders } from '../oidc/providers.js';
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '../tenants/urls.js';
+import { type CaptchaEndpoints, captchaEndpoints } from './captcha/endpoints.js';
+import { readTenantCaptcha, type TenantCaptcha } from './captcha/provider.js';
+import { captchaWidget } from './captcha/widget.js';
 import { type Chrome, type ContentPage, chromePolicy, pageChrome } from './chrome.js';
 import { type PageExperience, pageExperience } from './experience.js';
 import { readPhrases } from './phrases.js';
@@ -25,7 +28,9 @@ export interface Interaction {
   base: string;
   /** The tenant's sign-in experience, read for this request. */
   experience: PageExperience;
-  /** The chrome of one response (each has its own nonce), with the custom content of `page`. */
+  /** Set when the tenant's `captchaPolicy` asks for a CAPTCHA: its provider, if it has one. */
+  captcha?: TenantCaptcha | undefined;
+  /** The chrome of one response (each has its own nonce), with the custom content and the CAPTCHA widget of `page`. */
   chrome: (page?: ContentPage) => Chrome;
 }
 
@@ -49,6 +54,7 @@ const loadInteraction = async (
   db: Database,
   request: Request,
   reply: FastifyReply,
+  endpoints: CaptchaEndpoints,
 ): Promise<Interaction | undefined> => {
   const tr = translatorFor(request.headers['accept-language']);
   const expired = () => {
@@ -69,9 +75,14 @@ const loadInteraction = async (
   // One indexed row per request (and the custom phrases), in one transaction: a PATCH shows on the next page, in
   // every process.
   const accept = request.headers['accept-language'];
-  const { experience, phrases } = await db.withTenant(tenantId, async (tx) => {
-    const read = pageExperience(await readSignInExperience(tx, tenantId));
-    return { experience: read, phrases: await readPhrases(tx, tenantId, accept, read.languageInfo) };
+  const { experience, phrases, captcha } = await db.withTenant(tenantId, async (tx) => {
+    const stored = await readSignInExperience(tx, tenantId);
+    const read = pageExperience(stored);
+    return {
+      experience: read,
+      phrases: await readPhrases(tx, tenantId, accept, read.languageInfo),
+      captcha: await readTenantCaptcha(tx, tenantId, stored.captchaPolicy),
+    };
   });
   // The console's accounts register with a username and an optional email, and sign in with either.
   if (tenantId === ADMIN_TENANT_ID) {
@@ -91,16 +102,20 @@ const loadInteraction = async (
     details,
     base: `${oidc.basePath}/interaction/${details.uid}`,
     experience,
-    chrome: (page) => pageChrome(experience, page ? { page } : {}),
+    captcha,
+    chrome: (page) => {
+      const widget = page && captcha?.provider ? captchaWidget(captcha.provider, endpoints) : undefined;
+      return pageChrome(experience, page ? { page, ...(widget ? { captcha: widget } : {}) } : {});
+    },
   };
 };
 
 /** Wraps a handler: loads the interaction, and turns an unexpected failure into an error page. */
 export const interactionPage =
-  (providers: TenantProviders, db: Database) =>
+  (providers: TenantProviders, db: Database, endpoints: CaptchaEndpoints = captchaEndpoints()) =>
   (handler: InteractionHandler) =>
   async (request: Request, reply: FastifyReply) => {
-    const interaction = await loadInteraction(providers, db, request, reply);
+    const interaction = await loadInteraction(providers, db, request, reply, endpoints);
     if (!interaction) return reply;
     try {
       return await handler(interaction, request, reply);

@@ -1,4 +1,5 @@
 import type { Translator } from '../locales/index.js';
+import { captchaMarkup } from './captcha/widget.js';
 import type { Chrome } from './chrome.js';
 import type { IdentifierKind, PageExperience } from './experience.js';
 import { hasTerms, termsMustBeTicked } from './experience.js';
@@ -38,6 +39,10 @@ ${options.hint ? html`<p class="hint" id="${options.id}-hint">${options.hint}</p
 ${fieldErrors(options.id, options.errors)}
 </div>`;
 };
+
+/** The CAPTCHA widget of the page's form, when the tenant asks for one (never in a preview). */
+const captcha = (chrome: Chrome | undefined) =>
+  chrome?.captcha && !chrome.inert ? captchaMarkup(chrome.captcha, chrome.nonce) : '';
 
 /** A form posting to `action`; in a preview (no action) it goes nowhere. */
 const form = (action: string, body: SafeHtml) =>
@@ -104,6 +109,7 @@ ${form(
 ${input({ id: 'identifier', label: identifierLabel(tr, kinds), value: view.identifier ?? '', ...identifierInput(kinds), required: true, autofocus: !view.identifier })}
 ${input({ id: 'password', label: tr.t('interaction:sign_in.password'), type: 'password', autocomplete: 'current-password', required: true, autofocus: Boolean(view.identifier) })}
 ${termsMustBeTicked(view.experience, 'sign-in') ? terms(tr, view.experience, 'sign-in', view.termsError) : ''}
+${captcha(chrome)}
 <button type="submit" class="primary">${tr.t('interaction:sign_in.submit')}</button>
 `,
 )}
@@ -177,6 +183,7 @@ ${fields.phone !== 'none' ? field('phone', tr.t('interaction:register.phone'), '
 ${input({ id: 'password', label: tr.t('interaction:register.password'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.password, hint: tr.t('interaction:register.password_hint', { min: view.passwordPolicy.minLength, max: view.passwordPolicy.maxLength }) })}
 ${input({ id: 'passwordConfirm', label: tr.t('interaction:register.password_confirm'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.passwordConfirm })}
 ${ticked ? terms(tr, view.experience, 'register', view.errors.agreeToTerms?.[0]) : ''}
+${captcha(chrome)}
 <button type="submit" class="primary">${tr.t('interaction:register.submit')}</button>
 `,
 )}

@@ -16,6 +16,12 @@ export const hintedValues = (hint: string | undefined): Record<string, string> =
   return kind === 'username' ? { username: hint } : { [kind]: hint, emailOrPhone: hint };
 };
 
+/** What the registration form had typed in its identifier fields (never the passwords), to show it again. */
+export const typedValues = (form: Form | undefined): Record<string, string> =>
+  Object.fromEntries(
+    (['username', 'email', 'phone', 'emailOrPhone'] as const).map((name) => [name, (form?.[name] ?? '').trim()]),
+  );
+
 export interface RegistrationChecks {
   settings: Pick<SecuritySettings, 'passwordPolicy' | 'emailBlocklistPolicy'>;
   /** Whether a password is known from breaches (asked only when the policy rejects them). */

@@ -13,10 +13,12 @@ import type { UserStore } from '../users/store.js';
 import { identifierKind } from '../users/store.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { identifierType, interactionAudit } from './audit.js';
+import type { CaptchaEndpoints } from './captcha/endpoints.js';
+import { captchaGuard } from './captcha/guard.js';
 import { finishInteraction as finish, type Interaction, interactionPage, type Request } from './context.js';
 import { termsMustBeTicked } from './experience.js';
 import { type ConsentDetails, interactionPages, signInOpen, wantsRegistration } from './pages.js';
-import { hintedValues, validateRegistration } from './registration-form.js';
+import { hintedValues, typedValues, validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
 import { STYLESHEET_PATH } from './views.js';
 import { registerWebAuthnAssets } from './webauthn-assets.js';
@@ -34,6 +36,8 @@ export interface InteractionRouteOptions {
   auditLog?: AuditLogWriter | undefined;
   /** Where finished sign-ins and registrations are announced (PostSignIn, PostRegister). */
   webhooks?: WebhookDispatcher | undefined;
+  /** Where the CAPTCHA providers' scripts and verification APIs are (default: the providers' own). */
+  captcha?: CaptchaEndpoints | undefined;
 }
 
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
@@ -56,7 +60,8 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
 
   const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, showError, wrongPrompt } =
     interactionPages(users, settingsOf);
-  const page = interactionPage(providers, options.db);
+  const page = interactionPage(providers, options.db, options.captcha);
+  const captchaRefusal = captchaGuard({ endpoints: options.captcha, record: audit.record });
 
   /** The registration form with a `login_hint` filled in. */
   const showNewRegister = (interaction: Interaction, reply: FastifyReply) => {
@@ -128,6 +133,8 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       const termsError = tr.t('errors:terms_not_agreed');
       return showSignIn(interaction, reply, 400, { identifier, error: termsError, termsError });
     }
+    const captcha = await captchaRefusal(interaction, request, 'SignIn');
+    if (captcha) return showSignIn(interaction, reply, 422, { identifier, error: captcha.message });
     // Attempts count against the account the identifier names (its username and email alike), else the identifier.
     const user = await users.findByIdentifier(tenantId, identifier);
     const verification = { event: 'SignIn', step: 'Verification.Password.Submit' } as const;
@@ -173,6 +180,9 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       });
     };
     if (!(await registrationOpen(interaction))) return closed();
+    const captcha = await captchaRefusal(interaction, request, 'Register');
+    if (captcha)
+      return showRegister(interaction, reply, 422, { values: typedValues(request.body), error: captcha.message });
     const settings = await settingsOf(tenantId);
     const form = await validateRegistration(tr, interaction.experience, request.body ?? {}, { settings, breached });
     const { username, email, phone, password, values, errors, code } = form;

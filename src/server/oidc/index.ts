@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { EntityOperations } from '../crud/operations.js';
 import type { Database } from '../db/database.js';
+import type { CaptchaEndpoints } from '../interaction/captcha/endpoints.js';
 import { registerInteractionRoutes } from '../interaction/routes.js';
 import { Sentinel } from '../interaction/sentinel.js';
 import { TenantRegistry } from '../tenants/registry.js';
@@ -32,6 +33,8 @@ export interface IdentityOptions {
   webhooks?: WebhookDispatcher | undefined;
   /** Whether a password is known from breaches, for the password policy of the sign-in pages. */
   breached?: BreachCheck | undefined;
+  /** Where the sign-in pages reach the CAPTCHA providers. */
+  captcha?: CaptchaEndpoints | undefined;
   /** Milliseconds between checks of a tenant's stored keys by its cached provider (see `TenantProviders`). */
   keysCheckMs?: number | undefined;
 }
@@ -73,7 +76,7 @@ const listeningOrigin = (app: FastifyInstance): string => {
  */
 export const registerIdentity = async (
   app: FastifyInstance,
-  { db, publicUrl, operationsOf, auditLog, webhooks, breached, keysCheckMs }: IdentityOptions,
+  { db, publicUrl, operationsOf, auditLog, webhooks, breached, captcha, keysCheckMs }: IdentityOptions,
 ): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
@@ -116,5 +119,6 @@ export const registerIdentity = async (
     breached,
     auditLog,
     webhooks,
+    captcha,
   });
 };

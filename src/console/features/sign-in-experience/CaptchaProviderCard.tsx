@@ -1,14 +1,36 @@
 import { type BaseRecord, useCustom, useCustomMutation, useNotification } from '@refinedev/core';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Alert, Button, Form, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceAccess } from '../../access/AccessContext';
 import type { ApiError } from '../../providers/http';
 import { requireResource } from '../../registry';
+import { useSettingsRecord } from './use-settings-record';
 
 const provider = requireResource('captchaProvider');
 const types = ['Turnstile', 'RecaptchaEnterprise'] as const;
-type Config = { type: (typeof types)[number]; siteKey: string; secretKey: string; projectId?: string };
+const modes = ['invisible', 'checkbox'] as const;
+type Config = {
+  type: (typeof types)[number];
+  siteKey: string;
+  secretKey: string;
+  projectId?: string;
+  domain?: string;
+  mode?: (typeof modes)[number];
+};
+
+/** The body of a PUT: the fields of the chosen type only, optional ones when given. */
+const body = ({ type, siteKey, secretKey, projectId, domain, mode }: Config) =>
+  type === 'Turnstile'
+    ? { type, siteKey, secretKey }
+    : {
+        type,
+        siteKey,
+        secretKey,
+        projectId: projectId ?? '',
+        ...(domain ? { domain } : {}),
+        ...(mode ? { mode } : {}),
+      };
 
 const empty: Config = { type: 'Turnstile', siteKey: '', secretKey: '' };
 
@@ -26,14 +48,15 @@ export const CaptchaProviderCard = () => {
   const [config, setConfig] = useState<Config>(empty);
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord, ApiError>();
   useEffect(() => setConfig(stored ?? empty), [stored]);
+  // Removing the provider also switches the policy off (server side): the policy form below shows it.
+  const settings = useSettingsRecord();
 
   const send = async (method: 'put' | 'delete') => {
-    const { projectId, ...rest } = config;
     try {
       await mutateAsync({
         url: provider.apiPath,
         method,
-        values: method === 'put' ? { config: config.type === 'Turnstile' ? rest : { ...rest, projectId } } : {},
+        values: method === 'put' ? { config: body(config) } : {},
         successNotification: false,
         errorNotification: (error) => ({
           type: 'error',
@@ -43,20 +66,28 @@ export const CaptchaProviderCard = () => {
       });
       open?.({ type: 'success', message: t('notifications.saved') });
       await query.refetch();
+      if (method === 'delete') await settings.query.refetch();
     } catch {
       // The error notification has told the admin.
     }
   };
-  const text = (key: 'siteKey' | 'secretKey' | 'projectId') => (
-    <Form.Item label={t(`sign_in_exp_console.captcha.${key}`)} htmlFor={`captcha-${key}`}>
-      <Input
-        id={`captcha-${key}`}
-        value={config[key] ?? ''}
-        disabled={!write}
-        onChange={(event) => setConfig({ ...config, [key]: event.target.value })}
-      />
-    </Form.Item>
-  );
+  const text = (key: 'siteKey' | 'secretKey' | 'projectId' | 'domain') => {
+    const props = {
+      id: `captcha-${key}`,
+      value: config[key] ?? '',
+      disabled: !write,
+      onChange: (event: { target: { value: string } }) => setConfig({ ...config, [key]: event.target.value }),
+    };
+    return (
+      <Form.Item
+        label={t(`sign_in_exp_console.captcha.${key}`)}
+        htmlFor={`captcha-${key}`}
+        {...(key === 'domain' ? { extra: t('sign_in_exp_console.captcha.domain_hint') } : {})}
+      >
+        {key === 'secretKey' ? <Input.Password {...props} autoComplete="off" /> : <Input {...props} />}
+      </Form.Item>
+    );
+  };
 
   return (
     <section className="gh-card gh-sie-section" aria-label={t('sign_in_exp_console.captcha.title')}>
@@ -73,7 +104,24 @@ export const CaptchaProviderCard = () => {
         </Form.Item>
         {text('siteKey')}
         {text('secretKey')}
-        {config.type === 'RecaptchaEnterprise' && text('projectId')}
+        {config.type === 'RecaptchaEnterprise' && (
+          <>
+            {text('projectId')}
+            {text('domain')}
+            <Form.Item label={t('sign_in_exp_console.captcha.mode')} htmlFor="captcha-mode">
+              <Select
+                id="captcha-mode"
+                value={config.mode ?? 'invisible'}
+                disabled={!write}
+                onChange={(mode) => setConfig({ ...config, mode })}
+                options={modes.map((value) => ({ value, label: t(`sign_in_exp_console.captcha.mode_${value}`) }))}
+              />
+            </Form.Item>
+          </>
+        )}
+        {!stored && !query.isLoading && (
+          <Alert type="info" showIcon className="gh-captcha-hint" message={t('sign_in_exp_console.captcha.none')} />
+        )}
         {write && (
           <Space>
             <Button type="primary" loading={mutation.isPending} onClick={() => void send('put')}>
