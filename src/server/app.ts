@@ -173,6 +173,7 @@ export const buildApp = async ({
     db,
     publicUrl,
     operationsOf,
+    edition,
     auditLog,
     webhooks,
     breached: app.breachedPasswords.isBreached,

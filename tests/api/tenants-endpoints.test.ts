@@ -18,6 +18,8 @@ describe.each(databases())('tenants on $name', (target) => {
     await dispose();
   });
 
+  const seedDeps = () => ({ db, operationsOf: server.app.operationsOf });
+
   const get = async (path: string) => {
     const response = await fetch(`${server.origin}${path}`);
     return { status: response.status, body: await response.json() };
@@ -106,10 +108,10 @@ describe.each(databases())('tenants on $name', (target) => {
     await db.query(
       `UPDATE resources SET name = 'Renamed' WHERE tenant_id = 'default' AND indicator = 'https://default.gatehouse.internal/api'`,
     );
-    await seedTenants(db, server.origin); // seeds the tenant added by an earlier test
+    await seedTenants(seedDeps(), server.origin); // seeds the tenant added by an earlier test
     const before = await counts();
-    await seedTenants(db, server.origin);
-    await seedTenants(db, server.origin);
+    await seedTenants(seedDeps(), server.origin);
+    await seedTenants(seedDeps(), server.origin);
     expect(await counts()).toEqual(before);
     const { rows } = await db.query<{ name: string }>(
       `SELECT name FROM resources WHERE tenant_id = 'default' AND indicator = 'https://default.gatehouse.internal/api'`,
@@ -118,7 +120,7 @@ describe.each(databases())('tenants on $name', (target) => {
   });
 
   it('adds a moved origin’s URIs to the console app and keeps the old ones', async () => {
-    await seedTenants(db, 'https://id.example.com');
+    await seedTenants(seedDeps(), 'https://id.example.com');
     const { rows } = await db.query<{ meta: { redirectUris: string[]; postLogoutRedirectUris: string[] } }>(
       `SELECT oidc_client_metadata AS meta FROM applications WHERE tenant_id = 'admin' AND id = 'admin-console'`,
     );

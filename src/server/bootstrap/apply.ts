@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type ServerEdition, systemContext } from '../crud/context.js';
+import { type RequestContext, type ServerEdition, systemContext } from '../crud/context.js';
+import { ensureItem, ensureLinked } from '../crud/ensure.js';
 import type { EntityOperations } from '../crud/operations.js';
+import type { Entity } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import { MANAGEMENT_ROLE_NAME } from '../tenants/seed.js';
 import {
   ADMIN_TENANT_ID,
@@ -21,6 +22,10 @@ interface BootstrapContext {
   edition: ServerEdition;
 }
 
+/** The item of the context's tenant with these values (a natural key), read as the operations read. */
+const findIn = (ops: EntityOperations, context: RequestContext, match: Entity) =>
+  ops.tx(context, (tx) => ops.repository.findBy(tx, { tenantId: context.tenantId }, match));
+
 /** The first console administrator, unless the admin tenant has any account already (it is never changed). */
 const ensureAdmin = async (
   { db, operationsOf, log, edition }: BootstrapContext,
@@ -38,55 +43,43 @@ const ensureAdmin = async (
 
 /** The machine-to-machine application, unless one with that id exists (its secret and roles are left alone). */
 const ensureClient = async (
-  { db, operationsOf, log, edition }: BootstrapContext,
+  { operationsOf, log, edition }: BootstrapContext,
   client: NonNullable<BootstrapSettings['client']>,
 ) => {
   const applications = operationsOf('application');
   const context = systemContext(DEFAULT_TENANT_ID, 'bootstrap', { edition });
-  const exists = await applications.get(context, client.id).then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return false;
-      throw error;
-    },
-  );
-  if (exists) return;
-  await applications.create(
+  const role = await findIn(operationsOf('role'), context, { name: MANAGEMENT_ROLE_NAME });
+  if (role?.type !== 'MachineToMachine') {
+    throw new Error(`The ${DEFAULT_TENANT_ID} tenant has no "${MANAGEMENT_ROLE_NAME}" machine-to-machine role`);
+  }
+  const { created } = await ensureItem(
+    applications,
     context,
     {
       name: 'Bootstrap client',
       description: 'Created at start from GATEHOUSE_BOOTSTRAP_CLIENT_ID',
       type: 'MachineToMachine',
     },
-    undefined,
-    { id: client.id, secret: client.secret },
+    { by: ['id'], serverValues: { id: client.id, secret: client.secret } },
   );
-  const { rows } = await db.withTenant(DEFAULT_TENANT_ID, (tx) =>
-    tx.query<{ id: string }>("SELECT id FROM roles WHERE tenant_id = $1 AND name = $2 AND type = 'MachineToMachine'", [
-      DEFAULT_TENANT_ID,
-      MANAGEMENT_ROLE_NAME,
-    ]),
-  );
-  const roleId = rows[0]?.id;
-  if (!roleId) throw new Error(`The ${DEFAULT_TENANT_ID} tenant has no "${MANAGEMENT_ROLE_NAME}" role`);
-  await applications.links.link(context, 'roles', [client.id], { roleIds: [roleId] });
+  if (!created) return;
+  await applications.links.link(context, 'roles', [client.id], { roleIds: [role.id as string] });
   log.info({ clientId: client.id }, 'created the machine-to-machine application from the environment');
 };
 
 /** The console's administrator role grants the QA scope too (kept once given, as any grant an administrator made). */
-const ensureQaAccess = async ({ db, log }: BootstrapContext) => {
-  const granted = await db.withTenant(ADMIN_TENANT_ID, (tx) =>
-    tx.query(
-      `INSERT INTO roles_scopes (tenant_id, role_id, scope_id)
-       SELECT r.tenant_id, r.id, s.id FROM roles r
-       JOIN resources res ON res.tenant_id = r.tenant_id AND res.indicator = $3
-       JOIN scopes s ON s.tenant_id = r.tenant_id AND s.resource_id = res.id AND s.name = $4
-       WHERE r.tenant_id = $1 AND r.name = $2
-       ON CONFLICT DO NOTHING RETURNING scope_id`,
-      [ADMIN_TENANT_ID, defaultTenantAdminRole, managementApiIndicator(DEFAULT_TENANT_ID), QA_SCOPE],
-    ),
-  );
-  if (granted.rows.length > 0) log.info({ scope: QA_SCOPE }, 'granted the QA scope to the console administrators');
+const ensureQaAccess = async ({ operationsOf, log, edition }: BootstrapContext) => {
+  const context = systemContext(ADMIN_TENANT_ID, 'bootstrap', { edition });
+  const roles = operationsOf('role');
+  const role = await findIn(roles, context, { name: defaultTenantAdminRole });
+  const resource = await findIn(operationsOf('resource'), context, {
+    indicator: managementApiIndicator(DEFAULT_TENANT_ID),
+  });
+  const scope = resource && (await findIn(operationsOf('scope'), context, { resourceId: resource.id, name: QA_SCOPE }));
+  if (!role || !scope)
+    throw new Error(`The ${ADMIN_TENANT_ID} tenant lacks the "${defaultTenantAdminRole}" role or its API`);
+  const granted = await ensureLinked(roles, context, 'scopes', [role.id as string], [scope.id as string]);
+  if (granted.length > 0) log.info({ scope: QA_SCOPE }, 'granted the QA scope to the console administrators');
 };
 
 /**

@@ -221,6 +221,18 @@ export class Repository {
     return rows[0] ? this.fromRow(rows[0]) : undefined;
   }
 
+  /** The item whose fields hold exactly the values of `match` (a natural key such as a unique rule's fields). */
+  async findBy(db: Queryable, scope: Scope, match: Entity): Promise<Entity | undefined> {
+    const params: unknown[] = [];
+    let where = this.where(scope, params);
+    for (const [property, value] of Object.entries(match)) {
+      params.push(this.toValue(property, value));
+      where += ` AND ${q(snake(property))} = $${params.length}`;
+    }
+    const { rows } = await db.query(`SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where}`, params);
+    return rows[0] ? this.fromRow(rows[0]) : undefined;
+  }
+
   async findMany(db: Queryable, tenantId: string, ids: string[]): Promise<Entity[]> {
     if (ids.length === 0) return [];
     const { rows } = await db.query(

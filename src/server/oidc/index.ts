@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditLogWriter } from '../audit-log/writer.js';
+import type { ServerEdition } from '../crud/context.js';
 import type { EntityOperations } from '../crud/operations.js';
 import type { Database } from '../db/database.js';
 import type { CaptchaEndpoints } from '../interaction/captcha/endpoints.js';
@@ -27,6 +28,8 @@ export interface IdentityOptions {
   publicUrl?: string | undefined;
   /** The operations of the entities (users are written through them). */
   operationsOf: (entity: string) => EntityOperations;
+  /** The edition the server runs as (first-start data is written as this edition's server). */
+  edition?: ServerEdition | undefined;
   /** Where sign-in attempts and token grants are recorded. */
   auditLog?: AuditLogWriter | undefined;
   /** Where the sign-in pages announce PostSignIn and PostRegister. */
@@ -76,14 +79,14 @@ const listeningOrigin = (app: FastifyInstance): string => {
  */
 export const registerIdentity = async (
   app: FastifyInstance,
-  { db, publicUrl, operationsOf, auditLog, webhooks, breached, captcha, keysCheckMs }: IdentityOptions,
+  { db, publicUrl, operationsOf, edition, auditLog, webhooks, breached, captcha, keysCheckMs }: IdentityOptions,
 ): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
   const requestOrigin = (request: FastifyRequest) => configured ?? `${request.protocol}://${request.host}`;
 
   // Under the start-up lock: servers starting together on one database seed one after the other.
-  await db.exclusive(() => seedTenants(db, origin()));
+  await db.exclusive(() => seedTenants({ db, operationsOf, edition }, origin()));
 
   const tenants = new TenantRegistry(db);
   const users = new UserStore(db, () => operationsOf('user'));
