@@ -96,7 +96,10 @@ export const useSignInPages = (target: DatabaseTarget) => {
   /** Every tenant back to the default sign-in experience, without custom phrases. */
   const reset = () => db().exec('DELETE FROM sign_in_experiences; DELETE FROM custom_phrases;');
 
-  return { origin, db, api, patch, open, countUsers, reset };
+  /** The running server (its audit log and webhooks, to flush before reading them). */
+  const app = () => (state.server as RunningServer).app;
+
+  return { origin, db, app, api, patch, open, countUsers, reset };
 };
 
 /** The nonce of a page's policy, and whether its one style element carries it. */
