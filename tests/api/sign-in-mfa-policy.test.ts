@@ -75,7 +75,6 @@ describe.each(databases())('MFA policies on the sign-in pages on $name', (target
     const refused = await browser.post(`${page.url}/skip`, {});
     expect(refused.status).toBe(422);
     expect(refused.text).toContain('it cannot be skipped');
-    // Nothing else ends the interaction: the provider's resume has no login, the user has no session.
     const registered = await mfa.register();
     expect((await mfa.mfaPage(registered.browser, registered.answer)).text).not.toContain('Skip for now');
   });

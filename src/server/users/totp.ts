@@ -13,7 +13,7 @@ const totpOf = (secret: string, account = '', issuer = '') =>
 /** 20 random bytes (160 bits, RFC 6238's recommendation) in base32: 32 characters. */
 export const generateTotpSecret = () => new Secret({ size: 20 }).base32;
 
-/** Whether the text looks like a TOTP code at all (six digits, spaces allowed as apps show them). */
+/** A code as typed, without the spaces apps show in it. */
 const normalized = (code: string) => code.replace(/\s/g, '');
 
 /**

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { generateId } from '../../crud/ids.js';
 import type { Database } from '../../db/database.js';
+import { backupCodeDigest } from '../../users/backup-codes.js';
 import type { UserRecord } from '../../users/store.js';
 import type { MfaFactorType, PageMfa } from '../experience.js';
 import type { MfaUserState } from './policy.js';
@@ -22,9 +22,6 @@ const objectOf = (value: unknown): Json =>
 
 export const verificationsOf = (user: UserRecord): StoredVerification[] =>
   Array.isArray(user.mfaVerifications) ? (user.mfaVerifications as unknown as StoredVerification[]) : [];
-
-/** Backup codes are stored as SHA-256 digests of the code in lower case. */
-export const backupCodeDigest = (code: string) => createHash('sha256').update(code.trim().toLowerCase()).digest('hex');
 
 /** WebAuthn first, backup codes last, as Logto orders a user's factors. */
 const order: Record<MfaFactorType, number> = { WebAuthn: 0, Totp: 1, BackupCode: 2 };

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { backupCodeDigest, generateBackupCodes } from '../../users/backup-codes.js';
 import { sentinelTarget } from '../sentinel.js';
-import { backupCodeDigest, takeBackupCode } from './account.js';
+import { takeBackupCode } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { backupCodeList, codeForm } from './views.js';
-
-/** Ten codes of ten hexadecimal digits, as Logto makes them. */
-const generateBackupCodes = () => Array.from({ length: 10 }, () => randomBytes(5).toString('hex'));
 
 const action = (mfa: MfaRequest, kind: 'verify' | 'bind') => `${mfa.interaction.base}/mfa/backup-code/${kind}`;
 
