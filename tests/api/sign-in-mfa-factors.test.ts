@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sentinelTarget } from '../../src/server/interaction/sentinel.js';
 import { currentTotpCode } from '../../src/server/users/totp.js';
 import { databases } from './harness.js';
-import { mfaSteps } from './sign-in-mfa-steps.js';
+import { mfaSteps, startReceiver } from './sign-in-mfa-steps.js';
 import { useSignInPages } from './sign-in-pages-steps.js';
 
 const factors = ['Totp', 'BackupCode'];
@@ -133,6 +133,31 @@ describe.each(databases())('MFA factors on the sign-in pages on $name', (target)
     expect(logs).toHaveLength(expected.length);
     expect(logs).toEqual(expect.arrayContaining(expected));
     expect(logs.filter(([key]) => key === 'Interaction.SignIn.Submit')).toHaveLength(2);
+  });
+
+  it('announces the sign-in once, when the interaction ends, without the user’s MFA secrets', async () => {
+    const receiver = await startReceiver();
+    try {
+      const hook = await pages.api('', 'POST', '/hooks', {
+        name: 'Sign-ins',
+        events: ['PostSignIn'],
+        config: { url: receiver.url },
+      });
+      expect(hook.status, hook.text).toBe(201);
+      const user = await enrolledUser();
+      const { browser, submit } = await toVerification(user.username);
+      await pages.app().webhooks.idle();
+      expect(receiver.bodies.filter((body) => body.userId === user.id)).toHaveLength(1);
+      await mfa.expectFinished(browser, await submit(currentTotpCode(user.secret, Date.now() + NEXT_STEP)));
+      await pages.app().webhooks.idle();
+      const bodies = receiver.bodies.filter((body) => body.userId === user.id);
+      expect(bodies).toHaveLength(2);
+      expect(bodies[1]).toMatchObject({ event: 'PostSignIn', interactionEvent: 'SignIn' });
+      expect(JSON.stringify(bodies)).not.toContain(user.secret);
+      expect(bodies[1]?.user).not.toHaveProperty('mfaVerifications');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('binds at registration, and records the registration when the interaction ends', async () => {

@@ -31,7 +31,7 @@ const submitVerify = async (mfa: MfaRequest, tools: MfaTools) => {
     tools.record(mfa, { step: 'Verification.BackupCode.Submit', result: 'Error', error: { code: blocked } });
     return tools.locked(mfa, attempt);
   }
-  const code = (mfa.request.body?.code ?? '').replace(/\s/g, '');
+  const code = String(mfa.request.body?.code ?? '').replace(/\s/g, '');
   const taken =
     /^[\da-f]{10}$/i.test(code) && (await takeBackupCode(tools.db, tenantId, mfa.user.id, backupCodeDigest(code)));
   if (!taken) {

@@ -6,7 +6,7 @@ import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { codeForm, totpSetup } from './views.js';
 
 const action = (mfa: MfaRequest, kind: 'verify' | 'bind') => `${mfa.interaction.base}/mfa/totp/${kind}`;
-const codeOf = (mfa: MfaRequest) => (mfa.request.body?.code ?? '').trim();
+const codeOf = (mfa: MfaRequest) => String(mfa.request.body?.code ?? '').trim();
 
 /** Who an authenticator app names the account after: Logto's display name of the user. */
 const accountName = (mfa: MfaRequest) =>
