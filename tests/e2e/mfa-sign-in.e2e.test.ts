@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { currentTotpCode } from '../../src/server/users/totp.js';
 import { pkce } from '../api/oidc-helpers.js';
+import { checkPage } from './accessibility';
 import {
   authHeaders,
   type Browser,
@@ -121,6 +122,7 @@ describe('two-step verification on the sign-in pages', () => {
     secret = ((await page.locator('#totp-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await screenshot(page, 'bind-totp');
+    expect(await checkPage(page, 'bind TOTP')).toEqual([]);
     await page.getByLabel('6-digit code').fill(currentTotpCode(secret));
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -128,6 +130,7 @@ describe('two-step verification on the sign-in pages', () => {
     backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
     expect(backupCodes).toHaveLength(10);
     await screenshot(page, 'backup-codes');
+    expect(await checkPage(page, 'backup codes')).toEqual([]);
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await backInApp();
   });
@@ -138,6 +141,7 @@ describe('two-step verification on the sign-in pages', () => {
     await submitSignIn(page, USERNAME, PASSWORD);
     await heading('2-step verification');
     await screenshot(page, 'verify-totp');
+    expect(await checkPage(page, 'verify TOTP')).toEqual([]);
     // A code of the next time step: the one that bound the factor cannot be used twice.
     await page.getByLabel('6-digit code').fill(currentTotpCode(secret, Date.now() + 30_000));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -151,6 +155,7 @@ describe('two-step verification on the sign-in pages', () => {
     await heading('2-step verification');
     await page.getByRole('link', { name: 'Use a backup code' }).click();
     await heading('Use a backup code');
+    expect(await checkPage(page, 'verify a backup code')).toEqual([]);
     await page.getByLabel('Backup code').fill(backupCodes[0] as string);
     await page.getByRole('button', { name: 'Verify' }).click();
     await backInApp();
