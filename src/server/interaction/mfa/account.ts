@@ -1,6 +1,5 @@
 import { generateId } from '../../crud/ids.js';
 import type { Database } from '../../db/database.js';
-import { backupCodeDigest } from '../../users/backup-codes.js';
 import type { UserRecord } from '../../users/store.js';
 import type { MfaFactorType, PageMfa } from '../experience.js';
 import type { MfaUserState } from './policy.js';
@@ -116,17 +115,20 @@ export const takeBackupCode = (db: Database, tenantId: string, userId: string, d
     return rows.length === 1;
   });
 
+/** A new verification's common fields. */
+export const newVerification = (type: string) => ({ id: generateId(21), createdAt: new Date().toISOString(), type });
+
 /** What the end of an MFA flow stores on the user. */
 export interface MfaOutcome {
-  totp?: { secret: string; step?: number | undefined } | undefined;
-  backupCodes?: string[] | undefined;
+  /** The user's verifications with the factors bound in the interaction among them. */
+  bind: (existing: StoredVerification[]) => StoredVerification[];
   skipped?: boolean | undefined;
   enabled?: boolean | undefined;
 }
 
 /**
- * Stores what the flow bound (a TOTP factor; backup codes as digests, replacing the former group) and the user's
- * answers (`logtoConfig.mfa.skipped`, `enabled`), under a lock on the user's row.
+ * Stores what the flow bound and the user's answers (`logtoConfig.mfa.skipped`, `enabled`), under a lock on the
+ * user's row.
  */
 export const storeMfaOutcome = (db: Database, tenantId: string, userId: string, outcome: MfaOutcome) =>
   db.withTenant(tenantId, async (tx) => {
@@ -136,22 +138,7 @@ export const storeMfaOutcome = (db: Database, tenantId: string, userId: string, 
     );
     const row = rows[0];
     if (!row) return;
-    let verifications = Array.isArray(row.mfa_verifications) ? (row.mfa_verifications as StoredVerification[]) : [];
-    const now = new Date().toISOString();
-    const created = (type: string) => ({ id: generateId(21), createdAt: now, type });
-    if (outcome.totp && !verifications.some(({ type }) => type === 'Totp')) {
-      const { secret, step } = outcome.totp;
-      verifications = [
-        ...verifications,
-        { ...created('Totp'), key: secret, ...(step === undefined ? {} : { lastUsedAt: now, lastUsedTimeStep: step }) },
-      ];
-    }
-    if (outcome.backupCodes) {
-      verifications = [
-        ...verifications.filter(({ type }) => type !== 'BackupCode'),
-        { ...created('BackupCode'), codes: outcome.backupCodes.map((code) => ({ code: backupCodeDigest(code) })) },
-      ];
-    }
+    const stored = Array.isArray(row.mfa_verifications) ? (row.mfa_verifications as StoredVerification[]) : [];
     const config = objectOf(row.logto_config);
     const mfa = {
       ...objectOf(config.mfa),
@@ -160,6 +147,6 @@ export const storeMfaOutcome = (db: Database, tenantId: string, userId: string, 
     };
     await tx.query(
       'UPDATE users SET mfa_verifications = $3::jsonb, logto_config = $4::jsonb WHERE tenant_id = $1 AND id = $2',
-      [tenantId, userId, JSON.stringify(verifications), JSON.stringify({ ...config, mfa })],
+      [tenantId, userId, JSON.stringify(outcome.bind(stored)), JSON.stringify({ ...config, mfa })],
     );
   });

@@ -1,10 +1,20 @@
 import { backupCodeDigest, generateBackupCodes } from '../../users/backup-codes.js';
 import { sentinelTarget } from '../sentinel.js';
-import { takeBackupCode } from './account.js';
+import { newVerification, type StoredVerification, takeBackupCode } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
+import { factorState, type PendingMfa, withFactorState } from './pending.js';
 import { backupCodeList, codeForm } from './views.js';
 
-const action = (mfa: MfaRequest, kind: 'verify' | 'bind') => `${mfa.interaction.base}/mfa/backup-code/${kind}`;
+const SLUG = 'backup-code';
+
+/** Codes made for the user, shown until the user confirms keeping them (`saved`), then stored as digests. */
+interface BackupCodeState {
+  codes: string[];
+  saved?: boolean;
+}
+const stateOf = (pending: PendingMfa) => factorState<BackupCodeState>(pending, SLUG);
+
+const action = (mfa: MfaRequest, kind: 'verify' | 'bind') => `${mfa.interaction.base}/mfa/${SLUG}/${kind}`;
 
 const showVerify = (mfa: MfaRequest, tools: MfaTools, status = 200, error?: string) => {
   const { tr } = mfa.interaction;
@@ -49,10 +59,10 @@ const submitVerify = async (mfa: MfaRequest, tools: MfaTools) => {
 /** New codes, made once per interaction and shown until the user confirms keeping them. */
 const showBind = async (mfa: MfaRequest, tools: MfaTools) => {
   const { tr } = mfa.interaction;
-  let codes = mfa.pending.backupCodes?.codes;
+  let codes = stateOf(mfa.pending)?.codes;
   if (!codes) {
     codes = generateBackupCodes();
-    await tools.save(mfa, { ...mfa.pending, backupCodes: { codes } });
+    await tools.save(mfa, withFactorState(mfa.pending, SLUG, { codes } satisfies BackupCodeState));
     tools.record(mfa, { step: 'Verification.BackupCode.Create', result: 'Success' });
   }
   return tools.show(mfa, 200, {
@@ -64,15 +74,24 @@ const showBind = async (mfa: MfaRequest, tools: MfaTools) => {
 
 /** "I have saved them": the codes are bound (stored as digests when the interaction ends). */
 const submitBind = async (mfa: MfaRequest, tools: MfaTools) => {
-  const codes = mfa.pending.backupCodes?.codes;
+  const codes = stateOf(mfa.pending)?.codes;
   if (!codes) return showBind(mfa, tools);
   tools.record(mfa, { step: 'BindMfa.BackupCode.Submit', result: 'Success' });
-  return tools.advance(mfa, { ...mfa.pending, backupCodes: { codes, saved: true } });
+  return tools.advance(mfa, withFactorState(mfa.pending, SLUG, { codes, saved: true } satisfies BackupCodeState));
+};
+
+/** The new group, as digests, in place of the former one. */
+const store = (pending: PendingMfa, existing: StoredVerification[]): StoredVerification[] => {
+  const state = stateOf(pending);
+  if (!state?.saved) return existing;
+  const codes = state.codes.map((code) => ({ code: backupCodeDigest(code) }));
+  return [...existing.filter(({ type }) => type !== 'BackupCode'), { ...newVerification('BackupCode'), codes }];
 };
 
 export const backupCodeFactor: MfaFactorModule = {
   type: 'BackupCode',
-  slug: 'backup-code',
+  slug: SLUG,
   verify: { show: (mfa, tools) => Promise.resolve(showVerify(mfa, tools)), submit: submitVerify },
   bind: { show: showBind, submit: submitBind },
+  binding: { bound: (pending) => stateOf(pending)?.saved === true, store },
 };

@@ -6,6 +6,7 @@ import type { Interaction, Request } from '../context.js';
 import type { MfaFactorType } from '../experience.js';
 import type { SafeHtml } from '../html.js';
 import type { Sentinel } from '../sentinel.js';
+import type { StoredVerification } from './account.js';
 import type { PendingMfa } from './pending.js';
 import type { MfaStep } from './policy.js';
 
@@ -55,4 +56,11 @@ export interface MfaFactorModule {
   slug: string;
   verify?: { show: MfaHandler; submit: MfaHandler };
   bind?: { show: MfaHandler; submit: MfaHandler };
+  /** What a binding in this interaction leaves for its end. */
+  binding?: {
+    /** Whether the factor was bound in this interaction (its pages proved it). */
+    bound: (pending: PendingMfa) => boolean;
+    /** The user's verifications with the bound factor among them, as Logto keeps them (one TOTP, one code group). */
+    store: (pending: PendingMfa, existing: StoredVerification[]) => StoredVerification[];
+  };
 }

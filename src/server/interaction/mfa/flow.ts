@@ -8,9 +8,9 @@ import type { Sentinel } from '../sentinel.js';
 import { lockedPage } from '../views.js';
 import { storeMfaOutcome, userMfaState } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
-import { boundFactors, type PendingMfa, savePending } from './pending.js';
+import { type PendingMfa, savePending } from './pending.js';
 import { decideMfaStep, type MfaStep } from './policy.js';
-import { factorModule } from './registry.js';
+import { factorModule, mfaFactorModules } from './registry.js';
 import { type FactorLink, mfaPage } from './views.js';
 
 export interface MfaFlowOptions {
@@ -23,6 +23,9 @@ export interface MfaFlowOptions {
 /** The factors of a step that have a module for `kind` (verify or bind). */
 export const stepModules = (factors: MfaFactorType[], kind: 'verify' | 'bind') =>
   factors.map(factorModule).filter((module): module is MfaFactorModule => Boolean(module?.[kind]));
+
+/** The factors bound in this interaction so far. */
+const boundModules = (pending: PendingMfa) => mfaFactorModules.filter((module) => module.binding?.bound(pending));
 
 /**
  * The MFA flow between the first factor and the end of the interaction: decides each step from the tenant's MFA
@@ -39,7 +42,7 @@ export const mfaFlow = (options: MfaFlowOptions) => {
       event: pending.event,
       verified: pending.verified === true,
       skipped: pending.skipped === true,
-      bound: boundFactors(pending),
+      bound: boundModules(pending).map((module) => module.type),
     });
   };
 
@@ -51,10 +54,10 @@ export const mfaFlow = (options: MfaFlowOptions) => {
     step: MfaStep & { kind: 'done' },
   ) => {
     const { tenantId } = interaction;
-    const { userId, event, identifier, totp, backupCodes } = pending;
+    const { userId, event, identifier } = pending;
+    const bound = boundModules(pending);
     await storeMfaOutcome(db, tenantId, userId, {
-      totp: totp?.verified ? { secret: totp.secret, step: totp.step } : undefined,
-      backupCodes: backupCodes?.saved ? backupCodes.codes : undefined,
+      bind: (existing) => bound.reduce((all, module) => module.binding?.store(pending, all) ?? all, existing),
       skipped: pending.skipped,
       enabled: step.markEnabled,
     });

@@ -1,5 +1,4 @@
 import type { Interaction } from '../context.js';
-import type { MfaFactorType } from '../experience.js';
 import type { MfaEvent } from './policy.js';
 
 /**
@@ -17,11 +16,22 @@ export interface PendingMfa {
   verified?: boolean;
   /** The user skipped the optional prompt. */
   skipped?: boolean;
-  /** A TOTP secret being bound: shown to the user, stored on the user once a code verified it and the flow ends. */
-  totp?: { secret: string; verified?: boolean; step?: number };
-  /** Backup codes generated for the user, shown once; `saved` once the user confirmed keeping them. */
-  backupCodes?: { codes: string[]; saved?: boolean };
+  /**
+   * Each factor module's own state, under its slug: a TOTP secret being bound, the backup codes shown... A module
+   * reads and writes only its own (`factorState`, `withFactorState`).
+   */
+  factors?: Record<string, unknown>;
 }
+
+/** A factor module's state in the pending state. */
+export const factorState = <T>(pending: PendingMfa, slug: string): T | undefined =>
+  pending.factors?.[slug] as T | undefined;
+
+/** The pending state with a factor module's state replaced. */
+export const withFactorState = (pending: PendingMfa, slug: string, state: unknown): PendingMfa => ({
+  ...pending,
+  factors: { ...pending.factors, [slug]: state },
+});
 
 const KEY = 'pendingMfa';
 
@@ -46,9 +56,3 @@ export const savePending = async (interaction: Interaction, pending: PendingMfa)
   interaction.details.result = { [KEY]: pending };
   await interaction.details.persist();
 };
-
-/** The factors bound in this interaction so far. */
-export const boundFactors = (pending: PendingMfa): MfaFactorType[] => [
-  ...(pending.totp?.verified ? (['Totp'] as const) : []),
-  ...(pending.backupCodes?.saved ? (['BackupCode'] as const) : []),
-];

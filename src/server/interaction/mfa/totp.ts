@@ -1,11 +1,23 @@
 import QRCode from 'qrcode';
 import { generateTotpSecret, totpKeyUri, totpTimeStep } from '../../users/totp.js';
 import { sentinelTarget } from '../sentinel.js';
-import { takeTotpStep, verificationsOf } from './account.js';
+import { newVerification, type StoredVerification, takeTotpStep, verificationsOf } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
+import { factorState, type PendingMfa, withFactorState } from './pending.js';
 import { codeForm, totpSetup } from './views.js';
 
-const action = (mfa: MfaRequest, kind: 'verify' | 'bind') => `${mfa.interaction.base}/mfa/totp/${kind}`;
+const SLUG = 'totp';
+
+/** A secret being bound: shown to the user, stored on the user once a code proved it and the interaction ends. */
+interface TotpState {
+  secret: string;
+  verified?: boolean;
+  /** The time step of the code that proved it: the factor is stored with it, so that code is not taken again. */
+  step?: number;
+}
+const stateOf = (pending: PendingMfa) => factorState<TotpState>(pending, SLUG);
+
+const action = (mfa: MfaRequest, kind: 'verify' | 'bind') => `${mfa.interaction.base}/mfa/${SLUG}/${kind}`;
 const codeOf = (mfa: MfaRequest) => String(mfa.request.body?.code ?? '').trim();
 
 /** Who an authenticator app names the account after: Logto's display name of the user. */
@@ -33,10 +45,10 @@ const showVerify = (mfa: MfaRequest, tools: MfaTools, status = 200, error?: stri
 /** The setup page; its secret is made once per interaction and kept in the pending state until a code proves it. */
 const showBind = async (mfa: MfaRequest, tools: MfaTools, status = 200, error?: string) => {
   const { tr } = mfa.interaction;
-  let secret = mfa.pending.totp?.secret;
+  let secret = stateOf(mfa.pending)?.secret;
   if (!secret) {
     secret = generateTotpSecret();
-    await tools.save(mfa, { ...mfa.pending, totp: { secret } });
+    await tools.save(mfa, withFactorState(mfa.pending, SLUG, { secret } satisfies TotpState));
     tools.record(mfa, { step: 'Verification.Totp.Create', result: 'Success' });
   }
   const issuer = mfa.request.hostname.replace(/:\d+$/, '');
@@ -59,7 +71,7 @@ const showBind = async (mfa: MfaRequest, tools: MfaTools, status = 200, error?: 
 /** A code of the new secret binds it (kept pending, stored when the interaction ends). */
 const submitBind = async (mfa: MfaRequest, tools: MfaTools) => {
   const { tr } = mfa.interaction;
-  const secret = mfa.pending.totp?.secret;
+  const secret = stateOf(mfa.pending)?.secret;
   const step = secret ? totpTimeStep(secret, codeOf(mfa)) : undefined;
   if (!secret || step === undefined) {
     const code = 'session.mfa.invalid_totp_code';
@@ -68,7 +80,7 @@ const submitBind = async (mfa: MfaRequest, tools: MfaTools) => {
   }
   tools.record(mfa, { step: 'Verification.Totp.Submit', result: 'Success' });
   tools.record(mfa, { step: 'BindMfa.Totp.Submit', result: 'Success' });
-  return tools.advance(mfa, { ...mfa.pending, totp: { secret, verified: true, step } });
+  return tools.advance(mfa, withFactorState(mfa.pending, SLUG, { secret, verified: true, step } satisfies TotpState));
 };
 
 /**
@@ -99,9 +111,19 @@ const submitVerify = async (mfa: MfaRequest, tools: MfaTools) => {
   return tools.advance(mfa, { ...mfa.pending, verified: true });
 };
 
+/** Adds the bound secret, unless the user has a TOTP factor already (one per user, as Logto keeps it). */
+const store = (pending: PendingMfa, existing: StoredVerification[]): StoredVerification[] => {
+  const state = stateOf(pending);
+  if (!state?.verified || existing.some(({ type }) => type === 'Totp')) return existing;
+  const created = newVerification('Totp');
+  const used = state.step === undefined ? {} : { lastUsedAt: created.createdAt, lastUsedTimeStep: state.step };
+  return [...existing, { ...created, key: state.secret, ...used }];
+};
+
 export const totpFactor: MfaFactorModule = {
   type: 'Totp',
-  slug: 'totp',
+  slug: SLUG,
   verify: { show: (mfa, tools) => Promise.resolve(showVerify(mfa, tools)), submit: submitVerify },
   bind: { show: (mfa, tools) => showBind(mfa, tools), submit: submitBind },
+  binding: { bound: (pending) => stateOf(pending)?.verified === true, store },
 };
