@@ -28,11 +28,11 @@ describe.each(databases())('MFA factors on the sign-in pages on $name', (target)
   };
 
   /** Signs in with the password and lands on the TOTP verification page. */
-  const toVerification = async (username: string) => {
+  const toVerification = async (username: string, backupCodes = true) => {
     const { browser, answer } = await mfa.signIn(username);
     const page = await mfa.mfaPage(browser, answer);
     expect(page.text).toContain('Enter the 6-digit code from your authenticator app.');
-    expect(page.text).toContain('Use a backup code');
+    expect(page.text.includes('Use a backup code')).toBe(backupCodes);
     return {
       browser,
       page,
@@ -52,6 +52,25 @@ describe.each(databases())('MFA factors on the sign-in pages on $name', (target)
     const { browser, submit } = await toVerification(user.username);
     const next = await submit(currentTotpCode(user.secret, Date.now() + NEXT_STEP));
     await mfa.expectFinished(browser, next);
+  });
+
+  it('verifies a TOTP factor added through the management API, then asks for backup codes it lacks', async () => {
+    const user = await mfa.newUser();
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DP';
+    const added = await pages.api('', 'POST', `/users/${user.id}/mfa-verifications`, { type: 'Totp', secret });
+    expect(added.status, added.text).toBe(200);
+    const { browser, submit } = await toVerification(user.username, false);
+    const verified = await submit(currentTotpCode(secret));
+    const codesPage = await mfa.mfaPage(browser, verified);
+    expect(codesPage.text).toContain('Save your backup codes');
+    expect(codesPage.text).not.toContain('Skip for now');
+    const saved = await browser.post(mfa.action(codesPage.text, '/mfa/backup-code/bind'), {});
+    await mfa.expectFinished(browser, saved);
+    const listed = await pages.api('', 'GET', `/users/${user.id}/mfa-verifications`);
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ type: 'Totp' }),
+      expect.objectContaining({ type: 'BackupCode', remainCodes: 10 }),
+    ]);
   });
 
   it('refuses a wrong code with a form error, and a code already used', async () => {
