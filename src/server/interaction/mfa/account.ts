@@ -67,7 +67,11 @@ export const userMfaState = async (
     enabled: typeof mfa.enabled === 'boolean' ? mfa.enabled : undefined,
     skipped: mfa.skipped === true,
     skipMfaOnSignIn: mfa.skipMfaOnSignIn === true,
-    requiredByOrganization: settings.organizationsMayRequire && (await inMfaOrganization(db, tenantId, user.id)),
+    // Without factors there is nothing to require (and no query to run on every sign-in).
+    requiredByOrganization:
+      settings.factors.length > 0 &&
+      settings.organizationsMayRequire &&
+      (await inMfaOrganization(db, tenantId, user.id)),
   };
 };
 

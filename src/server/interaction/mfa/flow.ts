@@ -56,11 +56,13 @@ export const mfaFlow = (options: MfaFlowOptions) => {
     const { tenantId } = interaction;
     const { userId, event, identifier } = pending;
     const bound = boundModules(pending);
-    await storeMfaOutcome(db, tenantId, userId, {
-      bind: (existing) => bound.reduce((all, module) => module.binding?.store(pending, all) ?? all, existing),
-      skipped: pending.skipped,
-      enabled: step.markEnabled,
-    });
+    if (bound.length > 0 || pending.skipped || step.markEnabled) {
+      await storeMfaOutcome(db, tenantId, userId, {
+        bind: (existing) => bound.reduce((all, module) => module.binding?.store(pending, all) ?? all, existing),
+        skipped: pending.skipped,
+        enabled: step.markEnabled,
+      });
+    }
     await users.touchSignIn(tenantId, userId);
     audit.record(interaction, request, { event, step: 'Submit', result: 'Success', userId, identifier });
     audit.announce(interaction, request, event, userId);
