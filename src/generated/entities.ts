@@ -14174,7 +14174,9 @@ export const entityModels: EntityModel[] = [
         "action": {
           "type": "string",
           "enum": [
-            "Password"
+            "Password",
+            "MfaTotp",
+            "MfaBackupCode"
           ],
           "description": "What was verified."
         },
@@ -14376,7 +14378,9 @@ export const entityModels: EntityModel[] = [
             "action": {
               "type": "string",
               "enum": [
-                "Password"
+                "Password",
+                "MfaTotp",
+                "MfaBackupCode"
               ],
               "description": "What was verified."
             },
@@ -14406,7 +14410,7 @@ export const entityModels: EntityModel[] = [
             "actionResult"
           ]
         },
-        "validatorKey": "6a219044"
+        "validatorKey": "7d17fa1e"
       },
       "update": {
         "schema": {
@@ -14421,7 +14425,9 @@ export const entityModels: EntityModel[] = [
             "action": {
               "type": "string",
               "enum": [
-                "Password"
+                "Password",
+                "MfaTotp",
+                "MfaBackupCode"
               ],
               "description": "What was verified."
             },
@@ -14446,7 +14452,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-2b95e791"
+        "validatorKey": "-3f62f337"
       }
     },
     "hasConsole": false

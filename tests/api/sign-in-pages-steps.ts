@@ -97,7 +97,10 @@ export const useSignInPages = (target: DatabaseTarget, options: () => Partial<Ap
   /** Every tenant back to the default sign-in experience, without custom phrases. */
   const reset = () => db().exec('DELETE FROM sign_in_experiences; DELETE FROM custom_phrases;');
 
-  return { origin, db, api, patch, open, countUsers, reset, server: () => state.server as RunningServer };
+  /** The running server (its audit log and webhooks, to flush before reading them). */
+  const app = () => (state.server as RunningServer).app;
+
+  return { origin, db, app, api, patch, open, countUsers, reset, server: () => state.server as RunningServer };
 };
 
 /** The nonce of a page's policy, and whether its one style element carries it. */

@@ -27,9 +27,15 @@ export interface AttemptRecord {
   error?: { code: string; message?: string } | undefined;
 }
 
-/** The user as a webhook payload carries it: the profile without password fields. */
+/** The user as a webhook payload carries it: the profile without password fields nor MFA secrets and settings. */
 const userPayload = (user: UserRecord) => {
-  const { passwordEncrypted: _hash, passwordEncryptionMethod: _method, ...rest } = user;
+  const {
+    passwordEncrypted: _hash,
+    passwordEncryptionMethod: _method,
+    mfaVerifications: _mfa,
+    logtoConfig: _config,
+    ...rest
+  } = user;
   return { ...rest, hasPassword: Boolean(_hash) };
 };
 

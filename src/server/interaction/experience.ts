@@ -31,7 +31,26 @@ export interface PageExperience {
   signUpNeedsCode: boolean;
   customCss: string | null;
   customContent: Record<string, string>;
+  /** The MFA settings: the factors offered, the prompt policy, and whether organizations may require MFA. */
+  mfa: PageMfa;
 }
+
+export type MfaFactorType = 'Totp' | 'WebAuthn' | 'BackupCode';
+export type MfaPolicy = 'UserControlled' | 'Mandatory' | 'PromptOnlyAtSignIn' | 'PromptAtSignInAndSignUp' | 'NoPrompt';
+export interface PageMfa {
+  factors: MfaFactorType[];
+  policy: MfaPolicy;
+  /** `organizationRequiredMfaPolicy: Mandatory`: members of an organization that requires MFA must have a factor. */
+  organizationsMayRequire: boolean;
+}
+const mfaFactors: readonly MfaFactorType[] = ['Totp', 'WebAuthn', 'BackupCode'];
+const mfaPolicies: readonly MfaPolicy[] = [
+  'UserControlled',
+  'Mandatory',
+  'PromptOnlyAtSignIn',
+  'PromptAtSignInAndSignUp',
+  'NoPrompt',
+];
 
 const hexColor = /^#([0-9a-f]{3}){1,2}$/i;
 const languageTag = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
@@ -80,6 +99,12 @@ const needsCode = (signUp: Record<string, unknown>) => {
   ];
   return verified.some((identifier) => identifier !== 'username');
 };
+
+const pageMfa = (mfa: Record<string, unknown>): PageMfa => ({
+  factors: mfaFactors.filter((factor) => Array.isArray(mfa.factors) && mfa.factors.includes(factor)),
+  policy: oneOf(mfa.policy, mfaPolicies, 'UserControlled'),
+  organizationsMayRequire: mfa.organizationRequiredMfaPolicy === 'Mandatory',
+});
 
 /** The page's view of a sign-in experience (stored, or a preview body over the stored one). */
 export const pageExperience = (experience: Partial): PageExperience => {
@@ -135,6 +160,7 @@ export const pageExperience = (experience: Partial): PageExperience => {
     signUpNeedsCode: needsCode(record(experience.signUp)),
     customCss: typeof experience.customCss === 'string' ? experience.customCss : null,
     customContent,
+    mfa: pageMfa(record(experience.mfa)),
   };
 };
 

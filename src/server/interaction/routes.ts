@@ -7,7 +7,7 @@ import { ApiError } from '../http/api-error.js';
 import type { TenantProviders } from '../oidc/providers.js';
 import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
 import type { BreachCheck } from '../users/password-policy.js';
-import { verifyPassword } from '../users/passwords.js';
+import { needsRehash, verifyPassword } from '../users/passwords.js';
 import type { SecuritySettings } from '../users/security-settings.js';
 import type { UserStore } from '../users/store.js';
 import { identifierKind } from '../users/store.js';
@@ -17,6 +17,8 @@ import type { CaptchaEndpoints } from './captcha/endpoints.js';
 import { captchaGuard } from './captcha/guard.js';
 import { finishInteraction as finish, type Interaction, interactionPage, type Request } from './context.js';
 import { termsMustBeTicked } from './experience.js';
+import { mfaFlow } from './mfa/flow.js';
+import { registerMfaRoutes } from './mfa/routes.js';
 import { type ConsentDetails, interactionPages, signInOpen, wantsRegistration } from './pages.js';
 import { hintedValues, typedValues, validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
@@ -62,6 +64,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     interactionPages(users, settingsOf);
   const page = interactionPage(providers, options.db, options.captcha);
   const captchaRefusal = captchaGuard({ endpoints: options.captcha, record: audit.record });
+  const flow = mfaFlow({ db: options.db, users, sentinel, audit });
 
   /** The registration form with a `login_hint` filled in. */
   const showNewRegister = (interaction: Interaction, reply: FastifyReply) => {
@@ -161,10 +164,12 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       audit.record(interaction, request, { ...submitted, result: 'Error', error: { code: 'user.suspended' } });
       return showSignIn(interaction, reply, 403, { identifier, error: tr.t('errors:suspended') });
     }
-    await users.touchSignIn(tenantId, user.id, { password, method: user.passwordEncryptionMethod });
-    audit.record(interaction, request, { ...submitted, result: 'Success' });
-    audit.announce(interaction, request, 'SignIn', user.id);
-    return finish(interaction, request, reply, { login: { accountId: user.id } }, false);
+    // An imported hash becomes Gatehouse's own now, while the password is at hand (never kept for later steps).
+    const method = user.passwordEncryptionMethod;
+    if (needsRehash(method)) await users.touchSignIn(tenantId, user.id, { password, method });
+    // MFA next, where the policy asks; the sign-in is recorded and announced when the interaction ends.
+    const pending = { userId: user.id, event: 'SignIn', identifier: attempted.identifier } as const;
+    return flow.proceed(interaction, request, reply, user, pending);
   });
 
   const register = page(async (interaction, request, reply) => {
@@ -191,7 +196,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       return showRegister(interaction, reply, 400, { values, errors });
     }
 
-    let userId: string;
+    let created: NonNullable<Awaited<ReturnType<typeof users.create>>>;
     try {
       // One first administrator: concurrent registrations queue and the later ones find a user.
       const roles = tenantId === ADMIN_TENANT_ID ? [defaultTenantAdminRole] : [];
@@ -202,7 +207,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
           ? await users.createFirst(context, input, roles)
           : await users.create(context, input);
       if (!user) return closed();
-      userId = user.id;
+      created = user;
     } catch (error) {
       const inUse = {
         'user.email_already_in_use': 'email',
@@ -215,10 +220,8 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       const field = kind !== 'username' && values.emailOrPhone ? 'emailOrPhone' : kind;
       return showRegister(interaction, reply, 422, { values, errors: { [field]: [tr.t(`errors:${kind}_in_use`)] } });
     }
-    await users.touchSignIn(tenantId, userId);
-    audit.record(interaction, request, { event: 'Register', step: 'Submit', result: 'Success', userId });
-    audit.announce(interaction, request, 'Register', userId);
-    return finish(interaction, request, reply, { login: { accountId: userId } }, false);
+    // MFA binding next, where the policy asks at sign-up; the registration is recorded when the interaction ends.
+    return flow.proceed(interaction, request, reply, created, { userId: created.id, event: 'Register' });
   });
 
   const consent = page(async (interaction, request, reply) => {
@@ -250,6 +253,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       scope.post(`${at}/register`, register);
       scope.post(`${at}/consent`, consent);
       scope.post(`${at}/abort`, abort);
+      registerMfaRoutes(scope, at, { page, flow, users, wrongPrompt });
     }
   });
 };

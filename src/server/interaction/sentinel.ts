@@ -5,8 +5,14 @@ import { readSecuritySettings, type SentinelPolicy } from '../users/security-set
 
 export type SentinelVerdict = { blocked: false } | { blocked: true; until: Date; retryAfter: number };
 
-/** An attempt the sentinel let through: the password may now be verified once, then the result reported. */
-export type SentinelAttempt = { blocked: false; id: string; target: string };
+/**
+ * What is verified, as Logto's sentinel names it: passwords, and each MFA factor in a pool of its own (a wrong
+ * TOTP code does not lock the password, nor the reverse).
+ */
+export type SentinelAction = 'Password' | 'MfaTotp' | 'MfaBackupCode';
+
+/** An attempt the sentinel let through: the secret may now be verified once, then the result reported. */
+export type SentinelAttempt = { blocked: false; id: string; target: string; action: SentinelAction };
 
 /**
  * What attempts are counted against, by hash (never stored in clear): the account once the identifier names one,
@@ -36,7 +42,13 @@ export class Sentinel {
   }
 
   /** The verdict from the target's rows, or from those recorded up to and including the attempt `upTo`. */
-  private async verdict(tx: Queryable, tenantId: string, target: string, upTo?: string): Promise<SentinelVerdict> {
+  private async verdict(
+    tx: Queryable,
+    tenantId: string,
+    target: string,
+    action: SentinelAction,
+    upTo?: string,
+  ): Promise<SentinelVerdict> {
     const { maxAttempts, lockoutDuration: minutes } = await this.policy(tx, tenantId);
     const lockoutDuration = minutes * 60;
     const { rows } = await tx.query<{ until: Date; now: Date }>(
@@ -46,16 +58,16 @@ export class Sentinel {
        )
        SELECT f.created_at + make_interval(secs => $3) AS until, now() AS now
        FROM sentinel_activities f, upto
-       WHERE f.tenant_id = $1 AND f.target_hash = $2 AND f.action = 'Password' AND f.action_result = 'Failed'
+       WHERE f.tenant_id = $1 AND f.target_hash = $2 AND f.action = $6 AND f.action_result = 'Failed'
          AND f.created_at > now() - make_interval(secs => $3) AND f.created_at <= upto.at
          AND f.created_at > COALESCE((
            SELECT max(s.created_at) FROM sentinel_activities s
-           WHERE s.tenant_id = $1 AND s.target_hash = $2 AND s.action = 'Password' AND s.action_result = 'Success'
+           WHERE s.tenant_id = $1 AND s.target_hash = $2 AND s.action = $6 AND s.action_result = 'Success'
              AND s.created_at <= upto.at
          ), '-infinity'::timestamptz)
        ORDER BY f.created_at DESC
        LIMIT $4`,
-      [tenantId, target, lockoutDuration, maxAttempts, upTo ?? null],
+      [tenantId, target, lockoutDuration, maxAttempts, upTo ?? null, action],
     );
     const oldest = rows[maxAttempts - 1];
     if (!oldest) return { blocked: false };
@@ -68,23 +80,27 @@ export class Sentinel {
    * Lets one attempt on `target` through, or answers that the target is locked. An admitted attempt is recorded at
    * once as a failure, under a lock on the target, so concurrent attempts count each other.
    */
-  admit(tenantId: string, target: string): Promise<SentinelAttempt | (SentinelVerdict & { blocked: true })> {
+  admit(
+    tenantId: string,
+    target: string,
+    action: SentinelAction = 'Password',
+  ): Promise<SentinelAttempt | (SentinelVerdict & { blocked: true })> {
     return this.db.withTenant(tenantId, async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gatehouse.sentinel.${tenantId}.${target}`]);
-      const verdict = await this.verdict(tx, tenantId, target);
+      const verdict = await this.verdict(tx, tenantId, target, action);
       if (verdict.blocked) return verdict;
       const id = generateId();
       // clock_timestamp(): the order of the rows is the order the lock admitted them in.
       await tx.query(
         `INSERT INTO sentinel_activities (tenant_id, id, target_hash, action, action_result, decision, created_at)
-         VALUES ($1, $2, $3, 'Password', 'Failed', 'Undecided', clock_timestamp())`,
-        [tenantId, id, target],
+         VALUES ($1, $2, $3, $4, 'Failed', 'Undecided', clock_timestamp())`,
+        [tenantId, id, target, action],
       );
-      return { blocked: false, id, target };
+      return { blocked: false, id, target, action };
     });
   }
 
-  /** The password was right: the attempt becomes a success, and the count starts again. */
+  /** The secret was right: the attempt becomes a success, and the count starts again. */
   succeeded(tenantId: string, attempt: SentinelAttempt): Promise<void> {
     return this.db.withTenant(tenantId, async (tx) => {
       await tx.query(
@@ -94,10 +110,10 @@ export class Sentinel {
     });
   }
 
-  /** The password was wrong: answers whether this failure locked the target (counting the attempts before it). */
+  /** The secret was wrong: answers whether this failure locked the target (counting the attempts before it). */
   failed(tenantId: string, attempt: SentinelAttempt): Promise<SentinelVerdict> {
     return this.db.withTenant(tenantId, async (tx) => {
-      const verdict = await this.verdict(tx, tenantId, attempt.target, attempt.id);
+      const verdict = await this.verdict(tx, tenantId, attempt.target, attempt.action, attempt.id);
       await tx.query(`UPDATE sentinel_activities SET decision = $3 WHERE tenant_id = $1 AND id = $2`, [
         tenantId,
         attempt.id,

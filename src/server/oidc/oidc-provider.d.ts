@@ -98,7 +98,11 @@ declare module 'oidc-provider' {
     session?: { accountId?: string; uid?: string };
     grantId?: string;
     lastSubmission?: Record<string, unknown>;
+    /** What the interaction has recorded so far (persisted with it, server-side only). */
+    result?: Record<string, unknown>;
     exp: number;
+    /** Saves the interaction until its expiry. */
+    persist(): Promise<unknown>;
   }
 
   /** The request context oidc-provider hands to configuration helpers (a Koa context plus `oidc`). */

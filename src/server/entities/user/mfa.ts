@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { generateId } from '../../crud/ids.js';
 import type { ServerOverride } from '../../crud/overrides.js';
 import type { Entity } from '../../crud/repository.js';
 import { ApiError } from '../../http/api-error.js';
+import { BACKUP_CODE_COUNT, backupCodeDigest, generateBackupCodes } from '../../users/backup-codes.js';
+import { generateTotpSecret, totpKeyUri } from '../../users/totp.js';
 import { changeUser, readUser } from './stored-user.js';
 
 /**
@@ -29,48 +30,20 @@ interface MfaBody {
   codes?: string[];
 }
 
-const BACKUP_CODE_COUNT = 10;
 const BACKUP_CODE = /^[\da-f]{10}$/i;
 /** RFC 4648 base32, as authenticator apps read TOTP secrets; 16 to 32 characters, as Logto accepts. */
 const BASE32 = /^(?:[2-7A-Z]{8})*(?:[2-7A-Z]{2}={6}|[2-7A-Z]{4}={4}|[2-7A-Z]{5}={3}|[2-7A-Z]{7}=)?$/;
-const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 const verificationsOf = (user: Entity): StoredVerification[] =>
   Array.isArray(user.mfaVerifications) ? (user.mfaVerifications as StoredVerification[]) : [];
 
-/** 20 random bytes (160 bits, RFC 6238's recommendation) in base32: 32 characters. */
-export const generateTotpSecret = () => {
-  const bytes = randomBytes(20);
-  let bits = 0;
-  let value = 0;
-  let secret = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      secret += BASE32_ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return secret;
-};
-
 const isTotpSecret = (secret: string) => secret.length >= 16 && secret.length <= 32 && BASE32.test(secret);
-
-/** Ten codes of ten hexadecimal digits. */
-const generateBackupCodes = () => Array.from({ length: BACKUP_CODE_COUNT }, () => randomBytes(5).toString('hex'));
-
-const digest = (code: string) => createHash('sha256').update(code.toLowerCase()).digest('hex');
 
 /** Who the authenticator app names the account after: Logto's display name of the user. */
 const accountName = (user: Entity) =>
   [user.name, user.primaryEmail, user.primaryPhone, user.username].find(
     (value): value is string => typeof value === 'string' && value.length > 0,
   ) ?? 'Unnamed User';
-
-/** The `otpauth://` URI authenticator apps scan, as Logto writes it (issuer: the host the API was called on). */
-const keyUri = (account: string, issuer: string, secret: string) =>
-  `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(account)}?secret=${secret}&period=30&digits=6&algorithm=SHA1&issuer=${encodeURIComponent(issuer)}`;
 
 /** What a list shows of a verification: never its secret. */
 export const listedMfaVerification = (verification: StoredVerification) => {
@@ -119,7 +92,7 @@ const backupCodeFactor = (existing: StoredVerification[], sent: string[] | undef
   }
   const codes = sent ?? generateBackupCodes();
   return {
-    stored: { ...newVerification('BackupCode'), codes: codes.map((code) => ({ code: digest(code) })) },
+    stored: { ...newVerification('BackupCode'), codes: codes.map((code) => ({ code: backupCodeDigest(code) })) },
     answer: { type: 'BackupCode', codes },
   };
 };
@@ -143,7 +116,7 @@ export const userMfaOverrides = {
       if (!('account' in answer)) return answer;
       const { account, ...totp } = answer;
       // The issuer authenticator apps show is the host the API was called on, as Logto names it.
-      const uri = keyUri(account, request.hostname.replace(/:\d+$/, ''), totp.secret);
+      const uri = totpKeyUri(totp.secret, account, request.hostname.replace(/:\d+$/, ''));
       return { ...totp, secretQrCode: await QRCode.toDataURL(uri) };
     },
   },
