@@ -11,6 +11,18 @@ export const poll = <T>(observe: () => Promise<T>) => expect.poll(observe, { tim
 export const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 export const count = (locator: Locator) => poll(() => locator.count());
 
+/**
+ * Closes the open dialog with the Escape key, as a keyboard user does. A dialog still opening has not taken the
+ * focus yet and misses the key, so the key is pressed again until the dialog is gone.
+ */
+export const closeWithEscape = async (page: Page) => {
+  const dialog = page.getByRole('dialog');
+  await poll(async () => {
+    if ((await dialog.count()) > 0) await page.keyboard.press('Escape');
+    return dialog.count();
+  }).toBe(0);
+};
+
 /** The steps that need the file's server and browser, read when a step runs (after the file's setup). */
 export const consoleSteps = (current: () => { server: RunningServer; browser: Browser }) => {
   const page = () => current().browser.page;

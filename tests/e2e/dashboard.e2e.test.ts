@@ -14,6 +14,7 @@ import type { Database } from '../../src/server/db/database.js';
 import { formAction, freePort, Browser as HttpBrowser, pkce, postForm } from '../api/oidc-helpers.js';
 import { createUser } from '../api/users.js';
 import { checkPage } from './accessibility';
+import { closeWithEscape } from './console-steps';
 import {
   authHeaders,
   type Browser,
@@ -101,7 +102,7 @@ describe('get started and the dashboard', () => {
     await page.getByRole('list', { name: 'Next steps' }).getByRole('link', { name: 'Add an API resource' }).click();
     await page.waitForURL(`${origin}/console/api-resources/create`);
     await visible(page.getByRole('dialog'));
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page);
   });
 
   test('every step of Get started opens its page: create dialogs, the dashboard and the documentation', async () => {
@@ -120,8 +121,7 @@ describe('get started and the dashboard', () => {
       await page.waitForURL(`${origin}${path}`);
       if (dialog) {
         await visible(page.getByRole('dialog', { name: dialog }));
-        await page.keyboard.press('Escape');
-        await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 });
+        await closeWithEscape(page);
       } else {
         await visible(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
       }
