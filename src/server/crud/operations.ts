@@ -30,7 +30,7 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 export class EntityOperations {
   readonly repository: Repository;
   private readonly db: Database;
-  private readonly operationsOf: (name: string) => EntityOperations;
+  readonly operationsOf: (name: string) => EntityOperations;
   private readonly validation: Validation;
   /** The links this entity exposes through relation entities. */
   readonly links: LinkOperations;
@@ -117,44 +117,15 @@ export class EntityOperations {
   }
 
   /** Adds each item's link summaries (Logto's `usersCount` and `featuredUsers` on roles, and the like). */
-  private withSummaries(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
-    return withLinkSummaries(
-      this.repository,
-      tx,
-      context.tenantId,
-      items,
-      (name) => this.operationsOf(name).repository,
-    );
-  }
-
-  /** Embeds each item's children of a `children` relation under the relation's name (Logto's `includeScopes`). */
-  async includeChildren(context: RequestContext, items: Entity[], relationName: string): Promise<Entity[]> {
-    const relation = this.model.relations.find((r) => r.kind === 'children' && r.name === relationName);
-    if (!relation) throw new Error(`${this.model.name} has no children relation ${relationName}`);
-    const child = this.operationsOf(relation.target);
-    const foreignKey = child.model.parent?.foreignKey ?? '';
-    const children = await this.tx(context, (tx) =>
-      child.repository.listByColumn(
-        tx,
-        context.tenantId,
-        snake(foreignKey),
-        items.map((item) => item.id as string),
-      ),
-    );
-    return items.map((item) => ({ ...item, [relation.name]: children.filter((c) => c[foreignKey] === item.id) }));
+  private withSummaries(tx: Queryable, context: RequestContext, items: Entity[], single = false): Promise<Entity[]> {
+    const repositoryOf = (name: string) => this.operationsOf(name).repository;
+    return withLinkSummaries(this.repository, tx, context.tenantId, items, repositoryOf, single);
   }
 
   async get(context: RequestContext, id: string, parentId?: string): Promise<Entity> {
     return this.tx(context, async (tx) => {
       const entity = await this.getIn(tx, context, id, parentId);
-      const [withItemSummaries] = await withLinkSummaries(
-        this.repository,
-        tx,
-        context.tenantId,
-        [entity],
-        (name) => this.operationsOf(name).repository,
-        true,
-      );
+      const [withItemSummaries] = await this.withSummaries(tx, context, [entity], true);
       return withItemSummaries ?? entity;
     });
   }

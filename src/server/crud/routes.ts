@@ -7,6 +7,7 @@ import { registerActionRoutes } from './action-routes.js';
 import type { RequestContext } from './context.js';
 import { parseFieldSearch } from './field-search.js';
 import { publicView } from './fields.js';
+import { includeChildren } from './include-children.js';
 import { registerLinkRoutes } from './link-routes.js';
 import { registerLogRoutes } from './log-routes.js';
 import type { EntityOperations } from './operations.js';
@@ -89,7 +90,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
       let items = result.items;
       for (const relation of model.relations) {
         if (relation.kind === 'children' && truthy(request.query[includeParam(relation.name)])) {
-          items = await ops.includeChildren(deps.context(request), items, relation.name);
+          items = await includeChildren(ops, deps.context(request), items, relation.name);
         }
       }
       return view(items);
