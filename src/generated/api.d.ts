@@ -2425,6 +2425,10 @@ export interface components {
                     [key: string]: string | Record<string, unknown>;
                 };
                 languageTagParams: {
+                    /**
+                     * @example de
+                     * @example pt-BR
+                     */
                     languageTag?: string;
                 };
             };

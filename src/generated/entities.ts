@@ -3231,7 +3231,11 @@ export const entityModels: EntityModel[] = [
               "type": "string",
               "minLength": 2,
               "maxLength": 16,
-              "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+              "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
+              "examples": [
+                "de",
+                "pt-BR"
+              ]
             }
           }
         }
@@ -3305,6 +3309,7 @@ export const entityModels: EntityModel[] = [
         "status": 201,
         "summary": "Replace the custom phrases of a language",
         "bodySchema": "translation",
+        "paramsSchema": "languageTagParams",
         "body": {
           "schema": {
             "type": "object",
@@ -3318,6 +3323,20 @@ export const entityModels: EntityModel[] = [
             "description": "Texts by phrase key; a value is a text or an object of more keys."
           },
           "validatorKey": "-1818759c"
+        },
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "languageTag": {
+                "type": "string",
+                "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
+                "minLength": 2,
+                "maxLength": 16
+              }
+            }
+          },
+          "validatorKey": "-1f68074b"
         }
       },
       {
@@ -3327,7 +3346,22 @@ export const entityModels: EntityModel[] = [
         "path": "{languageTag}",
         "handler": "customPhrase.delete",
         "status": 204,
-        "summary": "Delete the custom phrases of a language (not the fallback language)"
+        "summary": "Delete the custom phrases of a language (not the fallback language)",
+        "paramsSchema": "languageTagParams",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "languageTag": {
+                "type": "string",
+                "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
+                "minLength": 2,
+                "maxLength": 16
+              }
+            }
+          },
+          "validatorKey": "-1f68074b"
+        }
       }
     ],
     "serverHooks": {},

@@ -5,24 +5,12 @@ import { isStrictlyPartial, isTranslation, withoutEmpty } from './phrase-keys.js
 
 type Run = Parameters<ActionOverride['run']>[0];
 
-const languageTagOf = (params: Record<string, string>) => {
-  const tag = params.languageTag ?? '';
-  if (!/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(tag) || tag.length > 16) {
-    throw new ApiError(
-      'guard.invalid_input',
-      { type: 'path' },
-      { issues: [{ path: '/languageTag', keyword: 'pattern' }] },
-    );
-  }
-  return tag;
-};
-
 /**
  * `PUT /api/custom-phrases/{languageTag}`: the language's phrases replaced by the body (empty texts dropped), 201
  * as Logto answers whether it inserted or replaced; a key the sign-in pages do not have is 422.
  */
 const upsert = async ({ params, body, context, db, operations }: Run) => {
-  const languageTag = languageTagOf(params);
+  const languageTag = params.languageTag ?? '';
   if (!isTranslation(body)) {
     throw new ApiError('guard.invalid_input', { type: 'body' }, { issues: [{ path: '', keyword: 'type' }] });
   }
@@ -43,7 +31,7 @@ const upsert = async ({ params, body, context, db, operations }: Run) => {
 
 /** `DELETE /api/custom-phrases/{languageTag}`: 409 for the sign-in experience's fallback language, 404 for none. */
 const remove = async ({ params, context, db, operations }: Run) => {
-  const languageTag = languageTagOf(params);
+  const languageTag = params.languageTag ?? '';
   const { languageInfo } = await db.withTenant(context.tenantId, (tx) => readSignInExperience(tx, context.tenantId));
   if (languageInfo.fallbackLanguage === languageTag) {
     throw new ApiError('localization.cannot_delete_default_language', { languageTag });
