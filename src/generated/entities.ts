@@ -14176,6 +14176,7 @@ export const entityModels: EntityModel[] = [
           "enum": [
             "Password",
             "MfaTotp",
+            "WebAuthn",
             "MfaBackupCode"
           ],
           "description": "What was verified."
@@ -14380,6 +14381,7 @@ export const entityModels: EntityModel[] = [
               "enum": [
                 "Password",
                 "MfaTotp",
+                "WebAuthn",
                 "MfaBackupCode"
               ],
               "description": "What was verified."
@@ -14410,7 +14412,7 @@ export const entityModels: EntityModel[] = [
             "actionResult"
           ]
         },
-        "validatorKey": "7d17fa1e"
+        "validatorKey": "6038a638"
       },
       "update": {
         "schema": {
@@ -14427,6 +14429,7 @@ export const entityModels: EntityModel[] = [
               "enum": [
                 "Password",
                 "MfaTotp",
+                "WebAuthn",
                 "MfaBackupCode"
               ],
               "description": "What was verified."
@@ -14452,7 +14455,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-3f62f337"
+        "validatorKey": "-7894ac9d"
       }
     },
     "hasConsole": false

@@ -11,7 +11,7 @@ import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { type PendingMfa, savePending } from './pending.js';
 import { decideMfaStep, type MfaStep } from './policy.js';
 import { factorModule, mfaFactorModules } from './registry.js';
-import { type FactorLink, mfaPage } from './views.js';
+import { type FactorLink, mfaFooter, mfaPage } from './views.js';
 
 export interface MfaFlowOptions {
   db: Database;
@@ -105,6 +105,10 @@ export const mfaFlow = (options: MfaFlowOptions) => {
       const chrome = mfa.interaction.chrome();
       const page = mfaPage(mfa.interaction.tr, { ...view, ...around(mfa, current) }, chrome);
       return sendPage(mfa.reply, status, page, chrome);
+    },
+    render: (mfa, status, render) => {
+      const chrome = mfa.interaction.chrome();
+      return sendPage(mfa.reply, status, render(chrome, mfaFooter(mfa.interaction.tr, around(mfa, current))), chrome);
     },
     locked: (mfa, verdict) => {
       const chrome = mfa.interaction.chrome();
