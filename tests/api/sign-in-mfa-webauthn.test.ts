@@ -186,6 +186,7 @@ describe.each(databases())('passkeys on the sign-in pages on $name', (target) =>
     const { browser, answer, username } = await mfa.register();
     const choice = await mfa.mfaPage(browser, answer);
     expect(choice.text).toContain('Set up 2-step verification');
+    expect(choice.text).not.toContain('Other ways to verify');
     const links = [...choice.text.matchAll(/<a class="button secondary" href="([^"]+)">([^<]+)<\/a>/g)];
     expect(links.map((link) => link[2])).toEqual(['Authenticator app', 'Passkey']);
     const authenticator = passkeys.newAuthenticator();

@@ -83,11 +83,14 @@ export const mfaFlow = (options: MfaFlowOptions) => {
     return reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/mfa`, 303);
   };
 
-  /** The links to the other factors of the step, and the skip action where it may be skipped. */
+  /**
+   * The links to the other factors of the step (on a factor's own page: the choice among factors lists them
+   * itself), and the skip action where it may be skipped.
+   */
   const around = (mfa: MfaRequest, current: MfaFactorType | undefined) => {
     const { step, interaction } = mfa;
     const kind = step.kind === 'verify' ? 'verify' : 'bind';
-    const factors = step.kind === 'verify' || step.kind === 'bind' ? step.factors : [];
+    const factors = current && (step.kind === 'verify' || step.kind === 'bind') ? step.factors : [];
     const others: FactorLink[] = stepModules(factors, kind)
       .filter((module) => module.type !== current)
       .map((module) => ({ type: module.type, href: `${interaction.base}/mfa/${module.slug}/${kind}` }));
