@@ -140,6 +140,26 @@ describe.each(databases())('passkeys on the sign-in pages on $name', (target) =>
     expect(rows.map(({ message }) => message).sort()).toEqual(['challenge', 'challenge', 'counter']);
   });
 
+  it('accepts a passkey made on one of the account center’s related origins, and no other origin', async () => {
+    const related = 'https://account.example.com';
+    const patched = await pages.api('', 'PATCH', '/account-center', { webauthnRelatedOrigins: [related] });
+    expect(patched.status, patched.text).toBe(200);
+    try {
+      const authenticator = passkeys.newAuthenticator();
+      const { browser, answer } = await mfa.register();
+      const page = await mfa.mfaPage(browser, answer);
+      const post = (origin: string, text: string) => {
+        const response = authenticator.register({ challenge: passkeys.optionsOf(text).challenge, origin });
+        return browser.post(mfa.action(text, '/mfa/webauthn/bind'), { response: JSON.stringify(response) });
+      };
+      const foreign = await post('https://elsewhere.example.com', page.text);
+      expect(foreign.status).toBe(400);
+      await mfa.expectFinished(browser, await post(related, foreign.text));
+    } finally {
+      await pages.api('', 'PATCH', '/account-center', { webauthnRelatedOrigins: [] });
+    }
+  });
+
   it('counts refused assertions against the lockout policy, in a pool of their own', async () => {
     await pages.patch('', { sentinelPolicy: { maxAttempts: 3, lockoutDuration: 15 } });
     const user = await registered();
