@@ -3781,7 +3781,7 @@ export interface components {
              * @description What was verified.
              * @enum {string}
              */
-            action: "Password" | "MfaTotp" | "MfaBackupCode";
+            action: "Password" | "MfaTotp" | "WebAuthn" | "MfaBackupCode";
             /**
              * @description How it went.
              * @enum {string}

@@ -14210,6 +14210,7 @@ export const entityModels: EntityModel[] = [
           "enum": [
             "Password",
             "MfaTotp",
+            "WebAuthn",
             "MfaBackupCode"
           ],
           "description": "What was verified."
@@ -14414,6 +14415,7 @@ export const entityModels: EntityModel[] = [
               "enum": [
                 "Password",
                 "MfaTotp",
+                "WebAuthn",
                 "MfaBackupCode"
               ],
               "description": "What was verified."
@@ -14444,7 +14446,7 @@ export const entityModels: EntityModel[] = [
             "actionResult"
           ]
         },
-        "validatorKey": "7d17fa1e"
+        "validatorKey": "6038a638"
       },
       "update": {
         "schema": {
@@ -14461,6 +14463,7 @@ export const entityModels: EntityModel[] = [
               "enum": [
                 "Password",
                 "MfaTotp",
+                "WebAuthn",
                 "MfaBackupCode"
               ],
               "description": "What was verified."
@@ -14486,7 +14489,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-3f62f337"
+        "validatorKey": "-7894ac9d"
       }
     },
     "hasConsole": false

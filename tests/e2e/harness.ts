@@ -43,8 +43,14 @@ let lastServer: RunningServer | undefined;
  * Starts `src/server/start.ts` on a free port (with `settings` added to its environment) and resolves once it prints
  * its console URL.
  */
-export const startServer = async (settings: NodeJS.ProcessEnv = {}): Promise<RunningServer> => {
+export const startServer = async (
+  settings: NodeJS.ProcessEnv = {},
+  options: { hostname?: string } = {},
+): Promise<RunningServer> => {
   const port = await freePort();
+  // Another name of the loopback address (`localhost`, which passkeys accept as a relying party and an IP is not)
+  // becomes the public URL.
+  const origin = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-data-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -52,6 +58,7 @@ export const startServer = async (settings: NodeJS.ProcessEnv = {}): Promise<Run
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    ...(options.hostname ? { PUBLIC_URL: origin } : {}),
   };
   delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
@@ -60,7 +67,6 @@ export const startServer = async (settings: NodeJS.ProcessEnv = {}): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const origin = `http://127.0.0.1:${port}`;
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 120_000);

@@ -82,7 +82,7 @@ describe('the MFA step after the first factor', () => {
     });
   });
 
-  it('offers a factor without pages (WebAuthn) as the step asks, for the flow to say it is unavailable', () => {
+  it('asks to bind WebAuthn where it is the only factor offered', () => {
     expect(decideMfaStep(settings('Mandatory', { factors: ['WebAuthn'] }), user(), at('SignIn'))).toEqual({
       kind: 'bind',
       factors: ['WebAuthn'],

@@ -154,3 +154,28 @@ export const storeMfaOutcome = (db: Database, tenantId: string, userId: string, 
       [tenantId, userId, JSON.stringify(outcome.bind(stored)), JSON.stringify({ ...config, mfa })],
     );
   });
+
+/**
+ * Reads the user's verifications under a lock on their row, lets `change` check them and answer the new ones, and
+ * writes those in the same transaction: two requests checking the same verification (a WebAuthn signature counter)
+ * cannot both pass. What `change` throws rolls it back and reaches the caller.
+ */
+export const updateVerifications = (
+  db: Database,
+  tenantId: string,
+  userId: string,
+  change: (stored: StoredVerification[]) => Promise<StoredVerification[]>,
+) =>
+  db.withTenant(tenantId, async (tx) => {
+    const { rows } = await tx.query<{ mfa_verifications: unknown }>(
+      'SELECT mfa_verifications FROM users WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
+      [tenantId, userId],
+    );
+    const stored = Array.isArray(rows[0]?.mfa_verifications) ? (rows[0].mfa_verifications as StoredVerification[]) : [];
+    const next = await change(stored);
+    await tx.query('UPDATE users SET mfa_verifications = $3::jsonb WHERE tenant_id = $1 AND id = $2', [
+      tenantId,
+      userId,
+      JSON.stringify(next),
+    ]);
+  });

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { UserRecord } from '../../users/store.js';
 import type { AttemptRecord } from '../audit.js';
+import type { Chrome } from '../chrome.js';
 import type { Interaction, Request } from '../context.js';
 import type { MfaFactorType } from '../experience.js';
 import type { SafeHtml } from '../html.js';
@@ -36,6 +37,11 @@ export interface MfaTools {
   record: (mfa: MfaRequest, entry: Omit<AttemptRecord, 'event' | 'userId'>) => void;
   /** Sends a page of the flow, with the links to the other factors and the skip button where the step allows. */
   show: (mfa: MfaRequest, status: number, view: MfaPageView) => unknown;
+  /**
+   * Sends a page the factor lays out itself (one with scripts of its own): `render` gets the response's chrome and
+   * the footer to put below its form (the links to the other factors, the skip button where the step allows).
+   */
+  render: (mfa: MfaRequest, status: number, render: (chrome: Chrome, footer: SafeHtml) => string) => unknown;
   /** Sends the lockout page. */
   locked: (mfa: MfaRequest, verdict: { retryAfter: number; until: Date }) => unknown;
   /** Keeps the pending state for the next request. */

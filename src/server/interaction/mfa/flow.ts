@@ -11,7 +11,7 @@ import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { type PendingMfa, savePending } from './pending.js';
 import { decideMfaStep, type MfaStep } from './policy.js';
 import { factorModule, mfaFactorModules } from './registry.js';
-import { type FactorLink, mfaPage } from './views.js';
+import { type FactorLink, mfaFooter, mfaPage } from './views.js';
 
 export interface MfaFlowOptions {
   db: Database;
@@ -83,11 +83,14 @@ export const mfaFlow = (options: MfaFlowOptions) => {
     return reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/mfa`, 303);
   };
 
-  /** The links to the other factors of the step, and the skip action where it may be skipped. */
+  /**
+   * The links to the other factors of the step (on a factor's own page: the choice among factors lists them
+   * itself), and the skip action where it may be skipped.
+   */
   const around = (mfa: MfaRequest, current: MfaFactorType | undefined) => {
     const { step, interaction } = mfa;
     const kind = step.kind === 'verify' ? 'verify' : 'bind';
-    const factors = step.kind === 'verify' || step.kind === 'bind' ? step.factors : [];
+    const factors = current && (step.kind === 'verify' || step.kind === 'bind') ? step.factors : [];
     const others: FactorLink[] = stepModules(factors, kind)
       .filter((module) => module.type !== current)
       .map((module) => ({ type: module.type, href: `${interaction.base}/mfa/${module.slug}/${kind}` }));
@@ -105,6 +108,10 @@ export const mfaFlow = (options: MfaFlowOptions) => {
       const chrome = mfa.interaction.chrome();
       const page = mfaPage(mfa.interaction.tr, { ...view, ...around(mfa, current) }, chrome);
       return sendPage(mfa.reply, status, page, chrome);
+    },
+    render: (mfa, status, render) => {
+      const chrome = mfa.interaction.chrome();
+      return sendPage(mfa.reply, status, render(chrome, mfaFooter(mfa.interaction.tr, around(mfa, current))), chrome);
     },
     locked: (mfa, verdict) => {
       const chrome = mfa.interaction.chrome();

@@ -41,7 +41,7 @@ export const registerMfaRoutes = (
   const toStep = (mfa: MfaRequest) =>
     mfa.reply.header('Cache-Control', 'no-store').redirect(`${mfa.interaction.base}/mfa`, 303);
 
-  /** No module can serve the step (a factor these pages do not offer yet, such as WebAuthn alone). */
+  /** No module can serve the step: the experience offers only factors these pages lack (email or phone codes). */
   const unavailable = (mfa: MfaRequest) => {
     const { tr } = mfa.interaction;
     return flow.toolsFor(undefined).show(mfa, 200, {

@@ -12,6 +12,24 @@ export interface FactorLink {
   href: string;
 }
 
+/** What follows every MFA page's own content: the links to the other factors, and the skip button where allowed. */
+export const mfaFooter = (
+  tr: Translator,
+  around: { others: FactorLink[]; skipAction?: string | undefined },
+): SafeHtml =>
+  html`${
+    around.others.length
+      ? html`<nav class="mfa-others" aria-label="${tr.t('interaction:mfa.other_methods')}"><p>${tr.t('interaction:mfa.other_methods')}</p><ul>${around.others.map(
+          (other) => html`<li><a href="${other.href}">${tr.t(`interaction:mfa.use.${other.type}`)}</a></li>`,
+        )}</ul></nav>`
+      : ''
+  }
+${
+  around.skipAction
+    ? html`<form method="post" action="${around.skipAction}" class="mfa-skip"><button type="submit" class="secondary">${tr.t('interaction:mfa.skip')}</button></form>`
+    : ''
+}`;
+
 /** The frame of every MFA page: heading, form error, body, the other factors, and the skip button where allowed. */
 export const mfaPage = (
   tr: Translator,
@@ -25,18 +43,7 @@ export const mfaPage = (
 ${view.subtitle ? html`<p class="subtitle">${view.subtitle}</p>` : ''}
 ${alert(view.error)}
 ${view.body}
-${
-  view.others.length
-    ? html`<nav class="mfa-others" aria-label="${tr.t('interaction:mfa.other_methods')}"><p>${tr.t('interaction:mfa.other_methods')}</p><ul>${view.others.map(
-        (other) => html`<li><a href="${other.href}">${tr.t(`interaction:mfa.use.${other.type}`)}</a></li>`,
-      )}</ul></nav>`
-    : ''
-}
-${
-  view.skipAction
-    ? html`<form method="post" action="${view.skipAction}" class="mfa-skip"><button type="submit" class="secondary">${tr.t('interaction:mfa.skip')}</button></form>`
-    : ''
-}`,
+${mfaFooter(tr, view)}`,
     chrome,
   );
 
