@@ -240,6 +240,10 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   );
 
   await app.register(async (scope) => {
+    // The pages' forms post URL-encoded fields, every value a string; a body of any other type (JSON, multipart,
+    // text) is read as no fields at all, so its values never reach the handlers as arrays, numbers or objects.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 64 * 1024 },
