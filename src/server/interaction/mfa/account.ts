@@ -124,15 +124,18 @@ export const newVerification = (type: string) => ({ id: generateId(21), createdA
 
 /** What the end of an MFA flow stores on the user. */
 export interface MfaOutcome {
-  /** The user's verifications with the factors bound in the interaction among them. */
-  bind: (existing: StoredVerification[]) => StoredVerification[];
+  /**
+   * The user's verifications with the factors bound in the interaction among them; `undefined` when one of them can
+   * no longer be added (another interaction bound the user's one authenticator app meanwhile).
+   */
+  bind: (existing: StoredVerification[]) => StoredVerification[] | undefined;
   skipped?: boolean | undefined;
   enabled?: boolean | undefined;
 }
 
 /**
  * Stores what the flow bound and the user's answers (`logtoConfig.mfa.skipped`, `enabled`), under a lock on the
- * user's row.
+ * user's row. Answers false, storing nothing, when `bind` refuses the user's verifications as they now are.
  */
 export const storeMfaOutcome = (db: Database, tenantId: string, userId: string, outcome: MfaOutcome) =>
   db.withTenant(tenantId, async (tx) => {
@@ -141,8 +144,10 @@ export const storeMfaOutcome = (db: Database, tenantId: string, userId: string, 
       [tenantId, userId],
     );
     const row = rows[0];
-    if (!row) return;
+    if (!row) return false;
     const stored = Array.isArray(row.mfa_verifications) ? (row.mfa_verifications as StoredVerification[]) : [];
+    const verifications = outcome.bind(stored);
+    if (!verifications) return false;
     const config = objectOf(row.logto_config);
     const mfa = {
       ...objectOf(config.mfa),
@@ -151,8 +156,9 @@ export const storeMfaOutcome = (db: Database, tenantId: string, userId: string, 
     };
     await tx.query(
       'UPDATE users SET mfa_verifications = $3::jsonb, logto_config = $4::jsonb WHERE tenant_id = $1 AND id = $2',
-      [tenantId, userId, JSON.stringify(outcome.bind(stored)), JSON.stringify({ ...config, mfa })],
+      [tenantId, userId, JSON.stringify(verifications), JSON.stringify({ ...config, mfa })],
     );
+    return true;
   });
 
 /**

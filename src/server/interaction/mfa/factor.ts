@@ -68,5 +68,10 @@ export interface MfaFactorModule {
     bound: (pending: PendingMfa) => boolean;
     /** The user's verifications with the bound factor among them, as Logto keeps them (one TOTP, one code group). */
     store: (pending: PendingMfa, existing: StoredVerification[]) => StoredVerification[];
+    /**
+     * Whether the bound factor can no longer be stored, the user having gained one of its kind meanwhile (Logto's
+     * `user.totp_already_in_use`): the interaction then goes back to its MFA step instead of ending.
+     */
+    conflicts?: (pending: PendingMfa, existing: StoredVerification[]) => boolean;
   };
 }

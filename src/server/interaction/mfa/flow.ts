@@ -57,11 +57,22 @@ export const mfaFlow = (options: MfaFlowOptions) => {
     const { userId, event, identifier } = pending;
     const bound = boundModules(pending);
     if (bound.length > 0 || pending.skipped || step.markEnabled) {
-      await storeMfaOutcome(db, tenantId, userId, {
-        bind: (existing) => bound.reduce((all, module) => module.binding?.store(pending, all) ?? all, existing),
+      const stored = await storeMfaOutcome(db, tenantId, userId, {
+        bind: (existing) =>
+          bound.some((module) => module.binding?.conflicts?.(pending, existing))
+            ? undefined
+            : bound.reduce((all, module) => module.binding?.store(pending, all) ?? all, existing),
         skipped: pending.skipped,
         enabled: step.markEnabled,
       });
+      if (!stored) {
+        // Another interaction bound the user's factor first: this one starts its MFA step again, from the factors
+        // the user has now (it is asked to verify the stored one), never ending with what it bound.
+        const code = 'user.totp_already_in_use';
+        audit.record(interaction, request, { event, step: 'Submit', result: 'Error', error: { code }, userId });
+        await savePending(interaction, { ...pending, factors: {} });
+        return reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/mfa`, 303);
+      }
     }
     await users.touchSignIn(tenantId, userId);
     audit.record(interaction, request, { event, step: 'Submit', result: 'Success', userId, identifier });

@@ -111,7 +111,11 @@ const submitVerify = async (mfa: MfaRequest, tools: MfaTools) => {
   return tools.advance(mfa, { ...mfa.pending, verified: true });
 };
 
-/** Adds the bound secret, unless the user has a TOTP factor already (one per user, as Logto keeps it). */
+/** A secret bound here while another interaction stored the user's TOTP factor (one per user, as Logto keeps it). */
+const conflicts = (pending: PendingMfa, existing: StoredVerification[]) =>
+  stateOf(pending)?.verified === true && existing.some(({ type }) => type === 'Totp');
+
+/** Adds the bound secret (`conflicts` first refuses it where the user has a TOTP factor already). */
 const store = (pending: PendingMfa, existing: StoredVerification[]): StoredVerification[] => {
   const state = stateOf(pending);
   if (!state?.verified || existing.some(({ type }) => type === 'Totp')) return existing;
@@ -125,5 +129,5 @@ export const totpFactor: MfaFactorModule = {
   slug: SLUG,
   verify: { show: (mfa, tools) => Promise.resolve(showVerify(mfa, tools)), submit: submitVerify },
   bind: { show: (mfa, tools) => showBind(mfa, tools), submit: submitBind },
-  binding: { bound: (pending) => stateOf(pending)?.verified === true, store },
+  binding: { bound: (pending) => stateOf(pending)?.verified === true, store, conflicts },
 };
