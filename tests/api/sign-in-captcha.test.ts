@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CaptchaCall, startCaptchaServer } from './captcha-server.js';
-import { databases } from './harness.js';
+import { databases, unique } from './harness.js';
 import { PASSWORD, useSignInPages } from './sign-in-pages-steps.js';
 import { createUser } from './users.js';
 
@@ -119,6 +119,25 @@ describe.each(databases())('CAPTCHA on the sign-in pages on $name', (target) => 
     expect(await loggedCodes('Interaction.SignIn.Submit')).toEqual(['session.captcha_required']);
     // Not a password failure: nothing counts towards the lockout.
     expect(await loggedCodes('Interaction.SignIn.Verification.Password.Submit')).toEqual([]);
+  });
+
+  it('neither counts nor resets the lockout with a refused form, whatever the password', async () => {
+    await setProvider(turnstile);
+    await pages.patch('', { sentinelPolicy: { maxAttempts: 2, lockoutDuration: 15 } });
+    const username = unique('locked_');
+    await createUser(pages.db(), 'default', { username, password: PASSWORD });
+    const { post } = await pages.open('');
+    const wrong = { identifier: username, password: 'wrong password', 'cf-turnstile-response': TOKEN };
+    expect((await post('/sign-in', wrong)).status).toBe(400);
+    // The right password without a token, or with one the provider refuses: not a success that resets the count,
+    // and wrong ones are not failures that lock.
+    for (const token of ['', 'refused-token']) {
+      for (const password of [PASSWORD, 'wrong password']) {
+        const refused = await post('/sign-in', { identifier: username, password, 'cf-turnstile-response': token });
+        expect(refused.status, `${token} ${password}`).toBe(422);
+      }
+    }
+    expect((await post('/sign-in', wrong)).status).toBe(429);
   });
 
   it('refuses a token the provider refuses (session.captcha_failed), in the page language', async () => {
