@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentTotpCode } from '../../src/server/users/totp.js';
 import { databases } from './harness.js';
+import { passkeySteps } from './sign-in-mfa-passkey-steps.js';
 import { mfaSteps } from './sign-in-mfa-steps.js';
 import { CALLBACK, useSignInPages } from './sign-in-pages-steps.js';
 
@@ -85,6 +86,40 @@ describe.each(databases())('attacks on the MFA step of the sign-in pages on $nam
       code: currentTotpCode(SECRET, Date.now() + 60_000),
     });
     expect(again.status).toBe(400);
+  });
+
+  it('binds only the secret its own interaction showed, and verifies only the user’s own passkey', async () => {
+    // Two interactions of one user on the authenticator app's setup page: a code of the other's secret is refused.
+    const user = await mfa.newUser();
+    const [first, second] = [await mfa.signIn(user.username), await mfa.signIn(user.username)];
+    const firstPage = await mfa.mfaPage(first.browser, first.answer);
+    const secondPage = await mfa.mfaPage(second.browser, second.answer);
+    const foreign = currentTotpCode(mfa.secretOf(firstPage.text));
+    const refused = await second.browser.post(mfa.action(secondPage.text, '/mfa/totp/bind'), { code: foreign });
+    expect(refused.status).toBe(400);
+    expect(await mfa.storedFactors(user.id)).toEqual([]);
+
+    // A passkey registered by one user, offered on another user's verification page, is refused.
+    await mfa.setMfa({ factors: ['WebAuthn'], policy: 'Mandatory' });
+    const passkeys = passkeySteps(mfa, pages.origin);
+    const enrolled = [];
+    for (const _ of [0, 1]) {
+      const authenticator = passkeys.newAuthenticator();
+      const registered = await mfa.register();
+      const bound = await passkeys.bind(
+        registered.browser,
+        await mfa.mfaPage(registered.browser, registered.answer),
+        authenticator,
+      );
+      await mfa.expectFinished(registered.browser, bound);
+      enrolled.push({ authenticator, username: registered.username });
+    }
+    const [owner, victim] = enrolled as [(typeof enrolled)[number], (typeof enrolled)[number]];
+    const signedIn = await mfa.signIn(victim.username);
+    const page = await mfa.mfaPage(signedIn.browser, signedIn.answer);
+    const { answer } = await passkeys.verify(signedIn.browser, page, owner.authenticator);
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('Verify with your passkey');
   });
 
   it('refuses a tenant’s interaction at another tenant’s address, even with its cookie', async () => {
