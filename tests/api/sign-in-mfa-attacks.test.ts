@@ -49,7 +49,11 @@ describe.each(databases())('attacks on the MFA step of the sign-in pages on $nam
       expect(answer.status, path).toBe(303);
       expect(answer.location, path).toBe(page.url);
     }
-    expect((await browser.post(`${base}/mfa/skip`, {})).status).toBe(422);
+    // No skipping a verification, even where the tenant lets users skip setting a factor up.
+    for (const policy of ['Mandatory', 'UserControlled', 'PromptAtSignInAndSignUp']) {
+      await mfa.setMfa({ factors: ['Totp', 'BackupCode'], policy });
+      expect((await browser.post(`${base}/mfa/skip`, {})).status, policy).toBe(422);
+    }
     expect((await browser.post(`${base}/consent`, {})).status).toBeGreaterThanOrEqual(400);
     // The password again: back to the same step, nothing carried over.
     const again = await browser.post(`${base}/sign-in`, {
@@ -120,6 +124,44 @@ describe.each(databases())('attacks on the MFA step of the sign-in pages on $nam
     const { answer } = await passkeys.verify(signedIn.browser, page, owner.authenticator);
     expect(answer.status).toBe(400);
     expect(answer.text).toContain('Verify with your passkey');
+  });
+
+  it('answers malformed passkey responses with the page and a form error', async () => {
+    await mfa.setMfa({ factors: ['WebAuthn'], policy: 'Mandatory' });
+    const passkeys = passkeySteps(mfa, pages.origin);
+    const authenticator = passkeys.newAuthenticator();
+    const registered = await mfa.register();
+    const bindPage = await mfa.mfaPage(registered.browser, registered.answer);
+    const b64 = (value: string) => Buffer.from(value).toString('base64url');
+    const malformed = [
+      '',
+      '{',
+      '[]',
+      'null',
+      '"text"',
+      '{"id":1,"rawId":[],"response":null,"type":"public-key"}',
+      JSON.stringify({ id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: '!!!' } }),
+      JSON.stringify({ id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: b64('not json') } }),
+      JSON.stringify({ id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: b64('{"type":1}') } }),
+      JSON.stringify({ id: '\u0000', rawId: '\u0000', type: 'public-key', response: {}, clientExtensionResults: 5 }),
+    ];
+    for (const response of malformed) {
+      const answer = await registered.browser.post(`${bindPage.url}/webauthn/bind`, { response });
+      expect(answer.status, `bind ${response}`).toBe(400);
+    }
+    const bound = await passkeys.bind(
+      registered.browser,
+      await registered.browser.get(bindPage.url).then((page) => ({ ...page, url: bindPage.url })),
+      authenticator,
+    );
+    await mfa.expectFinished(registered.browser, bound);
+    const signedIn = await mfa.signIn(registered.username);
+    const verifyPage = await mfa.mfaPage(signedIn.browser, signedIn.answer);
+    for (const response of malformed) {
+      const answer = await signedIn.browser.post(`${verifyPage.url}/webauthn/verify`, { response });
+      // Each counts towards the lockout, which ends the series with its own page.
+      expect([400, 429], `verify ${response}`).toContain(answer.status);
+    }
   });
 
   it('refuses a tenant’s interaction at another tenant’s address, even with its cookie', async () => {
