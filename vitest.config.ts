@@ -38,7 +38,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own server (free port, temporary data directory) and Chromium
+          // (temporary profile), and names its screenshots apart. Vitest starts the files that took longest on the
+          // last run first.
+          maxWorkers: 2,
         },
       },
     ],
