@@ -22,8 +22,8 @@ export default defineConfig({
           name: 'api',
           sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
-          // Migrates one PGlite database for the whole run; each file starts from a copy of it.
-          globalSetup: ['tests/api/pglite-template.ts'],
+          // Migrates one PGlite and one Postgres database for the whole run; each file starts from a copy.
+          globalSetup: ['tests/api/database-templates.ts'],
           environment: 'node',
           testTimeout: 30_000,
           // Some files compile test-only entities with codegen and migrate a database before their tests.

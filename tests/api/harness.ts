@@ -27,7 +27,7 @@ interface OpenDatabase {
   dispose(): Promise<void>;
 }
 
-/** The run's migrated PGlite dump (see pglite-template.ts), when the global setup made one. */
+/** The run's migrated PGlite dump (see database-templates.ts), when the global setup made one. */
 const pgliteTemplate = () => {
   const file = inject('pgliteTemplate');
   return file && existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
@@ -80,7 +80,9 @@ const postgres = (databaseUrl: string): DatabaseTarget => ({
       await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
     };
     try {
-      await admin.query(`CREATE DATABASE "${name}"`);
+      // A copy of the run's migrated template (see database-templates.ts), when the global setup made one.
+      const template = inject('postgresTemplate');
+      await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
       const url = new URL(databaseUrl);
       url.pathname = `/${name}`;
       const db = await connectDatabase({ databaseUrl: url.toString() });
