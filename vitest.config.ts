@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'api',
           sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
+          // Migrates one PGlite and one Postgres database for the whole run; each file starts from a copy.
+          globalSetup: ['tests/api/database-templates.ts'],
           environment: 'node',
           testTimeout: 30_000,
           // Some files compile test-only entities with codegen and migrate a database before their tests.
@@ -38,7 +40,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own server (free port, temporary data directory) and Chromium
+          // (temporary profile), and names its screenshots apart. Vitest starts the files that took longest on the
+          // last run first.
+          maxWorkers: 2,
         },
       },
     ],

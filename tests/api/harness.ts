@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
 import type { Catalog } from '../../src/server/crud/catalog.js';
@@ -26,10 +27,16 @@ interface OpenDatabase {
   dispose(): Promise<void>;
 }
 
+/** The run's migrated PGlite dump (see database-templates.ts), when the global setup made one. */
+const pgliteTemplate = () => {
+  const file = inject('pgliteTemplate');
+  return file && existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+};
+
 const pglite: DatabaseTarget = {
   name: 'pglite',
   open: async () => {
-    const db = await connectDatabase({});
+    const db = await connectDatabase({ template: pgliteTemplate() });
     return { db, dispose: () => db.close() };
   },
 };
@@ -73,7 +80,9 @@ const postgres = (databaseUrl: string): DatabaseTarget => ({
       await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
     };
     try {
-      await admin.query(`CREATE DATABASE "${name}"`);
+      // A copy of the run's migrated template (see database-templates.ts), when the global setup made one.
+      const template = inject('postgresTemplate');
+      await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
       const url = new URL(databaseUrl);
       url.pathname = `/${name}`;
       const db = await connectDatabase({ databaseUrl: url.toString() });

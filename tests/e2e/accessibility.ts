@@ -13,7 +13,8 @@ export type Scheme = (typeof schemes)[number];
 
 /** One violation as a line: `dark /console/roles: color-contrast (serious) .gh-sidebar-group-title — …`. */
 const describeViolations = async (page: Page, label: string, scheme: Scheme): Promise<string[]> => {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  // Legacy mode runs axe in the page itself; the default opens a blank page per run to merge per-frame results.
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>

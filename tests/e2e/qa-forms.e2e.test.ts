@@ -70,12 +70,13 @@ const cases: CaseRun[] = [];
 const axe: AxeRun[] = [];
 let shots = 0;
 
+/** Screenshots for the report, as JPEG: encoding a full gallery page as PNG costs seconds on a busy machine. */
 const shoot = async (page: Page, name: string, target?: string) => {
   shots += 1;
-  const file = `${String(shots).padStart(3, '0')}-${name.replace(/[^A-Za-z0-9_.-]+/g, '-')}.png`;
-  const path = join(shotDir, file);
-  if (target) await page.locator(target).screenshot({ path, animations: 'disabled' });
-  else await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  const file = `${String(shots).padStart(3, '0')}-${name.replace(/[^A-Za-z0-9_.-]+/g, '-')}.jpg`;
+  const options = { path: join(shotDir, file), type: 'jpeg', quality: 80, animations: 'disabled' } as const;
+  if (target) await page.locator(target).screenshot(options);
+  else await page.screenshot({ ...options, fullPage: true });
   return file;
 };
 
@@ -126,28 +127,34 @@ const formPath = (form: FormEntry) =>
   `/console/qa/forms/${encodeURIComponent(form.entity)}/${encodeURIComponent(form.form)}`;
 const viewQuery = (view: View) => `?lng=${view.locale}&theme=${view.theme}`;
 
-/** Shows the gallery page in a language and theme: loaded once per form, then switched in place as a link would. */
-const show = async (page: Page, form: FormEntry, view: View, first: boolean) => {
+/** Pages showing the gallery: the next form or view opens in place, as the gallery's own links would open it. */
+const onGallery = new WeakSet<Page>();
+
+/** Shows a form's gallery page in a language and theme: loaded once per browser page, then switched in place. */
+const show = async (page: Page, form: FormEntry, view: View) => {
   const url = `${formPath(form)}${viewQuery(view)}`;
-  if (first) await page.goto(`${server.origin}${url}`);
-  else
+  if (!onGallery.has(page)) {
+    await page.goto(`${server.origin}${url}`);
+    onGallery.add(page);
+  } else
     await page.evaluate((next) => {
       history.pushState(null, '', next);
       dispatchEvent(new PopStateEvent('popstate'));
     }, url);
-  // Every case validated in this language (or marked as outside the form), in this theme.
+  // This form's cases (the gallery marks whose they are), every one validated in this language (or marked as
+  // outside the form), in this theme.
   await page.waitForFunction(
-    ({ locale, theme }) =>
+    ({ locale, theme, key }) =>
       document.documentElement.lang === locale &&
       document.documentElement.dataset.theme === theme &&
-      document.querySelector('.gh-qa-cases') !== null &&
+      document.querySelector('.gh-qa-cases')?.getAttribute('data-qa-form') === key &&
       [...document.querySelectorAll('[data-qa-case]')].every(
         (card) =>
           card.getAttribute('data-qa-result') === 'outside' ||
           card.getAttribute('data-qa-result') === 'unavailable' ||
           card.getAttribute('data-qa-language') === locale,
       ),
-    view,
+    { ...view, key: `${form.entity}/${form.form}` },
     { timeout: 30_000 },
   );
 };
@@ -177,7 +184,8 @@ const checkView = async (page: Page, form: FormEntry, view: View, sample: boolea
   const firsts = ['valid/', 'invalid/']
     .map((prefix) => cards.find((card) => card.name.startsWith(prefix)))
     .flatMap((card) => (card ? [`[data-qa-case="${card.name}"]`] : []));
-  let builder = new AxeBuilder({ page }).withTags(wcagTags);
+  // Legacy mode runs axe in the page itself; the default opens a blank page per run to merge per-frame results.
+  let builder = new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true);
   for (const selector of firsts) builder = builder.include(selector);
   const results = await builder.analyze();
   const violations = results.violations
@@ -198,9 +206,11 @@ const runForm = async (page: Page, form: FormEntry) => {
   const views = locales().flatMap((locale) => themes.map((theme) => ({ locale, theme })));
   for (const [index, view] of views.entries()) {
     try {
-      await show(page, form, view, index === 0);
+      await show(page, form, view);
       await checkView(page, form, view, index === 0);
     } catch (error) {
+      // The next view starts from a fresh load of the gallery.
+      onGallery.delete(page);
       cases.push({
         entity: form.entity,
         form: form.form,

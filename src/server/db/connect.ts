@@ -9,6 +9,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; absent means in memory. */
   dataDir?: string | undefined;
+  /** A PGlite data directory dump (`dumpDataDir`) to start from, e.g. an already migrated database in tests. */
+  template?: Blob | undefined;
   /** The migrations to apply (a catalog's); default the generated ones. */
   migrations?: readonly Migration[] | undefined;
 }
@@ -19,7 +21,9 @@ export interface DatabaseOptions {
  * also gets its planner statistics refreshed as tables grow (see auto-analyze.ts).
  */
 export const connectDatabase = async (options: DatabaseOptions): Promise<Database> => {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir, options.template);
   try {
     await db.exclusive(() => migrate(db, options.migrations ? [...options.migrations] : undefined));
     return db.kind === 'pglite' ? await withAutoAnalyze(db) : db;

@@ -11,7 +11,7 @@ const INT8 = 20;
  * directory at a time: its lock file refuses a second one until `close()` (or the holder's death) releases it.
  * PGlite serves one query at a time, so transactions are serialised by PGlite itself.
  */
-export const openPglite = async (dataDir?: string): Promise<Database> => {
+export const openPglite = async (dataDir?: string, template?: Blob): Promise<Database> => {
   const unlock = dataDir ? lockDataDir(dataDir) : undefined;
   // A process that exits without closing (an uncaught error, process.exit) still leaves the directory free.
   if (unlock) process.once('exit', unlock);
@@ -25,6 +25,7 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
     db = await PGlite.create(dataDir ?? 'memory://', {
       extensions: { pg_trgm, btree_gin },
       parsers: { [INT8]: (value: string) => Number(value) },
+      ...(template ? { loadDataDir: template } : {}),
     });
   } catch (error) {
     release();

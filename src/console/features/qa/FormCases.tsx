@@ -23,7 +23,7 @@ export const FormCases = ({ entity, form }: { entity: string; form: string }) =>
     detail.fixtures.filter((fixture) => setOf(fixture) === set).map((fixture) => ({ set, fixture })),
   );
   return (
-    <div className="gh-qa-cases">
+    <div className="gh-qa-cases" data-qa-form={`${entity}/${form}`}>
       {!target.inConsole && <Alert type="info" showIcon message={t('qa.not_in_console')} />}
       {cases.length === 0 && <Alert type="info" showIcon message={t('qa.no_fixtures')} />}
       {cases.map(({ set, fixture }) => (
