@@ -3,13 +3,12 @@
  * a new user registers, chooses a passkey, saves the backup codes and signs out; signs in with the passkey; gets an
  * authenticator app through the management API, and signs in choosing it instead of the passkey.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { currentTotpCode } from '../../src/server/users/totp.js';
 import { pkce } from '../api/oidc-helpers.js';
 import { checkPage } from './accessibility';
+import { type AppCallback, startAppCallback } from './app-callback';
 import {
   authHeaders,
   type Browser,
@@ -27,7 +26,7 @@ const USERNAME = 'hedy';
 const PASSWORD = 'Frequency-hopping-1942';
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
 let callback = '';
-let notes: Server;
+let notes: AppCallback;
 
 let server: RunningServer;
 let admin: Browser;
@@ -86,11 +85,8 @@ describe('passkeys and an authenticator app on the sign-in pages', () => {
     // Passkeys need a relying party name that is not an IP address: the server is public as http://localhost.
     server = await startServer({}, { hostname: 'localhost' });
     // The application, on a port of its own (a page the passkey script submits from ends there through redirects).
-    notes = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><title>Notes</title><h1>Notes</h1>');
-    });
-    await new Promise<void>((resolve) => notes.listen(0, '127.0.0.1', resolve));
-    callback = `http://localhost:${(notes.address() as AddressInfo).port}/callback`;
+    notes = await startAppCallback('Notes');
+    callback = notes.url;
     admin = await launchBrowser();
     const app = (await api('/applications', {
       method: 'POST',
@@ -114,7 +110,7 @@ describe('passkeys and an authenticator app on the sign-in pages', () => {
     await member?.close();
     await admin?.close();
     await server?.stop();
-    await new Promise((resolve) => notes?.close(resolve));
+    await notes?.close();
   });
 
   test('registers, chooses a passkey, creates it and saves the backup codes', async () => {
