@@ -3,11 +3,12 @@
  * the management API; a new user registers, sets up an authenticator app from the key the page shows, saves the
  * backup codes, signs out, signs in again with a code from the app, and once more with a backup code.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { currentTotpCode } from '../../src/server/users/totp.js';
-import { pkce } from '../api/oidc-helpers.js';
 import { checkPage } from './accessibility';
+import { appSteps, authorizationUrl } from './app-callback';
+import { visible } from './console-steps';
 import {
   authHeaders,
   type Browser,
@@ -42,37 +43,19 @@ const api = async (path: string, init: { method: string; body: unknown }) => {
   return (await response.json()) as Record<string, unknown>;
 };
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 const heading = (name: string) => visible(page.getByRole('heading', { level: 1, name }));
 
 /** The application sends the user to the tenant's sign-in. */
 const openSignIn = (extra: Record<string, string> = {}) =>
-  page.goto(
-    `${server.origin}/oidc/auth?${new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: callback,
-      response_type: 'code',
-      scope: 'openid profile',
-      code_challenge: pkce().challenge,
-      code_challenge_method: 'S256',
-      state: 'notes',
-      ...extra,
-    })}`,
-  );
+  page.goto(authorizationUrl(server.origin, clientId, callback, { state: 'notes', ...extra }));
 
-/** The interaction ended: the browser is back at the application with a code. */
-const backInApp = async () => {
-  await page.waitForURL((url) => url.href.startsWith(callback), { timeout: 30_000 });
-  expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
-  await visible(page.getByRole('heading', { name: 'Notes' }));
-};
-
-/** Signs out at the provider (its confirmation page), as the application's sign-out button would. */
-const signOut = async () => {
-  await page.goto(`${server.origin}/oidc/session/end?client_id=${clientId}`);
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await heading('Signed out');
-};
+const { backInApp, signOut } = appSteps(() => ({
+  page,
+  origin: server.origin,
+  clientId,
+  callback,
+  appName: 'Notes',
+}));
 
 describe('two-step verification on the sign-in pages', () => {
   beforeAll(async () => {

@@ -3,12 +3,12 @@
  * a new user registers, chooses a passkey, saves the backup codes and signs out; signs in with the passkey; gets an
  * authenticator app through the management API, and signs in choosing it instead of the passkey.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { currentTotpCode } from '../../src/server/users/totp.js';
-import { pkce } from '../api/oidc-helpers.js';
 import { checkPage } from './accessibility';
-import { type AppCallback, startAppCallback } from './app-callback';
+import { type AppCallback, appSteps, authorizationUrl, startAppCallback } from './app-callback';
+import { visible } from './console-steps';
 import {
   authHeaders,
   type Browser,
@@ -46,34 +46,18 @@ const api = async (path: string, init: { method: string; body?: unknown }) => {
   return (await response.json()) as unknown;
 };
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 const heading = (name: string) => visible(page.getByRole('heading', { level: 1, name }));
 
 const openSignIn = (extra: Record<string, string> = {}) =>
-  page.goto(
-    `${server.origin}/oidc/auth?${new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: callback,
-      response_type: 'code',
-      scope: 'openid profile',
-      code_challenge: pkce().challenge,
-      code_challenge_method: 'S256',
-      state: 'notes',
-      ...extra,
-    })}`,
-  );
+  page.goto(authorizationUrl(server.origin, clientId, callback, { state: 'notes', ...extra }));
 
-const backInApp = async () => {
-  await page.waitForURL((url) => url.href.startsWith(callback), { timeout: 30_000 });
-  expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
-  await visible(page.getByRole('heading', { name: 'Notes' }));
-};
-
-const signOut = async () => {
-  await page.goto(`${server.origin}/oidc/session/end?client_id=${clientId}`);
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await heading('Signed out');
-};
+const { backInApp, signOut } = appSteps(() => ({
+  page,
+  origin: server.origin,
+  clientId,
+  callback,
+  appName: 'Notes',
+}));
 
 type Listed = { id: string; type: string; agent?: string; lastUsedAt?: string };
 const factors = async () => (await api(`/users/${userId}/mfa-verifications`, { method: 'GET' })) as Listed[];

@@ -8,8 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startCaptchaServer } from '../api/captcha-server.js';
-import { pkce } from '../api/oidc-helpers.js';
-import { type AppCallback, startAppCallback } from './app-callback';
+import { type AppCallback, authorizationUrl, startAppCallback } from './app-callback';
 import { consoleSteps, poll, visible } from './console-steps';
 import {
   type Browser,
@@ -40,17 +39,7 @@ const { api, openSection } = consoleSteps(() => ({ server, browser: admin }));
 /** The member opens the application's sign-in, as the app would send them to it, and waits for the widget. */
 const openSignIn = async (widget: () => Promise<unknown> = widgetReady) => {
   await member.context.clearCookies();
-  await member.page.goto(
-    `${server.origin}/oidc/auth?${new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: callback,
-      response_type: 'code',
-      scope: 'openid profile',
-      code_challenge: pkce().challenge,
-      code_challenge_method: 'S256',
-      state: 'portal',
-    })}`,
-  );
+  await member.page.goto(authorizationUrl(server.origin, clientId, callback, { state: 'portal' }));
   await widget();
 };
 

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { pkce } from '../api/oidc-helpers.js';
+import { authorizationUrl } from './app-callback';
 import {
   authHeaders,
   type Browser,
@@ -54,17 +54,7 @@ const runAction = async (name: string) => {
 /** The member opens the application's sign-in, as the app would send them to it. */
 const openSignIn = async () => {
   await member.context.clearCookies();
-  await member.page.goto(
-    `${server.origin}/oidc/auth?${new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: callback,
-      response_type: 'code',
-      scope: 'openid profile',
-      code_challenge: pkce().challenge,
-      code_challenge_method: 'S256',
-      state: 'portal',
-    })}`,
-  );
+  await member.page.goto(authorizationUrl(server.origin, clientId, callback, { state: 'portal' }));
 };
 
 describe("a user's sign-in and the console", () => {
