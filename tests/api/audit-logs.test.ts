@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import createClient, { type Client } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // `@logto/api` exports only `./management`, which does not re-export `paths`; its generated types are read directly.
@@ -18,32 +16,15 @@ import {
   startServer,
 } from './oidc-helpers.js';
 import { createUser } from './users.js';
+import { type Receiver, startReceiver } from './webhook-receiver.js';
 
 type Log = paths['/api/logs/{id}']['get']['responses'][200]['content']['application/json'];
-
-/** A local endpoint that records the webhook bodies it receives. */
-const startReceiver = async () => {
-  const bodies: Record<string, unknown>[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      bodies.push(JSON.parse(body));
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, bodies, close: () => new Promise((resolve) => server.close(resolve)) };
-};
 
 describe.each(databases())('audit logs on $name', (target) => {
   let db: Database;
   let dispose: () => Promise<void>;
   let server: RunningServer;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   /** Logto's typed client on the default tenant's management API, and on the admin tenant's. */
   let api: Client<paths>;
   let adminApi: Client<paths>;

@@ -6,8 +6,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sentinelTarget } from '../../src/server/interaction/sentinel.js';
 import { currentTotpCode } from '../../src/server/users/totp.js';
 import { databases } from './harness.js';
-import { mfaSteps, startReceiver } from './sign-in-mfa-steps.js';
+import { mfaSteps } from './sign-in-mfa-steps.js';
 import { useSignInPages } from './sign-in-pages-steps.js';
+import { startReceiver } from './webhook-receiver.js';
 
 const factors = ['Totp', 'BackupCode'];
 const NEXT_STEP = 30_000;

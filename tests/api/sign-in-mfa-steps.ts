@@ -1,9 +1,3 @@
-/**
- * The steps of the MFA tests on a tenant's sign-in pages: users, the MFA settings, signing in and registering, the
- * MFA pages reached after the first factor, codes from an authenticator app, and the audit log.
- */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { currentTotpCode } from '../../src/server/users/totp.js';
 import { unique } from './harness.js';
@@ -13,23 +7,6 @@ import { createUser } from './users.js';
 
 type Pages = ReturnType<typeof useSignInPages>;
 
-/** A local endpoint that records the webhook bodies it receives. */
-export const startReceiver = async () => {
-  const bodies: Record<string, unknown>[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      bodies.push(JSON.parse(body));
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, bodies, close: () => new Promise((resolve) => server.close(resolve)) };
-};
 type Answer = Awaited<ReturnType<Browser['request']>>;
 
 export const mfaSteps = (pages: Pages) => {

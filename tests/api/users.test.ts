@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenVerifier } from '../../src/server/auth/token-verifier.js';
 import { databases, useApi } from './harness.js';
 import { type paths, type UsersClient, usersClient } from './user-sign-in.js';
+import { type Receiver, startReceiver } from './webhook-receiver.js';
 
 type LogtoUser = paths['/api/users/{userId}']['get']['responses'][200]['content']['application/json'];
 /** Every key Logto's GetUser answer requires. */
@@ -24,32 +23,14 @@ const logtoUserKeys = [
   'isSuspended',
 ] as const satisfies readonly (keyof LogtoUser)[];
 
-/** A local endpoint that records the webhook payloads it receives. */
-const startReceiver = async () => {
-  const received: { event: string; data: Record<string, unknown> }[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push(JSON.parse(body));
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, received, close: () => new Promise((resolve) => server.close(resolve)) };
-};
-
 describe.each(databases())('users on $name', (target) => {
   const api = useApi(target);
   let client: UsersClient;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver<{ event: string; data: Record<string, unknown> }>;
 
   beforeAll(async () => {
     client = usersClient(await api.listen());
-    receiver = await startReceiver();
+    receiver = await startReceiver<{ event: string; data: Record<string, unknown> }>();
   });
   afterAll(() => receiver?.close());
 
@@ -240,17 +221,17 @@ describe.each(databases())('users on $name', (target) => {
       events: ['User.Created', 'User.Data.Updated', 'User.Deleted'],
       config: { url: receiver.url },
     });
-    receiver.received.length = 0;
+    receiver.bodies.length = 0;
     const user = await create({ username: 'ada', password: 'Secret-2024' });
     await client.PATCH('/api/users/{userId}/is-suspended', { ...path(user.id), body: { isSuspended: true } });
     await client.DELETE('/api/users/{userId}', path(user.id));
     await api.app.webhooks.idle();
-    expect(receiver.received.map((r) => r.event)).toEqual(['User.Created', 'User.Data.Updated', 'User.Deleted']);
-    for (const { data } of receiver.received) {
+    expect(receiver.bodies.map((r) => r.event)).toEqual(['User.Created', 'User.Data.Updated', 'User.Deleted']);
+    for (const { data } of receiver.bodies) {
       expect(data).toMatchObject({ id: user.id, username: 'ada', hasPassword: true });
       expect(Object.keys(data)).not.toContain('passwordEncrypted');
     }
-    expect(receiver.received[1]?.data.isSuspended).toBe(true);
+    expect(receiver.bodies[1]?.data.isSuspended).toBe(true);
     await api.delete(`/api/hooks/${hook.id}`);
   });
 });
