@@ -4,6 +4,7 @@ import type { ServerOverride } from '../../crud/overrides.js';
 import type { Entity } from '../../crud/repository.js';
 import { ApiError } from '../../http/api-error.js';
 import { BACKUP_CODE_COUNT, backupCodeDigest, generateBackupCodes } from '../../users/backup-codes.js';
+import { type StoredVerification, verificationsOf } from '../../users/mfa-verifications.js';
 import { generateTotpSecret, totpKeyUri } from '../../users/totp.js';
 import { changeUser, readUser } from './stored-user.js';
 
@@ -12,17 +13,6 @@ import { changeUser, readUser } from './stored-user.js';
  * type, ...}` with the factor's secret (`key` of a TOTP factor, `codes` of a backup code group). Backup codes are
  * stored as SHA-256 digests; the caller sees them once, in the answer that creates them. Lists leave secrets out.
  */
-
-interface StoredVerification {
-  id: string;
-  createdAt: string;
-  lastUsedAt?: string;
-  type: string;
-  key?: string;
-  codes?: { code: string; usedAt?: string }[];
-  agent?: string;
-  name?: string;
-}
 
 interface MfaBody {
   type: 'Totp' | 'BackupCode';
@@ -33,9 +23,6 @@ interface MfaBody {
 const BACKUP_CODE = /^[\da-f]{10}$/i;
 /** RFC 4648 base32, as authenticator apps read TOTP secrets; 16 to 32 characters, as Logto accepts. */
 const BASE32 = /^(?:[2-7A-Z]{8})*(?:[2-7A-Z]{2}={6}|[2-7A-Z]{4}={4}|[2-7A-Z]{5}={3}|[2-7A-Z]{7}=)?$/;
-
-const verificationsOf = (user: Entity): StoredVerification[] =>
-  Array.isArray(user.mfaVerifications) ? (user.mfaVerifications as StoredVerification[]) : [];
 
 const isTotpSecret = (secret: string) => secret.length >= 16 && secret.length <= 32 && BASE32.test(secret);
 

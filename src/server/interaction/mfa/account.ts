@@ -1,26 +1,14 @@
 import { generateId } from '../../crud/ids.js';
 import type { Database } from '../../db/database.js';
+import { type StoredVerification, verificationsOf } from '../../users/mfa-verifications.js';
 import type { UserRecord } from '../../users/store.js';
 import type { MfaFactorType, PageMfa } from '../experience.js';
 import type { MfaUserState } from './policy.js';
 
-/** A stored MFA verification, as Logto stores them in `users.mfa_verifications`. */
-export interface StoredVerification {
-  id: string;
-  createdAt: string;
-  type: string;
-  key?: string;
-  lastUsedAt?: string;
-  lastUsedTimeStep?: number;
-  codes?: { code: string; usedAt?: string }[];
-}
-
 type Json = Record<string, unknown>;
+
 const objectOf = (value: unknown): Json =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-
-export const verificationsOf = (user: UserRecord): StoredVerification[] =>
-  Array.isArray(user.mfaVerifications) ? (user.mfaVerifications as unknown as StoredVerification[]) : [];
 
 /** WebAuthn first, backup codes last, as Logto orders a user's factors. */
 const order: Record<MfaFactorType, number> = { WebAuthn: 0, Totp: 1, BackupCode: 2 };
@@ -145,7 +133,7 @@ export const storeMfaOutcome = (db: Database, tenantId: string, userId: string, 
     );
     const row = rows[0];
     if (!row) return false;
-    const stored = Array.isArray(row.mfa_verifications) ? (row.mfa_verifications as StoredVerification[]) : [];
+    const stored = verificationsOf({ mfaVerifications: row.mfa_verifications });
     const verifications = outcome.bind(stored);
     if (!verifications) return false;
     const config = objectOf(row.logto_config);
@@ -177,7 +165,7 @@ export const updateVerifications = (
       'SELECT mfa_verifications FROM users WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
       [tenantId, userId],
     );
-    const stored = Array.isArray(rows[0]?.mfa_verifications) ? (rows[0].mfa_verifications as StoredVerification[]) : [];
+    const stored = verificationsOf({ mfaVerifications: rows[0]?.mfa_verifications });
     const next = await change(stored);
     await tx.query('UPDATE users SET mfa_verifications = $3::jsonb WHERE tenant_id = $1 AND id = $2', [
       tenantId,

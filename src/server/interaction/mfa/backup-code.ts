@@ -1,6 +1,7 @@
 import { backupCodeDigest, generateBackupCodes } from '../../users/backup-codes.js';
+import type { StoredVerification } from '../../users/mfa-verifications.js';
 import { sentinelTarget } from '../sentinel.js';
-import { newVerification, type StoredVerification, takeBackupCode } from './account.js';
+import { newVerification, takeBackupCode } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { factorState, type PendingMfa, withFactorState } from './pending.js';
 import { backupCodeList, codeForm } from './views.js';

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.js';
+import type { StoredVerification } from '../../users/mfa-verifications.js';
 import type { UserRecord } from '../../users/store.js';
 import type { AttemptRecord } from '../audit.js';
 import type { Chrome } from '../chrome.js';
@@ -7,7 +8,6 @@ import type { Interaction, Request } from '../context.js';
 import type { MfaFactorType } from '../experience.js';
 import type { SafeHtml } from '../html.js';
 import type { Sentinel } from '../sentinel.js';
-import type { StoredVerification } from './account.js';
 import type { PendingMfa } from './pending.js';
 import type { MfaStep } from './policy.js';
 

@@ -1,7 +1,8 @@
 import QRCode from 'qrcode';
+import { type StoredVerification, verificationsOf } from '../../users/mfa-verifications.js';
 import { generateTotpSecret, totpKeyUri, totpTimeStep } from '../../users/totp.js';
 import { sentinelTarget } from '../sentinel.js';
-import { newVerification, type StoredVerification, takeTotpStep, verificationsOf } from './account.js';
+import { newVerification, takeTotpStep } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { factorState, type PendingMfa, withFactorState } from './pending.js';
 import { codeForm, totpSetup } from './views.js';

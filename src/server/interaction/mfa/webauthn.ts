@@ -1,3 +1,4 @@
+import { type StoredVerification, verificationsOf } from '../../users/mfa-verifications.js';
 import {
   authenticationOptions,
   type RelyingParty,
@@ -12,7 +13,7 @@ import {
 } from '../../users/webauthn.js';
 import { sentinelTarget } from '../sentinel.js';
 import { webauthnBindPage, webauthnVerifyPage } from '../webauthn-views.js';
-import { type StoredVerification, updateVerifications, verificationsOf } from './account.js';
+import { updateVerifications } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { factorState, type PendingMfa, withFactorState } from './pending.js';
 
