@@ -148,6 +148,8 @@ const show = async (page: Page, form: FormEntry, view: View) => {
       document.documentElement.lang === locale &&
       document.documentElement.dataset.theme === theme &&
       document.querySelector('.gh-qa-cases')?.getAttribute('data-qa-form') === key &&
+      // The cases have rendered: an empty list would pass every check below while the cards are still coming.
+      document.querySelectorAll('[data-qa-case]').length > 0 &&
       [...document.querySelectorAll('[data-qa-case]')].every(
         (card) =>
           card.getAttribute('data-qa-result') === 'outside' ||
