@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
 import { databases, useApi } from './harness.js';
 import {
+  expectApplication,
   expectShape,
   featuredApplicationShape,
   featuredUserShape,
@@ -134,5 +135,63 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     expect(removed.response.status).toBe(204);
     const after = await client.GET('/api/roles/{id}/scopes', { params: { path: { id } } });
     expect(after.data?.map((s) => s.id)).toEqual([write.id]);
+  });
+
+  it('role applications: CreateRoleApplication (201), ListRoleApplications, DeleteRoleApplication (204)', async () => {
+    const robot = await client.POST('/api/roles', {
+      body: { name: 'Robot', description: 'M2M', type: 'MachineToMachine' },
+    });
+    const id = robot.data?.id ?? '';
+    const nightly = await client.POST('/api/applications', { body: { name: 'Nightly job', type: 'MachineToMachine' } });
+    const reports = await client.POST('/api/applications', { body: { name: 'Reports', type: 'MachineToMachine' } });
+    const web = await client.POST('/api/applications', { body: { name: 'Web', type: 'SPA' } });
+    const appIds = [nightly.data?.id ?? '', reports.data?.id ?? ''];
+
+    const assigned = await client.POST('/api/roles/{id}/applications', {
+      parseAs: 'text',
+      params: { path: { id } },
+      body: { applicationIds: appIds },
+    });
+    expect(assigned.response.status).toBe(201);
+
+    const list = await client.GET('/api/roles/{id}/applications', {
+      params: { path: { id }, query: { page: 1, page_size: 1 } },
+    });
+    expect(list.response.status).toBe(200);
+    expect(list.response.headers.get('total-number')).toBe('2');
+    expect(list.data).toHaveLength(1);
+    expectApplication(list.data?.[0], 'ListRoleApplications[0]');
+
+    // Only machine-to-machine applications take a role; a user role takes none.
+    const wrongApp = await client.POST('/api/roles/{id}/applications', {
+      params: { path: { id } },
+      body: { applicationIds: [web.data?.id ?? ''] },
+    });
+    expect(wrongApp.response.status).toBe(422);
+    expect(wrongApp.error).toMatchObject({ code: 'application.invalid_type' });
+    const reader = await client.POST('/api/roles', { body: { name: 'Reader', description: 'A user role' } });
+    const wrongRole = await client.POST('/api/roles/{id}/applications', {
+      params: { path: { id: reader.data?.id ?? '' } },
+      body: { applicationIds: [appIds[0] ?? ''] },
+    });
+    expect(wrongRole.response.status).toBe(422);
+    expect(wrongRole.error).toMatchObject({ code: 'application.invalid_role_type' });
+    const again = await client.POST('/api/roles/{id}/applications', {
+      params: { path: { id } },
+      body: { applicationIds: [appIds[1] ?? ''] },
+    });
+    expect(again.response.status).toBe(422);
+    expect(again.error).toMatchObject({ code: 'role.application_exists' });
+
+    const removed = await client.DELETE('/api/roles/{id}/applications/{applicationId}', {
+      params: { path: { id, applicationId: appIds[0] ?? '' } },
+    });
+    expect(removed.response.status).toBe(204);
+    const after = await client.GET('/api/roles/{id}/applications', { params: { path: { id } } });
+    expect(after.data?.map((app) => app.name)).toEqual(['Reports']);
+    const gone = await client.DELETE('/api/roles/{id}/applications/{applicationId}', {
+      params: { path: { id, applicationId: appIds[0] ?? '' } },
+    });
+    expect(gone.response.status).toBe(404);
   });
 });
