@@ -3781,7 +3781,7 @@ export interface components {
              * @description What was verified.
              * @enum {string}
              */
-            action: "Password" | "MfaTotp" | "WebAuthn" | "MfaBackupCode";
+            action: "Password" | "MfaTotp" | "WebAuthn" | "MfaBackupCode" | "VerificationCode" | "VerificationCodeSend";
             /**
              * @description How it went.
              * @enum {string}

@@ -17,11 +17,13 @@ import type { CaptchaEndpoints } from './captcha/endpoints.js';
 import { captchaGuard } from './captcha/guard.js';
 import { finishInteraction as finish, type Interaction, interactionPage, type Request } from './context.js';
 import { termsMustBeTicked } from './experience.js';
+import { registerForgotPasswordRoutes } from './forgot-password/routes.js';
 import { mfaFlow } from './mfa/flow.js';
 import { registerMfaRoutes } from './mfa/routes.js';
 import { type ConsentDetails, interactionPages, signInOpen, wantsRegistration } from './pages.js';
 import { hintedValues, typedValues, validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
+import { Passcodes } from './verification-code/passcodes.js';
 import { STYLESHEET_PATH } from './views.js';
 import { registerWebAuthnAssets } from './webauthn-assets.js';
 
@@ -61,10 +63,21 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   registerWebAuthnAssets(app);
 
   const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, showError, wrongPrompt } =
-    interactionPages(users, settingsOf);
+    interactionPages(options.db, users, settingsOf);
   const page = interactionPage(providers, options.db, options.captcha);
   const captchaRefusal = captchaGuard({ endpoints: options.captcha, record: audit.record });
   const flow = mfaFlow({ db: options.db, users, sentinel, audit });
+  const forgotPassword = {
+    page,
+    db: options.db,
+    users,
+    sentinel,
+    passcodes: new Passcodes(options.db),
+    audit,
+    pages: interactionPages(options.db, users, settingsOf),
+    settingsOf,
+    breached,
+  };
 
   /** The registration form with a `login_hint` filled in. */
   const showNewRegister = (interaction: Interaction, reply: FastifyReply) => {
@@ -73,14 +86,14 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   };
 
   /** The first screen: registration when asked for (or the only thing open), else sign-in; closed ones say so. */
-  const firstScreen = async (interaction: Interaction, reply: FastifyReply, register: boolean) => {
+  const firstScreen = async (interaction: Interaction, reply: FastifyReply, register: boolean, notice?: string) => {
     const { tr, experience } = interaction;
     const open = await registrationOpen(interaction);
     if ((register || !signInOpen(experience)) && open) return showNewRegister(interaction, reply);
     if (!signInOpen(experience)) return showError(interaction, reply, 403, tr.t('errors:registration_closed'));
     if (register)
       return showSignIn(interaction, reply, 200, { notice: tr.t('interaction:sign_in.registration_closed') });
-    return showSignIn(interaction, reply, 200);
+    return showSignIn(interaction, reply, 200, notice ? { notice } : {});
   };
 
   /** Grants what the consent prompt found missing, and finishes the prompt. */
@@ -111,7 +124,10 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       return showConsent(interaction, reply);
     }
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
-    return firstScreen(interaction, reply, wantsRegistration(details));
+    // Back from resetting a forgotten password: the sign-in form says so.
+    const reset = (request.query as Record<string, unknown> | undefined)?.password_reset !== undefined;
+    const notice = reset ? interaction.tr.t('interaction:sign_in.password_reset') : undefined;
+    return firstScreen(interaction, reply, reset ? false : wantsRegistration(details), notice);
   });
 
   const showRegistration = page(async (interaction, _request, reply) => {
@@ -258,6 +274,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       scope.post(`${at}/consent`, consent);
       scope.post(`${at}/abort`, abort);
       registerMfaRoutes(scope, at, { page, flow, users, wrongPrompt });
+      registerForgotPasswordRoutes(scope, at, forgotPassword);
     }
   });
 };

@@ -4,7 +4,7 @@ import { ApiError } from '../http/api-error.js';
 /** One email to send through the tenant's email connector, with the template it uses and what the template shows. */
 export interface EmailMessage {
   to: string;
-  template: 'OrganizationInvitation';
+  template: 'OrganizationInvitation' | 'ForgotPassword';
   payload: Record<string, unknown>;
 }
 
