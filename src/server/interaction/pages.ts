@@ -20,8 +20,9 @@ const param = (details: InteractionDetails, name: string) =>
 
 /**
  * The first screen an authorization request asks for, as Logto reads it: `first_screen`, else `interaction_mode`.
- * Screens these pages do not have without connectors or senders (`reset_password`, `single_sign_on`, and any
- * `direct_sign_in` target, which falls back to the first screen as in Logto) show the sign-in form.
+ * Screens these pages do not have (`single_sign_on`, and any `direct_sign_in` target, which falls back to the
+ * first screen as in Logto) show the sign-in form; so does `reset_password` where the tenant offers no reset by
+ * email (where it does, the sign-in route opens the forgot password flow).
  */
 export const wantsRegistration = (details: InteractionDetails) => {
   const screen = param(details, 'first_screen') ?? param(details, 'interaction_mode');

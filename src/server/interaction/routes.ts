@@ -17,6 +17,7 @@ import type { CaptchaEndpoints } from './captcha/endpoints.js';
 import { captchaGuard } from './captcha/guard.js';
 import { finishInteraction as finish, type Interaction, interactionPage, type Request } from './context.js';
 import { termsMustBeTicked } from './experience.js';
+import { forgotPasswordAvailable } from './forgot-password/availability.js';
 import { registerForgotPasswordRoutes } from './forgot-password/routes.js';
 import { mfaFlow } from './mfa/flow.js';
 import { registerMfaRoutes } from './mfa/routes.js';
@@ -124,6 +125,10 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       return showConsent(interaction, reply);
     }
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
+    // Logto's `first_screen=reset_password` opens the forgot password flow where the tenant offers it.
+    if (details.params.first_screen === 'reset_password' && (await forgotPasswordAvailable(options.db, interaction))) {
+      return reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/forgot-password`, 303);
+    }
     // Back from resetting a forgotten password: the sign-in form says so.
     const reset = (request.query as Record<string, unknown> | undefined)?.password_reset !== undefined;
     const notice = reset ? interaction.tr.t('interaction:sign_in.password_reset') : undefined;

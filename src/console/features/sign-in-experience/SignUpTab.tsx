@@ -4,6 +4,7 @@ import { read, Section, SwitchField, type TabProps } from './fields';
 
 const identifiers = ['username', 'email', 'phone'] as const;
 const modes = ['SignInAndRegister', 'SignIn', 'Register'] as const;
+const forgotPasswordMethods = ['EmailVerificationCode', 'PhoneVerificationCode'] as const;
 
 interface Method {
   identifier: (typeof identifiers)[number];
@@ -103,6 +104,25 @@ export const SignUpTab = (props: TabProps) => {
             </Form.Item>
           );
         })}
+        <Form.Item
+          label={t('sign_in_exp_console.sign_in.forgot_password')}
+          extra={t('sign_in_exp_console.sign_in.forgot_password_description')}
+        >
+          <Checkbox.Group
+            value={(read(values, 'forgotPasswordMethods') as string[] | null | undefined) ?? []}
+            disabled={disabled}
+            onChange={(checked) =>
+              set(
+                'forgotPasswordMethods',
+                forgotPasswordMethods.filter((method) => checked.includes(method)),
+              )
+            }
+            options={forgotPasswordMethods.map((method) => ({
+              value: method,
+              label: t(`sign_in_exp_console.sign_in.forgot_password_${method}`),
+            }))}
+          />
+        </Form.Item>
       </Section>
     </>
   );
