@@ -114,7 +114,7 @@ describe('forgot password on the sign-in pages', () => {
     await heading('Sign in');
     await visible(page.getByText('Your password has been reset. Sign in with your new password.'));
     await screenshot(page, 'reset');
-    await submitSignIn(page, EMAIL, NEW_PASSWORD);
+    await submitSignIn(page, 'ada', NEW_PASSWORD);
     await backInApp();
     expect(member.errors).toEqual([]);
   });
