@@ -3,14 +3,23 @@
  * new password under the tenant's policy, then signing in with it; what an unknown address learns, the audit log
  * and the PostResetPassword webhook.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCaptchaServer } from './captcha-server.js';
 import { forgotPasswordSteps, NEW_PASSWORD } from './forgot-password-steps.js';
 import { databases } from './harness.js';
 import { CALLBACK, PASSWORD, styleNonce, useSignInPages } from './sign-in-pages-steps.js';
 import { startReceiver } from './webhook-receiver.js';
 
+const CAPTCHA_SECRET = 'captcha-secret-5e1d';
+const CAPTCHA_TOKEN = 'token-accepted-by-the-stand-in';
+
 describe.each(databases())('forgot password on the sign-in pages on $name', (target) => {
-  const pages = useSignInPages(target);
+  let captcha: Awaited<ReturnType<typeof startCaptchaServer>>;
+  beforeAll(async () => {
+    captcha = await startCaptchaServer({ secret: CAPTCHA_SECRET, token: CAPTCHA_TOKEN });
+  });
+  afterAll(() => captcha?.close());
+  const pages = useSignInPages(target, () => ({ captcha: { ...captcha.endpoints, timeoutMs: 400 } }));
   const steps = forgotPasswordSteps(pages);
 
   const signIn = async (identifier: string, password: string) => {
@@ -266,5 +275,32 @@ describe.each(databases())('forgot password on the sign-in pages on $name', (tar
     }
     expect(steps.smtp().messagesTo(user.email)).toHaveLength(10);
     expect(steps.smtp().messagesTo(ghost)).toHaveLength(0);
+  });
+
+  it('asks the tenant’s CAPTCHA before sending a code, as Logto does for an interaction with no user yet', async () => {
+    const put = await pages.api('', 'PUT', '/captcha-provider', {
+      config: { type: 'Turnstile', siteKey: 'site-key-turnstile', secretKey: CAPTCHA_SECRET },
+    });
+    expect(put.status, put.text).toBe(200);
+    await pages.patch('', { captchaPolicy: { enabled: true } });
+    const user = await steps.newUser();
+    const flow = await steps.openForgotPassword();
+    expect(flow.start.text).toContain('class="cf-turnstile" data-sitekey="site-key-turnstile"');
+    expect(flow.start.headers.get('content-security-policy')).toContain(captcha.origin);
+    const refused = await flow.sendTo(user.email);
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('Complete the CAPTCHA check to continue.');
+    expect(steps.smtp().messagesTo(user.email)).toHaveLength(0);
+    const sent = await flow.browser.post(`${flow.signInUrl}/forgot-password`, {
+      email: user.email,
+      'cf-turnstile-response': CAPTCHA_TOKEN,
+    });
+    steps.expectRedirect(sent, '/forgot-password/code');
+    expect(await steps.codeSentTo(user.email)).toMatch(/^\d{6}$/);
+    expect(await steps.logsOf(flow.uid)).toContainEqual([
+      'Interaction.ForgotPassword.Submit',
+      'Error',
+      'session.captcha_required',
+    ]);
   });
 });

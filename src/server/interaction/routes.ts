@@ -70,6 +70,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   const flow = mfaFlow({ db: options.db, users, sentinel, audit });
   const forgotPassword = {
     page,
+    captcha: captchaRefusal,
     db: options.db,
     users,
     sentinel,

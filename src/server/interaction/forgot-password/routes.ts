@@ -6,6 +6,7 @@ import { verifyPassword } from '../../users/passwords.js';
 import type { SecuritySettings } from '../../users/security-settings.js';
 import { emailRule, type UserStore } from '../../users/store.js';
 import type { interactionAudit } from '../audit.js';
+import type { CaptchaGuard } from '../captcha/guard.js';
 import type { Interaction, InteractionHandler, Request } from '../context.js';
 import type { FieldErrors } from '../forms.js';
 import type { interactionPages } from '../pages.js';
@@ -28,6 +29,8 @@ export interface ForgotPasswordOptions {
   pages: ReturnType<typeof interactionPages>;
   settingsOf: (tenantId: string) => Promise<SecuritySettings>;
   breached?: BreachCheck | undefined;
+  /** The tenant's CAPTCHA check, asked before a code is sent (Logto's, for an interaction with no user yet). */
+  captcha: CaptchaGuard;
 }
 
 const EVENT = 'ForgotPassword';
@@ -42,7 +45,7 @@ const CODE_SUBMIT = 'Verification.EmailVerificationCode.Submit';
  * `PostResetPassword`.
  */
 export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string, options: ForgotPasswordOptions) => {
-  const { page, db, users, sentinel, passcodes, audit, pages, settingsOf, breached } = options;
+  const { page, db, users, sentinel, passcodes, audit, pages, settingsOf, breached, captcha } = options;
   const { paths, secondsLeft, showStart, showCode, showPassword } = forgotPasswordScreens(settingsOf, passcodes);
   const redirect = (reply: FastifyReply, to: string) => reply.header('Cache-Control', 'no-store').redirect(to, 303);
 
@@ -119,6 +122,8 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
       }
       return showStart(interaction, reply, 429, email, refusalText(interaction, 'resend_too_soon', wait));
     }
+    const captchaRefused = await captcha(interaction, request, EVENT);
+    if (captchaRefused) return showStart(interaction, reply, 422, email, captchaRefused.message);
     const refused = await sendCode(interaction, request, email);
     if (refused) {
       const status = refused === 'request.message_rate_limited' ? 429 : 502;
@@ -133,6 +138,8 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
     const wait = secondsLeft(state);
     if (wait > 0)
       return showCode(interaction, reply, 429, state, { error: refusalText(interaction, 'resend_too_soon', wait) });
+    const captchaRefused = await captcha(interaction, request, EVENT);
+    if (captchaRefused) return showCode(interaction, reply, 422, state, { error: captchaRefused.message });
     const refused = await sendCode(interaction, request, state.email);
     if (refused) {
       return showCode(interaction, reply, refused === 'request.message_rate_limited' ? 429 : 502, state, {

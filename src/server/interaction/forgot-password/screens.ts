@@ -22,7 +22,7 @@ export const forgotPasswordScreens = (
     Math.max(0, Math.ceil((state.sentAt + RESEND_AFTER_SECONDS * 1000 - Date.now()) / 1000));
 
   const showStart = (interaction: Interaction, reply: FastifyReply, status: number, email?: string, error?: string) => {
-    const chrome = interaction.chrome();
+    const chrome = interaction.chrome('/forgot-password');
     const view = {
       action: paths(interaction).start,
       backHref: interaction.base,
@@ -39,7 +39,7 @@ export const forgotPasswordScreens = (
     state: ForgotPasswordState,
     view: { error?: string; notice?: string } = {},
   ) => {
-    const chrome = interaction.chrome();
+    const chrome = interaction.chrome('/forgot-password');
     const { code, resend, start } = paths(interaction);
     const { expirationDuration } = await passcodes.policy(interaction.tenantId);
     const minutes = Math.max(1, Math.round(expirationDuration / 60));

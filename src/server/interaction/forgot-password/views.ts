@@ -1,6 +1,6 @@
 import type { Translator } from '../../locales/index.js';
 import type { Chrome } from '../chrome.js';
-import { alert, type FieldErrors, form, input, notice } from '../forms.js';
+import { alert, captchaField, type FieldErrors, form, input, notice } from '../forms.js';
 import { html } from '../html.js';
 import { layout } from '../layout.js';
 
@@ -22,6 +22,7 @@ ${form(
   view.action,
   html`
 ${input({ id: 'email', label: tr.t('interaction:forgot_password.email'), type: 'email', autocomplete: 'email', value: view.email ?? '', required: true, autofocus: true, errors: view.error ? [view.error] : undefined })}
+${captchaField(chrome)}
 <button type="submit" class="primary">${tr.t('interaction:forgot_password.submit')}</button>
 `,
 )}
@@ -64,7 +65,7 @@ ${
     ? html`<p class="hint">${tr.t('interaction:forgot_password.resend_after', { count: view.resendIn })}</p>`
     : form(
         view.resendAction,
-        html`<button type="submit" class="secondary">${tr.t('interaction:forgot_password.resend')}</button>`,
+        html`${captchaField(chrome)}<button type="submit" class="secondary">${tr.t('interaction:forgot_password.resend')}</button>`,
       )
 }
 <p class="switch"><a href="${view.restartHref}">${tr.t('interaction:forgot_password.other_email')}</a></p>
