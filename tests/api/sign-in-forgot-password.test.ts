@@ -4,6 +4,7 @@
  * and the PostResetPassword webhook.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Passcodes } from '../../src/server/interaction/verification-code/passcodes.js';
 import { startCaptchaServer } from './captcha-server.js';
 import { forgotPasswordSteps, NEW_PASSWORD } from './forgot-password-steps.js';
 import { databases } from './harness.js';
@@ -171,9 +172,11 @@ describe.each(databases())('forgot password on the sign-in pages on $name', (tar
   });
 
   it('verifies a code once when the same code is submitted several times at once', async () => {
+    // The refused submissions count as failures: a policy that leaves them room.
+    await pages.patch('', { sentinelPolicy: { maxAttempts: 50, lockoutDuration: 15 } });
     const user = await steps.newUser();
     const flow = await steps.codeRequested(user.email);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => flow.submitCode(flow.code)));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => flow.submitCode(flow.code)));
     const logs = await steps.logsOf(flow.uid);
     const verified = logs.filter(
       ([key, result]) =>
@@ -186,6 +189,17 @@ describe.each(databases())('forgot password on the sign-in pages on $name', (tar
       else steps.expectRedirect(answer, '/forgot-password/password');
     }
     expect(answers.some((answer) => answer.status === 303)).toBe(true);
+  });
+
+  it('passes one of many concurrent verifications of one code, in the store itself', async () => {
+    const passcodes = new Passcodes(pages.db());
+    const target = { jti: `race-${Date.now()}`, type: 'ForgotPassword', email: 'race@example.com' } as const;
+    for (let round = 0; round < 5; round++) {
+      const { code } = await passcodes.create('default', target);
+      const verdicts = await Promise.all(Array.from({ length: 8 }, () => passcodes.verify('default', target, code)));
+      expect(verdicts.filter((verdict) => !verdict.refusal)).toHaveLength(1);
+      expect(verdicts.filter((verdict) => verdict.refusal === 'not_found')).toHaveLength(7);
+    }
   });
 
   it('resets the password once when the new password is submitted several times at once', async () => {

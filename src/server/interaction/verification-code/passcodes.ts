@@ -117,8 +117,11 @@ export class Passcodes {
         ]);
         return { refusal: 'code_mismatch' };
       }
-      await tx.query('UPDATE passcodes SET consumed = true WHERE tenant_id = $1 AND id = $2', [tenantId, passcode.id]);
-      return { id: passcode.id };
+      const consumed = await tx.query(
+        'UPDATE passcodes SET consumed = true WHERE tenant_id = $1 AND id = $2 AND consumed = false RETURNING id',
+        [tenantId, passcode.id],
+      );
+      return consumed.rows.length === 1 ? { id: passcode.id } : { refusal: 'not_found' };
     });
   }
 
