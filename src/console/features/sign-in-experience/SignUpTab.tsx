@@ -19,6 +19,7 @@ export const SignUpTab = (props: TabProps) => {
   const { values, set, disabled } = props;
   const signUpIds = (read(values, 'signUp.identifiers') as string[] | undefined) ?? [];
   const methods = (read(values, 'signIn.methods') as Method[] | undefined) ?? [];
+  const forgotMethods = (read(values, 'forgotPasswordMethods') as string[] | null | undefined) ?? [];
   const setMethod = (identifier: Method['identifier'], next: Partial<Method> | undefined) => {
     const current = methods.find((method) => method.identifier === identifier);
     if (!next)
@@ -109,13 +110,16 @@ export const SignUpTab = (props: TabProps) => {
           extra={t('sign_in_exp_console.sign_in.forgot_password_description')}
         >
           <Checkbox.Group
-            value={(read(values, 'forgotPasswordMethods') as string[] | null | undefined) ?? []}
+            value={forgotMethods}
             disabled={disabled}
             onChange={(checked) =>
-              set(
-                'forgotPasswordMethods',
-                forgotPasswordMethods.filter((method) => checked.includes(method)),
-              )
+              // Logto keeps the order the methods were added in (the first is offered first).
+              set('forgotPasswordMethods', [
+                ...forgotMethods.filter((method) => checked.includes(method)),
+                ...forgotPasswordMethods.filter(
+                  (method) => checked.includes(method) && !forgotMethods.includes(method),
+                ),
+              ])
             }
             options={forgotPasswordMethods.map((method) => ({
               value: method,
