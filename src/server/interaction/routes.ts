@@ -39,7 +39,7 @@ export interface InteractionRouteOptions {
   breached?: BreachCheck | undefined;
   /** Where every sign-in and registration attempt is recorded. */
   auditLog?: AuditLogWriter | undefined;
-  /** Where finished sign-ins and registrations are announced (PostSignIn, PostRegister). */
+  /** Where finished sign-ins, registrations and resets are announced (PostSignIn, PostRegister, PostResetPassword). */
   webhooks?: WebhookDispatcher | undefined;
   /** Where the CAPTCHA providers' scripts and verification APIs are (default: the providers' own). */
   captcha?: CaptchaEndpoints | undefined;
@@ -49,7 +49,7 @@ const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url)
 
 /**
  * The tenant's own sign-in pages (oidc-provider's `interactions.url`): sign-in with username, email or phone and password,
- * registration where it is open, consent. Server-rendered HTML forms, texts from `src/server/locales`.
+ * registration where it is open, resetting a forgotten password by email, consent. Server-rendered HTML forms, texts from `src/server/locales`.
  *
  * The forms need no CSRF token: the interaction cookie they depend on is SameSite=Lax and scoped to this
  * interaction's path, so a cross-site POST arrives without it and finds no interaction.
