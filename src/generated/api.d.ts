@@ -2508,6 +2508,7 @@ export interface components {
             /**
              * Auth
              * @description How to sign in to the server: user and pass (login), or OAuth2 values; leave it empty for a relay that needs no sign-in.
+             * @default {}
              */
             auth: {
                 /** @enum {string} */
@@ -2530,6 +2531,38 @@ export interface components {
             /**
              * Templates
              * @description One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The subject and content may use {{code}}, {{link}} and other values of the message.
+             * @default [
+             *       {
+             *         "usageType": "SignIn",
+             *         "contentType": "text/plain",
+             *         "subject": "Your sign-in code",
+             *         "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "Register",
+             *         "contentType": "text/plain",
+             *         "subject": "Your sign-up code",
+             *         "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "ForgotPassword",
+             *         "contentType": "text/plain",
+             *         "subject": "Your password reset code",
+             *         "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "OrganizationInvitation",
+             *         "contentType": "text/plain",
+             *         "subject": "You are invited to {{organization.name}}",
+             *         "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+             *       },
+             *       {
+             *         "usageType": "Generic",
+             *         "contentType": "text/plain",
+             *         "subject": "Your verification code",
+             *         "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+             *       }
+             *     ]
              */
             templates: {
                 /** Usage type */
