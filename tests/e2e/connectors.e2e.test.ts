@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type SmtpTestServer, startSmtpServer } from '../api/smtp-server';
+import { checkPage } from './accessibility';
 import { consoleSteps, poll, visible } from './console-steps';
 import {
   type Browser,
@@ -51,6 +52,7 @@ describe('connectors', () => {
     await input('From email').fill('console@gatehouse.test');
     await card().getByRole('textbox', { name: 'Test email address' }).fill('e2e@example.com');
     await screenshot(page, 'smtp-form', { fullPage: true });
+    expect(await checkPage(page, '/console/connectors/passwordless')).toEqual([]);
     await card().getByRole('button', { name: 'Send test email' }).click();
     await visible(page.getByText('Test email sent to e2e@example.com.'));
     const mail = await smtp.nextMessageTo('e2e@example.com');
