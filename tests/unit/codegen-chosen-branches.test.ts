@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import { recordRuleIssues } from '../../src/shared/record-rules.js';
-import { generateShapes, type ShapeRoot, shapeRoot } from '../shapes/polymorphic/root.js';
+import { branch, senderRoot as makeSenderRoot } from '../shapes/chosen-root.js';
+import { generateShapes, type ShapeRoot } from '../shapes/polymorphic/root.js';
 
 /**
  * A field whose shape a sibling field chooses (Logto's `connectorId` beside `config`): a test-only "sender" whose
@@ -11,57 +12,9 @@ const roots: ShapeRoot[] = [];
 afterEach(() => {
   for (const root of roots.splice(0)) root.remove();
 });
-
-const branch = (choice: string, title: string, properties: Record<string, unknown>, required: string[]) => ({
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title,
-  type: 'object',
-  additionalProperties: false,
-  'x-choice': choice,
-  'x-meta': { type: choice === 'smtp' ? 'Email' : 'Sms', label: `${title} sender` },
-  required,
-  properties,
-});
-
-const senderRoot = (changes: { settings?: Record<string, unknown>; label?: Record<string, unknown> } = {}) => {
-  const root = shapeRoot();
+const senderRoot = (changes?: Parameters<typeof makeSenderRoot>[0]) => {
+  const root = makeSenderRoot(changes);
   roots.push(root);
-  root.write('schemas/sender.schema.json', {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: 'Sender',
-    type: 'object',
-    additionalProperties: false,
-    required: ['tenantId', 'id', 'protocol', 'settings'],
-    properties: {
-      tenantId: { $ref: '_defs/fields.schema.json#/$defs/tenantId' },
-      id: { $ref: '_defs/fields.schema.json#/$defs/id' },
-      protocol: { type: 'string', minLength: 1, maxLength: 64, 'x-immutable': true },
-      settings: changes.settings ?? {
-        title: 'Settings',
-        description: 'The protocol settings.',
-        'x-chosen-by': 'protocol',
-        'x-branches': '_providers/senders',
-      },
-      label: changes.label ?? { type: ['string', 'null'], readOnly: true, 'x-derived': { choiceMeta: 'settings' } },
-    },
-  });
-  root.write('resources/sender.resource.json', {
-    $schema: '../codegen/meta/resource-descriptor.schema.json',
-    name: 'sender',
-    schema: 'sender.schema.json',
-    table: 'senders',
-    edition: 'all',
-    requiredScopes: { read: ['all'], write: ['all'] },
-    api: { path: '/senders', tag: 'Senders', operations: { create: { status: 201 }, get: {}, update: {} } },
-  });
-  root.write(
-    'schemas/_providers/senders/smtp.schema.json',
-    branch('smtp', 'SMTP', { host: { type: 'string', minLength: 1 }, port: { type: 'integer' } }, ['host', 'port']),
-  );
-  root.write(
-    'schemas/_providers/senders/sms.schema.json',
-    branch('sms', 'SMS gateway', { url: { type: 'string', minLength: 1 } }, ['url']),
-  );
   return root;
 };
 
