@@ -135,3 +135,29 @@ export const chosenBranchModels = (schema: JSONSchema7): Record<string, Discrimi
       return [[name, { propertyName: chooser, chosenBy: true, branches }]];
     }),
   );
+
+/**
+ * A console form showing a field chosen by a sibling: when the form also shows the chooser, the chooser offers the
+ * branches' values (an enum) and the form carries one rule per branch, so the form library renders, and the form's
+ * validator checks, the branch the chosen value selects. Without the chooser (a settings tab, where it cannot
+ * change) the value stays a plain object; a page made for it renders the branch's own form.
+ */
+export const withChosenForm = (form: JSONSchema7, entity: JSONSchema7): JSONSchema7 => {
+  let properties = form.properties ?? {};
+  const rules: JSONSchema7[] = [];
+  for (const [name, field] of Object.entries(entity.properties ?? {})) {
+    const chooser = (field as Field)['x-chosen-by'];
+    if (typeof chooser !== 'string' || !properties[name] || !properties[chooser]) continue;
+    const branches = chosenBranchesOf(field);
+    properties = { ...properties, [chooser]: { ...properties[chooser], enum: branches.map(([value]) => value) } };
+    for (const [value, branch] of branches) {
+      rules.push(
+        Object.fromEntries([
+          ['if', { type: 'object', required: [chooser], properties: { [chooser]: { const: value } } }],
+          ['then', { type: 'object', properties: { [name]: cleanSchema(branch) } }],
+        ]),
+      );
+    }
+  }
+  return rules.length === 0 ? form : { ...form, properties, allOf: [...(form.allOf ?? []), ...rules] };
+};

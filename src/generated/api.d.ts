@@ -2497,6 +2497,125 @@ export interface components {
             config: components["schemas"]["CaptchaProviderConfigRecaptchaenterprise"] | components["schemas"]["CaptchaProviderConfigTurnstile"];
         };
         /**
+         * SMTP
+         * @description Sends email through an SMTP server (Logto's SMTP connector configuration).
+         */
+        ConnectorConfigSimpleMailTransferProtocol: {
+            /** Host */
+            host: string;
+            /** Port */
+            port: number;
+            /**
+             * Auth
+             * @description How to sign in to the server: user and pass (login), or OAuth2 values; leave it empty for a relay that needs no sign-in.
+             * @default {}
+             */
+            auth: {
+                /** @enum {string} */
+                type?: "login" | "Login" | "LOGIN" | "oauth2" | "OAuth2" | "OAUTH2";
+                user?: string;
+                pass?: string;
+                privateKey?: string;
+                serviceClient?: string;
+                clientId?: string;
+                clientSecret?: string;
+                refreshToken?: string;
+                accessToken?: string;
+                expires?: number;
+                accessUrl?: string;
+            };
+            /** From email */
+            fromEmail: string;
+            /** Reply to */
+            replyTo?: string;
+            /**
+             * Templates
+             * @description One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The subject and content may use {{code}}, {{link}} and other values of the message.
+             * @default [
+             *       {
+             *         "usageType": "SignIn",
+             *         "contentType": "text/plain",
+             *         "subject": "Your sign-in code",
+             *         "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "Register",
+             *         "contentType": "text/plain",
+             *         "subject": "Your sign-up code",
+             *         "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "ForgotPassword",
+             *         "contentType": "text/plain",
+             *         "subject": "Your password reset code",
+             *         "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "OrganizationInvitation",
+             *         "contentType": "text/plain",
+             *         "subject": "You are invited to {{organization.name}}",
+             *         "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+             *       },
+             *       {
+             *         "usageType": "Generic",
+             *         "contentType": "text/plain",
+             *         "subject": "Your verification code",
+             *         "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+             *       }
+             *     ]
+             */
+            templates: {
+                /** Usage type */
+                usageType: string;
+                /**
+                 * Content type
+                 * @enum {string}
+                 */
+                contentType: "text/plain" | "text/html";
+                /** Subject */
+                subject: string;
+                /** Content */
+                content: string;
+            }[] & (unknown & unknown & unknown & unknown);
+            /** Logger */
+            logger?: boolean;
+            /** Debug */
+            debug?: boolean;
+            /** Disable file access */
+            disableFileAccess?: boolean;
+            /** Disable URL access */
+            disableUrlAccess?: boolean;
+            /** Name */
+            name?: string;
+            /** Local address */
+            localAddress?: string;
+            /** Connection timeout */
+            connectionTimeout?: number;
+            /** Greeting timeout */
+            greetingTimeout?: number;
+            /** Socket timeout */
+            socketTimeout?: number;
+            /** DNS timeout */
+            dnsTimeout?: number;
+            /** Secure */
+            secure?: boolean;
+            /** TLS */
+            tls?: Record<string, unknown>;
+            /** Server name */
+            servername?: string;
+            /** Ignore TLS */
+            ignoreTLS?: boolean;
+            /** Require TLS */
+            requireTLS?: boolean;
+            /**
+             * Custom headers
+             * @description Headers added to every message; each value a string or a list of strings.
+             */
+            customHeaders?: {
+                [key: string]: string | string[];
+            };
+        };
+        /**
          * Connector
          * @description A connector of the tenant: an instance of a connector factory (SMTP for email, ...) with the factory's configuration. A tenant has at most one email and one SMS connector.
          */
@@ -2512,9 +2631,9 @@ export interface components {
             connectorId: string;
             /**
              * Configuration
-             * @description The connector's configuration, in the shape of its factory's.
+             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol).
              */
-            config: Record<string, unknown>;
+            config: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
             /**
              * @description Custom connector metadata, overriding the factory's for standard connectors.
              * @default {}
@@ -2610,8 +2729,8 @@ export interface components {
             id?: string;
             /** @description The connector factory ID for creating the connector. */
             connectorId: string;
-            /** @description The connector's configuration, in the shape its factory validates. */
-            config?: Record<string, unknown>;
+            /** @description The connector's configuration, in the shape its factory validates. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol). */
+            config?: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
             metadata?: {
                 target?: string;
                 name?: {
@@ -2626,9 +2745,9 @@ export interface components {
         ConnectorUpdateBody: {
             /**
              * Configuration
-             * @description The connector's configuration, in the shape of its factory's.
+             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol).
              */
-            config?: Record<string, unknown>;
+            config?: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
             /**
              * @description Custom connector metadata, overriding the factory's for standard connectors.
              * @default {}
@@ -2656,7 +2775,8 @@ export interface components {
             /** Format: email */
             email?: string;
             phone?: string;
-            config: Record<string, unknown>;
+            /** @description Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol). */
+            config: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
             locale?: string;
         };
         /**

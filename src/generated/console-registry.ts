@@ -864,7 +864,8 @@ export const consoleResources: ConsoleResource[] = [
                           "type": "string",
                           "maxLength": 2048
                         }
-                      }
+                      },
+                      "default": {}
                     },
                     "fromEmail": {
                       "title": "From email",
@@ -959,6 +960,38 @@ export const consoleResources: ConsoleResource[] = [
                             }
                           }
                         }
+                      ],
+                      "default": [
+                        {
+                          "usageType": "SignIn",
+                          "contentType": "text/plain",
+                          "subject": "Your sign-in code",
+                          "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "Register",
+                          "contentType": "text/plain",
+                          "subject": "Your sign-up code",
+                          "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "ForgotPassword",
+                          "contentType": "text/plain",
+                          "subject": "Your password reset code",
+                          "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "OrganizationInvitation",
+                          "contentType": "text/plain",
+                          "subject": "You are invited to {{organization.name}}",
+                          "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+                        },
+                        {
+                          "usageType": "Generic",
+                          "contentType": "text/plain",
+                          "subject": "Your verification code",
+                          "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                        }
                       ]
                     },
                     "logger": {
@@ -1049,7 +1082,7 @@ export const consoleResources: ConsoleResource[] = [
           }
         ]
       },
-      "validatorKey": "-4b08fe12"
+      "validatorKey": "-3fa8b350"
     }
   },
   {

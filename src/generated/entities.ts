@@ -3261,7 +3261,8 @@ export const entityModels: EntityModel[] = [
                           "type": "string",
                           "maxLength": 2048
                         }
-                      }
+                      },
+                      "default": {}
                     },
                     "fromEmail": {
                       "title": "From email",
@@ -3356,6 +3357,38 @@ export const entityModels: EntityModel[] = [
                             }
                           }
                         }
+                      ],
+                      "default": [
+                        {
+                          "usageType": "SignIn",
+                          "contentType": "text/plain",
+                          "subject": "Your sign-in code",
+                          "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "Register",
+                          "contentType": "text/plain",
+                          "subject": "Your sign-up code",
+                          "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "ForgotPassword",
+                          "contentType": "text/plain",
+                          "subject": "Your password reset code",
+                          "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "OrganizationInvitation",
+                          "contentType": "text/plain",
+                          "subject": "You are invited to {{organization.name}}",
+                          "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+                        },
+                        {
+                          "usageType": "Generic",
+                          "contentType": "text/plain",
+                          "subject": "Your verification code",
+                          "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                        }
                       ]
                     },
                     "logger": {
@@ -3446,7 +3479,7 @@ export const entityModels: EntityModel[] = [
           }
         ]
       },
-      "validatorKey": "-4b08fe12"
+      "validatorKey": "-3fa8b350"
     },
     "discriminated": {
       "config": {
@@ -3535,7 +3568,8 @@ export const entityModels: EntityModel[] = [
                       "type": "string",
                       "maxLength": 2048
                     }
-                  }
+                  },
+                  "default": {}
                 },
                 "fromEmail": {
                   "title": "From email",
@@ -3630,6 +3664,38 @@ export const entityModels: EntityModel[] = [
                         }
                       }
                     }
+                  ],
+                  "default": [
+                    {
+                      "usageType": "SignIn",
+                      "contentType": "text/plain",
+                      "subject": "Your sign-in code",
+                      "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "Register",
+                      "contentType": "text/plain",
+                      "subject": "Your sign-up code",
+                      "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "ForgotPassword",
+                      "contentType": "text/plain",
+                      "subject": "Your password reset code",
+                      "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "OrganizationInvitation",
+                      "contentType": "text/plain",
+                      "subject": "You are invited to {{organization.name}}",
+                      "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+                    },
+                    {
+                      "usageType": "Generic",
+                      "contentType": "text/plain",
+                      "subject": "Your verification code",
+                      "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                    }
                   ]
                 },
                 "logger": {
@@ -3715,7 +3781,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "-4ed2f965",
+            "validatorKey": "-4b96ba3f",
             "meta": {
               "type": "Email",
               "sender": "smtp",
@@ -3890,7 +3956,8 @@ export const entityModels: EntityModel[] = [
                       "type": "string",
                       "maxLength": 2048
                     }
-                  }
+                  },
+                  "default": {}
                 },
                 "fromEmail": {
                   "title": "From email",
@@ -3984,6 +4051,38 @@ export const entityModels: EntityModel[] = [
                           }
                         }
                       }
+                    }
+                  ],
+                  "default": [
+                    {
+                      "usageType": "SignIn",
+                      "contentType": "text/plain",
+                      "subject": "Your sign-in code",
+                      "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "Register",
+                      "contentType": "text/plain",
+                      "subject": "Your sign-up code",
+                      "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "ForgotPassword",
+                      "contentType": "text/plain",
+                      "subject": "Your password reset code",
+                      "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "OrganizationInvitation",
+                      "contentType": "text/plain",
+                      "subject": "You are invited to {{organization.name}}",
+                      "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+                    },
+                    {
+                      "usageType": "Generic",
+                      "contentType": "text/plain",
+                      "subject": "Your verification code",
+                      "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
                     }
                   ]
                 },
@@ -4437,7 +4536,8 @@ export const entityModels: EntityModel[] = [
                         "type": "string",
                         "maxLength": 2048
                       }
-                    }
+                    },
+                    "default": {}
                   },
                   "fromEmail": {
                     "title": "From email",
@@ -4531,6 +4631,38 @@ export const entityModels: EntityModel[] = [
                             }
                           }
                         }
+                      }
+                    ],
+                    "default": [
+                      {
+                        "usageType": "SignIn",
+                        "contentType": "text/plain",
+                        "subject": "Your sign-in code",
+                        "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "Register",
+                        "contentType": "text/plain",
+                        "subject": "Your sign-up code",
+                        "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "ForgotPassword",
+                        "contentType": "text/plain",
+                        "subject": "Your password reset code",
+                        "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "OrganizationInvitation",
+                        "contentType": "text/plain",
+                        "subject": "You are invited to {{organization.name}}",
+                        "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+                      },
+                      {
+                        "usageType": "Generic",
+                        "contentType": "text/plain",
+                        "subject": "Your verification code",
+                        "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
                       }
                     ]
                   },

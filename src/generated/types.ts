@@ -18,6 +18,7 @@ export type CaptchaProviderConfigRecaptchaenterprise = components['schemas']['Ca
 export type CaptchaProviderConfigTurnstile = components['schemas']['CaptchaProviderConfigTurnstile'];
 export type CaptchaProvider = components['schemas']['CaptchaProvider'];
 export type CaptchaProviderPutBody = components['schemas']['CaptchaProviderPutBody'];
+export type ConnectorConfigSimpleMailTransferProtocol = components['schemas']['ConnectorConfigSimpleMailTransferProtocol'];
 export type Connector = components['schemas']['Connector'];
 export type ConnectorCreateBody = components['schemas']['ConnectorCreateBody'];
 export type ConnectorUpdateBody = components['schemas']['ConnectorUpdateBody'];
