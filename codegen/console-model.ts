@@ -7,6 +7,7 @@ import {
   type Relation,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { withChosenForm } from './chosen-branches.js';
 import { checkCondition, compileItemActions, compileTabLists } from './console-lists.js';
 import { pickForm } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
@@ -174,7 +175,7 @@ export const buildConsole = (
       default: isDefault,
       sections,
       cards: tab.cards ?? [],
-      form: form(pickForm(bodies.update, fields, `${file} tab ${tab.key}`)),
+      form: form(withChosenForm(pickForm(bodies.update, fields, `${file} tab ${tab.key}`), entity.schema)),
       ...when,
     };
   });
@@ -198,7 +199,9 @@ export const buildConsole = (
           create: {
             titleKey: c.create.titleKey,
             ...(c.create.subtitleKey ? { subtitleKey: c.create.subtitleKey } : {}),
-            form: form(pickForm(bodies.create, c.create.fields, `${file} console.create`)),
+            form: form(
+              withChosenForm(pickForm(bodies.create, c.create.fields, `${file} console.create`), entity.schema),
+            ),
             ...(showOnce.length > 0 ? { showOnce } : {}),
           },
         }

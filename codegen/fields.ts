@@ -2,7 +2,7 @@ import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 
 /** How a derived field is computed from the stored record (see `src/server/crud/fields.ts`). */
-const derivations = ['notNull'] as const;
+const derivations = ['notNull', 'choiceMeta'] as const;
 
 /** Whether a property is stored in a column: write-only and derived fields are not. */
 export const isStored = (prop: JSONSchema7): boolean => !prop.writeOnly && prop['x-derived'] === undefined;
@@ -39,6 +39,11 @@ export const checkFieldKinds = (entity: LoadedEntity): void => {
       throw new CodegenError(`${where}: x-derived of ${name} must be one of ${derivations.join(', ')}`);
     }
     const from = typeof source === 'string' ? properties[source] : undefined;
+    if (kind === 'choiceMeta' && !(from as Record<string, unknown> | undefined)?.['x-chosen-by']) {
+      throw new CodegenError(
+        `${where}: x-derived choiceMeta of ${name} names ${String(source)}, which no sibling chooses`,
+      );
+    }
     if (!from || !isStored(from)) {
       throw new CodegenError(`${where}: x-derived of ${name} names ${String(source)}, which is not a stored field`);
     }

@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { customFormats } from '../src/shared/validation-runtime.js';
 import { withBranches, withDiscoveredBranches } from './branches.js';
+import { withChosenBranches, withChosenRules } from './chosen-branches.js';
 import { CodegenError } from './errors.js';
 import { withRecordRules } from './record-rules.js';
 import type { Descriptor } from './resource-descriptor.js';
@@ -108,9 +109,14 @@ const knownKeywords = new Set([
   'x-branches',
   'x-renamed-from',
   'x-derived',
+  'x-chosen-by',
+  'x-chosen-branches',
+  'x-choice',
+  'x-meta',
+  'contains',
 ]);
 
-const subschemaKeys = ['items', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];
+const subschemaKeys = ['contains', 'items', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];
 
 export const checkKeywords = (node: unknown, where: string, insideMap = false): void => {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return;
@@ -178,9 +184,10 @@ export const loadEntities = (root: string): LoadedEntity[] => {
     const raw = withDiscoveredBranches(readJson(schemaFile), schemaFile, `schemas/${descriptor.schema}`);
     checkKeywords(raw, `schemas/${descriptor.schema}`);
     const dereferenced = dereference(raw, schemaFile) as JSONSchema7;
-    const schema = withRecordRules(
-      withTimestampRange(withBranches(dereferenced, `schemas/${descriptor.schema}`, checkKeywords)),
-      `schemas/${descriptor.schema}`,
+    const label = `schemas/${descriptor.schema}`;
+    const chosen = withChosenBranches(dereferenced, label, checkKeywords);
+    const schema = withChosenRules(
+      withRecordRules(withTimestampRange(withBranches(chosen, label, checkKeywords)), label),
     );
     const validateSchema = descriptor.kind === 'relation' ? validateRelationSchema : validateEntitySchema;
     if (!validateSchema(schema)) {

@@ -9,6 +9,7 @@ import {
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionModels } from './actions.js';
 import { branchModels, refuseLookupsOf } from './branches.js';
+import { chosenBranchModels } from './chosen-branches.js';
 import { buildConsole } from './console-model.js';
 import { checkFieldKinds, isStored } from './fields.js';
 import { deriveBodySchemas } from './forms.js';
@@ -188,7 +189,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const columns = columnsOf(entity);
     const consoleResource = buildConsole(entity, bodies, byName, relations);
     const rules = recordRulesSchema(schema);
-    const discriminated = branchModels(schema);
+    const discriminated = withChosen(branchModels(schema), chosenBranchModels(schema));
     return {
       ...consoleResource,
       ...(rules ? { recordRules: form(rules) } : {}),
@@ -258,6 +259,9 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     });
   return withAssignForms.map((model) => ({ ...model, ...queryForms(model) }));
 };
+
+const withChosen = <T>(inside: Record<string, T> | undefined, chosen: Record<string, T>) =>
+  inside || Object.keys(chosen).length > 0 ? { ...inside, ...chosen } : undefined;
 
 /** Every schema that gets a compiled validator: request bodies, relation assignments, actions and console forms. */
 export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>

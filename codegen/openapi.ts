@@ -8,7 +8,7 @@ import { listParameters } from './list-query.js';
 import type { LoadedEntity } from './load.js';
 import { pascalCase, plural, withArticle, words } from './names.js';
 import { addActions } from './openapi-actions.js';
-import { withBranchComponents } from './openapi-branches.js';
+import { withBranchComponents, withChosenComponents } from './openapi-branches.js';
 import {
   type EntityRoutes,
   errorResponses,
@@ -67,7 +67,8 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     const itemParams = singleton
       ? parentParams
       : [...parentParams, pathParam(idParam, `The unique identifier of the ${model.name}.`)];
-    const branched = (schema: JSONSchema7 | undefined) => schema && withBranchComponents(schema, Name, schemas);
+    const branched = (schema: JSONSchema7 | undefined) =>
+      schema && withChosenComponents(withBranchComponents(schema, Name, schemas), Name, schemas, model.discriminated);
     schemas[Name] = branched(responseSchema(model.schema));
     const ops = model.operations;
     const children = model.relations.filter((r) => r.kind === 'children');

@@ -213,6 +213,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connector-factories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the connector factories */
+        get: operations["GetConnectorFactoryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector-factories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a connector factory */
+        get: operations["GetConnectorFactoryId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List connectors */
+        get: operations["ListConnectors"];
+        put?: never;
+        /** Create a connector from a connector factory; an email or SMS connector replaces the one of its type */
+        post: operations["CreateConnectorCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{factoryId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test message with a configuration of a passwordless connector factory */
+        post: operations["CreateConnectorFactoryIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a connector */
+        get: operations["GetConnector"];
+        put?: never;
+        post?: never;
+        /** Delete a connector */
+        delete: operations["DeleteConnector"];
+        options?: never;
+        head?: never;
+        /** Update a connector's configuration and metadata */
+        patch: operations["UpdateConnectorId"];
+        trace?: never;
+    };
     "/api/custom-phrases": {
         parameters: {
             query?: never;
@@ -1916,6 +2004,14 @@ export interface components {
              * @example request.invalid_input
              * @example request.general
              * @example connector.not_found
+             * @example connector.general
+             * @example connector.invalid_config
+             * @example connector.unexpected_type
+             * @example connector.template_not_found
+             * @example connector.not_found_with_connector_id
+             * @example connector.invalid_type_for_syncing_profile
+             * @example connector.cannot_overwrite_metadata_for_non_standard_connector
+             * @example connector.token_storage_not_supported
              * @example unexpected.general
              * @example daily_active_user.already_recorded
              */
@@ -2399,6 +2495,419 @@ export interface components {
              * @description The provider and its keys.
              */
             config: components["schemas"]["CaptchaProviderConfigRecaptchaenterprise"] | components["schemas"]["CaptchaProviderConfigTurnstile"];
+        };
+        /**
+         * SMTP
+         * @description Sends email through an SMTP server (Logto's SMTP connector configuration).
+         */
+        ConnectorConfigSimpleMailTransferProtocol: {
+            /** Host */
+            host: string;
+            /** Port */
+            port: number;
+            /**
+             * Auth
+             * @description How to sign in to the server: user and pass (login), or OAuth2 values; leave it empty for a relay that needs no sign-in.
+             * @default {}
+             */
+            auth: {
+                /** @enum {string} */
+                type?: "login" | "Login" | "LOGIN" | "oauth2" | "OAuth2" | "OAUTH2";
+                user?: string;
+                pass?: string;
+                privateKey?: string;
+                serviceClient?: string;
+                clientId?: string;
+                clientSecret?: string;
+                refreshToken?: string;
+                accessToken?: string;
+                expires?: number;
+                accessUrl?: string;
+            };
+            /** From email */
+            fromEmail: string;
+            /** Reply to */
+            replyTo?: string;
+            /**
+             * Templates
+             * @description One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The subject and content may use {{code}}, {{link}} and other values of the message.
+             * @default [
+             *       {
+             *         "usageType": "SignIn",
+             *         "contentType": "text/plain",
+             *         "subject": "Your sign-in code",
+             *         "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "Register",
+             *         "contentType": "text/plain",
+             *         "subject": "Your sign-up code",
+             *         "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "ForgotPassword",
+             *         "contentType": "text/plain",
+             *         "subject": "Your password reset code",
+             *         "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "OrganizationInvitation",
+             *         "contentType": "text/plain",
+             *         "subject": "You are invited to {{organization.name}}",
+             *         "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+             *       },
+             *       {
+             *         "usageType": "Generic",
+             *         "contentType": "text/plain",
+             *         "subject": "Your verification code",
+             *         "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+             *       }
+             *     ]
+             */
+            templates: {
+                /** Usage type */
+                usageType: string;
+                /**
+                 * Content type
+                 * @enum {string}
+                 */
+                contentType: "text/plain" | "text/html";
+                /** Subject */
+                subject: string;
+                /** Content */
+                content: string;
+            }[] & (unknown & unknown & unknown & unknown);
+            /** Logger */
+            logger?: boolean;
+            /** Debug */
+            debug?: boolean;
+            /** Disable file access */
+            disableFileAccess?: boolean;
+            /** Disable URL access */
+            disableUrlAccess?: boolean;
+            /** Name */
+            name?: string;
+            /** Local address */
+            localAddress?: string;
+            /** Connection timeout */
+            connectionTimeout?: number;
+            /** Greeting timeout */
+            greetingTimeout?: number;
+            /** Socket timeout */
+            socketTimeout?: number;
+            /** DNS timeout */
+            dnsTimeout?: number;
+            /** Secure */
+            secure?: boolean;
+            /** TLS */
+            tls?: Record<string, unknown>;
+            /** Server name */
+            servername?: string;
+            /** Ignore TLS */
+            ignoreTLS?: boolean;
+            /** Require TLS */
+            requireTLS?: boolean;
+            /**
+             * Custom headers
+             * @description Headers added to every message; each value a string or a list of strings.
+             */
+            customHeaders?: {
+                [key: string]: string | string[];
+            };
+        };
+        /**
+         * Connector
+         * @description A connector of the tenant: an instance of a connector factory (SMTP for email, ...) with the factory's configuration. A tenant has at most one email and one SMS connector.
+         */
+        Connector: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /** @description The unique identifier of the connector, generated by the server. */
+            readonly id: string;
+            /**
+             * Connector factory
+             * @description The connector factory the connector is made from; it chooses the shape of config.
+             */
+            connectorId: string;
+            /**
+             * Configuration
+             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol).
+             */
+            config: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
+            /**
+             * @description Custom connector metadata, overriding the factory's for standard connectors.
+             * @default {}
+             */
+            metadata: {
+                target?: string;
+                name?: {
+                    [key: string]: string;
+                };
+                logo?: string;
+                logoDark?: string | null;
+            };
+            /**
+             * @description Whether to sync the user profile from the identity provider at each sign-in (social connectors).
+             * @default false
+             */
+            syncProfile: boolean;
+            /**
+             * @description Whether to store the identity provider's tokens (social connectors).
+             * @default false
+             */
+            enableTokenStorage: boolean;
+            /** @description When the record was created, in milliseconds since the Unix epoch. */
+            readonly createdAt: number;
+            /**
+             * @description The factory's connector type.
+             * @enum {string}
+             */
+            readonly type?: "Email" | "Sms" | "Social";
+            /** @description The factory's target. */
+            readonly target?: string;
+            /** @description The factory's name, by language. */
+            readonly name?: {
+                [key: string]: string;
+            };
+            /** @description The factory's description, by language. */
+            readonly description?: {
+                [key: string]: string;
+            };
+            /** @description The factory's logo. */
+            readonly logo?: string;
+            /** @description The factory's logo for dark backgrounds. */
+            readonly logoDark?: string | null;
+            /** @description The factory's readme. */
+            readonly readme?: string;
+            /**
+             * @description The factory's platform (social connectors), else null.
+             * @enum {string|null}
+             */
+            readonly platform?: "Native" | "Universal" | "Web" | null;
+            /** @description Whether the factory is a standard protocol connector that may have several instances. */
+            readonly isStandard?: boolean;
+            /** @description Whether the factory is a demo connector. */
+            readonly isDemo?: boolean;
+            $defs: {
+                test: {
+                    /** Format: email */
+                    email?: string;
+                    phone?: string;
+                    config: Record<string, unknown>;
+                    locale?: string;
+                };
+                metadata: {
+                    target?: string;
+                    name?: {
+                        [key: string]: string;
+                    };
+                    logo?: string;
+                    logoDark?: string | null;
+                };
+                create: {
+                    /** @description The id for the new connector; generated when absent. */
+                    id?: string;
+                    /** @description The connector factory ID for creating the connector. */
+                    connectorId: string;
+                    /** @description The connector's configuration, in the shape its factory validates. */
+                    config?: Record<string, unknown>;
+                    metadata?: {
+                        target?: string;
+                        name?: {
+                            [key: string]: string;
+                        };
+                        logo?: string;
+                        logoDark?: string | null;
+                    };
+                    syncProfile?: boolean;
+                    enableTokenStorage?: boolean;
+                };
+            };
+        } & unknown;
+        ConnectorCreateBody: {
+            /** @description The id for the new connector; generated when absent. */
+            id?: string;
+            /** @description The connector factory ID for creating the connector. */
+            connectorId: string;
+            /** @description The connector's configuration, in the shape its factory validates. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol). */
+            config?: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
+            metadata?: {
+                target?: string;
+                name?: {
+                    [key: string]: string;
+                };
+                logo?: string;
+                logoDark?: string | null;
+            };
+            syncProfile?: boolean;
+            enableTokenStorage?: boolean;
+        };
+        ConnectorUpdateBody: {
+            /**
+             * Configuration
+             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol).
+             */
+            config?: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
+            /**
+             * @description Custom connector metadata, overriding the factory's for standard connectors.
+             * @default {}
+             */
+            metadata: {
+                target?: string;
+                name?: {
+                    [key: string]: string;
+                };
+                logo?: string;
+                logoDark?: string | null;
+            };
+            /**
+             * @description Whether to sync the user profile from the identity provider at each sign-in (social connectors).
+             * @default false
+             */
+            syncProfile: boolean;
+            /**
+             * @description Whether to store the identity provider's tokens (social connectors).
+             * @default false
+             */
+            enableTokenStorage: boolean;
+        };
+        ConnectorTestBody: {
+            /** Format: email */
+            email?: string;
+            phone?: string;
+            /** @description Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol). */
+            config: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
+            locale?: string;
+        };
+        /**
+         * Connector factory
+         * @description A kind of connector the server can make (SMTP for email, ...): its type and metadata. Factories are the branches of a connector's configuration.
+         */
+        ConnectorFactory: {
+            /** @description The factory's id, a connector's connectorId. */
+            readonly id: string;
+            /**
+             * @description The connector type.
+             * @enum {string}
+             */
+            readonly type: "Email" | "Sms" | "Social";
+            /** @description The factory's target. */
+            readonly target: string;
+            /** @description The factory's name, by language. */
+            readonly name: {
+                [key: string]: string;
+            };
+            /** @description The factory's description, by language. */
+            readonly description: {
+                [key: string]: string;
+            };
+            /** @description The factory's logo. */
+            readonly logo: string;
+            /** @description The logo for dark backgrounds. */
+            readonly logoDark: string | null;
+            /** @description What the factory does and how to set it up. */
+            readonly readme: string;
+            /**
+             * @description The platform of a social connector, else null.
+             * @enum {string|null}
+             */
+            readonly platform: "Native" | "Universal" | "Web" | null;
+            /** @description Whether several instances may exist. */
+            readonly isStandard?: boolean;
+            /** @description Whether the factory is a demo connector. */
+            readonly isDemo?: boolean;
+            /** @description The JSON Schema of the factory's configuration (a Gatehouse addition). */
+            readonly configSchema?: Record<string, unknown>;
+            $defs: {
+                factories: ({
+                    id: string;
+                    /** @enum {string} */
+                    type: "Email" | "Sms" | "Social";
+                    target: string;
+                    name: {
+                        [key: string]: string;
+                    };
+                    description: {
+                        [key: string]: string;
+                    };
+                    logo: string;
+                    logoDark: string | null;
+                    readme: string;
+                    /** @enum {string|null} */
+                    platform: "Native" | "Universal" | "Web" | null;
+                    isStandard?: boolean;
+                    isDemo?: boolean;
+                    configSchema?: Record<string, unknown>;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                factory: {
+                    id: string;
+                    /** @enum {string} */
+                    type: "Email" | "Sms" | "Social";
+                    target: string;
+                    name: {
+                        [key: string]: string;
+                    };
+                    description: {
+                        [key: string]: string;
+                    };
+                    logo: string;
+                    logoDark: string | null;
+                    readme: string;
+                    /** @enum {string|null} */
+                    platform: "Native" | "Universal" | "Web" | null;
+                    isStandard?: boolean;
+                    isDemo?: boolean;
+                    configSchema?: Record<string, unknown>;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        ConnectorFactoryListResponse: ({
+            id: string;
+            /** @enum {string} */
+            type: "Email" | "Sms" | "Social";
+            target: string;
+            name: {
+                [key: string]: string;
+            };
+            description: {
+                [key: string]: string;
+            };
+            logo: string;
+            logoDark: string | null;
+            readme: string;
+            /** @enum {string|null} */
+            platform: "Native" | "Universal" | "Web" | null;
+            isStandard?: boolean;
+            isDemo?: boolean;
+            configSchema?: Record<string, unknown>;
+        } & {
+            [key: string]: unknown;
+        })[];
+        ConnectorFactoryGetResponse: {
+            id: string;
+            /** @enum {string} */
+            type: "Email" | "Sms" | "Social";
+            target: string;
+            name: {
+                [key: string]: string;
+            };
+            description: {
+                [key: string]: string;
+            };
+            logo: string;
+            logoDark: string | null;
+            readme: string;
+            /** @enum {string|null} */
+            platform: "Native" | "Universal" | "Web" | null;
+            isStandard?: boolean;
+            isDemo?: boolean;
+            configSchema?: Record<string, unknown>;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * CustomPhrase
@@ -3781,7 +4290,7 @@ export interface components {
              * @description What was verified.
              * @enum {string}
              */
-            action: "Password" | "MfaTotp" | "WebAuthn" | "MfaBackupCode";
+            action: "Password" | "MfaTotp" | "WebAuthn" | "MfaBackupCode" | "VerificationCode" | "VerificationCodeSend";
             /**
              * @description How it went.
              * @enum {string}
@@ -6520,6 +7029,522 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OidcKeyRotateResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetConnectorFactoryList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the connector factories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorFactoryListResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetConnectorFactoryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a connector factory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorFactoryGetResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListConnectors: {
+        parameters: {
+            query?: {
+                /** @description Page number (starts from 1). */
+                page?: number;
+                /** @description Entries per page (at most 100). */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of connectors. */
+            200: {
+                headers: {
+                    /** @description The total number of entries. */
+                    "Total-Number"?: number;
+                    /** @description Pagination links (RFC 8288): first, prev, next, last. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateConnectorCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorCreateBody"];
+            };
+        };
+        responses: {
+            /** @description Create a connector from a connector factory; an email or SMS connector replaces the one of its type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateConnectorFactoryIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factory id. */
+                factoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorTestBody"];
+            };
+        };
+        responses: {
+            /** @description Send a test message with a configuration of a passwordless connector factory */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the connector. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the connector. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateConnectorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description Update a connector's configuration and metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
                 };
             };
             /** @description Bad Request */

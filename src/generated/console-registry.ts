@@ -731,6 +731,361 @@ export const consoleResources: ConsoleResource[] = [
     "assignForms": {}
   },
   {
+    "name": "connector",
+    "kind": "collection",
+    "apiPath": "/connectors",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "get": {},
+      "delete": {}
+    },
+    "relations": [],
+    "route": "connector",
+    "titleKey": "connector.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "errorFields": {},
+    "assignForms": {},
+    "recordRules": {
+      "schema": {
+        "type": "object",
+        "allOf": [
+          {
+            "description": "config follows branch SMTP when connectorId is simple-mail-transfer-protocol",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "simple-mail-transfer-protocol"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "SMTP",
+                  "description": "Sends email through an SMTP server (Logto's SMTP connector configuration).",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "host",
+                    "port",
+                    "auth",
+                    "fromEmail",
+                    "templates"
+                  ],
+                  "properties": {
+                    "host": {
+                      "title": "Host",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 253
+                    },
+                    "port": {
+                      "title": "Port",
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 65535
+                    },
+                    "auth": {
+                      "title": "Auth",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "description": "How to sign in to the server: user and pass (login), or OAuth2 values; leave it empty for a relay that needs no sign-in.",
+                      "properties": {
+                        "type": {
+                          "type": "string",
+                          "enum": [
+                            "login",
+                            "Login",
+                            "LOGIN",
+                            "oauth2",
+                            "OAuth2",
+                            "OAUTH2"
+                          ]
+                        },
+                        "user": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "pass": {
+                          "type": "string",
+                          "maxLength": 1024
+                        },
+                        "privateKey": {
+                          "type": "string",
+                          "maxLength": 8192
+                        },
+                        "serviceClient": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "clientId": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "clientSecret": {
+                          "type": "string",
+                          "maxLength": 1024
+                        },
+                        "refreshToken": {
+                          "type": "string",
+                          "maxLength": 4096
+                        },
+                        "accessToken": {
+                          "type": "string",
+                          "maxLength": 4096
+                        },
+                        "expires": {
+                          "type": "number"
+                        },
+                        "accessUrl": {
+                          "type": "string",
+                          "maxLength": 2048
+                        }
+                      },
+                      "default": {}
+                    },
+                    "fromEmail": {
+                      "title": "From email",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "replyTo": {
+                      "title": "Reply to",
+                      "type": "string",
+                      "maxLength": 512
+                    },
+                    "templates": {
+                      "title": "Templates",
+                      "type": "array",
+                      "maxItems": 50,
+                      "description": "One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The subject and content may use {{code}}, {{link}} and other values of the message.",
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "usageType",
+                          "contentType",
+                          "subject",
+                          "content"
+                        ],
+                        "properties": {
+                          "usageType": {
+                            "title": "Usage type",
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 64
+                          },
+                          "contentType": {
+                            "title": "Content type",
+                            "type": "string",
+                            "enum": [
+                              "text/plain",
+                              "text/html"
+                            ]
+                          },
+                          "subject": {
+                            "title": "Subject",
+                            "type": "string",
+                            "maxLength": 998
+                          },
+                          "content": {
+                            "title": "Content",
+                            "type": "string",
+                            "maxLength": 100000
+                          }
+                        }
+                      },
+                      "allOf": [
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "Register"
+                              }
+                            }
+                          }
+                        },
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "SignIn"
+                              }
+                            }
+                          }
+                        },
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "ForgotPassword"
+                              }
+                            }
+                          }
+                        },
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "Generic"
+                              }
+                            }
+                          }
+                        }
+                      ],
+                      "default": [
+                        {
+                          "usageType": "SignIn",
+                          "contentType": "text/plain",
+                          "subject": "Your sign-in code",
+                          "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "Register",
+                          "contentType": "text/plain",
+                          "subject": "Your sign-up code",
+                          "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "ForgotPassword",
+                          "contentType": "text/plain",
+                          "subject": "Your password reset code",
+                          "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "OrganizationInvitation",
+                          "contentType": "text/plain",
+                          "subject": "You are invited to {{organization.name}}",
+                          "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+                        },
+                        {
+                          "usageType": "Generic",
+                          "contentType": "text/plain",
+                          "subject": "Your verification code",
+                          "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                        }
+                      ]
+                    },
+                    "logger": {
+                      "title": "Logger",
+                      "type": "boolean"
+                    },
+                    "debug": {
+                      "title": "Debug",
+                      "type": "boolean"
+                    },
+                    "disableFileAccess": {
+                      "title": "Disable file access",
+                      "type": "boolean"
+                    },
+                    "disableUrlAccess": {
+                      "title": "Disable URL access",
+                      "type": "boolean"
+                    },
+                    "name": {
+                      "title": "Name",
+                      "type": "string",
+                      "maxLength": 253
+                    },
+                    "localAddress": {
+                      "title": "Local address",
+                      "type": "string",
+                      "maxLength": 253
+                    },
+                    "connectionTimeout": {
+                      "title": "Connection timeout",
+                      "type": "number",
+                      "minimum": 0
+                    },
+                    "greetingTimeout": {
+                      "title": "Greeting timeout",
+                      "type": "number",
+                      "minimum": 0
+                    },
+                    "socketTimeout": {
+                      "title": "Socket timeout",
+                      "type": "number",
+                      "minimum": 0
+                    },
+                    "dnsTimeout": {
+                      "title": "DNS timeout",
+                      "type": "number",
+                      "minimum": 0
+                    },
+                    "secure": {
+                      "title": "Secure",
+                      "type": "boolean"
+                    },
+                    "tls": {
+                      "title": "TLS",
+                      "type": "object"
+                    },
+                    "servername": {
+                      "title": "Server name",
+                      "type": "string",
+                      "maxLength": 253
+                    },
+                    "ignoreTLS": {
+                      "title": "Ignore TLS",
+                      "type": "boolean"
+                    },
+                    "requireTLS": {
+                      "title": "Require TLS",
+                      "type": "boolean"
+                    },
+                    "customHeaders": {
+                      "title": "Custom headers",
+                      "type": "object",
+                      "description": "Headers added to every message; each value a string or a list of strings.",
+                      "additionalProperties": {
+                        "type": [
+                          "string",
+                          "array"
+                        ],
+                        "items": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        ]
+      },
+      "validatorKey": "-3fa8b350"
+    }
+  },
+  {
     "name": "customPhrase",
     "kind": "collection",
     "apiPath": "/custom-phrases",

@@ -3128,6 +3128,2396 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "connector",
+    "kind": "collection",
+    "apiPath": "/connectors",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "get": {},
+      "delete": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "connector",
+    "titleKey": "connector.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "recordRules": {
+      "schema": {
+        "type": "object",
+        "allOf": [
+          {
+            "description": "config follows branch SMTP when connectorId is simple-mail-transfer-protocol",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "simple-mail-transfer-protocol"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "SMTP",
+                  "description": "Sends email through an SMTP server (Logto's SMTP connector configuration).",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "host",
+                    "port",
+                    "auth",
+                    "fromEmail",
+                    "templates"
+                  ],
+                  "properties": {
+                    "host": {
+                      "title": "Host",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 253
+                    },
+                    "port": {
+                      "title": "Port",
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 65535
+                    },
+                    "auth": {
+                      "title": "Auth",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "description": "How to sign in to the server: user and pass (login), or OAuth2 values; leave it empty for a relay that needs no sign-in.",
+                      "properties": {
+                        "type": {
+                          "type": "string",
+                          "enum": [
+                            "login",
+                            "Login",
+                            "LOGIN",
+                            "oauth2",
+                            "OAuth2",
+                            "OAUTH2"
+                          ]
+                        },
+                        "user": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "pass": {
+                          "type": "string",
+                          "maxLength": 1024
+                        },
+                        "privateKey": {
+                          "type": "string",
+                          "maxLength": 8192
+                        },
+                        "serviceClient": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "clientId": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "clientSecret": {
+                          "type": "string",
+                          "maxLength": 1024
+                        },
+                        "refreshToken": {
+                          "type": "string",
+                          "maxLength": 4096
+                        },
+                        "accessToken": {
+                          "type": "string",
+                          "maxLength": 4096
+                        },
+                        "expires": {
+                          "type": "number"
+                        },
+                        "accessUrl": {
+                          "type": "string",
+                          "maxLength": 2048
+                        }
+                      },
+                      "default": {}
+                    },
+                    "fromEmail": {
+                      "title": "From email",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "replyTo": {
+                      "title": "Reply to",
+                      "type": "string",
+                      "maxLength": 512
+                    },
+                    "templates": {
+                      "title": "Templates",
+                      "type": "array",
+                      "maxItems": 50,
+                      "description": "One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The subject and content may use {{code}}, {{link}} and other values of the message.",
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "usageType",
+                          "contentType",
+                          "subject",
+                          "content"
+                        ],
+                        "properties": {
+                          "usageType": {
+                            "title": "Usage type",
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 64
+                          },
+                          "contentType": {
+                            "title": "Content type",
+                            "type": "string",
+                            "enum": [
+                              "text/plain",
+                              "text/html"
+                            ]
+                          },
+                          "subject": {
+                            "title": "Subject",
+                            "type": "string",
+                            "maxLength": 998
+                          },
+                          "content": {
+                            "title": "Content",
+                            "type": "string",
+                            "maxLength": 100000
+                          }
+                        }
+                      },
+                      "allOf": [
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "Register"
+                              }
+                            }
+                          }
+                        },
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "SignIn"
+                              }
+                            }
+                          }
+                        },
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "ForgotPassword"
+                              }
+                            }
+                          }
+                        },
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "Generic"
+                              }
+                            }
+                          }
+                        }
+                      ],
+                      "default": [
+                        {
+                          "usageType": "SignIn",
+                          "contentType": "text/plain",
+                          "subject": "Your sign-in code",
+                          "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "Register",
+                          "contentType": "text/plain",
+                          "subject": "Your sign-up code",
+                          "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "ForgotPassword",
+                          "contentType": "text/plain",
+                          "subject": "Your password reset code",
+                          "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "OrganizationInvitation",
+                          "contentType": "text/plain",
+                          "subject": "You are invited to {{organization.name}}",
+                          "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+                        },
+                        {
+                          "usageType": "Generic",
+                          "contentType": "text/plain",
+                          "subject": "Your verification code",
+                          "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                        }
+                      ]
+                    },
+                    "logger": {
+                      "title": "Logger",
+                      "type": "boolean"
+                    },
+                    "debug": {
+                      "title": "Debug",
+                      "type": "boolean"
+                    },
+                    "disableFileAccess": {
+                      "title": "Disable file access",
+                      "type": "boolean"
+                    },
+                    "disableUrlAccess": {
+                      "title": "Disable URL access",
+                      "type": "boolean"
+                    },
+                    "name": {
+                      "title": "Name",
+                      "type": "string",
+                      "maxLength": 253
+                    },
+                    "localAddress": {
+                      "title": "Local address",
+                      "type": "string",
+                      "maxLength": 253
+                    },
+                    "connectionTimeout": {
+                      "title": "Connection timeout",
+                      "type": "number",
+                      "minimum": 0
+                    },
+                    "greetingTimeout": {
+                      "title": "Greeting timeout",
+                      "type": "number",
+                      "minimum": 0
+                    },
+                    "socketTimeout": {
+                      "title": "Socket timeout",
+                      "type": "number",
+                      "minimum": 0
+                    },
+                    "dnsTimeout": {
+                      "title": "DNS timeout",
+                      "type": "number",
+                      "minimum": 0
+                    },
+                    "secure": {
+                      "title": "Secure",
+                      "type": "boolean"
+                    },
+                    "tls": {
+                      "title": "TLS",
+                      "type": "object"
+                    },
+                    "servername": {
+                      "title": "Server name",
+                      "type": "string",
+                      "maxLength": 253
+                    },
+                    "ignoreTLS": {
+                      "title": "Ignore TLS",
+                      "type": "boolean"
+                    },
+                    "requireTLS": {
+                      "title": "Require TLS",
+                      "type": "boolean"
+                    },
+                    "customHeaders": {
+                      "title": "Custom headers",
+                      "type": "object",
+                      "description": "Headers added to every message; each value a string or a list of strings.",
+                      "additionalProperties": {
+                        "type": [
+                          "string",
+                          "array"
+                        ],
+                        "items": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        ]
+      },
+      "validatorKey": "-3fa8b350"
+    },
+    "discriminated": {
+      "config": {
+        "propertyName": "connectorId",
+        "chosenBy": true,
+        "branches": {
+          "simple-mail-transfer-protocol": {
+            "schema": {
+              "title": "SMTP",
+              "description": "Sends email through an SMTP server (Logto's SMTP connector configuration).",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "host",
+                "port",
+                "auth",
+                "fromEmail",
+                "templates"
+              ],
+              "properties": {
+                "host": {
+                  "title": "Host",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 253
+                },
+                "port": {
+                  "title": "Port",
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 65535
+                },
+                "auth": {
+                  "title": "Auth",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "description": "How to sign in to the server: user and pass (login), or OAuth2 values; leave it empty for a relay that needs no sign-in.",
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "login",
+                        "Login",
+                        "LOGIN",
+                        "oauth2",
+                        "OAuth2",
+                        "OAUTH2"
+                      ]
+                    },
+                    "user": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "pass": {
+                      "type": "string",
+                      "maxLength": 1024
+                    },
+                    "privateKey": {
+                      "type": "string",
+                      "maxLength": 8192
+                    },
+                    "serviceClient": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "clientId": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "clientSecret": {
+                      "type": "string",
+                      "maxLength": 1024
+                    },
+                    "refreshToken": {
+                      "type": "string",
+                      "maxLength": 4096
+                    },
+                    "accessToken": {
+                      "type": "string",
+                      "maxLength": 4096
+                    },
+                    "expires": {
+                      "type": "number"
+                    },
+                    "accessUrl": {
+                      "type": "string",
+                      "maxLength": 2048
+                    }
+                  },
+                  "default": {}
+                },
+                "fromEmail": {
+                  "title": "From email",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "replyTo": {
+                  "title": "Reply to",
+                  "type": "string",
+                  "maxLength": 512
+                },
+                "templates": {
+                  "title": "Templates",
+                  "type": "array",
+                  "maxItems": 50,
+                  "description": "One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The subject and content may use {{code}}, {{link}} and other values of the message.",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "usageType",
+                      "contentType",
+                      "subject",
+                      "content"
+                    ],
+                    "properties": {
+                      "usageType": {
+                        "title": "Usage type",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64
+                      },
+                      "contentType": {
+                        "title": "Content type",
+                        "type": "string",
+                        "enum": [
+                          "text/plain",
+                          "text/html"
+                        ]
+                      },
+                      "subject": {
+                        "title": "Subject",
+                        "type": "string",
+                        "maxLength": 998
+                      },
+                      "content": {
+                        "title": "Content",
+                        "type": "string",
+                        "maxLength": 100000
+                      }
+                    }
+                  },
+                  "allOf": [
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "Register"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "SignIn"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "ForgotPassword"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "Generic"
+                          }
+                        }
+                      }
+                    }
+                  ],
+                  "default": [
+                    {
+                      "usageType": "SignIn",
+                      "contentType": "text/plain",
+                      "subject": "Your sign-in code",
+                      "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "Register",
+                      "contentType": "text/plain",
+                      "subject": "Your sign-up code",
+                      "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "ForgotPassword",
+                      "contentType": "text/plain",
+                      "subject": "Your password reset code",
+                      "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "OrganizationInvitation",
+                      "contentType": "text/plain",
+                      "subject": "You are invited to {{organization.name}}",
+                      "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+                    },
+                    {
+                      "usageType": "Generic",
+                      "contentType": "text/plain",
+                      "subject": "Your verification code",
+                      "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                    }
+                  ]
+                },
+                "logger": {
+                  "title": "Logger",
+                  "type": "boolean"
+                },
+                "debug": {
+                  "title": "Debug",
+                  "type": "boolean"
+                },
+                "disableFileAccess": {
+                  "title": "Disable file access",
+                  "type": "boolean"
+                },
+                "disableUrlAccess": {
+                  "title": "Disable URL access",
+                  "type": "boolean"
+                },
+                "name": {
+                  "title": "Name",
+                  "type": "string",
+                  "maxLength": 253
+                },
+                "localAddress": {
+                  "title": "Local address",
+                  "type": "string",
+                  "maxLength": 253
+                },
+                "connectionTimeout": {
+                  "title": "Connection timeout",
+                  "type": "number",
+                  "minimum": 0
+                },
+                "greetingTimeout": {
+                  "title": "Greeting timeout",
+                  "type": "number",
+                  "minimum": 0
+                },
+                "socketTimeout": {
+                  "title": "Socket timeout",
+                  "type": "number",
+                  "minimum": 0
+                },
+                "dnsTimeout": {
+                  "title": "DNS timeout",
+                  "type": "number",
+                  "minimum": 0
+                },
+                "secure": {
+                  "title": "Secure",
+                  "type": "boolean"
+                },
+                "tls": {
+                  "title": "TLS",
+                  "type": "object"
+                },
+                "servername": {
+                  "title": "Server name",
+                  "type": "string",
+                  "maxLength": 253
+                },
+                "ignoreTLS": {
+                  "title": "Ignore TLS",
+                  "type": "boolean"
+                },
+                "requireTLS": {
+                  "title": "Require TLS",
+                  "type": "boolean"
+                },
+                "customHeaders": {
+                  "title": "Custom headers",
+                  "type": "object",
+                  "description": "Headers added to every message; each value a string or a list of strings.",
+                  "additionalProperties": {
+                    "type": [
+                      "string",
+                      "array"
+                    ],
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            },
+            "validatorKey": "-4b96ba3f",
+            "meta": {
+              "type": "Email",
+              "sender": "smtp",
+              "target": "smtp",
+              "platform": null,
+              "isStandard": false,
+              "isDemo": false,
+              "name": {
+                "en": "SMTP",
+                "de": "SMTP"
+              },
+              "description": {
+                "en": "The SMTP is an internet standard communication protocol for electronic mail transmission.",
+                "de": "SMTP ist das Internet-Standardprotokoll für die Übertragung von E-Mails."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHBhdGggZmlsbD0iIzVkMzRmMiIgZD0iTTIgNWgyMHYxNEgyeiIvPjxwYXRoIGZpbGw9Im5vbmUiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSIxLjUiIGQ9Im0yIDYgMTAgOCAxMC04Ii8+PC9zdmc+",
+              "logoDark": null,
+              "readme": "Sends verification codes and invitations as email through any SMTP server: give its host and port, the account to sign in with, the sender address and one template per usage type (Register, SignIn, ForgotPassword and Generic at least). Templates may use {{code}}, {{link}} and other values of the message."
+            }
+          }
+        }
+      }
+    },
+    "table": "connectors",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Connector",
+      "description": "A connector of the tenant: an instance of a connector factory (SMTP for email, ...) with the factory's configuration. A tenant has at most one email and one SMS connector.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "connectorId",
+        "config",
+        "metadata",
+        "syncProfile",
+        "enableTokenStorage",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 128,
+          "readOnly": true,
+          "description": "The unique identifier of the connector, generated by the server."
+        },
+        "connectorId": {
+          "title": "Connector factory",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 128,
+          "x-immutable": true,
+          "description": "The connector factory the connector is made from; it chooses the shape of config."
+        },
+        "config": {
+          "title": "Configuration",
+          "description": "The connector's configuration, in the shape of its factory's.",
+          "x-chosen-by": "connectorId",
+          "type": "object",
+          "x-chosen-branches": [
+            {
+              "title": "SMTP",
+              "description": "Sends email through an SMTP server (Logto's SMTP connector configuration).",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "simple-mail-transfer-protocol",
+              "x-meta": {
+                "type": "Email",
+                "sender": "smtp",
+                "target": "smtp",
+                "platform": null,
+                "isStandard": false,
+                "isDemo": false,
+                "name": {
+                  "en": "SMTP",
+                  "de": "SMTP"
+                },
+                "description": {
+                  "en": "The SMTP is an internet standard communication protocol for electronic mail transmission.",
+                  "de": "SMTP ist das Internet-Standardprotokoll für die Übertragung von E-Mails."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHBhdGggZmlsbD0iIzVkMzRmMiIgZD0iTTIgNWgyMHYxNEgyeiIvPjxwYXRoIGZpbGw9Im5vbmUiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSIxLjUiIGQ9Im0yIDYgMTAgOCAxMC04Ii8+PC9zdmc+",
+                "logoDark": null,
+                "readme": "Sends verification codes and invitations as email through any SMTP server: give its host and port, the account to sign in with, the sender address and one template per usage type (Register, SignIn, ForgotPassword and Generic at least). Templates may use {{code}}, {{link}} and other values of the message."
+              },
+              "required": [
+                "host",
+                "port",
+                "auth",
+                "fromEmail",
+                "templates"
+              ],
+              "properties": {
+                "host": {
+                  "title": "Host",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 253
+                },
+                "port": {
+                  "title": "Port",
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 65535
+                },
+                "auth": {
+                  "title": "Auth",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "description": "How to sign in to the server: user and pass (login), or OAuth2 values; leave it empty for a relay that needs no sign-in.",
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "login",
+                        "Login",
+                        "LOGIN",
+                        "oauth2",
+                        "OAuth2",
+                        "OAUTH2"
+                      ]
+                    },
+                    "user": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "pass": {
+                      "type": "string",
+                      "maxLength": 1024,
+                      "x-secret": true
+                    },
+                    "privateKey": {
+                      "type": "string",
+                      "maxLength": 8192,
+                      "x-secret": true
+                    },
+                    "serviceClient": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "clientId": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "clientSecret": {
+                      "type": "string",
+                      "maxLength": 1024,
+                      "x-secret": true
+                    },
+                    "refreshToken": {
+                      "type": "string",
+                      "maxLength": 4096,
+                      "x-secret": true
+                    },
+                    "accessToken": {
+                      "type": "string",
+                      "maxLength": 4096,
+                      "x-secret": true
+                    },
+                    "expires": {
+                      "type": "number"
+                    },
+                    "accessUrl": {
+                      "type": "string",
+                      "maxLength": 2048
+                    }
+                  },
+                  "default": {}
+                },
+                "fromEmail": {
+                  "title": "From email",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "replyTo": {
+                  "title": "Reply to",
+                  "type": "string",
+                  "maxLength": 512
+                },
+                "templates": {
+                  "title": "Templates",
+                  "type": "array",
+                  "maxItems": 50,
+                  "description": "One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The subject and content may use {{code}}, {{link}} and other values of the message.",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "usageType",
+                      "contentType",
+                      "subject",
+                      "content"
+                    ],
+                    "properties": {
+                      "usageType": {
+                        "title": "Usage type",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64
+                      },
+                      "contentType": {
+                        "title": "Content type",
+                        "type": "string",
+                        "enum": [
+                          "text/plain",
+                          "text/html"
+                        ]
+                      },
+                      "subject": {
+                        "title": "Subject",
+                        "type": "string",
+                        "maxLength": 998
+                      },
+                      "content": {
+                        "title": "Content",
+                        "type": "string",
+                        "maxLength": 100000
+                      }
+                    }
+                  },
+                  "allOf": [
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "Register"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "SignIn"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "ForgotPassword"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "Generic"
+                          }
+                        }
+                      }
+                    }
+                  ],
+                  "default": [
+                    {
+                      "usageType": "SignIn",
+                      "contentType": "text/plain",
+                      "subject": "Your sign-in code",
+                      "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "Register",
+                      "contentType": "text/plain",
+                      "subject": "Your sign-up code",
+                      "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "ForgotPassword",
+                      "contentType": "text/plain",
+                      "subject": "Your password reset code",
+                      "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "OrganizationInvitation",
+                      "contentType": "text/plain",
+                      "subject": "You are invited to {{organization.name}}",
+                      "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+                    },
+                    {
+                      "usageType": "Generic",
+                      "contentType": "text/plain",
+                      "subject": "Your verification code",
+                      "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                    }
+                  ]
+                },
+                "logger": {
+                  "title": "Logger",
+                  "type": "boolean"
+                },
+                "debug": {
+                  "title": "Debug",
+                  "type": "boolean"
+                },
+                "disableFileAccess": {
+                  "title": "Disable file access",
+                  "type": "boolean"
+                },
+                "disableUrlAccess": {
+                  "title": "Disable URL access",
+                  "type": "boolean"
+                },
+                "name": {
+                  "title": "Name",
+                  "type": "string",
+                  "maxLength": 253
+                },
+                "localAddress": {
+                  "title": "Local address",
+                  "type": "string",
+                  "maxLength": 253
+                },
+                "connectionTimeout": {
+                  "title": "Connection timeout",
+                  "type": "number",
+                  "minimum": 0
+                },
+                "greetingTimeout": {
+                  "title": "Greeting timeout",
+                  "type": "number",
+                  "minimum": 0
+                },
+                "socketTimeout": {
+                  "title": "Socket timeout",
+                  "type": "number",
+                  "minimum": 0
+                },
+                "dnsTimeout": {
+                  "title": "DNS timeout",
+                  "type": "number",
+                  "minimum": 0
+                },
+                "secure": {
+                  "title": "Secure",
+                  "type": "boolean"
+                },
+                "tls": {
+                  "title": "TLS",
+                  "type": "object"
+                },
+                "servername": {
+                  "title": "Server name",
+                  "type": "string",
+                  "maxLength": 253
+                },
+                "ignoreTLS": {
+                  "title": "Ignore TLS",
+                  "type": "boolean"
+                },
+                "requireTLS": {
+                  "title": "Require TLS",
+                  "type": "boolean"
+                },
+                "customHeaders": {
+                  "title": "Custom headers",
+                  "type": "object",
+                  "description": "Headers added to every message; each value a string or a list of strings.",
+                  "additionalProperties": {
+                    "type": [
+                      "string",
+                      "array"
+                    ],
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          ]
+        },
+        "metadata": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "target": {
+              "type": "string",
+              "maxLength": 128
+            },
+            "name": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string",
+                "maxLength": 256
+              }
+            },
+            "logo": {
+              "type": "string",
+              "maxLength": 2048
+            },
+            "logoDark": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048
+            }
+          },
+          "default": {},
+          "description": "Custom connector metadata, overriding the factory's for standard connectors."
+        },
+        "syncProfile": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether to sync the user profile from the identity provider at each sign-in (social connectors)."
+        },
+        "enableTokenStorage": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether to store the identity provider's tokens (social connectors)."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "Email",
+            "Sms",
+            "Social"
+          ],
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The factory's connector type."
+        },
+        "target": {
+          "type": "string",
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The factory's target."
+        },
+        "name": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string"
+          },
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The factory's name, by language."
+        },
+        "description": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string"
+          },
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The factory's description, by language."
+        },
+        "logo": {
+          "type": "string",
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The factory's logo."
+        },
+        "logoDark": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The factory's logo for dark backgrounds."
+        },
+        "readme": {
+          "type": "string",
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The factory's readme."
+        },
+        "platform": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "Native",
+            "Universal",
+            "Web",
+            null
+          ],
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The factory's platform (social connectors), else null."
+        },
+        "isStandard": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "Whether the factory is a standard protocol connector that may have several instances."
+        },
+        "isDemo": {
+          "type": "boolean",
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "Whether the factory is a demo connector."
+        }
+      },
+      "$defs": {
+        "test": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "config"
+          ],
+          "properties": {
+            "email": {
+              "type": "string",
+              "format": "email",
+              "maxLength": 256
+            },
+            "phone": {
+              "type": "string",
+              "pattern": "^\\+?\\d{5,20}$"
+            },
+            "config": {
+              "type": "object"
+            },
+            "locale": {
+              "type": "string",
+              "maxLength": 64
+            }
+          }
+        },
+        "metadata": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "target": {
+              "type": "string",
+              "maxLength": 128
+            },
+            "name": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string",
+                "maxLength": 256
+              }
+            },
+            "logo": {
+              "type": "string",
+              "maxLength": 2048
+            },
+            "logoDark": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048
+            }
+          }
+        },
+        "create": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "connectorId"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "pattern": "^[A-Za-z0-9_-]+$",
+              "description": "The id for the new connector; generated when absent."
+            },
+            "connectorId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The connector factory ID for creating the connector."
+            },
+            "config": {
+              "type": "object",
+              "description": "The connector's configuration, in the shape its factory validates."
+            },
+            "metadata": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "target": {
+                  "type": "string",
+                  "maxLength": 128
+                },
+                "name": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "logo": {
+                  "type": "string",
+                  "maxLength": 2048
+                },
+                "logoDark": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 2048
+                }
+              }
+            },
+            "syncProfile": {
+              "type": "boolean"
+            },
+            "enableTokenStorage": {
+              "type": "boolean"
+            }
+          }
+        }
+      },
+      "allOf": [
+        {
+          "description": "config follows branch SMTP when connectorId is simple-mail-transfer-protocol",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "simple-mail-transfer-protocol"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "SMTP",
+                "description": "Sends email through an SMTP server (Logto's SMTP connector configuration).",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "host",
+                  "port",
+                  "auth",
+                  "fromEmail",
+                  "templates"
+                ],
+                "properties": {
+                  "host": {
+                    "title": "Host",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 253
+                  },
+                  "port": {
+                    "title": "Port",
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 65535
+                  },
+                  "auth": {
+                    "title": "Auth",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "description": "How to sign in to the server: user and pass (login), or OAuth2 values; leave it empty for a relay that needs no sign-in.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "enum": [
+                          "login",
+                          "Login",
+                          "LOGIN",
+                          "oauth2",
+                          "OAuth2",
+                          "OAUTH2"
+                        ]
+                      },
+                      "user": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "pass": {
+                        "type": "string",
+                        "maxLength": 1024
+                      },
+                      "privateKey": {
+                        "type": "string",
+                        "maxLength": 8192
+                      },
+                      "serviceClient": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "clientId": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "clientSecret": {
+                        "type": "string",
+                        "maxLength": 1024
+                      },
+                      "refreshToken": {
+                        "type": "string",
+                        "maxLength": 4096
+                      },
+                      "accessToken": {
+                        "type": "string",
+                        "maxLength": 4096
+                      },
+                      "expires": {
+                        "type": "number"
+                      },
+                      "accessUrl": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    },
+                    "default": {}
+                  },
+                  "fromEmail": {
+                    "title": "From email",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "replyTo": {
+                    "title": "Reply to",
+                    "type": "string",
+                    "maxLength": 512
+                  },
+                  "templates": {
+                    "title": "Templates",
+                    "type": "array",
+                    "maxItems": 50,
+                    "description": "One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The subject and content may use {{code}}, {{link}} and other values of the message.",
+                    "items": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "usageType",
+                        "contentType",
+                        "subject",
+                        "content"
+                      ],
+                      "properties": {
+                        "usageType": {
+                          "title": "Usage type",
+                          "type": "string",
+                          "minLength": 1,
+                          "maxLength": 64
+                        },
+                        "contentType": {
+                          "title": "Content type",
+                          "type": "string",
+                          "enum": [
+                            "text/plain",
+                            "text/html"
+                          ]
+                        },
+                        "subject": {
+                          "title": "Subject",
+                          "type": "string",
+                          "maxLength": 998
+                        },
+                        "content": {
+                          "title": "Content",
+                          "type": "string",
+                          "maxLength": 100000
+                        }
+                      }
+                    },
+                    "allOf": [
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "Register"
+                            }
+                          }
+                        }
+                      },
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "SignIn"
+                            }
+                          }
+                        }
+                      },
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "ForgotPassword"
+                            }
+                          }
+                        }
+                      },
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "Generic"
+                            }
+                          }
+                        }
+                      }
+                    ],
+                    "default": [
+                      {
+                        "usageType": "SignIn",
+                        "contentType": "text/plain",
+                        "subject": "Your sign-in code",
+                        "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "Register",
+                        "contentType": "text/plain",
+                        "subject": "Your sign-up code",
+                        "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "ForgotPassword",
+                        "contentType": "text/plain",
+                        "subject": "Your password reset code",
+                        "content": "Your password reset verification code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "OrganizationInvitation",
+                        "contentType": "text/plain",
+                        "subject": "You are invited to {{organization.name}}",
+                        "content": "You are invited to join {{organization.name}}. Accept the invitation: {{link}}"
+                      },
+                      {
+                        "usageType": "Generic",
+                        "contentType": "text/plain",
+                        "subject": "Your verification code",
+                        "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                      }
+                    ]
+                  },
+                  "logger": {
+                    "title": "Logger",
+                    "type": "boolean"
+                  },
+                  "debug": {
+                    "title": "Debug",
+                    "type": "boolean"
+                  },
+                  "disableFileAccess": {
+                    "title": "Disable file access",
+                    "type": "boolean"
+                  },
+                  "disableUrlAccess": {
+                    "title": "Disable URL access",
+                    "type": "boolean"
+                  },
+                  "name": {
+                    "title": "Name",
+                    "type": "string",
+                    "maxLength": 253
+                  },
+                  "localAddress": {
+                    "title": "Local address",
+                    "type": "string",
+                    "maxLength": 253
+                  },
+                  "connectionTimeout": {
+                    "title": "Connection timeout",
+                    "type": "number",
+                    "minimum": 0
+                  },
+                  "greetingTimeout": {
+                    "title": "Greeting timeout",
+                    "type": "number",
+                    "minimum": 0
+                  },
+                  "socketTimeout": {
+                    "title": "Socket timeout",
+                    "type": "number",
+                    "minimum": 0
+                  },
+                  "dnsTimeout": {
+                    "title": "DNS timeout",
+                    "type": "number",
+                    "minimum": 0
+                  },
+                  "secure": {
+                    "title": "Secure",
+                    "type": "boolean"
+                  },
+                  "tls": {
+                    "title": "TLS",
+                    "type": "object"
+                  },
+                  "servername": {
+                    "title": "Server name",
+                    "type": "string",
+                    "maxLength": 253
+                  },
+                  "ignoreTLS": {
+                    "title": "Ignore TLS",
+                    "type": "boolean"
+                  },
+                  "requireTLS": {
+                    "title": "Require TLS",
+                    "type": "boolean"
+                  },
+                  "customHeaders": {
+                    "title": "Custom headers",
+                    "type": "object",
+                    "description": "Headers added to every message; each value a string or a list of strings.",
+                    "additionalProperties": {
+                      "type": [
+                        "string",
+                        "array"
+                      ],
+                      "items": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      ]
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(128)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "connectorId",
+        "column": "connector_id",
+        "sqlType": "varchar(128)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "config",
+        "column": "config",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "metadata",
+        "column": "metadata",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "syncProfile",
+        "column": "sync_profile",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "enableTokenStorage",
+        "column": "enable_token_storage",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "createdAt",
+      "type",
+      "target",
+      "name",
+      "description",
+      "logo",
+      "logoDark",
+      "readme",
+      "platform",
+      "isStandard",
+      "isDemo"
+    ],
+    "unique": [],
+    "notFoundCode": "entity.not_found",
+    "notFoundCodes": {
+      "delete": "entity.not_exists_with_id"
+    },
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": true,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "create",
+        "on": "collection",
+        "method": "POST",
+        "path": "",
+        "handler": "connector.create",
+        "status": 200,
+        "summary": "Create a connector from a connector factory; an email or SMS connector replaces the one of its type",
+        "bodySchema": "create",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128,
+                "pattern": "^[A-Za-z0-9_-]+$",
+                "description": "The id for the new connector; generated when absent."
+              },
+              "connectorId": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128,
+                "description": "The connector factory ID for creating the connector."
+              },
+              "config": {
+                "type": "object",
+                "description": "The connector's configuration, in the shape its factory validates."
+              },
+              "metadata": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "target": {
+                    "type": "string",
+                    "maxLength": 128
+                  },
+                  "name": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  },
+                  "logo": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "logoDark": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "maxLength": 2048
+                  }
+                }
+              },
+              "syncProfile": {
+                "type": "boolean"
+              },
+              "enableTokenStorage": {
+                "type": "boolean"
+              }
+            }
+          },
+          "validatorKey": "-79959c1"
+        }
+      },
+      {
+        "key": "update",
+        "on": "collection",
+        "method": "PATCH",
+        "path": "{id}",
+        "handler": "connector.update",
+        "status": 200,
+        "summary": "Update a connector's configuration and metadata",
+        "optionalBodyFields": [
+          "config",
+          "metadata",
+          "syncProfile",
+          "enableTokenStorage"
+        ],
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "config": {
+                "title": "Configuration",
+                "description": "The connector's configuration, in the shape of its factory's.",
+                "type": "object"
+              },
+              "metadata": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "target": {
+                    "type": "string",
+                    "maxLength": 128
+                  },
+                  "name": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  },
+                  "logo": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "logoDark": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "maxLength": 2048
+                  }
+                },
+                "default": {},
+                "description": "Custom connector metadata, overriding the factory's for standard connectors."
+              },
+              "syncProfile": {
+                "type": "boolean",
+                "default": false,
+                "description": "Whether to sync the user profile from the identity provider at each sign-in (social connectors)."
+              },
+              "enableTokenStorage": {
+                "type": "boolean",
+                "default": false,
+                "description": "Whether to store the identity provider's tokens (social connectors)."
+              }
+            },
+            "minProperties": 1
+          },
+          "validatorKey": "-504fc0e3"
+        }
+      },
+      {
+        "key": "test",
+        "on": "collection",
+        "method": "POST",
+        "path": "{factoryId}/test",
+        "handler": "connector.test",
+        "status": 204,
+        "summary": "Send a test message with a configuration of a passwordless connector factory",
+        "bodySchema": "test",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "config"
+            ],
+            "properties": {
+              "email": {
+                "type": "string",
+                "format": "email",
+                "maxLength": 256
+              },
+              "phone": {
+                "type": "string",
+                "pattern": "^\\+?\\d{5,20}$"
+              },
+              "config": {
+                "type": "object"
+              },
+              "locale": {
+                "type": "string",
+                "maxLength": 64
+              }
+            }
+          },
+          "validatorKey": "-11b8f8b9"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "connectorId": {
+              "title": "Connector factory",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128,
+              "description": "The connector factory the connector is made from; it chooses the shape of config."
+            },
+            "config": {
+              "title": "Configuration",
+              "description": "The connector's configuration, in the shape of its factory's.",
+              "type": "object"
+            },
+            "metadata": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "target": {
+                  "type": "string",
+                  "maxLength": 128
+                },
+                "name": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "logo": {
+                  "type": "string",
+                  "maxLength": 2048
+                },
+                "logoDark": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 2048
+                }
+              },
+              "default": {},
+              "description": "Custom connector metadata, overriding the factory's for standard connectors."
+            },
+            "syncProfile": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether to sync the user profile from the identity provider at each sign-in (social connectors)."
+            },
+            "enableTokenStorage": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether to store the identity provider's tokens (social connectors)."
+            }
+          },
+          "required": [
+            "connectorId",
+            "config"
+          ]
+        },
+        "validatorKey": "-41eaf4fe"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "config": {
+              "title": "Configuration",
+              "description": "The connector's configuration, in the shape of its factory's.",
+              "type": "object"
+            },
+            "metadata": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "target": {
+                  "type": "string",
+                  "maxLength": 128
+                },
+                "name": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 256
+                  }
+                },
+                "logo": {
+                  "type": "string",
+                  "maxLength": 2048
+                },
+                "logoDark": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 2048
+                }
+              },
+              "default": {},
+              "description": "Custom connector metadata, overriding the factory's for standard connectors."
+            },
+            "syncProfile": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether to sync the user profile from the identity provider at each sign-in (social connectors)."
+            },
+            "enableTokenStorage": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether to store the identity provider's tokens (social connectors)."
+            }
+          }
+        },
+        "validatorKey": "53a7067"
+      }
+    },
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          }
+        }
+      },
+      "validatorKey": "-73dbabd6"
+    }
+  },
+  {
+    "name": "connectorFactory",
+    "kind": "service",
+    "apiPath": "/connector-factories",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "connectorFactory",
+    "titleKey": "connectorFactory.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Connector factory",
+      "description": "A kind of connector the server can make (SMTP for email, ...): its type and metadata. Factories are the branches of a connector's configuration.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "type",
+        "target",
+        "name",
+        "description",
+        "logo",
+        "logoDark",
+        "readme",
+        "platform"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "readOnly": true,
+          "description": "The factory's id, a connector's connectorId."
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "Email",
+            "Sms",
+            "Social"
+          ],
+          "readOnly": true,
+          "description": "The connector type."
+        },
+        "target": {
+          "type": "string",
+          "readOnly": true,
+          "description": "The factory's target."
+        },
+        "name": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string"
+          },
+          "readOnly": true,
+          "description": "The factory's name, by language."
+        },
+        "description": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string"
+          },
+          "readOnly": true,
+          "description": "The factory's description, by language."
+        },
+        "logo": {
+          "type": "string",
+          "readOnly": true,
+          "description": "The factory's logo."
+        },
+        "logoDark": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true,
+          "description": "The logo for dark backgrounds."
+        },
+        "readme": {
+          "type": "string",
+          "readOnly": true,
+          "description": "What the factory does and how to set it up."
+        },
+        "platform": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "Native",
+            "Universal",
+            "Web",
+            null
+          ],
+          "readOnly": true,
+          "description": "The platform of a social connector, else null."
+        },
+        "isStandard": {
+          "type": "boolean",
+          "readOnly": true,
+          "description": "Whether several instances may exist."
+        },
+        "isDemo": {
+          "type": "boolean",
+          "readOnly": true,
+          "description": "Whether the factory is a demo connector."
+        },
+        "configSchema": {
+          "type": "object",
+          "readOnly": true,
+          "description": "The JSON Schema of the factory's configuration (a Gatehouse addition)."
+        }
+      },
+      "$defs": {
+        "factories": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": true,
+            "required": [
+              "id",
+              "type",
+              "target",
+              "name",
+              "description",
+              "logo",
+              "logoDark",
+              "readme",
+              "platform"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "Email",
+                  "Sms",
+                  "Social"
+                ]
+              },
+              "target": {
+                "type": "string"
+              },
+              "name": {
+                "type": "object",
+                "additionalProperties": {
+                  "type": "string"
+                }
+              },
+              "description": {
+                "type": "object",
+                "additionalProperties": {
+                  "type": "string"
+                }
+              },
+              "logo": {
+                "type": "string"
+              },
+              "logoDark": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "readme": {
+                "type": "string"
+              },
+              "platform": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "enum": [
+                  "Native",
+                  "Universal",
+                  "Web",
+                  null
+                ]
+              },
+              "isStandard": {
+                "type": "boolean"
+              },
+              "isDemo": {
+                "type": "boolean"
+              },
+              "configSchema": {
+                "type": "object"
+              }
+            }
+          }
+        },
+        "factory": {
+          "type": "object",
+          "additionalProperties": true,
+          "required": [
+            "id",
+            "type",
+            "target",
+            "name",
+            "description",
+            "logo",
+            "logoDark",
+            "readme",
+            "platform"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "Email",
+                "Sms",
+                "Social"
+              ]
+            },
+            "target": {
+              "type": "string"
+            },
+            "name": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string"
+              }
+            },
+            "description": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string"
+              }
+            },
+            "logo": {
+              "type": "string"
+            },
+            "logoDark": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "readme": {
+              "type": "string"
+            },
+            "platform": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "enum": [
+                "Native",
+                "Universal",
+                "Web",
+                null
+              ]
+            },
+            "isStandard": {
+              "type": "boolean"
+            },
+            "isDemo": {
+              "type": "boolean"
+            },
+            "configSchema": {
+              "type": "object"
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "id",
+      "type",
+      "target",
+      "name",
+      "description",
+      "logo",
+      "logoDark",
+      "readme",
+      "platform",
+      "isStandard",
+      "isDemo",
+      "configSchema"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "list",
+        "on": "collection",
+        "method": "GET",
+        "path": "",
+        "handler": "connectorFactory.list",
+        "status": 200,
+        "summary": "List the connector factories",
+        "responseSchema": "factories"
+      },
+      {
+        "key": "get",
+        "on": "collection",
+        "method": "GET",
+        "path": "{id}",
+        "handler": "connectorFactory.get",
+        "status": 200,
+        "summary": "Get a connector factory",
+        "responseSchema": "factory"
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "customPhrase",
     "kind": "collection",
     "apiPath": "/custom-phrases",
@@ -11888,6 +14278,371 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "passcode",
+    "kind": "collection",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "passcode",
+    "titleKey": "passcode.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "passcodes",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Passcode",
+      "description": "A verification code sent to an email address or phone number during a sign-in interaction (Logto's passcode), kept as a digest.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "type",
+        "codeDigest",
+        "tryCount",
+        "consumed",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "interactionJti": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "description": "The interaction the code was sent in."
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "SignIn",
+            "Register",
+            "ForgotPassword",
+            "Generic",
+            "OrganizationInvitation",
+            "UserPermissionValidation",
+            "BindNewIdentifier",
+            "MfaVerification",
+            "BindMfa"
+          ],
+          "description": "What the code is for (the template it was sent with)."
+        },
+        "email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "description": "The address the code was sent to."
+        },
+        "phone": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "description": "The number the code was sent to."
+        },
+        "codeDigest": {
+          "type": "string",
+          "maxLength": 128,
+          "description": "SHA-256 of the record's id and the code; never the code itself."
+        },
+        "tryCount": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "description": "Wrong codes submitted so far."
+        },
+        "consumed": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether the code was verified (single use)."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "interactionJti",
+        "column": "interaction_jti",
+        "sqlType": "varchar(128)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "type",
+        "column": "type",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "email",
+        "column": "email",
+        "sqlType": "varchar(128)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "phone",
+        "column": "phone",
+        "sqlType": "varchar(128)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "codeDigest",
+        "column": "code_digest",
+        "sqlType": "varchar(128)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "tryCount",
+        "column": "try_count",
+        "sqlType": "integer",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "consumed",
+        "column": "consumed",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "privateFields": [],
+    "indexes": [
+      [
+        "interactionJti",
+        "type"
+      ]
+    ],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "interactionJti": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The interaction the code was sent in."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "SignIn",
+                "Register",
+                "ForgotPassword",
+                "Generic",
+                "OrganizationInvitation",
+                "UserPermissionValidation",
+                "BindNewIdentifier",
+                "MfaVerification",
+                "BindMfa"
+              ],
+              "description": "What the code is for (the template it was sent with)."
+            },
+            "email": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The address the code was sent to."
+            },
+            "phone": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The number the code was sent to."
+            },
+            "codeDigest": {
+              "type": "string",
+              "maxLength": 128,
+              "description": "SHA-256 of the record's id and the code; never the code itself."
+            },
+            "tryCount": {
+              "type": "integer",
+              "minimum": 0,
+              "default": 0,
+              "description": "Wrong codes submitted so far."
+            },
+            "consumed": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the code was verified (single use)."
+            }
+          },
+          "required": [
+            "type",
+            "codeDigest"
+          ]
+        },
+        "validatorKey": "311662b9"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "interactionJti": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The interaction the code was sent in."
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "SignIn",
+                "Register",
+                "ForgotPassword",
+                "Generic",
+                "OrganizationInvitation",
+                "UserPermissionValidation",
+                "BindNewIdentifier",
+                "MfaVerification",
+                "BindMfa"
+              ],
+              "description": "What the code is for (the template it was sent with)."
+            },
+            "email": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The address the code was sent to."
+            },
+            "phone": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The number the code was sent to."
+            },
+            "codeDigest": {
+              "type": "string",
+              "maxLength": 128,
+              "description": "SHA-256 of the record's id and the code; never the code itself."
+            },
+            "tryCount": {
+              "type": "integer",
+              "minimum": 0,
+              "default": 0,
+              "description": "Wrong codes submitted so far."
+            },
+            "consumed": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the code was verified (single use)."
+            }
+          }
+        },
+        "validatorKey": "-5a1f1f47"
+      }
+    },
+    "hasConsole": false
+  },
+  {
     "name": "personalAccessToken",
     "kind": "collection",
     "apiPath": "/users/{userId}/personal-access-tokens",
@@ -14211,7 +16966,9 @@ export const entityModels: EntityModel[] = [
             "Password",
             "MfaTotp",
             "WebAuthn",
-            "MfaBackupCode"
+            "MfaBackupCode",
+            "VerificationCode",
+            "VerificationCodeSend"
           ],
           "description": "What was verified."
         },
@@ -14416,7 +17173,9 @@ export const entityModels: EntityModel[] = [
                 "Password",
                 "MfaTotp",
                 "WebAuthn",
-                "MfaBackupCode"
+                "MfaBackupCode",
+                "VerificationCode",
+                "VerificationCodeSend"
               ],
               "description": "What was verified."
             },
@@ -14446,7 +17205,7 @@ export const entityModels: EntityModel[] = [
             "actionResult"
           ]
         },
-        "validatorKey": "6038a638"
+        "validatorKey": "16f98850"
       },
       "update": {
         "schema": {
@@ -14464,7 +17223,9 @@ export const entityModels: EntityModel[] = [
                 "Password",
                 "MfaTotp",
                 "WebAuthn",
-                "MfaBackupCode"
+                "MfaBackupCode",
+                "VerificationCode",
+                "VerificationCodeSend"
               ],
               "description": "What was verified."
             },
@@ -14489,7 +17250,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-7894ac9d"
+        "validatorKey": "-4ea89485"
       }
     },
     "hasConsole": false

@@ -10,7 +10,10 @@ import { type CompiledValidator, issuePath } from './record-rules.js';
  */
 export interface DiscriminatedField {
   propertyName: string;
-  branches: Record<string, FormModel>;
+  /** The discriminator is a sibling of the field (`connectorId` beside `config`), not a property of its value. */
+  chosenBy?: true;
+  /** Each branch's schema and validator, and for a field chosen by a sibling the branch's `x-meta`. */
+  branches: Record<string, FormModel & { meta?: Record<string, unknown> }>;
 }
 
 type Params = Record<string, unknown>;

@@ -207,6 +207,26 @@ export const handWrittenErrorCodes = {
   'request.invalid_input': { status: 400, message: 'Input is invalid. {{details}}' },
   'request.general': { status: 400, message: 'Request error occurred.' },
   'connector.not_found': { status: 501, message: 'Cannot find any available connector for type: {{type}}.' },
+  'connector.general': { status: 400, message: 'Error occurred in connector: {{errorDescription}}' },
+  'connector.invalid_config': { status: 400, message: "The connector's config is invalid." },
+  'connector.unexpected_type': { status: 400, message: "The connector's type is unexpected." },
+  'connector.template_not_found': { status: 400, message: 'Unable to find correct template in connector config.' },
+  'connector.not_found_with_connector_id': {
+    status: 422,
+    message: 'Can not find connector with given standard connector id.',
+  },
+  'connector.invalid_type_for_syncing_profile': {
+    status: 422,
+    message: 'You can only sync user profile with social connectors.',
+  },
+  'connector.cannot_overwrite_metadata_for_non_standard_connector': {
+    status: 400,
+    message: "This connector's 'metadata' cannot be overwritten.",
+  },
+  'connector.token_storage_not_supported': {
+    status: 422,
+    message: 'This connector does not support token storage. ',
+  },
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

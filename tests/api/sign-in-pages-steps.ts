@@ -64,9 +64,8 @@ export const useSignInPages = (target: DatabaseTarget, options: () => Partial<Ap
     return id;
   };
 
-  /** Opens the tenant's sign-in page for its application, as a browser with `language` would. */
-  const open = async (tenant: TenantPath, extra: Record<string, string> = {}, language = 'en') => {
-    const browser = new Browser(language);
+  /** Follows the tenant's authorization request for its application to the page it ends on. */
+  const openAt = async (tenant: TenantPath, extra: Record<string, string> = {}, browser = new Browser()) => {
     const { challenge } = pkce();
     const params = new URLSearchParams({
       client_id: await appOf(tenant),
@@ -78,7 +77,13 @@ export const useSignInPages = (target: DatabaseTarget, options: () => Partial<Ap
       state: 'xyz',
       ...extra,
     });
-    const page = await browser.follow(`${origin()}${tenant}/oidc/auth?${params}`);
+    return browser.follow(`${origin()}${tenant}/oidc/auth?${params}`);
+  };
+
+  /** Opens the tenant's sign-in page for its application, as a browser with `language` would. */
+  const open = async (tenant: TenantPath, extra: Record<string, string> = {}, language = 'en') => {
+    const browser = new Browser(language);
+    const page = await openAt(tenant, extra, browser);
     expect(page.url).toMatch(/\/interaction\/[\w-]+$/);
     const post = (suffix: '/sign-in' | '/register', form: Record<string, string>) =>
       browser.post(formAction(page.text, origin(), suffix), form);
@@ -100,7 +105,7 @@ export const useSignInPages = (target: DatabaseTarget, options: () => Partial<Ap
   /** The running server (its audit log and webhooks, to flush before reading them). */
   const app = () => (state.server as RunningServer).app;
 
-  return { origin, db, app, api, patch, open, countUsers, reset, server: () => state.server as RunningServer };
+  return { origin, db, app, api, patch, open, openAt, countUsers, reset, server: () => state.server as RunningServer };
 };
 
 /** The nonce of a page's policy, and whether its one style element carries it. */

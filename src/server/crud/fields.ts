@@ -10,6 +10,11 @@ import type { Entity } from './repository.js';
 export interface Derivation {
   /** True when the named field holds a value (not null, not absent): `hasPassword` from `passwordEncrypted`. */
   notNull?: string;
+  /**
+   * The value of the same name in the `x-meta` of the branch the named field's chooser selects (a connector's
+   * `type` from its factory); null when no branch is chosen or the branch has no such value.
+   */
+  choiceMeta?: string;
 }
 
 type Property = JSONSchema7 & { writeOnly?: boolean; 'x-derived'?: Derivation };
@@ -44,9 +49,15 @@ export const withoutWriteOnly = (model: EntityModel, values: Entity): Entity => 
   return Object.fromEntries(Object.entries(values).filter(([key]) => !writeOnly.includes(key)));
 };
 
-const derive = (derivation: Derivation, record: Entity): unknown => {
+const derive = (model: EntityModel, name: string, derivation: Derivation, record: Entity): unknown => {
   if (derivation.notNull !== undefined)
     return record[derivation.notNull] !== null && record[derivation.notNull] !== undefined;
+  if (derivation.choiceMeta !== undefined) {
+    const field = model.discriminated?.[derivation.choiceMeta];
+    const chosen = field ? record[field.propertyName] : undefined;
+    const meta = typeof chosen === 'string' && field ? field.branches[chosen]?.meta : undefined;
+    return meta && Object.hasOwn(meta, name) ? meta[name] : null;
+  }
   return null;
 };
 
@@ -55,7 +66,7 @@ export const withDerived = (model: EntityModel, record: Entity): Entity => {
   const derived = fieldsOf(model).derived;
   if (derived.length === 0) return record;
   const result = { ...record };
-  for (const [name, derivation] of derived) result[name] = derive(derivation, record);
+  for (const [name, derivation] of derived) result[name] = derive(model, name, derivation, record);
   return result;
 };
 

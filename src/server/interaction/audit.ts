@@ -41,7 +41,8 @@ const userPayload = (user: UserRecord) => {
 
 /**
  * The sign-in pages' audit trail: every attempt as a Logto interaction log entry (`Interaction.SignIn.*`,
- * `Interaction.Register.*`), and the interaction webhooks (`PostSignIn`, `PostRegister`) once a flow succeeds.
+ * `Interaction.Register.*`, `Interaction.ForgotPassword.*`), and the interaction webhooks (`PostSignIn`,
+ * `PostRegister`, `PostResetPassword`) once a flow succeeds.
  */
 export const interactionAudit = (options: {
   db: Database;

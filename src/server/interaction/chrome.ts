@@ -9,7 +9,7 @@ import { raw, type SafeHtml } from './html.js';
 export type Theme = 'auto' | 'light' | 'dark';
 
 /** The pages a tenant can put custom content on, keyed as Logto keys it (by the page's path). */
-export type ContentPage = '/sign-in' | '/register';
+export type ContentPage = '/sign-in' | '/register' | '/forgot-password';
 
 /**
  * What a tenant's sign-in experience puts around a page: theme, styles (under this response's nonce), logo,

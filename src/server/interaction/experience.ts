@@ -29,6 +29,8 @@ export interface PageExperience {
    * register such accounts (registration shows as closed) rather than take an address unverified.
    */
   signUpNeedsCode: boolean;
+  /** `forgotPasswordMethods` offers the email code (null: every method, as Logto reads it). */
+  forgotPasswordByEmail: boolean;
   customCss: string | null;
   customContent: Record<string, string>;
   /** The MFA settings: the factors offered, the prompt policy, and whether organizations may require MFA. */
@@ -158,6 +160,10 @@ export const pageExperience = (experience: Partial): PageExperience => {
     ),
     signUpIdentifiers: identifiers(record(experience.signUp).identifiers),
     signUpNeedsCode: needsCode(record(experience.signUp)),
+    forgotPasswordByEmail:
+      experience.forgotPasswordMethods === null ||
+      (Array.isArray(experience.forgotPasswordMethods) &&
+        experience.forgotPasswordMethods.includes('EmailVerificationCode')),
     customCss: typeof experience.customCss === 'string' ? experience.customCss : null,
     customContent,
     mfa: pageMfa(record(experience.mfa)),

@@ -17,7 +17,7 @@ export const notice = (message: string | undefined) => (message ? html`<p class=
 const fieldErrors = (id: string, errors: string[] | undefined) =>
   errors?.length ? html`<ul class="field-errors" id="${id}-errors">${errors.map((e) => html`<li>${e}</li>`)}</ul>` : '';
 
-const input = (options: {
+export const input = (options: {
   id: string;
   label: string;
   type?: string;
@@ -41,11 +41,11 @@ ${fieldErrors(options.id, options.errors)}
 };
 
 /** The CAPTCHA widget of the page's form, when the tenant asks for one (never in a preview). */
-const captcha = (chrome: Chrome | undefined) =>
+export const captchaField = (chrome: Chrome | undefined) =>
   chrome?.captcha && !chrome.inert ? captchaMarkup(chrome.captcha, chrome.nonce) : '';
 
 /** A form posting to `action`; in a preview (no action) it goes nowhere. */
-const form = (action: string, body: SafeHtml) =>
+export const form = (action: string, body: SafeHtml) =>
   action
     ? html`<form method="post" action="${action}" novalidate>${body}</form>`
     : html`<form novalidate>${body}</form>`;
@@ -93,6 +93,8 @@ export interface SignInView {
   termsError?: string;
   /** Link to the registration form, when registration is open. */
   registerHref?: string;
+  /** Link to resetting a forgotten password, when the tenant offers it. */
+  forgotPasswordHref?: string;
 }
 
 export const signInPage = (tr: Translator, view: SignInView, chrome?: Chrome): string => {
@@ -108,8 +110,9 @@ ${form(
   html`
 ${input({ id: 'identifier', label: identifierLabel(tr, kinds), value: view.identifier ?? '', ...identifierInput(kinds), required: true, autofocus: !view.identifier })}
 ${input({ id: 'password', label: tr.t('interaction:sign_in.password'), type: 'password', autocomplete: 'current-password', required: true, autofocus: Boolean(view.identifier) })}
+${view.forgotPasswordHref ? html`<p class="forgot-password"><a href="${view.forgotPasswordHref}">${tr.t('interaction:sign_in.forgot_password')}</a></p>` : ''}
 ${termsMustBeTicked(view.experience, 'sign-in') ? terms(tr, view.experience, 'sign-in', view.termsError) : ''}
-${captcha(chrome)}
+${captchaField(chrome)}
 <button type="submit" class="primary">${tr.t('interaction:sign_in.submit')}</button>
 `,
 )}
@@ -183,7 +186,7 @@ ${fields.phone !== 'none' ? field('phone', tr.t('interaction:register.phone'), '
 ${input({ id: 'password', label: tr.t('interaction:register.password'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.password, hint: tr.t('interaction:register.password_hint', { min: view.passwordPolicy.minLength, max: view.passwordPolicy.maxLength }) })}
 ${input({ id: 'passwordConfirm', label: tr.t('interaction:register.password_confirm'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.passwordConfirm })}
 ${ticked ? terms(tr, view.experience, 'register', view.errors.agreeToTerms?.[0]) : ''}
-${captcha(chrome)}
+${captchaField(chrome)}
 <button type="submit" class="primary">${tr.t('interaction:register.submit')}</button>
 `,
 )}

@@ -1,10 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
+import type { Database } from '../db/database.js';
 import { ADMIN_TENANT_ID } from '../tenants/urls.js';
 import type { SecuritySettings } from '../users/security-settings.js';
 import type { UserStore } from '../users/store.js';
 import { type Interaction, sendPage } from './context.js';
 import type { PageExperience } from './experience.js';
+import { forgotPasswordAvailable } from './forgot-password/availability.js';
 import { consentPage, errorPage, type FieldErrors, lockedPage, registerPage, signInPage } from './views.js';
 
 export interface ConsentDetails {
@@ -18,8 +20,9 @@ const param = (details: InteractionDetails, name: string) =>
 
 /**
  * The first screen an authorization request asks for, as Logto reads it: `first_screen`, else `interaction_mode`.
- * Screens these pages do not have without connectors or senders (`reset_password`, `single_sign_on`, and any
- * `direct_sign_in` target, which falls back to the first screen as in Logto) show the sign-in form.
+ * Screens these pages do not have (`single_sign_on`, and any `direct_sign_in` target, which falls back to the
+ * first screen as in Logto) show the sign-in form; so does `reset_password` where the tenant offers no reset by
+ * email (where it does, the sign-in route opens the forgot password flow).
  */
 export const wantsRegistration = (details: InteractionDetails) => {
   const screen = param(details, 'first_screen') ?? param(details, 'interaction_mode');
@@ -30,7 +33,11 @@ export const wantsRegistration = (details: InteractionDetails) => {
 export const signInOpen = (experience: PageExperience) => experience.signInMode !== 'Register';
 
 /** The pages an interaction shows: sign-in, registration, consent, lockout, and the error for a wrong prompt. */
-export const interactionPages = (users: UserStore, settingsOf: (tenantId: string) => Promise<SecuritySettings>) => {
+export const interactionPages = (
+  db: Database,
+  users: UserStore,
+  settingsOf: (tenantId: string) => Promise<SecuritySettings>,
+) => {
   /**
    * Registration is open where the sign-in experience's mode allows it and asks for no verification code; in the
    * admin tenant only until its first user exists (that user becomes the administrator).
@@ -54,6 +61,7 @@ export const interactionPages = (users: UserStore, settingsOf: (tenantId: string
   ) => {
     const { tr, base, details, experience } = interaction;
     const open = await registrationOpen(interaction);
+    const forgot = await forgotPasswordAvailable(db, interaction);
     const identifier = view.identifier ?? param(details, 'login_hint');
     const chrome = interaction.chrome('/sign-in');
     return sendPage(
@@ -70,6 +78,7 @@ export const interactionPages = (users: UserStore, settingsOf: (tenantId: string
           ...(view.notice ? { notice: view.notice } : {}),
           ...(view.termsError ? { termsError: view.termsError } : {}),
           ...(open ? { registerHref: `${base}/register` } : {}),
+          ...(forgot ? { forgotPasswordHref: `${base}/forgot-password` } : {}),
         },
         chrome,
       ),

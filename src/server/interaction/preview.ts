@@ -89,6 +89,7 @@ export const registerSignInPreview = (
               clientName,
               experience,
               ...(experience.signInMode === 'SignInAndRegister' ? { registerHref: '#' } : {}),
+              ...(experience.forgotPasswordByEmail ? { forgotPasswordHref: '#' } : {}),
             },
             chrome,
           )

@@ -17,11 +17,14 @@ import type { CaptchaEndpoints } from './captcha/endpoints.js';
 import { captchaGuard } from './captcha/guard.js';
 import { finishInteraction as finish, type Interaction, interactionPage, type Request } from './context.js';
 import { termsMustBeTicked } from './experience.js';
+import { forgotPasswordAvailable } from './forgot-password/availability.js';
+import { registerForgotPasswordRoutes } from './forgot-password/routes.js';
 import { mfaFlow } from './mfa/flow.js';
 import { registerMfaRoutes } from './mfa/routes.js';
 import { type ConsentDetails, interactionPages, signInOpen, wantsRegistration } from './pages.js';
 import { hintedValues, typedValues, validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
+import { Passcodes } from './verification-code/passcodes.js';
 import { STYLESHEET_PATH } from './views.js';
 import { registerWebAuthnAssets } from './webauthn-assets.js';
 
@@ -36,7 +39,7 @@ export interface InteractionRouteOptions {
   breached?: BreachCheck | undefined;
   /** Where every sign-in and registration attempt is recorded. */
   auditLog?: AuditLogWriter | undefined;
-  /** Where finished sign-ins and registrations are announced (PostSignIn, PostRegister). */
+  /** Where finished sign-ins, registrations and resets are announced (PostSignIn, PostRegister, PostResetPassword). */
   webhooks?: WebhookDispatcher | undefined;
   /** Where the CAPTCHA providers' scripts and verification APIs are (default: the providers' own). */
   captcha?: CaptchaEndpoints | undefined;
@@ -46,7 +49,7 @@ const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url)
 
 /**
  * The tenant's own sign-in pages (oidc-provider's `interactions.url`): sign-in with username, email or phone and password,
- * registration where it is open, consent. Server-rendered HTML forms, texts from `src/server/locales`.
+ * registration where it is open, resetting a forgotten password by email, consent. Server-rendered HTML forms, texts from `src/server/locales`.
  *
  * The forms need no CSRF token: the interaction cookie they depend on is SameSite=Lax and scoped to this
  * interaction's path, so a cross-site POST arrives without it and finds no interaction.
@@ -61,10 +64,22 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   registerWebAuthnAssets(app);
 
   const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, showError, wrongPrompt } =
-    interactionPages(users, settingsOf);
+    interactionPages(options.db, users, settingsOf);
   const page = interactionPage(providers, options.db, options.captcha);
   const captchaRefusal = captchaGuard({ endpoints: options.captcha, record: audit.record });
   const flow = mfaFlow({ db: options.db, users, sentinel, audit });
+  const forgotPassword = {
+    page,
+    captcha: captchaRefusal,
+    db: options.db,
+    users,
+    sentinel,
+    passcodes: new Passcodes(options.db),
+    audit,
+    pages: interactionPages(options.db, users, settingsOf),
+    settingsOf,
+    breached,
+  };
 
   /** The registration form with a `login_hint` filled in. */
   const showNewRegister = (interaction: Interaction, reply: FastifyReply) => {
@@ -73,14 +88,14 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   };
 
   /** The first screen: registration when asked for (or the only thing open), else sign-in; closed ones say so. */
-  const firstScreen = async (interaction: Interaction, reply: FastifyReply, register: boolean) => {
+  const firstScreen = async (interaction: Interaction, reply: FastifyReply, register: boolean, notice?: string) => {
     const { tr, experience } = interaction;
     const open = await registrationOpen(interaction);
     if ((register || !signInOpen(experience)) && open) return showNewRegister(interaction, reply);
     if (!signInOpen(experience)) return showError(interaction, reply, 403, tr.t('errors:registration_closed'));
     if (register)
       return showSignIn(interaction, reply, 200, { notice: tr.t('interaction:sign_in.registration_closed') });
-    return showSignIn(interaction, reply, 200);
+    return showSignIn(interaction, reply, 200, notice ? { notice } : {});
   };
 
   /** Grants what the consent prompt found missing, and finishes the prompt. */
@@ -111,7 +126,14 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       return showConsent(interaction, reply);
     }
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
-    return firstScreen(interaction, reply, wantsRegistration(details));
+    // Logto's `first_screen=reset_password` opens the forgot password flow where the tenant offers it.
+    if (details.params.first_screen === 'reset_password' && (await forgotPasswordAvailable(options.db, interaction))) {
+      return reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/forgot-password`, 303);
+    }
+    // Back from resetting a forgotten password: the sign-in form says so.
+    const reset = (request.query as Record<string, unknown> | undefined)?.password_reset !== undefined;
+    const notice = reset ? interaction.tr.t('interaction:sign_in.password_reset') : undefined;
+    return firstScreen(interaction, reply, reset ? false : wantsRegistration(details), notice);
   });
 
   const showRegistration = page(async (interaction, _request, reply) => {
@@ -258,6 +280,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       scope.post(`${at}/consent`, consent);
       scope.post(`${at}/abort`, abort);
       registerMfaRoutes(scope, at, { page, flow, users, wrongPrompt });
+      registerForgotPasswordRoutes(scope, at, forgotPassword);
     }
   });
 };

@@ -9,7 +9,7 @@ export type SentinelVerdict = { blocked: false } | { blocked: true; until: Date;
  * What is verified, as Logto's sentinel names it: passwords, and each MFA factor in a pool of its own (a wrong
  * TOTP code does not lock the password, nor the reverse).
  */
-export type SentinelAction = 'Password' | 'MfaTotp' | 'WebAuthn' | 'MfaBackupCode';
+export type SentinelAction = 'Password' | 'MfaTotp' | 'WebAuthn' | 'MfaBackupCode' | 'VerificationCode';
 
 /** An attempt the sentinel let through: the secret may now be verified once, then the result reported. */
 export type SentinelAttempt = { blocked: false; id: string; target: string; action: SentinelAction };

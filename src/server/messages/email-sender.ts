@@ -1,10 +1,17 @@
+import { factoriesOf } from '../connectors/factories.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import type { TemplateType } from './templates.js';
+import { emailTransports } from './transports.js';
+
+export type { TemplateType } from './templates.js';
 
 /** One email to send through the tenant's email connector, with the template it uses and what the template shows. */
 export interface EmailMessage {
   to: string;
-  template: 'OrganizationInvitation';
+  /** The usage type of the connector's template (Logto's template types); a missing one falls back to Generic. */
+  template: TemplateType;
+  /** The template's values: `code`, `link`, `locale`, `organization`, `inviter`, ... */
   payload: Record<string, unknown>;
 }
 
@@ -12,10 +19,25 @@ export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
 }
 
+/** A sender for one factory's configuration (also used to test a configuration before it is saved). */
+export const emailSenderFor = (sender: string | undefined, config: Record<string, unknown>): EmailSender => {
+  const transport = sender ? emailTransports[sender] : undefined;
+  if (!transport) throw new ApiError('connector.not_found', { type: 'Email' });
+  return { send: (message) => transport(config, message) };
+};
+
 /**
- * The tenant's email sender. No email connector can be set up yet, so there is none: the answer is Logto's
- * `connector.not_found` (501) for the email type. A connector replaces this lookup, and every sender asks here.
+ * The tenant's email sender: its email connector (at most one), sending with the connector's configuration. No
+ * email connector is Logto's `connector.not_found` (501) for the email type. Every sender of the product asks here.
  */
-export const findEmailSender = async (_db: Queryable, _tenantId: string): Promise<EmailSender> => {
-  throw new ApiError('connector.not_found', { type: 'Email' });
+export const findEmailSender = async (db: Queryable, tenantId: string): Promise<EmailSender> => {
+  const factories = factoriesOf().filter((factory) => factory.type === 'Email');
+  const { rows } = await db.query<{ connector_id: string; config: Record<string, unknown> }>(
+    'SELECT connector_id, config FROM connectors WHERE tenant_id = $1 AND connector_id = ANY($2) ORDER BY created_at DESC LIMIT 1',
+    [tenantId, factories.map((factory) => factory.id)],
+  );
+  const row = rows[0];
+  const factory = row && factories.find((candidate) => candidate.id === row.connector_id);
+  if (!row || !factory) throw new ApiError('connector.not_found', { type: 'Email' });
+  return emailSenderFor(factory.sender, row.config);
 };

@@ -2,6 +2,8 @@ import type { ServerOverride } from '../crud/overrides.js';
 import { accountCenterOverrides } from '../entities/accountCenter/overrides.js';
 import { applicationOverrides } from '../entities/application/overrides.js';
 import { captchaProviderOverrides } from '../entities/captchaProvider/overrides.js';
+import { connectorOverrides } from '../entities/connector/overrides.js';
+import { connectorFactoryOverrides } from '../entities/connectorFactory/overrides.js';
 import { customPhraseOverrides } from '../entities/customPhrase/overrides.js';
 import { dashboardOverrides } from '../entities/dashboard/overrides.js';
 import { hookOverrides } from '../entities/hook/overrides.js';
@@ -31,6 +33,8 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...accountCenterOverrides,
   ...applicationOverrides,
   ...captchaProviderOverrides,
+  ...connectorOverrides,
+  ...connectorFactoryOverrides,
   ...customPhraseOverrides,
   ...dashboardOverrides,
   ...hookOverrides,

@@ -149,6 +149,15 @@ export class UserStore {
     await roles.link(context, ROLES, [userId], { roleIds: found.map((role) => role.id as string) }, open);
   }
 
+  /** Stores a new password (Argon2id) the user set by resetting a forgotten one, as a write on their own account. */
+  async resetPassword(tenantId: string, userId: string, password: string) {
+    const context = { ...systemContext(tenantId, 'sign-in'), actor: { kind: 'user', id: userId } as const };
+    await this.operations().setInternal(context, userId, {
+      passwordEncrypted: await hashPassword(password),
+      passwordEncryptionMethod: PASSWORD_METHOD,
+    });
+  }
+
   /**
    * Records a sign-in, as a write of the user on their own account. The password that signed in replaces a hash
    * made elsewhere (imported) by Gatehouse's own, in the same write.

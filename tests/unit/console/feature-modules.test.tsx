@@ -37,6 +37,7 @@ describe('feature discovery', () => {
   it('finds every feature folder of the console and routes its pages, outside the layout', () => {
     expect(consoleFeatures.map((feature) => feature.name)).toEqual([
       'callback',
+      'connectors',
       'dashboard',
       'get-started',
       'organization-template',

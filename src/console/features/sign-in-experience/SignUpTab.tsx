@@ -4,6 +4,7 @@ import { read, Section, SwitchField, type TabProps } from './fields';
 
 const identifiers = ['username', 'email', 'phone'] as const;
 const modes = ['SignInAndRegister', 'SignIn', 'Register'] as const;
+const forgotPasswordMethods = ['EmailVerificationCode', 'PhoneVerificationCode'] as const;
 
 interface Method {
   identifier: (typeof identifiers)[number];
@@ -18,6 +19,7 @@ export const SignUpTab = (props: TabProps) => {
   const { values, set, disabled } = props;
   const signUpIds = (read(values, 'signUp.identifiers') as string[] | undefined) ?? [];
   const methods = (read(values, 'signIn.methods') as Method[] | undefined) ?? [];
+  const forgotMethods = (read(values, 'forgotPasswordMethods') as string[] | null | undefined) ?? [];
   const setMethod = (identifier: Method['identifier'], next: Partial<Method> | undefined) => {
     const current = methods.find((method) => method.identifier === identifier);
     if (!next)
@@ -103,6 +105,28 @@ export const SignUpTab = (props: TabProps) => {
             </Form.Item>
           );
         })}
+        <Form.Item
+          label={t('sign_in_exp_console.sign_in.forgot_password')}
+          extra={t('sign_in_exp_console.sign_in.forgot_password_description')}
+        >
+          <Checkbox.Group
+            value={forgotMethods}
+            disabled={disabled}
+            onChange={(checked) =>
+              // Logto keeps the order the methods were added in (the first is offered first).
+              set('forgotPasswordMethods', [
+                ...forgotMethods.filter((method) => checked.includes(method)),
+                ...forgotPasswordMethods.filter(
+                  (method) => checked.includes(method) && !forgotMethods.includes(method),
+                ),
+              ])
+            }
+            options={forgotPasswordMethods.map((method) => ({
+              value: method,
+              label: t(`sign_in_exp_console.sign_in.forgot_password_${method}`),
+            }))}
+          />
+        </Form.Item>
       </Section>
     </>
   );

@@ -2,6 +2,10 @@ import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import { Input } from 'antd';
 import { ids } from '../context';
 
+/**
+ * Long texts, resizable. No `autoSize`: antd measures with a hidden textarea it leaves focusable inside an
+ * `aria-hidden` element, which screen readers would reach (axe: aria-hidden-focus).
+ */
 export const TextareaWidget = (props: WidgetProps) => {
   const { id, htmlName, value, placeholder, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors } = props;
   const invalid = (rawErrors?.length ?? 0) > 0;
@@ -12,7 +16,7 @@ export const TextareaWidget = (props: WidgetProps) => {
       value={value ?? ''}
       placeholder={placeholder}
       disabled={disabled || readonly}
-      autoSize={{ minRows: typeof options.rows === 'number' ? options.rows : 3, maxRows: 10 }}
+      rows={typeof options.rows === 'number' ? options.rows : 3}
       status={invalid ? 'error' : undefined}
       aria-invalid={invalid || undefined}
       aria-describedby={invalid ? ids.error(id) : undefined}

@@ -3,8 +3,9 @@ import { findEmailSender } from '../../messages/email-sender.js';
 import type { Senders } from './rules.js';
 
 /**
- * The senders a tenant has: an email sender when the tenant's email lookup finds one (none can be set up yet), and
- * no SMS sender. Sign-up and sign-in settings that need a verification code are refused without their sender.
+ * The senders a tenant has: an email sender when the tenant has an email connector (`findEmailSender`), and no SMS
+ * sender (no SMS connector factory exists yet). Sign-up and sign-in settings that need a verification code are
+ * refused without their sender.
  */
 export const tenantSenders = async (db: Queryable, tenantId: string): Promise<Senders> => {
   const email = await findEmailSender(db, tenantId).then(

@@ -1,0 +1,147 @@
+import { type BaseRecord, useCustomMutation } from '@refinedev/core';
+import { hashForSchema } from '@rjsf/utils';
+import { App, Button, Input, Space, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormModel } from '../../../shared/descriptor';
+import { useServerErrors } from '../../generic/use-server-errors';
+import type { ApiError } from '../../providers/http';
+import { requireResource } from '../../registry';
+import { type FormData, type FormHandle, type FormResource, SchemaForm } from '../../rjsf/SchemaForm';
+import type { ServerErrorLike } from '../../rjsf/server-errors';
+import { initialFormData } from '../../rjsf/validator';
+import type { Connector, ConnectorFactory } from './use-connectors';
+
+const connector = requireResource('connector');
+
+/** How a configuration's inputs look: long texts as text areas, secrets hidden. Labels are `fields.connector.*`. */
+const resource: FormResource = {
+  name: connector.name,
+  titleKey: 'connectors.title',
+  uiSchema: {
+    auth: { pass: { 'ui:widget': 'password' } },
+    templates: { items: { content: { 'ui:widget': 'textarea' } } },
+  },
+};
+
+/** The server's issues point into `config` (`/config/host`); the form's root is the configuration itself. */
+const inForm = ({ message, statusCode, code, data }: ApiError): ServerErrorLike => {
+  const issues = (data as { issues?: { path: string }[] } | undefined)?.issues;
+  const moved = issues?.map((issue) => ({ ...issue, path: issue.path.replace(/^\/config/, '') }));
+  return {
+    message,
+    statusCode,
+    ...(code ? { code } : {}),
+    data: moved ? { ...(data as object), issues: moved } : data,
+  };
+};
+
+interface Props {
+  factory: ConnectorFactory;
+  connector?: Connector | undefined;
+  onCancel: () => void;
+  onDone: (message?: string) => Promise<void>;
+}
+
+/**
+ * A connector's configuration, as the form its factory's schema makes (precompiled like every form): saved with
+ * `POST /api/connectors` (a new email connector replaces the old) or `PATCH /api/connectors/{id}`, tried first with
+ * "send a test email" (`POST /api/connectors/{factoryId}/test`), and deleted.
+ */
+export const ConnectorForm = ({ factory, connector: current, onCancel, onDone }: Props) => {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const form = useMemo<FormModel>(
+    () => ({ schema: factory.configSchema, validatorKey: hashForSchema(factory.configSchema) }),
+    [factory],
+  );
+  const [config, setConfig] = useState<FormData>(() => current?.config ?? initialFormData(form, undefined));
+  const [testTo, setTestTo] = useState('');
+  const formRef = useRef<FormHandle>(null);
+  const { extraErrors, report, clear } = useServerErrors(connector, form);
+  const { mutateAsync, mutation } = useCustomMutation<BaseRecord, ApiError>();
+
+  const call = async (url: string, method: 'post' | 'patch' | 'delete', values: Record<string, unknown>) =>
+    mutateAsync({ url, method, values, successNotification: false, errorNotification: false });
+
+  const save = async (values: FormData) => {
+    try {
+      if (current) await call(`/connectors/${current.id}`, 'patch', { config: values });
+      else await call('/connectors', 'post', { connectorId: factory.id, config: values });
+      await onDone(t('notifications.saved'));
+    } catch (error) {
+      report(inForm(error as ApiError));
+    }
+  };
+  const sendTest = async () => {
+    try {
+      await call(`/connectors/${factory.id}/test`, 'post', { email: testTo, config });
+      void message.success(t('connectors.test.sent', { to: testTo }));
+    } catch (error) {
+      report(inForm(error as ApiError));
+    }
+  };
+  const remove = () =>
+    modal.confirm({
+      title: t('connectors.delete.title'),
+      content: t('connectors.delete.content'),
+      okText: t('connectors.delete.confirm'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        if (!current) return;
+        try {
+          await call(`/connectors/${current.id}`, 'delete', {});
+          await onDone(t('connectors.delete.done'));
+        } catch (error) {
+          report(error as ApiError);
+        }
+      },
+    });
+
+  return (
+    <div className="gh-connectors-form">
+      <SchemaForm
+        resource={resource}
+        form={form}
+        idPrefix={`connector-${factory.id}`}
+        formData={config}
+        formRef={formRef}
+        extraErrors={extraErrors}
+        onChange={(values) => {
+          setConfig(values);
+          if (extraErrors) clear();
+        }}
+        onSubmit={(values) => void save(values)}
+      />
+      <section className="gh-connectors-test" aria-label={t('connectors.test.title')}>
+        <Typography.Title level={3} className="gh-connectors-subtitle">
+          {t('connectors.test.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('connectors.test.description')}</Typography.Text>
+        <Space.Compact className="gh-connectors-test-row">
+          <Input
+            aria-label={t('connectors.test.email')}
+            placeholder={t('connectors.test.placeholder')}
+            type="email"
+            value={testTo}
+            onChange={(event) => setTestTo(event.target.value)}
+          />
+          <Button loading={mutation.isPending} disabled={!testTo} onClick={() => void sendTest()}>
+            {t('connectors.test.send')}
+          </Button>
+        </Space.Compact>
+      </section>
+      <Space className="gh-connectors-actions">
+        <Button type="primary" loading={mutation.isPending} onClick={() => formRef.current?.submit()}>
+          {t('connectors.save')}
+        </Button>
+        <Button onClick={onCancel}>{t('connectors.cancel')}</Button>
+        {current && (
+          <Button danger onClick={remove}>
+            {t('connectors.delete.button')}
+          </Button>
+        )}
+      </Space>
+    </div>
+  );
+};

@@ -1,0 +1,32 @@
+import { lazy } from 'react';
+import { defineFeature, linkTo } from '../../feature-modules/define';
+import { requireResource } from '../../registry';
+
+const connector = requireResource('connector');
+const read = connector.requiredScopes.read;
+
+/**
+ * `/console/connectors` (spec §2): the index opens the passwordless tab, where the tenant's email connector is set
+ * up from a connector factory (its configuration form is the factory's schema), tested, edited and deleted.
+ */
+export const feature = defineFeature({
+  name: 'connectors',
+  pages: [
+    {
+      path: 'connectors',
+      placement: 'layout',
+      component: lazy(() => import('./ConnectorsRedirect').then((m) => ({ default: m.ConnectorsRedirect }))),
+      scopes: read,
+      replaces: connector.name,
+      sidebar: { group: 'authentication', order: 4, titleKey: 'sidebar.connectors', icon: 'api' },
+    },
+    {
+      path: 'connectors/passwordless',
+      placement: 'layout',
+      component: lazy(() => import('./ConnectorsPage').then((m) => ({ default: m.ConnectorsPage }))),
+      scopes: read,
+    },
+  ],
+});
+
+export const connectorsLinks = { root: linkTo(feature.pages[0].path), passwordless: linkTo(feature.pages[1].path) };

@@ -1,0 +1,63 @@
+import { entityModels } from '../../generated/entities.js';
+import { validators } from '../../generated/validators.js';
+import { inputIssues } from '../../shared/branches.js';
+import type { EntityModel } from '../../shared/descriptor.js';
+import type { InputIssue } from '../../shared/error-codes.js';
+
+/** The connector types of Logto; email and SMS connectors are "passwordless", one of each per tenant. */
+export type ConnectorType = 'Email' | 'Sms' | 'Social';
+
+/**
+ * A connector factory: a branch of the connector's `config` (a file in `schemas/_providers/connectors/`), its id the
+ * `connectorId` that chooses it, its metadata the branch's `x-meta` (type, name, logo, ... and `sender`, the
+ * protocol the server speaks for it).
+ */
+export interface ConnectorFactory {
+  id: string;
+  type: ConnectorType;
+  /** The protocol a message goes out with (`smtp`); see `src/server/messages/transports.ts`. */
+  sender?: string;
+  /** What Logto's factory responses carry: target, name, description, logo, logoDark, readme, platform, ... */
+  metadata: Record<string, unknown>;
+  configSchema: Record<string, unknown>;
+  validatorKey: string;
+}
+
+const connectorModel = () => entityModels.find((model) => model.name === 'connector') as EntityModel;
+
+/** The factories of a connector entity model (the product's, unless a test serves another catalog). */
+export const factoriesOf = (model: EntityModel = connectorModel()): ConnectorFactory[] =>
+  Object.entries(model.discriminated?.config?.branches ?? {}).map(([id, branch]) => {
+    const { type, sender, ...metadata } = (branch.meta ?? {}) as Record<string, unknown>;
+    return {
+      id,
+      type: type as ConnectorType,
+      ...(typeof sender === 'string' ? { sender } : {}),
+      metadata,
+      configSchema: branch.schema as Record<string, unknown>,
+      validatorKey: branch.validatorKey,
+    };
+  });
+
+export const findFactory = (id: string, model?: EntityModel): ConnectorFactory | undefined =>
+  factoriesOf(model).find((factory) => factory.id === id);
+
+export const isPasswordless = (type: ConnectorType) => type === 'Email' || type === 'Sms';
+
+/** A factory as Logto's connector factory responses show it. */
+export const presentFactory = (factory: ConnectorFactory) => ({
+  type: factory.type,
+  ...factory.metadata,
+  id: factory.id,
+  isDemo: false,
+  configSchema: factory.configSchema,
+});
+
+/** Where a configuration breaks its factory's schema, each issue at `/config/...`. */
+export const configIssues = (factory: ConnectorFactory, config: unknown): InputIssue[] => {
+  const validate = (validators as Record<string, ((data: unknown) => boolean) & { errors?: unknown }>)[
+    factory.validatorKey
+  ];
+  if (!validate) throw new Error(`No compiled validator ${factory.validatorKey}; run npm run codegen`);
+  return validate(config) ? [] : inputIssues(validate.errors as never, '/config');
+};
