@@ -232,6 +232,23 @@ describe.each(databases())('connectors on $name', (target) => {
     ]);
   });
 
+  it('keeps the email connector while password expiration needs it for forgot password (422)', async () => {
+    const id = (await createSmtp()).data?.id ?? '';
+    const expiring = await api.patch('/api/sign-in-exp', {
+      forgotPasswordMethods: ['EmailVerificationCode'],
+      passwordExpiration: { enabled: true, validPeriodDays: 90 },
+    });
+    expect(expiring.status).toBe(200);
+    const refused = await api.delete(`/api/connectors/${id}`);
+    expect([refused.status, refused.body.code]).toEqual([
+      422,
+      'sign_in_experiences.password_expiration_requires_forgot_password',
+    ]);
+    expect((await stored()).map((row) => row.id)).toEqual([id]);
+    expect((await api.patch('/api/sign-in-exp', { passwordExpiration: { enabled: false } })).status).toBe(200);
+    expect((await api.delete(`/api/connectors/${id}`)).status).toBe(204);
+  });
+
   it("keeps each tenant's connectors to itself", async () => {
     await api.db.query(`INSERT INTO tenants (id, name) VALUES ('acme', 'Acme') ON CONFLICT DO NOTHING`);
     const id = (await createSmtp()).data?.id ?? '';

@@ -11,6 +11,7 @@ export const serverOverrideKeys = [
   'captchaProvider.get',
   'captchaProvider.put',
   'connector.create',
+  'connector.delete',
   'connector.test',
   'connector.update',
   'connectorFactory.get',

@@ -3,6 +3,7 @@ import type { ActionOverride, ServerOverride } from '../../crud/overrides.js';
 import type { Entity } from '../../crud/repository.js';
 import { ApiError } from '../../http/api-error.js';
 import { asConfigError } from './config-errors.js';
+import { deleteConnector } from './delete.js';
 import { sendTest } from './test-send.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
@@ -71,4 +72,5 @@ export const connectorOverrides = {
   'connector.create': { kind: 'action', run: create },
   'connector.update': { kind: 'action', run: update },
   'connector.test': { kind: 'action', run: sendTest },
+  'connector.delete': { kind: 'action', run: deleteConnector },
 } satisfies Record<string, ServerOverride>;
