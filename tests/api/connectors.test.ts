@@ -125,6 +125,12 @@ describe.each(databases())('connectors on $name', (target) => {
     expect((await smtp.nextMessageTo('lin@example.com')).from).toBe('second@gatehouse.test');
   });
 
+  it('leaves one email connector when several are created at once', async () => {
+    const created = await Promise.all([1, 2, 3, 4].map((n) => createSmtp({ fromEmail: `n${n}@gatehouse.test` })));
+    expect(created.map((reply) => reply.response.status)).toEqual([200, 200, 200, 200]);
+    expect(await stored()).toHaveLength(1);
+  });
+
   it('takes a proposed id, as Logto does', async () => {
     const created = await client.POST('/api/connectors', {
       body: { id: 'my-smtp', connectorId: SMTP, config: smtpConfig(smtp) },

@@ -37,6 +37,10 @@ const create = async ({ context, body, operations }: Run) => {
       {
         first: async (tx) => {
           if (sameType.length === 0) return;
+          // Creates of one type take turns, so two at once still leave one connector of the type.
+          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+            `connectors:${context.tenantId}:${factory.type}`,
+          ]);
           await tx.query('DELETE FROM connectors WHERE tenant_id = $1 AND connector_id = ANY($2)', [
             context.tenantId,
             sameType,
