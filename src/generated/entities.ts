@@ -5042,7 +5042,9 @@ export const entityModels: EntityModel[] = [
         "summary": "Delete a connector; an email or SMS connector only while forgot password stays available where password expiration needs it"
       }
     ],
-    "serverHooks": {},
+    "serverHooks": {
+      "afterRead": "connector.present"
+    },
     "webhookEvents": {},
     "requestBodies": {
       "create": {

@@ -46,6 +46,15 @@ describe.each(databases())('connectors on $name', (target) => {
       metadata: {},
       config: smtpConfig(smtp),
     });
+    // Logto's form items, made from the factory's schema.
+    expect(created.data?.formItems).toEqual(
+      expect.arrayContaining([
+        { key: 'host', label: 'Host', type: 'Text', required: true },
+        { key: 'port', label: 'Port', type: 'Number', required: true },
+        expect.objectContaining({ key: 'templates', type: 'Json', required: true }),
+        { key: 'secure', label: 'Secure', type: 'Switch', required: false },
+      ]),
+    );
     const id = created.data?.id ?? '';
     const read = await client.GET('/api/connectors/{id}', { params: { path: { id } } });
     expect(read.data).toEqual(created.data);
@@ -105,6 +114,7 @@ describe.each(databases())('connectors on $name', (target) => {
     expect(factories.data?.map((factory) => [factory.id, factory.type])).toEqual([[SMTP, 'Email']]);
     const one = await client.GET('/api/connector-factories/{id}', { params: { path: { id: SMTP } } });
     expect(one.data).toMatchObject({ id: SMTP, type: 'Email', target: 'smtp', platform: null, name: { en: 'SMTP' } });
+    expect(one.data?.formItems?.map((item) => item.key)).toEqual(expect.arrayContaining(['host', 'port', 'auth']));
     const missing = await client.GET('/api/connector-factories/{id}', { params: { path: { id: 'missing' } } });
     expect(missing.response.status).toBe(404);
     expect(missing.error).toMatchObject({ code: 'entity.not_found' });

@@ -12,6 +12,7 @@ export const serverOverrideKeys = [
   'captchaProvider.put',
   'connector.create',
   'connector.delete',
+  'connector.present',
   'connector.test',
   'connector.update',
   'connectorFactory.get',

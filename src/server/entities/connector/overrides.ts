@@ -1,4 +1,4 @@
-import { factoriesOf, findFactory, isPasswordless } from '../../connectors/factories.js';
+import { factoriesOf, findFactory, formItemsOf, isPasswordless } from '../../connectors/factories.js';
 import type { ActionOverride, ServerOverride } from '../../crud/overrides.js';
 import type { Entity } from '../../crud/repository.js';
 import { ApiError } from '../../http/api-error.js';
@@ -72,7 +72,15 @@ const update = async ({ context, params, body, operations }: Run) => {
   });
 };
 
+/** Each connector with its factory's `formItems`, as Logto's connector responses carry them. */
+const present = (items: Entity[], { model }: { model: Parameters<typeof findFactory>[1] }) =>
+  items.map((item) => {
+    const factory = findFactory(String(item.connectorId), model);
+    return factory ? { ...item, formItems: formItemsOf(factory.configSchema) } : item;
+  });
+
 export const connectorOverrides = {
+  'connector.present': { kind: 'afterRead', run: present },
   'connector.create': { kind: 'action', run: create },
   'connector.update': { kind: 'action', run: update },
   'connector.test': { kind: 'action', run: sendTest },
