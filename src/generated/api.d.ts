@@ -293,8 +293,8 @@ export interface paths {
         get: operations["GetConnector"];
         put?: never;
         post?: never;
-        /** Delete a connector */
-        delete: operations["DeleteConnector"];
+        /** Delete a connector; an email or SMS connector only while forgot password stays available where password expiration needs it */
+        delete: operations["DeleteConnectorId"];
         options?: never;
         head?: never;
         /** Update a connector's configuration and metadata */
@@ -7465,19 +7465,19 @@ export interface operations {
             };
         };
     };
-    DeleteConnector: {
+    DeleteConnectorId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The unique identifier of the connector. */
+                /** @description The id. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The connector was deleted. */
+            /** @description Delete a connector; an email or SMS connector only while forgot password stays available where password expiration needs it */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -7513,6 +7513,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -739,8 +739,7 @@ export const consoleResources: ConsoleResource[] = [
       "list": {
         "pagination": "optional"
       },
-      "get": {},
-      "delete": {}
+      "get": {}
     },
     "relations": [],
     "route": "connector",

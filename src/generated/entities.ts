@@ -3136,8 +3136,7 @@ export const entityModels: EntityModel[] = [
       "list": {
         "pagination": "optional"
       },
-      "get": {},
-      "delete": {}
+      "get": {}
     },
     "relations": [],
     "edition": "all",
@@ -5032,9 +5031,20 @@ export const entityModels: EntityModel[] = [
           },
           "validatorKey": "-11b8f8b9"
         }
+      },
+      {
+        "key": "delete",
+        "on": "collection",
+        "method": "DELETE",
+        "path": "{id}",
+        "handler": "connector.delete",
+        "status": 204,
+        "summary": "Delete a connector; an email or SMS connector only while forgot password stays available where password expiration needs it"
       }
     ],
-    "serverHooks": {},
+    "serverHooks": {
+      "afterRead": "connector.present"
+    },
     "webhookEvents": {},
     "requestBodies": {
       "create": {

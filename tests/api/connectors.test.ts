@@ -46,6 +46,15 @@ describe.each(databases())('connectors on $name', (target) => {
       metadata: {},
       config: smtpConfig(smtp),
     });
+    // Logto's form items, made from the factory's schema.
+    expect(created.data?.formItems).toEqual(
+      expect.arrayContaining([
+        { key: 'host', label: 'Host', type: 'Text', required: true },
+        { key: 'port', label: 'Port', type: 'Number', required: true },
+        expect.objectContaining({ key: 'templates', type: 'Json', required: true }),
+        { key: 'secure', label: 'Secure', type: 'Switch', required: false },
+      ]),
+    );
     const id = created.data?.id ?? '';
     const read = await client.GET('/api/connectors/{id}', { params: { path: { id } } });
     expect(read.data).toEqual(created.data);
@@ -105,6 +114,7 @@ describe.each(databases())('connectors on $name', (target) => {
     expect(factories.data?.map((factory) => [factory.id, factory.type])).toEqual([[SMTP, 'Email']]);
     const one = await client.GET('/api/connector-factories/{id}', { params: { path: { id: SMTP } } });
     expect(one.data).toMatchObject({ id: SMTP, type: 'Email', target: 'smtp', platform: null, name: { en: 'SMTP' } });
+    expect(one.data?.formItems?.map((item) => item.key)).toEqual(expect.arrayContaining(['host', 'port', 'auth']));
     const missing = await client.GET('/api/connector-factories/{id}', { params: { path: { id: 'missing' } } });
     expect(missing.response.status).toBe(404);
     expect(missing.error).toMatchObject({ code: 'entity.not_found' });
@@ -123,6 +133,12 @@ describe.each(databases())('connectors on $name', (target) => {
       payload: { code: '1' },
     });
     expect((await smtp.nextMessageTo('lin@example.com')).from).toBe('second@gatehouse.test');
+  });
+
+  it('leaves one email connector when several are created at once', async () => {
+    const created = await Promise.all([1, 2, 3, 4].map((n) => createSmtp({ fromEmail: `n${n}@gatehouse.test` })));
+    expect(created.map((reply) => reply.response.status)).toEqual([200, 200, 200, 200]);
+    expect(await stored()).toHaveLength(1);
   });
 
   it('takes a proposed id, as Logto does', async () => {
@@ -230,6 +246,23 @@ describe.each(databases())('connectors on $name', (target) => {
       404,
       'entity.not_found',
     ]);
+  });
+
+  it('keeps the email connector while password expiration needs it for forgot password (422)', async () => {
+    const id = (await createSmtp()).data?.id ?? '';
+    const expiring = await api.patch('/api/sign-in-exp', {
+      forgotPasswordMethods: ['EmailVerificationCode'],
+      passwordExpiration: { enabled: true, validPeriodDays: 90 },
+    });
+    expect(expiring.status).toBe(200);
+    const refused = await api.delete(`/api/connectors/${id}`);
+    expect([refused.status, refused.body.code]).toEqual([
+      422,
+      'sign_in_experiences.password_expiration_requires_forgot_password',
+    ]);
+    expect((await stored()).map((row) => row.id)).toEqual([id]);
+    expect((await api.patch('/api/sign-in-exp', { passwordExpiration: { enabled: false } })).status).toBe(200);
+    expect((await api.delete(`/api/connectors/${id}`)).status).toBe(204);
   });
 
   it("keeps each tenant's connectors to itself", async () => {

@@ -50,6 +50,7 @@ export const presentFactory = (factory: ConnectorFactory) => ({
   ...factory.metadata,
   id: factory.id,
   isDemo: false,
+  formItems: formItemsOf(factory.configSchema),
   configSchema: factory.configSchema,
 });
 
@@ -60,4 +61,45 @@ export const configIssues = (factory: ConnectorFactory, config: unknown): InputI
   ];
   if (!validate) throw new Error(`No compiled validator ${factory.validatorKey}; run npm run codegen`);
   return validate(config) ? [] : inputIssues(validate.errors as never, '/config');
+};
+
+type SchemaNode = {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  enum?: unknown[];
+  default?: unknown;
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+};
+
+const itemType = (node: SchemaNode) => {
+  const type = Array.isArray(node.type) ? node.type[0] : node.type;
+  if (node.enum) return 'Select';
+  if (type === 'integer' || type === 'number') return 'Number';
+  if (type === 'boolean') return 'Switch';
+  if (type === 'object' || type === 'array') return 'Json';
+  return 'Text';
+};
+
+/**
+ * Logto's `formItems` of a factory, made from its configuration schema: one item per top-level property, its type
+ * from the property's (a string, number, switch, JSON value or a choice), its label the property's title.
+ */
+export const formItemsOf = (schema: Record<string, unknown>) => {
+  const { properties = {}, required = [] } = schema as SchemaNode;
+  return Object.entries(properties).map(([key, node]) => {
+    const type = itemType(node);
+    return {
+      key,
+      label: node.title ?? key,
+      type,
+      required: required.includes(key),
+      ...(type === 'Select'
+        ? { selectItems: (node.enum ?? []).map((value) => ({ value, title: String(value) })) }
+        : {}),
+      ...(node.default !== undefined ? { defaultValue: node.default } : {}),
+      ...(node.description ? { description: node.description } : {}),
+    };
+  });
 };

@@ -11,6 +11,8 @@ export const serverOverrideKeys = [
   'captchaProvider.get',
   'captchaProvider.put',
   'connector.create',
+  'connector.delete',
+  'connector.present',
   'connector.test',
   'connector.update',
   'connectorFactory.get',

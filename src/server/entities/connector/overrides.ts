@@ -1,8 +1,9 @@
-import { factoriesOf, findFactory, isPasswordless } from '../../connectors/factories.js';
+import { factoriesOf, findFactory, formItemsOf, isPasswordless } from '../../connectors/factories.js';
 import type { ActionOverride, ServerOverride } from '../../crud/overrides.js';
 import type { Entity } from '../../crud/repository.js';
 import { ApiError } from '../../http/api-error.js';
 import { asConfigError } from './config-errors.js';
+import { deleteConnector } from './delete.js';
 import { sendTest } from './test-send.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
@@ -36,6 +37,10 @@ const create = async ({ context, body, operations }: Run) => {
       {
         first: async (tx) => {
           if (sameType.length === 0) return;
+          // Creates of one type take turns, so two at once still leave one connector of the type.
+          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+            `connectors:${context.tenantId}:${factory.type}`,
+          ]);
           await tx.query('DELETE FROM connectors WHERE tenant_id = $1 AND connector_id = ANY($2)', [
             context.tenantId,
             sameType,
@@ -67,8 +72,17 @@ const update = async ({ context, params, body, operations }: Run) => {
   });
 };
 
+/** Each connector with its factory's `formItems`, as Logto's connector responses carry them. */
+const present = (items: Entity[], { model }: { model: Parameters<typeof findFactory>[1] }) =>
+  items.map((item) => {
+    const factory = findFactory(String(item.connectorId), model);
+    return factory ? { ...item, formItems: formItemsOf(factory.configSchema) } : item;
+  });
+
 export const connectorOverrides = {
+  'connector.present': { kind: 'afterRead', run: present },
   'connector.create': { kind: 'action', run: create },
   'connector.update': { kind: 'action', run: update },
   'connector.test': { kind: 'action', run: sendTest },
+  'connector.delete': { kind: 'action', run: deleteConnector },
 } satisfies Record<string, ServerOverride>;
