@@ -124,7 +124,8 @@ const m = (summaries: Summary[], label: string, key: keyof Run) => {
 /** HTTP beside raw SQL per scenario, with the p50 goal; on PGlite also the p50 against Postgres's. */
 const comparison = (result: TargetResult, scenarios: UserScenario[], postgres?: TargetResult) =>
   [
-    `${result.label}, ${result.sizes.users} users / ${result.sizes.logs} logs: HTTP vs the same SQL raw (ratio = raw req/s / HTTP req/s)`,
+    `${result.label}, ${result.sizes.users} users / ${result.sizes.logs} logs: HTTP vs the same SQL raw (ratio = raw req/s / HTTP req/s; ` +
+      'CPU µs/req: of the app process over HTTP, of the replaying process raw)',
     table(
       [
         'scenario',
@@ -134,6 +135,8 @@ const comparison = (result: TargetResult, scenarios: UserScenario[], postgres?: 
         'raw req/s',
         'raw p50 ms',
         'ratio',
+        'app CPU µs/req',
+        'raw CPU µs/req',
         'p50 goal',
         ...(postgres ? ['p50 vs Postgres'] : []),
       ],
@@ -150,6 +153,8 @@ const comparison = (result: TargetResult, scenarios: UserScenario[], postgres?: 
           fixed(rawRps),
           fixed(m(result.raw, s.label, 'p50'), 2),
           `${fixed(rawRps / httpRps, 2)}x`,
+          fixed(m(result.http, s.label, 'cpu'), 0),
+          fixed(m(result.raw, s.label, 'cpu'), 0),
           goal,
           ...(postgres ? [`${fixed(p50 / m(postgres.http, s.label, 'p50'), 2)}x`] : []),
         ];
