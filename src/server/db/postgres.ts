@@ -10,9 +10,10 @@ interface Corkable {
 
 /** A Postgres server reached through a connection pool. */
 export const openPostgres = async (connectionString: string): Promise<Database> => {
+  const int8 = (value: string) => Number(value);
   const types = {
     getTypeParser: (oid: number, format?: string) =>
-      oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
+      oid === INT8 ? int8 : pg.types.getTypeParser(oid, format as 'text'),
   };
   // Pipelined: a query is written as soon as it is made, without waiting for the answers to the ones before it.
   const pool = new pg.Pool({ connectionString, max: 10, types: types as pg.CustomTypesConfig, pipeline: true });
