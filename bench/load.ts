@@ -14,6 +14,8 @@ export interface Run {
   p99: number;
   total: number;
   bad: number;
+  /** CPU time of the process that served the requests (the app, or the raw replay), µs per request; NaN if unknown. */
+  cpu: number;
 }
 
 export interface Summary {
@@ -49,6 +51,7 @@ export const load = (origin: string, scenario: Scenario, duration: number, conne
           p99: percentile(sorted, 99),
           total: result.requests.total,
           bad: result.non2xx + result.errors,
+          cpu: Number.NaN,
         });
       },
     );

@@ -2,7 +2,7 @@
 import { load, probe, type Scenario, type Summary } from './load.js';
 import { fixed } from './report.js';
 import { log, onCleanup } from './run.js';
-import { startServer, stopServer } from './server.js';
+import { cpuTime, startServer, stopServer } from './server.js';
 
 export interface LoadSettings {
   duration: number;
@@ -39,7 +39,9 @@ export const measure = async (
     // Rounds interleave the scenarios, so a slow drift of the machine spreads over all of them.
     for (let round = 1; round <= options.runs; round++) {
       for (const [i, scenario] of scenarios.entries()) {
+        const before = await cpuTime(child);
         const run = await load(origin, scenario, options.duration, options.connections);
+        run.cpu = ((await cpuTime(child)) - before) / run.total;
         summaries[i]?.runs.push(run);
         log(
           `[${target} ${phase}] run ${round}/${options.runs} ${scenario.label}: ${fixed(run.rps)} req/s, ` +

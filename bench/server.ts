@@ -26,6 +26,19 @@ export const startServer = (serveEnv: Record<string, string>): Promise<{ origin:
     });
   });
 
+/** The app process's CPU time so far (user and system), in µs. */
+export const cpuTime = (child: ChildProcess) =>
+  new Promise<number>((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      const cpu = (message as { cpu?: NodeJS.CpuUsage }).cpu;
+      if (!cpu) return;
+      child.off('message', onMessage);
+      resolve(cpu.user + cpu.system);
+    };
+    child.on('message', onMessage);
+    if (!child.send('cpu')) reject(new Error('The app process cannot be asked for its CPU time'));
+  });
+
 export const stopServer = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -28,6 +28,8 @@ interface Sizes {
 interface Target {
   label: 'PGlite' | 'Postgres';
   sizes: Sizes;
+  /** The database is seeded already (`--seeded`): it is measured as it is, without the password writes. */
+  seeded?: boolean;
   prepare(): Promise<{ serveEnv: Record<string, string>; open: () => ReturnType<typeof connectDatabase> }>;
 }
 
@@ -37,7 +39,7 @@ interface TargetResult {
   http: Summary[];
   raw: Summary[];
   statements: number[];
-  writes: WriteCheck;
+  writes?: WriteCheck | undefined;
 }
 
 const rawSummaries = async (
@@ -75,11 +77,16 @@ const benchTarget = async (target: Target, options: UserBenchOptions): Promise<T
   try {
     const { rows } = await db.query<{ version: string }>('SELECT version() AS version');
     print(`Server: ${rows[0]?.version ?? 'unknown'}`);
-    const started = Date.now();
-    await seedUsersAndLogs(db, userSeeds(sizes.users, sizes.logs, sizes.secondUsers), (m) =>
-      log(`[${target.label}] ${m}`),
-    );
-    print(`Seeded in ${seconds(Date.now() - started)} (set-based, indexes built after the load, then VACUUM ANALYZE)`);
+    if (target.seeded) print('Measured as seeded before (--seeded)');
+    else {
+      const started = Date.now();
+      await seedUsersAndLogs(db, userSeeds(sizes.users, sizes.logs, sizes.secondUsers), (m) =>
+        log(`[${target.label}] ${m}`),
+      );
+      print(
+        `Seeded in ${seconds(Date.now() - started)} (set-based, indexes built after the load, then VACUUM ANALYZE)`,
+      );
+    }
   } finally {
     await db.close();
   }
@@ -89,7 +96,10 @@ const benchTarget = async (target: Target, options: UserBenchOptions): Promise<T
   print(`Over HTTP on ${target.label} (median over ${options.runs} runs of ${options.duration} s):`);
   print(resultTable(http.summaries));
   const read = scenarios.find((s) => s.label === 'get by id') ?? (scenarios[0] as UserScenario);
-  const writes = await measureDuringPasswordWrites(prepared.serveEnv, read, options.duration, options.connections);
+  // Password writes add users, which a database kept between runs must not get.
+  const writes = target.seeded
+    ? undefined
+    : await measureDuringPasswordWrites(prepared.serveEnv, read, options.duration, options.connections);
   const raw = await rawSummaries(prepared.open, scenarios, options);
   const result = {
     label: target.label,
@@ -114,7 +124,8 @@ const m = (summaries: Summary[], label: string, key: keyof Run) => {
 /** HTTP beside raw SQL per scenario, with the p50 goal; on PGlite also the p50 against Postgres's. */
 const comparison = (result: TargetResult, scenarios: UserScenario[], postgres?: TargetResult) =>
   [
-    `${result.label}, ${result.sizes.users} users / ${result.sizes.logs} logs: HTTP vs the same SQL raw (ratio = raw req/s / HTTP req/s)`,
+    `${result.label}, ${result.sizes.users} users / ${result.sizes.logs} logs: HTTP vs the same SQL raw (ratio = raw req/s / HTTP req/s; ` +
+      'CPU µs/req: of the app process over HTTP, of the replaying process raw)',
     table(
       [
         'scenario',
@@ -124,6 +135,8 @@ const comparison = (result: TargetResult, scenarios: UserScenario[], postgres?: 
         'raw req/s',
         'raw p50 ms',
         'ratio',
+        'app CPU µs/req',
+        'raw CPU µs/req',
         'p50 goal',
         ...(postgres ? ['p50 vs Postgres'] : []),
       ],
@@ -140,6 +153,8 @@ const comparison = (result: TargetResult, scenarios: UserScenario[], postgres?: 
           fixed(rawRps),
           fixed(m(result.raw, s.label, 'p50'), 2),
           `${fixed(rawRps / httpRps, 2)}x`,
+          fixed(m(result.http, s.label, 'cpu'), 0),
+          fixed(m(result.raw, s.label, 'cpu'), 0),
           goal,
           ...(postgres ? [`${fixed(p50 / m(postgres.http, s.label, 'p50'), 2)}x`] : []),
         ];
@@ -148,9 +163,11 @@ const comparison = (result: TargetResult, scenarios: UserScenario[], postgres?: 
   ].join('\n');
 
 const writesLine = ({ label, writes }: TargetResult) =>
-  `${label}: get by id p50 ${fixed(writes.alone.p50, 2)} ms (p99 ${fixed(writes.alone.p99, 2)}) alone, ` +
-  `${fixed(writes.during.p50, 2)} ms (p99 ${fixed(writes.during.p99, 2)}) while 4 clients created ${writes.created} users ` +
-  `with passwords (${fixed(writes.createRate)} per second)`;
+  !writes
+    ? `${label}: no password writes (--seeded)`
+    : `${label}: get by id p50 ${fixed(writes.alone.p50, 2)} ms (p99 ${fixed(writes.alone.p99, 2)}) alone, ` +
+      `${fixed(writes.during.p50, 2)} ms (p99 ${fixed(writes.during.p99, 2)}) while 4 clients created ${writes.created} users ` +
+      `with passwords (${fixed(writes.createRate)} per second)`;
 
 const targetsOf = (options: UserBenchOptions): Target[] => {
   const targets: Target[] = [];
@@ -159,7 +176,14 @@ const targetsOf = (options: UserBenchOptions): Target[] => {
     targets.push({
       label: 'Postgres',
       sizes: { users: options.users, logs: options.logs, secondUsers: options.secondUsers },
+      seeded: options.seeded,
       prepare: async () => {
+        if (options.seeded) {
+          return {
+            serveEnv: { BENCH_SERVE_DATABASE_URL: serverUrl },
+            open: () => connectDatabase({ databaseUrl: serverUrl }),
+          };
+        }
         const temporary = await createTemporaryDatabase(serverUrl);
         onCleanup(temporary.drop);
         print(`Created database ${temporary.name} (dropped at the end)`);
@@ -200,6 +224,7 @@ const main = async () => {
   );
   const targets = targetsOf(options);
   if (targets.length === 0) throw new Error('Nothing to measure: --no-pglite needs DATABASE_URL');
+  if (options.seeded && !process.env.DATABASE_URL) throw new Error('--seeded needs DATABASE_URL');
   const results: TargetResult[] = [];
   for (const target of targets) {
     results.push(await benchTarget(target, options));

@@ -13,6 +13,11 @@ export interface UserBenchOptions extends LoadSettings {
   pgliteLogs: number;
   pgliteSecondUsers: number;
   skipPglite: boolean;
+  /**
+   * Measure the database DATABASE_URL names as it is, seeded before with `seed:users` and the same sizes, instead of
+   * a temporary one seeded for the run; the check during password writes (which adds users) is left out.
+   */
+  seeded: boolean;
   /** Seed command only: a PGlite data directory to seed instead of DATABASE_URL. */
   dataDir?: string;
 }
@@ -55,27 +60,32 @@ export const seedUsage = `Usage: npm run seed:users -- [--users N] [--logs N] [-
 The database is migrated first; the users and logs tables must hold no seeded rows yet.`;
 
 export const benchUsage = `Usage: npm run bench:users -- [--users N] [--logs N] [--second-users N] [--pglite-users N] [--pglite-logs N]
-       [--pglite-second-users N] [--no-pglite] [--duration S] [--runs R] [--connections C] [--warmup S]
+       [--pglite-second-users N] [--no-pglite] [--seeded] [--duration S] [--runs R] [--connections C] [--warmup S]
 
   --users, --logs, --second-users   Postgres: users and audit logs of the measured tenant, users of a second one
                                     (defaults ${base.users}, ${base.logs}, ${base.secondUsers})
   --pglite-users, --pglite-logs, --pglite-second-users
                                     the same on PGlite (defaults ${base.pgliteUsers}, ${base.pgliteLogs}, ${base.pgliteSecondUsers})
   --no-pglite                       measure Postgres only (needs DATABASE_URL)
+  --seeded                          measure DATABASE_URL's database as it is, seeded before by seed:users with the
+                                    same --users, --logs and --second-users (no temporary database, no seeding, no
+                                    password writes)
   --duration S, --runs R, --connections C, --warmup S
                                     as for bench:api (defaults ${base.duration}, ${base.runs}, ${base.connections}, ${base.warmup})
 
-Set DATABASE_URL to measure a Postgres server: a temporary database is created from it and dropped after.`;
+Set DATABASE_URL to measure a Postgres server: a temporary database is created from it and dropped after
+(unless --seeded).`;
 
 /** Reads `--name value` / `--name=value` flags. */
 export const parseUserOptions = (argv: string[], usage: string): UserBenchOptions | 'help' => {
-  const options: UserBenchOptions = { ...base, skipPglite: false };
+  const options: UserBenchOptions = { ...base, skipPglite: false, seeded: false };
   const flags = new Map(Object.keys(base).map((name) => [kebab(name), name as Numeric]));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return 'help';
-    if (arg === '--no-pglite') {
-      options.skipPglite = true;
+    if (arg === '--no-pglite' || arg === '--seeded') {
+      if (arg === '--seeded') options.seeded = true;
+      else options.skipPglite = true;
       continue;
     }
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);

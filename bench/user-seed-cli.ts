@@ -11,6 +11,7 @@ import { seedUsersAndLogs, userSeeds } from './user-seed.js';
 const main = async () => {
   const options = parseUserOptions(process.argv.slice(2), seedUsage);
   if (options === 'help') return print(seedUsage);
+  if (options.seeded || options.skipPglite) throw new Error(`Unknown argument for seed:users\n\n${seedUsage}`);
   const databaseUrl = options.dataDir ? undefined : process.env.DATABASE_URL;
   if (!databaseUrl && !options.dataDir) throw new Error(`Set DATABASE_URL or pass --data-dir\n\n${seedUsage}`);
   const started = Date.now();

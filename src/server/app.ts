@@ -146,11 +146,12 @@ export const buildApp = async ({
     (request.params as { tenantId?: string } | undefined)?.tenantId ?? DEFAULT_TENANT_ID;
   const context = requestContexts({ tenantOf, edition, guarded: Boolean(verifier) });
   // An unknown tenant is not found, whoever asks; known ones then check the caller's token.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const { tenantId } = (request.params ?? {}) as { tenantId?: string };
-    if (tenantId !== undefined && (!isTenantId(tenantId) || !(await tenants.exists(tenantId)))) {
-      throw new ApiError('entity.not_found');
-    }
+    // The default tenant's routes need no lookup, and no promise.
+    if (tenantId === undefined) return done();
+    if (!isTenantId(tenantId)) return done(new ApiError('entity.not_found'));
+    tenants.exists(tenantId).then((exists) => done(exists ? undefined : new ApiError('entity.not_found')), done);
   });
   if (verifier) {
     registerBearerGuard(

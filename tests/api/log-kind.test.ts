@@ -52,6 +52,10 @@ describe.each(databases())('a log entity on $name', (target) => {
     expect(page.headers['total-number']).toBe('5');
     expect(page.headers.link).toContain('rel="last"');
     expect(page.headers['total-number-is-capped']).toBeUndefined();
+    // A page past the end is empty and still counts every entry.
+    const past = await api.get(`${path}?page=4&page_size=2`);
+    expect(past.body).toEqual([]);
+    expect(past.headers['total-number']).toBe('5');
   });
 
   it('filters by time range (exclusive bounds), key prefix and several result values, alone and together', async () => {

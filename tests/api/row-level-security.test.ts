@@ -37,6 +37,15 @@ describe.each(databases())('row-level security on $name', (target) => {
     expect(acme.rows.map((r) => r.id)).toEqual(['a1']);
   });
 
+  it('runs none of a transaction’s statements when its prelude fails, and reports the prelude’s error', async () => {
+    // The tenant settings are sent ahead of the first statement; a failing one must not let it run without them.
+    await expect(
+      db.transaction((tx) => tx.query('DELETE FROM roles'), 'SET LOCAL ROLE gatehouse_no_such_role;'),
+    ).rejects.toThrow(/gatehouse_no_such_role/);
+    const { rows } = await db.query<{ id: string }>('SELECT id FROM roles ORDER BY id');
+    expect(rows.map((r) => r.id)).toEqual(['a1', 'd1', 'd2']);
+  });
+
   it('lets unfiltered updates and deletes touch only the tenant’s rows', async () => {
     await db.withTenant('default', async (tx) => {
       await tx.query(`UPDATE roles SET description = 'changed'`);

@@ -40,6 +40,33 @@ const keySetOf = (jwks: JSONWebKeySet) => {
   return keySet;
 };
 
+/** How many verified tokens each key set remembers (the oldest is forgotten first). */
+const VERIFIED_PER_KEY_SET = 10_000;
+
+interface Verified {
+  claims: AccessTokenClaims;
+  /** The token's `exp` (Unix seconds), when it has one. */
+  expires: number | undefined;
+}
+
+/**
+ * Tokens already verified against a published key set, by issuer, audience and token: a client sends the same token
+ * with each request until it expires, and checking its signature again costs most of a read's CPU. An entry serves
+ * until the token's expiry, as verifying it again would; new keys are a new key set, whose tokens are verified anew.
+ */
+const verifiedTokens = new WeakMap<JSONWebKeySet, Map<string, Verified>>();
+const verifiedOf = (jwks: JSONWebKeySet) => {
+  let verified = verifiedTokens.get(jwks);
+  if (!verified) {
+    verified = new Map();
+    verifiedTokens.set(jwks, verified);
+  }
+  return verified;
+};
+
+/** A copy of the claims, so that no caller can change what the next request with the token gets. */
+const copyOf = (claims: AccessTokenClaims): AccessTokenClaims => ({ ...claims, scopes: [...claims.scopes] });
+
 /** Verifies management API bearer tokens: signature, issuer, audience, expiry; returns subject and scopes. */
 export const createTokenVerifier = ({ trustedIssuers, audience }: VerifierOptions) => ({
   async verify(token: string, tenantId: string): Promise<AccessTokenClaims> {
@@ -51,18 +78,31 @@ export const createTokenVerifier = ({ trustedIssuers, audience }: VerifierOption
     }
     const trusted = (await trustedIssuers(tenantId)).find((candidate) => candidate.issuer === issuer);
     if (!trusted) throw new TokenRejected('The access token comes from an issuer this tenant does not trust.');
+    const jwks = await trusted.jwks();
+    const expected = audience(tenantId);
+    const verified = verifiedOf(jwks);
+    const key = `${trusted.issuer}\n${expected}\n${token}`;
+    const known = verified.get(key);
+    // Expired when `exp` is not after the current second, as the verification below would find it.
+    if (known && (known.expires === undefined || known.expires > Math.floor(Date.now() / 1000))) {
+      return copyOf(known.claims);
+    }
+    verified.delete(key);
     try {
-      const { payload } = await jwtVerify(token, keySetOf(await trusted.jwks()), {
+      const { payload } = await jwtVerify(token, keySetOf(jwks), {
         issuer: trusted.issuer,
-        audience: audience(tenantId),
+        audience: expected,
         algorithms: ['RS256', 'ES256', 'ES384', 'EdDSA'],
       });
-      return {
+      const claims: AccessTokenClaims = {
         subject: String(payload.sub ?? ''),
         clientId: typeof payload.client_id === 'string' ? payload.client_id : undefined,
         scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
         issuerTenant: trusted.tenantId,
       };
+      if (verified.size >= VERIFIED_PER_KEY_SET) verified.delete(verified.keys().next().value as string);
+      verified.set(key, { claims: copyOf(claims), expires: typeof payload.exp === 'number' ? payload.exp : undefined });
+      return claims;
     } catch (error) {
       throw new TokenRejected((error as Error).message);
     }

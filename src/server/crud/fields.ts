@@ -61,14 +61,44 @@ const derive = (model: EntityModel, name: string, derivation: Derivation, record
   return null;
 };
 
-/** The record with its derived fields computed (before private fields are stripped, since they may read them). */
-export const withDerived = (model: EntityModel, record: Entity): Entity => {
-  const derived = fieldsOf(model).derived;
-  if (derived.length === 0) return record;
-  const result = { ...record };
-  for (const [name, derivation] of derived) result[name] = derive(model, name, derivation, record);
-  return result;
+/** Sets `key` as an own data property, as `Object.fromEntries` does (even `__proto__`). */
+const put = (target: Entity, key: string, value: unknown) => {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 };
+
+type Projection = (record: Entity) => Entity;
+const projections = new WeakMap<EntityModel, { shown: Projection; stripped: Projection }>();
+
+/**
+ * The record without its private fields (`stripped`), or also with its derived fields computed (`shown`), in one pass
+ * and one new object per record: keys in the record's order, derived fields not stored appended after them.
+ */
+const projectionsOf = (model: EntityModel) => {
+  let found = projections.get(model);
+  if (!found) {
+    const hidden = new Set(model.privateFields);
+    const project =
+      (derived: [string, Derivation][]): Projection =>
+      (record) => {
+        const result: Entity = {};
+        for (const key of Object.keys(record)) if (!hidden.has(key)) put(result, key, record[key]);
+        for (const [name, derivation] of derived)
+          if (!hidden.has(name)) put(result, name, derive(model, name, derivation, record));
+        return result;
+      };
+    found = { shown: project(fieldsOf(model).derived), stripped: project([]) };
+    projections.set(model, found);
+  }
+  return found;
+};
+
+/** The record as API callers and webhooks see it: derived fields computed, private fields left out. */
+export const shownRecord = (model: EntityModel, record: Entity): Entity => projectionsOf(model).shown(record);
+
+/** The record without the fields that never leave the server (derived fields are not computed). */
+export const withoutPrivate = (model: EntityModel, record: Entity): Entity => projectionsOf(model).stripped(record);
 
 /**
  * What an entity looks like to API callers: its derived fields computed, without the fields that never leave the
@@ -76,10 +106,7 @@ export const withDerived = (model: EntityModel, record: Entity): Entity => {
  */
 export const publicView = (model: EntityModel) => {
   if (model.privateFields.length === 0 && !hasDerived(model)) return <T>(value: T) => value;
-  const strip = (entity: Record<string, unknown>) =>
-    Object.fromEntries(
-      Object.entries(withDerived(model, entity)).filter(([key]) => !model.privateFields.includes(key)),
-    );
+  const { shown } = projectionsOf(model);
   return <T>(value: T): T =>
-    (Array.isArray(value) ? value.map(strip) : value && typeof value === 'object' ? strip(value as never) : value) as T;
+    (Array.isArray(value) ? value.map(shown) : value && typeof value === 'object' ? shown(value as never) : value) as T;
 };

@@ -79,14 +79,18 @@ export class LogRepository {
     const where = this.where(tenantId, query, params);
     const table = q(this.model.table);
     const count = capped
-      ? `SELECT count(*)::int8 AS total FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`
-      : `SELECT count(*)::int8 AS total FROM ${table} WHERE ${where}`;
-    const counted = await db.query<{ total: string | number }>(count, params);
-    const total = Number(counted.rows[0]?.total ?? 0);
+      ? `SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`
+      : `SELECT count(*) FROM ${table} WHERE ${where}`;
+    // The page and its total in one statement (one snapshot, one round trip); a page past the end has no row to carry
+    // the total, which is then counted alone.
     const { rows } = await db.query(
-      `SELECT ${this.selectList} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      `SELECT ${this.selectList}, (${count})::int8 AS "__total" FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, page.pageSize, (page.page - 1) * page.pageSize],
     );
+    const counted = rows[0]
+      ? rows[0].__total
+      : (await db.query<{ total: string | number }>(`SELECT (${count})::int8 AS total`, params)).rows[0]?.total;
+    const total = Number(counted ?? 0);
     return { items: rows.map((row) => this.fromRow(row)), total, isCapped: capped && total > COUNT_CAP };
   }
 

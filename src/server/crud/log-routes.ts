@@ -4,6 +4,7 @@ import { CURSOR_PARAM, ENABLE_CAP_PARAM, NEXT_CURSOR_HEADER } from '../../shared
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
+import { withoutPrivate } from './fields.js';
 import { decodeCursor, encodeCursor, type LogQuery, LogRepository } from './log-repository.js';
 import type { Entity } from './repository.js';
 import type { RouteDeps } from './routes.js';
@@ -71,8 +72,7 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
   const idParam = model.parent ? `${model.name}Id` : 'id';
   const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);
   /** Fields that never leave the server (`x-private`) are left out of every answer. */
-  const view = (entity: Entity) =>
-    Object.fromEntries(Object.entries(entity).filter(([key]) => !model.privateFields.includes(key)));
+  const view = (entity: Entity) => withoutPrivate(model, entity);
 
   /** A log below a parent is about nothing when the parent does not exist in the tenant (404). */
   const assertParent = async (tx: Queryable, tenantId: string, id?: string) => {

@@ -3,7 +3,7 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
 import { registerActionRoutes } from './action-routes.js';
 import { withDefaults } from './defaults.js';
-import { publicView } from './fields.js';
+import { publicView, withoutPrivate } from './fields.js';
 import { generateId } from './ids.js';
 import type { EntityOperations, RequestContext } from './operations.js';
 import type { Entity } from './repository.js';
@@ -96,8 +96,7 @@ export class SingletonOperations {
 export const registerSingletonRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
   const singleton = new SingletonOperations(deps.operationsOf(model.name), deps.db);
   const path = `/api${model.apiPath.replace(/\{(\w+)\}/g, ':$1')}`;
-  const view = (entity: Entity) =>
-    Object.fromEntries(Object.entries(entity).filter(([key]) => !model.privateFields.includes(key)));
+  const view = (entity: Entity) => withoutPrivate(model, entity);
   if (model.operations.get) {
     app.get(path, { config: { scopes: model.requiredScopes.read } }, async (request) =>
       view(await singleton.get(deps.context(request))),

@@ -1,6 +1,6 @@
 import { ApiError } from '../http/api-error.js';
 import { actorName, missingScopes, type RequestContext } from './context.js';
-import { withDerived } from './fields.js';
+import { shownRecord } from './fields.js';
 import { overrideOf, type ServerOverrides, WithStatus } from './overrides.js';
 import type { Write, WriteStage } from './pipeline.js';
 import type { Entity } from './repository.js';
@@ -121,9 +121,7 @@ export const eventsStage = (listener: ChangeListener | undefined): WriteStage =>
     if (!event || !listener || !write.result) return;
     // A webhook receives what the API would answer: derived fields computed, private ones (hashes) left out.
     const { model } = write;
-    const data = Object.fromEntries(
-      Object.entries(withDerived(model, write.result as Entity)).filter(([key]) => !model.privateFields.includes(key)),
-    );
+    const data = shownRecord(model, write.result as Entity);
     listener.emit(write.context, event, data);
   },
 });

@@ -3,13 +3,20 @@ import { type Database, type Queryable, STARTUP_LOCK_SQL, tenantTransaction } fr
 
 const INT8 = 20;
 
+interface Corkable {
+  cork?: () => void;
+  uncork?: () => void;
+}
+
 /** A Postgres server reached through a connection pool. */
 export const openPostgres = async (connectionString: string): Promise<Database> => {
+  const int8 = (value: string) => Number(value);
   const types = {
     getTypeParser: (oid: number, format?: string) =>
-      oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
+      oid === INT8 ? int8 : pg.types.getTypeParser(oid, format as 'text'),
   };
-  const pool = new pg.Pool({ connectionString, max: 10, types: types as pg.CustomTypesConfig });
+  // Pipelined: a query is written as soon as it is made, without waiting for the answers to the ones before it.
+  const pool = new pg.Pool({ connectionString, max: 10, types: types as pg.CustomTypesConfig, pipeline: true });
   // Fail at start, not at the first request, when the server cannot be reached.
   const client = await pool.connect();
   client.release();
@@ -19,21 +26,41 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   };
   const transaction: Database['transaction'] = async (work, prelude) => {
     const conn = await pool.connect();
+    // BEGIN and the prelude (one simple-protocol message) go out with the transaction's first statement, in one
+    // write, and are answered before it: the transaction costs no round trip of its own before its first statement.
+    // A prelude that fails leaves the transaction aborted, so the statement behind it fails too; BEGIN itself cannot
+    // fail (the message is fixed text that parses).
+    let begun: Promise<unknown> | undefined;
+    const send = (sql: string, params?: unknown[]) => {
+      if (begun) return conn.query(sql, params);
+      const stream = (conn as unknown as { connection: { stream: NodeJS.WritableStream & Corkable } }).connection
+        .stream;
+      stream.cork?.();
+      try {
+        begun = conn.query(prelude ? `BEGIN; ${prelude}` : 'BEGIN');
+        begun.catch(() => undefined);
+        const sent = conn.query(sql, params);
+        sent.catch(() => undefined);
+        // The statement's answer counts only once BEGIN and the prelude have succeeded.
+        return begun.then(() => sent);
+      } finally {
+        stream.uncork?.();
+      }
+    };
     try {
-      // One round trip for BEGIN and the prelude (the simple protocol runs several statements at once).
-      await conn.query(prelude ? `BEGIN; ${prelude}` : 'BEGIN');
       const result = await work({
         query: async <Row>(sql: string, params: unknown[] = []) => ({
-          rows: (await conn.query(sql, params)).rows as Row[],
+          rows: (await send(sql, params)).rows as Row[],
         }),
         exec: async (sql: string) => {
-          await conn.query(sql);
+          await send(sql);
         },
       });
-      await conn.query('COMMIT');
+      // A transaction that sent no statement has nothing to commit.
+      if (begun) await conn.query('COMMIT');
       return result;
     } catch (error) {
-      await conn.query('ROLLBACK');
+      if (begun) await conn.query('ROLLBACK');
       throw error;
     } finally {
       conn.release();

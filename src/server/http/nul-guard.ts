@@ -7,16 +7,17 @@ import { ApiError } from './api-error.js';
  * it is bad input (400). Bodies are checked with their schema (see `assertValid`).
  */
 export const registerNulGuard = (app: FastifyInstance) => {
-  app.addHook('preHandler', async (request) => {
+  // A callback hook: nothing here waits, so no promise per request.
+  app.addHook('preHandler', (request, _reply, done) => {
     for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, string>)) {
       if (value.includes('\u0000')) {
-        throw new ApiError('entity.not_exists_with_id', {
-          name: name === 'id' ? 'entity' : name.replace(/Id$/, ''),
-          id: value,
-        });
+        const id = { name: name === 'id' ? 'entity' : name.replace(/Id$/, ''), id: value };
+        return done(new ApiError('entity.not_exists_with_id', id));
       }
     }
     const nul = findNul(request.query, '');
-    if (nul !== undefined) throw new ApiError('guard.invalid_input', { type: 'query' }, { issues: [nulIssue(nul)] });
+    if (nul !== undefined)
+      return done(new ApiError('guard.invalid_input', { type: 'query' }, { issues: [nulIssue(nul)] }));
+    done();
   });
 };

@@ -47,11 +47,13 @@ export const setPageHeaders = (
   if (capped) reply.header(CAPPED_HEADER, 'true');
   if (!page) return;
   const url = new URL(request.url, 'http://placeholder');
+  // Parameters apart from the URL: setting them on `url.searchParams` would write the whole URL again each time.
+  const params = new URLSearchParams(url.search);
   const last = Math.max(1, Math.ceil(total / page.pageSize));
   const link = (target: number, rel: string) => {
-    url.searchParams.set('page', String(target));
-    url.searchParams.set('page_size', String(page.pageSize));
-    return `<${url.pathname}${url.search}>; rel="${rel}"`;
+    params.set('page', String(target));
+    params.set('page_size', String(page.pageSize));
+    return `<${url.pathname}?${params}>; rel="${rel}"`;
   };
   const links = [link(1, 'first')];
   if (page.page > 1) links.push(link(capped ? page.page - 1 : Math.min(page.page - 1, last), 'prev'));
