@@ -80,23 +80,6 @@ const shoot = async (page: Page, name: string, target?: string) => {
   return file;
 };
 
-const readCards = (page: Page) =>
-  page.$$eval('[data-qa-case]', (cards) =>
-    cards.map((card): CardState => {
-      const field = card.getAttribute('data-qa-field');
-      const errorOf = field ? document.getElementById(`${field}__error`) : null;
-      return {
-        name: card.getAttribute('data-qa-case') ?? '',
-        result: card.getAttribute('data-qa-result'),
-        field,
-        message: card.getAttribute('data-qa-message'),
-        shown: errorOf?.textContent ?? null,
-        hasField: field ? document.getElementById(`${field}__label`) !== null : false,
-        stray: [...card.querySelectorAll('.gh-field-error')].map((node) => node.textContent ?? ''),
-      };
-    }),
-  );
-
 const problemsOf = (card: CardState): { problems: string[]; notes: string[] } => {
   const problems: string[] = [];
   const notes: string[] = [];
@@ -142,28 +125,45 @@ const show = async (page: Page, form: FormEntry, view: View) => {
       dispatchEvent(new PopStateEvent('popstate'));
     }, url);
   // This form's cases (the gallery marks whose they are), every one validated in this language (or marked as
-  // outside the form), in this theme.
-  await page.waitForFunction(
-    ({ locale, theme, key }) =>
-      document.documentElement.lang === locale &&
-      document.documentElement.dataset.theme === theme &&
-      document.querySelector('.gh-qa-cases')?.getAttribute('data-qa-form') === key &&
-      // The cases have rendered: an empty list would pass every check below while the cards are still coming.
-      document.querySelectorAll('[data-qa-case]').length > 0 &&
-      [...document.querySelectorAll('[data-qa-case]')].every(
-        (card) =>
-          card.getAttribute('data-qa-result') === 'outside' ||
-          card.getAttribute('data-qa-result') === 'unavailable' ||
-          card.getAttribute('data-qa-language') === locale,
-      ),
+  // outside the form), in this theme; read in the same evaluation that finds them ready, so a re-render between a
+  // check and a read cannot hand over an empty list.
+  const ready = await page.waitForFunction(
+    ({ locale, theme, key }) => {
+      const cards = [...document.querySelectorAll('[data-qa-case]')];
+      const done =
+        document.documentElement.lang === locale &&
+        document.documentElement.dataset.theme === theme &&
+        document.querySelector('.gh-qa-cases')?.getAttribute('data-qa-form') === key &&
+        cards.length > 0 &&
+        cards.every(
+          (card) =>
+            card.getAttribute('data-qa-result') === 'outside' ||
+            card.getAttribute('data-qa-result') === 'unavailable' ||
+            card.getAttribute('data-qa-language') === locale,
+        );
+      if (!done) return false;
+      // What each card says: its result, expected field and message (the gallery marks them on it).
+      return cards.map((card): CardState => {
+        const field = card.getAttribute('data-qa-field');
+        const errorOf = field ? document.getElementById(`${field}__error`) : null;
+        return {
+          name: card.getAttribute('data-qa-case') ?? '',
+          result: card.getAttribute('data-qa-result'),
+          field,
+          message: card.getAttribute('data-qa-message'),
+          shown: errorOf?.textContent ?? null,
+          hasField: field ? document.getElementById(`${field}__label`) !== null : false,
+          stray: [...card.querySelectorAll('.gh-field-error')].map((node) => node.textContent ?? ''),
+        };
+      });
+    },
     { ...view, key: `${form.entity}/${form.form}` },
     { timeout: 30_000 },
   );
+  return (await ready.jsonValue()) as CardState[];
 };
 
-const checkView = async (page: Page, form: FormEntry, view: View, sample: boolean) => {
-  const cards = await readCards(page);
-  if (cards.length === 0) throw new Error('the gallery shows no case for this form');
+const checkView = async (page: Page, form: FormEntry, view: View, cards: CardState[], sample: boolean) => {
   for (const card of cards) {
     const { problems, notes } = problemsOf(card);
     const [set, fixture] = card.name.split('/');
@@ -208,8 +208,8 @@ const runForm = async (page: Page, form: FormEntry) => {
   const views = locales().flatMap((locale) => themes.map((theme) => ({ locale, theme })));
   for (const [index, view] of views.entries()) {
     try {
-      await show(page, form, view);
-      await checkView(page, form, view, index === 0);
+      const cards = await show(page, form, view);
+      await checkView(page, form, view, cards, index === 0);
     } catch (error) {
       // The next view starts from a fresh load of the gallery.
       onGallery.delete(page);
