@@ -16,8 +16,8 @@ describe.each(databases())('user roles on $name', (target) => {
     client = createClient<paths>({ baseUrl: await api.listen() });
   });
 
-  const newUser = async (username = unique('user_')) => {
-    const { data, response } = await client.POST('/api/users', { body: { username, name: username } });
+  const newUser = async (username = unique('user_'), name = username) => {
+    const { data, response } = await client.POST('/api/users', { body: { username, name } });
     expect(response.status).toBe(200);
     return data as NonNullable<typeof data>;
   };
@@ -64,7 +64,8 @@ describe.each(databases())('user roles on $name', (target) => {
 
   it('lists a user roles paged and searched, and the role users the same way', async () => {
     const ada = await newUser('ada');
-    const bob = await newUser('bob');
+    // A space is in no id, username or email: the search below can only match bob's name.
+    const bob = await newUser('bob', 'Bob Stone');
     const roles = [await newRole('Alpha'), await newRole('Beta'), await newRole('Gamma')];
     await client.POST('/api/users/{userId}/roles', {
       params: { path: { userId: ada.id } },
@@ -86,7 +87,7 @@ describe.each(databases())('user roles on $name', (target) => {
     expect(listed.users.map((user) => user.username).sort()).toEqual(['ada', 'bob']);
     expect(listed.users[0]).not.toHaveProperty('passwordEncrypted');
     expect(listed.users[0]).toHaveProperty('hasPassword', false);
-    expect((await usersOf(alpha, { search: '%bo%' })).users.map((user) => user.username)).toEqual(['bob']);
+    expect((await usersOf(alpha, { search: '%b s%' })).users.map((user) => user.username)).toEqual(['bob']);
     expect((await usersOf(alpha, { page: 1, page_size: 1 })).users).toHaveLength(1);
   });
 
