@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
@@ -13,10 +13,20 @@ interface Received {
   body: string;
 }
 
-/** A local endpoint that records what it receives; `/broken` answers 503, and `failNext` fails the next calls. */
+/**
+ * A local endpoint that records what it receives; `/broken` answers 503, and `failNext` fails the next calls.
+ * At `/slow`, with `holding`, the first call is left unanswered until `release` is called, and `maxInFlight` counts
+ * the most calls it had open there at once.
+ */
 const startReceiver = async () => {
   const received: Received[] = [];
-  const state = { failNext: 0 };
+  const state = {
+    failNext: 0,
+    holding: false,
+    release: undefined as (() => void) | undefined,
+    inFlight: 0,
+    maxInFlight: 0,
+  };
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => {
@@ -25,7 +35,18 @@ const startReceiver = async () => {
     request.on('end', () => {
       received.push({ url: request.url ?? '', headers: request.headers, body });
       const failing = request.url === '/broken' || state.failNext-- > 0;
-      response.writeHead(failing ? (request.url === '/broken' ? 503 : 500) : 200).end(failing ? 'busy' : 'ok');
+      const answer = () => {
+        response.writeHead(failing ? (request.url === '/broken' ? 503 : 500) : 200).end(failing ? 'busy' : 'ok');
+      };
+      if (request.url !== '/slow') return answer();
+      state.inFlight++;
+      state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+      const settle = () => {
+        state.inFlight--;
+        answer();
+      };
+      if (state.holding && !state.release) state.release = settle;
+      else settle();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,7 +68,7 @@ describe('webhooks', () => {
   beforeEach(async () => {
     await app.webhooks.idle();
     receiver.received.length = 0;
-    receiver.state.failNext = 0;
+    Object.assign(receiver.state, { failNext: 0, holding: false, release: undefined, maxInFlight: 0 });
   });
 
   afterAll(async () => {
@@ -56,7 +77,7 @@ describe('webhooks', () => {
     await receiver.close();
   });
 
-  const createHook = async (events: string[], retries?: number) => {
+  const createHook = async (events: string[], retries?: number, path = '/hook') => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/hooks',
@@ -64,7 +85,7 @@ describe('webhooks', () => {
         name: 'Audit',
         events,
         config: {
-          url: `${receiver.base}/hook`,
+          url: `${receiver.base}${path}`,
           headers: { 'x-team': 'identity' },
           ...(retries === undefined ? {} : { retries }),
         },
@@ -109,6 +130,21 @@ describe('webhooks', () => {
     await app.webhooks.idle();
     expect(receiver.received.map((r) => JSON.parse(r.body).hookId)).not.toContain(hook.id);
     expect(receiver.received.map((r) => JSON.parse(r.body).hookId)).not.toContain(other.id);
+  });
+
+  it("delivers a hook's events one at a time, in the order they happened, while its endpoint is slow", async () => {
+    await createHook(['Role.Created'], undefined, '/slow');
+    receiver.state.holding = true;
+    const names = ['One', 'Two', 'Three', 'Four', 'Five'];
+    for (const name of names) {
+      await app.inject({ method: 'POST', url: '/api/roles', payload: { name, description: name } });
+    }
+    await vi.waitFor(() => expect(receiver.state.release).toBeDefined());
+    receiver.state.release?.();
+    await app.webhooks.idle();
+    const slow = receiver.received.filter((r) => r.url === '/slow');
+    expect(slow.map((r) => JSON.parse(r.body).data.name)).toEqual(names);
+    expect(receiver.state.maxInFlight).toBe(1);
   });
 
   it('retries a failing endpoint and records the error when it keeps failing', async () => {

@@ -6,6 +6,7 @@ import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import { KeyedQueue } from './keyed-queue.js';
 
 export const SIGNATURE_HEADER = 'logto-signature-sha-256';
 const TIMEOUT_MS = 10_000;
@@ -28,9 +29,13 @@ interface HookRow {
 /**
  * Calls the tenant's enabled webhooks that subscribe to an event, off the request path: each delivery is signed
  * with the hook's key, retried with backoff, and recorded as a hook log (shown under "Recent requests").
+ * One hook receives its events in the order they happened: events are matched to hooks in order per tenant, and
+ * each hook's deliveries go out one after another, so a slow endpoint delays only its own.
  */
 export class WebhookDispatcher {
   private readonly pending = new Set<Promise<void>>();
+  private readonly matching = new KeyedQueue();
+  private readonly delivering = new KeyedQueue();
 
   constructor(
     private readonly db: Database,
@@ -74,15 +79,19 @@ export class WebhookDispatcher {
   }
 
   private async deliverAll(tenantId: string, event: string, prepare: () => Promise<BodyOf>) {
-    const { rows } = await this.db.withTenant(tenantId, (tx) =>
-      tx.query<HookRow>(
-        `SELECT id, signing_key, config FROM hooks WHERE tenant_id = $1 AND enabled AND events @> $2::jsonb`,
-        [tenantId, JSON.stringify([event])],
-      ),
-    );
-    if (rows.length === 0) return;
-    const bodyOf = await prepare();
-    await Promise.all(rows.map((hook) => this.deliver(tenantId, hook, event, bodyOf)));
+    const deliveries = await this.matching.run(tenantId, async () => {
+      const { rows } = await this.db.withTenant(tenantId, (tx) =>
+        tx.query<HookRow>(
+          `SELECT id, signing_key, config FROM hooks WHERE tenant_id = $1 AND enabled AND events @> $2::jsonb`,
+          [tenantId, JSON.stringify([event])],
+        ),
+      );
+      if (rows.length === 0) return [];
+      const bodyOf = await prepare();
+      // Queued while still in order; sent after this step so the next event's matching need not wait for them.
+      return rows.map((hook) => this.delivering.run(hook.id, () => this.deliver(tenantId, hook, event, bodyOf)));
+    });
+    await Promise.all(deliveries);
   }
 
   private async deliver(tenantId: string, hook: HookRow, event: string, bodyOf: BodyOf) {
