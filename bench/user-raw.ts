@@ -9,9 +9,10 @@ import type { Database, Queryable } from '../src/server/db/database.js';
 import { recording, type Statement } from './explain.js';
 import type { Run, Scenario } from './load.js';
 
-/** One transaction of a request (in a tenant's, or none) and the statements sent in it. */
+/** One transaction of a request (in a tenant's, or none; a tenant's read) and the statements sent in it. */
 export interface Unit {
   tenantId?: string;
+  read?: boolean;
   statements: Statement[];
 }
 
@@ -30,6 +31,12 @@ export const recordingDatabase = (db: Database, units: Unit[]): Database => {
     withTenant: (tenantId, work) =>
       db.withTenant(tenantId, (tx) => {
         const unit: Unit = { tenantId, statements: [] };
+        units.push(unit);
+        return work(recording(tx, unit.statements));
+      }),
+    read: (tenantId, work) =>
+      db.read(tenantId, (tx) => {
+        const unit: Unit = { tenantId, read: true, statements: [] };
         units.push(unit);
         return work(recording(tx, unit.statements));
       }),
@@ -67,7 +74,8 @@ const replay = async (db: Database, units: Unit[]) => {
     const run = async (tx: Queryable) => {
       for (const statement of unit.statements) await tx.query(statement.sql, statement.params);
     };
-    await (unit.tenantId ? db.withTenant(unit.tenantId, run) : run(db));
+    if (!unit.tenantId) await run(db);
+    else await (unit.read ? db.read(unit.tenantId, run) : db.withTenant(unit.tenantId, run));
   }
 };
 

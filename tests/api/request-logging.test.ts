@@ -19,7 +19,11 @@ const poisoned = (db: Database): Database => {
         ? tx.query('SELECT $1::int AS n', [POISON])
         : tx.query(sql, params),
   });
-  return { ...db, withTenant: (tenantId, work) => db.withTenant(tenantId, (tx) => work(wrap(tx))) } as Database;
+  return {
+    ...db,
+    withTenant: (tenantId, work) => db.withTenant(tenantId, (tx) => work(wrap(tx))),
+    read: (tenantId, work) => db.read(tenantId, (tx) => work(wrap(tx))),
+  } as Database;
 };
 
 /** What an operator reads: one line per request, no stack traces for expected errors, never a secret. */

@@ -37,6 +37,22 @@ describe.each(databases())('row-level security on $name', (target) => {
     expect(acme.rows.map((r) => r.id)).toEqual(['a1']);
   });
 
+  it('reads as the tenant, refuses a write in a read, and serves the next read after a failed one', async () => {
+    const ids = (tx: Queryable) => tx.query<{ id: string }>('SELECT id FROM roles ORDER BY id');
+    expect((await db.read('default', ids)).rows.map((r) => r.id)).toEqual(['d1', 'd2']);
+    expect((await db.read('acme', ids)).rows.map((r) => r.id)).toEqual(['a1']);
+    // Two statements of one read both run as its tenant.
+    const both = await db.read('acme', async (tx) => [await ids(tx), await ids(tx)]);
+    expect(both.map((result) => result.rows.map((r) => r.id))).toEqual([['a1'], ['a1']]);
+    await expect(db.read('default', (tx) => tx.query('DELETE FROM roles'))).rejects.toMatchObject({ code: '25006' });
+    await expect(db.read('default', (tx) => tx.query('SELECT 1 / 0'))).rejects.toMatchObject({ code: '22012' });
+    // Every connection of the pool is back idle, outside any transaction and as the owner: nothing was deleted.
+    const counts = await Promise.all(
+      Array.from({ length: 12 }, () => db.query<{ n: number }>('SELECT count(*)::int AS n FROM roles')),
+    );
+    expect(counts.map((result) => result.rows[0]?.n)).toEqual(Array.from({ length: 12 }, () => 3));
+  });
+
   it('runs none of a transaction’s statements when its prelude fails, and reports the prelude’s error', async () => {
     // The tenant settings are sent ahead of the first statement; a failing one must not let it run without them.
     await expect(

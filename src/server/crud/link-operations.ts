@@ -78,7 +78,7 @@ export class LinkOperations {
 
   async list(context: RequestContext, name: string, key: string[], query: { page?: Page; search?: string }) {
     const { relation, target, through } = this.relation(name);
-    return this.owner.tx(context, async (tx) => {
+    return this.owner.read(context, async (tx) => {
       await this.source(tx, context, relation, key);
       const result = await listLinked(
         tx,
@@ -242,7 +242,7 @@ export class LinkOperations {
   async reach(context: RequestContext, name: string, key: string[], reach: ReachedLinks): Promise<Entity[]> {
     const { relation } = this.relation(name);
     const next = this.reached(name, reach);
-    return this.owner.tx(context, (tx) =>
+    return this.owner.read(context, (tx) =>
       listReached(tx, next.target.repository, relation, next.relation, context.tenantId, key),
     );
   }

@@ -104,7 +104,7 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
           },
         );
       }
-      const result = await deps.db.withTenant(tenantId, async (tx) => {
+      const result = await deps.db.read(tenantId, async (tx) => {
         await assertParent(tx, tenantId, query.parentId);
         return logs.keyset(tx, tenantId, query, cursor, page.pageSize);
       });
@@ -112,7 +112,7 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
       return result.items.map(view);
     }
     const capped = texts(request.query[ENABLE_CAP_PARAM])[0] === 'true';
-    const result = await deps.db.withTenant(tenantId, async (tx) => {
+    const result = await deps.db.read(tenantId, async (tx) => {
       await assertParent(tx, tenantId, query.parentId);
       return logs.page(tx, tenantId, query, page, capped);
     });

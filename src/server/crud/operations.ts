@@ -91,8 +91,13 @@ export class EntityOperations {
     return this.db.withTenant(context.tenantId, work);
   }
 
+  /** The statements of a read-only operation, as the caller's tenant (see `Database.read`). */
+  read<T>(context: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.db.read(context.tenantId, work);
+  }
+
   async list(context: RequestContext, query: ListQuery, parentId?: string) {
-    return this.tx(context, async (tx) => {
+    return this.read(context, async (tx) => {
       if (this.model.parent) await this.assertParent(tx, context, parentId);
       const result = await this.repository.list(tx, this.scope(context, parentId), query);
       const items = await this.withSummaries(tx, context, result.items);
@@ -123,7 +128,7 @@ export class EntityOperations {
   }
 
   async get(context: RequestContext, id: string, parentId?: string): Promise<Entity> {
-    return this.tx(context, async (tx) => {
+    return this.read(context, async (tx) => {
       const entity = await this.getIn(tx, context, id, parentId);
       const [withItemSummaries] = await this.withSummaries(tx, context, [entity], true);
       return withItemSummaries ?? entity;

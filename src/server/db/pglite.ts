@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock.js';
-import { type Database, type Queryable, tenantTransaction } from './database.js';
+import { type Database, type Queryable, tenantReadTransaction, tenantTransaction } from './database.js';
 
 const INT8 = 20;
 
@@ -57,6 +57,7 @@ export const openPglite = async (dataDir?: string, template?: Blob): Promise<Dat
     ...wrap(db),
     transaction,
     withTenant: tenantTransaction(transaction),
+    read: tenantReadTransaction(transaction),
     exclusive,
     close: async () => {
       try {

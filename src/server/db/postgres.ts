@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Database, type Queryable, STARTUP_LOCK_SQL, tenantTransaction } from './database.js';
+import { type Database, type Queryable, STARTUP_LOCK_SQL, tenantPrelude, tenantTransaction } from './database.js';
 
 const INT8 = 20;
 
@@ -7,6 +7,20 @@ interface Corkable {
   cork?: () => void;
   uncork?: () => void;
 }
+
+/** Makes the messages `send` queues on a connection go out in one write: the socket is corked meanwhile. */
+const inOneWrite = <T>(conn: pg.PoolClient, send: () => T): T => {
+  const stream = (conn as unknown as { connection: { stream: NodeJS.WritableStream & Corkable } }).connection.stream;
+  stream.cork?.();
+  try {
+    return send();
+  } finally {
+    stream.uncork?.();
+  }
+};
+
+/** An error the server answered with (it has a severity); anything else may have left the connection unusable. */
+const answeredByServer = (error: unknown) => typeof error === 'object' && error !== null && 'severity' in error;
 
 /** A Postgres server reached through a connection pool. */
 export const openPostgres = async (connectionString: string): Promise<Database> => {
@@ -33,19 +47,14 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     let begun: Promise<unknown> | undefined;
     const send = (sql: string, params?: unknown[]) => {
       if (begun) return conn.query(sql, params);
-      const stream = (conn as unknown as { connection: { stream: NodeJS.WritableStream & Corkable } }).connection
-        .stream;
-      stream.cork?.();
-      try {
+      return inOneWrite(conn, () => {
         begun = conn.query(prelude ? `BEGIN; ${prelude}` : 'BEGIN');
         begun.catch(() => undefined);
         const sent = conn.query(sql, params);
         sent.catch(() => undefined);
         // The statement's answer counts only once BEGIN and the prelude have succeeded.
         return begun.then(() => sent);
-      } finally {
-        stream.uncork?.();
-      }
+      });
     };
     try {
       const result = await work({
@@ -65,6 +74,30 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     } finally {
       conn.release();
     }
+  };
+  // Each statement of a read is a read-only transaction of its own: BEGIN with the tenant's settings, the statement
+  // and COMMIT in one write, answered together. COMMIT always goes, so the connection comes back idle even when the
+  // statement failed (it then ends the aborted transaction).
+  const read: Database['read'] = async (tenantId, work) => {
+    const begin = `BEGIN READ ONLY; ${tenantPrelude(tenantId)}`;
+    const statement = async (sql: string, params?: unknown[]) => {
+      const conn = await pool.connect();
+      const sent = inOneWrite(conn, () => [conn.query(begin), conn.query(sql, params), conn.query('COMMIT')]);
+      const answers = await Promise.allSettled(sent);
+      // The first failure is the cause: a failed prelude makes the statement fail too.
+      const failed = answers.find((answer) => answer.status === 'rejected');
+      conn.release(failed && !answeredByServer(failed.reason) ? (failed.reason as Error) : undefined);
+      if (failed) throw failed.reason;
+      return (answers[1] as PromiseFulfilledResult<pg.QueryResult>).value;
+    };
+    return work({
+      query: async <Row>(sql: string, params: unknown[] = []) => ({
+        rows: (await statement(sql, params)).rows as Row[],
+      }),
+      exec: async (sql: string) => {
+        await statement(sql);
+      },
+    });
   };
   const exclusive: Database['exclusive'] = async (work) => {
     const conn = await pool.connect();
@@ -90,6 +123,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     },
     transaction,
     withTenant: tenantTransaction(transaction),
+    read,
     exclusive,
     close: () => pool.end(),
   };
