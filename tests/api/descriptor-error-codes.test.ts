@@ -2,7 +2,18 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import { applyPatch, copyProject, generatedValue, migrationsOf, removeProjects } from '../unit/codegen-project.js';
 
-afterAll(removeProjects);
+const mocked = [
+  '../../src/generated/entities.js',
+  '../../src/generated/error-codes.js',
+  '../../src/generated/migrations/index.js',
+] as const;
+
+afterAll(() => {
+  // Files that run after this one in the same worker import the real generated modules again.
+  for (const path of mocked) vi.doUnmock(path);
+  vi.resetModules();
+  removeProjects();
+});
 
 const hook = { name: 'Ledger sync', events: ['PostSignIn'], config: { url: 'http://127.0.0.1:9/ledger' } };
 
@@ -14,13 +25,13 @@ describe('an error code named only in a descriptor', () => {
     applyPatch(root, 'docs/guide/examples/new-error-code.patch.json');
     const { files } = await generate({ root, migrationName: 'unique hook names' });
     vi.resetModules();
-    vi.doMock('../../src/generated/entities.js', () => ({
+    vi.doMock(mocked[0], () => ({
       entityModels: generatedValue(files, 'src/generated/entities.ts'),
     }));
-    vi.doMock('../../src/generated/error-codes.js', () => ({
+    vi.doMock(mocked[1], () => ({
       generatedErrorCodes: generatedValue(files, 'src/generated/error-codes.ts'),
     }));
-    vi.doMock('../../src/generated/migrations/index.js', () => ({ migrations: migrationsOf(files) }));
+    vi.doMock(mocked[2], () => ({ migrations: migrationsOf(files) }));
     const { handWrittenErrorCodes } = await import('../../src/shared/error-codes.js');
     expect(handWrittenErrorCodes).not.toHaveProperty(['hook.name_in_use']);
 
