@@ -57,14 +57,21 @@ describe.each(databases())('organization webhooks on $name', (target) => {
     expect(hook.response.status).toBe(201);
     return { id: hook.data?.id ?? '', signingKey: hook.data?.signingKey ?? '' };
   };
-  /** The payloads received so far (after the deliveries in flight), without the delivery time. */
+  /**
+   * The payloads received so far (after the deliveries in flight), in the order of their events' times (deliveries
+   * go out side by side and may arrive in another order), without those times.
+   */
   const payloads = async () => {
     await api.app.webhooks.idle();
-    return receiver.received.map((delivery) => {
-      const { createdAt, ...payload } = JSON.parse(delivery.body);
-      expect(new Date(createdAt).getTime()).toBeGreaterThan(0);
-      return payload;
-    });
+    const bodies = receiver.received.map((delivery) => JSON.parse(delivery.body));
+    return bodies
+      .map((body, arrival) => ({ body, arrival, at: Date.parse(body.createdAt) }))
+      .sort((a, b) => a.at - b.at || a.arrival - b.arrival)
+      .map(({ body, at }) => {
+        expect(at).toBeGreaterThan(0);
+        const { createdAt, ...payload } = body;
+        return payload;
+      });
   };
   const newUser = async (username: string, primaryEmail?: string) =>
     (await client.POST('/api/users', { body: { username, primaryEmail } })).data?.id ?? '';

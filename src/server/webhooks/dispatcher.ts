@@ -6,7 +6,6 @@ import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import { KeyedQueue } from './keyed-queue.js';
 
 export const SIGNATURE_HEADER = 'logto-signature-sha-256';
 const TIMEOUT_MS = 10_000;
@@ -29,13 +28,11 @@ interface HookRow {
 /**
  * Calls the tenant's enabled webhooks that subscribe to an event, off the request path: each delivery is signed
  * with the hook's key, retried with backoff, and recorded as a hook log (shown under "Recent requests").
- * One hook receives its events in the order they happened: events are matched to hooks in order per tenant, and
- * each hook's deliveries go out one after another, so a slow endpoint delays only its own.
+ * Deliveries go out side by side, as in Logto, so a slow or dead endpoint holds back nothing else; each body's
+ * `createdAt` is the time its event happened (not of its delivery), the order a receiver can sort events by.
  */
 export class WebhookDispatcher {
   private readonly pending = new Set<Promise<void>>();
-  private readonly matching = new KeyedQueue();
-  private readonly delivering = new KeyedQueue();
 
   constructor(
     private readonly db: Database,
@@ -66,7 +63,8 @@ export class WebhookDispatcher {
   }
 
   private start(tenantId: string, event: string, body: () => Promise<BodyOf>) {
-    const delivery = this.deliverAll(tenantId, event, body).catch((error: unknown) => {
+    const createdAt = new Date().toISOString();
+    const delivery = this.deliverAll(tenantId, event, createdAt, body).catch((error: unknown) => {
       this.log.error({ err: error, event }, 'webhook dispatch failed');
     });
     this.pending.add(delivery);
@@ -78,24 +76,20 @@ export class WebhookDispatcher {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  private async deliverAll(tenantId: string, event: string, prepare: () => Promise<BodyOf>) {
-    const deliveries = await this.matching.run(tenantId, async () => {
-      const { rows } = await this.db.withTenant(tenantId, (tx) =>
-        tx.query<HookRow>(
-          `SELECT id, signing_key, config FROM hooks WHERE tenant_id = $1 AND enabled AND events @> $2::jsonb`,
-          [tenantId, JSON.stringify([event])],
-        ),
-      );
-      if (rows.length === 0) return [];
-      const bodyOf = await prepare();
-      // Queued while still in order; sent after this step so the next event's matching need not wait for them.
-      return rows.map((hook) => this.delivering.run(hook.id, () => this.deliver(tenantId, hook, event, bodyOf)));
-    });
-    await Promise.all(deliveries);
+  private async deliverAll(tenantId: string, event: string, createdAt: string, prepare: () => Promise<BodyOf>) {
+    const { rows } = await this.db.withTenant(tenantId, (tx) =>
+      tx.query<HookRow>(
+        `SELECT id, signing_key, config FROM hooks WHERE tenant_id = $1 AND enabled AND events @> $2::jsonb`,
+        [tenantId, JSON.stringify([event])],
+      ),
+    );
+    if (rows.length === 0) return;
+    const bodyOf = await prepare();
+    await Promise.all(rows.map((hook) => this.deliver(tenantId, hook, event, bodyOf(hook.id, createdAt))));
   }
 
-  private async deliver(tenantId: string, hook: HookRow, event: string, bodyOf: BodyOf) {
-    const body = JSON.stringify(bodyOf(hook.id, new Date().toISOString()));
+  private async deliver(tenantId: string, hook: HookRow, event: string, payload: Record<string, unknown>) {
+    const body = JSON.stringify(payload);
     const outcome = await send(
       hook.config,
       hook.signing_key,
