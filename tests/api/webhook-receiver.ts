@@ -25,3 +25,13 @@ export const startReceiver = async <T = Record<string, unknown>>(): Promise<Rece
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   return { url, bodies, close: () => new Promise((resolve) => server.close(resolve)) };
 };
+
+/**
+ * Bodies in the order their events happened (by `createdAt`, then as they arrived): deliveries go out side by side
+ * and may arrive in another order.
+ */
+export const inEventOrder = <T>(bodies: T[]): T[] =>
+  bodies
+    .map((body, arrival) => ({ body, arrival, at: Date.parse(String((body as { createdAt?: unknown }).createdAt)) }))
+    .sort((a, b) => a.at - b.at || a.arrival - b.arrival)
+    .map(({ body }) => body);
