@@ -15,6 +15,8 @@ export default defineConfig({
           environment: 'node',
           // Codegen runs take a few seconds each (OpenAPI types, compiled validators, an embedded database).
           testTimeout: 60_000,
+          // Both cores: left to itself, the layer ran one file at a time on a two-core machine.
+          maxWorkers: 2,
         },
       },
       {
