@@ -7,7 +7,7 @@ import { entityModels } from '../../src/generated/entities.js';
 import { FIXTURES_ROOT } from '../../src/server/qa/fixtures.js';
 import { qaForms } from '../../src/server/qa/forms.js';
 import { compileShapes } from '../shapes/compile.js';
-import { matrixForms, setMatrixSource } from './fixture-matrix.js';
+import { matrixForms, resetMatrixSource, setMatrixSource } from './fixture-matrix.js';
 import { createCases, tabCases } from './fixture-matrix-cases.js';
 import { databases, useApi } from './harness.js';
 
@@ -26,7 +26,10 @@ generateFixtures(
   dir,
 );
 setMatrixSource(compiled.models, [dir, FIXTURES_ROOT]);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  resetMatrixSource();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe.each(databases())('generated fixtures of the test-only entities on $name', (target) => {
   const api = useApi(target, { catalog: async () => compiled.catalog });

@@ -18,11 +18,17 @@ const source: { models: readonly EntityModel[]; dirs: readonly string[] } = {
   dirs: [FIXTURES_ROOT],
 };
 
-/** Points the matrix of this test file at other entities and fixture folders (searched in order). */
+/**
+ * Points the matrix of this test file at other entities and fixture folders (searched in order), until
+ * `resetMatrixSource`: the files of a worker share this module, so a file that points it elsewhere points it back.
+ */
 export const setMatrixSource = (models: readonly EntityModel[], dirs: readonly string[]) => {
   source.models = models;
   source.dirs = dirs;
 };
+
+/** Points the matrix at the project's entities and fixtures again. */
+export const resetMatrixSource = () => setMatrixSource(entityModels, [FIXTURES_ROOT]);
 
 const modelOf = (entity: string): EntityModel => {
   const model = source.models.find((m) => m.name === entity);
