@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
 import { SIGNATURE_HEADER, sign } from '../../src/server/webhooks/dispatcher.js';
 import { databases, useApi } from './harness.js';
+import { inEventOrder } from './webhook-receiver.js';
 
 interface Delivery {
   signature: string | undefined;
@@ -63,15 +64,12 @@ describe.each(databases())('organization webhooks on $name', (target) => {
    */
   const payloads = async () => {
     await api.app.webhooks.idle();
-    const bodies = receiver.received.map((delivery) => JSON.parse(delivery.body));
-    return bodies
-      .map((body, arrival) => ({ body, arrival, at: Date.parse(body.createdAt) }))
-      .sort((a, b) => a.at - b.at || a.arrival - b.arrival)
-      .map(({ body, at }) => {
-        expect(at).toBeGreaterThan(0);
-        const { createdAt, ...payload } = body;
+    return inEventOrder(receiver.received.map((delivery) => JSON.parse(delivery.body))).map(
+      ({ createdAt, ...payload }) => {
+        expect(new Date(createdAt).getTime()).toBeGreaterThan(0);
         return payload;
-      });
+      },
+    );
   };
   const newUser = async (username: string, primaryEmail?: string) =>
     (await client.POST('/api/users', { body: { username, primaryEmail } })).data?.id ?? '';
