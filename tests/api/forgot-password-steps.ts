@@ -26,6 +26,7 @@ export const forgotPasswordSteps = (pages: Pages) => {
   });
   afterAll(() => state.smtp?.close());
   beforeEach(async () => {
+    smtp().behave({ answerAfterMs: undefined, rejectRecipients: undefined });
     await pages.reset();
     await pages.patch('', { forgotPasswordMethods: ['EmailVerificationCode'] });
   });
@@ -93,8 +94,9 @@ export const forgotPasswordSteps = (pages: Pages) => {
   /** A wrong code for `code` (any other six digits). */
   const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
-  /** The interaction's audit entries: key, result and error code, in order. */
+  /** The interaction's audit entries: key, result and error code, in order (once the codes under way were sent). */
   const logsOf = async (uid: string) => {
+    await pages.app().identity.outbox.settled();
     await pages.app().auditLog.flush();
     const { rows } = await pages.db().query<{ key: string; result: string; payload: { error?: { code: string } } }>(
       `SELECT key, result, payload FROM logs WHERE tenant_id = 'default' AND payload->>'sessionId' = $1

@@ -21,8 +21,13 @@ export interface SmtpServerOptions {
   /** When given, the client must sign in (AUTH PLAIN or LOGIN) with this user and password. */
   credentials?: { user: string; pass: string };
   /** Refuse every recipient with this SMTP reply (a server that will not take the message). */
-  rejectRecipients?: string;
+  rejectRecipients?: string | undefined;
+  /** Take each message this many milliseconds after its data arrived (a slow server); 0 or unset: at once. */
+  answerAfterMs?: number | undefined;
 }
+
+/** `value`, `ms` milliseconds from now (the slow server's answer). */
+const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 const addresses = (value: ParsedMail['to']): string[] =>
   (Array.isArray(value) ? value : value ? [value] : []).flatMap((group) =>
@@ -33,8 +38,10 @@ const addresses = (value: ParsedMail['to']): string[] =>
  * A local SMTP server for tests: it listens on a random port of 127.0.0.1, takes messages (plain SMTP, no
  * STARTTLS), parses each and keeps it. `nextMessageTo(address)` resolves with the first message to that address
  * not yet taken, waiting for it when it has not arrived (no sleeps); `messages` lists every message so far.
+ * `behave(changes)` changes its options while it runs (a server that turns slow or refusing).
  */
-export const startSmtpServer = async (options: SmtpServerOptions = {}) => {
+export const startSmtpServer = async (initial: SmtpServerOptions = {}) => {
+  const options: SmtpServerOptions = { ...initial };
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiting: { address: string; resolve: (mail: ReceivedMail) => void }[] = [];
@@ -71,7 +78,9 @@ export const startSmtpServer = async (options: SmtpServerOptions = {}) => {
       callback();
     },
     onData(stream, session, callback) {
+      const answerAfterMs = options.answerAfterMs ?? 0;
       simpleParser(stream)
+        .then((parsed) => (answerAfterMs > 0 ? later(answerAfterMs, parsed) : parsed))
         .then((parsed) => {
           deliver({
             envelope: {
@@ -113,6 +122,8 @@ export const startSmtpServer = async (options: SmtpServerOptions = {}) => {
     },
     /** Messages to `address` so far (taken or not). */
     messagesTo: (address: string) => messages.filter((mail) => matches(mail, address)),
+    /** Changes how the server answers from now on (`undefined` values back to the defaults). */
+    behave: (changes: SmtpServerOptions) => Object.assign(options, changes),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

@@ -4,6 +4,7 @@ import type { AuditLogWriter } from '../audit-log/writer.js';
 import { systemContext } from '../crud/context.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import type { Outbox } from '../messages/outbox.js';
 import type { TenantProviders } from '../oidc/providers.js';
 import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
 import type { BreachCheck } from '../users/password-policy.js';
@@ -43,6 +44,8 @@ export interface InteractionRouteOptions {
   webhooks?: WebhookDispatcher | undefined;
   /** Where the CAPTCHA providers' scripts and verification APIs are (default: the providers' own). */
   captcha?: CaptchaEndpoints | undefined;
+  /** Where messages (verification codes) are sent from, beside the request that asked for them. */
+  outbox: Outbox;
 }
 
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
@@ -79,6 +82,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     pages: interactionPages(options.db, users, settingsOf),
     settingsOf,
     breached,
+    outbox: options.outbox,
   };
 
   /** The registration form with a `login_hint` filled in. */

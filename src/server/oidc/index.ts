@@ -7,6 +7,7 @@ import type { Database } from '../db/database.js';
 import type { CaptchaEndpoints } from '../interaction/captcha/endpoints.js';
 import { registerInteractionRoutes } from '../interaction/routes.js';
 import { Sentinel } from '../interaction/sentinel.js';
+import { Outbox } from '../messages/outbox.js';
 import { TenantRegistry } from '../tenants/registry.js';
 import { registerTenantRoutes } from '../tenants/routes.js';
 import { seedTenants } from '../tenants/seed.js';
@@ -53,6 +54,8 @@ export interface Identity {
   keysChanged(tenantId: string): void;
   /** The record of users issued a token; `settled()` waits for the writes under way. */
   activeUsers: Pick<ActiveUsers, 'settled'>;
+  /** The sign-in pages' messages (verification codes), sent beside the requests; `settled()` waits for the sends. */
+  outbox: Pick<Outbox, 'settled'>;
 }
 
 declare module 'fastify' {
@@ -91,6 +94,7 @@ export const registerIdentity = async (
   const tenants = new TenantRegistry(db);
   const users = new UserStore(db, () => operationsOf('user'));
   const activeUsers = new ActiveUsers(db, app.log);
+  const outbox = new Outbox(app.log);
   const providers = new TenantProviders({
     db,
     tenants,
@@ -107,9 +111,11 @@ export const registerIdentity = async (
     provider: (tenantId: string) => providers.get(tenantId),
     keysChanged: (tenantId: string) => providers.evict(tenantId),
     activeUsers,
+    outbox,
   } satisfies Identity);
-  // The writes under way finish before the database closes.
+  // The writes and sends under way finish (and record how they went) before the audit log and the database close.
   app.addHook('onClose', () => activeUsers.settled());
+  app.addHook('onClose', () => outbox.settled());
 
   registerTenantRoutes(app, { tenants, origin: requestOrigin });
   await registerOidcRoutes(app, providers);
@@ -123,5 +129,6 @@ export const registerIdentity = async (
     auditLog,
     webhooks,
     captcha,
+    outbox,
   });
 };

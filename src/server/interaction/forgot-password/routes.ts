@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { findEmailSender } from '../../messages/email-sender.js';
+import type { Outbox } from '../../messages/outbox.js';
 import { type BreachCheck, checkPassword, issueParams } from '../../users/password-policy.js';
 import { verifyPassword } from '../../users/passwords.js';
 import type { SecuritySettings } from '../../users/security-settings.js';
@@ -31,6 +32,8 @@ export interface ForgotPasswordOptions {
   breached?: BreachCheck | undefined;
   /** The tenant's CAPTCHA check, asked before a code is sent (Logto's, for an interaction with no user yet). */
   captcha: CaptchaGuard;
+  /** Where codes are sent from, beside the request. */
+  outbox: Outbox;
 }
 
 const EVENT = 'ForgotPassword';
@@ -45,7 +48,7 @@ const CODE_SUBMIT = 'Verification.EmailVerificationCode.Submit';
  * `PostResetPassword`.
  */
 export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string, options: ForgotPasswordOptions) => {
-  const { page, db, users, sentinel, passcodes, audit, pages, settingsOf, breached, captcha } = options;
+  const { page, db, users, sentinel, passcodes, audit, pages, settingsOf, breached, captcha, outbox } = options;
   const { paths, secondsLeft, showStart, showCode, showPassword } = forgotPasswordScreens(settingsOf, passcodes);
   const redirect = (reply: FastifyReply, to: string) => reply.header('Cache-Control', 'no-store').redirect(to, 303);
 
@@ -61,9 +64,11 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
     });
 
   /**
-   * Sends a new code to `email` (Logto's `ForgotPassword` template) when it names an account; an address that names
-   * none gets its record and its place in the rate limit all the same, and nothing is sent. Answers the refusal's
-   * code, or nothing once the flow's state names the address.
+   * Stores a new code for `email` and sends it (Logto's `ForgotPassword` template) when the address names an account;
+   * an address that names none gets its code, its record and its place in the rate limit all the same, and nothing
+   * is sent. The message goes out beside the request (the outbox), so the answer comes as soon for an unknown
+   * address as for a known one; a failed send is logged and recorded then. Answers the refusal's code, or nothing
+   * once the flow's state names the address.
    */
   const sendCode = async (interaction: Interaction, request: Request, email: string) => {
     const { tenantId, tr } = interaction;
@@ -75,23 +80,29 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
         identifier: 'email',
         ...(code ? { error: { code } } : {}),
       });
+    const failed = (error: unknown) => {
+      request.log.warn({ err: error }, 'verification code not sent');
+      record('Error', 'verification_code.send_failed');
+      return 'verification_code.send_failed' as const;
+    };
     if (!(await admitMessage(db, tenantId, email))) {
       record('Error', 'request.message_rate_limited');
       return 'request.message_rate_limited';
     }
     const user = await users.findByIdentifier(tenantId, email);
     const { code } = await passcodes.create(tenantId, { jti: interaction.details.uid, type: EVENT, email });
+    // Known or not, the address takes the same steps before the answer: the sender is looked up for both.
+    const sender = await db.withTenant(tenantId, (tx) => findEmailSender(tx, tenantId)).catch(failed);
+    if (typeof sender === 'string') return sender;
     if (user) {
-      try {
-        const sender = await db.withTenant(tenantId, (tx) => findEmailSender(tx, tenantId));
-        await sender.send({ to: email, template: EVENT, payload: { code, locale: tr.language } });
-      } catch (error) {
-        request.log.warn({ err: error }, 'verification code not sent');
-        record('Error', 'verification_code.send_failed');
-        return 'verification_code.send_failed';
-      }
-    }
-    record('Success');
+      const message = { to: email, template: EVENT, payload: { code, locale: tr.language } } as const;
+      outbox.post(() =>
+        sender.send(message).then(
+          () => record('Success'),
+          (error: unknown) => void failed(error),
+        ),
+      );
+    } else record('Success');
     await saveForgotPassword(interaction, { email, sentAt: Date.now() });
     return undefined;
   };
