@@ -169,7 +169,8 @@ const addReach = (
         description: `The ${reach.name} granted by the ${relation.name}, once each.`,
         content: json({ type: 'array', items: ref(pascalCase(next?.target ?? '')) }),
       },
-      ...errorResponses([400, 401, 403, 422]),
+      // A source that does not exist: its side's code (a membership's 422), else its 404.
+      ...errorResponses([400, 401, 403, relation.sourceMissingCode ? 422 : 404]),
     },
   });
 };

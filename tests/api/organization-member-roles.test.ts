@@ -125,11 +125,26 @@ describe.each(databases())('organization member roles on $name', (target) => {
     expect(scopes.data?.map((scope) => scope.name).sort()).toEqual(['read', 'write']);
     expect(scopes.data?.[0]).toMatchObject({ id: expect.any(String), description: null });
 
-    const outsider = await newUser('outsider');
+    // A member without roles has none; anyone else is no member, as Logto's member routes answer.
+    const newcomer = await newUser('newcomer');
+    await join(acme, [newcomer]);
     const none = await client.GET('/api/organizations/{id}/users/{userId}/scopes', {
-      params: { path: { id: acme, userId: outsider } },
+      params: { path: { id: acme, userId: newcomer } },
     });
+    expect(none.response.status).toBe(200);
     expect(none.data).toEqual([]);
+    const outsider = await newUser('outsider');
+    for (const [id, userId] of [
+      [acme, outsider],
+      [acme, 'no-such-user'],
+      ['no-such-organization', alice],
+    ] as const) {
+      const refused = await client.GET('/api/organizations/{id}/users/{userId}/scopes', {
+        params: { path: { id, userId } },
+      });
+      expect(refused.response.status, `${id}/${userId}`).toBe(422);
+      expect(refused.error).toMatchObject({ code: 'organization.require_membership' });
+    }
   });
 
   it("a user's organizations carry the user's roles in each; an unknown user answers 404", async () => {

@@ -238,13 +238,17 @@ export class LinkOperations {
     return this.relation(name).target.links.relation(reach.relation);
   }
 
-  /** The items the source's linked items reach through their own relation, once each (a member's scopes). */
+  /**
+   * The items the source's linked items reach through their own relation, once each (a member's scopes). A source
+   * that does not exist answers as its links' list does (Logto's `organization.require_membership` for a member).
+   */
   async reach(context: RequestContext, name: string, key: string[], reach: ReachedLinks): Promise<Entity[]> {
     const { relation } = this.relation(name);
     const next = this.reached(name, reach);
-    return this.owner.read(context, (tx) =>
-      listReached(tx, next.target.repository, relation, next.relation, context.tenantId, key),
-    );
+    return this.owner.read(context, async (tx) => {
+      await this.source(tx, context, relation, key);
+      return listReached(tx, next.target.repository, relation, next.relation, context.tenantId, key);
+    });
   }
 
   async unlink(context: RequestContext, name: string, key: string[], targetId: string): Promise<void> {
