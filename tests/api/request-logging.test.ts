@@ -110,4 +110,35 @@ describe.each(databases())('request logs on $name', (target) => {
       expect(text, secret).not.toContain(secret);
     }
   });
+
+  it('masks the path segments that name the provider’s records (sessions, grants, interactions), whatever the route', async () => {
+    const headers = { authorization: `Bearer ${GOOD_TOKEN}` };
+    const created = await app.inject({ method: 'POST', url: '/api/users', headers, payload: { username: 'logged' } });
+    expect(created.statusCode, created.body).toBe(200);
+    const userId = created.json().id as string;
+    const [session, grant, interaction] = ['session-uid-3c9d', 'grant-id-8e21', 'interaction-uid-4f7a'];
+    lines.length = 0;
+    const sent = [
+      await app.inject({ method: 'GET', url: `/api/users/${userId}/sessions/${session}`, headers }),
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/users/${userId}/sessions/${session}?revokeGrantsTarget=all`,
+        headers,
+      }),
+      await app.inject({ method: 'DELETE', url: `/api/users/${userId}/grants/${grant}`, headers }),
+      await app.inject({ method: 'GET', url: `/interaction/${interaction}/forgot-password` }),
+      await app.inject({ method: 'GET', url: `/oidc/auth/${interaction}` }),
+    ];
+    for (const reply of sent) expect(reply.statusCode, reply.body).toBeLessThan(500);
+    const urls = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request');
+    expect(urls.map((entry) => entry.url)).toEqual([
+      `/api/users/${userId}/sessions/REDACTED`,
+      `/api/users/${userId}/sessions/REDACTED?revokeGrantsTarget=all`,
+      `/api/users/${userId}/grants/REDACTED`,
+      '/interaction/REDACTED/forgot-password',
+      '/oidc/auth/REDACTED',
+    ]);
+    const text = lines.join('');
+    for (const secret of [session, grant, interaction]) expect(text, secret).not.toContain(secret);
+  });
 });

@@ -10,14 +10,39 @@ import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogC
 const SENSITIVE_PARAM = /secret|password|token|code|key|assertion|signature|hint|ticket|session|otp/i;
 const MASK = 'REDACTED';
 
-/** The request URL as it may be logged: path, and the query with its sensitive values masked. */
-export const loggableUrl = (url: string): string => {
+/**
+ * Path parameters whose values are masked in logged paths, by the name every route gives them: the ids of the OpenID
+ * provider's records (a session's, a grant's, an interaction's, the last being its cookie's value), with which a log
+ * reader could act on them.
+ */
+const SECRET_PATH_PARAMS = new Set(['sessionId', 'grantId', 'uid']);
+
+/**
+ * The path with the segments the matched route (`/api/users/:userId/sessions/:sessionId`) names as secret
+ * parameters masked. A named parameter takes one segment, and so does every segment before it: the route's segments
+ * and the path's line up from the start (a wildcard, which takes the rest, comes last).
+ */
+const maskPath = (path: string, route: string | undefined): string => {
+  if (!route) return path;
+  const segments = path.split('/');
+  route.split('/').forEach((part, i) => {
+    if (part.startsWith(':') && SECRET_PATH_PARAMS.has(part.slice(1)) && i < segments.length) segments[i] = MASK;
+  });
+  return segments.join('/');
+};
+
+/**
+ * The request URL as it may be logged: the path with its secret parameters masked (given the matched route's
+ * pattern), and the query with its sensitive values masked.
+ */
+export const loggableUrl = (url: string, route?: string): string => {
   const at = url.indexOf('?');
-  if (at < 0) return url;
+  if (at < 0) return maskPath(url, route);
+  const path = maskPath(url.slice(0, at), route);
   const query = new URLSearchParams(url.slice(at + 1));
   for (const name of new Set(query.keys())) if (SENSITIVE_PARAM.test(name)) query.set(name, MASK);
   const rest = query.toString();
-  return rest ? `${url.slice(0, at)}?${rest}` : url.slice(0, at);
+  return rest ? `${path}?${rest}` : path;
 };
 
 type Loggable = Record<string, unknown>;
@@ -76,7 +101,7 @@ class RequestLog extends LogController {
     const line = {
       method: request.method,
       // The OpenID routes hand the provider a shortened URL and keep the one sent as `originalUrl`.
-      url: loggableUrl((request.raw as { originalUrl?: string }).originalUrl ?? request.url),
+      url: loggableUrl((request.raw as { originalUrl?: string }).originalUrl ?? request.url, request.routeOptions.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };

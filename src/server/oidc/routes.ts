@@ -44,6 +44,9 @@ export const registerOidcRoutes = async (app: FastifyInstance, providers: Tenant
       }
     };
 
-    for (const path of ['/oidc', '/oidc/*', '/t/:tenantId/oidc', '/t/:tenantId/oidc/*']) scope.all(path, handle);
+    // The provider's resume path is named too: the request log masks the interaction id (`:uid`) it carries.
+    for (const mount of ['/oidc', '/t/:tenantId/oidc']) {
+      for (const path of [mount, `${mount}/*`, `${mount}/auth/:uid`]) scope.all(path, handle);
+    }
   });
 };
