@@ -44,6 +44,12 @@ ${fieldErrors(options.id, options.errors)}
 export const captchaField = (chrome: Chrome | undefined) =>
   chrome?.captcha && !chrome.inert ? captchaMarkup(chrome.captcha, chrome.nonce) : '';
 
+/**
+ * Whether a page may focus one of its fields on load: never in a preview, which is not for typing into and is shown in
+ * a sandboxed frame, where the browser refuses (and reports) every autofocus.
+ */
+const focuses = (chrome: Chrome | undefined) => !chrome?.inert;
+
 /** A form posting to `action`; in a preview (no action) it goes nowhere. */
 export const form = (action: string, body: SafeHtml) =>
   action
@@ -99,6 +105,7 @@ export interface SignInView {
 
 export const signInPage = (tr: Translator, view: SignInView, chrome?: Chrome): string => {
   const kinds = view.experience.signInIdentifiers;
+  const focus = focuses(chrome);
   return layout(
     tr,
     tr.t('interaction:sign_in.title'),
@@ -108,8 +115,8 @@ ${notice(view.notice)}${alert(view.error)}
 ${form(
   view.action,
   html`
-${input({ id: 'identifier', label: identifierLabel(tr, kinds), value: view.identifier ?? '', ...identifierInput(kinds), required: true, autofocus: !view.identifier })}
-${input({ id: 'password', label: tr.t('interaction:sign_in.password'), type: 'password', autocomplete: 'current-password', required: true, autofocus: Boolean(view.identifier) })}
+${input({ id: 'identifier', label: identifierLabel(tr, kinds), value: view.identifier ?? '', ...identifierInput(kinds), required: true, autofocus: focus && !view.identifier })}
+${input({ id: 'password', label: tr.t('interaction:sign_in.password'), type: 'password', autocomplete: 'current-password', required: true, autofocus: focus && Boolean(view.identifier) })}
 ${view.forgotPasswordHref ? html`<p class="forgot-password"><a href="${view.forgotPasswordHref}">${tr.t('interaction:sign_in.forgot_password')}</a></p>` : ''}
 ${termsMustBeTicked(view.experience, 'sign-in') ? terms(tr, view.experience, 'sign-in', view.termsError) : ''}
 ${captchaField(chrome)}
@@ -168,7 +175,7 @@ export const registerPage = (tr: Translator, view: RegisterView, chrome?: Chrome
       autocomplete,
       required,
       errors: view.errors[id],
-      autofocus: id === first,
+      autofocus: focuses(chrome) && id === first,
     });
   return layout(
     tr,
