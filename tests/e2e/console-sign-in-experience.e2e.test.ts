@@ -76,6 +76,15 @@ describe('console sign-in experience', () => {
     await openSection('Sign-in experience', 'Sign-in experience');
     await page.waitForURL(/\/console\/sign-in-experience\/branding$/);
     await poll(previewHtml).toContain('--primary:#6139F6');
+    // The default logos are the server's own, shown as the branding's values and in the preview.
+    const defaults = (await api('/sign-in-exp')).body.branding;
+    expect(new URL(defaults.logoUrl).origin).toBe(server.origin);
+    expect(await page.getByLabel('Logo URL', { exact: true }).inputValue()).toBe(defaults.logoUrl);
+    expect(await page.getByLabel('Logo URL (dark)', { exact: true }).inputValue()).toBe(defaults.darkLogoUrl);
+    const frame = page.frameLocator('iframe[title="Preview of the sign-in page"]');
+    const previewLogo = frame.getByRole('img', { name: 'Logo' });
+    await visible(previewLogo);
+    await poll(() => previewLogo.evaluate((img: HTMLImageElement) => img.src)).toBe(defaults.logoUrl);
 
     await page.getByLabel('Primary color', { exact: true }).fill('#FF5500');
     await page.getByLabel('Logo URL', { exact: true }).fill(logo);
