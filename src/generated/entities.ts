@@ -19180,7 +19180,8 @@ export const entityModels: EntityModel[] = [
       }
     ],
     "serverHooks": {
-      "beforeUpdate": "signInExperience.check-update"
+      "beforeUpdate": "signInExperience.check-update",
+      "afterRead": "signInExperience.present"
     },
     "webhookEvents": {},
     "requestBodies": {

@@ -30,7 +30,7 @@ import { type CaptchaEndpoints, captchaEndpoints } from './interaction/captcha/e
 import { registerSignInPreview } from './interaction/preview.js';
 import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
-import { isTenantId } from './tenants/urls.js';
+import { isTenantId, originOf } from './tenants/urls.js';
 import { DEFAULT_TENANT_ID, tenantDirectory } from './tenants.js';
 import { BreachedPasswords } from './users/breached-passwords.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -144,7 +144,12 @@ export const buildApp = async ({
   // The default tenant's API lives at the origin, every other tenant's below /t/{tenantId}.
   const tenantOf = (request: FastifyRequest) =>
     (request.params as { tenantId?: string } | undefined)?.tenantId ?? DEFAULT_TENANT_ID;
-  const context = requestContexts({ tenantOf, edition, guarded: Boolean(verifier) });
+  const context = requestContexts({
+    tenantOf,
+    edition,
+    guarded: Boolean(verifier),
+    publicOrigin: publicUrl ? originOf(publicUrl) : undefined,
+  });
   // An unknown tenant is not found, whoever asks; known ones then check the caller's token.
   app.addHook('onRequest', (request, _reply, done) => {
     const { tenantId } = (request.params ?? {}) as { tenantId?: string };

@@ -1,6 +1,6 @@
 /**
- * Logto's `GET/PATCH /api/sign-in-exp`: one sign-in experience per tenant, seeded with Logto's defaults, driven with
- * the `@logto/api` types.
+ * Logto's `GET/PATCH /api/sign-in-exp`: one sign-in experience per tenant, seeded with Logto's defaults (but for the
+ * logos: the server's own, at its origin), driven with the `@logto/api` types.
  */
 import createClient, { type Client } from 'openapi-fetch';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,6 @@ const logtoDefaults = {
   tenantId: 'default',
   id: 'default',
   color: { primaryColor: '#6139F6', isDarkModeEnabled: false, darkPrimaryColor: '#8768F8' },
-  branding: { logoUrl: 'https://logto.io/logo.svg', darkLogoUrl: 'https://logto.io/logo-dark.svg' },
   hideLogtoBranding: false,
   languageInfo: { autoDetect: true, fallbackLanguage: 'en' },
   termsOfUseUrl: null,
@@ -46,11 +45,15 @@ const logtoDefaults = {
 describe.each(databases())('the sign-in experience on $name', (target) => {
   const api = useApi(target);
   let client: Client<paths>;
+  let ownLogos: Record<string, unknown>;
   const patch = (body: Patch) => client.PATCH('/api/sign-in-exp', { body });
   const current = async () => (await client.GET('/api/sign-in-exp')).data;
 
   beforeAll(async () => {
-    client = createClient<paths>({ baseUrl: await api.listen() });
+    const origin = await api.listen();
+    client = createClient<paths>({ baseUrl: origin });
+    const at = (name: string) => expect.stringMatching(new RegExp(`^${origin.replace(/[.]/g, '\\.')}/.+/${name}$`));
+    ownLogos = { logoUrl: at('logo.svg'), darkLogoUrl: at('logo-dark.svg') };
   });
   beforeEach(async () => {
     await api.db.exec('DELETE FROM sign_in_experiences;');
@@ -59,7 +62,7 @@ describe.each(databases())('the sign-in experience on $name', (target) => {
   it("answers Logto's defaults on the first read, with every field Logto declares", async () => {
     const read = await client.GET('/api/sign-in-exp');
     expect(read.response.status).toBe(200);
-    expect(read.data).toMatchObject(logtoDefaults);
+    expect(read.data).toMatchObject({ ...logtoDefaults, branding: ownLogos });
     for (const field of ['customUiCsp', 'verificationCodePolicy', 'forgotPasswordMethods', 'passkeySignIn']) {
       expect(read.data).toHaveProperty(field);
     }
@@ -77,6 +80,7 @@ describe.each(databases())('the sign-in experience on $name', (target) => {
     expect(changed.response.status).toBe(200);
     expect(changed.data).toMatchObject({
       ...logtoDefaults,
+      branding: ownLogos,
       color: { primaryColor: '#112233', isDarkModeEnabled: true, darkPrimaryColor: '#445566' },
       signInMode: 'SignIn',
       termsOfUseUrl: 'https://example.com/terms',

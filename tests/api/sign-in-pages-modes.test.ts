@@ -73,6 +73,61 @@ describe.each(databases())('a tenant’s sign-in modes on $name', (target) => {
     expect(accepted.status, accepted.text).toBe(303);
   });
 
+  it('labels and types the identifier field by the identifiers that sign in, in English and German', async () => {
+    const methods = (...identifiers: string[]) => ({
+      signIn: {
+        methods: identifiers.map((identifier) => ({
+          identifier,
+          password: true,
+          verificationCode: false,
+          isPasswordPrimary: true,
+        })),
+      },
+    });
+    /** The identifier field's label and its input's attributes, as a browser would read them. */
+    const field = (html: string) => {
+      const label = html.match(/<label for="identifier">([^<]*)<\/label>/)?.[1];
+      const tag = html.match(/<input id="identifier"[^>]*>/)?.[0] ?? '';
+      const attribute = (name: string) => tag.match(new RegExp(` ${name}="([^"]*)"`))?.[1];
+      return {
+        label,
+        type: attribute('type'),
+        inputmode: attribute('inputmode'),
+        autocomplete: attribute('autocomplete'),
+      };
+    };
+    const cases = [
+      [['email'], 'Email', 'E-Mail', { type: 'email', inputmode: 'email', autocomplete: 'email' }],
+      [['phone'], 'Phone number', 'Telefonnummer', { type: 'tel', inputmode: 'numeric', autocomplete: 'tel' }],
+      [
+        ['username', 'email'],
+        'Username or email',
+        'Benutzername oder E-Mail',
+        { type: 'text', inputmode: undefined, autocomplete: 'username' },
+      ],
+      [
+        ['email', 'phone'],
+        'Email or phone number',
+        'E-Mail oder Telefonnummer',
+        { type: 'text', inputmode: undefined, autocomplete: 'email' },
+      ],
+      [
+        ['username', 'email', 'phone'],
+        'Username, email or phone number',
+        'Benutzername, E-Mail oder Telefonnummer',
+        { type: 'text', inputmode: undefined, autocomplete: 'username' },
+      ],
+    ] as const;
+    for (const [identifiers, english, german, input] of cases) {
+      await pages.patch('', methods(...identifiers));
+      expect(field((await pages.open('')).page.text), identifiers.join()).toEqual({ label: english, ...input });
+      expect(field((await pages.open('', {}, 'de')).page.text), identifiers.join()).toEqual({
+        label: german,
+        ...input,
+      });
+    }
+  });
+
   it('does not register accounts whose email must be verified by a code (no codes are sent yet)', async () => {
     // Stored as a tenant with an email sender could store it (the API asks for one).
     await pages.api('', 'GET', '/sign-in-exp');

@@ -1,9 +1,10 @@
 /**
- * The console's sign-in experience screen in Chromium against the real server: the live preview shows unsaved
- * branding, saving reaches the API, a sign-up change lists what changes before it is saved, and leaving with
- * unsaved changes asks first (moving between the page's own tabs does not).
+ * The console's sign-in experience screen in Chromium against the real server: the live preview renders without
+ * the browser refusing an autofocus, shows unsaved branding, saving reaches the API, a sign-up change lists what
+ * changes before it is saved, and leaving with unsaved changes asks first (moving between the page's own tabs does
+ * not).
  */
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { consoleSteps, poll, visible } from './console-steps';
 import {
@@ -29,6 +30,10 @@ const previewHtml = () =>
     .getAttribute('srcdoc')
     .then((html) => html ?? '');
 
+/** Two frames of the console page painted: the preview frame's autofocus has been run (or refused) by then. */
+const rendered = () =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
 describe('console sign-in experience', () => {
   beforeAll(async () => {
     ensureConsoleBuilt();
@@ -43,10 +48,43 @@ describe('console sign-in experience', () => {
     await server?.stop();
   });
 
+  test('the preview renders both pages without the browser blocking an autofocus in its sandboxed frame', async () => {
+    // Chromium refuses autofocus in a sandboxed or cross-origin frame and says so in the console, on every render.
+    const messages: string[] = [];
+    const listen = (message: ConsoleMessage) => messages.push(message.text());
+    page.on('console', listen);
+    try {
+      await openSection('Sign-in experience', 'Sign-in experience');
+      await page.waitForURL(/\/console\/sign-in-experience\/branding$/);
+      const frame = page.frameLocator('iframe[title="Preview of the sign-in page"]');
+      const preview = page.getByRole('complementary', { name: 'Live preview' });
+      await visible(frame.getByRole('heading', { level: 1, name: 'Sign in' }));
+      await rendered();
+      await preview.getByText('Sign-up', { exact: true }).click();
+      await visible(frame.getByRole('heading', { level: 1, name: 'Create account' }));
+      await rendered();
+      await preview.getByText('Sign-in', { exact: true }).click();
+      await visible(frame.getByRole('heading', { level: 1, name: 'Sign in' }));
+      await rendered();
+    } finally {
+      page.off('console', listen);
+    }
+    expect(messages.filter((text) => /autofocus/i.test(text))).toEqual([]);
+  });
+
   test('the preview shows a new brand color and logo as they are typed, before anything is saved', async () => {
     await openSection('Sign-in experience', 'Sign-in experience');
     await page.waitForURL(/\/console\/sign-in-experience\/branding$/);
     await poll(previewHtml).toContain('--primary:#6139F6');
+    // The default logos are the server's own, shown as the branding's values and in the preview.
+    const defaults = (await api('/sign-in-exp')).body.branding;
+    expect(new URL(defaults.logoUrl).origin).toBe(server.origin);
+    expect(await page.getByLabel('Logo URL', { exact: true }).inputValue()).toBe(defaults.logoUrl);
+    expect(await page.getByLabel('Logo URL (dark)', { exact: true }).inputValue()).toBe(defaults.darkLogoUrl);
+    const frame = page.frameLocator('iframe[title="Preview of the sign-in page"]');
+    const previewLogo = frame.getByRole('img', { name: 'Logo' });
+    await visible(previewLogo);
+    await poll(() => previewLogo.evaluate((img: HTMLImageElement) => img.src)).toBe(defaults.logoUrl);
 
     await page.getByLabel('Primary color', { exact: true }).fill('#FF5500');
     await page.getByLabel('Logo URL', { exact: true }).fill(logo);

@@ -1,7 +1,8 @@
 /**
- * The sign-in experience in Chromium: branding and colors set through the API show on the tenant's sign-in page,
- * a hostile configuration runs nothing, and closed registration refuses sign-up. The server runs in-process on an
- * in-memory database with its management routes open; the logo comes from a server on another origin.
+ * The sign-in experience in Chromium: the server's own logo by default, then branding and colors set through the
+ * API show on the tenant's sign-in page, a hostile configuration runs nothing, and closed registration refuses
+ * sign-up. The server runs in-process on an in-memory database with its management routes open; the tenant's own
+ * logo comes from a server on another origin.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -79,6 +80,18 @@ describe('the sign-in experience in Chromium', () => {
     await new Promise((resolve) => assets?.close(resolve));
     await server?.close();
     await db?.close();
+  });
+
+  test('the default branding shows the server’s own logo on the sign-in page', async () => {
+    const response = await fetch(`${server.origin}/api/sign-in-exp`);
+    const { branding } = (await response.json()) as { branding: { logoUrl: string } };
+    await openSignIn();
+    const logo = browser.page.getByRole('img', { name: 'Logo' });
+    await logo.waitFor();
+    expect(await logo.evaluate((img: HTMLImageElement) => img.src)).toBe(branding.logoUrl);
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(browser.errors).toEqual([]);
+    await screenshot(browser.page, 'default-logo');
   });
 
   test('branding and colors changed through the API show on the tenant’s sign-in page', async () => {

@@ -31,6 +31,11 @@ export interface RequestContext {
   edition: ServerEdition;
   /** The caller's language (negotiated from `Accept-Language`), for messages meant for people. */
   locale: string;
+  /**
+   * The public origin the caller reached the server at (the configured public URL, else the request's host), for
+   * the server's own URLs in answers; unset for work the server starts itself.
+   */
+  origin?: string;
   /** Where the request came from, for audit records: address, user agent, and the client its token was issued to. */
   client?: { ip?: string; userAgent?: string; clientId?: string };
 }

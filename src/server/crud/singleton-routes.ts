@@ -66,8 +66,12 @@ export class SingletonOperations {
     return row;
   }
 
+  /** The tenant's record as callers read it (the entity's `afterRead` hook, as a collection item's get runs it). */
   async get(context: RequestContext): Promise<Entity> {
-    return this.db.withTenant(context.tenantId, (tx) => this.seeded(tx, context.tenantId, false));
+    return this.db.withTenant(context.tenantId, async (tx) => {
+      const [shown] = await this.ops.present(tx, context, [await this.seeded(tx, context.tenantId, false)]);
+      return shown as Entity;
+    });
   }
 
   /**

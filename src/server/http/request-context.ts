@@ -8,6 +8,8 @@ export interface RequestContextOptions {
   edition: ServerEdition;
   /** Whether a bearer guard checks tokens; without one, management routes are open and callers hold every scope. */
   guarded: boolean;
+  /** The configured public origin; unset, each request's own (its protocol and host). */
+  publicOrigin?: string | undefined;
 }
 
 /** The actor a verified token speaks for: the application of a client-credentials token, else the user. */
@@ -18,9 +20,9 @@ export const actorOf = (claims: AccessTokenClaims): Actor =>
 
 /**
  * Builds each request's context once, on first use (after the bearer guard has verified its token): tenant, actor,
- * scopes, edition, locale and client.
+ * scopes, edition, locale, origin and client.
  */
-export const requestContexts = ({ tenantOf, edition, guarded }: RequestContextOptions) => {
+export const requestContexts = ({ tenantOf, edition, guarded, publicOrigin }: RequestContextOptions) => {
   const built = new WeakMap<FastifyRequest, RequestContext>();
   return (request: FastifyRequest): RequestContext => {
     let context = built.get(request);
@@ -32,6 +34,7 @@ export const requestContexts = ({ tenantOf, edition, guarded }: RequestContextOp
         scopes: claims ? claims.scopes : guarded ? [] : ALL_SCOPES,
         edition,
         locale: negotiateLanguage(request.headers['accept-language']),
+        origin: publicOrigin ?? `${request.protocol}://${request.host}`,
         client: {
           ip: request.ip,
           ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),

@@ -54,7 +54,8 @@ const styles = (experience: PageExperience) => {
   return `:root{${palette(primary)}}${dark}${custom ? `\n${custom}` : ''}`;
 };
 
-const origin = (url: string | undefined) => (url ? new URL(url).origin : undefined);
+/** A remote image's origin, for the page's policy (a path on the page's own origin needs none: `'self'`). */
+const origin = (url: string | undefined) => (url && !url.startsWith('/') ? new URL(url).origin : undefined);
 
 /** Custom content: HTML reduced to text formatting, http(s) and mailto links and http(s) images. */
 const sanitizeContent = (content: string, images: Set<string>) =>

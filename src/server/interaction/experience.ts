@@ -1,4 +1,5 @@
 import type { SignInExperience } from '../../generated/types.js';
+import { DEFAULT_LOGO_PATHS, pageLogoUrl } from '../entities/signInExperience/default-logos.js';
 
 /** What an identifier field can name. */
 export type IdentifierKind = 'username' | 'email' | 'phone';
@@ -11,6 +12,7 @@ const kinds: readonly IdentifierKind[] = ['username', 'email', 'phone'];
  */
 export interface PageExperience {
   color: { primary: string; darkPrimary: string; darkModeEnabled: boolean };
+  /** Logos and favicons; a logo is a path on the page's origin for the default branding (the server's own). */
   branding: { logoUrl?: string; darkLogoUrl?: string; favicon?: string; darkFavicon?: string };
   terms: {
     termsOfUseUrl?: string;
@@ -59,13 +61,12 @@ const languageTag = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
 const email = /^[^\s@<>"']+@[^\s@<>"']+$/;
 
 /**
- * Logto's default branding (its own logos): a tenant that never chose a logo shows the product's name instead of
- * loading another product's images.
+ * A logo: the tenant's own (an http(s) URL), or the server's own for the default branding (a path on the page's
+ * origin, so it shows wherever the server is reached).
  */
-const logtoDefaultLogos = new Set(['https://logto.io/logo.svg', 'https://logto.io/logo-dark.svg']);
-const logo = (value: unknown) => {
-  const url = httpUrl(value);
-  return url && !logtoDefaultLogos.has(url) ? url : undefined;
+const logo = (field: 'logoUrl' | 'darkLogoUrl', value: unknown) => {
+  const shown = pageLogoUrl(field, value);
+  return shown === DEFAULT_LOGO_PATHS[field] ? DEFAULT_LOGO_PATHS[field] : httpUrl(shown);
 };
 
 /** An absolute http(s) URL, or nothing. */
@@ -131,8 +132,8 @@ export const pageExperience = (experience: Partial): PageExperience => {
       darkModeEnabled: color.isDarkModeEnabled === true,
     },
     branding: defined({
-      logoUrl: logo(branding.logoUrl),
-      darkLogoUrl: logo(branding.darkLogoUrl),
+      logoUrl: logo('logoUrl', branding.logoUrl),
+      darkLogoUrl: logo('darkLogoUrl', branding.darkLogoUrl),
       favicon: httpUrl(branding.favicon),
       darkFavicon: httpUrl(branding.darkFavicon),
     }),

@@ -23,6 +23,8 @@ export const input = (options: {
   type?: string;
   value?: string;
   autocomplete: string;
+  /** The virtual keyboard a touch device shows (`email`, `numeric`). */
+  inputmode?: string;
   required?: boolean;
   errors?: string[] | undefined;
   hint?: string;
@@ -34,7 +36,7 @@ export const input = (options: {
     .join(' ');
   return html`<div class="field${invalid ? ' invalid' : ''}">
 <label for="${options.id}">${options.label}</label>
-<input id="${options.id}" name="${options.id}" type="${options.type ?? 'text'}" value="${options.value ?? ''}" autocomplete="${options.autocomplete}"${options.required ? html` required` : ''}${options.autofocus ? html` autofocus` : ''}${invalid ? html` aria-invalid="true"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}>
+<input id="${options.id}" name="${options.id}" type="${options.type ?? 'text'}" value="${options.value ?? ''}" autocomplete="${options.autocomplete}"${options.inputmode ? html` inputmode="${options.inputmode}"` : ''}${options.required ? html` required` : ''}${options.autofocus ? html` autofocus` : ''}${invalid ? html` aria-invalid="true"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}>
 ${options.hint ? html`<p class="hint" id="${options.id}-hint">${options.hint}</p>` : ''}
 ${fieldErrors(options.id, options.errors)}
 </div>`;
@@ -43,6 +45,12 @@ ${fieldErrors(options.id, options.errors)}
 /** The CAPTCHA widget of the page's form, when the tenant asks for one (never in a preview). */
 export const captchaField = (chrome: Chrome | undefined) =>
   chrome?.captcha && !chrome.inert ? captchaMarkup(chrome.captcha, chrome.nonce) : '';
+
+/**
+ * Whether a page may focus one of its fields on load: never in a preview, which is not for typing into and is shown in
+ * a sandboxed frame, where the browser refuses (and reports) every autofocus.
+ */
+const focuses = (chrome: Chrome | undefined) => !chrome?.inert;
 
 /** A form posting to `action`; in a preview (no action) it goes nowhere. */
 export const form = (action: string, body: SafeHtml) =>
@@ -72,12 +80,17 @@ const terms = (tr: Translator, experience: PageExperience, page: 'sign-in' | 're
   return html`<div class="field terms${error ? ' invalid' : ''}"><label class="checkbox"><input type="checkbox" name="agreeToTerms" value="true" required${error ? html` aria-invalid="true" aria-describedby="agreeToTerms-errors"` : ''}> <span>${tr.t('interaction:terms.agree')} ${termsLinks(tr, experience)}</span></label>${fieldErrors('agreeToTerms', error ? [error] : undefined)}</div>`;
 };
 
-const identifierInput = (kinds: IdentifierKind[]) =>
-  kinds.length === 1 && kinds[0] === 'email'
-    ? { type: 'email', autocomplete: 'email' }
-    : kinds.length === 1 && kinds[0] === 'phone'
-      ? { type: 'tel', autocomplete: 'tel' }
-      : { type: 'text', autocomplete: 'username' };
+/**
+ * The identifier input's type, keyboard and autofill, as Logto's identifier field sets them: an email or a phone
+ * number alone gets its own type and keyboard (digits for a phone number); several kinds a text field. Logto lists
+ * every kind in `autocomplete` (`username email tel`), which is not a valid token list (browsers and checkers
+ * ignore it): these pages name the first kind, `username` where it is one (what password managers fill).
+ */
+export const identifierInput = (kinds: IdentifierKind[]) => {
+  if (kinds.length === 1 && kinds[0] === 'email') return { type: 'email', inputmode: 'email', autocomplete: 'email' };
+  if (kinds.length === 1 && kinds[0] === 'phone') return { type: 'tel', inputmode: 'numeric', autocomplete: 'tel' };
+  return { type: 'text', autocomplete: kinds[0] === 'phone' ? 'tel' : (kinds[0] ?? 'username') };
+};
 
 /** The label key of an identifier field: `identifier_username_email`... (every kind when none is given). */
 export const identifierLabel = (tr: Translator, kinds: IdentifierKind[]) =>
@@ -99,6 +112,7 @@ export interface SignInView {
 
 export const signInPage = (tr: Translator, view: SignInView, chrome?: Chrome): string => {
   const kinds = view.experience.signInIdentifiers;
+  const focus = focuses(chrome);
   return layout(
     tr,
     tr.t('interaction:sign_in.title'),
@@ -108,8 +122,8 @@ ${notice(view.notice)}${alert(view.error)}
 ${form(
   view.action,
   html`
-${input({ id: 'identifier', label: identifierLabel(tr, kinds), value: view.identifier ?? '', ...identifierInput(kinds), required: true, autofocus: !view.identifier })}
-${input({ id: 'password', label: tr.t('interaction:sign_in.password'), type: 'password', autocomplete: 'current-password', required: true, autofocus: Boolean(view.identifier) })}
+${input({ id: 'identifier', label: identifierLabel(tr, kinds), value: view.identifier ?? '', ...identifierInput(kinds), required: true, autofocus: focus && !view.identifier })}
+${input({ id: 'password', label: tr.t('interaction:sign_in.password'), type: 'password', autocomplete: 'current-password', required: true, autofocus: focus && Boolean(view.identifier) })}
 ${view.forgotPasswordHref ? html`<p class="forgot-password"><a href="${view.forgotPasswordHref}">${tr.t('interaction:sign_in.forgot_password')}</a></p>` : ''}
 ${termsMustBeTicked(view.experience, 'sign-in') ? terms(tr, view.experience, 'sign-in', view.termsError) : ''}
 ${captchaField(chrome)}
@@ -168,7 +182,7 @@ export const registerPage = (tr: Translator, view: RegisterView, chrome?: Chrome
       autocomplete,
       required,
       errors: view.errors[id],
-      autofocus: id === first,
+      autofocus: focuses(chrome) && id === first,
     });
   return layout(
     tr,

@@ -3,6 +3,7 @@ import type { Catalog } from '../crud/catalog.js';
 import type { RequestContext } from '../crud/context.js';
 import type { Validation } from '../crud/validate.js';
 import type { Database } from '../db/database.js';
+import { storedBranding } from '../entities/signInExperience/default-logos.js';
 import { readSignInExperience } from '../entities/signInExperience/load.js';
 import { ApiError } from '../http/api-error.js';
 import { translatorFor } from '../locales/index.js';
@@ -48,8 +49,8 @@ export const registerSignInPreview = (
   app.post(path, { config: { scopes: model.requiredScopes.read } }, async (request, reply) => {
     const body = (request.body ?? {}) as PreviewBody;
     if (typeof body !== 'object' || Array.isArray(body)) throw invalid('', 'type');
-    const changes = body.signInExperience ?? {};
-    deps.validation.assertValid(model.requestBodies.update?.validatorKey, changes);
+    const sent = body.signInExperience ?? {};
+    deps.validation.assertValid(model.requestBodies.update?.validatorKey, sent);
     const page = body.page ?? 'sign-in';
     if (page !== 'sign-in' && page !== 'register') throw invalid('/page', 'enum');
     const mode = body.mode ?? 'light';
@@ -61,7 +62,9 @@ export const registerSignInPreview = (
       throw invalid('/nonce', 'pattern');
     }
 
-    const { tenantId } = deps.context(request);
+    const { tenantId, origin } = deps.context(request);
+    // The server's own logos, as the console read them, preview as the default does on the page.
+    const changes = 'branding' in sent ? { ...sent, branding: storedBranding(sent.branding, origin) } : sent;
     const language = typeof body.language === 'string' ? body.language : undefined;
     const { experience, settings, phrases, policy } = await deps.db.withTenant(tenantId, async (tx) => {
       const record = { ...(await readSignInExperience(tx, tenantId)), ...changes };

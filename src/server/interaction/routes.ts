@@ -14,6 +14,7 @@ import type { UserStore } from '../users/store.js';
 import { identifierKind } from '../users/store.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { identifierType, interactionAudit } from './audit.js';
+import { registerBrandingAssets } from './branding-assets.js';
 import type { CaptchaEndpoints } from './captcha/endpoints.js';
 import { captchaGuard } from './captcha/guard.js';
 import { finishInteraction as finish, type Interaction, interactionPage, type Request } from './context.js';
@@ -65,6 +66,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(stylesheet),
   );
   registerWebAuthnAssets(app);
+  registerBrandingAssets(app);
 
   const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, showError, wrongPrompt } =
     interactionPages(options.db, users, settingsOf);

@@ -47,6 +47,7 @@ export const serverOverrideKeys = [
   'sentinelActivity.delete',
   'signInExperience.check-password',
   'signInExperience.check-update',
+  'signInExperience.present',
   'signInExperience.username-case-conflicts',
   'user.check-role-assignment',
   'user.create-mfa-verification',

@@ -1,5 +1,6 @@
-import type { ActionOverride, ServerOverride } from '../../crud/overrides.js';
+import type { ActionOverride, AfterReadOverride, ServerOverride } from '../../crud/overrides.js';
 import { withStatus } from '../../crud/overrides.js';
+import { shownBranding } from './default-logos.js';
 import { loadSignInExperience } from './load.js';
 import { passwordIssues } from './password-policy.js';
 import { signInExperienceUpdateHook } from './update.js';
@@ -34,8 +35,13 @@ const checkPassword = async ({ body, context, db, operationsOf, request }: Run) 
 const caseConflicts = ({ query, context, db }: Run) =>
   db.withTenant(context.tenantId, (tx) => findCaseConflicts(tx, context.tenantId, Number(query.limit ?? 20)));
 
+/** The record as callers read it: the default logos as the server's own, at the origin the caller reached. */
+const present: AfterReadOverride['run'] = (items, { context }) =>
+  items.map((item) => ({ ...item, branding: shownBranding(item.branding, context.origin) }));
+
 export const signInExperienceOverrides = {
   'signInExperience.check-update': signInExperienceUpdateHook,
+  'signInExperience.present': { kind: 'afterRead', run: present },
   'signInExperience.check-password': { kind: 'action', run: checkPassword },
   'signInExperience.username-case-conflicts': { kind: 'action', run: caseConflicts },
 } satisfies Record<string, ServerOverride>;

@@ -2,6 +2,7 @@ import type { SignInExperience } from '../../../generated/types.js';
 import type { BeforeWriteOverride, HookContext } from '../../crud/overrides.js';
 import type { Entity } from '../../crud/repository.js';
 import { ApiError } from '../../http/api-error.js';
+import { storedBranding } from './default-logos.js';
 import { isSupportedLanguage } from './languages.js';
 import { withPasswordPolicyDefaults } from './password-policy.js';
 import {
@@ -35,7 +36,8 @@ const passwordExpiration = (sent: Patch['passwordExpiration'], stored: SignInExp
 
 /**
  * The checks of Logto's `PATCH /api/sign-in-exp` on the settings as they would be stored, and the values it stores
- * in place of what was sent (password policy defaults, deduplicated blocklists, adaptive MFA switched off with MFA).
+ * in place of what was sent (password policy defaults, deduplicated blocklists, adaptive MFA switched off with MFA,
+ * the server's own logos as the default).
  * A refused patch throws before anything is written.
  */
 export const checkSignInExperienceUpdate = async (values: Entity, { db, tenantId, stored, context }: HookContext) => {
@@ -66,6 +68,8 @@ export const checkSignInExperienceUpdate = async (values: Entity, { db, tenantId
   if (patch.forgotPasswordMethods) validateForgotPasswordMethods(patch.forgotPasswordMethods, senders);
 
   const next: Patch = { ...patch };
+  // The server's own logos as read (at this caller's origin) are stored as the default, which follows the server.
+  if (patch.branding) next.branding = storedBranding(patch.branding, context.origin) as Patch['branding'];
   if (patch.mfa && !isMfaEnabled(patch.mfa) && patch.adaptiveMfa === undefined) next.adaptiveMfa = { enabled: false };
   if (patch.socialSignInConnectorTargets) {
     const available = await socialConnectorTargets(db, tenantId);
