@@ -11,15 +11,15 @@ const nameOf = (lookup: NameLookupModel, alias: string) =>
 
 /**
  * A page's statement that also answers each lookup's name: the page is read as before (its plan untouched), and
- * each of its rows looks its items up by primary key, in the same statement and snapshot. `tenant` is the
- * statement's parameter holding the tenant; the rows stay newest first.
+ * each of its rows looks its items up by primary key, in the same statement and snapshot. `tenantParam` is the
+ * statement's parameter holding the tenant (`$1`); the rows stay newest first.
  */
-export const withNames = (lookups: NameLookupModel[], page: string, tenant: string): string => {
+export const withNames = (lookups: NameLookupModel[], page: string, tenantParam: string): string => {
   if (lookups.length === 0) return page;
   const names = lookups.map(
     (lookup, i) =>
       `(SELECT ${nameOf(lookup, 'named')} FROM ${q(lookup.table)} named
-        WHERE named.tenant_id = ${tenant} AND named.id = page.${q(lookup.column)}) AS ${q(nameColumn(i))}`,
+        WHERE named.tenant_id = ${tenantParam} AND named.id = page.${q(lookup.column)}) AS ${q(nameColumn(i))}`,
   );
   return `SELECT page.*, ${names.join(', ')} FROM (${page}) page ORDER BY page.created_at DESC, page.id DESC`;
 };
