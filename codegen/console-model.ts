@@ -96,6 +96,15 @@ export const buildConsole = (
     (c.list?.columns ?? []).flatMap((column) => column.fallback ?? []),
     'console.list.columns fallback',
   );
+  // A label is a field, or a name the answers carry (a log's nameLookups).
+  const names = (d.nameLookups ?? []).map((lookup) => lookup.as);
+  assertFields(
+    entity,
+    (c.list?.columns ?? []).flatMap((column) =>
+      column.labelField && !names.includes(column.labelField) ? [column.labelField] : [],
+    ),
+    'console.list.columns labelField',
+  );
   assertFields(entity, c.detail?.titleFallback ?? [], 'console.detail.titleFallback');
   const banners = (c.detail?.banners ?? []).map((banner, i) => ({
     ...banner,

@@ -18,6 +18,7 @@ import { assignSchema, bulkSchema, createFieldSchema, replaceAllSchema, replaceS
 import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
+import { compileNameLookups } from './name-lookups.js';
 import { snakeCase } from './names.js';
 import { recordRulesSchema } from './record-rules.js';
 import { compileRelations, linkThrough } from './relations.js';
@@ -161,6 +162,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         throw new CodegenError(`${file}: references ${reference.entity}, which has no items with ids`);
       }
     }
+    const nameLookups = compileNameLookups(entity, need);
     const idMax = schema.properties?.id?.maxLength;
     if (d.idLength && (idMax === undefined || d.idLength > idMax)) {
       throw new CodegenError(`${file}: idLength ${d.idLength} needs an id field at least that long`);
@@ -225,6 +227,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .map(([name]) => name),
       indexes: d.indexes ?? [],
       ...(d.references ? { references: d.references } : {}),
+      ...(nameLookups ? { nameLookups } : {}),
       actions: actionModels(entity, form),
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},

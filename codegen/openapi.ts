@@ -3,7 +3,7 @@ import { handWrittenErrorCodes } from '../src/shared/error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { descriptorErrorCodes } from './error-codes.js';
 import { cleanSchema } from './forms.js';
-import { logListHeaders } from './kinds/log.js';
+import { logListHeaders, withNameLookups } from './kinds/log.js';
 import { listParameters } from './list-query.js';
 import type { LoadedEntity } from './load.js';
 import { pascalCase, plural, withArticle, words } from './names.js';
@@ -69,7 +69,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       : [...parentParams, pathParam(idParam, `The unique identifier of the ${model.name}.`)];
     const branched = (schema: JSONSchema7 | undefined) =>
       schema && withChosenComponents(withBranchComponents(schema, Name, schemas), Name, schemas, model.discriminated);
-    schemas[Name] = branched(responseSchema(model.schema));
+    schemas[Name] = branched(withNameLookups(model, responseSchema(model.schema)));
     const ops = model.operations;
     const children = model.relations.filter((r) => r.kind === 'children');
     const summaryProperties = Object.fromEntries(

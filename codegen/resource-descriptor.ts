@@ -16,7 +16,7 @@ import type {
 } from '../src/shared/descriptor.js';
 import type { SearchMatch } from '../src/shared/descriptor-lists.js';
 import type { AssignByName, NestedLinks, ReachedLinks } from '../src/shared/descriptor-relations.js';
-import type { EntityKind } from '../src/shared/entity-kinds.js';
+import type { EntityKind, NameLookup } from '../src/shared/entity-kinds.js';
 
 export interface Descriptor {
   name: string;
@@ -40,6 +40,8 @@ export interface Descriptor {
   indexes?: string[][];
   /** Fields holding the id of another entity's item: foreign keys that delete this item with that one. */
   references?: { field: string; entity: string }[];
+  /** Logs: fields naming another entity's item, whose names the answers carry (no foreign key: a log outlives it). */
+  nameLookups?: NameLookup[];
   /** Row-level security by tenant (default: true for tenant-scoped entities). */
   rls?: boolean;
   /** Whether rows belong to a tenant (default true). */
@@ -114,6 +116,7 @@ export interface DescriptorConsole {
       titleKey: string;
       render?: ColumnRender;
       fallback?: string[];
+      labelField?: string;
     }[];
     searchPlaceholderKey: string;
     emptyKey: string;

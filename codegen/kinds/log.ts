@@ -7,6 +7,7 @@ import {
   type LogFilterModel,
   NEXT_CURSOR_HEADER,
 } from '../../src/shared/entity-kinds.js';
+import type { JSONSchema7 } from '../../src/shared/json-schema.js';
 import type { DbIndex } from '../db-model.js';
 import type { QueryParameter } from '../list-query.js';
 import { CodegenError, type LoadedEntity } from '../load.js';
@@ -157,4 +158,20 @@ export const logListHeaders = {
     description: 'Keyset paging (with the cursor parameter): the cursor of the next page; absent on the last page.',
     schema: { type: 'string' },
   },
+};
+
+/** A log's answer with the names its lookups add: each an optional string, absent when the item does not exist. */
+export const withNameLookups = (model: EntityModel, schema: JSONSchema7): JSONSchema7 => {
+  if (!model.nameLookups?.length) return schema;
+  const names = Object.fromEntries(
+    model.nameLookups.map((lookup): [string, JSONSchema7] => [
+      lookup.as,
+      {
+        type: 'string',
+        readOnly: true,
+        description: `The name of the ${lookup.entity} in ${lookup.field} (its ${lookup.from.join(', else ')}) when that ${lookup.entity} exists${lookup.consoleTenant ? ` in the tenant or among the console's own` : ''}; absent otherwise. Not in Logto's answer.`,
+      },
+    ]),
+  );
+  return { ...schema, properties: { ...schema.properties, ...names } };
 };

@@ -3202,6 +3202,10 @@ export interface components {
             readonly payload: Record<string, unknown>;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
+            /** @description The name of the user in userId (its name, else username, else primaryEmail) when that user exists in the tenant or among the console's own; absent otherwise. Not in Logto's answer. */
+            readonly userName?: string;
+            /** @description The name of the application in applicationId (its name) when that application exists in the tenant or among the console's own; absent otherwise. Not in Logto's answer. */
+            readonly applicationName?: string;
         };
         /**
          * Me

@@ -1567,12 +1567,14 @@ export const consoleResources: ConsoleResource[] = [
         {
           "field": "payload.userId",
           "titleKey": "audit_logs.column.user",
-          "render": "code"
+          "render": "code",
+          "labelField": "userName"
         },
         {
           "field": "payload.applicationId",
           "titleKey": "audit_logs.column.application",
-          "render": "code"
+          "render": "code",
+          "labelField": "applicationName"
         },
         {
           "field": "payload.ip",

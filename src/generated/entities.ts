@@ -7533,12 +7533,14 @@ export const entityModels: EntityModel[] = [
         {
           "field": "payload.userId",
           "titleKey": "audit_logs.column.user",
-          "render": "code"
+          "render": "code",
+          "labelField": "userName"
         },
         {
           "field": "payload.applicationId",
           "titleKey": "audit_logs.column.application",
-          "render": "code"
+          "render": "code",
+          "labelField": "applicationName"
         },
         {
           "field": "payload.ip",
@@ -7749,6 +7751,40 @@ export const entityModels: EntityModel[] = [
       "applicationId"
     ],
     "indexes": [],
+    "nameLookups": [
+      {
+        "field": "userId",
+        "entity": "user",
+        "from": [
+          "name",
+          "username",
+          "primaryEmail"
+        ],
+        "as": "userName",
+        "consoleTenant": true,
+        "column": "user_id",
+        "table": "users",
+        "fromColumns": [
+          "name",
+          "username",
+          "primary_email"
+        ]
+      },
+      {
+        "field": "applicationId",
+        "entity": "application",
+        "from": [
+          "name"
+        ],
+        "as": "applicationName",
+        "consoleTenant": true,
+        "column": "application_id",
+        "table": "applications",
+        "fromColumns": [
+          "name"
+        ]
+      }
+    ],
     "actions": [],
     "serverHooks": {},
     "webhookEvents": {},

@@ -6,7 +6,7 @@
 import type { ActionModel, ApiAction } from './descriptor-actions.js';
 import type { ListExclusionModel, ListFilter, ListOperation, ListSummaryModel } from './descriptor-lists.js';
 import type { RecordCondition, Relation, RelationSide } from './descriptor-relations.js';
-import type { EntityKind, LogFilterModel } from './entity-kinds.js';
+import type { EntityKind, LogFilterModel, NameLookupModel } from './entity-kinds.js';
 import type { JSONSchema7 } from './json-schema.js';
 
 /** The error code of a missing item per operation (`get`, `update`, `delete`), where it differs from the entity's. */
@@ -59,6 +59,8 @@ export interface ColumnModel {
   render: ColumnRender;
   /** Fields read in order when the field is empty; an avatar column's letter and label come from them. */
   fallback?: string[];
+  /** A field shown instead of the value when it holds one (a user's name for their id); the value is then on hover. */
+  labelField?: string;
 }
 
 /** A notice above a detail page's tabs, for the records matching `when` (a suspended user). */
@@ -232,6 +234,8 @@ export interface EntityModel extends ConsoleResource {
   indexes: string[][];
   /** Fields holding the id of another entity's item (foreign keys, deleting this item with that one). */
   references?: { field: string; entity: string }[];
+  /** A log's fields naming another entity's item, whose names its answers carry (see `NameLookup`). */
+  nameLookups?: NameLookupModel[];
   schema: JSONSchema7;
   columns: ColumnModelDb[];
   readOnly: string[];

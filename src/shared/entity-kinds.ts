@@ -31,6 +31,31 @@ export interface LogFilterModel {
   values: { field: string; param: string; multiple: boolean; options: string[]; labelKey: string }[];
 }
 
+/**
+ * A log field holding another entity's id (`userId`), as the descriptor declares it (`nameLookups`): each entry of a
+ * list or get answers the item's name in `as` (`userName`), the first filled one of `from` (a user's name, else
+ * username, else primary email), read by primary key in the statement that reads the page. An item that does not
+ * exist (deleted) names nothing: `as` is then absent and the console shows the id.
+ */
+export interface NameLookup {
+  field: string;
+  entity: string;
+  from: string[];
+  as: string;
+  /**
+   * Ids the tenant lacks are also looked up among the console's own users and applications (the admin tenant's):
+   * the people and the app behind a management write made in the console.
+   */
+  consoleTenant?: boolean;
+}
+
+/** A name lookup with its storage: the log's column, and the named entity's table and name columns. */
+export interface NameLookupModel extends NameLookup {
+  column: string;
+  table: string;
+  fromColumns: string[];
+}
+
 /** Keyset paging of log lists: the query parameter that carries the position, and the header naming the next one. */
 export const CURSOR_PARAM = 'cursor';
 export const NEXT_CURSOR_HEADER = 'Next-Cursor';

@@ -243,6 +243,67 @@ describe.each(databases())('audit logs on $name', (target) => {
     expect((await fetch(`${server.origin}/api/logs/${userId}7`, { method: 'DELETE' })).status).toBe(404);
   });
 
+  it('names the user and the application of each entry, in lists and in one entry, by their ids as Logto does', async () => {
+    const named = async (body: Record<string, unknown>) => {
+      const { data, response } = await api.POST('/api/users', { body });
+      expect(response.status).toBe(200);
+      return data?.id ?? '';
+    };
+    const ada = await named({ name: 'Ada Lovelace', username: unique('ada') });
+    const grace = unique('grace');
+    const byUsername = await named({ username: grace });
+    const byEmail = await named({ primaryEmail: `${grace}@example.com` });
+    const app = await api.POST('/api/applications', { body: { name: 'Nightly export', type: 'MachineToMachine' } });
+    const appId = app.data?.id ?? '';
+    // Who writes in the console: a user of the console's own tenant, through the console's application.
+    const operator = await createUser(db, 'admin', {
+      username: unique('operator'),
+      password: 'operator horse battery',
+    });
+    const key = unique('Test.Names.');
+    const tag = unique('n');
+    const entries: [string, string | null, string | null][] = [
+      ['ada', ada, appId],
+      ['username', byUsername, 'deleted-app'],
+      ['email', byEmail, null],
+      ['console', operator.id, 'admin-console'],
+      ['deleted', 'deleted-user', null],
+    ];
+    await db.withTenant('default', async (tx) => {
+      for (const [i, [id, userId, applicationId]] of entries.entries()) {
+        await tx.query(
+          `INSERT INTO logs (tenant_id, id, key, result, user_id, application_id, payload, created_at)
+           VALUES ('default', $1, $2::text, 'Success', $3::text, $4::text, jsonb_strip_nulls(jsonb_build_object('key', $2::text,
+             'result', 'Success', 'userId', $3::text, 'applicationId', $4::text)), timestamptz '2026-02-01' + $5 * interval '1 second')`,
+          [`${tag}${id}`, key, userId, applicationId, entries.length - i],
+        );
+      }
+    });
+    const expected = [
+      ['ada', 'Ada Lovelace', 'Nightly export'],
+      ['username', grace, undefined],
+      ['email', `${grace}@example.com`, undefined],
+      ['console', operator.username, 'Admin console'],
+      ['deleted', undefined, undefined],
+    ].map(([id, userName, applicationName]) => [`${tag}${id}`, userName, applicationName]);
+    const names = (logs: Log[]) =>
+      logs.map((log) => {
+        const { userName, applicationName } = log as Log & { userName?: string; applicationName?: string };
+        return [log.id, userName, applicationName];
+      });
+
+    const paged = await api.GET('/api/logs', { params: { query: { logKey: key, page: 1, page_size: 20 } } });
+    expect(names(paged.data ?? [])).toEqual(expected);
+    const keyset = await fetch(`${server.origin}/api/logs?logKey=${key}&page_size=20&cursor=`);
+    expect(names(await keyset.json())).toEqual(expected);
+    for (const [id, userName, applicationName] of expected) {
+      const one = await api.GET('/api/logs/{id}', { params: { path: { id: id ?? '' } } });
+      expect(names(one.data ? [one.data] : [])).toEqual([[id, userName, applicationName]]);
+    }
+    // Logto's fields are untouched: the ids stay in the payload.
+    expect(paged.data?.[0]?.payload).toEqual({ key, result: 'Success', userId: ada, applicationId: appId });
+  });
+
   it('answers the request even when the log cannot be written, and reports the failure instead', async () => {
     const insert = vi.spyOn(server.app.auditLog, 'insert').mockRejectedValue(new Error('database unavailable'));
     const reported = vi.spyOn(server.app.log, 'error');

@@ -67,6 +67,61 @@ describe.each(databases())('log pages on $name', (target) => {
       }
     }
   });
+  it('read the names of a page by primary key with the page, keeping its plan (the audit log, deep or filtered)', async () => {
+    await api.db.exec(`DELETE FROM logs; DELETE FROM users WHERE id LIKE 'plan-u%'; DELETE FROM applications WHERE id LIKE 'plan-a%';
+      INSERT INTO users (tenant_id, id, username) SELECT 'default', 'plan-u' || g, 'user' || g FROM generate_series(1, 5000) g;
+      INSERT INTO applications (tenant_id, id, name, secret, type)
+        SELECT 'default', 'plan-a' || g, 'App ' || g, 's', 'MachineToMachine' FROM generate_series(1, 2000) g;
+      INSERT INTO logs (tenant_id, id, key, result, user_id, application_id, payload, created_at)
+        SELECT 'default', 'l' || g, 'Interaction.SignIn.Submit', 'Success',
+          CASE WHEN g % 10 = 0 THEN 'gone-u' || g ELSE 'plan-u' || (g % 5000 + 1) END, 'plan-a' || (g % 2400),
+          '{}'::jsonb, timestamptz '2026-01-01' + g * interval '1 second'
+        FROM generate_series(1, 30000) g;
+      ANALYZE logs; ANALYZE users; ANALYZE applications;`);
+    const logs = new LogRepository(model('log'), (row) => row);
+    const deep = { at: '2026-01-01T02:00:00.000000Z', id: 'l7200' };
+    const queries: [string, LogQuery][] = [
+      ['newest page', { ranges: [], prefixes: [], values: [] }],
+      ['one user', { ranges: [], prefixes: [], values: [{ field: 'userId', values: ['plan-u7'] }] }],
+    ];
+    for (const [name, query] of queries) {
+      for (const cursor of [undefined, deep]) {
+        const plans: PlanNode[] = [];
+        const page = await api.db.withTenant('default', async (tx) => {
+          await logs.keyset(explaining(tx, plans), 'default', query, cursor, 20);
+          return logs.keyset(tx, 'default', query, cursor, 20);
+        });
+        const where = `${name}${cursor ? ' after a cursor' : ''}`;
+        // A user that does not exist (deleted) names nobody.
+        const expected = page.items.map((item) =>
+          String(item.user_id).startsWith('plan-u') ? `user${String(item.user_id).slice('plan-u'.length)}` : undefined,
+        );
+        expect(expected.filter(Boolean).length, where).toBeGreaterThan(0);
+        expect(
+          page.items.map((item) => item.userName),
+          where,
+        ).toEqual(expected);
+        const [plan] = plans;
+        if (!plan) throw new Error('nothing explained');
+        expect(nodeTypes(plan), where).not.toContain('Sort');
+        expect(nodeTypes(plan), where).not.toContain('Seq Scan');
+        expect(rowsFetched(plan, 'logs'), where).toBeLessThanOrEqual(21);
+        // Each row of the page looks its user and its application up once, by primary key.
+        expect(rowsFetched(plan, 'users'), where).toBeLessThanOrEqual(21);
+        expect(rowsFetched(plan, 'applications'), where).toBeLessThanOrEqual(21);
+      }
+    }
+    // Logto's page numbers: the entries skipped before a deep page are not named.
+    const plans: PlanNode[] = [];
+    const newest: LogQuery = { ranges: [], prefixes: [], values: [] };
+    await api.db.withTenant('default', (tx) =>
+      logs.page(explaining(tx, plans), 'default', newest, { page: 50, pageSize: 20 }, true),
+    );
+    const [plan] = plans;
+    if (!plan) throw new Error('nothing explained');
+    expect(rowsFetched(plan, 'users')).toBeLessThanOrEqual(20);
+    expect(rowsFetched(plan, 'applications')).toBeLessThanOrEqual(20);
+  });
   it('reads a prefix no entry has through the prefix index, not by walking every entry (row-level security on)', async () => {
     await api.db.exec('DELETE FROM audit_events;');
     await api.db.exec(`INSERT INTO audit_events (tenant_id, id, key, result, payload, created_at)

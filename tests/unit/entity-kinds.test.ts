@@ -185,4 +185,26 @@ describe('codegen refuses kinds it cannot serve', () => {
       /tab logs: log has no single-value filter "clientId"/,
     );
   });
+
+  it('a name lookup outside a log, on a field that is no text, from private fields, or a label naming nothing', async () => {
+    const lookup = { field: 'userId', entity: 'user', from: ['name'], as: 'userName' };
+    expect(await failure('resources/role.resource.json', (d) => (d.nameLookups = [lookup]))).toMatch(
+      /nameLookups are for logs/,
+    );
+    expect(await failure('resources/log.resource.json', (d) => (d.nameLookups[0].field = 'payload'))).toMatch(
+      /nameLookups userName: payload is not a text field/,
+    );
+    expect(
+      await failure('resources/log.resource.json', (d) => (d.nameLookups[0].from = ['name', 'passwordEncrypted'])),
+    ).toMatch(/from names passwordEncrypted, which is not a public text field of user/);
+    expect(await failure('resources/log.resource.json', (d) => (d.nameLookups[0].entity = 'userRole'))).toMatch(
+      /userRole is not a collection with items by id/,
+    );
+    expect(await failure('resources/log.resource.json', (d) => (d.nameLookups[1].as = 'key'))).toMatch(
+      /key is already a field of log/,
+    );
+    expect(
+      await failure('resources/log.resource.json', (d) => (d.console.list.columns[2].labelField = 'nobody')),
+    ).toMatch(/labelField names unknown field "nobody"/);
+  });
 });

@@ -99,10 +99,28 @@ export const buildColumns = (
           </span>
         );
       }
-      const value = firstFilled(row, [column.field, ...(column.fallback ?? [])]);
-      return renderValue(t, resource, column.field, column.render ?? 'text', value);
+      return renderCell(t, resource, column, row);
     },
   }));
+
+/**
+ * A column's value in a row (else its first filled fallback). With a label field that holds a value (a user's name
+ * for their id), the label is shown instead and the value on hover.
+ */
+export const renderCell = (t: TFunction, resource: ConsoleResource, column: ColumnModel, row: Row): ReactNode => {
+  const value = firstFilled(row, [column.field, ...(column.fallback ?? [])]);
+  const label = column.labelField ? readPath(row, column.labelField) : undefined;
+  if (typeof label === 'string' && label && value !== undefined && value !== null && value !== '') {
+    return (
+      <Tooltip title={String(value)}>
+        <Typography.Text ellipsis className="gh-cell-label">
+          {label}
+        </Typography.Text>
+      </Tooltip>
+    );
+  }
+  return renderValue(t, resource, column.field, column.render ?? 'text', value);
+};
 
 /** The first of the fields that holds a value (not empty, not null). */
 const firstFilled = (row: Row, fields: string[]) =>

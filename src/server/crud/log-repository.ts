@@ -2,6 +2,7 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import { COUNT_CAP } from '../../shared/entity-kinds.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
+import { namedEntry, withNames } from './log-names.js';
 import type { Entity } from './repository.js';
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -26,7 +27,7 @@ export interface LogCursor {
 /**
  * The SQL of log lists. Newest first by (created_at, id), which the generated indexes hold in that order after the
  * tenant, the parent and any exact filter, so a page reads its own rows: by offset (Logto's `page`) or, for any depth
- * at the same cost, after a cursor (keyset).
+ * at the same cost, after a cursor (keyset). The names a log's lookups add are read with the page, by primary key.
  */
 export class LogRepository {
   private readonly selectList: string;
@@ -36,6 +37,28 @@ export class LogRepository {
     private readonly fromRow: (row: Record<string, unknown>) => Entity,
   ) {
     this.selectList = model.columns.map((c) => q(c.column)).join(', ');
+  }
+
+  /** The statement reading a page, with its names; the tenant is always its first parameter. */
+  private named(sql: string): string {
+    return withNames(this.model.nameLookups ?? [], sql, '$1');
+  }
+
+  private entry(row: Record<string, unknown>): Entity {
+    return namedEntry(this.model.nameLookups ?? [], row, this.fromRow(row));
+  }
+
+  /** One entry by id (below its parent, for a log below another entity), with its names. */
+  async find(db: Queryable, tenantId: string, id: string, parentId?: string): Promise<Entity | undefined> {
+    const params: unknown[] = [tenantId, id];
+    const parent = this.model.parent
+      ? ` AND ${q(snake(this.model.parent.foreignKey))} = $${params.push(parentId ?? '')}`
+      : '';
+    const { rows } = await db.query<Record<string, unknown>>(
+      this.named(`SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE tenant_id = $1 AND id = $2${parent}`),
+      params,
+    );
+    return rows[0] ? this.entry(rows[0]) : undefined;
   }
 
   private where(tenantId: string, query: LogQuery, params: unknown[]): string {
@@ -84,14 +107,16 @@ export class LogRepository {
     // The page and its total in one statement (one snapshot, one round trip); a page past the end has no row to carry
     // the total, which is then counted alone.
     const { rows } = await db.query(
-      `SELECT ${this.selectList}, (${count})::int8 AS "__total" FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      this.named(
+        `SELECT ${this.selectList}, (${count})::int8 AS "__total" FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      ),
       [...params, page.pageSize, (page.page - 1) * page.pageSize],
     );
     const counted = rows[0]
       ? rows[0].__total
       : (await db.query<{ total: string | number }>(`SELECT (${count})::int8 AS total`, params)).rows[0]?.total;
     const total = Number(counted ?? 0);
-    return { items: rows.map((row) => this.fromRow(row)), total, isCapped: capped && total > COUNT_CAP };
+    return { items: rows.map((row) => this.entry(row)), total, isCapped: capped && total > COUNT_CAP };
   }
 
   /** The items after `cursor` (or the newest), and the cursor of the next page when there are more. */
@@ -110,14 +135,14 @@ export class LogRepository {
     }
     params.push(pageSize + 1);
     const { rows } = await db.query<Record<string, unknown>>(
-      `SELECT ${this.selectList}, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__at"
-       FROM ${q(this.model.table)} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+      this.named(`SELECT ${this.selectList}, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__at"
+       FROM ${q(this.model.table)} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`),
       params,
     );
     const page = rows.slice(0, pageSize);
     const last = page.at(-1);
     const next = rows.length > pageSize && last ? { at: String(last.__at), id: String(last.id) } : undefined;
-    return { items: page.map((row) => this.fromRow(row)), ...(next ? { next } : {}) };
+    return { items: page.map((row) => this.entry(row)), ...(next ? { next } : {}) };
   }
 }
 

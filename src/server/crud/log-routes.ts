@@ -4,7 +4,9 @@ import { CURSOR_PARAM, ENABLE_CAP_PARAM, NEXT_CURSOR_HEADER } from '../../shared
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
+import { ADMIN_TENANT_ID } from '../tenants/urls.js';
 import { withoutPrivate } from './fields.js';
+import { nameFrom, unnamedIds } from './log-names.js';
 import { decodeCursor, encodeCursor, type LogQuery, LogRepository } from './log-repository.js';
 import type { Entity } from './repository.js';
 import type { RouteDeps } from './routes.js';
@@ -74,6 +76,18 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
   /** Fields that never leave the server (`x-private`) are left out of every answer. */
   const view = (entity: Entity) => withoutPrivate(model, entity);
 
+  /**
+   * Names the ids the tenant lacks from the console's own users and applications (a management write made in the
+   * console names them), in one statement for the page; the admin tenant's own log has nothing more to look in.
+   */
+  const withConsoleNames = async (tenantId: string, items: Entity[]): Promise<Entity[]> => {
+    const unnamed = unnamedIds(model.nameLookups ?? [], items);
+    if (unnamed.size > 0 && tenantId !== ADMIN_TENANT_ID) {
+      await deps.db.read(ADMIN_TENANT_ID, (tx) => nameFrom(tx, ADMIN_TENANT_ID, unnamed, items));
+    }
+    return items;
+  };
+
   /** A log below a parent is about nothing when the parent does not exist in the tenant (404). */
   const assertParent = async (tx: Queryable, tenantId: string, id?: string) => {
     if (!model.parent) return;
@@ -109,7 +123,7 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
         return logs.keyset(tx, tenantId, query, cursor, page.pageSize);
       });
       if (result.next) reply.header(NEXT_CURSOR_HEADER, encodeCursor(result.next));
-      return result.items.map(view);
+      return (await withConsoleNames(tenantId, result.items)).map(view);
     }
     const capped = texts(request.query[ENABLE_CAP_PARAM])[0] === 'true';
     const result = await deps.db.read(tenantId, async (tx) => {
@@ -117,10 +131,18 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
       return logs.page(tx, tenantId, query, page, capped);
     });
     setPageHeaders(request, reply, result.total, page, result.isCapped);
-    return result.items.map(view);
+    return (await withConsoleNames(tenantId, result.items)).map(view);
   });
 
-  app.get<{ Params: Params }>(`${base}/:${idParam}`, read, async (request) =>
-    view(await ops.get(deps.context(request), request.params[idParam] ?? '', parentId(request.params))),
-  );
+  app.get<{ Params: Params }>(`${base}/:${idParam}`, read, async (request) => {
+    const { tenantId } = deps.context(request);
+    const id = request.params[idParam] ?? '';
+    const entry = await deps.db.read(tenantId, async (tx) => {
+      await assertParent(tx, tenantId, parentId(request.params));
+      return logs.find(tx, tenantId, id, parentId(request.params));
+    });
+    if (!entry) throw ops.notFound(id, model.name, 'get');
+    const [named] = await withConsoleNames(tenantId, [entry]);
+    return view(named ?? entry);
+  });
 };

@@ -6,8 +6,7 @@ import { Link, useParams } from 'react-router';
 import type { ConsoleResource } from '../../../shared/descriptor';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import type { ApiError } from '../../providers/http';
-import { readPath } from '../../registry';
-import { renderValue } from '../columns';
+import { renderCell } from '../columns';
 import { DetailId } from '../DetailId';
 import { NotFound } from '../NotFound';
 import { SectionCard } from '../SectionCard';
@@ -49,7 +48,7 @@ export const LogDetail = ({ resource }: { resource: ConsoleResource }) => {
             items={resource.list.columns.map((column) => ({
               key: column.field,
               label: t(column.titleKey),
-              children: renderValue(t, resource, column.field, column.render, readPath(entry, column.field)),
+              children: renderCell(t, resource, column, entry),
             }))}
           />
         </Card>
