@@ -2380,7 +2380,7 @@ export interface components {
              */
             customData: Record<string, unknown>;
         };
-        ApplicationRolesItem: components["schemas"]["Role"];
+        ApplicationRolesItem: components["schemas"]["RoleListItem"];
         ApplicationRolesAssign: {
             roleIds: string[];
         };
@@ -3656,11 +3656,11 @@ export interface components {
         OrganizationApplicationsAssign: {
             applicationIds: string[];
         };
-        OrganizationApplicationRolesItem: components["schemas"]["OrganizationRole"];
+        OrganizationApplicationRolesItem: components["schemas"]["OrganizationRoleListItem"];
         OrganizationApplicationRolesAssign: {
             organizationRoleIds: string[];
         };
-        OrganizationJitRolesItem: components["schemas"]["OrganizationRole"];
+        OrganizationJitRolesItem: components["schemas"]["OrganizationRoleListItem"];
         OrganizationJitRolesAssign: {
             organizationRoleIds: string[];
         };
@@ -3679,7 +3679,7 @@ export interface components {
         OrganizationUsersAssign: {
             userIds: string[];
         };
-        OrganizationUserRolesItem: components["schemas"]["OrganizationRole"];
+        OrganizationUserRolesItem: components["schemas"]["OrganizationRoleListItem"];
         OrganizationUserRolesAssign: {
             organizationRoleIds?: string[];
             organizationRoleNames?: string[];
@@ -5409,7 +5409,7 @@ export interface components {
                 name: string;
             }[];
         };
-        UserRolesItem: components["schemas"]["Role"];
+        UserRolesItem: components["schemas"]["RoleListItem"];
         UserRolesAssign: {
             roleIds: string[];
         };

@@ -1,8 +1,8 @@
 /**
  * User management end to end, on one server: a user created with a generated password (shown once), found by
  * search, its password reset (the new one shown once), suspended (the banner shows) and reactivated, a role assigned
- * from the user's Roles tab and a user from the role's Users tab, an identity unlinked and an MFA factor removed from
- * the settings cards, then the user deleted.
+ * from the user's Roles tab and a user from the role's Users tab (the tab counts each role's users as the Roles list
+ * does), an identity unlinked and an MFA factor removed from the settings cards, then the user deleted.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -165,6 +165,23 @@ describe('user management', () => {
       'ada_lovelace',
       'grace_hopper',
     ]);
+  });
+
+  test("the user's Roles tab shows each role's users and applications as the Roles list does", async () => {
+    const counts = async (url: string) => {
+      await page.goto(url);
+      const row = page.getByRole('row', { name: /Support agent/ });
+      await visible(row);
+      const headers = (await page.getByRole('columnheader').allTextContents()).map((text) => text.trim());
+      const cell = async (title: string) =>
+        (await row.getByRole('cell').nth(headers.indexOf(title)).textContent())?.trim();
+      return { users: await cell('Users'), applications: await cell('Applications') };
+    };
+    const listed = await counts(`${server.origin}/console/roles`);
+    // ada_lovelace and grace_hopper hold the role; no application does.
+    expect(listed).toEqual({ users: '2', applications: '0' });
+    expect(await counts(`${server.origin}/console/users/${userId}/roles`)).toEqual(listed);
+    await screenshot(page, 'user-roles-counts');
   });
 
   test('lists an identity and an MFA factor given through the API; Unlink and Remove take them away', async () => {
