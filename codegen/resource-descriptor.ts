@@ -1,6 +1,7 @@
 /** An entity's descriptor as written in `resources/<name>.resource.json` (checked against codegen/meta first). */
 import type {
   ApiAction,
+  ColumnFlag,
   ColumnRender,
   DeclaredRelation,
   DetailAction,
@@ -114,6 +115,7 @@ export interface DescriptorConsole {
       titleKey: string;
       render?: ColumnRender;
       fallback?: string[];
+      flags?: ColumnFlag[];
     }[];
     searchPlaceholderKey: string;
     emptyKey: string;

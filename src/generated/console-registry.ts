@@ -4541,6 +4541,18 @@ export const consoleResources: ConsoleResource[] = [
             "username",
             "primaryEmail",
             "primaryPhone"
+          ],
+          "flags": [
+            {
+              "when": {
+                "field": "isSuspended",
+                "in": [
+                  true
+                ]
+              },
+              "labelKey": "users.suspended_tag",
+              "color": "error"
+            }
           ]
         },
         {

@@ -21379,6 +21379,18 @@ export const entityModels: EntityModel[] = [
             "username",
             "primaryEmail",
             "primaryPhone"
+          ],
+          "flags": [
+            {
+              "when": {
+                "field": "isSuspended",
+                "in": [
+                  true
+                ]
+              },
+              "labelKey": "users.suspended_tag",
+              "color": "error"
+            }
           ]
         },
         {

@@ -59,6 +59,15 @@ export interface ColumnModel {
   render: ColumnRender;
   /** Fields read in order when the field is empty; an avatar column's letter and label come from them. */
   fallback?: string[];
+  /** Tags shown after the value in the rows matching their condition (a suspended user's name). */
+  flags?: ColumnFlag[];
+}
+
+/** A tag after a list cell's value, in the rows matching `when` ("Suspended" after a user's name). */
+export interface ColumnFlag {
+  when: RecordCondition;
+  labelKey: string;
+  color?: 'default' | 'error' | 'warning' | 'success' | 'processing';
 }
 
 /** A notice above a detail page's tabs, for the records matching `when` (a suspended user). */
