@@ -2431,7 +2431,8 @@ export const consoleResources: ConsoleResource[] = [
       "expiresAt": {
         "ui:widget": "date",
         "ui:options": {
-          "futureOnly": true
+          "futureOnly": true,
+          "defaultDaysAhead": 7
         },
         "ui:placeholder": "organization_invitations.placeholder.expires_at"
       }

@@ -10916,7 +10916,8 @@ export const entityModels: EntityModel[] = [
       "expiresAt": {
         "ui:widget": "date",
         "ui:options": {
-          "futureOnly": true
+          "futureOnly": true,
+          "defaultDaysAhead": 7
         },
         "ui:placeholder": "organization_invitations.placeholder.expires_at"
       }
