@@ -106,6 +106,10 @@ export const buildConsole = (
     'console.list.columns labelField',
   );
   assertFields(entity, c.detail?.titleFallback ?? [], 'console.detail.titleFallback');
+  for (const column of c.list?.columns ?? []) {
+    for (const [i, flag] of (column.flags ?? []).entries())
+      checkCondition(entity, flag.when, `column ${column.field} flag ${i}`);
+  }
   const banners = (c.detail?.banners ?? []).map((banner, i) => ({
     ...banner,
     ...checkCondition(entity, banner.when, `banner ${i}`),

@@ -46,7 +46,7 @@ export const referencedKeys = (model: EntityModel): string[] => {
   const keys = [model.titleKey, model.list.searchPlaceholderKey, model.list.emptyKey];
   if (model.subtitleKey) keys.push(model.subtitleKey);
   if (model.sidebar) keys.push(model.sidebar.titleKey);
-  for (const column of model.list.columns) keys.push(column.titleKey);
+  for (const column of model.list.columns) keys.push(column.titleKey, ...(column.flags ?? []).map((f) => f.labelKey));
   if (model.create) keys.push(model.create.titleKey, ...(model.create.subtitleKey ? [model.create.subtitleKey] : []));
   for (const banner of model.detail?.banners ?? []) keys.push(banner.messageKey);
   for (const action of model.detail?.actions ?? []) keys.push(action.titleKey, action.confirmKey);

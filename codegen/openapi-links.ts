@@ -47,9 +47,12 @@ export const addLinks = (
         },
       };
     }
+    // Each listed item carries its entity's list summaries (a role's users count), as its own list answers them.
+    const summarized = models.find((m) => m.name === relation.target)?.listSummaries.length;
+    const base = ref(summarized ? `${Target}ListItem` : Target);
     schemas[itemName] = Object.keys(embedProps).length
-      ? { allOf: [ref(Target), { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
-      : ref(Target);
+      ? { allOf: [base, { type: 'object', required: Object.keys(embedProps), properties: embedProps }] }
+      : base;
     if (!relation.readOnly) schemas[`${Name}${Rel}Assign`] = assignSchema(relation, through);
     const relPath = `${item}/${relation.segment ?? relation.name}`;
     add(relPath, 'get', {

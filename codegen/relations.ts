@@ -128,6 +128,18 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
           `${where}: attributesAs ${side.api.attributesAs} is a field of ${target.descriptor.name}`,
         );
       }
+      // A listed item carries its entity's list summaries (a role's usersCount): the link adds no property of those names.
+      const summaryNames = (target.descriptor.api?.operations?.list?.summaries ?? []).flatMap((summary) => [
+        ...(summary.count ? [summary.count] : []),
+        summary.featured,
+      ]);
+      const added = [
+        side.api.attributesAs,
+        ...(side.api.embed ?? []).map((e) => e.property),
+        ...(side.api.nested ?? []).map((n) => n.property),
+      ];
+      const clash = added.find((property) => property !== undefined && summaryNames.includes(property));
+      if (clash) throw new CodegenError(`${where}: ${clash} is a list summary of ${target.descriptor.name}`);
       const { name, assignField, assignStatus, duplicateCode, createField, embed, attributesAs } = side.api;
       const { existing, assignAnswer, replace, replaceAnswer, unknownCode, pagination, segment, missingLinkCode } =
         side.api;

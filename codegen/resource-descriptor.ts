@@ -1,6 +1,7 @@
 /** An entity's descriptor as written in `resources/<name>.resource.json` (checked against codegen/meta first). */
 import type {
   ApiAction,
+  ColumnFlag,
   ColumnRender,
   DeclaredRelation,
   DetailAction,
@@ -117,6 +118,7 @@ export interface DescriptorConsole {
       render?: ColumnRender;
       fallback?: string[];
       labelField?: string;
+      flags?: ColumnFlag[];
     }[];
     searchPlaceholderKey: string;
     emptyKey: string;

@@ -162,6 +162,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/captcha-provider/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the tenant's CAPTCHA provider, or null when there is none (200 either way) */
+        get: operations["GetCaptchaProviderState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/configs/oidc/{keyType}": {
         parameters: {
             query?: never;
@@ -2380,7 +2397,7 @@ export interface components {
              */
             customData: Record<string, unknown>;
         };
-        ApplicationRolesItem: components["schemas"]["Role"];
+        ApplicationRolesItem: components["schemas"]["RoleListItem"];
         ApplicationRolesAssign: {
             roleIds: string[];
         };
@@ -2488,6 +2505,18 @@ export interface components {
             readonly createdAt: number;
             /** @description When the provider last changed, in milliseconds since the Unix epoch. */
             readonly updatedAt: number;
+            $defs: {
+                /** @description Whether the tenant has a CAPTCHA provider: a missing one is a state, not an error. */
+                captchaProviderState: {
+                    /** @description The provider as GET /api/captcha-provider answers it, or null when the tenant has none. */
+                    provider: Record<string, unknown> | null;
+                };
+            };
+        };
+        /** @description Whether the tenant has a CAPTCHA provider: a missing one is a state, not an error. */
+        CaptchaProviderStateResponse: {
+            /** @description The provider as GET /api/captcha-provider answers it, or null when the tenant has none. */
+            provider: Record<string, unknown> | null;
         };
         CaptchaProviderPutBody: {
             /**
@@ -3660,11 +3689,11 @@ export interface components {
         OrganizationApplicationsAssign: {
             applicationIds: string[];
         };
-        OrganizationApplicationRolesItem: components["schemas"]["OrganizationRole"];
+        OrganizationApplicationRolesItem: components["schemas"]["OrganizationRoleListItem"];
         OrganizationApplicationRolesAssign: {
             organizationRoleIds: string[];
         };
-        OrganizationJitRolesItem: components["schemas"]["OrganizationRole"];
+        OrganizationJitRolesItem: components["schemas"]["OrganizationRoleListItem"];
         OrganizationJitRolesAssign: {
             organizationRoleIds: string[];
         };
@@ -3683,7 +3712,7 @@ export interface components {
         OrganizationUsersAssign: {
             userIds: string[];
         };
-        OrganizationUserRolesItem: components["schemas"]["OrganizationRole"];
+        OrganizationUserRolesItem: components["schemas"]["OrganizationRoleListItem"];
         OrganizationUserRolesAssign: {
             organizationRoleIds?: string[];
             organizationRoleNames?: string[];
@@ -5413,7 +5442,7 @@ export interface components {
                 name: string;
             }[];
         };
-        UserRolesItem: components["schemas"]["Role"];
+        UserRolesItem: components["schemas"]["RoleListItem"];
         UserRolesAssign: {
             roleIds: string[];
         };
@@ -6826,6 +6855,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetCaptchaProviderState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the tenant's CAPTCHA provider, or null when there is none (200 either way) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaProviderStateResponse"];
+                };
             };
             /** @description Bad Request */
             400: {

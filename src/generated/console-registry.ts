@@ -2433,7 +2433,8 @@ export const consoleResources: ConsoleResource[] = [
       "expiresAt": {
         "ui:widget": "date",
         "ui:options": {
-          "futureOnly": true
+          "futureOnly": true,
+          "defaultDaysAhead": 7
         },
         "ui:placeholder": "organization_invitations.placeholder.expires_at"
       }
@@ -4543,6 +4544,18 @@ export const consoleResources: ConsoleResource[] = [
             "username",
             "primaryEmail",
             "primaryPhone"
+          ],
+          "flags": [
+            {
+              "when": {
+                "field": "isSuspended",
+                "in": [
+                  true
+                ]
+              },
+              "labelKey": "users.suspended_tag",
+              "color": "error"
+            }
           ]
         },
         {

@@ -2726,6 +2726,25 @@ export const entityModels: EntityModel[] = [
           "x-column": "timestamp",
           "description": "When the provider last changed, in milliseconds since the Unix epoch."
         }
+      },
+      "$defs": {
+        "captchaProviderState": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "provider"
+          ],
+          "description": "Whether the tenant has a CAPTCHA provider: a missing one is a state, not an error.",
+          "properties": {
+            "provider": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "description": "The provider as GET /api/captcha-provider answers it, or null when the tenant has none."
+            }
+          }
+        }
       }
     },
     "columns": [
@@ -2798,6 +2817,16 @@ export const entityModels: EntityModel[] = [
         "handler": "captchaProvider.get",
         "status": 200,
         "summary": "Get the tenant's CAPTCHA provider (404 when there is none)"
+      },
+      {
+        "key": "state",
+        "on": "collection",
+        "method": "GET",
+        "path": "state",
+        "handler": "captchaProvider.state",
+        "status": 200,
+        "summary": "Get the tenant's CAPTCHA provider, or null when there is none (200 either way)",
+        "responseSchema": "captchaProviderState"
       },
       {
         "key": "put",
@@ -10952,7 +10981,8 @@ export const entityModels: EntityModel[] = [
       "expiresAt": {
         "ui:widget": "date",
         "ui:options": {
-          "futureOnly": true
+          "futureOnly": true,
+          "defaultDaysAhead": 7
         },
         "ui:placeholder": "organization_invitations.placeholder.expires_at"
       }
@@ -21416,6 +21446,18 @@ export const entityModels: EntityModel[] = [
             "username",
             "primaryEmail",
             "primaryPhone"
+          ],
+          "flags": [
+            {
+              "when": {
+                "field": "isSuspended",
+                "in": [
+                  true
+                ]
+              },
+              "labelKey": "users.suspended_tag",
+              "color": "error"
+            }
           ]
         },
         {

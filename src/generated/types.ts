@@ -17,6 +17,7 @@ export type ApplicationSecretUpdate = components['schemas']['ApplicationSecretUp
 export type CaptchaProviderConfigRecaptchaenterprise = components['schemas']['CaptchaProviderConfigRecaptchaenterprise'];
 export type CaptchaProviderConfigTurnstile = components['schemas']['CaptchaProviderConfigTurnstile'];
 export type CaptchaProvider = components['schemas']['CaptchaProvider'];
+export type CaptchaProviderStateResponse = components['schemas']['CaptchaProviderStateResponse'];
 export type CaptchaProviderPutBody = components['schemas']['CaptchaProviderPutBody'];
 export type ConnectorConfigSimpleMailTransferProtocol = components['schemas']['ConnectorConfigSimpleMailTransferProtocol'];
 export type Connector = components['schemas']['Connector'];

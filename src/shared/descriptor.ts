@@ -61,6 +61,15 @@ export interface ColumnModel {
   fallback?: string[];
   /** A field shown instead of the value when it holds one (a user's name for their id); the value is then on hover. */
   labelField?: string;
+  /** Tags shown after the value in the rows matching their condition (a suspended user's name). */
+  flags?: ColumnFlag[];
+}
+
+/** A tag after a list cell's value, in the rows matching `when` ("Suspended" after a user's name). */
+export interface ColumnFlag {
+  when: RecordCondition;
+  labelKey: string;
+  color?: 'default' | 'error' | 'warning' | 'success' | 'processing';
 }
 
 /** A notice above a detail page's tabs, for the records matching `when` (a suspended user). */

@@ -312,12 +312,18 @@ describe.each(databases())('applications on $name', (target) => {
       expect(list.body).toHaveLength(1);
       expect(list.headers['total-number']).toBe('2');
       const all = await api.get(`/api/applications/${app.id}/roles`);
-      expect(all.body).toEqual(expect.arrayContaining([reader, writer]));
+      // Each with the roles list's summaries: this application is one of each role's applications.
+      const linkedTo = { usersCount: 0, featuredUsers: [], applicationsCount: 1 };
+      expect(all.body).toEqual(
+        expect.arrayContaining([expect.objectContaining({ ...reader, ...linkedTo }), expect.objectContaining(writer)]),
+      );
 
       expect((await api.delete(`/api/applications/${app.id}/roles/${reader.id}`)).status).toBe(204);
       const gone = await api.delete(`/api/applications/${app.id}/roles/${reader.id}`);
       expect(gone.status).toBe(404);
-      expect((await api.get(`/api/applications/${app.id}/roles`)).body).toEqual([writer]);
+      expect((await api.get(`/api/applications/${app.id}/roles`)).body).toEqual([
+        { ...writer, ...linkedTo, featuredApplications: [{ id: app.id, name: app.name, type: 'MachineToMachine' }] },
+      ]);
     });
 
     it.each(['SPA', 'Traditional', 'Native'])(
@@ -360,7 +366,7 @@ describe.each(databases())('applications on $name', (target) => {
         code: 'entity.not_exists_with_id',
         message: expect.stringContaining('nosuchrole'),
       });
-      expect((await api.get(`/api/applications/${app.id}/roles`)).body).toEqual([robot]);
+      expect((await api.get(`/api/applications/${app.id}/roles`)).body).toEqual([expect.objectContaining(robot)]);
       const empty = await api.post(`/api/applications/${app.id}/roles`, { roleIds: [] });
       expect(empty.status).toBe(400);
     });

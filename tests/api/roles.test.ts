@@ -314,7 +314,9 @@ describe.each(databases())('roles on $name', (target) => {
       expect(page.body).toHaveLength(1);
       expect(page.headers['total-number']).toBe('2');
       // One link, seen from both sides.
-      expect((await api.get(`/api/applications/${billing.id}/roles`)).body).toEqual([robot]);
+      expect((await api.get(`/api/applications/${billing.id}/roles`)).body).toEqual([
+        expect.objectContaining({ ...robot, applicationsCount: 2 }),
+      ]);
 
       expect((await api.delete(`/api/roles/${robot.id}/applications/${billing.id}`)).status).toBe(204);
       expect((await api.delete(`/api/roles/${robot.id}/applications/${billing.id}`)).status).toBe(404);

@@ -1,6 +1,6 @@
 /**
  * Logto's `/api/captcha-provider`, `/api/account-center` and `/api/sentinel-activities/delete`, driven with the
- * `@logto/api` types.
+ * `@logto/api` types; and `/api/captcha-provider/state`, which answers a missing provider with null instead of 404.
  */
 import createClient, { type Client } from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,20 @@ describe.each(databases())('security settings on $name', (target) => {
     expect((await client.GET('/api/captcha-provider')).response.status).toBe(404);
     expect((await client.GET('/api/sign-in-exp')).data?.captchaPolicy).toEqual({ enabled: false });
     expect((await client.DELETE('/api/captcha-provider')).response.status).toBe(404);
+  });
+
+  it('captcha provider state: 200 with null while there is none, the provider once set, null again once removed', async () => {
+    const none = await api.get('/api/captcha-provider/state');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ provider: null });
+
+    const set = await client.PUT('/api/captcha-provider', { body: { config: turnstile } });
+    expect((await api.get('/api/captcha-provider/state')).body).toEqual({ provider: set.data });
+    expect((await client.GET('/api/captcha-provider')).data).toEqual(set.data);
+
+    expect((await client.DELETE('/api/captcha-provider')).response.status).toBe(204);
+    expect((await api.get('/api/captcha-provider/state')).body).toEqual({ provider: null });
+    expect((await client.GET('/api/captcha-provider')).response.status).toBe(404);
   });
 
   it("account center: Logto's defaults, a PATCH of some fields, a bad value refused", async () => {

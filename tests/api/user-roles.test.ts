@@ -114,6 +114,27 @@ describe.each(databases())('user roles on $name', (target) => {
     expect(excluded.body.map((r: { id: string }) => r.id)).not.toContain(role.id);
   });
 
+  it("lists a user's roles with the summaries the roles list answers (users and applications counts)", async () => {
+    const [ada, bob] = [await newUser(), await newUser()];
+    const [shared, own] = [await newRole('Shared'), await newRole('Own')];
+    await api.post(`/api/users/${ada.id}/roles`, { roleIds: [shared.id, own.id] });
+    await api.post(`/api/users/${bob.id}/roles`, { roleIds: [shared.id] });
+    const summaries = (role: Record<string, unknown>) => ({
+      id: role.id,
+      usersCount: role.usersCount,
+      featuredUsers: role.featuredUsers,
+      applicationsCount: role.applicationsCount,
+      featuredApplications: role.featuredApplications,
+    });
+    const listed = (await api.get('/api/roles?page=1&page_size=20')).body as Record<string, unknown>[];
+    const held = (await api.get(`/api/users/${ada.id}/roles`)).body as Record<string, unknown>[];
+    expect(held.map(summaries).sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
+      listed.map(summaries).sort((a, b) => String(a.id).localeCompare(String(b.id))),
+    );
+    expect(held.find((role) => role.id === shared.id)).toMatchObject({ usersCount: 2, applicationsCount: 0 });
+    expect(held.find((role) => role.id === own.id)).toMatchObject({ usersCount: 1, applicationsCount: 0 });
+  });
+
   it('replaces a user roles with PUT (200, the ids), removing the others; an empty list removes all', async () => {
     const user = await newUser();
     const [a, b, c] = [await newRole('A'), await newRole('B'), await newRole('C')];

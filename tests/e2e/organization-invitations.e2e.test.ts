@@ -2,7 +2,7 @@
  * Organization invitations end to end, on one server: an invitation sent from an organization's members tab with a
  * user-type role (machine-to-machine roles are not offered) shows as Pending; accepted through the API, the user
  * appears as a member with that role (whose role picker offers user roles only) and the invitation as Accepted;
- * another one revoked in the console shows as Revoked.
+ * another one revoked in the console shows as Revoked; the invite dialog's expiry starts a week ahead.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -43,6 +43,12 @@ const openOptions = () => page.locator('.ant-select-dropdown:not(.ant-select-dro
 const invitations = () => page.getByRole('table', { name: 'Invitations' });
 const members = () => page.getByRole('table', { name: 'Members' });
 const nextYear = new Date().getFullYear() + 1;
+const DAY = 24 * 60 * 60 * 1000;
+/** A moment's day as the date picker shows it (`2025-06-30`), in the local time zone (the browser's). */
+const localDay = (time: number) => {
+  const date = new Date(time);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+};
 
 describe('organization invitations', () => {
   beforeAll(async () => {
@@ -139,5 +145,36 @@ describe('organization invitations', () => {
     // The accepted invitation is untouched.
     const jane = invitations().getByRole('row', { name: /jane@example\.com/ });
     await visible(jane.getByText('Accepted', { exact: true }));
+  });
+
+  test('the invite dialog starts with an expiry a week ahead, and inviting without touching it succeeds', async () => {
+    // The day a week from now, read before and after opening: the dialog may open as a day ends.
+    const weekAhead = () => localDay(Date.now() + 7 * DAY);
+    const before = weekAhead();
+    await page.getByRole('button', { name: 'Invite member' }).first().click();
+    const expires = dialog().getByLabel('Expires');
+    // The picker loads with the first form that shows a date: a blank input stands in meanwhile.
+    await poll(() => expires.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const shown = await expires.inputValue();
+    expect([before, weekAhead()]).toContain(shown);
+    // The calendar opens on that day's month, the day picked.
+    await expires.click();
+    const picked = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-cell-selected');
+    await poll(() => picked.getAttribute('title')).toBe(shown);
+    await dialog().locator('.ant-modal-title').click();
+    await dialog().getByLabel('Email address').fill('kim@example.com');
+    await dialog().getByRole('button', { name: 'Invite member' }).click();
+    await count(page.getByRole('dialog')).toBe(0);
+
+    await visible(
+      invitations()
+        .getByRole('row', { name: /kim@example\.com/ })
+        .getByText('Pending', { exact: true }),
+    );
+    const { body: listed } = await api(`/organization-invitations?organizationId=${organizationId}`);
+    const kim = listed.find((invitation: { invitee: string }) => invitation.invitee === 'kim@example.com');
+    // The end of the day shown, in the browser's time zone.
+    expect(localDay(kim.expiresAt)).toBe(shown);
+    expect(localDay(kim.expiresAt + 1)).not.toBe(shown);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * CAPTCHA on the tenant's sign-in page in Chromium: the administrator sets up Turnstile and switches CAPTCHA on in
- * the console's Security page, then a member's sign-in carries the widget's token and reaches the application, and
- * is refused when the provider refuses the token; with reCAPTCHA Enterprise (invisible) the page's own script asks
- * the widget for a token on submit. The providers are a local stand-in serving tiny widget scripts (Turnstile's puts
- * the token in the form as the real one does) and speaking siteverify's and the assessments API's protocols.
+ * CAPTCHA on the tenant's sign-in page in Chromium: the console's Security page shows that no provider is set up
+ * (without a failed request), the administrator sets up Turnstile and switches CAPTCHA on there, then a member's
+ * sign-in carries the widget's token and reaches the application, and is refused when the provider refuses the
+ * token; with reCAPTCHA Enterprise (invisible) the page's own script asks the widget for a token on submit. The
+ * providers are a local stand-in serving tiny widget scripts (Turnstile's puts the token in the form as the real one
+ * does) and speaking siteverify's and the assessments API's protocols.
  */
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startCaptchaServer } from '../api/captcha-server.js';
 import { type AppCallback, authorizationUrl, startAppCallback } from './app-callback';
@@ -82,6 +83,29 @@ describe('CAPTCHA on the sign-in page', () => {
     await server?.stop();
     await captcha?.close();
     await app?.close();
+  });
+
+  test('with no provider, the CAPTCHA tab says none is set up and the browser logs no failed request', async () => {
+    // Chromium logs every 4xx answer as a console error ("Failed to load resource"): none may occur here.
+    const errors: string[] = [];
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error') errors.push(message.text());
+    };
+    const onResponse = (response: Response) => {
+      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+    };
+    page.on('console', onConsole);
+    page.on('response', onResponse);
+    try {
+      await page.goto(`${server.origin}/console/security/captcha`);
+      await visible(page.getByText('No provider yet.', { exact: false }));
+      await visible(page.getByLabel('Ask for a CAPTCHA'));
+    } finally {
+      page.off('console', onConsole);
+      page.off('response', onResponse);
+    }
+    expect(errors).toEqual([]);
+    expect((await api('/captcha-provider')).status).toBe(404);
   });
 
   test('the Security page sets up Turnstile and switches CAPTCHA on through the API', async () => {

@@ -1,8 +1,9 @@
 /**
  * User management end to end, on one server: a user created with a generated password (shown once), found by
  * search, its password reset (the new one shown once), suspended (the banner shows) and reactivated, a role assigned
- * from the user's Roles tab and a user from the role's Users tab, an identity unlinked and an MFA factor removed from
- * the settings cards, then the user deleted.
+ * from the user's Roles tab and a user from the role's Users tab (the tab counts each role's users as the Roles list
+ * does), an identity unlinked and an MFA factor removed from the settings cards, a suspended user marked in the
+ * list, then the user deleted.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -167,6 +168,23 @@ describe('user management', () => {
     ]);
   });
 
+  test("the user's Roles tab shows each role's users and applications as the Roles list does", async () => {
+    const counts = async (url: string) => {
+      await page.goto(url);
+      const row = page.getByRole('row', { name: /Support agent/ });
+      await visible(row);
+      const headers = (await page.getByRole('columnheader').allTextContents()).map((text) => text.trim());
+      const cell = async (title: string) =>
+        (await row.getByRole('cell').nth(headers.indexOf(title)).textContent())?.trim();
+      return { users: await cell('Users'), applications: await cell('Applications') };
+    };
+    const listed = await counts(`${server.origin}/console/roles`);
+    // ada_lovelace and grace_hopper hold the role; no application does.
+    expect(listed).toEqual({ users: '2', applications: '0' });
+    expect(await counts(`${server.origin}/console/users/${userId}/roles`)).toEqual(listed);
+    await screenshot(page, 'user-roles-counts');
+  });
+
   test('lists an identity and an MFA factor given through the API; Unlink and Remove take them away', async () => {
     const linked = await api(`/users/${userId}/identities/google`, {
       method: 'PUT',
@@ -194,6 +212,18 @@ describe('user management', () => {
     await dialog().getByRole('button', { name: 'Remove' }).click();
     await visible(factors.getByText('No MFA factors set up.'));
     expect((await api(`/users/${userId}/mfa-verifications`)).body).toEqual([]);
+  });
+
+  test('marks a user suspended through the API as Suspended in the list, and no one else', async () => {
+    const { body: suspended } = await api('/users', { method: 'POST', body: { username: 'sam_suspended' } });
+    await api(`/users/${String(suspended.id)}/is-suspended`, { method: 'PATCH', body: { isSuspended: true } });
+    await page.goto(`${server.origin}/console/users`);
+    const row = page.getByRole('row', { name: /sam_suspended/ });
+    await visible(row.getByText('Suspended', { exact: true }));
+    await visible(page.getByRole('row', { name: /Grace Hopper/ }));
+    // Only that row has the tag.
+    await count(page.getByRole('row').filter({ has: page.getByText('Suspended', { exact: true }) })).toBe(1);
+    await screenshot(page, 'list-suspended');
   });
 
   test('deletes the user', async () => {

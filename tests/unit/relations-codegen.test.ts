@@ -280,4 +280,15 @@ describe('relation entities in codegen', () => {
     writeJson(file, { ...descriptor, sides: [offered, descriptor.sides[1]] });
     await expect(generate({ root: dir })).rejects.toThrow('offer names values of name, an enum field of member');
   });
+
+  it("refuses a link property named as one of the listed entity's list summaries (each listed item carries them)", async () => {
+    const dir = root();
+    const file = join(dir, 'resources/member.resource.json');
+    const member = readJson(file);
+    member.api.operations.list.summaries = [
+      { relation: 'teamMember', count: 'teamsCount', featured: 'membership', fields: ['id', 'name'] },
+    ];
+    writeJson(file, member);
+    await expect(generate({ root: dir })).rejects.toThrow('membership is a list summary of member');
+  });
 });

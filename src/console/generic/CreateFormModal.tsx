@@ -6,6 +6,7 @@ import type { ConsoleResource } from '../../shared/descriptor';
 import { fieldLabel } from '../i18n/labels';
 import type { ApiError } from '../providers/http';
 import { recordTitle } from '../registry';
+import { relativeDefaults } from '../rjsf/relative-defaults';
 import { type FormData, type FormHandle, SchemaForm } from '../rjsf/SchemaForm';
 import { initialFormData } from '../rjsf/validator';
 import { ShownOnceModal, type ShownValue } from './ShownOnce';
@@ -27,7 +28,10 @@ export const CreateFormModal = ({ resource, meta, fixed, onClose, onCreated }: C
   const { open } = useNotification();
   const create = resource.create;
   const formRef = useRef<FormHandle>(null);
-  const [formData, setFormData] = useState<FormData>(() => (create ? initialFormData(create.form, undefined) : {}));
+  // Schema defaults, and the days counted from today (an invitation's expiry a week ahead).
+  const [formData, setFormData] = useState<FormData>(() =>
+    create ? initialFormData(create.form, relativeDefaults(resource.uiSchema, create.form)) : {},
+  );
   const { extraErrors, report, clear } = useServerErrors(resource, create?.form);
   const { mutate, mutation } = useCreate<Record<string, unknown>, ApiError>();
   // Write-only values the caller typed or generated (a password), shown once after the item is created.

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { ColumnModel, ColumnRender, ConsoleResource } from '../../shared/descriptor';
 import { i18n } from '../i18n';
 import { enumLabel } from '../i18n/labels';
-import { readPath, textNamespace } from '../registry';
+import { isShownFor, readPath, textNamespace } from '../registry';
 import { LetterAvatar } from './LetterAvatar';
 
 type Row = Record<string, unknown>;
@@ -86,6 +86,14 @@ export const buildColumns = (
     dataIndex: column.field.split('.'),
     ellipsis: column.render === 'text' || column.render === 'code',
     render: (_: unknown, row: Row) => {
+      // Tags after the value in the rows matching their condition (a suspended user's name).
+      const flags = (column.flags ?? [])
+        .filter((flag) => isShownFor(row, flag.when))
+        .map((flag) => (
+          <Tag key={flag.labelKey} color={flag.color} bordered={false} className="gh-cell-flag">
+            {t(flag.labelKey)}
+          </Tag>
+        ));
       if (column.render === 'avatar') {
         const label = firstFilled(row, column.fallback ?? []);
         const src = readPath(row, column.field);
@@ -96,10 +104,19 @@ export const buildColumns = (
               label={String(label ?? row.id ?? '')}
             />
             <Typography.Text ellipsis>{String(label ?? row.id ?? '-')}</Typography.Text>
+            {flags}
           </span>
         );
       }
-      return renderCell(t, resource, column, row);
+      const shown = renderCell(t, resource, column, row);
+      return flags.length > 0 ? (
+        <span className="gh-flagged-cell">
+          {shown}
+          {flags}
+        </span>
+      ) : (
+        shown
+      );
     },
   }));
 

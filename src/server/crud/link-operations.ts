@@ -21,6 +21,7 @@ import type { EntityOperations } from './operations.js';
 import { overrideOf } from './overrides.js';
 import type { OpenWrite } from './pipeline.js';
 import type { Entity } from './repository.js';
+import { withLinkSummaries } from './summaries.js';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -103,7 +104,11 @@ export class LinkOperations {
         const pick = (entity: Entity) => Object.fromEntries(spec.fields.map((field) => [field, entity[field] ?? null]));
         for (const item of result.items) item[spec.property] = (found.get(item.id as string) ?? []).map(pick);
       }
-      return result;
+      // The target's list summaries (a role's users and applications counts), as its own list answers them: one
+      // statement for the page.
+      const repositoryOf = (entity: string) => this.operationsOf(entity).repository;
+      const items = await withLinkSummaries(target.repository, tx, context.tenantId, result.items, repositoryOf);
+      return { ...result, items };
     });
   }
 

@@ -10,6 +10,7 @@ export const serverOverrideKeys = [
   'captchaProvider.delete',
   'captchaProvider.get',
   'captchaProvider.put',
+  'captchaProvider.state',
   'connector.create',
   'connector.delete',
   'connector.present',

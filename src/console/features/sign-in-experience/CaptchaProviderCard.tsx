@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceAccess } from '../../access/AccessContext';
+import { ErrorState } from '../../generic/states';
 import type { ApiError } from '../../providers/http';
 import { requireResource } from '../../registry';
 import { useSettingsRecord } from './use-settings-record';
@@ -34,17 +35,19 @@ const body = ({ type, siteKey, secretKey, projectId, domain, mode }: Config) =>
 
 const empty: Config = { type: 'Turnstile', siteKey: '', secretKey: '' };
 
-/** The tenant's CAPTCHA provider (`/api/captcha-provider`): its type and keys, saved with PUT or removed. */
+/** The tenant's CAPTCHA provider (`/api/captcha-provider`), or that there is none: its type and keys, saved with PUT or removed. */
 export const CaptchaProviderCard = () => {
   const { t } = useTranslation();
   const { open } = useNotification();
   const { write } = useResourceAccess(provider);
-  const { result, query } = useCustom<{ config?: Config }>({
-    url: provider.apiPath,
+  // Asked through `/state`, which answers a missing provider with null: `GET /api/captcha-provider` answers 404
+  // then (as Logto's does), and the browser would log each visit as a failed request.
+  const { result, query } = useCustom<{ provider: { config: Config } | null }>({
+    url: `${provider.apiPath}/state`,
     method: 'get',
     errorNotification: false,
   });
-  const stored = query.isError ? undefined : result?.data?.config;
+  const stored = result?.data?.provider?.config;
   const [config, setConfig] = useState<Config>(empty);
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord, ApiError>();
   useEffect(() => setConfig(stored ?? empty), [stored]);
@@ -92,49 +95,53 @@ export const CaptchaProviderCard = () => {
   return (
     <section className="gh-card gh-sie-section" aria-label={t('sign_in_exp_console.captcha.title')}>
       <h2 className="gh-sie-section-title">{t('sign_in_exp_console.captcha.title')}</h2>
-      <Form layout="vertical" component="div">
-        <Form.Item label={t('sign_in_exp_console.captcha.type')} htmlFor="captcha-type">
-          <Select
-            id="captcha-type"
-            value={config.type}
-            disabled={!write}
-            onChange={(type) => setConfig({ ...config, type })}
-            options={types.map((value) => ({ value, label: t(`sign_in_exp_console.captcha.type_${value}`) }))}
-          />
-        </Form.Item>
-        {text('siteKey')}
-        {text('secretKey')}
-        {config.type === 'RecaptchaEnterprise' && (
-          <>
-            {text('projectId')}
-            {text('domain')}
-            <Form.Item label={t('sign_in_exp_console.captcha.mode')} htmlFor="captcha-mode">
-              <Select
-                id="captcha-mode"
-                value={config.mode ?? 'invisible'}
-                disabled={!write}
-                onChange={(mode) => setConfig({ ...config, mode })}
-                options={modes.map((value) => ({ value, label: t(`sign_in_exp_console.captcha.mode_${value}`) }))}
-              />
-            </Form.Item>
-          </>
-        )}
-        {!stored && !query.isLoading && (
-          <Alert type="info" showIcon className="gh-captcha-hint" message={t('sign_in_exp_console.captcha.none')} />
-        )}
-        {write && (
-          <Space>
-            <Button type="primary" loading={mutation.isPending} onClick={() => void send('put')}>
-              {t('sign_in_exp_console.captcha.save')}
-            </Button>
-            {stored && (
-              <Button danger disabled={mutation.isPending} onClick={() => void send('delete')}>
-                {t('sign_in_exp_console.captcha.remove')}
+      {query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <Form layout="vertical" component="div">
+          <Form.Item label={t('sign_in_exp_console.captcha.type')} htmlFor="captcha-type">
+            <Select
+              id="captcha-type"
+              value={config.type}
+              disabled={!write}
+              onChange={(type) => setConfig({ ...config, type })}
+              options={types.map((value) => ({ value, label: t(`sign_in_exp_console.captcha.type_${value}`) }))}
+            />
+          </Form.Item>
+          {text('siteKey')}
+          {text('secretKey')}
+          {config.type === 'RecaptchaEnterprise' && (
+            <>
+              {text('projectId')}
+              {text('domain')}
+              <Form.Item label={t('sign_in_exp_console.captcha.mode')} htmlFor="captcha-mode">
+                <Select
+                  id="captcha-mode"
+                  value={config.mode ?? 'invisible'}
+                  disabled={!write}
+                  onChange={(mode) => setConfig({ ...config, mode })}
+                  options={modes.map((value) => ({ value, label: t(`sign_in_exp_console.captcha.mode_${value}`) }))}
+                />
+              </Form.Item>
+            </>
+          )}
+          {!stored && !query.isLoading && (
+            <Alert type="info" showIcon className="gh-captcha-hint" message={t('sign_in_exp_console.captcha.none')} />
+          )}
+          {write && (
+            <Space>
+              <Button type="primary" loading={mutation.isPending} onClick={() => void send('put')}>
+                {t('sign_in_exp_console.captcha.save')}
               </Button>
-            )}
-          </Space>
-        )}
-      </Form>
+              {stored && (
+                <Button danger disabled={mutation.isPending} onClick={() => void send('delete')}>
+                  {t('sign_in_exp_console.captcha.remove')}
+                </Button>
+              )}
+            </Space>
+          )}
+        </Form>
+      )}
     </section>
   );
 };

@@ -8,7 +8,8 @@ const DayPicker = lazy(() => import('./date-picker'));
 
 /**
  * A moment stored as milliseconds since the epoch (or null), picked as a day: the value is the end of that day in
- * the browser's time zone. `ui:options.futureOnly` disables the days before today.
+ * the browser's time zone. `ui:options.futureOnly` disables the days before today; `ui:options.defaultDaysAhead` makes
+ * a create form start that many days from today (`relative-defaults.ts`).
  */
 export const DateWidget = (props: WidgetProps) => {
   const { id, value, disabled, readonly, onChange, options, placeholder, rawErrors } = props;

@@ -1,3 +1,4 @@
+import { publicView } from '../../crud/fields.js';
 import type { ActionOverride, ServerOverride } from '../../crud/overrides.js';
 import { ApiError } from '../../http/api-error.js';
 
@@ -14,6 +15,15 @@ const get = async (input: Run) => {
   const provider = await find(input);
   if (!provider) throw new ApiError('entity.not_found');
   return provider;
+};
+
+/**
+ * `GET /api/captcha-provider/state`: `{ provider }`, null when the tenant has none. The console asks this: a tenant
+ * without a provider is a state to show, and a 404 would be logged by the browser as a failed request.
+ */
+const state = async (input: Run) => {
+  const provider = await find(input);
+  return { provider: provider ? publicView(input.operations.model)(provider) : null };
 };
 
 /** `PUT /api/captcha-provider`: sets the provider's configuration, creating the provider if need be (200). */
@@ -40,5 +50,6 @@ const remove = async ({ context, operations, operationsOf }: Run) => {
 export const captchaProviderOverrides = {
   'captchaProvider.get': { kind: 'action', run: get },
   'captchaProvider.put': { kind: 'action', run: put },
+  'captchaProvider.state': { kind: 'action', run: state },
   'captchaProvider.delete': { kind: 'action', run: remove },
 } satisfies Record<string, ServerOverride>;
