@@ -4,6 +4,7 @@ import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionBody, cleanSchema } from './forms.js';
 import { type QueryParameter, queryForm } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
+import { descriptorFileOf } from './names.js';
 
 /** The answer of an action as a schema: the entity (undefined), an object of some of its fields, or one field. */
 export const actionResponseSchema = (schema: JSONSchema7, action: ApiAction): JSONSchema7 | undefined => {
@@ -30,7 +31,7 @@ const ownDefinition = (schema: JSONSchema7, name: string) =>
  */
 export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7) => ActionModel['body']) => {
   const { descriptor: d, schema } = entity;
-  const file = `resources/${d.name}.resource.json`;
+  const file = `${descriptorFileOf(d.name)}`;
   const seen = new Set<string>();
   return (d.api?.actions ?? []).map((action): ActionModel => {
     const where = `${file} action ${action.key}`;

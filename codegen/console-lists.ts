@@ -1,6 +1,7 @@
 import { type DetailAction, type FilteredList, listFilterOf, type RecordCondition } from '../src/shared/descriptor.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields } from './model-parts.js';
+import { descriptorFileOf } from './names.js';
 
 /** A `when` names a field of the entity and, for an enum field, only values of its enum. */
 export const checkCondition = (entity: LoadedEntity, when: RecordCondition | undefined, where: string) => {
@@ -10,7 +11,7 @@ export const checkCondition = (entity: LoadedEntity, when: RecordCondition | und
   const unknown = values ? when.in.find((value) => !values.includes(value)) : undefined;
   if (unknown !== undefined) {
     throw new CodegenError(
-      `resources/${entity.descriptor.name}.resource.json: ${where} when: "${String(unknown)}" is not a value of ${when.field}`,
+      `${descriptorFileOf(entity.descriptor.name)}: ${where} when: "${String(unknown)}" is not a value of ${when.field}`,
     );
   }
   return { when };
@@ -30,7 +31,7 @@ export const compileItemActions = (
     const action = d.api?.actions?.find((a) => a.key === entry.action && (a.on ?? 'item') === 'item');
     if (!action) {
       throw new CodegenError(
-        `resources/${d.name}.resource.json: ${where} ${entry.key} names unknown item action "${entry.action}"`,
+        `${descriptorFileOf(d.name)}: ${where} ${entry.key} names unknown item action "${entry.action}"`,
       );
     }
     return {
@@ -52,7 +53,7 @@ export const compileTabLists = (
   entities: Map<string, LoadedEntity>,
 ): { lists?: FilteredList[] } => {
   if (!lists) return {};
-  const file = `resources/${entity.descriptor.name}.resource.json`;
+  const file = `${descriptorFileOf(entity.descriptor.name)}`;
   return {
     lists: lists.map((list) => {
       const listed = entities.get(list.entity);

@@ -12,6 +12,7 @@ import { checkCondition, compileItemActions, compileTabLists } from './console-l
 import { pickForm } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
+import { descriptorFileOf } from './names.js';
 
 /** Assign-dialog filters (query parameter → value) must be list filters of the relation's target, with values its schema allows. */
 const checkAssignFilters = (
@@ -22,7 +23,7 @@ const checkAssignFilters = (
   where: string,
 ) => {
   if (!filters) return undefined;
-  const file = `resources/${entity.descriptor.name}.resource.json`;
+  const file = `${descriptorFileOf(entity.descriptor.name)}`;
   const target = relation ? entities.get(relation.target) : undefined;
   if (!relation || !target) throw new CodegenError(`${file}: ${where} assignFilters needs a linked relation`);
   const listFilters = (target.descriptor.api?.operations.list?.filters ?? []).map(listFilterOf);
@@ -51,7 +52,7 @@ export const buildConsole = (
   relations: Relation[],
 ): ConsoleResource => {
   const { descriptor: d } = entity;
-  const file = `resources/${d.name}.resource.json`;
+  const file = `${descriptorFileOf(d.name)}`;
   const c = d.console;
   const errorFields: Record<string, string> = {};
   for (const rule of d.unique ?? []) {

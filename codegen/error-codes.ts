@@ -1,5 +1,6 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { CodegenError } from './errors.js';
+import { descriptorFileOf } from './names.js';
 
 export interface GeneratedErrorCode {
   status: number;
@@ -28,7 +29,7 @@ export const descriptorErrorCodes = (models: EntityModel[]): Map<string, Generat
     if (!seen) codes.set(code, entry);
   };
   for (const model of models) {
-    const source = `resources/${model.name}.resource.json`;
+    const source = `${descriptorFileOf(model.name)}`;
     for (const rule of model.unique) {
       const fields = rule.fields.filter((field) => field !== model.parent?.foreignKey);
       const values = fields.map((field) => `{{${field}}}`).join(', ');

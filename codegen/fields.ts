@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { CodegenError, type LoadedEntity } from './load.js';
+import { descriptorFileOf, schemaFileOf } from './names.js';
 
 /** How a derived field is computed from the stored record (see `src/server/crud/fields.ts`). */
 const derivations = ['notNull', 'choiceMeta'] as const;
@@ -14,7 +15,7 @@ export const isStored = (prop: JSONSchema7): boolean => !prop.writeOnly && prop[
  */
 export const checkFieldKinds = (entity: LoadedEntity): void => {
   const { descriptor: d, schema } = entity;
-  const where = `schemas/${d.schema}`;
+  const where = `${schemaFileOf(d.name)}`;
   const properties = schema.properties ?? {};
   for (const [name, prop] of Object.entries(properties)) {
     if (prop.writeOnly) {
@@ -26,7 +27,7 @@ export const checkFieldKinds = (entity: LoadedEntity): void => {
       }
       if (!d.serverHooks?.beforeCreate && !d.serverHooks?.beforeUpdate) {
         throw new CodegenError(
-          `resources/${d.name}.resource.json: writeOnly field ${name} needs a serverHooks.beforeCreate or beforeUpdate that stores it`,
+          `${descriptorFileOf(d.name)}: writeOnly field ${name} needs a serverHooks.beforeCreate or beforeUpdate that stores it`,
         );
       }
     }

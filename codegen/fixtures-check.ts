@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { CodegenError } from './errors.js';
+import { descriptorFileOf } from './names.js';
 
 /** Where the fixtures of the project's forms live: `<entity>/<form>/{valid,invalid}/`, create bodies in `<entity>/create`. */
 export const FIXTURES_DIR = 'tests/fixtures';
@@ -25,7 +26,7 @@ export const checkFixtures = (models: EntityModel[], root: string, dirs: readonl
       const folder = `${shown(present[0] ?? root)}/${model.name}/create/`;
       const fields = requiredFields(model);
       return [
-        `${folder} (resources/${model.name}.resource.json can be created):`,
+        `${folder} (${descriptorFileOf(model.name)} can be created):`,
         `    valid/minimal.json and valid/full.json: { "body": <a create body> }, the least it needs${fields.length ? ` (${fields.join(', ')})` : ''} and every field set`,
         '    invalid/*.json, at least five: { "body": …, "expect": { "path": "/field", "keyword": "maxLength" } }, each breaking one rule',
       ].join('\n');

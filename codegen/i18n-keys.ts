@@ -16,6 +16,7 @@ import {
   translatableUiOptions,
   validationKey,
 } from '../src/shared/text-keys.js';
+import { descriptorFileOf } from './names.js';
 
 /**
  * The translation keys the registry requires of the English locale, as codegen writes them to
@@ -165,7 +166,7 @@ export const requiredI18nKeys = (models: EntityModel[], errorCodes: string[]): I
   add(validationKey('type'), 'form validation of a value of the wrong type');
 
   for (const model of models.filter((m) => m.hasConsole)) {
-    const file = `resources/${model.name}.resource.json`;
+    const file = `${descriptorFileOf(model.name)}`;
     for (const key of referencedKeys(model)) add(key, `named in ${file}`);
     const namespace = textNamespaceOf(model);
     if (model.sidebar) add(sidebarGroupKey(model.sidebar.group), `sidebar group of ${file}`);

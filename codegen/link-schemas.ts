@@ -2,6 +2,7 @@ import type { LinkedRelation } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
+import { descriptorFileOf } from './names.js';
 import { assignBodySchema } from './relations.js';
 
 /** Ids given at creation to link right away (Logto accepts an empty list). */
@@ -47,7 +48,7 @@ export const bulkSchema = (relation: LinkedRelation, nested: LinkedRelation): JS
 export const replaceAllSchema = ({ descriptor: d, schema }: LoadedEntity, field: string): JSONSchema7 => {
   const key = d.itemKey ? schema.properties?.[d.itemKey] : undefined;
   if (!d.parent || !key) {
-    throw new CodegenError(`resources/${d.name}.resource.json: replace needs a parent and an itemKey`);
+    throw new CodegenError(`${descriptorFileOf(d.name)}: replace needs a parent and an itemKey`);
   }
   return {
     type: 'object',

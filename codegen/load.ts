@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -7,6 +7,7 @@ import { customFormats } from '../src/shared/validation-runtime.js';
 import { withBranches, withDiscoveredBranches } from './branches.js';
 import { withChosenBranches, withChosenRules } from './chosen-branches.js';
 import { CodegenError } from './errors.js';
+import { descriptorFileOf, ENTITIES_DIR, schemaFileOf } from './names.js';
 import { withRecordRules } from './record-rules.js';
 import type { Descriptor } from './resource-descriptor.js';
 
@@ -166,25 +167,29 @@ export const loadEntities = (root: string): LoadedEntity[] => {
       properties: { type: 'object', propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' } },
     },
   });
-  const files = readdirSync(join(root, 'resources'))
-    .filter((file) => file.endsWith('.resource.json'))
+  // Every folder of src/entities holding a descriptor is an entity; folders starting with `_` hold shared pieces.
+  const names = readdirSync(join(root, ENTITIES_DIR), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+    .map((entry) => entry.name)
+    .filter((name) => existsSync(join(root, descriptorFileOf(name))))
     .sort();
-  return files.map((file) => {
-    const descriptorFile = join(root, 'resources', file);
+  return names.map((folder) => {
+    const file = descriptorFileOf(folder);
+    const descriptorFile = join(root, file);
     const descriptor = readJson(descriptorFile) as Descriptor;
     if (!validateDescriptor(descriptor)) {
       const details = (validateDescriptor.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-      throw new CodegenError(`resources/${file}: invalid descriptor: ${details}`);
+      throw new CodegenError(`${file}: invalid descriptor: ${details}`);
     }
     if (descriptor.api && !descriptor.api.operations) descriptor.api.operations = {};
-    if (file !== `${descriptor.name}.resource.json`) {
-      throw new CodegenError(`resources/${file}: file name must be ${descriptor.name}.resource.json`);
+    if (folder !== descriptor.name) {
+      throw new CodegenError(`${file}: the folder must be named as the entity, ${ENTITIES_DIR}/${descriptor.name}/`);
     }
-    const schemaFile = join(root, 'schemas', descriptor.schema);
-    const raw = withDiscoveredBranches(readJson(schemaFile), schemaFile, `schemas/${descriptor.schema}`);
-    checkKeywords(raw, `schemas/${descriptor.schema}`);
+    const label = schemaFileOf(descriptor.name);
+    const schemaFile = join(root, label);
+    const raw = withDiscoveredBranches(readJson(schemaFile), schemaFile, label);
+    checkKeywords(raw, label);
     const dereferenced = dereference(raw, schemaFile) as JSONSchema7;
-    const label = `schemas/${descriptor.schema}`;
     const chosen = withChosenBranches(dereferenced, label, checkKeywords);
     const schema = withChosenRules(
       withRecordRules(withTimestampRange(withBranches(chosen, label, checkKeywords)), label),
@@ -192,19 +197,19 @@ export const loadEntities = (root: string): LoadedEntity[] => {
     const validateSchema = descriptor.kind === 'relation' ? validateRelationSchema : validateEntitySchema;
     if (!validateSchema(schema)) {
       const details = (validateSchema.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-      throw new CodegenError(`schemas/${descriptor.schema}: ${details}`);
+      throw new CodegenError(`${label}: ${details}`);
     }
     // A relation is keyed by its two sides instead (its own schema check refuses an id).
     if (descriptor.kind !== 'service' && descriptor.kind !== 'relation' && !(schema as JSONSchema7).properties?.id) {
-      throw new CodegenError(`schemas/${descriptor.schema}: an entity stored in a table needs an id property`);
+      throw new CodegenError(`${label}: an entity stored in a table needs an id property`);
     }
     const tenantScoped = descriptor.tenantScoped ?? descriptor.kind !== 'service';
     if (tenantScoped !== Boolean((schema as JSONSchema7).properties?.tenantId)) {
       throw new CodegenError(
-        `schemas/${descriptor.schema}: ${tenantScoped ? 'a tenant-scoped entity needs a tenantId property' : 'tenantId belongs to tenant-scoped entities only'}`,
+        `${label}: ${tenantScoped ? 'a tenant-scoped entity needs a tenantId property' : 'tenantId belongs to tenant-scoped entities only'}`,
       );
     }
-    if (!tenantScoped && descriptor.rls) throw new CodegenError(`resources/${file}: rls needs a tenant-scoped entity`);
+    if (!tenantScoped && descriptor.rls) throw new CodegenError(`${file}: rls needs a tenant-scoped entity`);
     ajv.compile(schema); // rejects schemas ajv cannot compile (bad patterns, wrong keyword types)
     return { descriptor, schema, descriptorFile };
   });

@@ -19,7 +19,7 @@ import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
 import { compileNameLookups } from './name-lookups.js';
-import { snakeCase } from './names.js';
+import { descriptorFileOf, schemaFileOf, snakeCase } from './names.js';
 import { recordRulesSchema } from './record-rules.js';
 import { compileRelations, linkThrough } from './relations.js';
 import { countedSideKeys, isCountable, rowCounting } from './row-counting.js';
@@ -54,7 +54,7 @@ const columnsOf = (entity: LoadedEntity): ColumnModelDb[] => {
   if (entity.descriptor.kind === 'service') return [];
   const stored = Object.entries(entity.schema.properties ?? {}).filter(([, prop]) => isStored(prop));
   return stored.map(([property, prop]) => {
-    const sqlType = sqlTypeOf(prop, `schemas/${entity.descriptor.schema}#/properties/${property}`);
+    const sqlType = sqlTypeOf(prop, `${schemaFileOf(entity.descriptor.name)}#/properties/${property}`);
     return {
       property,
       column: snakeCase(property),
@@ -80,7 +80,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
 
   const models = entities.map((entity): EntityModel => {
     const { descriptor: d, schema } = entity;
-    const file = `resources/${d.name}.resource.json`;
+    const file = `${descriptorFileOf(d.name)}`;
     checkFieldKinds(entity);
     if (d.parent) {
       need(d.parent.resource, `${file} parent`);

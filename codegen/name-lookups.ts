@@ -2,7 +2,7 @@ import type { NameLookupModel } from '../src/shared/entity-kinds.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { isStored } from './fields.js';
 import { CodegenError, type LoadedEntity } from './load.js';
-import { snakeCase } from './names.js';
+import { descriptorFileOf, snakeCase } from './names.js';
 
 const isText = (prop: JSONSchema7 | undefined): boolean => {
   const types = Array.isArray(prop?.type) ? prop.type : [prop?.type];
@@ -21,7 +21,7 @@ export const compileNameLookups = (
   const { descriptor: d, schema } = entity;
   const lookups = d.nameLookups;
   if (!lookups) return undefined;
-  const file = `resources/${d.name}.resource.json`;
+  const file = `${descriptorFileOf(d.name)}`;
   if (d.kind !== 'log') throw new CodegenError(`${file}: nameLookups are for logs (a collection has relations)`);
   const taken = new Set(Object.keys(schema.properties ?? {}));
   return lookups.map((lookup) => {

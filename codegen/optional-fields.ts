@@ -2,6 +2,7 @@ import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { CodegenError } from './errors.js';
 import { isStored } from './fields.js';
 import type { LoadedEntity } from './load.js';
+import { schemaFileOf } from './names.js';
 
 const typesOf = (schema: JSONSchema7): string[] =>
   Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
@@ -30,7 +31,7 @@ export const checkOptionalFields = (entities: LoadedEntity[]) => {
       const types = typesOf(property);
       const nullable = JSON.stringify([...(types.length ? types : ['string']), 'null']);
       problems.push(
-        `schemas/${descriptor.schema}#/properties/${name}: an optional property must allow null or have a default; write "type": ${nullable} (stored as NULL, cleared with null), or a "default", or list it in "required"`,
+        `${schemaFileOf(descriptor.name)}#/properties/${name}: an optional property must allow null or have a default; write "type": ${nullable} (stored as NULL, cleared with null), or a "default", or list it in "required"`,
       );
     }
   }

@@ -3,6 +3,7 @@ import { consoleFieldKeys, consoleOverrideKeys, consoleWidgetKeys } from '../src
 import { serverOverrideKeys } from '../src/server/overrides/keys.js';
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { CodegenError } from './load.js';
+import { descriptorFileOf } from './names.js';
 
 const collectUi = (node: unknown, widgets: string[], fields: string[]) => {
   if (!node || typeof node !== 'object') return;
@@ -20,7 +21,7 @@ export const checkOverrideKeys = (models: EntityModel[], serverKeys: readonly st
     if (!list.includes(key)) problems.push(`${where}: unknown key "${key}"`);
   };
   for (const model of models) {
-    const where = `resources/${model.name}.resource.json`;
+    const where = `${descriptorFileOf(model.name)}`;
     for (const hook of Object.values(model.serverHooks)) if (hook) known(serverKeys, hook, `${where} serverHooks`);
     const links = model.sides !== undefined || model.relations.some((relation) => relation.kind === 'linked');
     if (model.serverHooks.beforeLink && !links)

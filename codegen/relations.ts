@@ -3,7 +3,7 @@ import { searchQueryOf } from '../src/shared/descriptor-lists.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
-import { snakeCase } from './names.js';
+import { descriptorFileOf, schemaFileOf, snakeCase } from './names.js';
 
 /**
  * Relation entities (`kind: "relation"`): a link between two entities declared once, with its own schema. Its table
@@ -17,7 +17,7 @@ export interface CompiledRelations {
   linked: Map<string, LinkedRelation[]>;
 }
 
-const fileOf = (entity: LoadedEntity) => `resources/${entity.descriptor.name}.resource.json`;
+const fileOf = (entity: LoadedEntity) => `${descriptorFileOf(entity.descriptor.name)}`;
 export const isRelation = (entity: LoadedEntity | undefined) => entity?.descriptor.kind === 'relation';
 
 /** Descriptor parts a relation does not take: its routes are declared on its sides, its key is both sides' keys. */
@@ -61,7 +61,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
       }
     }
     if (schema.properties?.id)
-      throw new CodegenError(`schemas/${d.schema}: a relation is keyed by its sides, not by id`);
+      throw new CodegenError(`${schemaFileOf(d.name)}: a relation is keyed by its sides, not by id`);
     const compiled = (d.sides ?? []).map((side, index): RelationSide => {
       const where = `${file} sides/${index}`;
       const entity = byName.get(side.entity);
@@ -82,7 +82,7 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
     for (const key of keys) {
       const prop = schema.properties?.[key];
       if (prop?.type !== 'string' || !required.has(key)) {
-        throw new CodegenError(`schemas/${d.schema}: the key ${key} must be a required string property`);
+        throw new CodegenError(`${schemaFileOf(d.name)}: the key ${key} must be a required string property`);
       }
     }
     const repeated = keys.find((key, i) => keys.indexOf(key) !== i);

@@ -1,4 +1,4 @@
-/** An entity's descriptor as written in `resources/<name>.resource.json` (checked against codegen/meta first). */
+/** An entity's descriptor as written in `src/entities/<name>/resource.json` (checked against codegen/meta first). */
 import type {
   ApiAction,
   ColumnFlag,
@@ -23,7 +23,6 @@ export interface Descriptor {
   name: string;
   /** How the entity is served (default `collection`); the meta-schema says what each kind requires. */
   kind?: EntityKind;
-  schema: string;
   /** Absent for a service. */
   table?: string;
   /** A relation's two linked sides (`kind: "relation"`); see codegen/relations.ts. */

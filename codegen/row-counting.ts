@@ -1,7 +1,7 @@
 import type { RelationSide } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { CodegenError, type LoadedEntity } from './load.js';
-import { snakeCase } from './names.js';
+import { descriptorFileOf, snakeCase } from './names.js';
 
 /**
  * A list filter whose field takes a few known values (a boolean, or a string enum) has its rows counted per value
@@ -15,7 +15,7 @@ export const isCountable = (prop: JSONSchema7 | undefined) =>
 export const countedSideKeys = (entity: LoadedEntity, sides: RelationSide[] | undefined): string[] | undefined => {
   const counted = (entity.descriptor.sides ?? []).flatMap((side, index) => (side.api?.counted ? [index] : []));
   if (counted.length > 1) {
-    throw new CodegenError(`resources/${entity.descriptor.name}.resource.json: only one side's links can be counted`);
+    throw new CodegenError(`${descriptorFileOf(entity.descriptor.name)}: only one side's links can be counted`);
   }
   const index = counted[0];
   return index === undefined ? undefined : sides?.[index]?.keys;

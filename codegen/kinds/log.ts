@@ -11,7 +11,7 @@ import type { JSONSchema7 } from '../../src/shared/json-schema.js';
 import type { DbIndex } from '../db-model.js';
 import type { QueryParameter } from '../list-query.js';
 import { CodegenError, type LoadedEntity } from '../load.js';
-import { snakeCase } from '../names.js';
+import { descriptorFileOf, snakeCase } from '../names.js';
 
 const reserved = ['page', 'page_size', CURSOR_PARAM, ENABLE_CAP_PARAM];
 
@@ -22,7 +22,7 @@ const reserved = ['page', 'page_size', CURSOR_PARAM, ENABLE_CAP_PARAM];
  */
 export const logModel = (entity: LoadedEntity, model: EntityModel): EntityModel => {
   const { descriptor: d, schema } = entity;
-  const file = `resources/${d.name}.resource.json`;
+  const file = `${descriptorFileOf(d.name)}`;
   const list = d.api?.operations.list;
   const properties = schema.properties ?? {};
   if ((list?.search ?? []).length > 0 || (list?.exclude ?? []).length > 0 || (list?.summaries ?? []).length > 0) {

@@ -1,6 +1,7 @@
 import type { EntityModel } from '../../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../../src/shared/json-schema.js';
 import { CodegenError, type LoadedEntity } from '../load.js';
+import { descriptorFileOf } from '../names.js';
 
 /** Fields the server fills in on its own when it seeds a singleton's row. */
 const serverFilled = (name: string, prop: JSONSchema7) =>
@@ -11,7 +12,7 @@ const serverFilled = (name: string, prop: JSONSchema7) =>
  * every required field needs a default, and the row belongs to a tenant.
  */
 export const singletonModel = (entity: LoadedEntity, model: EntityModel): EntityModel => {
-  const file = `resources/${entity.descriptor.name}.resource.json`;
+  const file = `${descriptorFileOf(entity.descriptor.name)}`;
   if (!model.tenantScoped) throw new CodegenError(`${file}: a singleton belongs to a tenant`);
   const properties = entity.schema.properties ?? {};
   const lacking = (entity.schema.required ?? []).filter((name) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { databases } from './harness.js';
 import { useShapesApi } from './shapes-app.js';
 
-// tests/shapes/resources/auditEvent.resource.json: a log at /audit-events, filtered by time (startTime/endTime),
+// tests/shapes/entities/auditEvent/resource.json: a log at /audit-events, filtered by time (startTime/endTime),
 // by key prefix (keyPrefix) and by result (results, repeatable).
 const path = '/api/audit-events';
 const base = Date.UTC(2026, 0, 1);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { databases } from './harness.js';
 import { useShapesApi } from './shapes-app.js';
 
-// tests/shapes/resources/workspaceSettings.resource.json: a singleton (one record per tenant) at /workspace-settings.
+// tests/shapes/entities/workspaceSettings/resource.json: a singleton (one record per tenant) at /workspace-settings.
 const path = '/api/workspace-settings';
 const defaults = { displayName: 'My workspace', theme: 'system', allowSignUp: true };
 

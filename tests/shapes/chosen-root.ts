@@ -20,29 +20,28 @@ export const senderRoot = (
   changes: { settings?: Record<string, unknown>; label?: Record<string, unknown>; console?: boolean } = {},
 ) => {
   const root = shapeRoot();
-  root.write('schemas/sender.schema.json', {
+  root.write('src/entities/sender/schema.json', {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'Sender',
     type: 'object',
     additionalProperties: false,
     required: ['tenantId', 'id', 'protocol', 'settings'],
     properties: {
-      tenantId: { $ref: '_defs/fields.schema.json#/$defs/tenantId' },
-      id: { $ref: '_defs/fields.schema.json#/$defs/id' },
+      tenantId: { $ref: '../_defs/fields.schema.json#/$defs/tenantId' },
+      id: { $ref: '../_defs/fields.schema.json#/$defs/id' },
       protocol: { type: 'string', minLength: 1, maxLength: 64, 'x-immutable': true },
       settings: changes.settings ?? {
         title: 'Settings',
         description: 'The protocol settings.',
         'x-chosen-by': 'protocol',
-        'x-branches': '_providers/senders',
+        'x-branches': 'providers',
       },
       label: changes.label ?? { type: ['string', 'null'], readOnly: true, 'x-derived': { choiceMeta: 'settings' } },
     },
   });
-  root.write('resources/sender.resource.json', {
-    $schema: '../codegen/meta/resource-descriptor.schema.json',
+  root.write('src/entities/sender/resource.json', {
+    $schema: '../../../codegen/meta/resource-descriptor.schema.json',
     name: 'sender',
-    schema: 'sender.schema.json',
     table: 'senders',
     edition: 'all',
     requiredScopes: { read: ['all'], write: ['all'] },
@@ -76,11 +75,11 @@ export const senderRoot = (
     });
   }
   root.write(
-    'schemas/_providers/senders/smtp.schema.json',
+    'src/entities/sender/providers/smtp.schema.json',
     branch('smtp', 'SMTP', { host: { type: 'string', minLength: 1 }, port: { type: 'integer' } }, ['host', 'port']),
   );
   root.write(
-    'schemas/_providers/senders/sms.schema.json',
+    'src/entities/sender/providers/sms.schema.json',
     branch('sms', 'SMS gateway', { url: { type: 'string', minLength: 1 } }, ['url']),
   );
   return root;

@@ -29,21 +29,22 @@ export interface CompiledShapes {
 }
 
 /**
- * A temporary copy of the project with the shapes' schemas, descriptors and English texts added, inside the
+ * A temporary copy of the project with the shapes' entity folders and English texts added, inside the
  * project (ignored by git), so the module runner loads its generated modules in every environment, jsdom too.
  */
 export const shapesRoot = (): string => {
   const root = mkdtempSync(join(shapes, '.compiled-'));
-  for (const dir of ['schemas', 'resources', 'codegen/meta', 'src/generated/db', 'src/generated/migrations']) {
+  for (const dir of ['src/entities', 'codegen/meta', 'src/generated/db', 'src/generated/migrations']) {
     cpSync(join(repo, dir), join(root, dir), { recursive: true });
   }
   cpSync(join(repo, 'src/console/locales'), join(root, 'src/console/locales'), { recursive: true });
   for (const [from, to] of [
-    ['schemas', 'schemas'],
-    ['resources', 'resources'],
+    ['entities', 'src/entities'],
     ['locales/en', 'src/console/locales/en'],
   ] as const) {
-    for (const file of readdirSync(join(shapes, from))) cpSync(join(shapes, from, file), join(root, to, file));
+    for (const file of readdirSync(join(shapes, from))) {
+      cpSync(join(shapes, from, file), join(root, to, file), { recursive: true });
+    }
   }
   return root;
 };

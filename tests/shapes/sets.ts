@@ -8,17 +8,15 @@ import type { EntityModel } from '../../src/shared/descriptor.js';
 const repo = join(import.meta.dirname, '../..');
 
 /**
- * A project root holding one test-only entity set from tests/shapes/<set> (schemas, resources, English texts), the
+ * A project root holding one test-only entity set from tests/shapes/<set> (entity folders, English texts), the
  * project-wide texts and the real descriptor meta-schema, for codegen to compile without touching the repository.
  */
 export const setRoot = (set: string): { root: string; dispose: () => void } => {
   const root = mkdtempSync(join(tmpdir(), `gatehouse-shapes-${set}-`));
-  for (const dir of ['schemas', 'resources']) {
-    cpSync(join(repo, 'tests/shapes', set, dir), join(root, dir), { recursive: true });
-  }
+  cpSync(join(repo, 'tests/shapes', set, 'entities'), join(root, 'src/entities'), { recursive: true });
   cpSync(join(repo, 'codegen/meta'), join(root, 'codegen/meta'), { recursive: true });
   // The shared field definitions (`_defs/fields.schema.json`) the set's schemas may reference.
-  cpSync(join(repo, 'schemas/_defs'), join(root, 'schemas/_defs'), { recursive: true });
+  cpSync(join(repo, 'src/entities/_defs'), join(root, 'src/entities/_defs'), { recursive: true });
   // The project-wide texts (error codes, validation messages) beside the set's own.
   for (const file of ['common.json', 'errors.json']) {
     cpSync(join(repo, 'src/console/locales/en', file), join(root, 'src/console/locales/en', file));

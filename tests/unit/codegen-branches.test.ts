@@ -15,7 +15,7 @@ afterEach(() => {
   for (const root of roots.splice(0)) root.remove();
 });
 
-const schemaFile = 'schemas/sso-connector.schema.json';
+const schemaFile = 'src/entities/ssoConnector/schema.json';
 const textsFile = 'src/console/locales/en/sso.json';
 // biome-ignore lint/suspicious/noExplicitAny: edits reach into arbitrary JSON
 const readJson = (root: ShapeRoot, path: string): any => JSON.parse(readFileSync(join(root.root, path), 'utf8'));
@@ -50,7 +50,7 @@ describe('polymorphic fields', () => {
 
   it('gain a branch when a file is added', async () => {
     const root = newRoot();
-    root.write('schemas/_providers/sso/azure-ad.schema.json', {
+    root.write('src/entities/ssoConnector/providers/azure-ad.schema.json', {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       title: 'Microsoft Entra ID',
       type: 'object',
@@ -109,7 +109,7 @@ describe('polymorphic fields', () => {
     const root = newRoot();
     withConfig(root, {
       discriminator: { propertyName: 'providerName' },
-      oneOf: [{ $ref: '_providers/sso/saml.schema.json' }, { $ref: '_providers/sso/oidc.schema.json' }],
+      oneOf: [{ $ref: 'providers/saml.schema.json' }, { $ref: 'providers/oidc.schema.json' }],
     });
     // Okta is left out, and so are its texts.
     const texts = readJson(root, textsFile);
@@ -186,24 +186,24 @@ describe('polymorphic fields', () => {
 describe('codegen refuses', () => {
   it('a oneOf without a discriminator, saying what to write', async () => {
     const root = newRoot();
-    withConfig(root, { oneOf: [{ $ref: '_providers/sso/saml.schema.json' }] });
+    withConfig(root, { oneOf: [{ $ref: 'providers/saml.schema.json' }] });
     expect(await refusal(root)).toMatch(
-      /schemas\/sso-connector\.schema\.json#\/properties\/config: oneOf needs a discriminator\. Write "discriminator": \{ "propertyName": "<name>" \}/,
+      /src\/entities\/ssoConnector\/schema\.json#\/properties\/config: oneOf needs a discriminator\. Write "discriminator": \{ "propertyName": "<name>" \}/,
     );
   });
 
   it('a oneOf below the top level', async () => {
     const root = newRoot();
-    const branch = readJson(root, 'schemas/_providers/sso/saml.schema.json');
+    const branch = readJson(root, 'src/entities/ssoConnector/providers/saml.schema.json');
     branch.properties.signing = {
       discriminator: { propertyName: 'kind' },
       oneOf: [{ type: 'object', properties: { kind: { const: 'x' } } }],
     };
-    root.write('schemas/_providers/sso/saml.schema.json', branch);
+    root.write('src/entities/ssoConnector/providers/saml.schema.json', branch);
     expect(await refusal(root)).toContain('only a top-level field may be polymorphic');
 
-    branch.properties.signing = { type: 'object', properties: { key: { 'x-branches': '_providers/sso' } } };
-    root.write('schemas/_providers/sso/saml.schema.json', branch);
+    branch.properties.signing = { type: 'object', properties: { key: { 'x-branches': 'providers' } } };
+    root.write('src/entities/ssoConnector/providers/saml.schema.json', branch);
     expect(await refusal(root)).toMatch(
       /properties\/signing\/properties\/key: only a top-level field may be polymorphic/,
     );
@@ -211,17 +211,17 @@ describe('codegen refuses', () => {
 
   it('a branch that does not fix the discriminator with a const', async () => {
     const root = newRoot();
-    const branch = readJson(root, 'schemas/_providers/sso/okta.schema.json');
+    const branch = readJson(root, 'src/entities/ssoConnector/providers/okta.schema.json');
     branch.properties.providerName = { type: 'string' };
-    root.write('schemas/_providers/sso/okta.schema.json', branch);
+    root.write('src/entities/ssoConnector/providers/okta.schema.json', branch);
     expect(await refusal(root)).toContain('a branch fixes "providerName" with a string "const"');
   });
 
   it('two branches with one value', async () => {
     const root = newRoot();
-    const branch = readJson(root, 'schemas/_providers/sso/okta.schema.json');
+    const branch = readJson(root, 'src/entities/ssoConnector/providers/okta.schema.json');
     branch.properties.providerName.const = 'OIDC';
-    root.write('schemas/_providers/sso/okta.schema.json', branch);
+    root.write('src/entities/ssoConnector/providers/okta.schema.json', branch);
     expect(await refusal(root)).toMatch(/"providerName" OIDC is also branch 0/);
   });
 
@@ -229,12 +229,12 @@ describe('codegen refuses', () => {
     const root = newRoot();
     withConfig(root, {
       discriminator: { propertyName: 'providerName', mapping: { SAML: 'saml' } },
-      'x-branches': '_providers/sso',
+      'x-branches': 'providers',
     });
     expect(await refusal(root)).toContain('write { "propertyName": "<name>" } only');
     withConfig(root, {
       discriminator: { propertyName: 'providerName' },
-      'x-branches': '_providers/sso',
+      'x-branches': 'providers',
       properties: { providerName: { type: 'string' } },
     });
     expect(await refusal(root)).toContain('"properties" belongs in a branch');
@@ -242,7 +242,7 @@ describe('codegen refuses', () => {
 
   it('a polymorphic field as a list search field, filter, unique rule or index', async () => {
     const root = newRoot();
-    const file = 'resources/ssoConnector.resource.json';
+    const file = 'src/entities/ssoConnector/resource.json';
     const descriptor = readJson(root, file);
     descriptor.api.operations.list.search = ['connectorName', 'config'];
     root.write(file, descriptor);
@@ -251,9 +251,9 @@ describe('codegen refuses', () => {
 
   it('an unknown keyword inside a branch file', async () => {
     const root = newRoot();
-    const branch = readJson(root, 'schemas/_providers/sso/saml.schema.json');
+    const branch = readJson(root, 'src/entities/ssoConnector/providers/saml.schema.json');
     branch.properties.entityId.minLenght = 1;
-    root.write('schemas/_providers/sso/saml.schema.json', branch);
+    root.write('src/entities/ssoConnector/providers/saml.schema.json', branch);
     expect(await refusal(root)).toContain('unknown keyword "minLenght"');
   });
 });

@@ -74,7 +74,7 @@ describe('fields chosen by a sibling', () => {
   it('gain a branch when a file is added', async () => {
     const root = senderRoot();
     root.write(
-      'schemas/_providers/senders/push.schema.json',
+      'src/entities/sender/providers/push.schema.json',
       branch('push', 'Push', { topic: { type: 'string' } }, ['topic']),
     );
     const { models } = await generateShapes(root.root);
@@ -84,24 +84,24 @@ describe('fields chosen by a sibling', () => {
 
   it('are refused with what to write when the choice is unclear', async () => {
     const noChooser = senderRoot({
-      settings: { title: 'Settings', 'x-chosen-by': 'missing', 'x-branches': '_providers/senders' },
+      settings: { title: 'Settings', 'x-chosen-by': 'missing', 'x-branches': 'providers' },
     });
     expect(await refusal(noChooser)).toMatch(/x-chosen-by: name a string field of the entity/);
 
     const twice = senderRoot();
     twice.write(
-      'schemas/_providers/senders/zz.schema.json',
+      'src/entities/sender/providers/zz.schema.json',
       branch('sms', 'Other SMS', { url: { type: 'string' } }, []),
     );
     expect(await refusal(twice)).toMatch(/"x-choice" sms is also branch/);
 
     const unnamed = senderRoot();
     const { 'x-choice': _choice, ...withoutChoice } = branch('sms', 'SMS', { url: { type: 'string' } }, []);
-    unnamed.write('schemas/_providers/senders/sms.schema.json', withoutChoice);
+    unnamed.write('src/entities/sender/providers/sms.schema.json', withoutChoice);
     expect(await refusal(unnamed)).toMatch(/names the chooser's value that selects it in "x-choice"/);
 
     const extra = senderRoot({
-      settings: { title: 'S', 'x-chosen-by': 'protocol', 'x-branches': '_providers/senders', default: {} },
+      settings: { title: 'S', 'x-chosen-by': 'protocol', 'x-branches': 'providers', default: {} },
     });
     expect(await refusal(extra)).toMatch(/a field chosen by a sibling holds no "default"/);
 

@@ -22,7 +22,7 @@ describe('codegen asks for the create-body fixtures of an entity that can be cre
       (thrown: Error) => thrown,
     );
     expect(error?.message).toContain('Create-body fixtures missing');
-    expect(error?.message).toContain('tests/fixtures/role/create/ (resources/role.resource.json can be created)');
+    expect(error?.message).toContain('tests/fixtures/role/create/ (src/entities/role/resource.json can be created)');
     expect(error?.message).toContain('valid/minimal.json and valid/full.json');
     expect(error?.message).toContain('the least it needs (name, description)');
     expect(error?.message).toContain('invalid/*.json, at least five');

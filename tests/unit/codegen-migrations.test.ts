@@ -14,7 +14,7 @@ describe('schema changes become migrations', () => {
     const before = await generate({ root });
     expect(before.newMigration).toBeUndefined();
 
-    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+    editJson(join(root, 'src/entities/role/schema.json'), (schema) => {
       schema.properties.priority = {
         type: 'integer',
         minimum: 0,
@@ -24,7 +24,7 @@ describe('schema changes become migrations', () => {
       };
       schema.required.push('priority');
     });
-    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+    editJson(join(root, 'src/entities/role/resource.json'), (descriptor) => {
       descriptor.console.create.fields.push('priority');
     });
     // The new form field needs its English label: codegen names the file and the key (see codegen-texts.test.ts).
@@ -61,7 +61,7 @@ describe('schema changes become migrations', () => {
   it('searching one more field replaces the search function; it matches the new field, in its tenant only', async () => {
     const root = copyProject();
     const before = await generate({ root });
-    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+    editJson(join(root, 'src/entities/role/resource.json'), (descriptor) => {
       descriptor.api.operations.list.search.push('type');
     });
     const after = await generate({ root, migrationName: 'search role types' });
@@ -98,7 +98,7 @@ describe('schema changes become migrations', () => {
 
   it('refuses a new required property without a default (old rows would have no value)', async () => {
     const root = copyProject();
-    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+    editJson(join(root, 'src/entities/role/schema.json'), (schema) => {
       schema.properties.owner = { type: 'string', maxLength: 64 };
       schema.required.push('owner');
     });
@@ -107,11 +107,11 @@ describe('schema changes become migrations', () => {
 
   it('refuses to drop a column unless asked to', async () => {
     const root = copyProject();
-    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+    editJson(join(root, 'src/entities/role/schema.json'), (schema) => {
       delete schema.properties.isDefault;
       schema.required = schema.required.filter((name: string) => name !== 'isDefault');
     });
-    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+    editJson(join(root, 'src/entities/role/resource.json'), (descriptor) => {
       const general = descriptor.console.detail.tabs.find((tab: { key: string }) => tab.key === 'general');
       general.sections[0].fields = ['name', 'description'];
     });
@@ -128,7 +128,7 @@ describe('schema changes become migrations', () => {
 describe('descriptors are checked', () => {
   it('rejects an unknown override key instead of rendering nothing', async () => {
     const root = copyProject();
-    editJson(join(root, 'resources/hook.resource.json'), (descriptor) => {
+    editJson(join(root, 'src/entities/hook/resource.json'), (descriptor) => {
       descriptor.console.detail.tabs[1].view = 'hook.tab.does-not-exist';
     });
     await expect(generate({ root })).rejects.toThrow(/unknown key "hook.tab.does-not-exist"/);
@@ -136,7 +136,7 @@ describe('descriptors are checked', () => {
 
   it('rejects a translation key missing from the English locale', async () => {
     const root = copyProject();
-    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+    editJson(join(root, 'src/entities/role/resource.json'), (descriptor) => {
       descriptor.console.titleKey = 'roles.no_such_title';
     });
     await expect(generate({ root })).rejects.toThrow(/roles\.no_such_title/);
@@ -144,7 +144,7 @@ describe('descriptors are checked', () => {
 
   it('rejects a descriptor that does not match the meta-schema', async () => {
     const root = copyProject();
-    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+    editJson(join(root, 'src/entities/role/resource.json'), (descriptor) => {
       descriptor.api.operations.create.status = 202;
     });
     await expect(generate({ root })).rejects.toThrow(/invalid descriptor/);
@@ -152,7 +152,7 @@ describe('descriptors are checked', () => {
 
   it('rejects an unknown keyword in a schema (a typo is not silently ignored)', async () => {
     const root = copyProject();
-    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+    editJson(join(root, 'src/entities/role/schema.json'), (schema) => {
       schema.properties.name.maxLenght = 10;
     });
     await expect(generate({ root })).rejects.toThrow(/unknown keyword "maxLenght"/);

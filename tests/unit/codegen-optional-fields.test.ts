@@ -17,7 +17,7 @@ describe('optional properties', () => {
 
   it('or have a default: stored non-null', async () => {
     const root = copyProject();
-    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+    editJson(join(root, 'src/entities/role/schema.json'), (schema) => {
       schema.properties.note = { type: 'string', maxLength: 200, default: '' };
     });
     const { files, newMigration } = await generate({ root, migrationName: 'role note' });
@@ -26,11 +26,11 @@ describe('optional properties', () => {
 
   it('are rejected otherwise, with what to write', async () => {
     const root = copyProject();
-    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+    editJson(join(root, 'src/entities/role/schema.json'), (schema) => {
       schema.properties.note = { type: 'string', maxLength: 200 };
     });
     await expect(generate({ root })).rejects.toThrow(
-      'schemas/role.schema.json#/properties/note: an optional property must allow null or have a default; write "type": ["string","null"] (stored as NULL, cleared with null), or a "default", or list it in "required"',
+      'src/entities/role/schema.json#/properties/note: an optional property must allow null or have a default; write "type": ["string","null"] (stored as NULL, cleared with null), or a "default", or list it in "required"',
     );
   });
 });

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 export const repo = join(import.meta.dirname, '../..');
 const roots: string[] = [];
 
-/** A copy of the schemas, descriptors, English texts and generated database state, to change freely. */
+/** A copy of the entity folders, English texts and generated database state, to change freely. */
 export const copyProject = (): string => {
   const root = mkdtempSync(join(tmpdir(), 'gatehouse-codegen-'));
   roots.push(root);
-  for (const dir of ['schemas', 'resources', 'codegen/meta', 'src/console/locales', 'src/generated/db']) {
+  for (const dir of ['src/entities', 'codegen/meta', 'src/console/locales', 'src/generated/db']) {
     cpSync(join(repo, dir), join(root, dir), { recursive: true });
   }
   cpSync(join(repo, 'src/generated/migrations'), join(root, 'src/generated/migrations'), { recursive: true });

@@ -15,12 +15,12 @@ const renameRoleDescription = (root: string, declared: boolean) => {
     delete renamed.summary['x-renamed-from'];
     renamed.summary.default = 'None';
   }
-  editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+  editJson(join(root, 'src/entities/role/schema.json'), (schema) => {
     delete schema.properties.description;
     Object.assign(schema.properties, renamed);
     schema.required = schema.required.map((name: string) => (name === 'description' ? 'summary' : name));
   });
-  const descriptor = join(root, 'resources/role.resource.json');
+  const descriptor = join(root, 'src/entities/role/resource.json');
   writeFileSync(descriptor, readFileSync(descriptor, 'utf8').replaceAll('"description"', '"summary"'));
   editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
     texts.fields.role.summary = texts.fields.role.description;
@@ -72,12 +72,12 @@ describe('migrations keep data and apply in order', () => {
   it('adds a searched column before the search function reads it, and drops one after what read it', async () => {
     const root = copyProject();
     const before = await generate({ root });
-    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+    editJson(join(root, 'src/entities/role/schema.json'), (schema) => {
       delete schema.properties.description;
       schema.properties.label = { type: 'string', maxLength: 64, default: '', description: 'A short label.' };
       schema.required = schema.required.filter((name: string) => name !== 'description');
     });
-    const descriptor = join(root, 'resources/role.resource.json');
+    const descriptor = join(root, 'src/entities/role/resource.json');
     writeFileSync(descriptor, readFileSync(descriptor, 'utf8').replaceAll('"description"', '"label"'));
     editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
       texts.fields.role.label = 'Label';

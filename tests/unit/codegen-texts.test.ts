@@ -29,7 +29,7 @@ describe('codegen lists every translation key the console needs', () => {
 
   it('rejects an enum value without its label', async () => {
     const root = copyProject();
-    editJson(join(root, 'schemas/role.schema.json'), (schema) => {
+    editJson(join(root, 'src/entities/role/schema.json'), (schema) => {
       schema.properties.type.enum.push('Robot');
     });
     await expect(generate({ root })).rejects.toThrow(
@@ -67,11 +67,11 @@ describe('codegen generates the error codes descriptors name', () => {
 
   it('rejects a descriptor code that src/shared/error-codes.ts gives another status', async () => {
     const root = copyProject();
-    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+    editJson(join(root, 'src/entities/role/resource.json'), (descriptor) => {
       descriptor.unique[0].code = 'auth.forbidden';
     });
     await expect(generate({ root })).rejects.toThrow(
-      'resources/role.resource.json unique: auth.forbidden answers 422, but src/shared/error-codes.ts gives it 403',
+      'src/entities/role/resource.json unique: auth.forbidden answers 422, but src/shared/error-codes.ts gives it 403',
     );
   });
 });
@@ -79,11 +79,11 @@ describe('codegen generates the error codes descriptors name', () => {
 describe('codegen checks sidebar icons', () => {
   it('rejects an unknown icon and lists the known ones', async () => {
     const root = copyProject();
-    editJson(join(root, 'resources/role.resource.json'), (descriptor) => {
+    editJson(join(root, 'src/entities/role/resource.json'), (descriptor) => {
       descriptor.console.sidebar.icon = 'crown';
     });
     await expect(generate({ root })).rejects.toThrow(
-      /resources\/role\.resource\.json console\.sidebar\.icon: unknown icon "crown"; known icons: api, application, audit, .*webhook/,
+      /src\/entities\/role\/resource\.json console\.sidebar\.icon: unknown icon "crown"; known icons: api, application, audit, .*webhook/,
     );
   });
 });

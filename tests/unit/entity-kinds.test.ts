@@ -13,10 +13,10 @@ const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, 
 const validate = ajv.compile(meta);
 const valid = (descriptor: unknown) => validate(descriptor);
 
-const shape = (name: string) => readJson(join(repo, 'tests/shapes/resources', `${name}.resource.json`));
+const shape = (name: string) => readJson(join(repo, 'tests/shapes/entities', name, 'resource.json'));
 const singleton = shape('workspaceSettings');
 const log = shape('auditEvent');
-const collection = readJson(join(repo, 'resources/role.resource.json'));
+const collection = readJson(join(repo, 'src/entities/role/resource.json'));
 // biome-ignore lint/suspicious/noExplicitAny: descriptors are arbitrary JSON edited in place
 const edited = (descriptor: any, edit: (copy: any) => void) => {
   const copy = structuredClone(descriptor);
@@ -159,52 +159,52 @@ describe('codegen refuses kinds it cannot serve', () => {
 
   it('a singleton whose required field has no default (it could not be seeded)', async () => {
     expect(
-      await failure('schemas/workspace-settings.schema.json', (schema) => delete schema.properties.theme.default),
+      await failure('src/entities/workspaceSettings/schema.json', (schema) => delete schema.properties.theme.default),
     ).toMatch(/seeded with defaults; give theme a default/);
   });
 
   it('a log range on a field that is not a timestamp, or a filter the console does not label', async () => {
     expect(
-      await failure('resources/auditEvent.resource.json', (d) => (d.api.operations.list.ranges[0].field = 'key')),
+      await failure('src/entities/auditEvent/resource.json', (d) => (d.api.operations.list.ranges[0].field = 'key')),
     ).toMatch(/key is not a timestamp field/);
-    expect(await failure('resources/auditEvent.resource.json', (d) => delete d.console.filterLabels.keyPrefix)).toMatch(
-      /console.filterLabels lacks keyPrefix/,
-    );
     expect(
-      await failure('resources/auditEvent.resource.json', (d) => (d.api.operations.list.pagination = 'optional')),
+      await failure('src/entities/auditEvent/resource.json', (d) => delete d.console.filterLabels.keyPrefix),
+    ).toMatch(/console.filterLabels lacks keyPrefix/);
+    expect(
+      await failure('src/entities/auditEvent/resource.json', (d) => (d.api.operations.list.pagination = 'optional')),
     ).toMatch(/a log always pages/);
   });
 
   it('a log tab naming something other than a log, or a filter the log does not have', async () => {
     const logsTab = (d: { console: { detail: { tabs: unknown[] } } }, log: string, filter: string) =>
       d.console.detail.tabs.push({ key: 'logs', titleKey: 'applications.tab.logs', kind: 'log', log, filter });
-    expect(await failure('resources/application.resource.json', (d) => logsTab(d, 'role', 'roleId'))).toMatch(
+    expect(await failure('src/entities/application/resource.json', (d) => logsTab(d, 'role', 'roleId'))).toMatch(
       /tab logs names "role", which is not a log with a console/,
     );
-    expect(await failure('resources/application.resource.json', (d) => logsTab(d, 'log', 'clientId'))).toMatch(
+    expect(await failure('src/entities/application/resource.json', (d) => logsTab(d, 'log', 'clientId'))).toMatch(
       /tab logs: log has no single-value filter "clientId"/,
     );
   });
 
   it('a name lookup outside a log, on a field that is no text, from private fields, or a label naming nothing', async () => {
     const lookup = { field: 'userId', entity: 'user', from: ['name'], as: 'userName' };
-    expect(await failure('resources/role.resource.json', (d) => (d.nameLookups = [lookup]))).toMatch(
+    expect(await failure('src/entities/role/resource.json', (d) => (d.nameLookups = [lookup]))).toMatch(
       /nameLookups are for logs/,
     );
-    expect(await failure('resources/log.resource.json', (d) => (d.nameLookups[0].field = 'payload'))).toMatch(
+    expect(await failure('src/entities/log/resource.json', (d) => (d.nameLookups[0].field = 'payload'))).toMatch(
       /nameLookups userName: payload is not a text field/,
     );
     expect(
-      await failure('resources/log.resource.json', (d) => (d.nameLookups[0].from = ['name', 'passwordEncrypted'])),
+      await failure('src/entities/log/resource.json', (d) => (d.nameLookups[0].from = ['name', 'passwordEncrypted'])),
     ).toMatch(/from names passwordEncrypted, which is not a public text field of user/);
-    expect(await failure('resources/log.resource.json', (d) => (d.nameLookups[0].entity = 'userRole'))).toMatch(
+    expect(await failure('src/entities/log/resource.json', (d) => (d.nameLookups[0].entity = 'userRole'))).toMatch(
       /userRole is not a collection with items by id/,
     );
-    expect(await failure('resources/log.resource.json', (d) => (d.nameLookups[1].as = 'key'))).toMatch(
+    expect(await failure('src/entities/log/resource.json', (d) => (d.nameLookups[1].as = 'key'))).toMatch(
       /key is already a field of log/,
     );
     expect(
-      await failure('resources/log.resource.json', (d) => (d.console.list.columns[2].labelField = 'nobody')),
+      await failure('src/entities/log/resource.json', (d) => (d.console.list.columns[2].labelField = 'nobody')),
     ).toMatch(/labelField names unknown field "nobody"/);
   });
 });

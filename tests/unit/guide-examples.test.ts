@@ -6,7 +6,7 @@ const repo = join(import.meta.dirname, '../..');
 const guideDir = join(repo, 'docs/guide');
 
 /**
- * A guide's quoted files: fenced blocks whose first line names a file (`// resources/x.resource.json`). A block is the
+ * A guide's quoted files: fenced blocks whose first line names a file (`// src/entities/x/resource.json`). A block is the
  * whole file unless that line says otherwise: `→ api.operations.list` quotes part of the file, `(excerpt)` some of it.
  * In a part or an excerpt, `...` stands for what is left out (a line, a value or an array's items).
  */

@@ -29,7 +29,7 @@ const linkedNeedsTarget = rule([
 
 describe('cross-field rules in codegen', () => {
   it('fill in the entity’s types, so any entity’s rule compiles strictly', () => {
-    const schema = withRecordRules({ ...widget, allOf: [linkedNeedsTarget] }, 'schemas/widget.schema.json');
+    const schema = withRecordRules({ ...widget, allOf: [linkedNeedsTarget] }, 'src/entities/widget/schema.json');
     const rules = recordRulesSchema(schema);
     expect(rules?.allOf?.[0]?.then).toEqual({
       type: 'object',
@@ -43,7 +43,7 @@ describe('cross-field rules in codegen', () => {
   });
 
   it('leave an entity without rules without a record validator', () => {
-    expect(recordRulesSchema(withRecordRules(widget, 'schemas/widget.schema.json'))).toBeUndefined();
+    expect(recordRulesSchema(withRecordRules(widget, 'src/entities/widget/schema.json'))).toBeUndefined();
   });
 
   it.each([
@@ -67,13 +67,13 @@ describe('cross-field rules in codegen', () => {
     ['a rule without then', { if: linkedNeedsTarget.if }, 'needs if and then'],
     ['another keyword beside if and then', { ...linkedNeedsTarget, required: ['id'] }, 'not required'],
   ] as [string, JSONSchema7, string][])('refuse %s', (_name, rule, message) => {
-    expect(() => withRecordRules({ ...widget, allOf: [rule] }, 'schemas/widget.schema.json')).toThrow(message);
+    expect(() => withRecordRules({ ...widget, allOf: [rule] }, 'src/entities/widget/schema.json')).toThrow(message);
   });
 
   it('refuse a rule anywhere but the top-level allOf', () => {
     const nested = { ...widget, properties: { ...widget.properties, tags: { type: 'array', allOf: [] } } };
-    expect(() => withRecordRules(nested as JSONSchema7, 'schemas/widget.schema.json')).toThrow(CodegenError);
-    expect(() => withRecordRules({ ...widget, ...linkedNeedsTarget }, 'schemas/widget.schema.json')).toThrow(
+    expect(() => withRecordRules(nested as JSONSchema7, 'src/entities/widget/schema.json')).toThrow(CodegenError);
+    expect(() => withRecordRules({ ...widget, ...linkedNeedsTarget }, 'src/entities/widget/schema.json')).toThrow(
       'top-level allOf',
     );
   });

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
@@ -177,23 +177,25 @@ describe('relation entities in codegen', () => {
 
   it('refuses a relation declared twice, with both declarations named', async () => {
     const dir = root();
-    const descriptor = readJson(join(dir, 'resources/teamMember.resource.json'));
-    writeJson(join(dir, 'resources/memberTeam.resource.json'), {
+    const descriptor = readJson(join(dir, 'src/entities/teamMember/resource.json'));
+    // The same join seen from the other side: a folder of its own with the same schema.
+    cpSync(join(dir, 'src/entities/teamMember'), join(dir, 'src/entities/memberTeam'), { recursive: true });
+    writeJson(join(dir, 'src/entities/memberTeam/resource.json'), {
       ...descriptor,
       name: 'memberTeam',
       sides: [...descriptor.sides].reverse().map(({ api: _api, ...side }) => side),
     });
     await expect(generate({ root: dir })).rejects.toThrow(
-      'table team_members is declared twice: by relation memberTeam (resources/memberTeam.resource.json) and by relation teamMember (resources/teamMember.resource.json); a join is declared once, as one relation entity whose sides expose it',
+      'table team_members is declared twice: by relation memberTeam (src/entities/memberTeam/resource.json) and by relation teamMember (src/entities/teamMember/resource.json); a join is declared once, as one relation entity whose sides expose it',
     );
   });
 
   it('refuses a relation whose table an entity already declares', async () => {
     const dir = root();
-    const descriptor = readJson(join(dir, 'resources/teamMember.resource.json'));
-    writeJson(join(dir, 'resources/teamMember.resource.json'), { ...descriptor, table: 'teams' });
+    const descriptor = readJson(join(dir, 'src/entities/teamMember/resource.json'));
+    writeJson(join(dir, 'src/entities/teamMember/resource.json'), { ...descriptor, table: 'teams' });
     await expect(generate({ root: dir })).rejects.toThrow(
-      'table teams is declared twice: by entity team (resources/team.resource.json) and by relation teamMember',
+      'table teams is declared twice: by entity team (src/entities/team/resource.json) and by relation teamMember',
     );
   });
 
@@ -213,7 +215,7 @@ describe('relation entities in codegen', () => {
 
   it('refuses the old form: a join table declared inside an entity', async () => {
     const dir = root();
-    const team = readJson(join(dir, 'resources/team.resource.json'));
+    const team = readJson(join(dir, 'src/entities/team/resource.json'));
     team.relations = [
       {
         name: 'members',
@@ -227,21 +229,21 @@ describe('relation entities in codegen', () => {
         duplicateCode: 'entity.unique_integrity_violation',
       },
     ];
-    writeJson(join(dir, 'resources/team.resource.json'), team);
-    await expect(generate({ root: dir })).rejects.toThrow(/resources\/team\.resource\.json: invalid descriptor/);
+    writeJson(join(dir, 'src/entities/team/resource.json'), team);
+    await expect(generate({ root: dir })).rejects.toThrow(/src\/entities\/team\/resource\.json: invalid descriptor/);
   });
 
   it('refuses a side key the relation schema lacks, an id on a relation, and a relation side given a key', async () => {
     const dir = root();
-    const file = join(dir, 'resources/teamMember.resource.json');
+    const file = join(dir, 'src/entities/teamMember/resource.json');
     const descriptor = readJson(file);
     writeJson(file, { ...descriptor, sides: [{ ...descriptor.sides[0], key: 'teamKey' }, descriptor.sides[1]] });
     await expect(generate({ root: dir })).rejects.toThrow(
-      'schemas/team-member.schema.json: the key teamKey must be a required string property',
+      'src/entities/teamMember/schema.json: the key teamKey must be a required string property',
     );
     writeJson(file, descriptor);
 
-    const schemaFile = join(dir, 'schemas/team-member.schema.json');
+    const schemaFile = join(dir, 'src/entities/teamMember/schema.json');
     const schema = readJson(schemaFile);
     writeJson(schemaFile, {
       ...schema,
@@ -251,7 +253,7 @@ describe('relation entities in codegen', () => {
     await expect(generate({ root: dir })).rejects.toThrow('a relation is keyed by its sides, not by id');
     writeJson(schemaFile, schema);
 
-    const nestedFile = join(dir, 'resources/teamMemberRole.resource.json');
+    const nestedFile = join(dir, 'src/entities/teamMemberRole/resource.json');
     const nested = readJson(nestedFile);
     writeJson(nestedFile, { ...nested, sides: [{ ...nested.sides[0], key: 'teamId' }, nested.sides[1]] });
     await expect(generate({ root: dir })).rejects.toThrow('a relation side is keyed by its own keys; leave key out');
@@ -259,7 +261,7 @@ describe('relation entities in codegen', () => {
 
   it("counts a counted side's links per item, and refuses two counted sides and an offer on a field without values", async () => {
     const dir = root();
-    const file = join(dir, 'resources/teamMember.resource.json');
+    const file = join(dir, 'src/entities/teamMember/resource.json');
     const descriptor = readJson(file);
     const counted = (side: { api: object }) => ({ ...side, api: { ...side.api, counted: true } });
     writeJson(file, { ...descriptor, sides: [counted(descriptor.sides[0]), descriptor.sides[1]] });
@@ -283,7 +285,7 @@ describe('relation entities in codegen', () => {
 
   it("refuses a link property named as one of the listed entity's list summaries (each listed item carries them)", async () => {
     const dir = root();
-    const file = join(dir, 'resources/member.resource.json');
+    const file = join(dir, 'src/entities/member/resource.json');
     const member = readJson(file);
     member.api.operations.list.summaries = [
       { relation: 'teamMember', count: 'teamsCount', featured: 'membership', fields: ['id', 'name'] },

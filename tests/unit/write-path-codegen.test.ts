@@ -8,14 +8,13 @@ import type { JSONSchema7 } from '../../src/shared/json-schema.js';
 const entity = (properties: Record<string, JSONSchema7>, descriptor: Partial<Descriptor> = {}): LoadedEntity => ({
   descriptor: {
     name: 'thing',
-    schema: 'thing.schema.json',
     table: 'things',
     edition: 'all',
     requiredScopes: { read: ['all'], write: ['all'] },
     ...descriptor,
   },
   schema: { type: 'object', properties: { id: { type: 'string', readOnly: true }, ...properties } },
-  descriptorFile: 'resources/thing.resource.json',
+  descriptorFile: 'src/entities/thing/resource.json',
 });
 
 const hooked = { serverHooks: { beforeCreate: 'thing.hash' } };

@@ -8,7 +8,7 @@ import type { InputIssue } from '../../shared/error-codes.js';
 export type ConnectorType = 'Email' | 'Sms' | 'Social';
 
 /**
- * A connector factory: a branch of the connector's `config` (a file in `schemas/_providers/connectors/`), its id the
+ * A connector factory: a branch of the connector's `config` (a file in `src/entities/connector/providers/`), its id the
  * `connectorId` that chooses it, its metadata the branch's `x-meta` (type, name, logo, ... and `sender`, the
  * protocol the server speaks for it).
  */

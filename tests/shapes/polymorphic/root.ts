@@ -25,9 +25,8 @@ export const shapeRoot = (): ShapeRoot => {
   const parent = join(repo, 'node_modules/.cache/gatehouse-shapes');
   mkdirSync(parent, { recursive: true });
   const root = mkdtempSync(join(parent, 'root-'));
-  cpSync(join(shapes, 'schemas'), join(root, 'schemas'), { recursive: true });
-  cpSync(join(repo, 'schemas/_defs'), join(root, 'schemas/_defs'), { recursive: true });
-  cpSync(join(shapes, 'resources'), join(root, 'resources'), { recursive: true });
+  cpSync(join(shapes, 'entities'), join(root, 'src/entities'), { recursive: true });
+  cpSync(join(repo, 'src/entities/_defs'), join(root, 'src/entities/_defs'), { recursive: true });
   cpSync(join(repo, 'codegen/meta'), join(root, 'codegen/meta'), { recursive: true });
   // The project-wide texts (error codes, validation messages) beside the shape's own.
   for (const file of ['common.json', 'errors.json']) {
