@@ -144,7 +144,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "authentication",
       "order": 1,
       "titleKey": "sidebar.applications",
-      "icon": "application"
+      "icon": "AppstoreOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -1146,7 +1146,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "developer",
       "order": 3,
       "titleKey": "sidebar.webhooks",
-      "icon": "webhook"
+      "icon": "SendOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -1541,7 +1541,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "developer",
       "order": 4,
       "titleKey": "sidebar.audit_logs",
-      "icon": "audit"
+      "icon": "AuditOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -1855,7 +1855,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "users",
       "order": 1,
       "titleKey": "sidebar.organizations",
-      "icon": "organization"
+      "icon": "BranchesOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -3062,7 +3062,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "authorization",
       "order": 1,
       "titleKey": "sidebar.api_resources",
-      "icon": "api"
+      "icon": "ApiOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -3334,7 +3334,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "authorization",
       "order": 2,
       "titleKey": "sidebar.roles",
-      "icon": "team"
+      "icon": "TeamOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -3738,7 +3738,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "authentication",
       "order": 2,
       "titleKey": "sidebar.sign_in_experience",
-      "icon": "lock"
+      "icon": "LockOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -4522,7 +4522,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "users",
       "order": 2,
       "titleKey": "sidebar.users",
-      "icon": "user"
+      "icon": "UserOutlined"
     },
     "edition": "all",
     "requiredScopes": {

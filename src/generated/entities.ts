@@ -830,7 +830,7 @@ export const entityModels: EntityModel[] = [
       "group": "authentication",
       "order": 1,
       "titleKey": "sidebar.applications",
-      "icon": "application"
+      "icon": "AppstoreOutlined"
     },
     "list": {
       "columns": [
@@ -6401,7 +6401,7 @@ export const entityModels: EntityModel[] = [
       "group": "developer",
       "order": 3,
       "titleKey": "sidebar.webhooks",
-      "icon": "webhook"
+      "icon": "SendOutlined"
     },
     "list": {
       "columns": [
@@ -7545,7 +7545,7 @@ export const entityModels: EntityModel[] = [
       "group": "developer",
       "order": 4,
       "titleKey": "sidebar.audit_logs",
-      "icon": "audit"
+      "icon": "AuditOutlined"
     },
     "list": {
       "columns": [
@@ -9445,7 +9445,7 @@ export const entityModels: EntityModel[] = [
       "group": "users",
       "order": 1,
       "titleKey": "sidebar.organizations",
-      "icon": "organization"
+      "icon": "BranchesOutlined"
     },
     "list": {
       "columns": [
@@ -15364,7 +15364,7 @@ export const entityModels: EntityModel[] = [
       "group": "authorization",
       "order": 1,
       "titleKey": "sidebar.api_resources",
-      "icon": "api"
+      "icon": "ApiOutlined"
     },
     "list": {
       "columns": [
@@ -15953,7 +15953,7 @@ export const entityModels: EntityModel[] = [
       "group": "authorization",
       "order": 2,
       "titleKey": "sidebar.roles",
-      "icon": "team"
+      "icon": "TeamOutlined"
     },
     "list": {
       "columns": [
@@ -17359,7 +17359,7 @@ export const entityModels: EntityModel[] = [
       "group": "authentication",
       "order": 2,
       "titleKey": "sidebar.sign_in_experience",
-      "icon": "lock"
+      "icon": "LockOutlined"
     },
     "list": {
       "columns": [],
@@ -21433,7 +21433,7 @@ export const entityModels: EntityModel[] = [
       "group": "users",
       "order": 2,
       "titleKey": "sidebar.users",
-      "icon": "user"
+      "icon": "UserOutlined"
     },
     "list": {
       "columns": [
