@@ -1,6 +1,6 @@
 import { Repository } from '../src/server/crud/repository.js';
 import type { Database, Queryable } from '../src/server/db/database.js';
-import { DEFAULT_TENANT_ID } from '../src/server/tenants.js';
+import { DEFAULT_TENANT_ID } from '../src/shared/tenant-ids.js';
 import { roleModel } from './seed.js';
 
 /** One statement a repository call sent, with its parameters. */

@@ -2,7 +2,7 @@
 import { type LogCursor, type LogQuery, LogRepository } from '../src/server/crud/log-repository.js';
 import type { Entity } from '../src/server/crud/repository.js';
 import type { Database, Queryable } from '../src/server/db/database.js';
-import { DEFAULT_TENANT_ID } from '../src/server/tenants.js';
+import { DEFAULT_TENANT_ID } from '../src/shared/tenant-ids.js';
 import { recording, type Statement } from './explain.js';
 import { hookLogModel } from './log-seed.js';
 

@@ -4,8 +4,8 @@
  */
 import { entityModels } from '../src/generated/entities.js';
 import type { Database } from '../src/server/db/database.js';
-import { DEFAULT_TENANT_ID } from '../src/server/tenants.js';
 import type { EntityModel } from '../src/shared/descriptor.js';
+import { DEFAULT_TENANT_ID } from '../src/shared/tenant-ids.js';
 import { createSecondTenant, SECOND_TENANT_ID, withIndexesRebuilt } from './seed-indexes.js';
 
 export const hookLogModel = (): EntityModel => {

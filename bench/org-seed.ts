@@ -4,7 +4,7 @@
  * functions of positions, so the benchmark knows them without reading the tables.
  */
 import type { Database } from '../src/server/db/database.js';
-import { DEFAULT_TENANT_ID } from '../src/server/tenants.js';
+import { DEFAULT_TENANT_ID } from '../src/shared/tenant-ids.js';
 import { seedUsersAndLogs, userId, userSeeds } from './user-seed.js';
 
 /** The organization with every seeded user as a member. */

@@ -7,8 +7,8 @@ import type { Database } from '../src/server/db/database.js';
 import { createAdapterClass } from '../src/server/oidc/adapter.js';
 import { ClientStore } from '../src/server/oidc/clients.js';
 import { OrganizationGrants } from '../src/server/oidc/organization-grants.js';
-import { DEFAULT_TENANT_ID } from '../src/server/tenants.js';
 import { UserStore } from '../src/server/users/store.js';
+import { DEFAULT_TENANT_ID } from '../src/shared/tenant-ids.js';
 import { BUSY_USER, LARGE_ORGANIZATION } from './org-seed.js';
 import { recordingDatabase, type Unit } from './user-raw.js';
 

@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../src/server/db/database.js';
-import { DEFAULT_TENANT_ID } from '../src/server/tenants.js';
 import { hashPassword, PASSWORD_METHOD } from '../src/server/users/passwords.js';
+import { DEFAULT_TENANT_ID } from '../src/shared/tenant-ids.js';
 import { createSecondTenant, SECOND_TENANT_ID, withIndexesRebuilt } from './seed-indexes.js';
 
 // biome-ignore format: one list of names per line group reads better than one name per line

@@ -5,6 +5,7 @@ import type { ConsoleResource, EntityModel } from '../src/shared/descriptor.js';
 import { checkConsoleKeys } from './console-keys.js';
 import { buildDbModel, type DbModel } from './db-model.js';
 import { checkFixtures } from './fixtures-check.js';
+import { iconsModule } from './icons.js';
 import { loadEntities } from './load.js';
 import { readLocale, SOURCE_LANGUAGE } from './locales.js';
 import { diffDbModels } from './migrations.js';
@@ -126,6 +127,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
     `${GENERATED_DIR}/entities.ts`,
     `${tsBanner}import type { EntityModel } from '../shared/descriptor.js';\n\n/** The full model of every entity (server side). */\nexport const entityModels: EntityModel[] = ${JSON.stringify(models, null, 2)} as EntityModel[];\n`,
   );
+  files.set(`${GENERATED_DIR}/icons.ts`, iconsModule(models, tsBanner));
   files.set(
     `${GENERATED_DIR}/console-registry.ts`,
     `${tsBanner}import type { ConsoleResource } from '../shared/descriptor.js';\n\n/** What the console knows of each entity: no tables, columns or server hooks. */\nexport const consoleResources: ConsoleResource[] = ${JSON.stringify(models.filter((m) => m.hasApi && m.kind !== 'service').map(toConsole), null, 2)} as ConsoleResource[];\n`,

@@ -1,5 +1,6 @@
 /** Naming helpers shared by the generators. */
-export const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export { snakeCase } from '../src/shared/snake-case.js';
+
 export const pascalCase = (name: string): string =>
   name.replace(/(^|[-_./\s])([a-z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase());
 export const plural = (word: string): string =>

@@ -1,4 +1,3 @@
-import { sidebarIconNames } from '../src/console/layout/icon-names.js';
 import { consoleFieldKeys, consoleOverrideKeys, consoleWidgetKeys } from '../src/console/overrides/keys.js';
 import { serverOverrideKeys } from '../src/server/overrides/keys.js';
 import type { EntityModel } from '../src/shared/descriptor.js';
@@ -31,12 +30,6 @@ export const checkOverrideKeys = (models: EntityModel[], serverKeys: readonly st
       if (tab.kind === 'view') known(consoleOverrideKeys, tab.view, `${where} tab ${tab.key}`);
       if (tab.kind === 'form')
         for (const card of tab.cards) known(consoleOverrideKeys, card, `${where} tab ${tab.key}`);
-    }
-    const icon = model.sidebar?.icon;
-    if (icon !== undefined && !(sidebarIconNames as readonly string[]).includes(icon)) {
-      problems.push(
-        `${where} console.sidebar.icon: unknown icon "${icon}"; known icons: ${sidebarIconNames.join(', ')} (add one in src/console/layout/icon-names.ts and icons.tsx)`,
-      );
     }
     const widgets: string[] = [];
     const fields: string[] = [];

@@ -165,6 +165,8 @@ export const compileRelations = (entities: LoadedEntity[]): CompiledRelations =>
         table: relation.descriptor.table ?? '',
         sourceKeys: own.keys,
         targetKey: other.keys[0] as string,
+        sourceColumns: own.keys.map(snakeCase),
+        targetColumn: snakeCase(other.keys[0] as string),
         assignField,
         assignStatus,
         duplicateCode,

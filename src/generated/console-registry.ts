@@ -84,6 +84,10 @@ export const consoleResources: ConsoleResource[] = [
           "applicationId"
         ],
         "targetKey": "roleId",
+        "sourceColumns": [
+          "application_id"
+        ],
+        "targetColumn": "role_id",
         "assignField": "roleIds",
         "assignStatus": 201,
         "duplicateCode": "application.role_exists",
@@ -105,6 +109,10 @@ export const consoleResources: ConsoleResource[] = [
           "applicationId"
         ],
         "targetKey": "organizationId",
+        "sourceColumns": [
+          "application_id"
+        ],
+        "targetColumn": "organization_id",
         "assignField": "organizationIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -144,7 +152,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "authentication",
       "order": 1,
       "titleKey": "sidebar.applications",
-      "icon": "application"
+      "icon": "AppstoreOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -1146,7 +1154,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "developer",
       "order": 3,
       "titleKey": "sidebar.webhooks",
-      "icon": "webhook"
+      "icon": "SendOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -1541,7 +1549,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "developer",
       "order": 4,
       "titleKey": "sidebar.audit_logs",
-      "icon": "audit"
+      "icon": "AuditOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -1698,6 +1706,10 @@ export const consoleResources: ConsoleResource[] = [
           "organizationId"
         ],
         "targetKey": "applicationId",
+        "sourceColumns": [
+          "organization_id"
+        ],
+        "targetColumn": "application_id",
         "assignField": "applicationIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -1748,6 +1760,10 @@ export const consoleResources: ConsoleResource[] = [
           "organizationId"
         ],
         "targetKey": "organizationRoleId",
+        "sourceColumns": [
+          "organization_id"
+        ],
+        "targetColumn": "organization_role_id",
         "assignField": "organizationRoleIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -1777,6 +1793,10 @@ export const consoleResources: ConsoleResource[] = [
           "organizationId"
         ],
         "targetKey": "ssoConnectorId",
+        "sourceColumns": [
+          "organization_id"
+        ],
+        "targetColumn": "sso_connector_id",
         "assignField": "ssoConnectorIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -1806,6 +1826,10 @@ export const consoleResources: ConsoleResource[] = [
           "organizationId"
         ],
         "targetKey": "userId",
+        "sourceColumns": [
+          "organization_id"
+        ],
+        "targetColumn": "user_id",
         "assignField": "userIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -1855,7 +1879,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "users",
       "order": 1,
       "titleKey": "sidebar.organizations",
-      "icon": "organization"
+      "icon": "BranchesOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -2305,6 +2329,10 @@ export const consoleResources: ConsoleResource[] = [
           "organizationInvitationId"
         ],
         "targetKey": "organizationRoleId",
+        "sourceColumns": [
+          "organization_invitation_id"
+        ],
+        "targetColumn": "organization_role_id",
         "assignField": "organizationRoleIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -2577,6 +2605,10 @@ export const consoleResources: ConsoleResource[] = [
           "organizationRoleId"
         ],
         "targetKey": "scopeId",
+        "sourceColumns": [
+          "organization_role_id"
+        ],
+        "targetColumn": "scope_id",
         "assignField": "scopeIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -2607,6 +2639,10 @@ export const consoleResources: ConsoleResource[] = [
           "organizationRoleId"
         ],
         "targetKey": "organizationScopeId",
+        "sourceColumns": [
+          "organization_role_id"
+        ],
+        "targetColumn": "organization_scope_id",
         "assignField": "organizationScopeIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -3062,7 +3098,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "authorization",
       "order": 1,
       "titleKey": "sidebar.api_resources",
-      "icon": "api"
+      "icon": "ApiOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -3264,6 +3300,10 @@ export const consoleResources: ConsoleResource[] = [
           "roleId"
         ],
         "targetKey": "applicationId",
+        "sourceColumns": [
+          "role_id"
+        ],
+        "targetColumn": "application_id",
         "assignField": "applicationIds",
         "assignStatus": 201,
         "duplicateCode": "role.application_exists",
@@ -3285,6 +3325,10 @@ export const consoleResources: ConsoleResource[] = [
           "roleId"
         ],
         "targetKey": "scopeId",
+        "sourceColumns": [
+          "role_id"
+        ],
+        "targetColumn": "scope_id",
         "assignField": "scopeIds",
         "assignStatus": 201,
         "duplicateCode": "role.scope_exists",
@@ -3314,6 +3358,10 @@ export const consoleResources: ConsoleResource[] = [
           "roleId"
         ],
         "targetKey": "userId",
+        "sourceColumns": [
+          "role_id"
+        ],
+        "targetColumn": "user_id",
         "assignField": "userIds",
         "assignStatus": 201,
         "duplicateCode": "role.user_exists",
@@ -3334,7 +3382,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "authorization",
       "order": 2,
       "titleKey": "sidebar.roles",
-      "icon": "team"
+      "icon": "TeamOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -3738,7 +3786,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "authentication",
       "order": 2,
       "titleKey": "sidebar.sign_in_experience",
-      "icon": "lock"
+      "icon": "LockOutlined"
     },
     "edition": "all",
     "requiredScopes": {
@@ -4459,6 +4507,10 @@ export const consoleResources: ConsoleResource[] = [
           "userId"
         ],
         "targetKey": "organizationId",
+        "sourceColumns": [
+          "user_id"
+        ],
+        "targetColumn": "organization_id",
         "assignField": "organizationIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -4500,6 +4552,10 @@ export const consoleResources: ConsoleResource[] = [
           "userId"
         ],
         "targetKey": "roleId",
+        "sourceColumns": [
+          "user_id"
+        ],
+        "targetColumn": "role_id",
         "assignField": "roleIds",
         "assignStatus": 201,
         "duplicateCode": "user.role_exists",
@@ -4522,7 +4578,7 @@ export const consoleResources: ConsoleResource[] = [
       "group": "users",
       "order": 2,
       "titleKey": "sidebar.users",
-      "icon": "user"
+      "icon": "UserOutlined"
     },
     "edition": "all",
     "requiredScopes": {

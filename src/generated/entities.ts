@@ -712,6 +712,10 @@ export const entityModels: EntityModel[] = [
           "applicationId"
         ],
         "targetKey": "roleId",
+        "sourceColumns": [
+          "application_id"
+        ],
+        "targetColumn": "role_id",
         "assignField": "roleIds",
         "assignStatus": 201,
         "duplicateCode": "application.role_exists",
@@ -733,6 +737,10 @@ export const entityModels: EntityModel[] = [
           "applicationId"
         ],
         "targetKey": "organizationId",
+        "sourceColumns": [
+          "application_id"
+        ],
+        "targetColumn": "organization_id",
         "assignField": "organizationIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -830,7 +838,7 @@ export const entityModels: EntityModel[] = [
       "group": "authentication",
       "order": 1,
       "titleKey": "sidebar.applications",
-      "icon": "application"
+      "icon": "AppstoreOutlined"
     },
     "list": {
       "columns": [
@@ -6401,7 +6409,7 @@ export const entityModels: EntityModel[] = [
       "group": "developer",
       "order": 3,
       "titleKey": "sidebar.webhooks",
-      "icon": "webhook"
+      "icon": "SendOutlined"
     },
     "list": {
       "columns": [
@@ -7545,7 +7553,7 @@ export const entityModels: EntityModel[] = [
       "group": "developer",
       "order": 4,
       "titleKey": "sidebar.audit_logs",
-      "icon": "audit"
+      "icon": "AuditOutlined"
     },
     "list": {
       "columns": [
@@ -9114,6 +9122,10 @@ export const entityModels: EntityModel[] = [
           "organizationId"
         ],
         "targetKey": "applicationId",
+        "sourceColumns": [
+          "organization_id"
+        ],
+        "targetColumn": "application_id",
         "assignField": "applicationIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -9164,6 +9176,10 @@ export const entityModels: EntityModel[] = [
           "organizationId"
         ],
         "targetKey": "organizationRoleId",
+        "sourceColumns": [
+          "organization_id"
+        ],
+        "targetColumn": "organization_role_id",
         "assignField": "organizationRoleIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -9193,6 +9209,10 @@ export const entityModels: EntityModel[] = [
           "organizationId"
         ],
         "targetKey": "ssoConnectorId",
+        "sourceColumns": [
+          "organization_id"
+        ],
+        "targetColumn": "sso_connector_id",
         "assignField": "ssoConnectorIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -9222,6 +9242,10 @@ export const entityModels: EntityModel[] = [
           "organizationId"
         ],
         "targetKey": "userId",
+        "sourceColumns": [
+          "organization_id"
+        ],
+        "targetColumn": "user_id",
         "assignField": "userIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -9445,7 +9469,7 @@ export const entityModels: EntityModel[] = [
       "group": "users",
       "order": 1,
       "titleKey": "sidebar.organizations",
-      "icon": "organization"
+      "icon": "BranchesOutlined"
     },
     "list": {
       "columns": [
@@ -10302,6 +10326,11 @@ export const entityModels: EntityModel[] = [
           "applicationId"
         ],
         "targetKey": "organizationRoleId",
+        "sourceColumns": [
+          "organization_id",
+          "application_id"
+        ],
+        "targetColumn": "organization_role_id",
         "assignField": "organizationRoleIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -10826,6 +10855,10 @@ export const entityModels: EntityModel[] = [
           "organizationInvitationId"
         ],
         "targetKey": "organizationRoleId",
+        "sourceColumns": [
+          "organization_invitation_id"
+        ],
+        "targetColumn": "organization_role_id",
         "assignField": "organizationRoleIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -12488,6 +12521,10 @@ export const entityModels: EntityModel[] = [
           "organizationRoleId"
         ],
         "targetKey": "scopeId",
+        "sourceColumns": [
+          "organization_role_id"
+        ],
+        "targetColumn": "scope_id",
         "assignField": "scopeIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -12518,6 +12555,10 @@ export const entityModels: EntityModel[] = [
           "organizationRoleId"
         ],
         "targetKey": "organizationScopeId",
+        "sourceColumns": [
+          "organization_role_id"
+        ],
+        "targetColumn": "organization_scope_id",
         "assignField": "organizationScopeIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -13840,6 +13881,11 @@ export const entityModels: EntityModel[] = [
           "userId"
         ],
         "targetKey": "organizationRoleId",
+        "sourceColumns": [
+          "organization_id",
+          "user_id"
+        ],
+        "targetColumn": "organization_role_id",
         "assignField": "organizationRoleIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -15364,7 +15410,7 @@ export const entityModels: EntityModel[] = [
       "group": "authorization",
       "order": 1,
       "titleKey": "sidebar.api_resources",
-      "icon": "api"
+      "icon": "ApiOutlined"
     },
     "list": {
       "columns": [
@@ -15800,6 +15846,10 @@ export const entityModels: EntityModel[] = [
           "roleId"
         ],
         "targetKey": "applicationId",
+        "sourceColumns": [
+          "role_id"
+        ],
+        "targetColumn": "application_id",
         "assignField": "applicationIds",
         "assignStatus": 201,
         "duplicateCode": "role.application_exists",
@@ -15821,6 +15871,10 @@ export const entityModels: EntityModel[] = [
           "roleId"
         ],
         "targetKey": "scopeId",
+        "sourceColumns": [
+          "role_id"
+        ],
+        "targetColumn": "scope_id",
         "assignField": "scopeIds",
         "assignStatus": 201,
         "duplicateCode": "role.scope_exists",
@@ -15850,6 +15904,10 @@ export const entityModels: EntityModel[] = [
           "roleId"
         ],
         "targetKey": "userId",
+        "sourceColumns": [
+          "role_id"
+        ],
+        "targetColumn": "user_id",
         "assignField": "userIds",
         "assignStatus": 201,
         "duplicateCode": "role.user_exists",
@@ -15953,7 +16011,7 @@ export const entityModels: EntityModel[] = [
       "group": "authorization",
       "order": 2,
       "titleKey": "sidebar.roles",
-      "icon": "team"
+      "icon": "TeamOutlined"
     },
     "list": {
       "columns": [
@@ -17359,7 +17417,7 @@ export const entityModels: EntityModel[] = [
       "group": "authentication",
       "order": 2,
       "titleKey": "sidebar.sign_in_experience",
-      "icon": "lock"
+      "icon": "LockOutlined"
     },
     "list": {
       "columns": [],
@@ -21308,6 +21366,10 @@ export const entityModels: EntityModel[] = [
           "userId"
         ],
         "targetKey": "organizationId",
+        "sourceColumns": [
+          "user_id"
+        ],
+        "targetColumn": "organization_id",
         "assignField": "organizationIds",
         "assignStatus": 201,
         "duplicateCode": "entity.unique_integrity_violation",
@@ -21349,6 +21411,10 @@ export const entityModels: EntityModel[] = [
           "userId"
         ],
         "targetKey": "roleId",
+        "sourceColumns": [
+          "user_id"
+        ],
+        "targetColumn": "role_id",
         "assignField": "roleIds",
         "assignStatus": 201,
         "duplicateCode": "user.role_exists",
@@ -21433,7 +21499,7 @@ export const entityModels: EntityModel[] = [
       "group": "users",
       "order": 2,
       "titleKey": "sidebar.users",
-      "icon": "user"
+      "icon": "UserOutlined"
     },
     "list": {
       "columns": [

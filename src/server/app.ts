@@ -30,8 +30,8 @@ import { type CaptchaEndpoints, captchaEndpoints } from './interaction/captcha/e
 import { registerSignInPreview } from './interaction/preview.js';
 import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
-import { isTenantId, originOf } from './tenants/urls.js';
-import { DEFAULT_TENANT_ID, tenantDirectory } from './tenants.js';
+import { tenantDirectory } from './tenants/directory.js';
+import { DEFAULT_TENANT_ID, isTenantId, originOf } from './tenants/urls.js';
 import { BreachedPasswords } from './users/breached-passwords.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 

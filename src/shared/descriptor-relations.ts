@@ -28,6 +28,9 @@ export interface LinkedRelation {
   table: string;
   sourceKeys: string[];
   targetKey: string;
+  /** The relation table's columns of `sourceKeys` and of `targetKey`. */
+  sourceColumns: string[];
+  targetColumn: string;
   assignField: string;
   assignStatus: 200 | 201;
   duplicateCode: string;

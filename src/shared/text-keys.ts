@@ -3,6 +3,8 @@
  * the keys up) and codegen (which lists every key the registry requires, so a missing English text fails codegen).
  */
 
+import { snakeCase } from './snake-case.js';
+
 /** `events` → `event`, `type` → `type`, `status` → `status`: option labels live under the singular field name. */
 export const singularField = (name: string): string =>
   name.length > 3 && name.endsWith('s') && !name.endsWith('ss') && !name.endsWith('us') ? name.slice(0, -1) : name;
@@ -60,7 +62,7 @@ export const relationKeys = {
   assignSubtitle: (target: string) => `relations.assign_subtitle.${target}`,
   assigned: (target: string) => `relations.assigned.${target}`,
   /** The column of a link attribute (a membership's note or expiry): `relations.attribute.expires_at`. */
-  attribute: (field: string) => `relations.attribute.${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
+  attribute: (field: string) => `relations.attribute.${snakeCase(field)}`,
 } as const;
 
 /** The message of a failed schema keyword in a form: `validation.<keyword>` (`validation.format_<format>` optional). */

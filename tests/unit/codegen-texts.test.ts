@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
@@ -77,13 +78,30 @@ describe('codegen generates the error codes descriptors name', () => {
 });
 
 describe('codegen checks sidebar icons', () => {
-  it('rejects an unknown icon and lists the known ones', async () => {
+  it('refuses a name that is no icon of the icon library and suggests near ones', async () => {
     const root = copyProject();
     editJson(join(root, 'src/entities/role/resource.json'), (descriptor) => {
-      descriptor.console.sidebar.icon = 'crown';
+      descriptor.console.sidebar.icon = 'Crown';
     });
     await expect(generate({ root })).rejects.toThrow(
-      /src\/entities\/role\/resource\.json console\.sidebar\.icon: unknown icon "crown"; known icons: api, application, audit, .*webhook/,
+      'src/entities/role/resource.json console.sidebar.icon: "Crown" is no icon of @ant-design/icons; did you mean CrownFilled, CrownOutlined, CrownTwoTone?',
     );
+  });
+
+  it('takes any icon of the library with no other edit, and imports only the icons named', async () => {
+    const root = copyProject();
+    editJson(join(root, 'src/entities/role/resource.json'), (descriptor) => {
+      descriptor.console.sidebar.icon = 'CrownOutlined';
+    });
+    const icons = (await generate({ root })).files.get('src/generated/icons.ts') ?? '';
+    expect(icons).toContain("import CrownOutlined from '@ant-design/icons/CrownOutlined';");
+    expect(icons).not.toContain('TeamOutlined');
+    const imports = [...icons.matchAll(/^import (\w+) from '@ant-design\/icons\/\w+';$/gm)].map(([, name]) => name);
+    const named = readdirSync(join(root, 'src/entities')).flatMap((folder) => {
+      const file = join(root, 'src/entities', folder, 'resource.json');
+      const icon = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).console?.sidebar?.icon : undefined;
+      return icon ? [icon] : [];
+    });
+    expect(imports).toEqual([...new Set(named)].sort());
   });
 });

@@ -1,12 +1,12 @@
+import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '../../shared/tenant-ids';
+
 /**
  * Where the console signs in and what it asks for. The console's users live in the `admin` tenant; the console
  * manages the `default` tenant through its management API, with an access token issued for that API.
  */
 
-/** The tenant whose users sign in to the console. */
-export const ADMIN_TENANT_ID = 'admin';
 /** The tenant the console manages (the only one of the open-source edition). */
-export const MANAGED_TENANT_ID = 'default';
+export const MANAGED_TENANT_ID = DEFAULT_TENANT_ID;
 /** The console's public single page client (authorization code with PKCE). */
 export const CONSOLE_CLIENT_ID = 'admin-console';
 /** The managed tenant's management API (audience of the access token the console sends with every call). */

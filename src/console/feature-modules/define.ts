@@ -14,7 +14,8 @@ export interface SidebarSlot {
   /** Position within the group; entities and features are ordered together. */
   order: number;
   titleKey: string;
-  icon: string;
+  /** An icon of `@ant-design/icons`, imported (`icon: TeamOutlined`); a descriptor names one (`"TeamOutlined"`). */
+  icon: ComponentType;
 }
 
 /**

@@ -1,8 +1,12 @@
+import type { ComponentType } from 'react';
+import { descriptorIcons } from '../../generated/icons';
 import type { ConsoleResource, SidebarGroup } from '../../shared/descriptor';
 import type { ConsoleFeature, SidebarSlot } from './define';
 
 /** One sidebar entry, of an entity or a feature page, with the scopes it needs to be shown. */
-export interface SidebarEntry extends SidebarSlot {
+export interface SidebarEntry extends Omit<SidebarSlot, 'icon'> {
+  /** A feature's icon, or the one codegen imported for the descriptor's icon name (checked by codegen). */
+  icon: ComponentType | undefined;
   key: string;
   /** The console route it opens (below `/console`). */
   route: string;
@@ -24,6 +28,7 @@ export const sidebarEntriesOf = (
       ? [
           {
             ...resource.sidebar,
+            icon: descriptorIcons[resource.sidebar.icon],
             key: `entity:${resource.name}`,
             route: resource.route,
             scopes: resource.requiredScopes.read,

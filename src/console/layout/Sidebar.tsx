@@ -7,7 +7,6 @@ import { useAccess } from '../access/AccessContext';
 import { type SidebarEntry, sidebarSectionsFor } from '../feature-modules/navigation';
 import { sidebarEntries } from '../feature-modules/registry';
 import { sidebarGroups } from '../registry';
-import { SidebarIcon } from './icons';
 
 /** The entities' and features' sidebar entries the caller may open, by group. */
 export const Sidebar = ({ entries = sidebarEntries }: { entries?: readonly SidebarEntry[] }) => {
@@ -23,10 +22,10 @@ export const Sidebar = ({ entries = sidebarEntries }: { entries?: readonly Sideb
     type: 'group',
     key: section.group,
     label: t(sidebarGroupKey(section.group)),
-    children: section.items.map((item) => ({
-      key: item.route,
-      icon: <SidebarIcon name={item.icon} />,
-      label: <Link to={`/${item.route}`}>{t(item.titleKey)}</Link>,
+    children: section.items.map(({ route, icon: Icon, titleKey }) => ({
+      key: route,
+      icon: Icon && <Icon />,
+      label: <Link to={`/${route}`}>{t(titleKey)}</Link>,
     })),
   }));
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
-import { ADMIN_TENANT_ID } from '../tenants.js';
+import { ADMIN_TENANT_ID } from '../tenants/urls.js';
 
 /**
  * `GET /api/.well-known/first-run` → `{ firstRun }`: true while no console account exists, so the console shows

@@ -2,9 +2,8 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import { pgConstraint, pgErrorCode, pgErrorCodes } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import { columnOf } from './columns.js';
 import type { Entity } from './repository.js';
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * Turns a unique or foreign-key violation into the API error its descriptor names (the unique rule's code, with the
@@ -14,7 +13,9 @@ export const translateConstraintError = (model: EntityModel, error: unknown, val
   const code = pgErrorCode(error);
   if (code === pgErrorCodes.uniqueViolation) {
     const constraint = pgConstraint(error);
-    const rule = model.unique.find((u) => constraint === `${model.table}__${u.fields.map(snake).join('__')}__key`);
+    const rule = model.unique.find(
+      (u) => constraint === `${model.table}__${u.fields.map((field) => columnOf(model, field)).join('__')}__key`,
+    );
     if (rule) {
       const params = Object.fromEntries(rule.fields.map((field) => [field, values[field]]));
       const field = model.errorFields[rule.code];

@@ -1,8 +1,7 @@
+import { columnOf } from './columns.js';
 import type { RequestContext } from './context.js';
 import type { EntityOperations } from './operations.js';
 import type { Entity } from './repository.js';
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * Embeds each item's children of a `children` relation under the relation's name (Logto's `includeScopes` on a
@@ -20,7 +19,7 @@ export const includeChildren = async (
   const foreignKey = child.model.parent?.foreignKey ?? '';
   const ids = items.map((item) => item.id as string);
   const children = await owner.tx(context, (tx) =>
-    child.repository.listByColumn(tx, context.tenantId, snake(foreignKey), ids),
+    child.repository.listByColumn(tx, context.tenantId, columnOf(child.model, foreignKey), ids),
   );
   return items.map((item) => ({ ...item, [relation.name]: children.filter((c) => c[foreignKey] === item.id) }));
 };

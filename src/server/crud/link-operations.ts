@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
+import { columnOf } from './columns.js';
 import type { RequestContext } from './context.js';
 import { linkAnnouncements } from './link-announcements.js';
 import { namedIds } from './link-names.js';
@@ -22,8 +23,6 @@ import { overrideOf } from './overrides.js';
 import type { OpenWrite } from './pipeline.js';
 import type { Entity } from './repository.js';
 import { withLinkSummaries } from './summaries.js';
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * The links an entity exposes through relation entities (`GET/POST /api/roles/{id}/scopes`,
@@ -146,7 +145,7 @@ export class LinkOperations {
     const values = Object.entries(attributes).map(([field, value]) => {
       const column = through.model.columns.find((c) => c.property === field);
       return {
-        column: column?.column ?? snake(field),
+        column: columnOf(through.model, field),
         type: column?.sqlType ?? 'text',
         value: through.toValue(field, value),
       };

@@ -1,6 +1,7 @@
 import type { LinkedRelation } from '../../shared/descriptor.js';
 import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
+import { columnOf } from './columns.js';
 import type { Entity, ListQuery, Repository } from './repository.js';
 
 /**
@@ -8,14 +9,13 @@ import type { Entity, ListQuery, Repository } from './repository.js';
  * id, or both keys of a membership when the source is itself a relation), its target by one id.
  */
 const q = (name: string) => `"${name}"`;
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** `j.source_col = $n AND …` for the source's key values, pushed onto `params`. */
 const sourceClause = (relation: LinkedRelation, sourceKey: string[], params: unknown[], alias = '') =>
-  relation.sourceKeys
-    .map((field, i) => {
+  relation.sourceColumns
+    .map((column, i) => {
       params.push(sourceKey[i]);
-      return `${alias}${q(snake(field))} = $${params.length}`;
+      return `${alias}${q(column)} = $${params.length}`;
     })
     .join(' AND ');
 
@@ -28,9 +28,9 @@ const countLinks = (relation: LinkedRelation, sourceKey: string[], where: string
     return { sql: `SELECT count(*)::int8 AS total FROM ${q(relation.table)} j WHERE ${where}`, params };
   const counted: unknown[] = [params[0], relation.table];
   // The group is exactly the source's keys (the side's `countBy`): compared whole, it is a prefix of the counters' key.
-  const group = relation.sourceKeys.map((field, i) => {
+  const group = relation.sourceColumns.map((column, i) => {
     counted.push(sourceKey[i]);
-    return `'${snake(field)}', $${counted.length}::text`;
+    return `'${column}', $${counted.length}::text`;
   });
   return {
     sql: `SELECT coalesce(sum(n), 0)::int8 AS total FROM ${ROW_COUNTS_TABLE} WHERE tenant_id = $1 AND table_name = $2 AND grp = jsonb_build_object(${group.join(', ')})`,
@@ -49,7 +49,7 @@ export const findLinkRow = async (
   const params: unknown[] = [tenantId];
   const where = fields.map((field, i) => {
     params.push(values[i]);
-    return `${q(snake(field))} = $${params.length}`;
+    return `${q(columnOf(through.model, field))} = $${params.length}`;
   });
   const columns = through.model.columns.map((c) => q(c.column)).join(', ');
   const { rows } = await db.query(
@@ -73,7 +73,7 @@ export const listLinked = async (
   through?: Repository,
 ): Promise<{ items: Entity[]; total: number }> => {
   const params: unknown[] = [tenantId];
-  const from = `${q(target.model.table)} t JOIN ${q(relation.table)} j ON j.tenant_id = t.tenant_id AND j.${q(snake(relation.targetKey))} = t.id`;
+  const from = `${q(target.model.table)} t JOIN ${q(relation.table)} j ON j.tenant_id = t.tenant_id AND j.${q(relation.targetColumn)} = t.id`;
   const where = `j.tenant_id = $1 AND ${sourceClause(relation, sourceKey, params, 'j.')}${target.searchClause(query.search, params, 't.')}`;
   const countParams = [...params];
   const attributes = relation.attributesAs && through ? through.model.columns : [];
@@ -117,14 +117,9 @@ export const link = async (
   attributes: { column: string; type: string; value: unknown }[] = [],
 ): Promise<string[]> => {
   if (targetIds.length === 0) return [];
-  const target = q(snake(relation.targetKey));
+  const target = q(relation.targetColumn);
   const params: unknown[] = [tenantId, targetIds];
-  const columns = [
-    'tenant_id',
-    target,
-    ...relation.sourceKeys.map((field) => q(snake(field))),
-    ...attributes.map((a) => q(a.column)),
-  ];
+  const columns = ['tenant_id', target, ...relation.sourceColumns.map(q), ...attributes.map((a) => q(a.column))];
   const values = [
     ...sourceKey.map((value) => {
       params.push(value);
@@ -153,7 +148,7 @@ export const unlink = async (
 ): Promise<boolean> => {
   const params: unknown[] = [tenantId, targetId];
   const { rows } = await db.query(
-    `DELETE FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(snake(relation.targetKey))} = $2 AND ${sourceClause(relation, sourceKey, params)} RETURNING tenant_id`,
+    `DELETE FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(relation.targetColumn)} = $2 AND ${sourceClause(relation, sourceKey, params)} RETURNING tenant_id`,
     params,
   );
   return rows.length > 0;
@@ -168,7 +163,7 @@ export const linkedIds = async (
 ): Promise<string[]> => {
   const params: unknown[] = [tenantId];
   const { rows } = await db.query<{ id: string }>(
-    `SELECT ${q(snake(relation.targetKey))} AS id FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${sourceClause(relation, sourceKey, params)}`,
+    `SELECT ${q(relation.targetColumn)} AS id FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${sourceClause(relation, sourceKey, params)}`,
     params,
   );
   return rows.map((row) => row.id);
@@ -185,7 +180,7 @@ export const unlinkMany = async (
   if (targetIds.length === 0) return;
   const params: unknown[] = [tenantId, targetIds];
   await db.query(
-    `DELETE FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(snake(relation.targetKey))} = ANY($2::varchar[]) AND ${sourceClause(relation, sourceKey, params)}`,
+    `DELETE FROM ${q(relation.table)} WHERE tenant_id = $1 AND ${q(relation.targetColumn)} = ANY($2::varchar[]) AND ${sourceClause(relation, sourceKey, params)}`,
     params,
   );
 };
@@ -209,11 +204,11 @@ export const linkedOfEach = async (
   const params: unknown[] = [tenantId];
   const where = sourceClause(link, sourceKey, params, 'j.');
   params.push(itemIds);
-  const item = `j.${q(snake(link.targetKey))}`;
+  const item = `j.${q(link.targetColumn)}`;
   const columns = target.model.columns.map((c) => `t.${q(c.column)}`).join(', ');
   const { rows } = await db.query(
     `SELECT ${item} AS "__item", ${columns} FROM ${q(target.model.table)} t
-     JOIN ${q(nested.table)} j ON j.tenant_id = t.tenant_id AND j.${q(snake(nested.targetKey))} = t.id
+     JOIN ${q(nested.table)} j ON j.tenant_id = t.tenant_id AND j.${q(nested.targetColumn)} = t.id
      WHERE j.tenant_id = $1 AND ${where} AND ${item} = ANY($${params.length}::varchar[]) ORDER BY j.created_at, t.id`,
     params,
   );
@@ -232,8 +227,9 @@ export const idsByField = async (
   field: string,
   values: string[],
 ): Promise<Map<string, string>> => {
+  const column = q(columnOf(target.model, field));
   const { rows } = await db.query<{ id: string; value: string }>(
-    `SELECT id, ${q(snake(field))} AS value FROM ${q(target.model.table)} WHERE tenant_id = $1 AND ${q(snake(field))} = ANY($2::text[])`,
+    `SELECT id, ${column} AS value FROM ${q(target.model.table)} WHERE tenant_id = $1 AND ${column} = ANY($2::text[])`,
     [tenantId, values],
   );
   return new Map(rows.map((row) => [row.value, row.id]));
@@ -256,8 +252,8 @@ export const listReached = async (
   const columns = target.model.columns.map((c) => `t.${q(c.column)}`).join(', ');
   const { rows } = await db.query(
     `SELECT DISTINCT ON (t.id) ${columns} FROM ${q(target.model.table)} t
-     JOIN ${q(next.table)} r ON r.tenant_id = t.tenant_id AND r.${q(snake(next.targetKey))} = t.id
-     JOIN ${q(link.table)} j ON j.tenant_id = r.tenant_id AND j.${q(snake(link.targetKey))} = r.${q(snake(next.sourceKeys[0] ?? ''))}
+     JOIN ${q(next.table)} r ON r.tenant_id = t.tenant_id AND r.${q(next.targetColumn)} = t.id
+     JOIN ${q(link.table)} j ON j.tenant_id = r.tenant_id AND j.${q(link.targetColumn)} = r.${q(next.sourceColumns[0] ?? '')}
      WHERE j.tenant_id = $1 AND ${where} ORDER BY t.id`,
     params,
   );

@@ -2,11 +2,11 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import { COUNT_CAP } from '../../shared/entity-kinds.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
+import { columnOf } from './columns.js';
 import { namedEntry, withNames } from './log-names.js';
 import type { Entity } from './repository.js';
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** What a log list asks for, with every value already validated. */
 export interface LogQuery {
@@ -52,7 +52,7 @@ export class LogRepository {
   async find(db: Queryable, tenantId: string, id: string, parentId?: string): Promise<Entity | undefined> {
     const params: unknown[] = [tenantId, id];
     const parent = this.model.parent
-      ? ` AND ${q(snake(this.model.parent.foreignKey))} = $${params.push(parentId ?? '')}`
+      ? ` AND ${q(columnOf(this.model, this.model.parent.foreignKey))} = $${params.push(parentId ?? '')}`
       : '';
     const { rows } = await db.query<Record<string, unknown>>(
       this.named(`SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE tenant_id = $1 AND id = $2${parent}`),
@@ -67,9 +67,10 @@ export class LogRepository {
       return `$${params.length}`;
     };
     const clauses = [`tenant_id = ${add(tenantId)}`];
-    if (this.model.parent) clauses.push(`${q(snake(this.model.parent.foreignKey))} = ${add(query.parentId ?? '')}`);
+    if (this.model.parent)
+      clauses.push(`${q(columnOf(this.model, this.model.parent.foreignKey))} = ${add(query.parentId ?? '')}`);
     for (const range of query.ranges) {
-      const column = q(snake(range.field));
+      const column = q(columnOf(this.model, range.field));
       const instant = (ms: number) => `(timestamptz 'epoch' + ${add(ms)}::int8 * interval '1 millisecond')`;
       const [after, before] = range.inclusive ? ['>=', '<='] : ['>', '<'];
       if (range.after !== undefined) clauses.push(`${column} ${after} ${instant(range.after)}`);
@@ -79,12 +80,13 @@ export class LogRepository {
     }
     // `^@` (starts_with) matches the text literally and, unlike LIKE, is leakproof: under row-level security the
     // planner may use the column's statistics for it, so it knows a rare prefix from a common one.
-    for (const prefix of query.prefixes) clauses.push(`${q(snake(prefix.field))} ^@ ${add(prefix.value)}`);
+    for (const prefix of query.prefixes)
+      clauses.push(`${q(columnOf(this.model, prefix.field))} ^@ ${add(prefix.value)}`);
     for (const filter of query.values) {
       clauses.push(
         filter.values.length === 1
-          ? `${q(snake(filter.field))} = ${add(filter.values[0])}`
-          : `${q(snake(filter.field))} = ANY(${add(filter.values)})`,
+          ? `${q(columnOf(this.model, filter.field))} = ${add(filter.values[0])}`
+          : `${q(columnOf(this.model, filter.field))} = ANY(${add(filter.values)})`,
       );
     }
     return clauses.join(' AND ');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routerPath } from '../../shared/action-paths.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import { CURSOR_PARAM, ENABLE_CAP_PARAM, NEXT_CURSOR_HEADER } from '../../shared/entity-kinds.js';
 import type { Queryable } from '../db/database.js';
@@ -14,7 +15,6 @@ import type { RouteDeps } from './routes.js';
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
 
-const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const texts = (value: unknown): string[] =>
   (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v.length > 0);
 /** The latest instant a timestamp column holds (9999-12-31), in Unix milliseconds. */
@@ -70,7 +70,7 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
   const read = { config: { scopes: model.requiredScopes.read } };
   const ops = deps.operationsOf(model.name);
   const logs = new LogRepository(model, (row) => ops.repository.fromRow(row));
-  const base = `/api${fastifyPath(model.apiPath)}`;
+  const base = `/api${routerPath(model.apiPath)}`;
   const idParam = model.parent ? `${model.name}Id` : 'id';
   const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);
   /** Fields that never leave the server (`x-private`) are left out of every answer. */

@@ -2,6 +2,7 @@ import type { ActionModel, EntityModel, LinkedRelation, NotFoundCodes } from '..
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Database, Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import { columnOf } from './columns.js';
 import { translateConstraintError } from './constraint-errors.js';
 import type { RequestContext } from './context.js';
 import { withDefaults } from './defaults.js';
@@ -19,8 +20,6 @@ import type { Validation } from './validate.js';
 export type { RequestContext } from './context.js';
 export type { CreateSteps, OperationDeps } from './operation-deps.js';
 export type { ChangeListener } from './stages.js';
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * The operations of one entity: validation, transactions, error translation. Every write runs through the write
@@ -62,7 +61,10 @@ export class EntityOperations {
   private scope(context: RequestContext, parentId?: string): Scope {
     const parent = this.model.parent;
     if (!parent) return { tenantId: context.tenantId };
-    return { tenantId: context.tenantId, parent: { column: snake(parent.foreignKey), id: parentId ?? '' } };
+    return {
+      tenantId: context.tenantId,
+      parent: { column: columnOf(this.model, parent.foreignKey), id: parentId ?? '' },
+    };
   }
 
   /** The 404 of a missing item; an operation may have a code of its own (`notFoundCodes`). */

@@ -2,6 +2,7 @@ import type { EntityModel, ListExclusionModel } from '../../shared/descriptor.js
 import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
+import { columnOf } from './columns.js';
 import { asSearchError, type FieldSearch, fieldSearchClause } from './field-search.js';
 import { searchedPage, searchPageCall } from './search-page.js';
 
@@ -16,7 +17,6 @@ export type Entity = Record<string, unknown>;
 export type Scope = { tenantId: string; parent?: { column: string; id: string } };
 
 const q = (name: string) => `"${name}"`;
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export interface ListQuery {
   page?: Page | undefined;
@@ -42,7 +42,7 @@ export class Repository {
   constructor(readonly model: EntityModel) {
     this.selectList = model.columns.map((c) => q(c.column)).join(', ');
     this.stampsUpdates = model.columns.some((c) => c.column === 'updated_at' && c.timestamp);
-    this.keyColumn = q(snake(model.idField));
+    this.keyColumn = q(columnOf(model, model.idField));
   }
 
   fromRow(row: Record<string, unknown>): Entity {
@@ -96,9 +96,9 @@ export class Repository {
         const n = params.length;
         if (this.model.listFilters.some((filter) => filter.field === field && filter.caseInsensitive)) {
           const value = values.length === 1 ? `lower($${n})` : `ANY(SELECT lower(v) FROM unnest($${n}::text[]) v)`;
-          return ` AND lower(${q(snake(field))}) = ${value}`;
+          return ` AND lower(${q(columnOf(this.model, field))}) = ${value}`;
         }
-        return ` AND ${q(snake(field))} ${values.length === 1 ? '=' : '= ANY'}($${n})`;
+        return ` AND ${q(columnOf(this.model, field))} ${values.length === 1 ? '=' : '= ANY'}($${n})`;
       })
       .join('');
   }
@@ -140,9 +140,19 @@ export class Repository {
       // `fieldSearchClause`); the table's rows are read by id.
       const fields = this.model.fieldSearch ?? [];
       const through = this.model.rls
-        ? { name: q(`${this.model.table}__search_fields`), id: `${table}.id`, column: snake }
+        ? {
+            name: q(`${this.model.table}__search_fields`),
+            id: `${table}.id`,
+            column: (field: string) => columnOf(this.model, field),
+          }
         : undefined;
-      where += fieldSearchClause(fieldSearch, fields, (field) => `${table}.${q(snake(field))}`, params, through);
+      where += fieldSearchClause(
+        fieldSearch,
+        fields,
+        (field) => `${table}.${q(columnOf(this.model, field))}`,
+        params,
+        through,
+      );
     } else if (plainSearch && this.model.rls) {
       // Under row-level security `ILIKE` cannot use the trigram indexes (it is not leakproof), so tenant tables
       // search through their generated `<table>__search` function, which matches inside the transaction's tenant
@@ -160,7 +170,10 @@ export class Repository {
       return { items: fromRows(rows), total: rows.length };
     }
     // The total comes from the row counters when the list is counted and filtered, if at all, only on counted columns.
-    const filters = Object.entries(query.filters ?? {}).map(([field, values]) => ({ column: snake(field), values }));
+    const filters = Object.entries(query.filters ?? {}).map(([field, values]) => ({
+      column: columnOf(this.model, field),
+      values,
+    }));
     const counted =
       this.model.countRows &&
       !scope.parent &&
@@ -186,7 +199,7 @@ export class Repository {
     const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
     const pageCall =
       this.model.rls && !scope.parent && filters.length === 0 && !query.exclude?.length && searching
-        ? searchPageCall(this.model.table, query.search, fieldSearch, this.model.fieldSearch ?? [])
+        ? searchPageCall(this.model, query.search, fieldSearch)
         : undefined;
     if (pageCall) {
       // The page function finds the page's ids and counts all matches; the page's rows are then read by id.
@@ -227,7 +240,7 @@ export class Repository {
     let where = this.where(scope, params);
     for (const [property, value] of Object.entries(match)) {
       params.push(this.toValue(property, value));
-      where += ` AND ${q(snake(property))} = $${params.length}`;
+      where += ` AND ${q(columnOf(this.model, property))} = $${params.length}`;
     }
     const { rows } = await db.query(`SELECT ${this.selectList} FROM ${q(this.model.table)} WHERE ${where}`, params);
     return rows[0] ? this.fromRow(rows[0]) : undefined;
@@ -257,7 +270,7 @@ export class Repository {
     const tenant = this.model.tenantScoped ? [tenantId] : [];
     const columns = [
       ...(this.model.tenantScoped ? ['tenant_id'] : []),
-      ...entries.map(([property]) => snake(property)),
+      ...entries.map(([property]) => columnOf(this.model, property)),
     ];
     const params = [...tenant, ...entries.map(([property, value]) => this.toValue(property, value))];
     const { rows } = await db.query(
@@ -273,7 +286,7 @@ export class Repository {
     const params: unknown[] = entries.map(([property, value]) => this.toValue(property, value));
     // A stored `updatedAt` is stamped by every update that does not set it itself.
     const stamp = this.stampsUpdates && !('updatedAt' in patch) ? ', "updated_at" = now()' : '';
-    const sets = `${entries.map(([property], i) => `${q(snake(property))} = $${i + 1}`).join(', ')}${stamp}`;
+    const sets = `${entries.map(([property], i) => `${q(columnOf(this.model, property))} = $${i + 1}`).join(', ')}${stamp}`;
     const where = this.where(scope, params);
     params.push(id);
     const { rows } = await db.query(

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routerPath } from '../../shared/action-paths.js';
 import { type EntityModel, searchQueryOf } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
@@ -18,7 +19,6 @@ import type { Validation } from './validate.js';
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
 
-const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const truthy = (value: unknown) => typeof value === 'string' && ['true', '1', 'yes'].includes(value.toLowerCase());
 
 /** The list query parameter that embeds a children relation, e.g. `includeScopes`. */
@@ -54,7 +54,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   const read = { config: { scopes: model.requiredScopes.read } };
   const write = { config: { scopes: model.requiredScopes.write } };
   const ops = deps.operationsOf(model.name);
-  const base = `${model.apiRoot ? '' : '/api'}${fastifyPath(model.apiPath)}`;
+  const base = `${model.apiRoot ? '' : '/api'}${routerPath(model.apiPath)}`;
   const idParam = itemParam(model);
   const item = `${base}/:${idParam}`;
   const parentId = (params: Params) => (model.parent ? params[model.parent.param] : undefined);

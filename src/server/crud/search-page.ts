@@ -1,8 +1,9 @@
+import type { EntityModel } from '../../shared/descriptor.js';
 import type { Queryable } from '../db/database.js';
+import { columnOf } from './columns.js';
 import { type FieldSearch, functionOperator } from './field-search.js';
 
 const q = (name: string) => `"${name}"`;
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** A generated page function's call: its name and its arguments before the page size and offset. */
 export interface SearchPageCall {
@@ -18,17 +19,17 @@ export interface SearchPageCall {
  * `<table>__search_fields` instead).
  */
 export const searchPageCall = (
-  table: string,
+  model: Pick<EntityModel, 'table' | 'columns' | 'fieldSearch'>,
   search: string | undefined,
   fieldSearch: FieldSearch | undefined,
-  allFields: string[],
 ): SearchPageCall | undefined => {
+  const { table } = model;
   if (!fieldSearch) return search ? { name: `${table}__search_page`, args: [search], types: ['text'] } : undefined;
   const [match, ...more] = fieldSearch.matches;
   if (!match || more.length > 0 || match.mode === 'exact') return undefined;
   const operator = functionOperator(match.mode, fieldSearch.caseSensitive);
   if (!operator) return undefined;
-  const columns = (match.field ? [match.field] : allFields).map(snake);
+  const columns = (match.field ? [match.field] : (model.fieldSearch ?? [])).map((field) => columnOf(model, field));
   return {
     name: `${table}__search_fields_page`,
     args: [match.values, columns, operator],

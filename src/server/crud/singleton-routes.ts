@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routerPath } from '../../shared/action-paths.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
 import { registerActionRoutes } from './action-routes.js';
@@ -99,7 +100,7 @@ export class SingletonOperations {
 /** `GET` and `PATCH` at a singleton's path and its declared actions below it: no list, no id, no create or delete. */
 export const registerSingletonRoutes = (app: FastifyInstance, model: EntityModel, deps: RouteDeps) => {
   const singleton = new SingletonOperations(deps.operationsOf(model.name), deps.db);
-  const path = `/api${model.apiPath.replace(/\{(\w+)\}/g, ':$1')}`;
+  const path = `/api${routerPath(model.apiPath)}`;
   const view = (entity: Entity) => withoutPrivate(model, entity);
   if (model.operations.get) {
     app.get(path, { config: { scopes: model.requiredScopes.read } }, async (request) =>

@@ -1,9 +1,9 @@
 import type { ListSummaryModel } from '../../shared/descriptor.js';
 import type { Queryable } from '../db/database.js';
+import { columnOf } from './columns.js';
 import type { Entity, Repository } from './repository.js';
 
 const q = (name: string) => `"${name}"`;
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** How many linked items a list summary shows (Logto's featured users and applications of a role). */
 const FEATURED_LINKS = 3;
@@ -22,19 +22,18 @@ const linkSummaries = async (
 ): Promise<Map<string, { count: number; featured: Entity[] }>[]> => {
   const results = summaries.map(() => new Map(ids.map((id) => [id, { count: 0, featured: [] as Entity[] }])));
   if (ids.length === 0 || summaries.length === 0) return results;
-  const columnOf = (repository: Repository | undefined, field: string) =>
-    repository?.model.columns.find((c) => c.property === field)?.column ?? snake(field);
   const branches = summaries.map(({ summary, target, embedded }, index) => {
-    const fields = summary.fields.map((field) => ({ field, column: columnOf(target, field) }));
+    const fields = summary.fields.map((field) => ({ field, column: columnOf(target.model, field) }));
     const owner = `x.${q(summary.column)}`;
     const json = fields.map((f) => `'${f.field}', linked.${q(f.column)}`);
     // A featured item's related item (a scope's resource), looked up by its field.
     const embed = summary.embed;
-    const embedColumn = embed
-      ? `, (SELECT jsonb_build_object(${embed.fields.map((f) => `'${f}', e.${q(columnOf(embedded, f))}`).join(', ')})
-          FROM ${q(embedded?.model.table ?? '')} e
-          WHERE e.tenant_id = t.tenant_id AND e.id = t.${q(columnOf(target, embed.foreignKey))}) AS "__embed"`
-      : '';
+    const embedColumn =
+      embed && embedded
+        ? `, (SELECT jsonb_build_object(${embed.fields.map((f) => `'${f}', e.${q(columnOf(embedded.model, f))}`).join(', ')})
+          FROM ${q(embedded.model.table)} e
+          WHERE e.tenant_id = t.tenant_id AND e.id = t.${q(columnOf(target.model, embed.foreignKey))}) AS "__embed"`
+        : '';
     if (embed) json.push(`'${embed.property}', linked."__embed"`);
     // Every link is counted; only the featured ones (or all of them) are turned into JSON.
     return `SELECT ${index} AS "__summary", "__owner", "__count", "__rank", jsonb_build_object(${json.join(', ')}) AS "__item"

@@ -1,9 +1,6 @@
-import { DEFAULT_TENANT_ID } from '../tenants.js';
+import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '../../shared/tenant-ids.js';
 
-export { DEFAULT_TENANT_ID };
-
-/** The tenant whose users sign in to the console. */
-export const ADMIN_TENANT_ID = 'admin';
+export { ADMIN_TENANT_ID, DEFAULT_TENANT_ID };
 
 /** The tenants every installation has; the cloud edition adds more rows to `tenants`, nothing here changes. */
 export const builtInTenants = [

@@ -1,3 +1,4 @@
+import { ApiOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
 import { requireResource } from '../../registry';
@@ -18,7 +19,7 @@ export const feature = defineFeature({
       component: lazy(() => import('./ConnectorsRedirect').then((m) => ({ default: m.ConnectorsRedirect }))),
       scopes: read,
       replaces: connector.name,
-      sidebar: { group: 'authentication', order: 4, titleKey: 'sidebar.connectors', icon: 'api' },
+      sidebar: { group: 'authentication', order: 4, titleKey: 'sidebar.connectors', icon: ApiOutlined },
     },
     {
       path: 'connectors/passwordless',

@@ -1,3 +1,4 @@
+import { DashboardOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
 
@@ -11,7 +12,7 @@ export const feature = defineFeature({
       component: lazy(() => import('./Dashboard').then((m) => ({ default: m.Dashboard }))),
       // What the dashboard API asks (the management API's read scope).
       scopes: ['read:data'],
-      sidebar: { group: 'overview', order: 2, titleKey: 'sidebar.dashboard', icon: 'dashboard' },
+      sidebar: { group: 'overview', order: 2, titleKey: 'sidebar.dashboard', icon: DashboardOutlined },
     },
   ],
 });

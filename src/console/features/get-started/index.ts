@@ -1,3 +1,4 @@
+import { RocketOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
 
@@ -12,7 +13,7 @@ export const feature = defineFeature({
       path: 'get-started',
       placement: 'layout',
       component: lazy(() => import('./GetStarted').then((m) => ({ default: m.GetStarted }))),
-      sidebar: { group: 'overview', order: 1, titleKey: 'sidebar.get_started', icon: 'rocket' },
+      sidebar: { group: 'overview', order: 1, titleKey: 'sidebar.get_started', icon: RocketOutlined },
     },
   ],
 });

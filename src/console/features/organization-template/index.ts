@@ -1,3 +1,4 @@
+import { ClusterOutlined } from '@ant-design/icons';
 import { defineFeature, linkTo } from '../../feature-modules/define';
 
 /**
@@ -16,7 +17,7 @@ export const feature = defineFeature({
         resources: ['organizationRole', 'organizationScope'],
       },
       scopes: ['read:data'],
-      sidebar: { group: 'authorization', order: 3, titleKey: 'sidebar.organization_template', icon: 'template' },
+      sidebar: { group: 'authorization', order: 3, titleKey: 'sidebar.organization_template', icon: ClusterOutlined },
     },
   ],
 });

@@ -1,3 +1,4 @@
+import { KeyOutlined, LockOutlined, SafetyOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
 import { requireResource } from '../../registry';
@@ -24,7 +25,7 @@ export const feature = defineFeature({
       component: TabRedirect,
       scopes: read,
       replaces: settings.name,
-      sidebar: { group: 'authentication', order: 2, titleKey: 'sidebar.sign_in_experience', icon: 'lock' },
+      sidebar: { group: 'authentication', order: 2, titleKey: 'sidebar.sign_in_experience', icon: LockOutlined },
     },
     { path: 'sign-in-experience/:tab', placement: 'layout', component: SignInExperiencePage, scopes: read },
     {
@@ -32,14 +33,14 @@ export const feature = defineFeature({
       placement: 'layout',
       component: lazy(() => import('./MfaPage').then((m) => ({ default: m.MfaPage }))),
       scopes: read,
-      sidebar: { group: 'authentication', order: 3, titleKey: 'sidebar.mfa', icon: 'key' },
+      sidebar: { group: 'authentication', order: 3, titleKey: 'sidebar.mfa', icon: KeyOutlined },
     },
     {
       path: 'security',
       placement: 'layout',
       component: TabRedirect,
       scopes: read,
-      sidebar: { group: 'authentication', order: 6, titleKey: 'sidebar.security', icon: 'security' },
+      sidebar: { group: 'authentication', order: 6, titleKey: 'sidebar.security', icon: SafetyOutlined },
     },
     { path: 'security/:tab', placement: 'layout', component: SecurityPage, scopes: read },
   ],

@@ -1,3 +1,4 @@
+import { KeyOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
 
@@ -11,7 +12,7 @@ export const feature = defineFeature({
       component: lazy(() => import('./SigningKeys').then((m) => ({ default: m.SigningKeys }))),
       // What `/api/configs/oidc/*` asks (the management API's scope).
       scopes: ['read:data'],
-      sidebar: { group: 'developer', order: 1, titleKey: 'sidebar.signing_keys', icon: 'key' },
+      sidebar: { group: 'developer', order: 1, titleKey: 'sidebar.signing_keys', icon: KeyOutlined },
     },
   ],
 });

@@ -5,7 +5,7 @@ import { ALL_SCOPES, type RequestContext } from '../../crud/context.js';
 import type { ActionOverride, ServerOverride } from '../../crud/overrides.js';
 import { publicView } from '../../crud/routes.js';
 import { ApiError } from '../../http/api-error.js';
-import { ADMIN_TENANT_ID } from '../../tenants.js';
+import { ADMIN_TENANT_ID } from '../../tenants/urls.js';
 import type { UserRecord } from '../../users/store.js';
 
 const verifiers = new WeakMap<FastifyInstance, TokenVerifier>();

@@ -1,3 +1,4 @@
+import { AuditOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../../../src/console/feature-modules/define';
 
@@ -13,7 +14,7 @@ export const feature = defineFeature({
       placement: 'layout',
       component: lazy(() => import('./ActivityPage').then((m) => ({ default: m.ActivityPage }))),
       scopes: ['read:logs'],
-      sidebar: { group: 'developer', order: 5, titleKey: 'sidebar.audit_logs', icon: 'audit' },
+      sidebar: { group: 'developer', order: 5, titleKey: 'sidebar.audit_logs', icon: AuditOutlined },
     },
     {
       path: 'activity/:entryId',

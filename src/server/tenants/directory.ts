@@ -1,9 +1,4 @@
-import type { Database } from './db/database.js';
-
-/** The tenant the open-source edition manages. The cloud edition adds tenants; ids follow spec §9. */
-export const DEFAULT_TENANT_ID = 'default';
-/** The tenant that holds the console's own users. */
-export const ADMIN_TENANT_ID = 'admin';
+import type { Database } from '../db/database.js';
 
 /** Which tenants exist, read from the registry and remembered briefly (tenants are created rarely). */
 export const tenantDirectory = (db: Database, ttlMs = 10_000) => {
