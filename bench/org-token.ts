@@ -3,11 +3,12 @@
  * (the provider's storage adapter, the account lookup, and the organization checks) so it can be replayed raw. The
  * HTTP grant itself needs a signed-in session; these are the statements it sends, without the token signing.
  */
+
+import { UserStore } from '../src/entities/user/server/account/store.js';
 import type { Database } from '../src/server/db/database.js';
 import { createAdapterClass } from '../src/server/oidc/adapter.js';
 import { ClientStore } from '../src/server/oidc/clients.js';
 import { OrganizationGrants } from '../src/server/oidc/organization-grants.js';
-import { UserStore } from '../src/server/users/store.js';
 import { DEFAULT_TENANT_ID } from '../src/shared/tenant-ids.js';
 import { BUSY_USER, LARGE_ORGANIZATION } from './org-seed.js';
 import { recordingDatabase, type Unit } from './user-raw.js';

@@ -3,8 +3,8 @@
  * value is a function of the row's position, so the benchmark knows ids and matches without reading the tables.
  */
 import { createHash } from 'node:crypto';
+import { hashPassword, PASSWORD_METHOD } from '../src/entities/user/server/account/passwords.js';
 import type { Database, Queryable } from '../src/server/db/database.js';
-import { hashPassword, PASSWORD_METHOD } from '../src/server/users/passwords.js';
 import { DEFAULT_TENANT_ID } from '../src/shared/tenant-ids.js';
 import { createSecondTenant, SECOND_TENANT_ID, withIndexesRebuilt } from './seed-indexes.js';
 

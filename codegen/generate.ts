@@ -15,6 +15,7 @@ import { checkOptionalFields } from './optional-fields.js';
 import { checkOverrideKeys } from './overrides-check.js';
 import { recordTypes } from './record-types.js';
 import { renamesOf } from './renames.js';
+import { implementedServerKeys, serverOverridesModule } from './server-overrides.js';
 import { textOutputs } from './text-outputs.js';
 import { compileValidators } from './validators.js';
 
@@ -30,8 +31,11 @@ export interface GenerateOptions {
   localesRoot?: string;
   allowDrop?: boolean;
   migrationName?: string;
-  /** The server override keys descriptors may name (default: `src/server/overrides/keys.ts`). */
-  serverOverrideKeys?: readonly string[];
+  /**
+   * Server keys implemented outside the entity folders (test-only entities); those of the folders are found in their
+   * `server/` files.
+   */
+  extraServerOverrideKeys?: readonly string[];
   /**
    * Where the form fixtures live (relative to root or absolute; default `tests/fixtures`): each entity that
    * can be created needs a folder in one of them. Directories that do not exist are not checked.
@@ -96,7 +100,8 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   const entities = loadEntities(root);
   checkOptionalFields(entities);
   const models = buildModels(entities);
-  checkOverrideKeys(models, options.serverOverrideKeys);
+  const extraServerKeys = options.extraServerOverrideKeys ?? [];
+  checkOverrideKeys(models, [...implementedServerKeys(root).keys(), ...extraServerKeys]);
   checkFixtures(models, root, options.fixtureDirs);
   const files = textOutputs(models, options.localesRoot ?? root, BANNER);
   checkConsoleKeys(root, readLocale(options.localesRoot ?? root, SOURCE_LANGUAGE).keys());
@@ -128,6 +133,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
     `${tsBanner}import type { EntityModel } from '../shared/descriptor.js';\n\n/** The full model of every entity (server side). */\nexport const entityModels: EntityModel[] = ${JSON.stringify(models, null, 2)} as EntityModel[];\n`,
   );
   files.set(`${GENERATED_DIR}/icons.ts`, iconsModule(models, tsBanner));
+  files.set(`${GENERATED_DIR}/server-overrides.ts`, serverOverridesModule(root, models, tsBanner, extraServerKeys));
   files.set(
     `${GENERATED_DIR}/console-registry.ts`,
     `${tsBanner}import type { ConsoleResource } from '../shared/descriptor.js';\n\n/** What the console knows of each entity: no tables, columns or server hooks. */\nexport const consoleResources: ConsoleResource[] = ${JSON.stringify(models.filter((m) => m.hasApi && m.kind !== 'service').map(toConsole), null, 2)} as ConsoleResource[];\n`,

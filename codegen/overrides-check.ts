@@ -1,8 +1,8 @@
 import { consoleFieldKeys, consoleOverrideKeys, consoleWidgetKeys } from '../src/console/overrides/keys.js';
-import { serverOverrideKeys } from '../src/server/overrides/keys.js';
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { CodegenError } from './load.js';
 import { descriptorFileOf } from './names.js';
+import { overridesFile } from './server-overrides.js';
 
 const collectUi = (node: unknown, widgets: string[], fields: string[]) => {
   if (!node || typeof node !== 'object') return;
@@ -13,11 +13,17 @@ const collectUi = (node: unknown, widgets: string[], fields: string[]) => {
   }
 };
 
-/** Every key a descriptor names must have an implementation: an unknown key is an error, never a silent blank. */
-export const checkOverrideKeys = (models: EntityModel[], serverKeys: readonly string[] = serverOverrideKeys) => {
+/**
+ * Every key a descriptor names must have an implementation: an unknown key is an error, never a silent blank.
+ * `serverKeys` are the server keys implemented (`implementedServerKeys`, and any implemented outside the folders).
+ */
+export const checkOverrideKeys = (models: EntityModel[], serverKeys: readonly string[]) => {
   const problems: string[] = [];
   const known = (list: readonly string[], key: string, where: string) => {
-    if (!list.includes(key)) problems.push(`${where}: unknown key "${key}"`);
+    if (list.includes(key)) return;
+    const owner = key.split('.')[0] ?? key;
+    const hint = list === serverKeys ? ` (implement it in ${overridesFile(owner)})` : '';
+    problems.push(`${where}: unknown key "${key}"${hint}`);
   };
   for (const model of models) {
     const where = `${descriptorFileOf(model.name)}`;

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { BreachedPasswords } from '../entities/user/server/account/breached-passwords.js';
 import { AuditLogSink } from './audit-log/management.js';
 import { schedulePruning } from './audit-log/prune.js';
 import { AuditLogWriter } from './audit-log/writer.js';
@@ -32,7 +33,6 @@ import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
 import { tenantDirectory } from './tenants/directory.js';
 import { DEFAULT_TENANT_ID, isTenantId, originOf } from './tenants/urls.js';
-import { BreachedPasswords } from './users/breached-passwords.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 declare module 'fastify' {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { entityModels } from '../generated/entities.js';
 import { migrations } from '../generated/migrations/index.js';
+import { serverOverrides } from '../generated/server-overrides.js';
 import { validators } from '../generated/validators.js';
 import type { Catalog } from './crud/catalog.js';
-import { serverOverrides } from './overrides/registry.js';
 
 const openapiPath = new URL('../generated/openapi.json', import.meta.url);
 

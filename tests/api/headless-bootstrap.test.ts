@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/entities/user/server/account/passwords.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
-import { verifyPassword } from '../../src/server/users/passwords.js';
 import { basicAuth, freePort, postForm } from './oidc-helpers.js';
 import { ServerProcess } from './server-process.js';
 

@@ -4,7 +4,7 @@
  * bodies the forms never send. The interaction ends with a login only after the user's factor.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { currentTotpCode } from '../../src/server/users/totp.js';
+import { currentTotpCode } from '../../src/entities/user/server/account/totp.js';
 import { databases } from './harness.js';
 import { passkeySteps } from './sign-in-mfa-passkey-steps.js';
 import { mfaSteps } from './sign-in-mfa-steps.js';

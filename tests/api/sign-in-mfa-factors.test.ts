@@ -3,8 +3,8 @@
  * replayed codes, used backup codes, lockout, and the audit log.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { currentTotpCode } from '../../src/entities/user/server/account/totp.js';
 import { sentinelTarget } from '../../src/server/interaction/sentinel.js';
-import { currentTotpCode } from '../../src/server/users/totp.js';
 import { databases } from './harness.js';
 import { mfaSteps } from './sign-in-mfa-steps.js';
 import { useSignInPages } from './sign-in-pages-steps.js';

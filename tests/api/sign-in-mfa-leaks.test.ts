@@ -4,8 +4,8 @@
  * log, or another page of the flow, whether the codes posted are right or wrong.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backupCodeDigest } from '../../src/server/users/backup-codes.js';
-import { currentTotpCode } from '../../src/server/users/totp.js';
+import { backupCodeDigest } from '../../src/entities/user/server/account/backup-codes.js';
+import { currentTotpCode } from '../../src/entities/user/server/account/totp.js';
 import { databases } from './harness.js';
 import { mfaSteps } from './sign-in-mfa-steps.js';
 import { useSignInPages } from './sign-in-pages-steps.js';

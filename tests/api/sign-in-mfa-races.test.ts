@@ -4,8 +4,8 @@
  * user one; a burst of wrong codes gets no more evaluations than the lockout policy allows.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { currentTotpCode } from '../../src/entities/user/server/account/totp.js';
 import { sentinelTarget } from '../../src/server/interaction/sentinel.js';
-import { currentTotpCode } from '../../src/server/users/totp.js';
 import { databases } from './harness.js';
 import { mfaSteps } from './sign-in-mfa-steps.js';
 import { useSignInPages } from './sign-in-pages-steps.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { currentTotpCode } from '../../src/server/users/totp.js';
+import { currentTotpCode } from '../../src/entities/user/server/account/totp.js';
 import { unique } from './harness.js';
 import type { Browser } from './oidc-helpers.js';
 import { CALLBACK, PASSWORD, type useSignInPages } from './sign-in-pages-steps.js';

@@ -4,8 +4,8 @@
  * choice between a passkey and an authenticator app; the audit log.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { currentTotpCode } from '../../src/entities/user/server/account/totp.js';
 import { sentinelTarget } from '../../src/server/interaction/sentinel.js';
-import { currentTotpCode } from '../../src/server/users/totp.js';
 import { databases } from './harness.js';
 import { passkeySteps } from './sign-in-mfa-passkey-steps.js';
 import { mfaSteps } from './sign-in-mfa-steps.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UserStore } from '../../src/entities/user/server/account/store.js';
 import type { Database } from '../../src/server/db/database.js';
 import { ApiError } from '../../src/server/http/api-error.js';
-import type { UserStore } from '../../src/server/users/store.js';
 import { databases } from './harness.js';
 import { createUser, userStore } from './users.js';
 

@@ -6,7 +6,6 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
-import { WEBAUTHN_SCRIPTS } from '../../src/server/interaction/webauthn-views';
 import {
   authenticationOptions,
   registrationOptions,
@@ -14,7 +13,8 @@ import {
   verifyAuthentication,
   verifyRegistration,
   withAuthentication,
-} from '../../src/server/users/webauthn';
+} from '../../src/entities/user/server/account/webauthn';
+import { WEBAUTHN_SCRIPTS } from '../../src/server/interaction/webauthn-views';
 import { softwareAuthenticator } from '../unit/software-authenticator';
 import { databases, useApi } from './harness.js';
 import { createUser } from './users.js';

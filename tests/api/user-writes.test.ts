@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/entities/user/server/account/passwords.js';
+import { UserStore, userModel } from '../../src/entities/user/server/account/store.js';
 import { systemContext } from '../../src/server/crud/context.js';
 import type { EntityOperations } from '../../src/server/crud/operations.js';
 import { publicView } from '../../src/server/crud/routes.js';
 import { MemoryAuditSink } from '../../src/server/crud/stages.js';
 import type { Database } from '../../src/server/db/database.js';
 import { buildOperations } from '../../src/server/operations.js';
-import { verifyPassword } from '../../src/server/users/passwords.js';
-import { UserStore, userModel } from '../../src/server/users/store.js';
 import { databases } from './harness.js';
 
 /** Users are written through the user entity's operations: its validation, its password hook, the audit stage. */

@@ -1,7 +1,7 @@
+import { type NewUser, UserStore } from '../../src/entities/user/server/account/store.js';
 import { systemContext } from '../../src/server/crud/context.js';
 import type { Database } from '../../src/server/db/database.js';
 import { buildOperations } from '../../src/server/operations.js';
-import { type NewUser, UserStore } from '../../src/server/users/store.js';
 
 /** The users of a database, written through the user entity's operations as the server writes them. */
 export const userStore = (db: Database): UserStore => {

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { currentTotpCode } from '../../src/server/users/totp.js';
+import { currentTotpCode } from '../../src/entities/user/server/account/totp.js';
 import { checkPage } from './accessibility';
 import { appSteps, authorizationUrl } from './app-callback';
 import { visible } from './console-steps';

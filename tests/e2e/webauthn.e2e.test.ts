@@ -6,12 +6,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageChrome } from '../../src/server/interaction/chrome';
-import { sendPage } from '../../src/server/interaction/context';
-import { pageExperience } from '../../src/server/interaction/experience';
-import { registerWebAuthnAssets } from '../../src/server/interaction/webauthn-assets';
-import { webauthnBindPage, webauthnVerifyPage } from '../../src/server/interaction/webauthn-views';
-import { translatorFor } from '../../src/server/locales';
 import {
   authenticationOptions,
   type RelyingParty,
@@ -22,7 +16,13 @@ import {
   verifyRegistration,
   type WebAuthnVerification,
   withAuthentication,
-} from '../../src/server/users/webauthn';
+} from '../../src/entities/user/server/account/webauthn';
+import { pageChrome } from '../../src/server/interaction/chrome';
+import { sendPage } from '../../src/server/interaction/context';
+import { pageExperience } from '../../src/server/interaction/experience';
+import { registerWebAuthnAssets } from '../../src/server/interaction/webauthn-assets';
+import { webauthnBindPage, webauthnVerifyPage } from '../../src/server/interaction/webauthn-views';
+import { translatorFor } from '../../src/server/locales';
 import { type Browser, launchBrowser } from './harness';
 import { addVirtualAuthenticator, base64url, type VirtualAuthenticator } from './virtual-authenticator';
 

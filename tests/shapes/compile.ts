@@ -2,9 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type GenerateResult, generate } from '../../codegen/generate.js';
+import { serverOverrides } from '../../src/generated/server-overrides.js';
 import type { Catalog } from '../../src/server/crud/catalog.js';
-import { serverOverrideKeys } from '../../src/server/overrides/keys.js';
-import { serverOverrides } from '../../src/server/overrides/registry.js';
 import type { ConsoleResource, EntityModel } from '../../src/shared/descriptor.js';
 import { shapeOverrideKeys, shapeOverrides } from './overrides.js';
 
@@ -63,7 +62,7 @@ export const compileShapes = async (): Promise<CompiledShapes> => {
     const result = await generate({
       root,
       migrationName: 'test_shapes',
-      serverOverrideKeys: [...serverOverrideKeys, ...shapeOverrideKeys],
+      extraServerOverrideKeys: shapeOverrideKeys,
       // The product's create-body fixtures and the test-only entities' own.
       fixtureDirs: [join(repo, 'tests/fixtures'), join(shapes, 'fixtures')],
     });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serverOverrides } from '../../src/generated/server-overrides.js';
 import type { Catalog } from '../../src/server/crud/catalog.js';
 import { systemContext } from '../../src/server/crud/context.js';
 import { registerEntityRoutes } from '../../src/server/crud/routes.js';
@@ -15,7 +16,6 @@ import { openPostgres } from '../../src/server/db/postgres.js';
 import { registerErrorHandler } from '../../src/server/http/error-handler.js';
 import { registerJsonBody } from '../../src/server/http/json-body.js';
 import { buildOperations } from '../../src/server/operations.js';
-import { serverOverrides } from '../../src/server/overrides/registry.js';
 import { compileSet } from './sets.js';
 
 const runtime = pathToFileURL(join(import.meta.dirname, '../../src/shared/validation-runtime.js')).href;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BreachedPasswords, inRange } from '../../src/server/users/breached-passwords.js';
+import { BreachedPasswords, inRange } from '../../src/entities/user/server/account/breached-passwords.js';
 import { startPwnedRangeServer } from '../api/pwned-range-server.js';
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex').toUpperCase();

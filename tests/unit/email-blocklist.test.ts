@@ -4,7 +4,7 @@ import {
   emailBlocklistPolicyOf,
   isEmailBlocklistItem,
   matchesEmailBlocklistItem,
-} from '../../src/server/users/email-blocklist.js';
+} from '../../src/entities/user/server/account/email-blocklist.js';
 
 describe('email blocklist', () => {
   it('allows every address under the empty policy', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { currentTotpCode, totpTimeStep } from '../../src/entities/user/server/account/totp.js';
 import type { MfaPolicy, PageMfa } from '../../src/server/interaction/experience.js';
 import { decideMfaStep, type MfaProgress, type MfaUserState } from '../../src/server/interaction/mfa/policy.js';
-import { currentTotpCode, totpTimeStep } from '../../src/server/users/totp.js';
 
 const settings = (policy: MfaPolicy, extra: Partial<PageMfa> = {}): PageMfa => ({
   factors: ['Totp', 'BackupCode'],

@@ -4,7 +4,7 @@ import {
   defaultPasswordPolicy,
   type PasswordPolicy,
   passwordPolicyOf,
-} from '../../src/server/users/password-policy.js';
+} from '../../src/entities/user/server/account/password-policy.js';
 
 const policy = (changes: Partial<PasswordPolicy['rejects']> = {}, more: Partial<PasswordPolicy> = {}) =>
   passwordPolicyOf({ ...defaultPasswordPolicy, ...more, rejects: { ...defaultPasswordPolicy.rejects, ...changes } });

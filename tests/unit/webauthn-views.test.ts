@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { registrationOptions, relyingParty } from '../../src/entities/user/server/account/webauthn';
 import { chromePolicy, pageChrome } from '../../src/server/interaction/chrome';
 import { pageExperience } from '../../src/server/interaction/experience';
 import { signInPage } from '../../src/server/interaction/views';
 import { WEBAUTHN_SCRIPTS, webauthnBindPage, webauthnVerifyPage } from '../../src/server/interaction/webauthn-views';
 import { translatorFor } from '../../src/server/locales';
-import { registrationOptions, relyingParty } from '../../src/server/users/webauthn';
 
 /** jsdom's parser (the package ships no types; the test needs only `window.document`). */
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { listedMfaVerification } from '../../src/server/entities/user/mfa';
 import {
   authenticationOptions,
   registrationOptions,
@@ -9,7 +8,8 @@ import {
   WebAuthnRefusal,
   type WebAuthnRefusalReason,
   withAuthentication,
-} from '../../src/server/users/webauthn';
+} from '../../src/entities/user/server/account/webauthn';
+import { listedMfaVerification } from '../../src/entities/user/server/mfa';
 import { softwareAuthenticator } from './software-authenticator';
 
 const rp = relyingParty('https://auth.example.com/t/acme/oidc');

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { UserStore } from '../../entities/user/server/account/store.js';
 import { type RequestContext, type ServerEdition, systemContext } from '../crud/context.js';
 import { ensureItem, ensureLinked } from '../crud/ensure.js';
 import type { EntityOperations } from '../crud/operations.js';
@@ -12,7 +13,6 @@ import {
   managementApiIndicator,
   QA_SCOPE,
 } from '../tenants/urls.js';
-import { UserStore } from '../users/store.js';
 import type { BootstrapSettings } from './settings.js';
 
 interface BootstrapContext {

@@ -1,7 +1,7 @@
+import { defaultPasswordPolicy, fastCheck, issueParams } from '../../entities/user/server/account/password-policy.js';
+import { emailRule, usernameRule } from '../../entities/user/server/account/store.js';
 import { translatorFor } from '../locales/index.js';
 import { StartRefused } from '../start-refused.js';
-import { defaultPasswordPolicy, fastCheck, issueParams } from '../users/password-policy.js';
-import { emailRule, usernameRule } from '../users/store.js';
 
 /** What the server creates at start when it is missing, for deployments without a person at the console. */
 export interface BootstrapSettings {

@@ -1,6 +1,6 @@
+import type { UserRecord, UserStore } from '../../entities/user/server/account/store.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { Database } from '../db/database.js';
-import type { UserRecord, UserStore } from '../users/store.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { Interaction, Request } from './context.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LOGO_PATHS } from '../../entities/signInExperience/server/default-logos.js';
 import { STABLE_FILE_CACHE } from '../console/static.js';
-import { DEFAULT_LOGO_PATHS } from '../entities/signInExperience/default-logos.js';
 
 const logos = [
   [DEFAULT_LOGO_PATHS.logoUrl, readFileSync(new URL('./static/logo.svg', import.meta.url))],

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
+import { readSignInExperience } from '../../entities/signInExperience/server/load.js';
 import type { Database } from '../db/database.js';
-import { readSignInExperience } from '../entities/signInExperience/load.js';
 import { type Translator, translatorFor } from '../locales/index.js';
 import type { TenantOidc } from '../oidc/provider.js';
 import type { TenantProviders } from '../oidc/providers.js';

@@ -1,5 +1,5 @@
+import { DEFAULT_LOGO_PATHS, pageLogoUrl } from '../../entities/signInExperience/server/default-logos.js';
 import type { SignInExperience } from '../../generated/types.js';
-import { DEFAULT_LOGO_PATHS, pageLogoUrl } from '../entities/signInExperience/default-logos.js';
 
 /** What an identifier field can name. */
 export type IdentifierKind = 'username' | 'email' | 'phone';

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
+import type { SecuritySettings } from '../../entities/user/server/account/security-settings.js';
+import type { UserStore } from '../../entities/user/server/account/store.js';
 import type { Database } from '../db/database.js';
 import { ADMIN_TENANT_ID } from '../tenants/urls.js';
-import type { SecuritySettings } from '../users/security-settings.js';
-import type { UserStore } from '../users/store.js';
 import { type Interaction, sendPage } from './context.js';
 import type { PageExperience } from './experience.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';

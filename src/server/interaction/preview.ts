@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { storedBranding } from '../../entities/signInExperience/server/default-logos.js';
+import { readSignInExperience } from '../../entities/signInExperience/server/load.js';
+import { passwordPolicyOf } from '../../entities/user/server/account/password-policy.js';
 import type { Catalog } from '../crud/catalog.js';
 import type { RequestContext } from '../crud/context.js';
 import type { Validation } from '../crud/validate.js';
 import type { Database } from '../db/database.js';
-import { storedBranding } from '../entities/signInExperience/default-logos.js';
-import { readSignInExperience } from '../entities/signInExperience/load.js';
 import { ApiError } from '../http/api-error.js';
 import { translatorFor } from '../locales/index.js';
-import { passwordPolicyOf } from '../users/password-policy.js';
 import { chromePolicy, pageChrome } from './chrome.js';
 import { pageExperience } from './experience.js';
 import { registerPage, signInPage } from './forms.js';

@@ -1,8 +1,8 @@
+import { emailBlocklistIssue } from '../../entities/user/server/account/email-blocklist.js';
+import { type BreachCheck, checkPassword, issueParams } from '../../entities/user/server/account/password-policy.js';
+import type { SecuritySettings } from '../../entities/user/server/account/security-settings.js';
+import { emailRule, identifierKind, usernameRule } from '../../entities/user/server/account/store.js';
 import type { Translator } from '../locales/index.js';
-import { emailBlocklistIssue } from '../users/email-blocklist.js';
-import { type BreachCheck, checkPassword, issueParams } from '../users/password-policy.js';
-import type { SecuritySettings } from '../users/security-settings.js';
-import { emailRule, identifierKind, usernameRule } from '../users/store.js';
 import type { Form } from './context.js';
 import { type PageExperience, termsMustBeTicked } from './experience.js';
 import { type FieldErrors, registrationFields } from './forms.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { readSecuritySettings, type SentinelPolicy } from '../../entities/user/server/account/security-settings.js';
 import { generateId } from '../crud/ids.js';
 import type { Database, Queryable } from '../db/database.js';
-import { readSecuritySettings, type SentinelPolicy } from '../users/security-settings.js';
 
 export type SentinelVerdict = { blocked: false } | { blocked: true; until: Date; retryAfter: number };
 

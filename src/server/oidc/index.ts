@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BreachCheck } from '../../entities/user/server/account/password-policy.js';
+import { securitySettings } from '../../entities/user/server/account/security-settings.js';
+import { UserStore } from '../../entities/user/server/account/store.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { ServerEdition } from '../crud/context.js';
 import type { EntityOperations } from '../crud/operations.js';
@@ -12,9 +15,6 @@ import { TenantRegistry } from '../tenants/registry.js';
 import { registerTenantRoutes } from '../tenants/routes.js';
 import { seedTenants } from '../tenants/seed.js';
 import { originOf, tenantIssuer } from '../tenants/urls.js';
-import type { BreachCheck } from '../users/password-policy.js';
-import { securitySettings } from '../users/security-settings.js';
-import { UserStore } from '../users/store.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { ActiveUsers } from './active-users.js';
 import type { TenantOidc } from './provider.js';

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type Account, type ClientInstance, type KoaContextWithOIDC } from 'oidc-provider';
+import type { UserRecord, UserStore } from '../../entities/user/server/account/store.js';
 import { logGrants } from '../audit-log/grants.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { Database } from '../db/database.js';
@@ -8,7 +9,6 @@ import { HARDENING_HEADERS, SIGN_IN_PAGE_POLICY } from '../http/security-headers
 import { errorPage } from '../interaction/views.js';
 import { translatorFor } from '../locales/index.js';
 import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
-import type { UserRecord, UserStore } from '../users/store.js';
 import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata } from './clients.js';

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { UserStore } from '../../entities/user/server/account/store.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { Database } from '../db/database.js';
 import type { TenantRegistry } from '../tenants/registry.js';
 import { isTenantId } from '../tenants/urls.js';
-import type { UserStore } from '../users/store.js';
 import type { ActiveUsers } from './active-users.js';
 import { storedKeysFingerprint } from './key-store.js';
 import { createTenantOidc, type TenantOidc } from './provider.js';

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type BreachCheck, checkPassword, issueParams } from '../../../entities/user/server/account/password-policy.js';
+import { verifyPassword } from '../../../entities/user/server/account/passwords.js';
+import type { SecuritySettings } from '../../../entities/user/server/account/security-settings.js';
+import { emailRule, type UserStore } from '../../../entities/user/server/account/store.js';
 import type { Database } from '../../db/database.js';
 import { findEmailSender } from '../../messages/email-sender.js';
 import type { Outbox } from '../../messages/outbox.js';
-import { type BreachCheck, checkPassword, issueParams } from '../../users/password-policy.js';
-import { verifyPassword } from '../../users/passwords.js';
-import type { SecuritySettings } from '../../users/security-settings.js';
-import { emailRule, type UserStore } from '../../users/store.js';
 import type { interactionAudit } from '../audit.js';
 import type { CaptchaGuard } from '../captcha/guard.js';
 import type { Interaction, InteractionHandler, Request } from '../context.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { SecuritySettings } from '../../users/security-settings.js';
+import type { SecuritySettings } from '../../../entities/user/server/account/security-settings.js';
 import { type Interaction, sendPage } from '../context.js';
 import type { FieldErrors } from '../forms.js';
 import type { Passcodes } from '../verification-code/passcodes.js';

@@ -1,7 +1,7 @@
+import { type StoredVerification, verificationsOf } from '../../../entities/user/server/account/mfa-verifications.js';
+import type { UserRecord } from '../../../entities/user/server/account/store.js';
 import { generateId } from '../../crud/ids.js';
 import type { Database } from '../../db/database.js';
-import { type StoredVerification, verificationsOf } from '../../users/mfa-verifications.js';
-import type { UserRecord } from '../../users/store.js';
 import type { MfaFactorType, PageMfa } from '../experience.js';
 import type { MfaUserState } from './policy.js';
 

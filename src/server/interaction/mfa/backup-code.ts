@@ -1,5 +1,5 @@
-import { backupCodeDigest, generateBackupCodes } from '../../users/backup-codes.js';
-import type { StoredVerification } from '../../users/mfa-verifications.js';
+import { backupCodeDigest, generateBackupCodes } from '../../../entities/user/server/account/backup-codes.js';
+import type { StoredVerification } from '../../../entities/user/server/account/mfa-verifications.js';
 import { sentinelTarget } from '../sentinel.js';
 import { newVerification, takeBackupCode } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import type { StoredVerification } from '../../../entities/user/server/account/mfa-verifications.js';
+import type { UserRecord } from '../../../entities/user/server/account/store.js';
 import type { Database } from '../../db/database.js';
-import type { StoredVerification } from '../../users/mfa-verifications.js';
-import type { UserRecord } from '../../users/store.js';
 import type { AttemptRecord } from '../audit.js';
 import type { Chrome } from '../chrome.js';
 import type { Interaction, Request } from '../context.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import type { UserRecord, UserStore } from '../../../entities/user/server/account/store.js';
 import type { Database } from '../../db/database.js';
-import type { UserRecord, UserStore } from '../../users/store.js';
 import type { interactionAudit } from '../audit.js';
 import { finishInteraction, type Interaction, type Request, sendPage } from '../context.js';
 import type { MfaFactorType } from '../experience.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { UserStore } from '../../users/store.js';
+import type { UserStore } from '../../../entities/user/server/account/store.js';
 import type { Interaction, InteractionHandler, Request } from '../context.js';
 import { html } from '../html.js';
 import type { MfaFactorModule, MfaRequest } from './factor.js';

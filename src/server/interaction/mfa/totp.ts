@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
-import { type StoredVerification, verificationsOf } from '../../users/mfa-verifications.js';
-import { generateTotpSecret, totpKeyUri, totpTimeStep } from '../../users/totp.js';
+import { type StoredVerification, verificationsOf } from '../../../entities/user/server/account/mfa-verifications.js';
+import { generateTotpSecret, totpKeyUri, totpTimeStep } from '../../../entities/user/server/account/totp.js';
 import { sentinelTarget } from '../sentinel.js';
 import { newVerification, takeTotpStep } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';

@@ -1,4 +1,4 @@
-import { type StoredVerification, verificationsOf } from '../../users/mfa-verifications.js';
+import { type StoredVerification, verificationsOf } from '../../../entities/user/server/account/mfa-verifications.js';
 import {
   authenticationOptions,
   type RelyingParty,
@@ -10,7 +10,7 @@ import {
   type WebAuthnVerification,
   webAuthnVerifications,
   withAuthentication,
-} from '../../users/webauthn.js';
+} from '../../../entities/user/server/account/webauthn.js';
 import { sentinelTarget } from '../sentinel.js';
 import { webauthnBindPage, webauthnVerifyPage } from '../webauthn-views.js';
 import { updateVerifications } from './account.js';

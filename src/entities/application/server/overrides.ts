@@ -1,0 +1,39 @@
+import { generateId } from '../../../server/crud/ids.js';
+import type { ServerOverride } from '../../../server/crud/overrides.js';
+import { ApiError } from '../../../server/http/api-error.js';
+import { refusePastExpiry } from '../../_shared/future-expiry.js';
+
+/** Client secrets are the server's to make: 32 random characters, shown to the caller once at creation. */
+export const newClientSecret = () => generateId(32);
+
+const machineToMachine = 'MachineToMachine';
+
+export const applicationOverrides = {
+  'application.generate-secret': {
+    kind: 'beforeWrite',
+    run: (values) => ({ ...values, secret: newClientSecret() }),
+  },
+  /** A new secret gets its value from the server, and cannot be born expired (Logto answers 400 alike). */
+  'application.generate-secret-value': {
+    kind: 'beforeWrite',
+    run: (values) => {
+      refusePastExpiry(values);
+      return { ...values, value: newClientSecret() };
+    },
+  },
+  /**
+   * Roles go to machine-to-machine applications only, and only machine-to-machine roles: the application-role
+   * relation's check, whichever side the links are made from (an application's roles, a role's applications).
+   */
+  'application.check-role-assignment': {
+    kind: 'beforeLink',
+    run: ({ source, relation, targets }) => {
+      const [applications, roles] = relation.target === 'role' ? [[source], targets] : [targets, [source]];
+      if (applications.some((application) => application.type !== machineToMachine)) {
+        throw new ApiError('application.invalid_type');
+      }
+      const userRole = roles.find((role) => role.type !== machineToMachine);
+      if (userRole) throw new ApiError('application.invalid_role_type', { id: userRole.id });
+    },
+  },
+} satisfies Record<string, ServerOverride>;

@@ -1,0 +1,29 @@
+import type { HookTestBody } from '../../../generated/types.js';
+import { generateId } from '../../../server/crud/ids.js';
+import type { ServerOverride } from '../../../server/crud/overrides.js';
+import { sendTestPayloads } from '../../../server/webhooks/dispatcher.js';
+
+/** Signing keys are the server's to make: 32 random characters, never chosen by the caller. */
+const newSigningKey = () => generateId(32);
+
+export const hookOverrides = {
+  'hook.generate-signing-key': {
+    kind: 'beforeWrite',
+    run: (values) => ({ ...values, signingKey: newSigningKey() }),
+  },
+  'hook.regenerate-signing-key': {
+    kind: 'action',
+    run: async ({ context, id, operations }) => {
+      await operations.get(context, id);
+      return operations.setInternal(context, id, { signingKey: newSigningKey() });
+    },
+  },
+  'hook.send-test': {
+    kind: 'action',
+    run: async ({ context, id, body, operations }) => {
+      const hook = await operations.get(context, id);
+      const test = body as HookTestBody;
+      await sendTestPayloads(id, String(hook.signingKey), test.events, test.config);
+    },
+  },
+} satisfies Record<string, ServerOverride>;

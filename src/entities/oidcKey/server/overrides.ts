@@ -1,0 +1,60 @@
+import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
+import { ApiError } from '../../../server/http/api-error.js';
+import { deleteKey, listKeys, rotateKeys } from '../../../server/oidc/key-store.js';
+import { isKeyType, type KeyType, keyView, type SigningKeyAlgorithm } from '../../../server/oidc/keys.js';
+
+type Run = Parameters<ActionOverride['run']>[0];
+
+/** The `{keyType}` of the path, `private-keys` or `cookie-keys` (its `paramsSchema` refuses others with 400). */
+const keyTypeOf = ({ params }: Run): KeyType => {
+  const keyType = params.keyType;
+  if (!isKeyType(keyType)) throw new Error(`Unchecked key type ${keyType}`);
+  return keyType;
+};
+
+/** The tenant's provider picks up the stored keys on its next request. */
+const keysChanged = ({ request, context }: Run) => {
+  if (request.server.hasDecorator('identity')) request.server.identity.keysChanged(context.tenantId);
+};
+
+const list: ActionOverride = {
+  kind: 'action',
+  run: async (input) => (await listKeys(input.db, input.context.tenantId, keyTypeOf(input))).map(keyView),
+};
+
+const rotate: ActionOverride = {
+  kind: 'action',
+  run: async (input) => {
+    const type = keyTypeOf(input);
+    const { signingKeyAlgorithm, rotationGracePeriod } = input.body as {
+      signingKeyAlgorithm?: SigningKeyAlgorithm;
+      rotationGracePeriod?: number;
+    };
+    // A staged rotation (a grace period before the new key signs) is not supported; cookie keys have none at all.
+    if (rotationGracePeriod !== undefined && (type !== 'private-keys' || rotationGracePeriod > 0)) {
+      throw new ApiError('oidc.invalid_request');
+    }
+    const keys = await rotateKeys(input.db, input.context.tenantId, type, signingKeyAlgorithm ?? 'EC');
+    keysChanged(input);
+    return keys.map(keyView);
+  },
+};
+
+const remove: ActionOverride = {
+  kind: 'action',
+  run: async (input) => {
+    const keyId = input.params.keyId ?? '';
+    const outcome = await deleteKey(input.db, input.context.tenantId, keyTypeOf(input), keyId);
+    if (outcome === 'last-key') throw new ApiError('oidc.key_required');
+    if (outcome === 'not-found') throw new ApiError('oidc.key_not_found', { id: keyId });
+    if (outcome === 'not-previous') throw new ApiError('oidc.only_previous_key_can_be_deleted');
+    keysChanged(input);
+    return undefined;
+  },
+};
+
+export const oidcKeyOverrides = {
+  'oidcKey.list': list,
+  'oidcKey.rotate': rotate,
+  'oidcKey.delete': remove,
+} satisfies Record<string, ServerOverride>;

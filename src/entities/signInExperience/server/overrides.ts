@@ -1,0 +1,47 @@
+import type { ActionOverride, AfterReadOverride, ServerOverride } from '../../../server/crud/overrides.js';
+import { withStatus } from '../../../server/crud/overrides.js';
+import { shownBranding } from './default-logos.js';
+import { loadSignInExperience } from './load.js';
+import { passwordIssues } from './password-policy.js';
+import { signInExperienceUpdateHook } from './update.js';
+import { findCaseConflicts } from './username-conflicts.js';
+
+type Run = Parameters<ActionOverride['run']>[0];
+
+/**
+ * `POST /api/sign-in-exp/default/check-password`: the tenant's password policy applied to a password, for a user
+ * when `userId` names one (their name, username, email and phone then count as user information; 404 when it names
+ * none); 200 `{ result: true }` or 400 `{ result: false, issues }`.
+ */
+const checkPassword = async ({ body, context, db, operationsOf, request }: Run) => {
+  const { password, userId } = body as { password: string; userId?: string };
+  const user = userId ? await operationsOf('user').get(context, userId) : undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const userInfo = user
+    ? {
+        name: text(user.name),
+        username: text(user.username),
+        email: text(user.primaryEmail),
+        phoneNumber: text(user.primaryPhone),
+      }
+    : {};
+  const { passwordPolicy } = await loadSignInExperience(db, context.tenantId);
+  const breached = request.server.breachedPasswords.isBreached;
+  const issues = await passwordIssues(password, passwordPolicy, { userInfo, breached });
+  return issues.length > 0 ? withStatus(400, { result: false, issues }) : { result: true };
+};
+
+/** `GET /api/sign-in-exp/username-policy/case-sensitivity-conflicts?limit=`: usernames that differ only by case. */
+const caseConflicts = ({ query, context, db }: Run) =>
+  db.withTenant(context.tenantId, (tx) => findCaseConflicts(tx, context.tenantId, Number(query.limit ?? 20)));
+
+/** The record as callers read it: the default logos as the server's own, at the origin the caller reached. */
+const present: AfterReadOverride['run'] = (items, { context }) =>
+  items.map((item) => ({ ...item, branding: shownBranding(item.branding, context.origin) }));
+
+export const signInExperienceOverrides = {
+  'signInExperience.check-update': signInExperienceUpdateHook,
+  'signInExperience.present': { kind: 'afterRead', run: present },
+  'signInExperience.check-password': { kind: 'action', run: checkPassword },
+  'signInExperience.username-case-conflicts': { kind: 'action', run: caseConflicts },
+} satisfies Record<string, ServerOverride>;

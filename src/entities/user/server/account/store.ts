@@ -1,0 +1,173 @@
+import { entityModels } from '../../../../generated/entities.js';
+import type { UserRecord } from '../../../../generated/records.js';
+import { type RequestContext, systemContext } from '../../../../server/crud/context.js';
+import type { CreateSteps, EntityOperations } from '../../../../server/crud/operations.js';
+import type { OpenWrite } from '../../../../server/crud/pipeline.js';
+import { Repository } from '../../../../server/crud/repository.js';
+import type { Database, Queryable } from '../../../../server/db/database.js';
+import type { EntityModel } from '../../../../shared/descriptor.js';
+import { hashPassword, needsRehash, PASSWORD_METHOD } from './passwords.js';
+
+export const userModel = entityModels.find((model) => model.name === 'user') as EntityModel;
+/** The user's side of the user-role relation (`/api/users/{userId}/roles`). */
+const ROLES = 'roles';
+const users = new Repository(userModel);
+
+/** A user as the server sees it, private fields included; `publicView(userModel)` (crud/routes.ts) is what may leave it. */
+export type { UserRecord };
+
+/** The identifier rules of the user schema, shared with the registration form. */
+const property = (name: string) => userModel.schema.properties?.[name] as { pattern?: string; maxLength?: number };
+export const usernameRule = {
+  pattern: new RegExp(property('username').pattern ?? '^[A-Z_a-z]\\w*$'),
+  maxLength: property('username').maxLength ?? 128,
+};
+export const emailRule = {
+  pattern: new RegExp(property('primaryEmail').pattern ?? '^\\S+@\\S+\\.\\S+$'),
+  maxLength: property('primaryEmail').maxLength ?? 128,
+};
+
+/** How the sign-in form's identifier names an account. */
+export const identifierKind = (identifier: string): 'email' | 'phone' | 'username' =>
+  identifier.includes('@')
+    ? 'email'
+    : /^\+?[\d\s()-]+$/.test(identifier) && /\d/.test(identifier)
+      ? 'phone'
+      : 'username';
+
+/** A phone number as typed, and as digits with and without a leading `+` (stored numbers are matched exactly). */
+const phoneForms = (phone: string) => {
+  const digits = phone.replace(/\D/g, '');
+  return [...new Set([phone, digits, `+${digits}`])];
+};
+
+const select = userModel.columns.map((c) => `"${c.column}"`).join(', ');
+const toUser = (row: Record<string, unknown>) => users.fromRow(row) as unknown as UserRecord;
+
+export interface NewUser {
+  username?: string | null;
+  primaryEmail?: string | null;
+  primaryPhone?: string | null;
+  password: string;
+}
+
+/** The tenant already has an account, so it takes no first one. */
+class AccountsExist extends Error {}
+
+/**
+ * Users of one tenant, always read and written in that tenant's transaction (row-level security on). Reads for
+ * sign-in are direct; every write goes through the user entity's operations (validation, the password hashed by
+ * its server hook, audit).
+ */
+export class UserStore {
+  constructor(
+    private readonly db: Database,
+    private readonly operations: () => EntityOperations,
+  ) {}
+
+  /**
+   * By email (case-insensitive) when the identifier has an `@`, by phone number when it looks like one (a username
+   * starts with a letter or an underscore, so the two never meet), else by username (exact).
+   */
+  findByIdentifier(tenantId: string, identifier: string): Promise<UserRecord | undefined> {
+    const kind = identifierKind(identifier);
+    const sql = {
+      email: `SELECT ${select} FROM users WHERE tenant_id = $1 AND lower(primary_email) = lower($2) ORDER BY created_at LIMIT 1`,
+      phone: `SELECT ${select} FROM users WHERE tenant_id = $1 AND primary_phone = ANY($2::varchar[]) ORDER BY created_at LIMIT 1`,
+      username: `SELECT ${select} FROM users WHERE tenant_id = $1 AND username = $2`,
+    }[kind];
+    return this.db.withTenant(tenantId, async (tx) => {
+      const { rows } = await tx.query(sql, [tenantId, kind === 'phone' ? phoneForms(identifier) : identifier]);
+      return rows[0] ? toUser(rows[0]) : undefined;
+    });
+  }
+
+  findById(tenantId: string, id: string): Promise<UserRecord | undefined> {
+    return this.db.withTenant(tenantId, async (tx) => {
+      const found = await users.find(tx, { tenantId }, id);
+      return found as unknown as UserRecord | undefined;
+    });
+  }
+
+  async count(tenantId: string, tx?: Queryable): Promise<number> {
+    const run = async (q: Queryable) => {
+      const { rows } = await q.query<{ n: number }>('SELECT count(*)::int8 AS n FROM users WHERE tenant_id = $1', [
+        tenantId,
+      ]);
+      return Number(rows[0]?.n ?? 0);
+    };
+    return tx ? run(tx) : this.db.withTenant(tenantId, run);
+  }
+
+  /** Queues the transaction behind any other creating a tenant's first account (registration, bootstrap). */
+  async lockRegistration(tx: Queryable, tenantId: string): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gatehouse.registration.${tenantId}`]);
+  }
+
+  /** Creates a user from a username, an optional email and a password (hashed by the user's server hook). */
+  async create(context: RequestContext, input: NewUser, steps?: CreateSteps): Promise<UserRecord> {
+    const body = {
+      username: input.username ?? null,
+      primaryEmail: input.primaryEmail ?? null,
+      ...(input.primaryPhone ? { primaryPhone: input.primaryPhone } : {}),
+      password: input.password,
+    };
+    const created = await this.operations().create(context, body, undefined, undefined, steps);
+    return created as unknown as UserRecord;
+  }
+
+  /**
+   * Creates a tenant's first account with the named roles, unless the tenant has one already (then undefined).
+   * Registration and bootstrap queue behind one lock, so there is one first account.
+   */
+  async createFirst(context: RequestContext, input: NewUser, roleNames: string[]): Promise<UserRecord | undefined> {
+    const { tenantId } = context;
+    try {
+      return await this.create(context, input, {
+        first: async (tx) => {
+          await this.lockRegistration(tx, tenantId);
+          if ((await this.count(tenantId, tx)) > 0) throw new AccountsExist();
+        },
+        after: (_tx, created, open) => this.assignRolesByName(open, context, created.id as string, roleNames),
+      });
+    } catch (error) {
+      if (error instanceof AccountsExist) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Gives the user the roles with these names (missing names are ignored), inside the write `open`, as an assignment
+   * of the user's roles: the relation's check (user roles only), the audit and the events apply as to one through the
+   * API.
+   */
+  async assignRolesByName(open: OpenWrite, context: RequestContext, userId: string, roleNames: string[]) {
+    const roles = this.operations().links;
+    const { target } = roles.relation(ROLES);
+    const found = await target.repository.listByColumn(open.tx, context.tenantId, 'name', roleNames);
+    if (found.length === 0) return;
+    await roles.link(context, ROLES, [userId], { roleIds: found.map((role) => role.id as string) }, open);
+  }
+
+  /** Stores a new password (Argon2id) the user set by resetting a forgotten one, as a write on their own account. */
+  async resetPassword(tenantId: string, userId: string, password: string) {
+    const context = { ...systemContext(tenantId, 'sign-in'), actor: { kind: 'user', id: userId } as const };
+    await this.operations().setInternal(context, userId, {
+      passwordEncrypted: await hashPassword(password),
+      passwordEncryptionMethod: PASSWORD_METHOD,
+    });
+  }
+
+  /**
+   * Records a sign-in, as a write of the user on their own account. The password that signed in replaces a hash
+   * made elsewhere (imported) by Gatehouse's own, in the same write.
+   */
+  async touchSignIn(tenantId: string, userId: string, rehash?: { password: string; method: string | null }) {
+    const context = { ...systemContext(tenantId, 'sign-in'), actor: { kind: 'user', id: userId } as const };
+    const password =
+      rehash && needsRehash(rehash.method)
+        ? { passwordEncrypted: await hashPassword(rehash.password), passwordEncryptionMethod: PASSWORD_METHOD }
+        : {};
+    await this.operations().setInternal(context, userId, { lastSignInAt: Date.now(), ...password });
+  }
+}

@@ -1,0 +1,94 @@
+import { type ActionOverride, created, type ServerOverride } from '../../../server/crud/overrides.js';
+import type { Entity } from '../../../server/crud/repository.js';
+import type { Queryable } from '../../../server/db/database.js';
+import { ApiError } from '../../../server/http/api-error.js';
+import { changeUser, objectField, readUser } from './stored-user.js';
+
+/**
+ * A user's social identities, Logto's way: the `identities` field maps a connector target (`github`, `google`)
+ * to `{userId, details}`, the user's id at that platform and what it told about them. Enterprise SSO identities
+ * have no store yet, so their answers are what Logto answers for a user who has none.
+ */
+
+type Run = ActionOverride['run'];
+type Input = Parameters<Run>[0];
+
+const identitiesOf = (user: Entity) => objectField(user, 'identities');
+
+/** Another user of the tenant already holds this identity (the same platform user under the same target). */
+const heldByAnother = async ({ operations, context, id }: Input, tx: Queryable, target: string, userId: string) => {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM "${operations.model.table}" WHERE tenant_id = $1 AND id <> $2 AND identities -> $3 ->> 'userId' = $4 LIMIT 1`,
+    [context.tenantId, id, target, userId],
+  );
+  return rows.length > 0;
+};
+
+export const userIdentityOverrides = {
+  'user.get-identity': {
+    kind: 'action',
+    run: async ({ context, id, params, operations }) => {
+      const identities = identitiesOf(await readUser(context, operations, id));
+      const target = params.target ?? '';
+      if (!Object.hasOwn(identities, target)) throw new ApiError('user.identity_not_exist');
+      return { identity: identities[target] };
+    },
+  },
+  'user.replace-identity': {
+    kind: 'action',
+    run: async (input) => {
+      const { context, id, params, body, operations } = input;
+      const target = params.target ?? '';
+      const identity = body as { userId: string; details?: Record<string, unknown> };
+      return changeUser(context, operations, id, async (user, tx) => {
+        if (await heldByAnother(input, tx, target, identity.userId)) {
+          throw new ApiError('user.identity_already_in_use');
+        }
+        const identities = identitiesOf(user);
+        const inserted = !Object.hasOwn(identities, target);
+        return {
+          values: { identities: { ...identities, [target]: identity } },
+          answer: (updated) => (inserted ? created(identitiesOf(updated)) : identitiesOf(updated)),
+        };
+      });
+    },
+  },
+  'user.delete-identity': {
+    kind: 'action',
+    run: async ({ context, id, params, operations }) => {
+      const target = params.target ?? '';
+      return changeUser(context, operations, id, async (user) => {
+        const identities = identitiesOf(user);
+        if (!Object.hasOwn(identities, target)) throw new ApiError('user.identity_not_exist');
+        const rest = Object.fromEntries(Object.entries(identities).filter(([key]) => key !== target));
+        return { values: { identities: rest }, answer: (updated) => updated };
+      });
+    },
+  },
+  'user.link-identity': {
+    kind: 'action',
+    // Linking asks the social connector who the user is at the platform; there are no social connectors yet, so
+    // every connector id is unknown: Logto's 404 `entity.not_found`, after the user is found.
+    run: async ({ context, id, operations }) => {
+      await readUser(context, operations, id);
+      throw new ApiError('entity.not_found');
+    },
+  },
+  'user.get-sso-identity': {
+    kind: 'action',
+    run: async ({ context, id, params, operations }) => {
+      await readUser(context, operations, id);
+      throw new ApiError('user.enterprise_sso_identity_not_exists', { ssoConnectorId: params.ssoConnectorId ?? '' });
+    },
+  },
+  'user.list-all-identities': {
+    kind: 'action',
+    run: async ({ context, id, operations }) => {
+      const identities = identitiesOf(await readUser(context, operations, id));
+      return {
+        socialIdentities: Object.entries(identities).map(([target, identity]) => ({ target, identity })),
+        ssoIdentities: [],
+      };
+    },
+  },
+} satisfies Record<string, ServerOverride>;
