@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CodegenError } from './errors.js';
 import { LOCALES_DIR, pluralBase } from './locales.js';
+import { ENTITIES_DIR } from './names.js';
 
 /** Where the console's hand-written code lives; its texts are under `LOCALES_DIR`, inside it. */
 export const CONSOLE_DIR = 'src/console';
@@ -32,12 +33,25 @@ const sourceFiles = (dir: string): string[] =>
     return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
   });
 
-/** Every translation key the console's hand-written code names literally (its texts' own folder left out). */
+/** The console pieces of the entity folders (`src/entities/<name>/console/`). */
+const entityConsoleDirs = (root: string): string[] => {
+  const entities = join(root, ENTITIES_DIR);
+  if (!existsSync(entities)) return [];
+  return readdirSync(entities)
+    .map((name) => join(entities, name, 'console'))
+    .filter((dir) => existsSync(dir));
+};
+
+/**
+ * Every translation key the console's hand-written code names literally (its texts' own folder left out), in
+ * `src/console/` and the entity folders' console pieces.
+ */
 export const consoleLiteralKeys = (root: string): LiteralKey[] => {
   const dir = join(root, CONSOLE_DIR);
   if (!existsSync(dir)) return [];
   const locales = join(root, LOCALES_DIR);
-  return sourceFiles(dir)
+  return [dir, ...entityConsoleDirs(root)]
+    .flatMap(sourceFiles)
     .filter((file) => !file.startsWith(locales))
     .sort()
     .flatMap((file) => {

@@ -1,4 +1,4 @@
-import { consoleFieldKeys, consoleOverrideKeys, consoleWidgetKeys } from '../src/console/overrides/keys.js';
+import { consoleFieldKeys, consoleWidgetKeys } from '../src/console/rjsf/keys.js';
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { CodegenError } from './load.js';
 import { descriptorFileOf } from './names.js';
@@ -32,11 +32,6 @@ export const checkOverrideKeys = (models: EntityModel[], serverKeys: readonly st
     if (model.serverHooks.beforeLink && !links)
       problems.push(`${where}: serverHooks.beforeLink needs a relation entity linking it`);
     for (const action of model.actions) known(serverKeys, action.handler, `${where} api.actions`);
-    for (const tab of model.detail?.tabs ?? []) {
-      if (tab.kind === 'view') known(consoleOverrideKeys, tab.view, `${where} tab ${tab.key}`);
-      if (tab.kind === 'form')
-        for (const card of tab.cards) known(consoleOverrideKeys, card, `${where} tab ${tab.key}`);
-    }
     const widgets: string[] = [];
     const fields: string[] = [];
     collectUi(model.uiSchema, widgets, fields);

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { overridePages } from '../generated/console-overrides';
 import { AppRoot } from './App';
 import { RequireScopes } from './access/RequireScopes';
 import { RequireAuth } from './auth/RequireAuth';
@@ -11,7 +12,6 @@ import { NotFound } from './generic/NotFound';
 import { RouteError } from './generic/RouteError';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRedirect } from './layout/HomeRedirect';
-import { overridePages } from './overrides/pages';
 import { defaultTab } from './registry';
 
 const ResourceList = lazy(() => import('./generic/ResourceList').then((m) => ({ default: m.ResourceList })));

@@ -1,8 +1,8 @@
 import { Card, Skeleton } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
-import type { OverrideLoader } from '../overrides/loaders';
-import { overrideLoaders } from '../overrides/loaders';
-import type { OverrideProps } from '../overrides/types';
+import type { OverrideLoader } from '../../generated/console-overrides';
+import { overrideLoaders } from '../../generated/console-overrides';
+import type { OverrideProps } from './override-types';
 
 type LazyOverride = LazyExoticComponent<ComponentType<OverrideProps>>;
 

@@ -1,8 +1,8 @@
 import { withTheme } from '@rjsf/core';
 import type { Field, TemplatesType, Widget } from '@rjsf/utils';
-import type { ConsoleFieldKey, ConsoleWidgetKey } from '../overrides/keys';
 import { JsonField } from './fields/JsonField';
 import { KeyValueField } from './fields/KeyValueField';
+import type { ConsoleFieldKey, ConsoleWidgetKey } from './keys';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/ArrayFieldTemplate';
 import { BaseInputTemplate } from './templates/BaseInputTemplate';
 import { FieldTemplate } from './templates/FieldTemplate';

@@ -9,12 +9,12 @@ import { sidebarSectionsFor } from '../../../src/console/feature-modules/navigat
 import { sidebarEntries } from '../../../src/console/feature-modules/registry';
 import { i18n } from '../../../src/console/i18n';
 import { enumDescription } from '../../../src/console/i18n/labels';
-import { isExpired, typesWithSecrets } from '../../../src/console/overrides/application/SecretsCard';
 import { isShownFor, requireResource, sidebarGroups } from '../../../src/console/registry';
 import type { Translate } from '../../../src/console/rjsf/error-messages';
 import { SchemaForm } from '../../../src/console/rjsf/SchemaForm';
 import { mapServerError } from '../../../src/console/rjsf/server-errors';
 import { routes } from '../../../src/console/routes';
+import { isExpired, typesWithSecrets } from '../../../src/entities/application/console/SecretsCard';
 import type { DetailTab } from '../../../src/shared/descriptor';
 import { stubMatchMedia } from './match-media';
 

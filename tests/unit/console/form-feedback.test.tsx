@@ -6,10 +6,10 @@ import { createRef, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keptFields } from '../../../src/console/generic/patch-body';
 import { i18n } from '../../../src/console/i18n';
-import { NewSecretModal } from '../../../src/console/overrides/application/SecretsCard';
 import { requireResource } from '../../../src/console/registry';
 import { type Translate, validationMessage } from '../../../src/console/rjsf/error-messages';
 import { type FormData, type FormHandle, SchemaForm } from '../../../src/console/rjsf/SchemaForm';
+import { NewSecretModal } from '../../../src/entities/application/console/SecretsCard';
 import type { ConsoleResource, DetailTab, FormModel } from '../../../src/shared/descriptor';
 import { stubMatchMedia } from './match-media';
 

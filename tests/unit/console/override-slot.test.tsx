@@ -5,10 +5,9 @@ import type { ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OverrideSlot } from '../../../src/console/generic/OverrideSlot';
 import '../../../src/console/i18n';
-import { consoleOverrideKeys } from '../../../src/console/overrides/keys';
-import { type OverrideLoader, overrideLoaders } from '../../../src/console/overrides/loaders';
-import type { OverrideProps } from '../../../src/console/overrides/types';
-import { requireResource } from '../../../src/console/registry';
+import type { OverrideProps } from '../../../src/console/generic/override-types';
+import { allResources, requireResource } from '../../../src/console/registry';
+import { type OverrideLoader, overrideLoaders } from '../../../src/generated/console-overrides';
 import { stubMatchMedia } from './match-media';
 
 const context = {
@@ -35,9 +34,14 @@ describe('override slot', () => {
   beforeAll(stubMatchMedia);
   afterEach(cleanup);
 
-  it('has a loader for every override key, each bringing the component', async () => {
-    expect(Object.keys(overrideLoaders).sort()).toEqual([...consoleOverrideKeys].sort());
-    const { EndpointsCard } = await import('../../../src/console/overrides/application/EndpointsCard');
+  it('has a loader for every key a descriptor names, each bringing the component', async () => {
+    const named = allResources.flatMap((resource) =>
+      (resource.detail?.tabs ?? []).flatMap((tab) =>
+        tab.kind === 'view' ? [tab.view] : tab.kind === 'form' ? tab.cards : [],
+      ),
+    );
+    expect(Object.keys(overrideLoaders).sort()).toEqual([...new Set(named)].sort());
+    const { EndpointsCard } = await import('../../../src/entities/application/console/EndpointsCard');
     expect(await overrideLoaders['application.card.endpoints']()).toBe(EndpointsCard);
   });
 

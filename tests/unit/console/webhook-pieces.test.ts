@@ -4,11 +4,11 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderValue } from '../../../src/console/generic/columns';
 import { i18n } from '../../../src/console/i18n';
-import { findHookLog, logEvent, prettyJson } from '../../../src/console/overrides/hook/hook-logs';
-import { testBody } from '../../../src/console/overrides/hook/TestEndpointCard';
 import { createDataProvider } from '../../../src/console/providers/data-provider';
 import { requireResource } from '../../../src/console/registry';
 import { routes } from '../../../src/console/routes';
+import { findHookLog, logEvent, prettyJson } from '../../../src/entities/hook/console/hook-logs';
+import { testBody } from '../../../src/entities/hook/console/TestEndpointCard';
 
 const hook = requireResource('hook');
 

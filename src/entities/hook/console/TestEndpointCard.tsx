@@ -4,11 +4,11 @@ import { deepEquals } from '@rjsf/utils';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResourceAccess } from '../../access/AccessContext';
-import { SectionCard } from '../../generic/SectionCard';
-import type { ApiError } from '../../providers/http';
-import type { FormData } from '../../rjsf/SchemaForm';
-import type { OverrideProps } from '../types';
+import { useResourceAccess } from '../../../console/access/AccessContext';
+import type { OverrideProps } from '../../../console/generic/override-types';
+import { SectionCard } from '../../../console/generic/SectionCard';
+import type { ApiError } from '../../../console/providers/http';
+import type { FormData } from '../../../console/rjsf/SchemaForm';
 
 interface TestBody {
   events: unknown;

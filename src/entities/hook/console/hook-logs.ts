@@ -1,10 +1,10 @@
 import type { DataProvider } from '@refinedev/core';
 import type { TFunction } from 'i18next';
+import { ApiError } from '../../../console/providers/http';
+import { readPath } from '../../../console/registry';
 import type { HookLog as HookLogRecord } from '../../../generated/types';
 import type { ConsoleResource } from '../../../shared/descriptor';
 import { enumLabelKey } from '../../../shared/text-keys';
-import { ApiError } from '../../providers/http';
-import { readPath } from '../../registry';
 
 /** What a delivery records: the schema leaves the payload open, the webhook sender writes these fields. */
 export interface HookLogPayload {

@@ -3,14 +3,14 @@ import { useCustomMutation, useNotification } from '@refinedev/core';
 import { App, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResourceAccess } from '../../access/AccessContext';
-import { SectionCard } from '../../generic/SectionCard';
-import { ShownOnceModal } from '../../generic/ShownOnce';
-import { fieldLabel } from '../../i18n/labels';
-import type { ApiError } from '../../providers/http';
-import { recordTitle } from '../../registry';
-import { generateSecret } from '../../rjsf/widgets/secret-widget';
-import type { OverrideProps } from '../types';
+import { useResourceAccess } from '../../../console/access/AccessContext';
+import type { OverrideProps } from '../../../console/generic/override-types';
+import { SectionCard } from '../../../console/generic/SectionCard';
+import { ShownOnceModal } from '../../../console/generic/ShownOnce';
+import { fieldLabel } from '../../../console/i18n/labels';
+import type { ApiError } from '../../../console/providers/http';
+import { recordTitle } from '../../../console/registry';
+import { generateSecret } from '../../../console/rjsf/widgets/secret-widget';
 
 /**
  * The user's password: whether one is set, and a reset that generates a new one, sets it

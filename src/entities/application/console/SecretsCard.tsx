@@ -4,17 +4,17 @@ import { Alert, Button, Modal, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccess } from '../../../console/access/AccessContext';
+import { CopyField } from '../../../console/generic/CopyField';
+import { CreateFormModal } from '../../../console/generic/CreateFormModal';
+import { formatDate } from '../../../console/generic/columns';
+import type { Row } from '../../../console/generic/DataTable';
+import { useConfirmDelete } from '../../../console/generic/DeleteAction';
+import type { OverrideProps } from '../../../console/generic/override-types';
+import { SectionCard } from '../../../console/generic/SectionCard';
+import { ErrorState } from '../../../console/generic/states';
+import { requireResource } from '../../../console/registry';
 import type { Application } from '../../../generated/types';
-import { useAccess } from '../../access/AccessContext';
-import { CopyField } from '../../generic/CopyField';
-import { CreateFormModal } from '../../generic/CreateFormModal';
-import { formatDate } from '../../generic/columns';
-import type { Row } from '../../generic/DataTable';
-import { useConfirmDelete } from '../../generic/DeleteAction';
-import { SectionCard } from '../../generic/SectionCard';
-import { ErrorState } from '../../generic/states';
-import { requireResource } from '../../registry';
-import type { OverrideProps } from '../types';
 
 /** Application types that authenticate with a client secret. */
 export const typesWithSecrets: readonly Application['type'][] = ['MachineToMachine', 'Traditional'];

@@ -1,7 +1,7 @@
 import type { ConsoleResource } from '../../shared/descriptor';
-import type { DetailContext } from '../generic/detail-context';
 import type { FormData } from '../rjsf/SchemaForm';
 import type { ServerErrorLike } from '../rjsf/server-errors';
+import type { DetailContext } from './detail-context';
 
 /**
  * What a card on a settings tab sees of the form it sits under: the current values (edits included, saved or not)

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CopyField } from '../../generic/CopyField';
-import { SectionCard } from '../../generic/SectionCard';
-import type { OverrideProps } from '../types';
+import { CopyField } from '../../../console/generic/CopyField';
+import type { OverrideProps } from '../../../console/generic/override-types';
+import { SectionCard } from '../../../console/generic/SectionCard';
 
 /** Where the tenant's OpenID provider lives: the default tenant is served at the console's origin. */
 export const providerEndpoints = (origin: string) => ({

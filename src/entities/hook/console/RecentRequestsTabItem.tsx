@@ -5,15 +5,15 @@ import { Alert, Card, Descriptions, Skeleton, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../generic/columns';
-import { DetailId } from '../../generic/DetailId';
-import { NotFound } from '../../generic/NotFound';
-import { SectionCard } from '../../generic/SectionCard';
-import { ErrorState } from '../../generic/states';
-import { useDocumentTitle } from '../../layout/use-document-title';
-import type { ApiError } from '../../providers/http';
-import { detailPath, readPath, textNamespace } from '../../registry';
-import type { OverridePageProps } from '../types';
+import { formatDate } from '../../../console/generic/columns';
+import { DetailId } from '../../../console/generic/DetailId';
+import { NotFound } from '../../../console/generic/NotFound';
+import type { OverridePageProps } from '../../../console/generic/override-types';
+import { SectionCard } from '../../../console/generic/SectionCard';
+import { ErrorState } from '../../../console/generic/states';
+import { useDocumentTitle } from '../../../console/layout/use-document-title';
+import type { ApiError } from '../../../console/providers/http';
+import { detailPath, readPath, textNamespace } from '../../../console/registry';
 import { eventLabel, findHookLog, isSuccess, logEvent, prettyJson } from './hook-logs';
 import { ResultTag } from './RecentRequestsTab';
 
@@ -34,7 +34,7 @@ const Json = ({ label, value }: { label: string; value: unknown }) => {
  * `/webhooks/{hookId}/recent-requests/{logId}`: one delivery of a webhook, with the payload sent and the endpoint's
  * answer (status and body) or the error that prevented one.
  */
-export const HookLogPage = ({ resource, tab }: OverridePageProps) => {
+export const RecentRequestsTabItem = ({ resource, tab }: OverridePageProps) => {
   const { t } = useTranslation();
   const { id: hookId = '', itemId: logId = '' } = useParams();
   const dataProvider = useDataProvider();

@@ -4,11 +4,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDate } from '../../generic/columns';
-import { DataTable, type Row } from '../../generic/DataTable';
-import { usePagedList } from '../../generic/use-paged-list';
-import { readPath, textNamespace } from '../../registry';
-import type { OverrideProps } from '../types';
+import { formatDate } from '../../../console/generic/columns';
+import { DataTable, type Row } from '../../../console/generic/DataTable';
+import type { OverrideProps } from '../../../console/generic/override-types';
+import { usePagedList } from '../../../console/generic/use-paged-list';
+import { readPath, textNamespace } from '../../../console/registry';
 import { eventLabel, isSuccess, logEvent, logsResource } from './hook-logs';
 
 const dash = <Typography.Text type="secondary">-</Typography.Text>;

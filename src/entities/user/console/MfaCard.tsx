@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useResourceAccess } from '../../../console/access/AccessContext';
+import { ActionListCard, type ActionListColumn } from '../../../console/generic/ActionListCard';
+import { formatDate } from '../../../console/generic/columns';
+import type { OverrideProps } from '../../../console/generic/override-types';
+import { recordTitle } from '../../../console/registry';
 import type { UserMfaVerificationsResponse } from '../../../generated/types';
-import { useResourceAccess } from '../../access/AccessContext';
-import { ActionListCard, type ActionListColumn } from '../../generic/ActionListCard';
-import { formatDate } from '../../generic/columns';
-import { recordTitle } from '../../registry';
-import type { OverrideProps } from '../types';
 
 export type MfaRow = UserMfaVerificationsResponse[number];
 

@@ -3,10 +3,10 @@ import { useCustomMutation, useNotification } from '@refinedev/core';
 import { App, Button, Input, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResourceAccess } from '../../access/AccessContext';
-import { SectionCard } from '../../generic/SectionCard';
-import type { ApiError } from '../../providers/http';
-import type { OverrideProps } from '../types';
+import { useResourceAccess } from '../../../console/access/AccessContext';
+import type { OverrideProps } from '../../../console/generic/override-types';
+import { SectionCard } from '../../../console/generic/SectionCard';
+import type { ApiError } from '../../../console/providers/http';
 
 const MASK = '•'.repeat(32);
 

@@ -2,11 +2,11 @@ import { StarOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate, useNotification } from '@refinedev/core';
 import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useResourceAccess } from '../../access/AccessContext';
-import { SectionCard } from '../../generic/SectionCard';
-import type { ApiError } from '../../providers/http';
-import { readPath } from '../../registry';
-import type { OverrideProps } from '../types';
+import { useResourceAccess } from '../../../console/access/AccessContext';
+import type { OverrideProps } from '../../../console/generic/override-types';
+import { SectionCard } from '../../../console/generic/SectionCard';
+import type { ApiError } from '../../../console/providers/http';
+import { readPath } from '../../../console/registry';
 
 /**
  * Whether this API is the default one (tokens requested without a resource indicator are issued for it), with

@@ -1,11 +1,11 @@
 import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useResourceAccess } from '../../../console/access/AccessContext';
+import { ActionListCard, type ActionListColumn } from '../../../console/generic/ActionListCard';
+import type { OverrideProps } from '../../../console/generic/override-types';
+import { recordTitle } from '../../../console/registry';
 import type { UserAllIdentitiesResponse } from '../../../generated/types';
-import { useResourceAccess } from '../../access/AccessContext';
-import { ActionListCard, type ActionListColumn } from '../../generic/ActionListCard';
-import { recordTitle } from '../../registry';
-import type { OverrideProps } from '../types';
 
 /** One identity of the user: social (by connector target, can be unlinked) or enterprise SSO (listed only). */
 export interface IdentityRow {
