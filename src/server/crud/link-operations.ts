@@ -244,7 +244,7 @@ export class LinkOperations {
 
   /**
    * The items the source's linked items reach through their own relation, once each (a member's scopes). A source
-   * that does not exist answers as its links' list does (Logto's `organization.require_membership` for a member).
+   * that does not exist answers as its links' list does (the descriptor's membership error code).
    */
   async reach(context: RequestContext, name: string, key: string[], reach: ReachedLinks): Promise<Entity[]> {
     const { relation } = this.relation(name);
