@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { ConsoleResource, EntityModel } from '../src/shared/descriptor.js';
+import { apiPathsModule } from './api-paths.js';
 import { checkConsoleKeys } from './console-keys.js';
 import { consoleOverridesModule } from './console-overrides.js';
 import { buildDbModel, type DbModel } from './db-model.js';
@@ -144,6 +145,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   const openapi = buildOpenApi(models, entities);
   files.set(`${GENERATED_DIR}/openapi.json`, `${JSON.stringify({ 'x-generated': BANNER, ...openapi }, null, 2)}\n`);
   const ast = await openapiTS(openapi as never, { emptyObjectsUnknown: true });
+  files.set(`${GENERATED_DIR}/api-paths.ts`, apiPathsModule(models, Object.keys(openapi.paths as object), tsBanner));
   files.set(`${GENERATED_DIR}/api.d.ts`, `${tsBanner}${astToString(ast)}`);
   const componentNames = Object.keys((openapi.components as { schemas: object }).schemas);
   files.set(

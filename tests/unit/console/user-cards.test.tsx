@@ -4,6 +4,7 @@ import type { DataProvider } from '@refinedev/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../src/console/i18n';
+import { resolveApiPath } from '../../../src/console/providers/api-path';
 import { requireResource } from '../../../src/console/registry';
 import { IdentitiesCard, identityRows } from '../../../src/entities/user/console/IdentitiesCard';
 import { MfaCard } from '../../../src/entities/user/console/MfaCard';
@@ -43,7 +44,7 @@ const factors = [
 /** A data provider whose `custom` answers GETs from `answers` by path and records every request. */
 const providerWith = (answers: Record<string, unknown>) => {
   const custom = vi.fn(async ({ url, method, meta }: Parameters<NonNullable<DataProvider['custom']>>[0]) => {
-    const path = url.replace('{id}', String((meta?.params as { id?: string } | undefined)?.id));
+    const path = resolveApiPath(url, meta);
     return { data: (method === 'get' ? answers[path] : {}) as never };
   });
   const provider: DataProvider = { ...memoryDataProvider(record), custom };
@@ -93,12 +94,12 @@ describe('the user identities card', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink' }));
     await waitFor(() =>
       expect(custom).toHaveBeenCalledWith(
-        expect.objectContaining({ url: '/users/{id}/identities/google', method: 'delete' }),
+        expect.objectContaining({ url: '/users/u1/identities/google', method: 'delete' }),
       ),
     );
     // The list is read again once unlinked.
     await waitFor(() =>
-      expect(custom.mock.calls.filter(([call]) => call.url === '/users/{id}/all-identities').length).toBe(2),
+      expect(custom.mock.calls.filter(([call]) => call.url === '/users/{userId}/all-identities').length).toBe(2),
     );
   });
 
@@ -131,7 +132,7 @@ describe('the user MFA card', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
       expect(custom).toHaveBeenCalledWith(
-        expect.objectContaining({ url: '/users/{id}/mfa-verifications/f1', method: 'delete' }),
+        expect.objectContaining({ url: '/users/u1/mfa-verifications/f1', method: 'delete' }),
       ),
     );
   });

@@ -3,6 +3,8 @@ import { hashForSchema } from '@rjsf/utils';
 import { App, Button, Input, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiRoutes } from '../../../generated/api-paths';
+import { apiPath } from '../../../shared/api-path';
 import type { FormModel } from '../../../shared/descriptor';
 import { useServerErrors } from '../../generic/use-server-errors';
 import type { ApiError } from '../../providers/http';
@@ -45,16 +47,17 @@ interface Props {
 
 /**
  * A connector's configuration, as the form its factory's schema makes (precompiled like every form): saved with
- * `POST /api/connectors` (a new email connector replaces the old) or `PATCH /api/connectors/{id}`, tried first with
- * "send a test email" (`POST /api/connectors/{factoryId}/test`), and deleted.
+ * `POST` on the connectors (a new email connector replaces the old) or `PATCH` on one, tried first with "send a
+ * test email" (the connector actions' `test`), and deleted.
  */
 export const ConnectorForm = ({ factory, connector: current, onCancel, onDone }: Props) => {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const form = useMemo<FormModel>(
-    () => ({ schema: factory.configSchema, validatorKey: hashForSchema(factory.configSchema) }),
-    [factory],
-  );
+  const form = useMemo<FormModel>(() => {
+    // The factory list always carries the schema of each factory's configuration.
+    const schema = (factory.configSchema ?? {}) as FormModel['schema'];
+    return { schema, validatorKey: hashForSchema(schema as object) };
+  }, [factory]);
   const [config, setConfig] = useState<FormData>(() => current?.config ?? initialFormData(form, undefined));
   const [testTo, setTestTo] = useState('');
   const formRef = useRef<FormHandle>(null);
@@ -66,8 +69,9 @@ export const ConnectorForm = ({ factory, connector: current, onCancel, onDone }:
 
   const save = async (values: FormData) => {
     try {
-      if (current) await call(`/connectors/${current.id}`, 'patch', { config: values });
-      else await call('/connectors', 'post', { connectorId: factory.id, config: values });
+      if (current)
+        await call(apiPath(apiRoutes.connector.actions.update, { id: current.id }), 'patch', { config: values });
+      else await call(apiRoutes.connector.actions.create, 'post', { connectorId: factory.id, config: values });
       await onDone(t('notifications.saved'));
     } catch (error) {
       report(inForm(error as ApiError));
@@ -75,7 +79,10 @@ export const ConnectorForm = ({ factory, connector: current, onCancel, onDone }:
   };
   const sendTest = async () => {
     try {
-      await call(`/connectors/${factory.id}/test`, 'post', { email: testTo, config });
+      await call(apiPath(apiRoutes.connector.actions.test, { factoryId: factory.id }), 'post', {
+        email: testTo,
+        config,
+      });
       void message.success(t('connectors.test.sent', { to: testTo }));
     } catch (error) {
       report(inForm(error as ApiError));
@@ -90,7 +97,7 @@ export const ConnectorForm = ({ factory, connector: current, onCancel, onDone }:
       onOk: async () => {
         if (!current) return;
         try {
-          await call(`/connectors/${current.id}`, 'delete', {});
+          await call(apiPath(apiRoutes.connector.actions.delete, { id: current.id }), 'delete', {});
           await onDone(t('connectors.delete.done'));
         } catch (error) {
           report(error as ApiError);

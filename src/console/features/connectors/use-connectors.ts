@@ -1,28 +1,17 @@
 import { useCustom } from '@refinedev/core';
+import { apiRoutes } from '../../../generated/api-paths';
+import type { ConnectorFactoryListResponse, Connector as GeneratedConnector } from '../../../generated/types';
 
-export interface ConnectorFactory {
-  id: string;
-  type: 'Email' | 'Sms' | 'Social';
-  name: Record<string, string>;
-  description: Record<string, string>;
-  logo: string;
-  configSchema: Record<string, unknown>;
-}
+/** A connector of the tenant, as the API answers it (its factory's type, name and logo included). */
+export type Connector = GeneratedConnector;
+/** A factory as its list answers it: with the schema of its configuration. */
+export type ConnectorFactory = ConnectorFactoryListResponse[number];
 
-export interface Connector {
-  id: string;
-  connectorId: string;
-  type: 'Email' | 'Sms' | 'Social';
-  name: Record<string, string>;
-  logo: string;
-  config: Record<string, unknown>;
-}
-
-/** The tenant's connectors and the factories they are made from (`/api/connectors`, `/api/connector-factories`). */
+/** The tenant's connectors and the factories they are made from (their generated routes). */
 export const useConnectors = () => {
-  const connectors = useCustom<Connector[]>({ url: '/connectors', method: 'get', errorNotification: false });
+  const connectors = useCustom<Connector[]>({ url: apiRoutes.connector.list, method: 'get', errorNotification: false });
   const factories = useCustom<ConnectorFactory[]>({
-    url: '/connector-factories',
+    url: apiRoutes.connectorFactory.actions.list,
     method: 'get',
     errorNotification: false,
   });

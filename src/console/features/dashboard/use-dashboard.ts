@@ -1,4 +1,5 @@
 import { useCustom } from '@refinedev/core';
+import { apiRoutes } from '../../../generated/api-paths';
 import type {
   DashboardUsersActiveResponse,
   DashboardUsersNewResponse,
@@ -7,10 +8,10 @@ import type {
 
 /** The dashboard's three reads (`GET /dashboard/users/total`, `/new` and `/active?date=`), each with its state. */
 export const useDashboard = (date: string | undefined) => {
-  const total = useCustom<DashboardUsersTotalResponse>({ url: '/dashboard/users/total', method: 'get' });
-  const fresh = useCustom<DashboardUsersNewResponse>({ url: '/dashboard/users/new', method: 'get' });
+  const total = useCustom<DashboardUsersTotalResponse>({ url: apiRoutes.dashboard.actions.usersTotal, method: 'get' });
+  const fresh = useCustom<DashboardUsersNewResponse>({ url: apiRoutes.dashboard.actions.usersNew, method: 'get' });
   const active = useCustom<DashboardUsersActiveResponse>({
-    url: '/dashboard/users/active',
+    url: apiRoutes.dashboard.actions.usersActive,
     method: 'get',
     config: date ? { query: { date } } : {},
   });

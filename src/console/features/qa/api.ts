@@ -1,4 +1,6 @@
 import { useCustom } from '@refinedev/core';
+import { apiRoutes } from '../../../generated/api-paths';
+import { apiPath } from '../../../shared/api-path';
 import type { JSONSchema7 } from '../../../shared/json-schema';
 import { QA_SCOPE } from '../../auth/config';
 import type { FixtureExpectation } from './compare';
@@ -50,13 +52,13 @@ export const formKey = (form: string): string | undefined =>
   form.includes('-') ? form.slice(form.indexOf('-') + 1) : undefined;
 
 export const useQaForms = () => {
-  const read = useCustom<QaFormSummary[]>({ url: '/qa/forms', method: 'get' });
+  const read = useCustom<QaFormSummary[]>({ url: apiRoutes.qa.actions.forms, method: 'get' });
   return { query: read.query, forms: read.query.isSuccess ? read.result.data : undefined };
 };
 
 export const useQaForm = (entity: string, form: string) =>
   useCustom<QaFormDetail>({
-    url: `/qa/forms/${encodeURIComponent(entity)}/${encodeURIComponent(form)}`,
+    url: apiPath(apiRoutes.qa.actions.form, { entity, form }),
     method: 'get',
   });
 

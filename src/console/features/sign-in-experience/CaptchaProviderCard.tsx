@@ -2,6 +2,7 @@ import { type BaseRecord, useCustom, useCustomMutation, useNotification } from '
 import { Alert, Button, Form, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiRoutes } from '../../../generated/api-paths';
 import { useResourceAccess } from '../../access/AccessContext';
 import { ErrorState } from '../../generic/states';
 import type { ApiError } from '../../providers/http';
@@ -35,15 +36,15 @@ const body = ({ type, siteKey, secretKey, projectId, domain, mode }: Config) =>
 
 const empty: Config = { type: 'Turnstile', siteKey: '', secretKey: '' };
 
-/** The tenant's CAPTCHA provider (`/api/captcha-provider`), or that there is none: its type and keys, saved with PUT or removed. */
+/** The tenant's CAPTCHA provider (`apiRoutes.captchaProvider`), or that there is none: its type and keys, saved with PUT or removed. */
 export const CaptchaProviderCard = () => {
   const { t } = useTranslation();
   const { open } = useNotification();
   const { write } = useResourceAccess(provider);
-  // Asked through `/state`, which answers a missing provider with null: `GET /api/captcha-provider` answers 404
+  // Asked through `/state`, which answers a missing provider with null: its `GET` answers 404
   // then (as Logto's does), and the browser would log each visit as a failed request.
   const { result, query } = useCustom<{ provider: { config: Config } | null }>({
-    url: `${provider.apiPath}/state`,
+    url: apiRoutes.captchaProvider.actions.state,
     method: 'get',
     errorNotification: false,
   });
@@ -57,7 +58,7 @@ export const CaptchaProviderCard = () => {
   const send = async (method: 'put' | 'delete') => {
     try {
       await mutateAsync({
-        url: provider.apiPath,
+        url: apiRoutes.captchaProvider.actions[method],
         method,
         values: method === 'put' ? { config: body(config) } : {},
         successNotification: false,

@@ -2,6 +2,8 @@ import { type BaseRecord, useCustom, useCustomMutation, useNotification } from '
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiRoutes } from '../../../generated/api-paths';
+import { apiPath } from '../../../shared/api-path';
 import { useResourceAccess } from '../../access/AccessContext';
 import type { ApiError } from '../../providers/http';
 import { requireResource } from '../../registry';
@@ -24,7 +26,7 @@ const parse = (text: string): Record<string, unknown> | undefined => {
 };
 
 /**
- * Custom phrases per language (`/api/custom-phrases`): pick a language, edit its phrases as JSON (a key of the
+ * Custom phrases per language (`apiRoutes.customPhrase`): pick a language, edit its phrases as JSON (a key of the
  * sign-in page's texts → the text to show), save it as a whole or delete it. Saved on their own, not with the form.
  */
 export const CustomPhrasesCard = () => {
@@ -33,7 +35,7 @@ export const CustomPhrasesCard = () => {
   const { write } = useResourceAccess(phrases);
   const [language, setLanguage] = useState('en');
   const [text, setText] = useState('{}');
-  const { result, query } = useCustom<PhraseSet[]>({ url: phrases.apiPath, method: 'get' });
+  const { result, query } = useCustom<PhraseSet[]>({ url: apiRoutes.customPhrase.list, method: 'get' });
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord, ApiError>();
   const sets = useMemo(() => (Array.isArray(result?.data) ? result.data : []), [result]);
   const current = sets.find((set) => set.languageTag === language);
@@ -45,7 +47,7 @@ export const CustomPhrasesCard = () => {
   const send = async (method: 'put' | 'delete') => {
     try {
       await mutateAsync({
-        url: `${phrases.apiPath}/${encodeURIComponent(language)}`,
+        url: apiPath(apiRoutes.customPhrase.actions[method === 'put' ? 'upsert' : 'delete'], { languageTag: language }),
         method,
         values: method === 'put' ? (parsed ?? {}) : {},
         successNotification: false,

@@ -28,7 +28,7 @@ export const RecentRequestsTab = ({ resource, record }: OverrideProps) => {
   const logs = logsResource(resource);
   const list = usePagedList({
     resource: logs.resource,
-    meta: { apiPath: logs.apiPath, params: { id: record.id } },
+    meta: { apiPath: logs.apiPath, params: { hookId: record.id } },
     searchable: false,
   });
 

@@ -7,6 +7,7 @@ import { useResourceAccess } from '../../../console/access/AccessContext';
 import type { OverrideProps } from '../../../console/generic/override-types';
 import { SectionCard } from '../../../console/generic/SectionCard';
 import type { ApiError } from '../../../console/providers/http';
+import { apiRoutes } from '../../../generated/api-paths';
 
 const MASK = '•'.repeat(32);
 
@@ -38,7 +39,7 @@ export const SigningKeyCard = ({ resource, record, refetch }: OverrideProps) => 
       onOk: async () => {
         try {
           await mutateAsync({
-            url: `${resource.apiPath}/{id}/signing-key`,
+            url: apiRoutes.hook.actions.regenerateSigningKey,
             method: 'patch',
             values: {},
             meta: { params: { id: record.id } },

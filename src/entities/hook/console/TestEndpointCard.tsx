@@ -9,6 +9,7 @@ import type { OverrideProps } from '../../../console/generic/override-types';
 import { SectionCard } from '../../../console/generic/SectionCard';
 import type { ApiError } from '../../../console/providers/http';
 import type { FormData } from '../../../console/rjsf/SchemaForm';
+import { apiRoutes } from '../../../generated/api-paths';
 
 interface TestBody {
   events: unknown;
@@ -43,7 +44,7 @@ export const TestEndpointCard = ({ resource, record, form }: OverrideProps) => {
     setFailure(undefined);
     mutate(
       {
-        url: `${resource.apiPath}/{id}/test`,
+        url: apiRoutes.hook.actions.test,
         method: 'post',
         values: body,
         meta: { params: { id: record.id } },

@@ -2,6 +2,7 @@ import type { DataProvider } from '@refinedev/core';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../console/providers/http';
 import { readPath } from '../../../console/registry';
+import { apiRoutes } from '../../../generated/api-paths';
 import type { HookLog as HookLogRecord } from '../../../generated/types';
 import type { ConsoleResource } from '../../../shared/descriptor';
 import { enumLabelKey } from '../../../shared/text-keys';
@@ -17,13 +18,13 @@ export interface HookLogPayload {
   error?: string;
 }
 
-/** One delivery of a webhook as `GET /hooks/{id}/recent-logs` lists it (the generated type, payload spelled out). */
+/** One delivery of a webhook as `GET` of `apiRoutes.hookLog.list` lists it (the generated type, payload spelled out). */
 export type HookLog = Omit<HookLogRecord, 'payload'> & { payload: HookLogPayload };
 
-/** Refine resource name and path template of a webhook's logs (`{id}` is the webhook's id). */
+/** Refine resource name and path template of a webhook's logs (`{hookId}` is the webhook's id). */
 export const logsResource = (hook: ConsoleResource) => ({
   resource: `${hook.name}.recent-logs`,
-  apiPath: `${hook.apiPath}/{id}/recent-logs`,
+  apiPath: apiRoutes.hookLog.list,
 });
 
 /** `TriggerHook.Role.Created` → `Role.Created`. */
@@ -50,7 +51,7 @@ export const prettyJson = (value: unknown): string => {
   return JSON.stringify(value, null, 2) ?? '';
 };
 
-/** Reads one log of a webhook by id (`GET /hooks/{id}/recent-logs/{logId}`); `null` when it does not exist. */
+/** Reads one log of a webhook by id (`apiRoutes.hookLog.item`); `null` when it does not exist. */
 export const findHookLog = async (
   dataProvider: DataProvider,
   hook: ConsoleResource,
@@ -62,7 +63,7 @@ export const findHookLog = async (
     const { data } = await dataProvider.getOne<HookLog>({
       resource,
       id: logId,
-      meta: { apiPath, params: { id: hookId } },
+      meta: { apiPath, params: { hookId } },
     });
     return data;
   } catch (error) {

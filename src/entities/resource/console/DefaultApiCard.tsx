@@ -7,6 +7,7 @@ import type { OverrideProps } from '../../../console/generic/override-types';
 import { SectionCard } from '../../../console/generic/SectionCard';
 import type { ApiError } from '../../../console/providers/http';
 import { readPath } from '../../../console/registry';
+import { apiRoutes } from '../../../generated/api-paths';
 
 /**
  * Whether this API is the default one (tokens requested without a resource indicator are issued for it), with
@@ -24,7 +25,7 @@ export const DefaultApiCard = ({ resource, record, refetch }: OverrideProps) => 
   const toggle = () =>
     mutate(
       {
-        url: `${resource.apiPath}/{id}/is-default`,
+        url: apiRoutes.resource.actions.setDefault,
         method: 'patch',
         values: { isDefault: !isDefault },
         meta: { params: { id: record.id } },

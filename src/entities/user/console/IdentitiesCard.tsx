@@ -5,7 +5,9 @@ import { useResourceAccess } from '../../../console/access/AccessContext';
 import { ActionListCard, type ActionListColumn } from '../../../console/generic/ActionListCard';
 import type { OverrideProps } from '../../../console/generic/override-types';
 import { recordTitle } from '../../../console/registry';
+import { apiRoutes } from '../../../generated/api-paths';
 import type { UserAllIdentitiesResponse } from '../../../generated/types';
+import { apiPath } from '../../../shared/api-path';
 
 /** One identity of the user: social (by connector target, can be unlinked) or enterprise SSO (listed only). */
 export interface IdentityRow {
@@ -40,7 +42,7 @@ export const identityRows = (answer: unknown): IdentityRow[] => {
 export const IdentitiesCard = ({ resource, record }: OverrideProps) => {
   const { t } = useTranslation();
   const { write } = useResourceAccess(resource);
-  const params = useMemo(() => ({ id: String(record.id) }), [record.id]);
+  const params = useMemo(() => ({ userId: String(record.id) }), [record.id]);
   const name = recordTitle(resource, record);
   const columns = useMemo(
     (): ActionListColumn<IdentityRow>[] => [
@@ -62,7 +64,7 @@ export const IdentitiesCard = ({ resource, record }: OverrideProps) => {
     <ActionListCard<IdentityRow>
       title={t('users.identities.title')}
       description={t('users.identities.description')}
-      path={`${resource.apiPath}/{id}/all-identities`}
+      path={apiRoutes.user.actions.allIdentities}
       params={params}
       select={identityRows}
       rowKey={(row) => `${row.kind}:${row.target}`}
@@ -70,7 +72,7 @@ export const IdentitiesCard = ({ resource, record }: OverrideProps) => {
       emptyText={t('users.identities.empty')}
       write={write}
       remove={{
-        path: (row) => `${resource.apiPath}/{id}/identities/${encodeURIComponent(row.target)}`,
+        path: (row) => apiPath(apiRoutes.user.actions.identityDelete, { ...params, target: row.target }),
         applies: (row) => row.kind === 'social',
         text: t('users.identities.unlink'),
         label: (row) => t('users.identities.unlink_named', { target: row.target }),

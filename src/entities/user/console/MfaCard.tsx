@@ -5,7 +5,9 @@ import { ActionListCard, type ActionListColumn } from '../../../console/generic/
 import { formatDate } from '../../../console/generic/columns';
 import type { OverrideProps } from '../../../console/generic/override-types';
 import { recordTitle } from '../../../console/registry';
+import { apiRoutes } from '../../../generated/api-paths';
 import type { UserMfaVerificationsResponse } from '../../../generated/types';
+import { apiPath } from '../../../shared/api-path';
 
 export type MfaRow = UserMfaVerificationsResponse[number];
 
@@ -18,7 +20,7 @@ const mfaRows = (answer: unknown): MfaRow[] => (Array.isArray(answer) ? (answer 
 export const MfaCard = ({ resource, record }: OverrideProps) => {
   const { t } = useTranslation();
   const { write } = useResourceAccess(resource);
-  const params = useMemo(() => ({ id: String(record.id) }), [record.id]);
+  const params = useMemo(() => ({ userId: String(record.id) }), [record.id]);
   const name = recordTitle(resource, record);
   const typeOf = (row: MfaRow) => t(`users.mfa.type.${row.type}`);
   const columns = useMemo(
@@ -48,7 +50,7 @@ export const MfaCard = ({ resource, record }: OverrideProps) => {
     <ActionListCard<MfaRow>
       title={t('users.mfa.title')}
       description={t('users.mfa.description')}
-      path={`${resource.apiPath}/{id}/mfa-verifications`}
+      path={apiRoutes.user.actions.mfaVerifications}
       params={params}
       select={mfaRows}
       rowKey={(row) => row.id}
@@ -56,7 +58,7 @@ export const MfaCard = ({ resource, record }: OverrideProps) => {
       emptyText={t('users.mfa.empty')}
       write={write}
       remove={{
-        path: (row) => `${resource.apiPath}/{id}/mfa-verifications/${encodeURIComponent(row.id)}`,
+        path: (row) => apiPath(apiRoutes.user.actions.mfaVerificationDelete, { ...params, verificationId: row.id }),
         text: t('actions.remove'),
         label: (row) => t('actions.remove_named', { name: typeOf(row) }),
         confirmTitle: (row) => t('users.mfa.remove_title', { type: typeOf(row) }),

@@ -11,6 +11,7 @@ import { fieldLabel } from '../../../console/i18n/labels';
 import type { ApiError } from '../../../console/providers/http';
 import { recordTitle } from '../../../console/registry';
 import { generateSecret } from '../../../console/rjsf/widgets/secret-widget';
+import { apiRoutes } from '../../../generated/api-paths';
 
 /**
  * The user's password: whether one is set, and a reset that generates a new one, sets it
@@ -35,10 +36,10 @@ export const PasswordCard = ({ resource, record, refetch }: OverrideProps) => {
         const password = generateSecret();
         try {
           await mutateAsync({
-            url: `${resource.apiPath}/{id}/password`,
+            url: apiRoutes.user.actions.password,
             method: 'patch',
             values: { password },
-            meta: { params: { id: record.id } },
+            meta: { params: { userId: record.id } },
             successNotification: false,
             errorNotification: false,
           });
