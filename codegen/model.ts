@@ -67,6 +67,29 @@ const columnsOf = (entity: LoadedEntity): ColumnModelDb[] => {
   });
 };
 
+/**
+ * The webhook events descriptors may name: the enum of the items of the field an entity declares as its
+ * `webhookEventsField` (the webhooks' own entity); none when no entity declares one.
+ */
+const webhookEventsOf = (entities: LoadedEntity[]): unknown[] => {
+  const declaring = entities.filter((entity) => entity.descriptor.webhookEventsField);
+  if (declaring.length > 1) {
+    const names = declaring.map((entity) => entity.descriptor.name).join(', ');
+    throw new CodegenError(`webhookEventsField is declared by more than one entity (${names})`);
+  }
+  const [entity] = declaring;
+  if (!entity?.descriptor.webhookEventsField) return [];
+  const field = entity.descriptor.webhookEventsField;
+  const events = entity.schema.properties?.[field]?.items;
+  const list = events && typeof events === 'object' && !Array.isArray(events) ? events.enum : undefined;
+  if (!list) {
+    throw new CodegenError(
+      `${descriptorFileOf(entity.descriptor.name)}: webhookEventsField ${field} is no array field with an enum of items`,
+    );
+  }
+  return list;
+};
+
 export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
   const byName = new Map(entities.map((entity) => [entity.descriptor.name, entity]));
   const need = (name: string, where: string) => {
@@ -75,7 +98,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     return found;
   };
 
-  const hookEvents = byName.get('hook')?.schema.properties?.events?.items?.enum ?? [];
+  const hookEvents = webhookEventsOf(entities);
   const compiledRelations = compileRelations(entities);
 
   const models = entities.map((entity): EntityModel => {

@@ -167,7 +167,14 @@ export const buildApp = async ({
   }
   const managementApi = async (scope: FastifyInstance) => {
     for (const model of catalog.models) {
-      registerEntityRoutes(scope, model, { db, operationsOf, context, validation, overrides });
+      registerEntityRoutes(scope, model, {
+        db,
+        operationsOf,
+        context,
+        validation,
+        overrides,
+        models: catalog.models,
+      });
     }
     registerSignInPreview(scope, { db, catalog, validation, context });
     scope.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(catalog.openapi));
@@ -185,6 +192,7 @@ export const buildApp = async ({
     breached: app.breachedPasswords.isBreached,
     captcha: captchaEndpoints(captcha),
     keysCheckMs,
+    models: catalog.models,
   });
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
   registerFirstRunRoute(app, db);

@@ -41,7 +41,10 @@ export const buildOperations = ({
   };
   const validation = createValidation(catalog.validators);
   const { overrides } = catalog;
-  const pipeline = new WritePipeline(writeStages(defaultWriteStages({ overrides, listener, audit, quota })), db);
+  const pipeline = new WritePipeline(
+    writeStages(defaultWriteStages({ overrides, listener, audit, quota, modelOf: (name) => operationsOf(name).model })),
+    db,
+  );
   for (const model of catalog.models) {
     operations.set(model.name, new EntityOperations(model, { db, operationsOf, validation, overrides, pipeline }));
   }

@@ -6,9 +6,13 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
+import { generatedCatalog } from '../../src/server/catalog.js';
+import { modelOf } from '../../src/server/crud/catalog.js';
 import { findEmailSender } from '../../src/server/messages/email-sender.js';
 import { databases, useApi } from './harness.js';
 import { type SmtpTestServer, smtpConfig, smtpTemplates, startSmtpServer } from './smtp-server.js';
+
+const connectorModel = modelOf(generatedCatalog(), 'connector');
 
 const SMTP = 'simple-mail-transfer-protocol';
 
@@ -63,9 +67,11 @@ describe.each(databases())('connectors on $name', (target) => {
   });
 
   it('sends real mail through the tenant email connector once one is set up', async () => {
-    await expect(findEmailSender(api.db, 'default')).rejects.toMatchObject({ code: 'connector.not_found' });
+    await expect(findEmailSender(api.db, 'default', connectorModel)).rejects.toMatchObject({
+      code: 'connector.not_found',
+    });
     expect((await createSmtp()).response.status).toBe(200);
-    const sender = await findEmailSender(api.db, 'default');
+    const sender = await findEmailSender(api.db, 'default', connectorModel);
     await sender.send({ to: 'ada@example.com', template: 'SignIn', payload: { code: '123456' } });
     const mail = await smtp.nextMessageTo('ada@example.com');
     expect(mail).toMatchObject({ from: 'noreply@gatehouse.test', to: ['ada@example.com'], subject: 'SignIn code' });
@@ -83,7 +89,7 @@ describe.each(databases())('connectors on $name', (target) => {
       },
     ];
     expect((await createSmtp({ templates, replyTo: 'help@gatehouse.test' })).response.status).toBe(200);
-    const sender = await findEmailSender(api.db, 'default');
+    const sender = await findEmailSender(api.db, 'default', connectorModel);
     await sender.send({
       to: 'grace@example.com',
       template: 'OrganizationInvitation',
@@ -101,7 +107,7 @@ describe.each(databases())('connectors on $name', (target) => {
 
     // A configuration stored before its templates were checked, without a Generic one.
     await api.db.query(`UPDATE connectors SET config = jsonb_set(config, '{templates}', '[]'::jsonb)`);
-    const bare = await findEmailSender(api.db, 'default');
+    const bare = await findEmailSender(api.db, 'default', connectorModel);
     await expect(bare.send({ to: 'grace@example.com', template: 'SignIn', payload: {} })).rejects.toMatchObject({
       code: 'connector.template_not_found',
       status: 400,
@@ -127,7 +133,7 @@ describe.each(databases())('connectors on $name', (target) => {
     expect((await stored()).map((row) => row.id)).toEqual([second.data?.id]);
     const gone = await client.GET('/api/connectors/{id}', { params: { path: { id: first.data?.id ?? '' } } });
     expect(gone.response.status).toBe(404);
-    await (await findEmailSender(api.db, 'default')).send({
+    await (await findEmailSender(api.db, 'default', connectorModel)).send({
       to: 'lin@example.com',
       template: 'Register',
       payload: { code: '1' },
@@ -237,7 +243,9 @@ describe.each(databases())('connectors on $name', (target) => {
     const deleted = await client.DELETE('/api/connectors/{id}', { params: { path: { id } } });
     expect(deleted.response.status).toBe(204);
     expect(await stored()).toEqual([]);
-    await expect(findEmailSender(api.db, 'default')).rejects.toMatchObject({ code: 'connector.not_found' });
+    await expect(findEmailSender(api.db, 'default', connectorModel)).rejects.toMatchObject({
+      code: 'connector.not_found',
+    });
     const again = await client.DELETE('/api/connectors/{id}', { params: { path: { id } } });
     expect(again.response.status).toBe(404);
     expect(again.error).toMatchObject({ code: 'entity.not_exists_with_id' });
@@ -273,7 +281,9 @@ describe.each(databases())('connectors on $name', (target) => {
     expect((await api.get(`${other}/${id}`)).status).toBe(404);
     expect((await api.patch(`${other}/${id}`, { config: smtpConfig(smtp) })).status).toBe(404);
     expect((await api.delete(`${other}/${id}`)).status).toBe(404);
-    await expect(findEmailSender(api.db, 'acme')).rejects.toMatchObject({ code: 'connector.not_found' });
+    await expect(findEmailSender(api.db, 'acme', connectorModel)).rejects.toMatchObject({
+      code: 'connector.not_found',
+    });
     // Another tenant's email connector replaces nothing here.
     expect((await api.post(other, { connectorId: SMTP, config: smtpConfig(smtp) })).status).toBe(200);
     expect((await client.GET('/api/connectors')).data?.map((connector) => connector.id)).toEqual([id]);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/entities/user/server/account/passwords.js';
-import { UserStore, userModel } from '../../src/entities/user/server/account/store.js';
+import { UserStore } from '../../src/entities/user/server/account/store.js';
+import { generatedCatalog } from '../../src/server/catalog.js';
+import { modelOf } from '../../src/server/crud/catalog.js';
 import { systemContext } from '../../src/server/crud/context.js';
 import type { EntityOperations } from '../../src/server/crud/operations.js';
 import { publicView } from '../../src/server/crud/routes.js';
@@ -41,7 +43,7 @@ describe.each(databases())('user writes through the operations on $name', (targe
 
   it('derives hasPassword on reads and leaves the hash out', async () => {
     const user = await users.create(systemContext('default', 'test'), { username: 'ada', password: 'Secret-2024' });
-    const shown = publicView(userModel)(user as unknown as Record<string, unknown>);
+    const shown = publicView(modelOf(generatedCatalog(), 'user'))(user as unknown as Record<string, unknown>);
     expect(shown).toMatchObject({ id: user.id, username: 'ada', hasPassword: true });
     expect(shown).not.toHaveProperty('passwordEncrypted');
     expect(shown).not.toHaveProperty('passwordEncryptionMethod');

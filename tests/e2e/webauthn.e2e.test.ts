@@ -17,6 +17,8 @@ import {
   type WebAuthnVerification,
   withAuthentication,
 } from '../../src/entities/user/server/account/webauthn';
+import { generatedCatalog } from '../../src/server/catalog';
+import { modelOf } from '../../src/server/crud/catalog';
 import { pageChrome } from '../../src/server/interaction/chrome';
 import { sendPage } from '../../src/server/interaction/context';
 import { pageExperience } from '../../src/server/interaction/experience';
@@ -28,7 +30,7 @@ import { addVirtualAuthenticator, base64url, type VirtualAuthenticator } from '.
 
 const user = { id: 'user-e2e', username: 'ada', primaryEmail: 'ada@example.com' };
 const tr = translatorFor('en');
-const experience = pageExperience({});
+const experience = pageExperience({}, modelOf(generatedCatalog(), 'signInExperience'));
 
 /** What the sign-in flow will keep: the user's verifications, the challenge of the page last shown, the refusals. */
 const state = { verifications: [] as StoredMfaVerification[], challenge: '', refusals: [] as string[] };

@@ -84,7 +84,7 @@ export const serveShapes = async (set: string, databaseUrl?: string) => {
   const { operationsOf, validation, overrides } = buildOperations({ db, catalog });
   const context = () => systemContext('default', 'test');
   for (const model of compiled.models) {
-    registerEntityRoutes(app, model, { db, operationsOf, context, validation, overrides });
+    registerEntityRoutes(app, model, { db, operationsOf, context, validation, overrides, models: compiled.models });
   }
   await app.ready();
   return {

@@ -31,6 +31,15 @@ describe('the server’s import graph', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('lets only the catalog read the generated entity models', () => {
+    // Everything else reaches models through the catalog it is given (buildApp's), so a test's catalog is served whole.
+    const readers = importGraph(root, 'src')
+      .filter((module) => !module.file.startsWith('src/generated/'))
+      .filter((module) => module.all.includes('src/generated/entities.ts'))
+      .map((module) => module.file);
+    expect(readers).toEqual(['src/server/catalog.ts']);
+  });
+
   it('sees through type-only imports (the walk itself)', () => {
     const operations = graph.find((module) => module.file === 'src/server/crud/operations.ts');
     expect(operations?.values).toContain('src/server/crud/repository.ts');

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { registrationOptions, relyingParty } from '../../src/entities/user/server/account/webauthn';
+import { generatedCatalog } from '../../src/server/catalog';
+import { modelOf } from '../../src/server/crud/catalog';
 import { chromePolicy, pageChrome } from '../../src/server/interaction/chrome';
 import { pageExperience } from '../../src/server/interaction/experience';
 import { signInPage } from '../../src/server/interaction/views';
@@ -51,7 +53,7 @@ describe('the passkey pages', () => {
   });
 
   it('run under a policy that allows scripts of this origin only, while the sign-in page has none', () => {
-    const experience = pageExperience({});
+    const experience = pageExperience({}, modelOf(generatedCatalog(), 'signInExperience'));
     const chrome = pageChrome(experience);
     const policy = chromePolicy(chrome);
     expect(policy).toContain("script-src 'self'");

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionModels } from '../../codegen/actions.js';
 import { checkFieldKinds } from '../../codegen/fields.js';
 import type { Descriptor, LoadedEntity } from '../../codegen/load.js';
+import { buildModels } from '../../codegen/model.js';
 import type { ApiAction } from '../../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../../src/shared/json-schema.js';
 
@@ -173,5 +174,26 @@ describe('codegen checks of declared actions', () => {
     expect(actionModels(withActions([put]), compile)).toHaveLength(1);
     expect(() => actionModels(withActions([{ ...put, method: 'POST' }]), compile)).toThrow(/only a PUT answering 200/);
     expect(() => actionModels(withActions([{ ...put, status: 204 }]), compile)).toThrow(/only a PUT answering 200/);
+  });
+});
+
+describe('codegen checks of webhook events', () => {
+  const events: JSONSchema7 = { type: 'array', items: { type: 'string', enum: ['Thing.Created'] } };
+  const announcer = (name: string) => entity({ events }, { name, table: `${name}s`, webhookEventsField: 'events' });
+
+  it('takes the events from the entity that declares them, whatever its name', () => {
+    const thing = entity({}, { webhookEvents: { created: 'Thing.Created' } });
+    expect(() => buildModels([announcer('signal'), thing])).not.toThrow();
+    const unknown = entity({}, { webhookEvents: { created: 'Thing.Gone' } });
+    expect(() => buildModels([announcer('signal'), unknown])).toThrow(/webhookEvents names unknown event "Thing.Gone"/);
+  });
+
+  it('refuses two entities declaring the events, and a declared field without an enum of items', () => {
+    expect(() => buildModels([announcer('signal'), announcer('beacon')])).toThrow(/more than one entity/);
+    const bare = entity(
+      { events: { type: 'array' } },
+      { name: 'signal', table: 'signals', webhookEventsField: 'events' },
+    );
+    expect(() => buildModels([bare])).toThrow(/webhookEventsField events is no array field/);
   });
 });

@@ -1,5 +1,7 @@
 import { defaultPasswordPolicy, fastCheck, issueParams } from '../../entities/user/server/account/password-policy.js';
-import { emailRule, usernameRule } from '../../entities/user/server/account/store.js';
+import { identifierRules } from '../../entities/user/server/account/store.js';
+import { generatedCatalog } from '../catalog.js';
+import { modelOf } from '../crud/catalog.js';
 import { translatorFor } from '../locales/index.js';
 import { StartRefused } from '../start-refused.js';
 
@@ -47,6 +49,8 @@ const readAdmin = (env: NodeJS.ProcessEnv): BootstrapSettings['admin'] => {
     return undefined;
   }
   const [username, password] = given;
+  // The product's user schema: settings are read before the server (and its catalog) is built.
+  const { username: usernameRule, email: emailRule } = identifierRules(modelOf(generatedCatalog(), 'user'));
   if (username.length > usernameRule.maxLength || !usernameRule.pattern.test(username)) {
     throw new StartRefused(
       `${U} must start with a letter or underscore and hold only letters, digits and underscores (at most ${usernameRule.maxLength}).`,

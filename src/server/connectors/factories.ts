@@ -1,4 +1,3 @@
-import { entityModels } from '../../generated/entities.js';
 import { validators } from '../../generated/validators.js';
 import { inputIssues } from '../../shared/branches.js';
 import type { EntityModel } from '../../shared/descriptor.js';
@@ -23,10 +22,8 @@ export interface ConnectorFactory {
   validatorKey: string;
 }
 
-const connectorModel = () => entityModels.find((model) => model.name === 'connector') as EntityModel;
-
-/** The factories of a connector entity model (the product's, unless a test serves another catalog). */
-export const factoriesOf = (model: EntityModel = connectorModel()): ConnectorFactory[] =>
+/** The factories of a connector entity model (the catalog's). */
+export const factoriesOf = (model: EntityModel): ConnectorFactory[] =>
   Object.entries(model.discriminated?.config?.branches ?? {}).map(([id, branch]) => {
     const { type, sender, ...metadata } = (branch.meta ?? {}) as Record<string, unknown>;
     return {
@@ -39,7 +36,7 @@ export const factoriesOf = (model: EntityModel = connectorModel()): ConnectorFac
     };
   });
 
-export const findFactory = (id: string, model?: EntityModel): ConnectorFactory | undefined =>
+export const findFactory = (id: string, model: EntityModel): ConnectorFactory | undefined =>
   factoriesOf(model).find((factory) => factory.id === id);
 
 export const isPasswordless = (type: ConnectorType) => type === 'Email' || type === 'Sms';

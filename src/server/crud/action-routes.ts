@@ -53,6 +53,7 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
             reply,
             operations: ops,
             operationsOf: deps.operationsOf,
+            models: deps.models,
           }),
         );
         if (action.status === 204) return reply.status(204).send();

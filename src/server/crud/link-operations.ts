@@ -136,7 +136,13 @@ export class LinkOperations {
     if (hook && wanted.length > 0) {
       await overrideOf(this.deps.overrides, hook, 'beforeLink').run(
         { source, relation, targetIds: wanted, targets: found },
-        { tenantId: context.tenantId, db: tx, model: this.owner.model, context },
+        {
+          tenantId: context.tenantId,
+          db: tx,
+          model: this.owner.model,
+          context,
+          modelOf: (name) => this.operationsOf(name).model,
+        },
       );
     }
     const missing = wanted.find((targetId) => !found.some((entity) => entity.id === targetId));

@@ -116,6 +116,7 @@ export class EntityOperations {
       db: tx,
       model: this.model,
       context,
+      modelOf: (name) => this.operationsOf(name).model,
     });
   }
 

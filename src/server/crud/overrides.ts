@@ -19,6 +19,8 @@ export interface HookContext {
   context: RequestContext;
   /** For `beforeUpdate`: the record as stored before the update (its row locked), to check the patch against. */
   stored?: Entity;
+  /** The model of another entity the server serves (from its catalog). */
+  modelOf: (entity: string) => EntityModel;
 }
 
 /** Runs before an entity is inserted or updated: may add server-managed values (generated keys, password hashes). */
@@ -80,6 +82,8 @@ export interface ActionOverride {
     reply: FastifyReply;
     operations: EntityOperations;
     operationsOf: (entity: string) => EntityOperations;
+    /** The entities the server serves (its catalog's models). */
+    models: readonly EntityModel[];
     /** Announces a webhook event, sent once the action has succeeded. */
     announce: (announcement: Announcement) => void;
   }) => Promise<unknown>;

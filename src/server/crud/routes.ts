@@ -38,6 +38,8 @@ export interface RouteDeps {
   context: (request: FastifyRequest) => RequestContext;
   validation: Validation;
   overrides: ServerOverrides;
+  /** The entities the server serves (its catalog's models), for the actions that list them. */
+  models: readonly EntityModel[];
 }
 
 /**

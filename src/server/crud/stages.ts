@@ -1,3 +1,4 @@
+import type { EntityModel } from '../../shared/descriptor.js';
 import { ApiError } from '../http/api-error.js';
 import { actorName, missingScopes, type RequestContext } from './context.js';
 import { shownRecord } from './fields.js';
@@ -24,7 +25,7 @@ export const quotaStage = (check: QuotaCheck = () => undefined): WriteStage => (
 });
 
 /** The descriptor's `serverHooks.beforeCreate` / `beforeUpdate`, inside the transaction, on the values to store. */
-export const serverHooksStage = (overrides: ServerOverrides): WriteStage => ({
+export const serverHooksStage = (overrides: ServerOverrides, modelOf: (entity: string) => EntityModel): WriteStage => ({
   name: 'server-hooks',
   async within(write, tx) {
     const key =
@@ -40,6 +41,7 @@ export const serverHooksStage = (overrides: ServerOverrides): WriteStage => ({
       db: tx,
       model: write.model,
       context: write.context,
+      modelOf,
       ...(write.stored ? { stored: write.stored } : {}),
     });
   },
@@ -131,13 +133,15 @@ export interface StageOptions {
   listener?: ChangeListener | undefined;
   audit: AuditSink;
   quota?: QuotaCheck | undefined;
+  /** The models of the catalog's entities, for the server hooks (`HookContext.modelOf`). */
+  modelOf: (entity: string) => EntityModel;
 }
 
 /** The write pipeline's stages, in order: access → quota → server hooks → (transaction) → audit → events. */
-export const defaultWriteStages = ({ overrides, listener, audit, quota }: StageOptions): WriteStage[] => [
+export const defaultWriteStages = ({ overrides, listener, audit, quota, modelOf }: StageOptions): WriteStage[] => [
   accessStage(),
   quotaStage(quota),
-  serverHooksStage(overrides),
+  serverHooksStage(overrides, modelOf),
   auditStage(audit),
   eventsStage(listener),
 ];

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
 import { readSignInExperience } from '../../entities/signInExperience/server/load.js';
+import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
 import { type Translator, translatorFor } from '../locales/index.js';
 import type { TenantOidc } from '../oidc/provider.js';
@@ -28,6 +29,8 @@ export interface Interaction {
   base: string;
   /** The tenant's sign-in experience, read for this request. */
   experience: PageExperience;
+  /** The model of an entity the server serves (from its catalog). */
+  modelOf: (entity: string) => EntityModel;
   /** Set when the tenant's `captchaPolicy` asks for a CAPTCHA: its provider, if it has one. */
   captcha?: TenantCaptcha | undefined;
   /** The chrome of one response (each has its own nonce), with the custom content and the CAPTCHA widget of `page`. */
@@ -52,6 +55,7 @@ export const sendPage = (reply: FastifyReply, status: number, page: string, chro
 const loadInteraction = async (
   providers: TenantProviders,
   db: Database,
+  modelOf: (entity: string) => EntityModel,
   request: Request,
   reply: FastifyReply,
   endpoints: CaptchaEndpoints,
@@ -76,8 +80,9 @@ const loadInteraction = async (
   // every process.
   const accept = request.headers['accept-language'];
   const { experience, phrases, captcha } = await db.withTenant(tenantId, async (tx) => {
-    const stored = await readSignInExperience(tx, tenantId);
-    const read = pageExperience(stored);
+    const model = modelOf('signInExperience');
+    const stored = await readSignInExperience(tx, tenantId, model);
+    const read = pageExperience(stored, model);
     return {
       experience: read,
       phrases: await readPhrases(tx, tenantId, accept, read.languageInfo),
@@ -102,6 +107,7 @@ const loadInteraction = async (
     details,
     base: `${oidc.basePath}/interaction/${details.uid}`,
     experience,
+    modelOf,
     captcha,
     chrome: (page) => {
       const widget = page && captcha?.provider ? captchaWidget(captcha.provider, endpoints) : undefined;
@@ -112,10 +118,15 @@ const loadInteraction = async (
 
 /** Wraps a handler: loads the interaction, and turns an unexpected failure into an error page. */
 export const interactionPage =
-  (providers: TenantProviders, db: Database, endpoints: CaptchaEndpoints = captchaEndpoints()) =>
+  (
+    providers: TenantProviders,
+    db: Database,
+    modelOf: (entity: string) => EntityModel,
+    endpoints: CaptchaEndpoints = captchaEndpoints(),
+  ) =>
   (handler: InteractionHandler) =>
   async (request: Request, reply: FastifyReply) => {
-    const interaction = await loadInteraction(providers, db, request, reply, endpoints);
+    const interaction = await loadInteraction(providers, db, modelOf, request, reply, endpoints);
     if (!interaction) return reply;
     try {
       return await handler(interaction, request, reply);

@@ -1,5 +1,6 @@
 import { DEFAULT_LOGO_PATHS, pageLogoUrl } from '../../entities/signInExperience/server/default-logos.js';
 import type { SignInExperience } from '../../generated/types.js';
+import type { EntityModel } from '../../shared/descriptor.js';
 
 /** What an identifier field can name. */
 export type IdentifierKind = 'username' | 'email' | 'phone';
@@ -64,8 +65,8 @@ const email = /^[^\s@<>"']+@[^\s@<>"']+$/;
  * A logo: the tenant's own (an http(s) URL), or the server's own for the default branding (a path on the page's
  * origin, so it shows wherever the server is reached).
  */
-const logo = (field: 'logoUrl' | 'darkLogoUrl', value: unknown) => {
-  const shown = pageLogoUrl(field, value);
+const logo = (model: EntityModel, field: 'logoUrl' | 'darkLogoUrl', value: unknown) => {
+  const shown = pageLogoUrl(model, field, value);
   return shown === DEFAULT_LOGO_PATHS[field] ? DEFAULT_LOGO_PATHS[field] : httpUrl(shown);
 };
 
@@ -109,8 +110,11 @@ const pageMfa = (mfa: Record<string, unknown>): PageMfa => ({
   organizationsMayRequire: mfa.organizationRequiredMfaPolicy === 'Mandatory',
 });
 
-/** The page's view of a sign-in experience (stored, or a preview body over the stored one). */
-export const pageExperience = (experience: Partial): PageExperience => {
+/**
+ * The page's view of a sign-in experience (stored, or a preview body over the stored one); `model` is the sign-in
+ * experience's (the catalog's), whose default branding is the server's own logos.
+ */
+export const pageExperience = (experience: Partial, model: EntityModel): PageExperience => {
   const color = record(experience.color);
   const branding = record(experience.branding);
   const language = record(experience.languageInfo);
@@ -132,8 +136,8 @@ export const pageExperience = (experience: Partial): PageExperience => {
       darkModeEnabled: color.isDarkModeEnabled === true,
     },
     branding: defined({
-      logoUrl: logo('logoUrl', branding.logoUrl),
-      darkLogoUrl: logo('darkLogoUrl', branding.darkLogoUrl),
+      logoUrl: logo(model, 'logoUrl', branding.logoUrl),
+      darkLogoUrl: logo(model, 'darkLogoUrl', branding.darkLogoUrl),
       favicon: httpUrl(branding.favicon),
       darkFavicon: httpUrl(branding.darkFavicon),
     }),

@@ -64,11 +64,11 @@ export const registerSignInPreview = (
 
     const { tenantId, origin } = deps.context(request);
     // The server's own logos, as the console read them, preview as the default does on the page.
-    const changes = 'branding' in sent ? { ...sent, branding: storedBranding(sent.branding, origin) } : sent;
+    const changes = 'branding' in sent ? { ...sent, branding: storedBranding(model, sent.branding, origin) } : sent;
     const language = typeof body.language === 'string' ? body.language : undefined;
     const { experience, settings, phrases, policy } = await deps.db.withTenant(tenantId, async (tx) => {
-      const record = { ...(await readSignInExperience(tx, tenantId)), ...changes };
-      const merged = pageExperience(record);
+      const record = { ...(await readSignInExperience(tx, tenantId, model)), ...changes };
+      const merged = pageExperience(record, model);
       const languages = { autoDetect: Boolean(language), fallbackLanguage: merged.languageInfo.fallbackLanguage };
       return {
         experience: merged,

@@ -1,7 +1,7 @@
 import { emailBlocklistIssue } from '../../entities/user/server/account/email-blocklist.js';
 import { type BreachCheck, checkPassword, issueParams } from '../../entities/user/server/account/password-policy.js';
 import type { SecuritySettings } from '../../entities/user/server/account/security-settings.js';
-import { emailRule, identifierKind, usernameRule } from '../../entities/user/server/account/store.js';
+import { type IdentifierRule, identifierKind } from '../../entities/user/server/account/store.js';
 import type { Translator } from '../locales/index.js';
 import type { Form } from './context.js';
 import { type PageExperience, termsMustBeTicked } from './experience.js';
@@ -26,6 +26,8 @@ export interface RegistrationChecks {
   settings: Pick<SecuritySettings, 'passwordPolicy' | 'emailBlocklistPolicy'>;
   /** Whether a password is known from breaches (asked only when the policy rejects them). */
   breached?: BreachCheck | undefined;
+  /** The user schema's identifier rules (`UserStore.rules`). */
+  rules: { username: IdentifierRule; email: IdentifierRule };
 }
 
 /**
@@ -38,8 +40,9 @@ export const validateRegistration = async (
   tr: Translator,
   experience: PageExperience,
   form: Form,
-  { settings, breached }: RegistrationChecks,
+  { settings, breached, rules }: RegistrationChecks,
 ) => {
+  const { username: usernameRule, email: emailRule } = rules;
   const fields = registrationFields(experience);
   const value = (name: string) => (form[name] ?? '').trim();
   const either = value('emailOrPhone');

@@ -5,6 +5,7 @@ import { needsRehash, verifyPassword } from '../../entities/user/server/account/
 import type { SecuritySettings } from '../../entities/user/server/account/security-settings.js';
 import type { UserStore } from '../../entities/user/server/account/store.js';
 import { identifierKind } from '../../entities/user/server/account/store.js';
+import type { EntityModel } from '../../shared/descriptor.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import { systemContext } from '../crud/context.js';
 import type { Database } from '../db/database.js';
@@ -47,6 +48,8 @@ export interface InteractionRouteOptions {
   captcha?: CaptchaEndpoints | undefined;
   /** Where messages (verification codes) are sent from, beside the request that asked for them. */
   outbox: Outbox;
+  /** The model of an entity the server serves (from its catalog). */
+  modelOf: (entity: string) => EntityModel;
 }
 
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
@@ -70,7 +73,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
 
   const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, showError, wrongPrompt } =
     interactionPages(options.db, users, settingsOf);
-  const page = interactionPage(providers, options.db, options.captcha);
+  const page = interactionPage(providers, options.db, options.modelOf, options.captcha);
   const captchaRefusal = captchaGuard({ endpoints: options.captcha, record: audit.record });
   const flow = mfaFlow({ db: options.db, users, sentinel, audit });
   const forgotPassword = {
@@ -217,7 +220,11 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     if (captcha)
       return showRegister(interaction, reply, 422, { values: typedValues(request.body), error: captcha.message });
     const settings = await settingsOf(tenantId);
-    const form = await validateRegistration(tr, interaction.experience, request.body ?? {}, { settings, breached });
+    const form = await validateRegistration(tr, interaction.experience, request.body ?? {}, {
+      settings,
+      breached,
+      rules: users.rules,
+    });
     const { username, email, phone, password, values, errors, code } = form;
     if (code) {
       failed(code);

@@ -1,3 +1,4 @@
+import type { EntityModel } from '../../shared/descriptor.js';
 import { factoriesOf } from '../connectors/factories.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
@@ -28,10 +29,15 @@ export const emailSenderFor = (sender: string | undefined, config: Record<string
 
 /**
  * The tenant's email sender: its email connector (at most one), sending with the connector's configuration. No
- * email connector is Logto's `connector.not_found` (501) for the email type. Every sender of the product asks here.
+ * email connector is Logto's `connector.not_found` (501) for the email type. Every sender of the product asks here;
+ * `connector` is the connector entity's model (the catalog's), whose branches are the factories.
  */
-export const findEmailSender = async (db: Queryable, tenantId: string): Promise<EmailSender> => {
-  const factories = factoriesOf().filter((factory) => factory.type === 'Email');
+export const findEmailSender = async (
+  db: Queryable,
+  tenantId: string,
+  connector: EntityModel,
+): Promise<EmailSender> => {
+  const factories = factoriesOf(connector).filter((factory) => factory.type === 'Email');
   const { rows } = await db.query<{ connector_id: string; config: Record<string, unknown> }>(
     'SELECT connector_id, config FROM connectors WHERE tenant_id = $1 AND connector_id = ANY($2) ORDER BY created_at DESC LIMIT 1',
     [tenantId, factories.map((factory) => factory.id)],

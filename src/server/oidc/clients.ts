@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AdapterPayload } from 'oidc-provider';
-import { entityModels } from '../../generated/entities.js';
 import type { ApplicationRecord } from '../../generated/records.js';
+import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
 
 /** The fields of an application the provider needs. */
@@ -17,8 +17,8 @@ export type CustomClientMetadata = Partial<ApplicationRecord['customClientMetada
  * What an application's custom metadata means where it leaves a setting out: the schema's defaults (rotating refresh
  * tokens, 14 days, ID tokens for an hour), the values new applications are stored with.
  */
-export const customClientMetadataDefaults = (entityModels.find((model) => model.name === 'application')?.schema
-  .properties?.customClientMetadata?.default ?? {}) as CustomClientMetadata;
+export const customClientMetadataDefaults = (application: EntityModel): CustomClientMetadata =>
+  (application.schema.properties?.customClientMetadata?.default ?? {}) as CustomClientMetadata;
 
 const interactiveGrants = ['authorization_code', 'refresh_token'];
 
@@ -84,9 +84,11 @@ export class ClientStore {
   /** The latest custom metadata seen per client (read on every lookup, so it follows edits). */
   private readonly custom = new Map<string, CustomClientMetadata>();
 
+  /** `defaults`: what a stored application's custom metadata leaves out means (`customClientMetadataDefaults`). */
   constructor(
     private readonly db: Database,
     private readonly tenantId: string,
+    private readonly defaults: CustomClientMetadata,
   ) {}
 
   async metadata(clientId: string): Promise<AdapterPayload | undefined> {
@@ -137,7 +139,7 @@ export class ClientStore {
   }
 
   customMetadata(clientId: string): CustomClientMetadata {
-    return { ...customClientMetadataDefaults, ...this.custom.get(clientId) };
+    return { ...this.defaults, ...this.custom.get(clientId) };
   }
 
   /** Whether `secret` is one of the application's unexpired secrets from `/api/applications/{id}/secrets`. */

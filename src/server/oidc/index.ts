@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BreachCheck } from '../../entities/user/server/account/password-policy.js';
 import { securitySettings } from '../../entities/user/server/account/security-settings.js';
 import { UserStore } from '../../entities/user/server/account/store.js';
+import type { EntityModel } from '../../shared/descriptor.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { ServerEdition } from '../crud/context.js';
 import type { EntityOperations } from '../crud/operations.js';
@@ -41,6 +42,8 @@ export interface IdentityOptions {
   captcha?: CaptchaEndpoints | undefined;
   /** Milliseconds between checks of a tenant's stored keys by its cached provider (see `TenantProviders`). */
   keysCheckMs?: number | undefined;
+  /** The entities the server serves (its catalog's models). */
+  models: readonly EntityModel[];
 }
 
 /** What the rest of the server may ask about tenants and their token issuers (e.g. to verify bearer tokens). */
@@ -82,7 +85,7 @@ const listeningOrigin = (app: FastifyInstance): string => {
  */
 export const registerIdentity = async (
   app: FastifyInstance,
-  { db, publicUrl, operationsOf, edition, auditLog, webhooks, breached, captcha, keysCheckMs }: IdentityOptions,
+  { db, publicUrl, operationsOf, edition, auditLog, webhooks, breached, captcha, keysCheckMs, models }: IdentityOptions,
 ): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
@@ -104,6 +107,7 @@ export const registerIdentity = async (
     auditLog,
     activeUsers,
     keysCheckMs,
+    models,
   });
   app.decorate('identity', {
     tenants,
@@ -130,5 +134,6 @@ export const registerIdentity = async (
     webhooks,
     captcha,
     outbox,
+    modelOf: (entity) => operationsOf(entity).model,
   });
 };

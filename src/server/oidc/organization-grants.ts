@@ -1,4 +1,4 @@
-import { entityModels } from '../../generated/entities.js';
+import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
 
 /**
@@ -32,8 +32,10 @@ const HOLDERS = {
 export type Holder = keyof typeof HOLDERS;
 
 /** Whether the holder's memberships are stored at all: until they are, nothing of that kind belongs anywhere. */
-const stored = (holder: Holder) => entityModels.some((model) => model.table === HOLDERS[holder].memberships);
-const HELD = { user: stored('user'), application: stored('application') };
+const heldBy = (models: readonly EntityModel[]) => {
+  const stored = (holder: Holder) => models.some((model) => model.table === HOLDERS[holder].memberships);
+  return { user: stored('user'), application: stored('application') };
+};
 
 /** One organization of a user, with the names of the roles the user holds in it. */
 export interface UserOrganization {
@@ -46,10 +48,16 @@ export interface UserOrganization {
  * their organization roles grant, and whether an organization requires multi-factor authentication.
  */
 export class OrganizationGrants {
+  private readonly held: Record<Holder, boolean>;
+
+  /** `models`: the entities the server serves (its catalog's), which say whether memberships are stored. */
   constructor(
     private readonly db: Database,
     private readonly tenantId: string,
-  ) {}
+    models: readonly EntityModel[],
+  ) {
+    this.held = heldBy(models);
+  }
 
   private query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
     return this.db
@@ -60,7 +68,7 @@ export class OrganizationGrants {
   /** Whether the user, or the application, belongs to the organization. */
   async isMember(holder: Holder, organizationId: string, holderId: string): Promise<boolean> {
     const { memberships, column } = HOLDERS[holder];
-    if (!HELD[holder]) return false;
+    if (!this.held[holder]) return false;
     const rows = await this.query<{ one: number }>(
       `SELECT 1 AS one FROM ${memberships} WHERE tenant_id = $1 AND organization_id = $2 AND ${column} = $3`,
       [organizationId, holderId],
@@ -84,7 +92,7 @@ export class OrganizationGrants {
   /** The organization permissions the holder's roles in the organization grant. */
   async organizationScopes(holder: Holder, organizationId: string, holderId: string): Promise<string[]> {
     const { roles, column } = HOLDERS[holder];
-    if (!HELD[holder]) return [];
+    if (!this.held[holder]) return [];
     const rows = await this.query<{ name: string }>(
       `SELECT DISTINCT s.name FROM ${TABLES.organizationScopes} s
        JOIN ${TABLES.roleScopes} rs ON rs.tenant_id = s.tenant_id AND rs.organization_scope_id = s.id
@@ -107,7 +115,7 @@ export class OrganizationGrants {
     organizationId: string | undefined,
   ): Promise<string[]> {
     const { roles, column } = HOLDERS[holder];
-    if (!HELD[holder]) return [];
+    if (!this.held[holder]) return [];
     const inOrganization = organizationId === undefined ? '' : 'AND h.organization_id = $4';
     const rows = await this.query<{ name: string }>(
       `SELECT DISTINCT s.name FROM scopes s

@@ -2,8 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type Account, type ClientInstance, type KoaContextWithOIDC } from 'oidc-provider';
 import type { UserRecord, UserStore } from '../../entities/user/server/account/store.js';
+import type { EntityModel } from '../../shared/descriptor.js';
 import { logGrants } from '../audit-log/grants.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
+import { modelOf } from '../crud/catalog.js';
 import type { Database } from '../db/database.js';
 import { HARDENING_HEADERS, SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
 import { errorPage } from '../interaction/views.js';
@@ -11,7 +13,7 @@ import { translatorFor } from '../locales/index.js';
 import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
 import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
-import { ClientStore, type CustomClientMetadata } from './clients.js';
+import { ClientStore, type CustomClientMetadata, customClientMetadataDefaults } from './clients.js';
 import { loadKeys } from './key-store.js';
 import { keysFingerprint, publicJwks, signingAlgorithms, tenantKeysOf } from './keys.js';
 import { rpInitiatedLogout } from './logout.js';
@@ -56,6 +58,8 @@ export interface TenantOidcOptions {
   auditLog?: AuditLogWriter | undefined;
   /** Where the users issued a token are recorded, once per day. */
   activeUsers: ActiveUsers;
+  /** The entities the server serves (its catalog's models). */
+  models: readonly EntityModel[];
 }
 
 const DAY = 24 * 60 * 60;
@@ -107,10 +111,11 @@ export const createTenantOidc = async ({
   log,
   auditLog,
   activeUsers,
+  models,
 }: TenantOidcOptions): Promise<TenantOidc> => {
   const stored = await loadKeys(db, tenantId);
   const keys = tenantKeysOf(stored);
-  const clients = new ClientStore(db, tenantId);
+  const clients = new ClientStore(db, tenantId, customClientMetadataDefaults(modelOf({ models }, 'application')));
   const resources = new ResourceStore(db, tenantId);
   const basePath = tenantBasePath(tenantId);
   const mountPath = `${basePath}/oidc`;
@@ -119,7 +124,7 @@ export const createTenantOidc = async ({
     client ? clients.customMetadata(client.clientId) : {};
   const cookie = { httpOnly: true, sameSite: 'lax' as const };
 
-  const organizations = new OrganizationGrants(db, tenantId);
+  const organizations = new OrganizationGrants(db, tenantId, models);
   const signing = { accessTokenFormat: 'jwt', jwt: { sign: { alg: keys.signingAlg } } };
   const resourceServerInfo = resourceServerInfoOf({ resources, organizations, signing });
 

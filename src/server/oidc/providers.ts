@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserStore } from '../../entities/user/server/account/store.js';
+import type { EntityModel } from '../../shared/descriptor.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { Database } from '../db/database.js';
 import type { TenantRegistry } from '../tenants/registry.js';
@@ -23,6 +24,8 @@ export interface TenantProvidersOptions {
   activeUsers: ActiveUsers;
   /** Milliseconds between checks of a tenant's stored keys (default `KEYS_CHECK_MS`; 0 checks on every use). */
   keysCheckMs?: number | undefined;
+  /** The entities the server serves (its catalog's models). */
+  models: readonly EntityModel[];
 }
 
 interface Entry {
@@ -47,8 +50,8 @@ export class TenantProviders {
     if (!isTenantId(tenantId) || !(await this.options.tenants.exists(tenantId))) return undefined;
     let entry = this.cache.get(tenantId);
     if (!entry) {
-      const { db, users, origin, log, auditLog, activeUsers } = this.options;
-      const provider = createTenantOidc({ db, tenantId, origin: origin(), users, log, auditLog, activeUsers });
+      const { db, users, origin, log, auditLog, activeUsers, models } = this.options;
+      const provider = createTenantOidc({ db, tenantId, origin: origin(), users, log, auditLog, activeUsers, models });
       entry = { provider, checkedAt: Date.now() };
       this.cache.set(tenantId, entry);
       // A failed start is not remembered: the next request tries again.

@@ -10,13 +10,17 @@ type Run = Parameters<ActionOverride['run']>[0];
  * `DELETE /api/connectors/{id}` (204; 404 `entity.not_exists_with_id`). As Logto, an email or SMS connector is kept
  * (422) while password expiration is on and forgot password would have no method left without it.
  */
-export const deleteConnector = async ({ context, params, operations, db }: Run): Promise<undefined> => {
+export const deleteConnector = async ({ context, params, operations, operationsOf, db }: Run): Promise<undefined> => {
   const id = String(params.id);
   const { tenantId } = context;
   const stored = await db.withTenant(tenantId, (tx) => operations.repository.find(tx, { tenantId }, id));
   const factory = stored ? findFactory(String(stored.connectorId), operations.model) : undefined;
   if (stored && factory && isPasswordless(factory.type)) {
-    const { passwordExpiration, forgotPasswordMethods } = await loadSignInExperience(db, tenantId);
+    const { passwordExpiration, forgotPasswordMethods } = await loadSignInExperience(
+      db,
+      tenantId,
+      operationsOf('signInExperience').model,
+    );
     if ((passwordExpiration as { enabled?: boolean } | undefined)?.enabled) {
       // What remains: the other passwordless type's connector (one of each type at most).
       const remaining = { email: factory.type !== 'Email', sms: factory.type !== 'Sms' };

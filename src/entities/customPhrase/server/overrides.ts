@@ -30,9 +30,11 @@ const upsert = async ({ params, body, context, db, operations }: Run) => {
 };
 
 /** `DELETE /api/custom-phrases/{languageTag}`: 409 for the sign-in experience's fallback language, 404 for none. */
-const remove = async ({ params, context, db, operations }: Run) => {
+const remove = async ({ params, context, db, operations, operationsOf }: Run) => {
   const languageTag = params.languageTag ?? '';
-  const { languageInfo } = await db.withTenant(context.tenantId, (tx) => readSignInExperience(tx, context.tenantId));
+  const { languageInfo } = await db.withTenant(context.tenantId, (tx) =>
+    readSignInExperience(tx, context.tenantId, operationsOf('signInExperience').model),
+  );
   if (languageInfo.fallbackLanguage === languageTag) {
     throw new ApiError('localization.cannot_delete_default_language', { languageTag });
   }

@@ -14,9 +14,9 @@ export const organizationInvitationOverrides = {
   /** Sends the invitation email again (204), through the tenant's email connector. */
   'organizationInvitation.send-message': {
     kind: 'action',
-    run: async ({ context, id, body, operations, db }) => {
+    run: async ({ context, id, body, operations, operationsOf, db }) => {
       const invitation = await operations.get(context, id);
-      const sender = await findEmailSender(db, context.tenantId);
+      const sender = await findEmailSender(db, context.tenantId, operationsOf('connector').model);
       await sender.send({ to: String(invitation.invitee), template: 'OrganizationInvitation', payload: body });
       return undefined;
     },

@@ -12,7 +12,7 @@ const invalid = (details: string, status?: number) =>
  * person to that organization. Pending invitations past their expiry are marked Expired first. When a message is
  * asked for, the email is sent in the same transaction: no email connector means no invitation.
  */
-export const prepareInvitation = async (values: Entity, { db, tenantId }: HookContext): Promise<Entity> => {
+export const prepareInvitation = async (values: Entity, { db, tenantId, modelOf }: HookContext): Promise<Entity> => {
   const { messagePayload, ...invitation } = values;
   if (typeof invitation.expiresAt !== 'number' || invitation.expiresAt <= Date.now()) {
     throw invalid('The value of `expiresAt` must be in the future.');
@@ -51,7 +51,7 @@ export const prepareInvitation = async (values: Entity, { db, tenantId }: HookCo
   );
   if (pending.rows.length > 0) throw new ApiError('entity.unique_integrity_violation');
   if (messagePayload && typeof messagePayload === 'object') {
-    const sender = await findEmailSender(db, tenantId);
+    const sender = await findEmailSender(db, tenantId, modelOf('connector'));
     const found = organization.rows[0];
     const from = inviter?.rows[0];
     await sender.send({

@@ -1,21 +1,21 @@
-import { entityModels } from '../../../generated/entities.js';
 import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { formFixtures } from '../../../server/qa/fixtures.js';
 import { qaForm, qaForms } from '../../../server/qa/forms.js';
+import type { EntityModel } from '../../../shared/descriptor.js';
 
 /**
  * The QA service: the generated forms of the served entities and their fixtures, read from the fixture files at
  * each request, so a new fixture file shows with no restart.
  */
-const listForms = async () =>
-  qaForms(entityModels).map(({ entity, form, kind }) => {
+const listForms = async ({ models }: { models: readonly EntityModel[] }) =>
+  qaForms(models).map(({ entity, form, kind }) => {
     const { valid, invalid } = formFixtures(entity, form);
     return { entity, form, kind, valid: valid.length, invalid: invalid.length };
   });
 
-const getForm = async ({ params }: { params: Record<string, string> }) => {
-  const found = qaForm(entityModels, params.entity ?? '', params.form ?? '');
+const getForm = async ({ params, models }: { params: Record<string, string>; models: readonly EntityModel[] }) => {
+  const found = qaForm(models, params.entity ?? '', params.form ?? '');
   if (!found) throw new ApiError('entity.not_found');
   const { valid, invalid } = formFixtures(found.entity, found.form);
   return {

@@ -13,7 +13,7 @@ type Run = Parameters<ActionOverride['run']>[0];
  * when `userId` names one (their name, username, email and phone then count as user information; 404 when it names
  * none); 200 `{ result: true }` or 400 `{ result: false, issues }`.
  */
-const checkPassword = async ({ body, context, db, operationsOf, request }: Run) => {
+const checkPassword = async ({ body, context, db, operations, operationsOf, request }: Run) => {
   const { password, userId } = body as { password: string; userId?: string };
   const user = userId ? await operationsOf('user').get(context, userId) : undefined;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -25,7 +25,7 @@ const checkPassword = async ({ body, context, db, operationsOf, request }: Run) 
         phoneNumber: text(user.primaryPhone),
       }
     : {};
-  const { passwordPolicy } = await loadSignInExperience(db, context.tenantId);
+  const { passwordPolicy } = await loadSignInExperience(db, context.tenantId, operations.model);
   const breached = request.server.breachedPasswords.isBreached;
   const issues = await passwordIssues(password, passwordPolicy, { userInfo, breached });
   return issues.length > 0 ? withStatus(400, { result: false, issues }) : { result: true };
@@ -36,8 +36,8 @@ const caseConflicts = ({ query, context, db }: Run) =>
   db.withTenant(context.tenantId, (tx) => findCaseConflicts(tx, context.tenantId, Number(query.limit ?? 20)));
 
 /** The record as callers read it: the default logos as the server's own, at the origin the caller reached. */
-const present: AfterReadOverride['run'] = (items, { context }) =>
-  items.map((item) => ({ ...item, branding: shownBranding(item.branding, context.origin) }));
+const present: AfterReadOverride['run'] = (items, { context, model }) =>
+  items.map((item) => ({ ...item, branding: shownBranding(model, item.branding, context.origin) }));
 
 export const signInExperienceOverrides = {
   'signInExperience.check-update': signInExperienceUpdateHook,

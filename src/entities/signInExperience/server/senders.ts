@@ -1,5 +1,6 @@
 import type { Queryable } from '../../../server/db/database.js';
 import { findEmailSender } from '../../../server/messages/email-sender.js';
+import type { EntityModel } from '../../../shared/descriptor.js';
 import type { Senders } from './rules.js';
 
 /**
@@ -7,8 +8,8 @@ import type { Senders } from './rules.js';
  * sender (no SMS connector factory exists yet). Sign-up and sign-in settings that need a verification code are
  * refused without their sender.
  */
-export const tenantSenders = async (db: Queryable, tenantId: string): Promise<Senders> => {
-  const email = await findEmailSender(db, tenantId).then(
+export const tenantSenders = async (db: Queryable, tenantId: string, connector: EntityModel): Promise<Senders> => {
+  const email = await findEmailSender(db, tenantId, connector).then(
     () => true,
     () => false,
   );

@@ -40,7 +40,10 @@ const passwordExpiration = (sent: Patch['passwordExpiration'], stored: SignInExp
  * the server's own logos as the default).
  * A refused patch throws before anything is written.
  */
-export const checkSignInExperienceUpdate = async (values: Entity, { db, tenantId, stored, context }: HookContext) => {
+export const checkSignInExperienceUpdate = async (
+  values: Entity,
+  { db, tenantId, stored, context, model, modelOf }: HookContext,
+) => {
   const patch = values as Patch;
   const current = stored as SignInExperience | undefined;
   if (!current) return values;
@@ -60,7 +63,7 @@ export const checkSignInExperienceUpdate = async (values: Entity, { db, tenantId
       throw new ApiError('sign_in_experiences.username_policy_case_conflicts_exist', {}, conflicts);
     }
   }
-  const senders = await tenantSenders(db, tenantId);
+  const senders = await tenantSenders(db, tenantId, modelOf('connector'));
   if (patch.signUp) validateSignUp(patch.signUp, senders);
   if (patch.signIn) validateSignIn(patch.signIn, patch.signUp ?? current.signUp, senders, patch.mfa ?? current.mfa);
   if (patch.mfa) validateMfa(patch.mfa, patch.signIn ?? current.signIn);
@@ -69,7 +72,7 @@ export const checkSignInExperienceUpdate = async (values: Entity, { db, tenantId
 
   const next: Patch = { ...patch };
   // The server's own logos as read (at this caller's origin) are stored as the default, which follows the server.
-  if (patch.branding) next.branding = storedBranding(patch.branding, context.origin) as Patch['branding'];
+  if (patch.branding) next.branding = storedBranding(model, patch.branding, context.origin) as Patch['branding'];
   if (patch.mfa && !isMfaEnabled(patch.mfa) && patch.adaptiveMfa === undefined) next.adaptiveMfa = { enabled: false };
   if (patch.socialSignInConnectorTargets) {
     const available = await socialConnectorTargets(db, tenantId);

@@ -11,7 +11,7 @@ export const forgotPasswordAvailable = async (db: Database, interaction: Interac
   const { experience, tenantId } = interaction;
   if (experience.signInMode === 'Register' || !experience.forgotPasswordByEmail) return false;
   return db
-    .withTenant(tenantId, (tx) => findEmailSender(tx, tenantId))
+    .withTenant(tenantId, (tx) => findEmailSender(tx, tenantId, interaction.modelOf('connector')))
     .then(
       () => true,
       () => false,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type BreachCheck, checkPassword, issueParams } from '../../../entities/user/server/account/password-policy.js';
 import { verifyPassword } from '../../../entities/user/server/account/passwords.js';
 import type { SecuritySettings } from '../../../entities/user/server/account/security-settings.js';
-import { emailRule, type UserStore } from '../../../entities/user/server/account/store.js';
+import type { UserStore } from '../../../entities/user/server/account/store.js';
 import type { Database } from '../../db/database.js';
 import { findEmailSender } from '../../messages/email-sender.js';
 import type { Outbox } from '../../messages/outbox.js';
@@ -92,7 +92,9 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
     const user = await users.findByIdentifier(tenantId, email);
     const { code } = await passcodes.create(tenantId, { jti: interaction.details.uid, type: EVENT, email });
     // Known or not, the address takes the same steps before the answer: the sender is looked up for both.
-    const sender = await db.withTenant(tenantId, (tx) => findEmailSender(tx, tenantId)).catch(failed);
+    const sender = await db
+      .withTenant(tenantId, (tx) => findEmailSender(tx, tenantId, interaction.modelOf('connector')))
+      .catch(failed);
     if (typeof sender === 'string') return sender;
     if (user) {
       const message = { to: email, template: EVENT, payload: { code, locale: tr.language } } as const;
@@ -121,6 +123,7 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
     const { tr } = interaction;
     const email = (request.body?.email ?? '').trim();
     if (!email) return showStart(interaction, reply, 400, email, tr.t('errors:email_required'));
+    const emailRule = users.rules.email;
     if (email.length > emailRule.maxLength || !emailRule.pattern.test(email)) {
       return showStart(interaction, reply, 400, email, tr.t('errors:email_invalid'));
     }

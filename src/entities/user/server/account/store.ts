@@ -1,30 +1,36 @@
-import { entityModels } from '../../../../generated/entities.js';
 import type { UserRecord } from '../../../../generated/records.js';
 import { type RequestContext, systemContext } from '../../../../server/crud/context.js';
 import type { CreateSteps, EntityOperations } from '../../../../server/crud/operations.js';
 import type { OpenWrite } from '../../../../server/crud/pipeline.js';
-import { Repository } from '../../../../server/crud/repository.js';
 import type { Database, Queryable } from '../../../../server/db/database.js';
 import type { EntityModel } from '../../../../shared/descriptor.js';
 import { hashPassword, needsRehash, PASSWORD_METHOD } from './passwords.js';
 
-export const userModel = entityModels.find((model) => model.name === 'user') as EntityModel;
 /** The user's side of the user-role relation (`/api/users/{userId}/roles`). */
 const ROLES = 'roles';
-const users = new Repository(userModel);
 
-/** A user as the server sees it, private fields included; `publicView(userModel)` (crud/routes.ts) is what may leave it. */
+/** A user as the server sees it, private fields included; `publicView(model)` (crud/routes.ts) is what may leave it. */
 export type { UserRecord };
 
-/** The identifier rules of the user schema, shared with the registration form. */
-const property = (name: string) => userModel.schema.properties?.[name] as { pattern?: string; maxLength?: number };
-export const usernameRule = {
-  pattern: new RegExp(property('username').pattern ?? '^[A-Z_a-z]\\w*$'),
-  maxLength: property('username').maxLength ?? 128,
-};
-export const emailRule = {
-  pattern: new RegExp(property('primaryEmail').pattern ?? '^\\S+@\\S+\\.\\S+$'),
-  maxLength: property('primaryEmail').maxLength ?? 128,
+/** An identifier's rule in the user schema: its pattern and its longest length. */
+export interface IdentifierRule {
+  pattern: RegExp;
+  maxLength: number;
+}
+
+/** The identifier rules of a user model's schema, shared with the registration form and the bootstrap settings. */
+export const identifierRules = (model: EntityModel): { username: IdentifierRule; email: IdentifierRule } => {
+  const property = (name: string) => model.schema.properties?.[name] as { pattern?: string; maxLength?: number };
+  return {
+    username: {
+      pattern: new RegExp(property('username').pattern ?? '^[A-Z_a-z]\\w*$'),
+      maxLength: property('username').maxLength ?? 128,
+    },
+    email: {
+      pattern: new RegExp(property('primaryEmail').pattern ?? '^\\S+@\\S+\\.\\S+$'),
+      maxLength: property('primaryEmail').maxLength ?? 128,
+    },
+  };
 };
 
 /** How the sign-in form's identifier names an account. */
@@ -40,9 +46,6 @@ const phoneForms = (phone: string) => {
   const digits = phone.replace(/\D/g, '');
   return [...new Set([phone, digits, `+${digits}`])];
 };
-
-const select = userModel.columns.map((c) => `"${c.column}"`).join(', ');
-const toUser = (row: Record<string, unknown>) => users.fromRow(row) as unknown as UserRecord;
 
 export interface NewUser {
   username?: string | null;
@@ -65,12 +68,26 @@ export class UserStore {
     private readonly operations: () => EntityOperations,
   ) {}
 
+  /** The identifier rules of the user schema the server serves. */
+  get rules() {
+    return identifierRules(this.operations().model);
+  }
+
+  private get users() {
+    return this.operations().repository;
+  }
+
+  private toUser(row: Record<string, unknown>): UserRecord {
+    return this.users.fromRow(row) as unknown as UserRecord;
+  }
+
   /**
    * By email (case-insensitive) when the identifier has an `@`, by phone number when it looks like one (a username
    * starts with a letter or an underscore, so the two never meet), else by username (exact).
    */
   findByIdentifier(tenantId: string, identifier: string): Promise<UserRecord | undefined> {
     const kind = identifierKind(identifier);
+    const select = this.users.model.columns.map((c) => `"${c.column}"`).join(', ');
     const sql = {
       email: `SELECT ${select} FROM users WHERE tenant_id = $1 AND lower(primary_email) = lower($2) ORDER BY created_at LIMIT 1`,
       phone: `SELECT ${select} FROM users WHERE tenant_id = $1 AND primary_phone = ANY($2::varchar[]) ORDER BY created_at LIMIT 1`,
@@ -78,13 +95,13 @@ export class UserStore {
     }[kind];
     return this.db.withTenant(tenantId, async (tx) => {
       const { rows } = await tx.query(sql, [tenantId, kind === 'phone' ? phoneForms(identifier) : identifier]);
-      return rows[0] ? toUser(rows[0]) : undefined;
+      return rows[0] ? this.toUser(rows[0]) : undefined;
     });
   }
 
   findById(tenantId: string, id: string): Promise<UserRecord | undefined> {
     return this.db.withTenant(tenantId, async (tx) => {
-      const found = await users.find(tx, { tenantId }, id);
+      const found = await this.users.find(tx, { tenantId }, id);
       return found as unknown as UserRecord | undefined;
     });
   }
