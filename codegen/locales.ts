@@ -21,7 +21,26 @@ export const flattenTexts = (json: unknown): Map<string, string> => {
   return texts;
 };
 
-/** The language directories under `src/console/locales` (`en`, and any other). */
+/** Where an entity's own texts live: one file per language in its folder, `src/entities/<name>/locales/<language>.json`. */
+const ENTITY_LOCALES = (name: string) => `src/entities/${name}/locales`;
+
+/** The entity folders that hold texts, with the languages each has. */
+const entityLocales = (root: string): { name: string; languages: string[] }[] => {
+  const entities = join(root, 'src/entities');
+  if (!existsSync(entities)) return [];
+  return readdirSync(entities)
+    .filter((name) => existsSync(join(root, ENTITY_LOCALES(name))))
+    .sort()
+    .map((name) => ({
+      name,
+      languages: readdirSync(join(root, ENTITY_LOCALES(name)))
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => file.slice(0, -'.json'.length))
+        .sort(),
+    }));
+};
+
+/** The languages of the console's texts: the directories under `src/console/locales` (`en`, and any other). */
 export const localeLanguages = (root: string): string[] => {
   const dir = join(root, LOCALES_DIR);
   if (!existsSync(dir)) return [];
@@ -31,8 +50,9 @@ export const localeLanguages = (root: string): string[] => {
 };
 
 /**
- * Every key of one language, with the file that holds it (`src/console/locales/en/roles.json`). The files of a
- * language are merged into one i18next namespace, so a key in two files is an error.
+ * Every key of one language, with the file that holds it (`src/console/locales/en/common.json`,
+ * `src/entities/role/locales/en.json`). The files of a language are merged into one i18next namespace, so a key in
+ * two files is an error.
  */
 export const readLocale = (root: string, language: string): Map<string, string> =>
   new Map([...readEntries(root, language)].map(([key, entry]) => [key, entry.path]));
@@ -41,18 +61,27 @@ export const readLocale = (root: string, language: string): Map<string, string> 
 export const readLocaleTexts = (root: string, language: string): Map<string, string> =>
   new Map([...readEntries(root, language)].map(([key, entry]) => [key, entry.text]));
 
-const readEntries = (root: string, language: string): Map<string, { path: string; text: string }> => {
+/** The files of one language: the console's area files, then the entity folders' files of that language. */
+const localeFiles = (root: string, language: string): string[] => {
   const dir = join(root, LOCALES_DIR, language);
+  const areas = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((file) => file.endsWith('.json'))
+        .sort()
+        .map((file) => `${LOCALES_DIR}/${language}/${file}`)
+    : [];
+  const entities = entityLocales(root)
+    .filter((entity) => entity.languages.includes(language))
+    .map((entity) => `${ENTITY_LOCALES(entity.name)}/${language}.json`);
+  return [...areas, ...entities];
+};
+
+const readEntries = (root: string, language: string): Map<string, { path: string; text: string }> => {
   const keys = new Map<string, { path: string; text: string }>();
-  if (!existsSync(dir)) return keys;
-  const files = readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort();
-  for (const file of files) {
-    const path = `${LOCALES_DIR}/${language}/${file}`;
+  for (const path of localeFiles(root, language)) {
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      json = JSON.parse(readFileSync(join(root, path), 'utf8'));
     } catch (error) {
       throw new CodegenError(`${path}: ${(error as Error).message}`);
     }
@@ -72,21 +101,35 @@ export interface LocaleDifference {
   extra: string[];
 }
 
-/** Every language must have exactly English's keys (plural forms aside, which differ between languages). */
+/**
+ * Every language must have exactly English's keys (plural forms aside, which differ between languages). An entity
+ * folder is translated whole or not at all: one with English texts only (a platform engineer's new entity) shows
+ * them in every language and is left out of the comparison; one with any other language must have all of them.
+ */
 export const localeParity = (root: string): LocaleDifference[] => {
-  const base = (keys: Map<string, string>) => new Set([...keys.keys()].map(pluralBase));
-  const english = base(readLocale(root, SOURCE_LANGUAGE));
-  return localeLanguages(root)
-    .filter((language) => language !== SOURCE_LANGUAGE)
+  const base = (keys: Iterable<string>) => new Set([...keys].map(pluralBase));
+  const languages = localeLanguages(root).filter((language) => language !== SOURCE_LANGUAGE);
+  const englishOnly = entityLocales(root)
+    .filter((entity) => entity.languages.every((language) => language === SOURCE_LANGUAGE))
+    .map((entity) => `${ENTITY_LOCALES(entity.name)}/${SOURCE_LANGUAGE}.json`);
+  const englishFiles = readLocale(root, SOURCE_LANGUAGE);
+  const english = base([...englishFiles].filter(([, path]) => !englishOnly.includes(path)).map(([key]) => key));
+  const untranslated = entityLocales(root).flatMap((entity) =>
+    entity.languages.length > 1 ? languages.filter((language) => !entity.languages.includes(language)) : [],
+  );
+  return languages
     .map((language) => {
-      const keys = base(readLocale(root, language));
+      const keys = base(readLocale(root, language).keys());
       return {
         language,
         missing: [...english].filter((key) => !keys.has(key)).sort(),
         extra: [...keys].filter((key) => !english.has(key)).sort(),
       };
     })
-    .filter((difference) => difference.missing.length > 0 || difference.extra.length > 0);
+    .filter(
+      (difference) =>
+        difference.missing.length > 0 || difference.extra.length > 0 || untranslated.includes(difference.language),
+    );
 };
 
 /** `minItems_one` → `minItems`: i18next keeps plural forms under one key. */

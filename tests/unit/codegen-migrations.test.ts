@@ -28,7 +28,7 @@ describe('schema changes become migrations', () => {
       descriptor.console.create.fields.push('priority');
     });
     // The new form field needs its English label: codegen names the file and the key (see codegen-texts.test.ts).
-    editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
+    editJson(join(root, 'src/entities/role/locales/en.json'), (texts) => {
       texts.fields.role.priority = 'Priority';
     });
     const after = await generate({ root, migrationName: 'add role priority' });
@@ -115,7 +115,7 @@ describe('schema changes become migrations', () => {
       const general = descriptor.console.detail.tabs.find((tab: { key: string }) => tab.key === 'general');
       general.sections[0].fields = ['name', 'description'];
     });
-    editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
+    editJson(join(root, 'src/entities/role/locales/en.json'), (texts) => {
       delete texts.fields.role.isDefault;
       delete texts.fields.role.isDefault_description;
     });

@@ -22,7 +22,7 @@ const renameRoleDescription = (root: string, declared: boolean) => {
   });
   const descriptor = join(root, 'src/entities/role/resource.json');
   writeFileSync(descriptor, readFileSync(descriptor, 'utf8').replaceAll('"description"', '"summary"'));
-  editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
+  editJson(join(root, 'src/entities/role/locales/en.json'), (texts) => {
     texts.fields.role.summary = texts.fields.role.description;
     delete texts.fields.role.description;
   });
@@ -79,7 +79,7 @@ describe('migrations keep data and apply in order', () => {
     });
     const descriptor = join(root, 'src/entities/role/resource.json');
     writeFileSync(descriptor, readFileSync(descriptor, 'utf8').replaceAll('"description"', '"label"'));
-    editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
+    editJson(join(root, 'src/entities/role/locales/en.json'), (texts) => {
       texts.fields.role.label = 'Label';
       delete texts.fields.role.description;
     });

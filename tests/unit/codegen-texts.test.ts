@@ -13,11 +13,11 @@ describe('codegen lists every translation key the console needs', () => {
   it('rejects a new form field without its English label, naming the file and the key', async () => {
     const root = copyProject();
     applyPatch(root, 'docs/guide/examples/add-field.patch.json');
-    editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
+    editJson(join(root, 'src/entities/role/locales/en.json'), (texts) => {
       delete texts.fields.role.priority;
     });
     await expect(generate({ root })).rejects.toThrow(
-      'src/console/locales/en/fields.json: fields.role.priority (label of form field role.priority)',
+      'src/entities/role/locales/en.json: fields.role.priority (label of form field role.priority)',
     );
   });
 
@@ -34,17 +34,17 @@ describe('codegen lists every translation key the console needs', () => {
       schema.properties.type.enum.push('Robot');
     });
     await expect(generate({ root })).rejects.toThrow(
-      'src/console/locales/en/roles.json: roles.type.Robot (option of form field role.type, value Robot)',
+      'src/entities/role/locales/en.json: roles.type.Robot (option of form field role.type, value Robot)',
     );
   });
 
   it('reports a text nothing uses inside a subtree the registry owns (the label of a removed field)', async () => {
     const root = copyProject();
-    editJson(join(root, 'src/console/locales/en/fields.json'), (texts) => {
+    editJson(join(root, 'src/entities/role/locales/en.json'), (texts) => {
       texts.fields.role.retired = 'Retired';
     });
     await expect(generate({ root })).rejects.toThrow(
-      /English texts nothing uses \(remove them\):\n {2}src\/console\/locales\/en\/fields\.json: fields\.role\.retired/,
+      /English texts nothing uses \(remove them\):\n {2}src\/entities\/role\/locales\/en\.json: fields\.role\.retired/,
     );
   });
 });

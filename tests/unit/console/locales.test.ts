@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -73,12 +73,23 @@ describe('German texts', () => {
 });
 
 describe('every locale directory', () => {
+  /** The English texts of the console and of every entity folder, in a root of their own. */
   const copyLocales = () => {
     const root = mkdtempSync(join(tmpdir(), 'gatehouse-locales-'));
     roots.push(root);
     cpSync(join(repo, LOCALES_DIR, 'en'), join(root, LOCALES_DIR, 'en'), { recursive: true });
+    for (const name of readdirSync(join(repo, 'src/entities'))) {
+      const english = join(repo, 'src/entities', name, 'locales/en.json');
+      if (existsSync(english)) cpSync(english, join(root, 'src/entities', name, 'locales/en.json'));
+    }
     return root;
   };
+  /** A second language, French, for the console's texts and the role's (the other entities stay English only). */
+  const addFrench = (root: string) => {
+    cpSync(join(root, LOCALES_DIR, 'en'), join(root, LOCALES_DIR, 'fr'), { recursive: true });
+    cpSync(join(root, 'src/entities/role/locales/en.json'), join(root, 'src/entities/role/locales/fr.json'));
+  };
+  const roleTexts = (root: string) => join(root, 'src/entities/role/locales/fr.json');
 
   it('has the same keys as English', () => {
     expect(localeLanguages(repo)).toContain('de');
@@ -91,9 +102,9 @@ describe('every locale directory', () => {
 
   it('is held to English placeholders: a dropped or renamed one is reported with both lists', () => {
     const root = copyLocales();
-    cpSync(join(root, LOCALES_DIR, 'en'), join(root, LOCALES_DIR, 'fr'), { recursive: true });
+    addFrench(root);
     expect(localePlaceholders(root)).toEqual([]);
-    const roles = join(root, LOCALES_DIR, 'fr/roles.json');
+    const roles = roleTexts(root);
     const json = JSON.parse(readFileSync(roles, 'utf8'));
     json.roles.title = 'Rôles de {{nom}}';
     writeFileSync(roles, JSON.stringify(json));
@@ -129,14 +140,27 @@ describe('every locale directory', () => {
 
   it('is held to English: a second language missing a key or adding one is reported with both', () => {
     const root = copyLocales();
-    cpSync(join(root, LOCALES_DIR, 'en'), join(root, LOCALES_DIR, 'fr'), { recursive: true });
+    addFrench(root);
     expect(localeParity(root)).toEqual([]);
-    const roles = join(root, LOCALES_DIR, 'fr/roles.json');
+    const roles = roleTexts(root);
     const json = JSON.parse(readFileSync(roles, 'utf8'));
     delete json.roles.empty;
     json.roles.extra = 'Rôle en trop';
     writeFileSync(roles, JSON.stringify(json));
     expect(localeParity(root)).toEqual([{ language: 'fr', missing: ['roles.empty'], extra: ['roles.extra'] }]);
+  });
+
+  it('leaves out an entity folder with English texts only, and holds one with any other language to all of them', () => {
+    const root = copyLocales();
+    addFrench(root);
+    // The role's texts in French only, not German: German is a language of the console here too.
+    cpSync(join(root, LOCALES_DIR, 'en'), join(root, LOCALES_DIR, 'de'), { recursive: true });
+    const [german] = localeParity(root);
+    expect(german?.language).toBe('de');
+    expect(german?.missing).toContain('roles.title');
+    // Without any translation the role's texts show in English everywhere, and nothing is reported.
+    rmSync(roleTexts(root));
+    expect(localeParity(root)).toEqual([]);
   });
 
   it('is found by the console: a new language directory becomes a bundle, its files merged', () => {
