@@ -5,7 +5,9 @@ type Tree = { [key: string]: string | Tree };
 let builtIn: Tree | undefined;
 /** The English texts of the sign-in pages: the phrase keys a custom phrase may override (read on first use). */
 const builtInPhrases = (): Tree => {
-  builtIn ??= JSON.parse(readFileSync(new URL('../../../server/locales/en/interaction.json', import.meta.url), 'utf8')) as Tree;
+  builtIn ??= JSON.parse(
+    readFileSync(new URL('../../../server/locales/en/interaction.json', import.meta.url), 'utf8'),
+  ) as Tree;
   return builtIn;
 };
 
