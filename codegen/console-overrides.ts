@@ -7,7 +7,7 @@ import { descriptorFileOf, ENTITIES_DIR, pascalCase } from './names.js';
 /** Where an entity's bespoke console pieces live. */
 const consoleDir = (name: string) => `${ENTITIES_DIR}/${name}/console`;
 
-/** A piece's kinds, the file name's ending each gives, and whether it is a view tab (which may have an item page). */
+/** A piece's kinds and the ending each gives its file and component (`card` → `PasswordCard`). */
 const kinds = { card: 'Card', tab: 'Tab' } as const;
 /** The page of one item of a view tab (`<route>/:id/<tab>/:itemId`), beside the tab. */
 const ITEM_SUFFIX = 'Item';
@@ -23,17 +23,17 @@ export const consolePieceOf = (key: string): { folder: string; component: string
   return { folder, component: `${pascalCase(piece)}${kinds[kind]}` };
 };
 
-/** Every console key the descriptors name: the view tabs and the cards of form tabs, sorted. */
-const namedConsoleKeys = (models: EntityModel[]): string[] =>
-  [
-    ...new Set(
-      models.flatMap((model) =>
-        (model.detail?.tabs ?? []).flatMap((tab) =>
-          tab.kind === 'view' ? [tab.view] : tab.kind === 'form' ? tab.cards : [],
-        ),
-      ),
-    ),
-  ].sort();
+/** Every console key the descriptors name (the view tabs and the cards of form tabs), sorted, with its first namer. */
+const namedConsoleKeys = (models: EntityModel[]): Map<string, string> => {
+  const named = new Map<string, string>();
+  for (const model of models) {
+    for (const tab of model.detail?.tabs ?? []) {
+      const keys = tab.kind === 'view' ? [tab.view] : tab.kind === 'form' ? tab.cards : [];
+      for (const key of keys) if (!named.has(key)) named.set(key, model.name);
+    }
+  }
+  return new Map([...named].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+};
 
 const piecesIn = (root: string, folder: string): string[] => {
   const dir = join(root, consoleDir(folder));
@@ -49,10 +49,9 @@ export const consoleOverridesModule = (root: string, models: EntityModel[], bann
   const named = namedConsoleKeys(models);
   const problems: string[] = [];
   const expected = new Set<string>();
-  for (const key of named) {
+  for (const [key, namer] of named) {
     const piece = consolePieceOf(key);
-    const where = models.find((model) => model.detail?.tabs.some((tab) => JSON.stringify(tab).includes(`"${key}"`)));
-    const source = where ? descriptorFileOf(where.name) : 'a descriptor';
+    const source = descriptorFileOf(namer);
     if (!piece) {
       problems.push(`${source}: console key "${key}" is not <entity>.card.<piece> or <entity>.tab.<piece>`);
       continue;
@@ -75,7 +74,7 @@ export const consoleOverridesModule = (root: string, models: EntityModel[], bann
   }
   if (problems.length > 0) throw new CodegenError(problems.join('\n'));
 
-  const entries = named.flatMap((key) => {
+  const entries = [...named.keys()].flatMap((key) => {
     const piece = consolePieceOf(key);
     return piece ? [{ key, ...piece }] : [];
   });
