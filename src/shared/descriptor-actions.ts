@@ -1,5 +1,5 @@
 /** An entity's API actions: routes beyond create, read, update and delete, served by named handlers. */
-import type { FormModel } from './descriptor.js';
+import type { FormModel } from './form-model.js';
 
 export interface ApiAction {
   key: string;

@@ -3,10 +3,12 @@
  * `EntityModel` is the full model (server side); `ConsoleResource` is the part the browser receives:
  * storage details (tables, columns) and server hooks are left out of it.
  */
+import type { DiscriminatedField } from './branches.js';
 import type { ActionModel, ApiAction } from './descriptor-actions.js';
 import type { ListExclusionModel, ListFilter, ListOperation, ListSummaryModel } from './descriptor-lists.js';
 import type { RecordCondition, Relation, RelationSide } from './descriptor-relations.js';
 import type { EntityKind, LogFilterModel, NameLookupModel } from './entity-kinds.js';
+import type { FormModel } from './form-model.js';
 import type { JSONSchema7 } from './json-schema.js';
 
 /** The error code of a missing item per operation (`get`, `update`, `delete`), where it differs from the entity's. */
@@ -19,6 +21,7 @@ export interface NotFoundCodes {
 export * from './descriptor-actions.js';
 export * from './descriptor-lists.js';
 export * from './descriptor-relations.js';
+export type { FormModel } from './form-model.js';
 
 export type Edition = 'all' | 'cloud' | 'oss';
 export type SidebarGroup = 'overview' | 'authentication' | 'authorization' | 'users' | 'developer' | 'tenant';
@@ -45,12 +48,6 @@ export interface ParentLink {
   resource: string;
   param: string;
   foreignKey: string;
-}
-
-/** A form the console renders: its schema is compiled ahead of time; `validatorKey` finds the compiled validator. */
-export interface FormModel {
-  schema: JSONSchema7;
-  validatorKey: string;
 }
 
 export interface ColumnModel {
@@ -269,7 +266,7 @@ export interface EntityModel extends ConsoleResource {
   /** Webhook events emitted when an entity is created, updated or deleted. */
   webhookEvents: { created?: string; updated?: string; deleted?: string };
   /** Polymorphic fields (`oneOf` with a discriminator), each branch with its own compiled validator. */
-  discriminated?: Record<string, import('./branches.js').DiscriminatedField>;
+  discriminated?: Record<string, DiscriminatedField>;
   /** Request bodies of create and update, with their compiled validators. */
   requestBodies: { create?: FormModel; update?: FormModel; replace?: FormModel };
   /** Query parameters of the list route and of the many-to-many lists, with their compiled validators. */
