@@ -14,7 +14,7 @@ import { registerFavicon } from './console/favicon.js';
 import { registerConsole } from './console/shell.js';
 import type { Catalog } from './crud/catalog.js';
 import type { ServerEdition } from './crud/context.js';
-import type { EntityOperations } from './crud/operations.js';
+import type { EntityOperations } from './crud/contracts.js';
 import type { WriteStage } from './crud/pipeline.js';
 import { registerEntityRoutes } from './crud/routes.js';
 import { type AuditSink, type ChangeListener, MemoryAuditSink, type QuotaCheck } from './crud/stages.js';

@@ -1,6 +1,7 @@
 import { generatedCatalog } from './catalog.js';
 import type { Catalog } from './crud/catalog.js';
-import { EntityOperations } from './crud/operations.js';
+import type { EntityOperations } from './crud/contracts.js';
+import { GenericEntityOperations } from './crud/operations.js';
 import { WritePipeline, type WriteStage } from './crud/pipeline.js';
 import {
   type AuditSink,
@@ -46,7 +47,10 @@ export const buildOperations = ({
     db,
   );
   for (const model of catalog.models) {
-    operations.set(model.name, new EntityOperations(model, { db, operationsOf, validation, overrides, pipeline }));
+    operations.set(
+      model.name,
+      new GenericEntityOperations(model, { db, operationsOf, validation, overrides, pipeline }),
+    );
   }
   return { operationsOf, validation, overrides, pipeline, audit };
 };

@@ -4,7 +4,7 @@ import { UserStore } from '../../src/entities/user/server/account/store.js';
 import { generatedCatalog } from '../../src/server/catalog.js';
 import { modelOf } from '../../src/server/crud/catalog.js';
 import { systemContext } from '../../src/server/crud/context.js';
-import type { EntityOperations } from '../../src/server/crud/operations.js';
+import type { EntityOperations } from '../../src/server/crud/contracts.js';
 import { publicView } from '../../src/server/crud/routes.js';
 import { MemoryAuditSink } from '../../src/server/crud/stages.js';
 import type { Database } from '../../src/server/db/database.js';

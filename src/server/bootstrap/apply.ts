@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { UserStore } from '../../entities/user/server/account/store.js';
 import { type RequestContext, type ServerEdition, systemContext } from '../crud/context.js';
+import type { EntityOperations } from '../crud/contracts.js';
 import { ensureItem, ensureLinked } from '../crud/ensure.js';
-import type { EntityOperations } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
 import { MANAGEMENT_ROLE_NAME } from '../tenants/seed.js';

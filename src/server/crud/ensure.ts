@@ -1,6 +1,6 @@
 import type { RequestContext } from './context.js';
+import type { EntityOperations } from './contracts.js';
 import { linkedIds } from './link-repository.js';
-import type { EntityOperations } from './operations.js';
 import type { Entity } from './repository.js';
 
 /**

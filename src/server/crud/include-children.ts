@@ -1,6 +1,6 @@
 import { columnOf } from './columns.js';
 import type { RequestContext } from './context.js';
-import type { EntityOperations } from './operations.js';
+import type { EntityOperations } from './contracts.js';
 import type { Entity } from './repository.js';
 
 /**

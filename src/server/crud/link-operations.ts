@@ -5,6 +5,7 @@ import { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
 import { columnOf } from './columns.js';
 import type { RequestContext } from './context.js';
+import type { EntityOperations, LinkedSide, LinkOperations } from './contracts.js';
 import { linkAnnouncements } from './link-announcements.js';
 import { namedIds } from './link-names.js';
 import {
@@ -18,18 +19,13 @@ import {
   unlinkMany,
 } from './link-repository.js';
 import type { OperationDeps } from './operation-deps.js';
-import type { EntityOperations } from './operations.js';
 import { overrideOf } from './overrides.js';
 import type { OpenWrite } from './pipeline.js';
 import type { Entity } from './repository.js';
 import { withLinkSummaries } from './summaries.js';
 
-/**
- * The links an entity exposes through relation entities (`GET/POST /api/roles/{id}/scopes`,
- * `DELETE /api/roles/{id}/scopes/{scopeId}`): list the linked items, link, unlink. The source of a link is named by
- * its key: `[id]` for an entity, or both keys of a membership when the owner is itself a relation.
- */
-export class LinkOperations {
+/** The links of one entity (see `LinkOperations`), through the repositories of the relation entities. */
+export class GenericLinkOperations implements LinkOperations {
   private readonly operationsOf: (name: string) => EntityOperations;
 
   constructor(
@@ -39,7 +35,7 @@ export class LinkOperations {
     this.operationsOf = deps.operationsOf;
   }
 
-  relation(name: string): { relation: LinkedRelation; target: EntityOperations; through: EntityOperations } {
+  relation(name: string): LinkedSide {
     const relation = this.owner.model.relations.find(
       (r): r is LinkedRelation => r.kind === 'linked' && r.name === name,
     );
@@ -111,11 +107,6 @@ export class LinkOperations {
     });
   }
 
-  /**
-   * Links the targets inside the caller's transaction (an assignment, or a create naming targets at once); answers
-   * the targets and the ids newly linked. A target linked already is refused with the relation's `duplicateCode`,
-   * or left as it is when the relation skips existing links.
-   */
   async linkIn(
     tx: Queryable,
     context: RequestContext,
@@ -163,10 +154,6 @@ export class LinkOperations {
     return { targets: found, added: wanted.filter((id) => linked.includes(id)) };
   }
 
-  /**
-   * An assignment; answers what the relation's `assignAnswer` says (the linked items, the ids, or nothing). `join`
-   * makes it part of another write's transaction (the roles of a new account).
-   */
   async link(context: RequestContext, name: string, key: string[], body: unknown, join?: OpenWrite): Promise<unknown> {
     const { relation } = this.relation(name);
     this.deps.validation.assertValid(this.owner.model.assignForms[name]?.validatorKey, body);
@@ -193,7 +180,6 @@ export class LinkOperations {
     return targets;
   }
 
-  /** Sets the source's links to exactly the ids given (`PUT`): links the new ones, removes the others. */
   async replace(context: RequestContext, name: string, key: string[], body: unknown): Promise<unknown> {
     const { relation } = this.relation(name);
     this.deps.validation.assertValid(this.owner.model.replaceForms?.[name]?.validatorKey, body);
@@ -243,7 +229,6 @@ export class LinkOperations {
     });
   }
 
-  /** The relation of a linked item that a side's `reach` goes through (a role's scopes), with its target. */
   reached(name: string, reach: ReachedLinks) {
     return this.relation(name).target.links.relation(reach.relation);
   }

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { type FormModel, searchQueryOf } from '../../shared/descriptor.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
 import { searchOf } from '../http/search-pattern.js';
+import type { EntityOperations } from './contracts.js';
 import { publicView } from './fields.js';
-import type { EntityOperations } from './operations.js';
 import type { RouteDeps } from './routes.js';
 
 type Params = Record<string, string>;

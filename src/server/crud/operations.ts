@@ -5,33 +5,25 @@ import { ApiError } from '../http/api-error.js';
 import { columnOf } from './columns.js';
 import { translateConstraintError } from './constraint-errors.js';
 import type { RequestContext } from './context.js';
+import type { CreateSteps, EntityOperations, LinkOperations } from './contracts.js';
 import { withDefaults } from './defaults.js';
 import { withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
 import { createAnnouncements } from './link-announcements.js';
-import { LinkOperations } from './link-operations.js';
-import type { CreateSteps, OperationDeps } from './operation-deps.js';
+import { GenericLinkOperations } from './link-operations.js';
+import type { OperationDeps } from './operation-deps.js';
 import { overrideOf } from './overrides.js';
 import type { Announcement, Write, WriteKind } from './pipeline.js';
 import { type Entity, type ListQuery, Repository, type Scope } from './repository.js';
 import { withLinkSummaries } from './summaries.js';
 import type { Validation } from './validate.js';
 
-export type { RequestContext } from './context.js';
-export type { CreateSteps, OperationDeps } from './operation-deps.js';
-export type { ChangeListener } from './stages.js';
-
-/**
- * The operations of one entity: validation, transactions, error translation. Every write runs through the write
- * pipeline (access, quota, server hooks, the transaction, audit, events). Routes stay thin and bespoke routes reuse
- * these.
- */
-export class EntityOperations {
+/** The operations of one entity (see `EntityOperations`), over its repository and the shared write pipeline. */
+export class GenericEntityOperations implements EntityOperations {
   readonly repository: Repository;
   private readonly db: Database;
   readonly operationsOf: (name: string) => EntityOperations;
   private readonly validation: Validation;
-  /** The links this entity exposes through relation entities. */
   readonly links: LinkOperations;
 
   constructor(
@@ -42,7 +34,7 @@ export class EntityOperations {
     this.db = deps.db;
     this.operationsOf = deps.operationsOf;
     this.validation = deps.validation;
-    this.links = new LinkOperations(this, deps);
+    this.links = new GenericLinkOperations(this, deps);
   }
 
   /**
@@ -53,7 +45,6 @@ export class EntityOperations {
     return Math.min(21, this.model.idLength ?? this.model.schema.properties?.id?.maxLength ?? 21);
   }
 
-  /** A write of this entity (for the write pipeline), needing its write scopes unless told otherwise. */
   write(kind: WriteKind, context: RequestContext, extra: Partial<Write> = {}): Write {
     return { kind, model: this.model, context, requiredScopes: this.model.requiredScopes.write, ...extra };
   }
@@ -67,7 +58,6 @@ export class EntityOperations {
     };
   }
 
-  /** The 404 of a missing item; an operation may have a code of its own (`notFoundCodes`). */
   notFound(id: string, name = this.model.name, operation?: keyof NotFoundCodes) {
     const code = (operation && this.model.notFoundCodes?.[operation]) ?? this.model.notFoundCode;
     return new ApiError((code ?? 'entity.not_exists_with_id') as ErrorCode, { name, id });
@@ -88,12 +78,10 @@ export class EntityOperations {
     return translateConstraintError(this.model, error, values);
   }
 
-  /** Every statement of an operation runs in one transaction of the caller's tenant (row-level security on). */
   tx<T>(context: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.db.withTenant(context.tenantId, work);
   }
 
-  /** The statements of a read-only operation, as the caller's tenant (see `Database.read`). */
   read<T>(context: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.db.read(context.tenantId, work);
   }
@@ -107,7 +95,6 @@ export class EntityOperations {
     });
   }
 
-  /** The items as callers read them: the descriptor's `serverHooks.afterRead`, when it has one. */
   async present(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
     const key = this.model.serverHooks.afterRead;
     if (!key || items.length === 0) return items;
@@ -145,10 +132,6 @@ export class EntityOperations {
     return this.presentOne(tx, context, entity);
   }
 
-  /**
-   * Creates from a request body. `serverValues` (not validated as input) replace what the server would make itself,
-   * such as the id and the generated secret, when the server creates an entity from its own settings.
-   */
   async create(
     context: RequestContext,
     body: unknown,
@@ -192,7 +175,6 @@ export class EntityOperations {
       });
   }
 
-  /** Updates from a request body; `steps.first` runs first in the update's transaction (a singleton's seed). */
   async update(
     context: RequestContext,
     id: string,
@@ -229,7 +211,6 @@ export class EntityOperations {
       });
   }
 
-  /** Sets server-managed values (not validated as input), e.g. a regenerated key. */
   async setInternal(context: RequestContext, id: string, values: Entity): Promise<Entity> {
     return this.deps.pipeline.run(this.write('setInternal', context, { id, values }), {
       work: async (tx) => {
@@ -251,10 +232,6 @@ export class EntityOperations {
     });
   }
 
-  /**
-   * Sets a parent's items to exactly the item keys given (`PUT` at the collection path): deletes the others and
-   * creates the new ones, with their defaults, in one transaction.
-   */
   async replaceAll(context: RequestContext, body: unknown, parentId?: string): Promise<void> {
     const { parent, operations, idField } = this.model;
     this.validation.assertValid(this.model.requestBodies.replace?.validatorKey, body);
@@ -276,10 +253,6 @@ export class EntityOperations {
     });
   }
 
-  /**
-   * Runs a declared action's handler as a write (unless it is a `GET`): access with the action's scopes, quota,
-   * then the handler, which opens the transactions it needs, then audit. A `GET` action checks access only.
-   */
   async runAction<T>(
     context: RequestContext,
     action: ActionModel,
@@ -294,7 +267,6 @@ export class EntityOperations {
     return this.deps.pipeline.run(write, { work: () => handler(announce), transaction: false });
   }
 
-  /** The scopes an action needs: its own, or the entity's read or write scopes by its method. */
   actionScopes(action: ActionModel): string[] {
     return (
       action.scopes ?? (action.method === 'GET' ? this.model.requiredScopes.read : this.model.requiredScopes.write)

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityModel, LinkedRelation } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { Actor, RequestContext } from './context.js';
-import type { EntityOperations } from './operations.js';
+import type { EntityOperations } from './contracts.js';
 import type { Announcement } from './pipeline.js';
 import type { Entity } from './repository.js';
 

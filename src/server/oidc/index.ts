@@ -6,7 +6,7 @@ import { UserStore } from '../../entities/user/server/account/store.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { ServerEdition } from '../crud/context.js';
-import type { EntityOperations } from '../crud/operations.js';
+import type { EntityOperations } from '../crud/contracts.js';
 import type { Database } from '../db/database.js';
 import type { CaptchaEndpoints } from '../interaction/captcha/endpoints.js';
 import { registerInteractionRoutes } from '../interaction/routes.js';

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../crud/context.js';
+import type { EntityOperations } from '../crud/contracts.js';
 import { ensureItem } from '../crud/ensure.js';
-import type { EntityOperations } from '../crud/operations.js';
 import { ADMIN_CONSOLE_APP_ID } from './urls.js';
 
 interface ClientMetadata {

@@ -1,7 +1,7 @@
 import { dataScopes } from '../../shared/management-scopes.js';
 import { type RequestContext, type ServerEdition, systemContext } from '../crud/context.js';
+import type { EntityOperations } from '../crud/contracts.js';
 import { ensureItem } from '../crud/ensure.js';
-import type { EntityOperations } from '../crud/operations.js';
 import type { Database } from '../db/database.js';
 import { ensureConsoleApp } from './console-app.js';
 import {

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Hook } from '../../generated/types.js';
+import type { RequestContext } from '../crud/context.js';
+import type { EntityOperations } from '../crud/contracts.js';
 import { generateId } from '../crud/ids.js';
-import type { EntityOperations, RequestContext } from '../crud/operations.js';
 import type { Entity } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';

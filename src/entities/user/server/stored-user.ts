@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../../server/crud/context.js';
-import type { EntityOperations } from '../../../server/crud/operations.js';
+import type { EntityOperations } from '../../../server/crud/contracts.js';
 import type { Entity } from '../../../server/crud/repository.js';
 import type { Queryable } from '../../../server/db/database.js';
 import { ApiError } from '../../../server/http/api-error.js';

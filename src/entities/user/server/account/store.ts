@@ -1,6 +1,6 @@
 import type { UserRecord } from '../../../../generated/records.js';
 import { type RequestContext, systemContext } from '../../../../server/crud/context.js';
-import type { CreateSteps, EntityOperations } from '../../../../server/crud/operations.js';
+import type { CreateSteps, EntityOperations } from '../../../../server/crud/contracts.js';
 import type { OpenWrite } from '../../../../server/crud/pipeline.js';
 import type { Database, Queryable } from '../../../../server/db/database.js';
 import type { EntityModel } from '../../../../shared/descriptor.js';
