@@ -5,7 +5,7 @@ import { generatedCatalog } from '../../src/server/catalog.js';
 import { modelOf } from '../../src/server/crud/catalog.js';
 import { systemContext } from '../../src/server/crud/context.js';
 import type { EntityOperations } from '../../src/server/crud/contracts.js';
-import { publicView } from '../../src/server/crud/routes.js';
+import { publicView } from '../../src/server/crud/fields.js';
 import { MemoryAuditSink } from '../../src/server/crud/stages.js';
 import type { Database } from '../../src/server/db/database.js';
 import { buildOperations } from '../../src/server/operations.js';

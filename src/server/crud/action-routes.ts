@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../shared/action-paths.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import { Created, overrideOf, WithStatus } from './overrides.js';
-import type { RouteDeps } from './routes.js';
+import type { RouteDeps } from './route-deps.js';
 
 type Params = Record<string, string>;
 

@@ -5,7 +5,7 @@ import { readPage, setPageHeaders } from '../http/pagination.js';
 import { searchOf } from '../http/search-pattern.js';
 import type { EntityOperations } from './contracts.js';
 import { publicView } from './fields.js';
-import type { RouteDeps } from './routes.js';
+import type { RouteDeps } from './route-deps.js';
 
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;

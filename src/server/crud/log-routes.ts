@@ -10,7 +10,7 @@ import { withoutPrivate } from './fields.js';
 import { nameFrom, unnamedIds } from './log-names.js';
 import { decodeCursor, encodeCursor, type LogQuery, LogRepository } from './log-repository.js';
 import type { Entity } from './repository.js';
-import type { RouteDeps } from './routes.js';
+import type { RouteDeps } from './route-deps.js';
 
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;

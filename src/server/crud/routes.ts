@@ -1,20 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../shared/action-paths.js';
 import { type EntityModel, searchQueryOf } from '../../shared/descriptor.js';
-import type { Database } from '../db/database.js';
 import { readPage, setPageHeaders } from '../http/pagination.js';
 import { searchOf } from '../http/search-pattern.js';
 import { registerActionRoutes } from './action-routes.js';
-import type { RequestContext } from './context.js';
-import type { EntityOperations } from './contracts.js';
 import { parseFieldSearch } from './field-search.js';
 import { publicView } from './fields.js';
 import { includeChildren } from './include-children.js';
 import { registerLinkRoutes } from './link-routes.js';
 import { registerLogRoutes } from './log-routes.js';
-import type { ServerOverrides } from './overrides.js';
+import type { RouteDeps } from './route-deps.js';
 import { registerSingletonRoutes } from './singleton-routes.js';
-import type { Validation } from './validate.js';
 
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
@@ -29,18 +25,6 @@ const text = (value: unknown) => (typeof value === 'string' && value.length > 0 
 /** The path parameter naming an item: `id` at the top, `<entity>Id` below a parent, or the entity's item key. */
 export const itemParam = (model: EntityModel) =>
   model.itemParam ?? (model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id');
-
-export { publicView } from './fields.js';
-
-export interface RouteDeps {
-  db: Database;
-  operationsOf: (entity: string) => EntityOperations;
-  context: (request: FastifyRequest) => RequestContext;
-  validation: Validation;
-  overrides: ServerOverrides;
-  /** The entities the server serves (its catalog's models), for the actions that list them. */
-  models: readonly EntityModel[];
-}
 
 /**
  * The generic management routes of one entity, from its descriptor: list, create, get, update, delete, its

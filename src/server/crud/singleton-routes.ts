@@ -9,7 +9,7 @@ import { withDefaults } from './defaults.js';
 import { publicView, withoutPrivate } from './fields.js';
 import { generateId } from './ids.js';
 import type { Entity } from './repository.js';
-import type { RouteDeps } from './routes.js';
+import type { RouteDeps } from './route-deps.js';
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
