@@ -2,23 +2,8 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import { factoriesOf } from '../connectors/factories.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import type { TemplateType } from './templates.js';
+import type { EmailSender } from './email-message.js';
 import { emailTransports } from './transports.js';
-
-export type { TemplateType } from './templates.js';
-
-/** One email to send through the tenant's email connector, with the template it uses and what the template shows. */
-export interface EmailMessage {
-  to: string;
-  /** The usage type of the connector's template (Logto's template types); a missing one falls back to Generic. */
-  template: TemplateType;
-  /** The template's values: `code`, `link`, `locale`, `organization`, `inviter`, ... */
-  payload: Record<string, unknown>;
-}
-
-export interface EmailSender {
-  send(message: EmailMessage): Promise<void>;
-}
 
 /** A sender for one factory's configuration (also used to test a configuration before it is saved). */
 export const emailSenderFor = (sender: string | undefined, config: Record<string, unknown>): EmailSender => {

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { ApiError } from '../http/api-error.js';
-import type { EmailMessage } from './email-sender.js';
+import type { EmailMessage } from './email-message.js';
 import { renderTemplate } from './render.js';
 import { type MessageTemplate, templateFor } from './templates.js';
 

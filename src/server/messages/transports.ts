@@ -1,4 +1,4 @@
-import type { EmailMessage } from './email-sender.js';
+import type { EmailMessage } from './email-message.js';
 import { type SmtpConfig, sendSmtp } from './smtp.js';
 
 /**

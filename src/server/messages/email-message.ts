@@ -1,0 +1,15 @@
+import type { TemplateType } from './templates.js';
+
+/** One email to send through the tenant's email connector, with the template it uses and what the template shows. */
+export interface EmailMessage {
+  to: string;
+  /** The usage type of the connector's template (Logto's template types); a missing one falls back to Generic. */
+  template: TemplateType;
+  /** The template's values: `code`, `link`, `locale`, `organization`, `inviter`, ... */
+  payload: Record<string, unknown>;
+}
+
+/** Sends emails; the tenant's email connector, or a configuration being tested. */
+export interface EmailSender {
+  send(message: EmailMessage): Promise<void>;
+}
