@@ -1,4 +1,9 @@
-import { restrictedIssues, type UserInfo } from './password-restrictions.js';
+import {
+  type RestrictedRejectionCode,
+  type Restrictions,
+  restrictedIssues,
+  type UserInfo,
+} from './password-restrictions.js';
 
 /**
  * A tenant's password policy, in the shape of the sign-in experience's `passwordPolicy` (Logto's): length limits,
@@ -9,15 +14,9 @@ export interface PasswordPolicy {
   length: { min: number; max: number };
   /** How many of lowercase, uppercase, digits and symbols a password must mix (1–4). */
   characterTypes: { min: number };
-  rejects: {
+  rejects: Restrictions & {
     /** Passwords known from breaches (checked by k-anonymity, see `BreachedPasswords`). */
     pwned: boolean;
-    /** Runs of 3 or more repeated (`aaa`) or sequential (`123`, `cba`, `qwe`) characters. */
-    repetitionAndSequence: boolean;
-    /** The user's name (or a word of it), username, email local part or phone number. */
-    userInfo: boolean;
-    /** The tenant's own forbidden words (case-insensitive). */
-    words: string[];
   };
 }
 
@@ -35,10 +34,7 @@ export type PasswordRejectionCode =
   | 'password_rejected.unsupported_characters'
   | 'password_rejected.character_types'
   | 'password_rejected.pwned'
-  | 'password_rejected.restricted.repetition'
-  | 'password_rejected.restricted.sequence'
-  | 'password_rejected.restricted.words'
-  | 'password_rejected.restricted.user_info';
+  | RestrictedRejectionCode;
 
 /** Why a password is rejected, with the values its message names (Logto's `{ code, interpolation }`). */
 export interface PasswordIssue {

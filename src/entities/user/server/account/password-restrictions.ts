@@ -1,5 +1,3 @@
-import type { PasswordIssue, PasswordPolicy } from './password-policy.js';
-
 /** What the user is known by, which their password must not consist of. */
 export interface UserInfo {
   name?: string | null | undefined;
@@ -114,6 +112,19 @@ const sequences: Trie = (() => {
 
 type RestrictedCode = 'repetition' | 'sequence' | 'words' | 'user_info';
 
+/** The rejection codes of restricted phrases. */
+export type RestrictedRejectionCode = `password_rejected.restricted.${RestrictedCode}`;
+
+/** Which restricted phrases a policy rejects (the restriction part of its `rejects`). */
+export interface Restrictions {
+  /** Runs of 3 or more repeated (`aaa`) or sequential (`123`, `cba`, `qwe`) characters. */
+  repetitionAndSequence: boolean;
+  /** The user's name (or a word of it), username, email local part or phone number. */
+  userInfo: boolean;
+  /** The tenant's own forbidden words (case-insensitive). */
+  words: string[];
+}
+
 /**
  * The restricted-phrase rejections (Logto's rule): every position covered by a run of 3 or more repeated or
  * sequential characters, a forbidden word or a phrase of the user's information is marked; when more than the
@@ -123,9 +134,9 @@ type RestrictedCode = 'repetition' | 'sequence' | 'words' | 'user_info';
  */
 export const restrictedIssues = (
   password: string,
-  rejects: PasswordPolicy['rejects'],
+  rejects: Restrictions,
   userInfo: UserInfo,
-): PasswordIssue[] => {
+): { code: RestrictedRejectionCode }[] => {
   const lowercased = password.toLowerCase();
   const words = trieOf(rejects.words.map((word) => word.toLowerCase()));
   const phrases = trieOf(rejects.userInfo ? userPhrases(userInfo) : []);
