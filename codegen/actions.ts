@@ -2,9 +2,10 @@ import { actionPathParams } from '../src/shared/action-paths.js';
 import type { ActionModel, ApiAction } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionBody, cleanSchema } from './forms.js';
-import { type QueryParameter, queryForm } from './list-query.js';
+import { queryForm } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { descriptorFileOf } from './names.js';
+import type { QueryParameter } from './query-parameter.js';
 
 /** The answer of an action as a schema: the entity (undefined), an object of some of its fields, or one field. */
 export const actionResponseSchema = (schema: JSONSchema7, action: ApiAction): JSONSchema7 | undefined => {

@@ -10,15 +10,7 @@ import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
 import { logParameters } from './kinds/log.js';
 import { pascalCase, plural, words } from './names.js';
-
-/** A query parameter of a list route, as the OpenAPI document describes it (typed values). */
-export interface QueryParameter {
-  name: string;
-  description: string;
-  schema: JSONSchema7;
-  /** The parameter may be repeated (`?types=SPA&types=Native`), each time with one value. */
-  repeated?: boolean;
-}
+import type { QueryParameter } from './query-parameter.js';
 
 export const pageParameters: QueryParameter[] = [
   { name: 'page', description: 'Page number (starts from 1).', schema: { type: 'integer', minimum: 1 } },

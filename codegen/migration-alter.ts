@@ -1,4 +1,4 @@
-import type { DbColumn, DbForeignKey, DbIndex, DbTable } from './db-model.js';
+import type { DbColumn, DbForeignKey, DbIndex, DbTable } from './db-schema.js';
 import { CodegenError } from './errors.js';
 import { countTriggersOffSql, countTriggersSql } from './row-counts.js';
 

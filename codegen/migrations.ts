@@ -1,4 +1,4 @@
-import type { DbColumn, DbForeignKey, DbIndex, DbModel, DbTable } from './db-model.js';
+import type { DbColumn, DbForeignKey, DbIndex, DbModel, DbTable } from './db-schema.js';
 import { CodegenError } from './load.js';
 import { type AlterOptions, alterTableSql } from './migration-alter.js';
 import { countTriggersSql, ROW_COUNTS_TABLE, rowCountGroupsSql, rowCountsSql } from './row-counts.js';

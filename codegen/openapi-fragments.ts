@@ -1,7 +1,7 @@
 /** Pieces of the OpenAPI document shared by its routes: references, response schemas, errors and parameters. */
 import type { EntityModel } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
-import type { QueryParameter } from './list-query.js';
+import type { QueryParameter } from './query-parameter.js';
 
 export type Json = Record<string, unknown>;
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -1,4 +1,4 @@
-import type { DbTable } from './db-model.js';
+import type { DbTable } from './db-schema.js';
 
 /**
  * The generated search functions of a tenant table. Each matches as the table owner inside the transaction's tenant

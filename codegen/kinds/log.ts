@@ -8,10 +8,10 @@ import {
   NEXT_CURSOR_HEADER,
 } from '../../src/shared/entity-kinds.js';
 import type { JSONSchema7 } from '../../src/shared/json-schema.js';
-import type { DbIndex } from '../db-model.js';
-import type { QueryParameter } from '../list-query.js';
+import type { DbIndex } from '../db-schema.js';
 import { CodegenError, type LoadedEntity } from '../load.js';
 import { descriptorFileOf, snakeCase } from '../names.js';
+import type { QueryParameter } from '../query-parameter.js';
 
 const reserved = ['page', 'page_size', CURSOR_PARAM, ENABLE_CAP_PARAM];
 

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DbModel } from '../../codegen/db-model.js';
+import type { DbModel } from '../../codegen/db-schema.js';
 import { generate } from '../../codegen/generate.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
 
