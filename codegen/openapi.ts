@@ -1,5 +1,5 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
-import { handWrittenErrorCodes } from '../src/shared/error-codes.js';
+import { handWrittenErrorCodes } from '../src/shared/hand-written-error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { descriptorErrorCodes } from './error-codes.js';
 import { cleanSchema } from './forms.js';

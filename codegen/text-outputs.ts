@@ -1,5 +1,5 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
-import { handWrittenErrorCodes } from '../src/shared/error-codes.js';
+import { handWrittenErrorCodes } from '../src/shared/hand-written-error-codes.js';
 import { descriptorErrorCodes, errorCodesModule } from './error-codes.js';
 import { CodegenError } from './errors.js';
 import { checkTranslations } from './i18n-check.js';
@@ -17,7 +17,7 @@ export const textOutputs = (models: EntityModel[], localesRoot: string, banner: 
     const own = handWritten[code];
     if (own && own.status !== entry.status) {
       throw new CodegenError(
-        `${entry.source}: ${code} answers ${entry.status}, but src/shared/error-codes.ts gives it ${own.status}`,
+        `${entry.source}: ${code} answers ${entry.status}, but src/shared/hand-written-error-codes.ts gives it ${own.status}`,
       );
     }
   }

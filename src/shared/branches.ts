@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import type { InputIssue } from './error-codes.js';
 import type { FormModel } from './form-model.js';
+import type { InputIssue } from './input-issue.js';
 import type { JSONSchema7 } from './json-schema.js';
 import { type CompiledValidator, issuePath } from './record-rules.js';
 

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { InputIssue } from './error-codes.js';
+import type { InputIssue } from './input-issue.js';
 
 type Data = Record<string, unknown>;
 /** A compiled validator (ajv standalone), as `src/generated/validators.js` holds them. */

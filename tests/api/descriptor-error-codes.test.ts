@@ -32,7 +32,7 @@ describe('an error code named only in a descriptor', () => {
       generatedErrorCodes: generatedValue(files, 'src/generated/error-codes.ts'),
     }));
     vi.doMock(mocked[2], () => ({ migrations: migrationsOf(files) }));
-    const { handWrittenErrorCodes } = await import('../../src/shared/error-codes.js');
+    const { handWrittenErrorCodes } = await import('../../src/shared/hand-written-error-codes.js');
     expect(handWrittenErrorCodes).not.toHaveProperty(['hook.name_in_use']);
 
     const { databases, TestApi } = await import('./harness.js');

@@ -66,13 +66,13 @@ describe('codegen generates the error codes descriptors name', () => {
     );
   });
 
-  it('rejects a descriptor code that src/shared/error-codes.ts gives another status', async () => {
+  it('rejects a descriptor code that src/shared/hand-written-error-codes.ts gives another status', async () => {
     const root = copyProject();
     editJson(join(root, 'src/entities/role/resource.json'), (descriptor) => {
       descriptor.unique[0].code = 'auth.forbidden';
     });
     await expect(generate({ root })).rejects.toThrow(
-      'src/entities/role/resource.json unique: auth.forbidden answers 422, but src/shared/error-codes.ts gives it 403',
+      'src/entities/role/resource.json unique: auth.forbidden answers 422, but src/shared/hand-written-error-codes.ts gives it 403',
     );
   });
 });

@@ -1,7 +1,7 @@
 import { validators } from '../../generated/validators.js';
 import { inputIssues } from '../../shared/branches.js';
 import type { EntityModel } from '../../shared/descriptor.js';
-import type { InputIssue } from '../../shared/error-codes.js';
+import type { InputIssue } from '../../shared/input-issue.js';
 
 /** The connector types of Logto; email and SMS connectors are "passwordless", one of each per tenant. */
 export type ConnectorType = 'Email' | 'Sms' | 'Social';

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { inputIssues } from '../../shared/branches.js';
 import type { FormModel } from '../../shared/descriptor.js';
-import type { InputIssue } from '../../shared/error-codes.js';
+import type { InputIssue } from '../../shared/input-issue.js';
 import { type CompiledValidator, issuePath, recordRuleIssues } from '../../shared/record-rules.js';
 import { ApiError } from '../http/api-error.js';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../server/http/api-error.js';
-import type { InputIssue } from '../../../shared/error-codes.js';
+import type { InputIssue } from '../../../shared/input-issue.js';
 
 /**
  * Logto answers a configuration its factory refuses with `connector.invalid_config` (400); the record rules that
