@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { connectDatabase } from '../src/server/db/connect.js';
-import { pkce, startServer } from '../tests/api/oidc-helpers.js';
+import { startServer } from './in-process-server.js';
+import { pkce } from './pkce.js';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '10' }, branded: { type: 'boolean', default: false } },

@@ -1,35 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { type AppOptions, buildApp } from '../../src/server/app.js';
-import type { Database } from '../../src/server/db/database.js';
+import { pkce } from '../../bench/pkce.js';
 
-/** A free loopback port (the server's public URL must be known before it starts, like in production). */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-
-export interface RunningServer {
-  app: FastifyInstance;
-  origin: string;
-  close(): Promise<void>;
-}
-
-/** The whole server on a real loopback port, its public URL set to that origin (and other options given). */
-export const startServer = async (db: Database, options: Partial<AppOptions> = {}): Promise<RunningServer> => {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ ...options, db, publicUrl: origin });
-  await app.listen({ port, host: '127.0.0.1' });
-  return { app, origin, close: () => app.close() };
-};
+// The server on a loopback port and the PKCE pair are shared with the sign-in benchmark.
+export { freePort, type RunningServer, startServer } from '../../bench/in-process-server.js';
+export { pkce } from '../../bench/pkce.js';
 
 interface Cookie {
   name: string;
@@ -121,12 +94,6 @@ export class Browser {
     throw new Error(`Too many redirects from ${url}`);
   }
 }
-
-/** A PKCE pair (S256). */
-export const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
 
 /** The action URL of the form on a page (the first one, or the one whose action ends with `suffix`). */
 export const formAction = (page: string, origin: string, suffix = '') => {
