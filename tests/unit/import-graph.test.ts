@@ -1,22 +1,25 @@
-import { dirname, join } from 'node:path';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCycles, importGraph } from './import-graph.js';
+import { findCycles, importChains, importGraph } from './import-graph.js';
 
 const root = join(import.meta.dirname, '../..');
+const shown = (chains: string[][]) => chains.map((chain) => chain.join(' → '));
 
-describe('the server’s import graph', () => {
-  // The server and the server pieces of the entity folders.
-  const graph = [...importGraph(root, 'src/server'), ...importGraph(root, 'src/entities')].filter(
-    (module) => !module.file.includes('/console/'),
-  );
+describe('the import graph of src, codegen and bench', () => {
+  // Every folder of src (server, entities, shared, console, generated), the code generator and the benchmarks.
+  const graph = [...importGraph(root, 'src'), ...importGraph(root, 'codegen'), ...importGraph(root, 'bench')];
 
-  it('has no import cycles, nor type-only ones between folders', () => {
-    expect(findCycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
-    // Inside one folder a class and the contracts that name it may refer to each other's types.
-    const acrossFolders = findCycles(graph, 'all').filter(
-      (cycle) => new Set(cycle.map((file) => dirname(file))).size > 1,
+  it('has no import cycle, type-only imports included', () => {
+    expect(shown(findCycles(graph, 'all'))).toEqual([]);
+  });
+
+  it('finds the file of every relative import (so the walk misses no edge)', () => {
+    const unresolved = graph.flatMap((module) =>
+      module.all.filter((target) => !existsSync(join(root, target))).map((target) => `${module.file} → ${target}`),
     );
-    expect(acrossFolders.map((cycle) => cycle.join(' → '))).toEqual([]);
+    expect(unresolved).toEqual([]);
   });
 
   it('keeps the generic layer free of generated code, entity folders and override implementations', () => {
@@ -33,16 +36,55 @@ describe('the server’s import graph', () => {
 
   it('lets only the catalog read the generated entity models', () => {
     // Everything else reaches models through the catalog it is given (buildApp's), so a test's catalog is served whole.
-    const readers = importGraph(root, 'src')
-      .filter((module) => !module.file.startsWith('src/generated/'))
+    const readers = graph
+      .filter((module) => module.file.startsWith('src/') && !module.file.startsWith('src/generated/'))
       .filter((module) => module.all.includes('src/generated/entities.ts'))
       .map((module) => module.file);
     expect(readers).toEqual(['src/server/catalog.ts']);
   });
 
-  it('sees through type-only imports (the walk itself)', () => {
-    const operations = graph.find((module) => module.file === 'src/server/crud/operations.ts');
+  it('keeps codegen from loading its own output, however indirectly', () => {
+    // The generator computes what it writes from the entity folders and the hand-written sources; the fixtures
+    // tool (codegen/qa-fixtures) runs after it, on what it generated.
+    const generator = (file: string) => file.startsWith('codegen/') && !file.startsWith('codegen/qa-fixtures/');
+    expect(shown(importChains(graph, generator, (file) => file.startsWith('src/generated/')))).toEqual([]);
+  });
+
+  it('keeps the benchmarks from importing the tests', () => {
+    const bench = (file: string) => file.startsWith('bench/');
+    expect(shown(importChains(graph, bench, (file) => file.startsWith('tests/')))).toEqual([]);
+  });
+});
+
+describe('the import walk', () => {
+  it('tells type-only imports from value imports', () => {
+    const operations = importGraph(root, 'src/server').find(
+      (module) => module.file === 'src/server/crud/operations.ts',
+    );
     expect(operations?.values).toContain('src/server/crud/repository.ts');
     expect(operations?.values).not.toContain('src/shared/descriptor.ts');
+    expect(operations?.all).toContain('src/shared/descriptor.ts');
+  });
+
+  it('finds a cycle closed by an inline type import, and the chain that reaches a module', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-graph-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), "export type A = { b?: import('./b.js').B };\n");
+      writeFileSync(join(dir, 'b.ts'), "import type { A } from './a.js';\nexport type B = { a?: A };\n");
+      writeFileSync(join(dir, 'c.ts'), "import { thing } from './d';\nexport const c = thing;\n");
+      writeFileSync(join(dir, 'd.tsx'), 'export const thing = 1;\n');
+      const graph = importGraph(dir, '.');
+      expect(findCycles(graph, 'values')).toEqual([]);
+      expect(findCycles(graph, 'all').map((cycle) => [...new Set(cycle)].sort())).toEqual([['a.ts', 'b.ts']]);
+      expect(
+        importChains(
+          graph,
+          (file) => file === 'c.ts',
+          (file) => file.endsWith('.tsx'),
+        ),
+      ).toEqual([['c.ts', 'd.tsx']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -36,7 +36,16 @@ const isValueImport = (node: ts.ImportDeclaration | ts.ExportDeclaration): boole
 const resolveSpecifier = (root: string, from: string, specifier: string): string | undefined => {
   if (!specifier.startsWith('.')) return undefined;
   const base = resolve(dirname(from), specifier);
-  const candidates = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), `${base}.ts`];
+  const candidates = [
+    base,
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.js$/, '.tsx'),
+    base.replace(/\.js$/, '.d.ts'),
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, 'index.ts'),
+    join(base, 'index.tsx'),
+  ];
   const found = candidates.find((candidate) => {
     try {
       return statSync(candidate).isFile();
@@ -47,7 +56,7 @@ const resolveSpecifier = (root: string, from: string, specifier: string): string
   return relative(root, found ?? base);
 };
 
-/** Every module below `dir` (relative to `root`) with the modules it imports by value. */
+/** Every module below `dir` (relative to `root`) with the modules it imports: by value, and counting types too. */
 export const importGraph = (root: string, dir: string): ModuleImports[] =>
   sourceFiles(join(root, dir)).map((path) => {
     const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest);
@@ -62,6 +71,19 @@ export const importGraph = (root: string, dir: string): ModuleImports[] =>
       all.push(target);
       if (isValueImport(statement)) values.push(target);
     }
+    // A type may also name its module inline: `import('./branches.js').DiscriminatedField`.
+    const visit = (node: ts.Node) => {
+      if (
+        ts.isImportTypeNode(node) &&
+        ts.isLiteralTypeNode(node.argument) &&
+        ts.isStringLiteral(node.argument.literal)
+      ) {
+        const target = resolveSpecifier(root, path, node.argument.literal.text);
+        if (target) all.push(target);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
     return { file: relative(root, path), values, all };
   });
 
@@ -84,4 +106,34 @@ export const findCycles = (graph: ModuleImports[], kind: 'values' | 'all' = 'val
   };
   for (const file of edges.keys()) if (!state.has(file)) visit(file);
   return cycles;
+};
+
+/**
+ * How the modules `from` accepts reach modules `target` accepts, counting types: one shortest import chain per module
+ * reached, from one of the starting modules to the first accepted module on its way.
+ */
+export const importChains = (
+  graph: ModuleImports[],
+  from: (file: string) => boolean,
+  target: (file: string) => boolean,
+): string[][] => {
+  const edges = new Map(graph.map((module) => [module.file, module.all]));
+  const starts = graph.map((module) => module.file).filter(from);
+  const cameFrom = new Map<string, string | undefined>(starts.map((file) => [file, undefined]));
+  const queue = [...starts];
+  const chains: string[][] = [];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const next of edges.get(file) ?? []) {
+      if (cameFrom.has(next)) continue;
+      cameFrom.set(next, file);
+      if (!target(next)) {
+        queue.push(next);
+        continue;
+      }
+      const chain = [next];
+      for (let step: string | undefined = file; step !== undefined; step = cameFrom.get(step)) chain.unshift(step);
+      chains.push(chain);
+    }
+  }
+  return chains;
 };
