@@ -3,8 +3,9 @@ import type { Queryable } from '../db/database.js';
 import type { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
 import type { RequestContext } from './context.js';
+import type { ListQuery } from './list-query.js';
 import type { Announcement, OpenWrite, Write, WriteKind } from './pipeline.js';
-import type { Entity, ListQuery, Repository } from './repository.js';
+import type { Entity, Repository } from './repository.js';
 
 /**
  * What the generic layer offers for each entity, as its callers see it: the routes, the overrides (through their

@@ -2,7 +2,8 @@ import type { LinkedRelation } from '../../shared/descriptor.js';
 import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
 import { columnOf } from './columns.js';
-import type { Entity, ListQuery, Repository } from './repository.js';
+import type { ListQuery } from './list-query.js';
+import type { Entity, Repository } from './repository.js';
 
 /**
  * The SQL of links: rows of a relation entity's table. A link's source is named by the relation's source keys (one

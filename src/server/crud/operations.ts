@@ -11,10 +11,11 @@ import { withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
 import { createAnnouncements } from './link-announcements.js';
 import { GenericLinkOperations } from './link-operations.js';
+import type { ListQuery } from './list-query.js';
 import type { OperationDeps } from './operation-deps.js';
 import { overrideOf } from './overrides.js';
 import type { Announcement, Write, WriteKind } from './pipeline.js';
-import { type Entity, type ListQuery, Repository, type Scope } from './repository.js';
+import { type Entity, Repository, type Scope } from './repository.js';
 import { withLinkSummaries } from './summaries.js';
 import type { Validation } from './validate.js';
 

@@ -1,9 +1,8 @@
-import type { EntityModel, ListExclusionModel } from '../../shared/descriptor.js';
-import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
+import type { EntityModel } from '../../shared/descriptor.js';
 import type { Queryable } from '../db/database.js';
-import type { Page } from '../http/pagination.js';
 import { columnOf } from './columns.js';
-import { asSearchError, type FieldSearch, fieldSearchClause } from './field-search.js';
+import { asSearchError, fieldSearchClause } from './field-search.js';
+import { countedTotal, excludeClause, filterClause, type ListQuery } from './list-query.js';
 import { searchedPage, searchPageCall } from './search-page.js';
 
 /**
@@ -17,18 +16,6 @@ export type Entity = Record<string, unknown>;
 export type Scope = { tenantId: string; parent?: { column: string; id: string } };
 
 const q = (name: string) => `"${name}"`;
-
-export interface ListQuery {
-  page?: Page | undefined;
-  /** An ILIKE pattern matched against the searchable columns (Logto's `search=%keyword%`). */
-  search?: string | undefined;
-  /** Logto's field search (`search.<field>`, modes, case sensitivity); replaces `search` when given. */
-  fieldSearch?: FieldSearch | undefined;
-  /** Exact matches on filterable fields: the field equals one of the values. */
-  filters?: Record<string, string[]>;
-  /** Items linked to `id` through the exclusion's join table are left out. */
-  exclude?: { exclusion: ListExclusionModel; id: string }[];
-}
 
 /** SQL for one entity, derived from its model. Every statement is scoped to a tenant. */
 export class Repository {
@@ -89,30 +76,6 @@ export class Repository {
     return ` AND (${this.model.searchColumns.map((c) => `${alias}${q(c)} ILIKE $${n}`).join(' OR ')})`;
   }
 
-  private filterClause(filters: ListQuery['filters'], params: unknown[]) {
-    return Object.entries(filters ?? {})
-      .map(([field, values]) => {
-        params.push(values.length === 1 ? values[0] : values);
-        const n = params.length;
-        if (this.model.listFilters.some((filter) => filter.field === field && filter.caseInsensitive)) {
-          const value = values.length === 1 ? `lower($${n})` : `ANY(SELECT lower(v) FROM unnest($${n}::text[]) v)`;
-          return ` AND lower(${q(columnOf(this.model, field))}) = ${value}`;
-        }
-        return ` AND ${q(columnOf(this.model, field))} ${values.length === 1 ? '=' : '= ANY'}($${n})`;
-      })
-      .join('');
-  }
-
-  private excludeClause(exclude: ListQuery['exclude'], params: unknown[]) {
-    const table = q(this.model.table);
-    return (exclude ?? [])
-      .map(({ exclusion, id }) => {
-        params.push(id);
-        return ` AND NOT EXISTS (SELECT 1 FROM ${q(exclusion.table)} x WHERE x.tenant_id = ${table}.tenant_id AND x.${q(exclusion.column)} = ${table}.id AND x.${q(exclusion.byColumn)} = $${params.length})`;
-      })
-      .join('');
-  }
-
   /**
    * A page of the list (or all of it without `page`) and its exact total, in one statement, so both come from one
    * snapshot. The total of a list without filters, or filtered only on counted columns (`countBy`), is a sum of the
@@ -160,7 +123,7 @@ export class Repository {
       params.push(query.search);
       from = `${q(`${this.model.table}__search`)}($${params.length}) AS ${table}`;
     } else where += this.searchClause(query.search, params);
-    where += `${this.filterClause(query.filters, params)}${this.excludeClause(query.exclude, params)}`;
+    where += `${filterClause(this.model, query.filters, params)}${excludeClause(this.model, query.exclude, params)}`;
     // Newest first; the (tenant_id, created_at, id) index, read backwards, yields exactly this order, so a page stops
     // after its rows even when many share one created_at (rows written by one transaction).
     const ordered = `ORDER BY created_at DESC, id DESC`;
@@ -182,18 +145,8 @@ export class Repository {
       filters.every((filter) => this.model.countBy.includes(filter.column));
     // A counted total needs only the tenant ($1) of the list's own parameters.
     const totalParams = counted ? params.slice(0, 1) : [...params];
-    const total = (p: unknown[]) => {
-      if (!counted) return `(SELECT count(*) FROM ${from} WHERE ${where})`;
-      p.push(this.model.table);
-      let sql = `tenant_id = $1 AND table_name = $${p.length}`;
-      for (const { column, values } of filters) {
-        // Compared as the column's type, as the filter compares the rows (a boolean's `1` and `true` are equal).
-        const type = this.model.columns.find((c) => c.column === column)?.sqlType ?? 'text';
-        p.push(values);
-        sql += ` AND (grp->>'${column}')::${type} = ANY($${p.length}::${type}[])`;
-      }
-      return `(SELECT coalesce(sum(n), 0) FROM ${ROW_COUNTS_TABLE} WHERE ${sql})`;
-    };
+    const total = (p: unknown[]) =>
+      counted ? countedTotal(this.model, filters, p) : `(SELECT count(*) FROM ${from} WHERE ${where})`;
     const totalSql = total(params);
     params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
     const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
