@@ -3,7 +3,6 @@ import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { cleanSchema } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { descriptorFileOf } from './names.js';
-import { assignBodySchema } from './relations.js';
 
 /** Ids given at creation to link right away (Logto accepts an empty list). */
 export const createFieldSchema = (): JSONSchema7 => idList(100);
@@ -66,3 +65,29 @@ export const replaceSchema = (relation: LinkedRelation): JSONSchema7 =>
     required: [relation.assignField],
     properties: { [relation.assignField]: { ...idList(100), uniqueItems: false } },
   });
+
+/** An assignment: the ids to link and the relation's writable attributes, which every new link gets. */
+export const assignBodySchema = (relation: LinkedRelation, through: JSONSchema7 | undefined, idList: JSONSchema7) => {
+  const required = new Set(through?.required ?? []);
+  const attributes = Object.fromEntries(
+    relation.assignAttributes.map((field) => [field, cleanSchema(through?.properties?.[field] ?? {})]),
+  );
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: [
+      relation.assignField,
+      ...relation.assignAttributes.filter((f) => required.has(f) && through?.properties?.[f]?.default === undefined),
+    ],
+    properties: { [relation.assignField]: idList, ...attributes },
+  } satisfies JSONSchema7;
+};
+
+/** What a listed item carries under `attributesAs`: the relation's attributes, as the relation's schema has them. */
+export const linkAttributesSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 => ({
+  type: 'object',
+  required: relation.attributes.map(({ field }) => field).filter((field) => (through?.required ?? []).includes(field)),
+  properties: Object.fromEntries(
+    relation.attributes.map(({ field }) => [field, cleanSchema(through?.properties?.[field] ?? {})]),
+  ),
+});

@@ -1,6 +1,6 @@
-import type { EntityModel, LinkedRelation, ReachedLinks } from '../src/shared/descriptor.js';
+import { addedField, type EntityModel, type LinkedRelation, type ReachedLinks } from '../src/shared/descriptor.js';
 import { cleanSchema } from './forms.js';
-import { assignSchema, bulkSchema, replaceSchema } from './link-schemas.js';
+import { assignSchema, bulkSchema, linkAttributesSchema, replaceSchema } from './link-schemas.js';
 import { linkedListParameters } from './list-query.js';
 import { pascalCase, withArticle, words } from './names.js';
 import {
@@ -13,7 +13,6 @@ import {
   queryParam,
   ref,
 } from './openapi-fragments.js';
-import { assignAnswerResponse, idsObject, linkAttributesSchema } from './relations.js';
 
 /** The routes of the links `owner` exposes through relation entities, below its item path. */
 export const addLinks = (
@@ -176,4 +175,36 @@ const addReach = (
       ...errorResponses([400, 401, 403, relation.sourceMissingCode ? 422 : 404]),
     },
   });
+};
+
+/** An object of id lists, each required: `{roleIds: [...], addedRoleIds: [...]}`. */
+export const idsObject = (fields: string[]) => ({
+  type: 'object',
+  required: fields,
+  properties: Object.fromEntries(fields.map((field) => [field, { type: 'array', items: { type: 'string' } }])),
+});
+
+/** The OpenAPI response of an assignment, as the relation's `assignAnswer` says. */
+export const assignAnswerResponse = (relation: LinkedRelation, target: string) => {
+  if (relation.assignAnswer === 'status') {
+    return {
+      description: 'The links were made; the body is the status text.',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    };
+  }
+  const schema =
+    relation.assignAnswer === 'ids'
+      ? idsObject([relation.assignField, addedField(relation.assignField)])
+      : relation.assignAnswer === 'asked'
+        ? idsObject([relation.assignField])
+        : { type: 'array', items: { $ref: `#/components/schemas/${target}` } };
+  return {
+    description:
+      relation.assignAnswer === 'ids'
+        ? `The ids asked for, and those newly linked.`
+        : relation.assignAnswer === 'asked'
+          ? 'The ids asked for.'
+          : `The newly linked ${relation.name}.`,
+    content: { 'application/json': { schema } },
+  };
 };

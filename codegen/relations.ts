@@ -1,7 +1,5 @@
-import { addedField, type LinkedRelation, type NestedLinks, type RelationSide } from '../src/shared/descriptor.js';
+import type { LinkedRelation, NestedLinks, RelationSide } from '../src/shared/descriptor.js';
 import { searchQueryOf } from '../src/shared/descriptor-lists.js';
-import type { JSONSchema7 } from '../src/shared/json-schema.js';
-import { cleanSchema } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { descriptorFileOf, schemaFileOf, snakeCase } from './names.js';
 
@@ -259,62 +257,4 @@ export const linkThrough = (
   const key = own[0].keys[0] as string;
   const by = other.keys[0] as string;
   return { table, key, by, column: snakeCase(key), byColumn: snakeCase(by), target: other.entity };
-};
-
-/** An assignment: the ids to link and the relation's writable attributes, which every new link gets. */
-export const assignBodySchema = (relation: LinkedRelation, through: JSONSchema7 | undefined, idList: JSONSchema7) => {
-  const required = new Set(through?.required ?? []);
-  const attributes = Object.fromEntries(
-    relation.assignAttributes.map((field) => [field, cleanSchema(through?.properties?.[field] ?? {})]),
-  );
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: [
-      relation.assignField,
-      ...relation.assignAttributes.filter((f) => required.has(f) && through?.properties?.[f]?.default === undefined),
-    ],
-    properties: { [relation.assignField]: idList, ...attributes },
-  } satisfies JSONSchema7;
-};
-
-/** What a listed item carries under `attributesAs`: the relation's attributes, as the relation's schema has them. */
-export const linkAttributesSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 => ({
-  type: 'object',
-  required: relation.attributes.map(({ field }) => field).filter((field) => (through?.required ?? []).includes(field)),
-  properties: Object.fromEntries(
-    relation.attributes.map(({ field }) => [field, cleanSchema(through?.properties?.[field] ?? {})]),
-  ),
-});
-
-/** An object of id lists, each required: `{roleIds: [...], addedRoleIds: [...]}`. */
-export const idsObject = (fields: string[]) => ({
-  type: 'object',
-  required: fields,
-  properties: Object.fromEntries(fields.map((field) => [field, { type: 'array', items: { type: 'string' } }])),
-});
-
-/** The OpenAPI response of an assignment, as the relation's `assignAnswer` says. */
-export const assignAnswerResponse = (relation: LinkedRelation, target: string) => {
-  if (relation.assignAnswer === 'status') {
-    return {
-      description: 'The links were made; the body is the status text.',
-      content: { 'text/plain': { schema: { type: 'string' } } },
-    };
-  }
-  const schema =
-    relation.assignAnswer === 'ids'
-      ? idsObject([relation.assignField, addedField(relation.assignField)])
-      : relation.assignAnswer === 'asked'
-        ? idsObject([relation.assignField])
-        : { type: 'array', items: { $ref: `#/components/schemas/${target}` } };
-  return {
-    description:
-      relation.assignAnswer === 'ids'
-        ? `The ids asked for, and those newly linked.`
-        : relation.assignAnswer === 'asked'
-          ? 'The ids asked for.'
-          : `The newly linked ${relation.name}.`,
-    content: { 'application/json': { schema } },
-  };
 };
