@@ -1,6 +1,5 @@
 import {
   bulkFormKey,
-  type ColumnModelDb,
   type EntityModel,
   type FormModel,
   listFilterOf,
@@ -10,8 +9,9 @@ import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionModels } from './actions.js';
 import { branchModels, refuseLookupsOf } from './branches.js';
 import { chosenBranchModels } from './chosen-branches.js';
+import { columnsOf } from './columns.js';
 import { buildConsole } from './console-model.js';
-import { checkFieldKinds, isStored } from './fields.js';
+import { checkFieldKinds } from './fields.js';
 import { deriveBodySchemas } from './forms.js';
 import { applyKind } from './kinds/index.js';
 import { assignSchema, bulkSchema, createFieldSchema, replaceAllSchema, replaceSchema } from './link-schemas.js';
@@ -19,53 +19,10 @@ import { queryForms } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
 import { compileNameLookups } from './name-lookups.js';
-import { descriptorFileOf, schemaFileOf, snakeCase } from './names.js';
+import { descriptorFileOf, snakeCase } from './names.js';
 import { recordRulesSchema } from './record-rules.js';
 import { compileRelations, linkThrough } from './relations.js';
 import { countedSideKeys, isCountable, rowCounting } from './row-counting.js';
-
-const typesOf = (schema: JSONSchema7): string[] =>
-  Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-
-export const sqlTypeOf = (schema: JSONSchema7, where: string): string => {
-  if (schema['x-column'] === 'timestamp') return 'timestamptz';
-  const types = typesOf(schema).filter((t) => t !== 'null');
-  if (types.length > 1 && types.every((t) => t === 'object' || t === 'array')) return 'jsonb';
-  if (types.length !== 1) throw new CodegenError(`${where}: a column needs exactly one non-null type`);
-  switch (types[0]) {
-    case 'string':
-      return schema.maxLength && schema.maxLength <= 4096 ? `varchar(${schema.maxLength})` : 'text';
-    case 'integer':
-      return (schema.maximum ?? 0) > 2147483647 ? 'bigint' : 'integer';
-    case 'number':
-      return 'double precision';
-    case 'boolean':
-      return 'boolean';
-    case 'object':
-    case 'array':
-      return 'jsonb';
-    default:
-      throw new CodegenError(`${where}: unsupported type ${types[0]}`);
-  }
-};
-
-const columnsOf = (entity: LoadedEntity): ColumnModelDb[] => {
-  const required = new Set(entity.schema.required ?? []);
-  if (entity.descriptor.kind === 'service') return [];
-  const stored = Object.entries(entity.schema.properties ?? {}).filter(([, prop]) => isStored(prop));
-  return stored.map(([property, prop]) => {
-    const sqlType = sqlTypeOf(prop, `${schemaFileOf(entity.descriptor.name)}#/properties/${property}`);
-    return {
-      property,
-      column: snakeCase(property),
-      sqlType,
-      // An optional property allows null or has a default (see optional-fields.ts): only the former stores NULL.
-      nullable: typesOf(prop).includes('null') || (!required.has(property) && prop.default === undefined),
-      json: sqlType === 'jsonb',
-      timestamp: sqlType === 'timestamptz',
-    };
-  });
-};
 
 /**
  * The webhook events descriptors may name: the enum of the items of the field an entity declares as its
