@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newApp, newRole } from './application-helpers.js';
 import { databases, useApi } from './harness.js';
-
-const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
+import { ids } from './role-helpers.js';
 
 describe.each(databases())('application roles on $name', (target) => {
   const api = useApi(target);
