@@ -6372,6 +6372,110 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "discovery",
+    "kind": "service",
+    "apiPath": "/.well-known",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "discovery",
+    "titleKey": "discovery.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Discovery",
+      "description": "What anyone may ask the server before signing in: where a tenant lives and whether the server has its first console account yet.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "user",
+        "firstRun"
+      ],
+      "properties": {
+        "user": {
+          "type": "string",
+          "format": "uri",
+          "readOnly": true,
+          "description": "The tenant's base URL: its sign-in pages, OpenID provider and management API live below it."
+        },
+        "firstRun": {
+          "type": "boolean",
+          "readOnly": true,
+          "description": "True while no console account exists: the console then welcomes the first administrator."
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "user",
+      "firstRun"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "endpoints",
+        "on": "collection",
+        "method": "GET",
+        "path": "endpoints/{id}",
+        "handler": "discovery.endpoints",
+        "status": 200,
+        "summary": "Get the base URL a tenant's users and the console call (public)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseFields": [
+          "user"
+        ]
+      },
+      {
+        "key": "first-run",
+        "on": "collection",
+        "method": "GET",
+        "path": "first-run",
+        "handler": "discovery.first-run",
+        "status": 200,
+        "summary": "Tell whether no console account exists yet (public)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseFields": [
+          "firstRun"
+        ]
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "hook",
     "kind": "collection",
     "apiPath": "/hooks",
