@@ -725,7 +725,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/applications/{id}/roles"
       },
       {
         "name": "organizations",
@@ -759,7 +760,8 @@ export const entityModels: EntityModel[] = [
               "in": [
                 "MachineToMachine"
               ]
-            }
+            },
+            "apiPath": "/applications/{id}/organizations/{targetId}/roles"
           }
         ],
         "readOnly": true,
@@ -770,7 +772,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/applications/{id}/organizations"
       }
     ],
     "edition": "all",
@@ -9254,7 +9257,8 @@ export const entityModels: EntityModel[] = [
               "in": [
                 "MachineToMachine"
               ]
-            }
+            },
+            "apiPath": "/organizations/{id}/applications/{targetId}/roles"
           }
         ],
         "search": {
@@ -9268,7 +9272,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/applications"
       },
       {
         "name": "jitRoles",
@@ -9301,7 +9306,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/jit/roles"
       },
       {
         "name": "jitSsoConnectors",
@@ -9334,7 +9340,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/jit/sso-connectors"
       },
       {
         "name": "users",
@@ -9374,7 +9381,8 @@ export const entityModels: EntityModel[] = [
               "in": [
                 "User"
               ]
-            }
+            },
+            "apiPath": "/organizations/{id}/users/{targetId}/roles"
           }
         ],
         "search": {
@@ -9389,7 +9397,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/users"
       }
     ],
     "edition": "all",
@@ -10459,7 +10468,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/{id}/roles"
       }
     ],
     "edition": "all",
@@ -10971,7 +10981,8 @@ export const entityModels: EntityModel[] = [
         "createField": "organizationRoleIds",
         "routes": false,
         "attributes": [],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organization-invitations/{id}/roles"
       }
     ],
     "edition": "all",
@@ -11054,7 +11065,7 @@ export const entityModels: EntityModel[] = [
             ]
           },
           "method": "PUT",
-          "path": "status"
+          "path": "/organization-invitations/{id}/status"
         }
       ]
     },
@@ -12647,7 +12658,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organization-roles/{id}/resource-scopes"
       },
       {
         "name": "scopes",
@@ -12681,7 +12693,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organization-roles/{id}/scopes"
       }
     ],
     "edition": "all",
@@ -14025,7 +14038,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/{id}/roles"
       }
     ],
     "edition": "all",
@@ -15963,7 +15977,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/roles/{id}/applications"
       },
       {
         "name": "scopes",
@@ -15996,7 +16011,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/roles/{id}/scopes"
       },
       {
         "name": "users",
@@ -16022,7 +16038,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/roles/{id}/users"
       }
     ],
     "edition": "all",
@@ -21492,7 +21509,8 @@ export const entityModels: EntityModel[] = [
               "in": [
                 "User"
               ]
-            }
+            },
+            "apiPath": "/users/{id}/organizations/{targetId}/roles"
           }
         ],
         "readOnly": true,
@@ -21503,7 +21521,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/users/{id}/organizations"
       },
       {
         "name": "roles",
@@ -21531,7 +21550,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/users/{id}/roles"
       }
     ],
     "edition": "all",
@@ -21737,7 +21757,7 @@ export const entityModels: EntityModel[] = [
             ]
           },
           "method": "PATCH",
-          "path": "is-suspended"
+          "path": "/users/{id}/is-suspended"
         },
         {
           "key": "reactivate",
@@ -21754,7 +21774,7 @@ export const entityModels: EntityModel[] = [
             ]
           },
           "method": "PATCH",
-          "path": "is-suspended"
+          "path": "/users/{id}/is-suspended"
         }
       ],
       "tabs": [
