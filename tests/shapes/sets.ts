@@ -25,8 +25,11 @@ export const setRoot = (set: string): { root: string; dispose: () => void } => {
   return { root, dispose: () => rmSync(root, { recursive: true, force: true }) };
 };
 
-/** Where a set's create-body fixtures live: `tests/shapes/<set>/fixtures/<entity>/{valid,invalid}`. */
-export const setFixtures = (set: string): string => join(repo, 'tests/shapes', set, 'fixtures');
+/**
+ * A set's entity folders, `tests/shapes/<set>/entities/`, each with its fixtures in `fixtures/` (the fixture loader's
+ * root for the set).
+ */
+export const setEntities = (set: string): string => join(repo, 'tests/shapes', set, 'entities');
 
 /** What codegen wrote, read back: the entity models, the migrations and the database model. */
 export const readGenerated = (files: Map<string, string>) => {
@@ -47,7 +50,7 @@ export const readGenerated = (files: Map<string, string>) => {
 export const compileSet = async (set: string) => {
   const { root, dispose } = setRoot(set);
   try {
-    const { files } = await generate({ root, fixtureDirs: [setFixtures(set)] });
+    const { files } = await generate({ root });
     return { files, ...readGenerated(files) };
   } finally {
     dispose();
