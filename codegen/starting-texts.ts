@@ -124,39 +124,68 @@ export interface StartingTexts {
 }
 
 /**
+ * The error codes of the links a relation entity declares on its sides (`errors.<code>` → the relation entity): the
+ * relation's folder holds their texts, though the side's model names them.
+ */
+const relationOwners = (model: EntityModel): Map<string, string> =>
+  new Map(
+    model.relations.flatMap((relation) =>
+      relation.kind === 'linked'
+        ? [relation.duplicateCode, relation.missingLinkCode, relation.assignByName?.missingCode, relation.unknownCode]
+            .filter((code): code is string => Boolean(code))
+            .map((code) => [errorKey(code), relation.through] as const)
+        : [],
+    ),
+  );
+
+/** A key's text when nothing names what it is for: the words of its last part (of the field, for a flag's `true`). */
+const fallbackText = (key: string) =>
+  humanize(lastSegment(key) === 'true' ? (key.split('.').at(-2) ?? key) : lastSegment(key));
+
+/**
  * The starting English texts of each new entity, one whose `locales/en.json` does not exist and none of whose own
- * texts (namespace, field labels, sidebar entry) any file holds yet: the keys the entity needs (its
- * namespace's title, list, create and tab texts, its sidebar entry, `fields.<name>.*` labels, its error codes' and
- * relation tabs' texts) that no English file holds yet, each with a text derived from the descriptor and schema,
- * for the author to review. `english` is the locale as read (key → file). An existing file is never rewritten;
- * console-wide texts (validation messages, sidebar groups) are left to the console's files.
+ * texts (namespace, field labels, sidebar entry) any file holds yet: the keys the entity needs (its namespace's
+ * title, list, create and tab texts, its sidebar entry, `fields.<name>.*` labels, its error codes' and relation
+ * tabs' texts; a relation entity's link error codes) that no English file holds yet, each with a text derived from
+ * the descriptor and schema, for the author to review. `english` is the locale as read (key → file). An existing
+ * file is never rewritten; console-wide texts (validation messages, sidebar groups) are left to the console's files.
  */
 export const startingTexts = (
   root: string,
   models: readonly EntityModel[],
   english: ReadonlyMap<string, string>,
 ): StartingTexts => {
-  const result: StartingTexts = { files: new Map(), keys: new Map() };
   const present = new Set([...english.keys()].map(pluralBase));
+  // The missing keys with their texts, by the entity whose file holds them, in the order the descriptor names them.
+  const byOwner = new Map<string, Map<string, string>>();
+  // Entities whose texts exist somewhere (namespace or labels in a console area file) are no new ones: a text they
+  // lack is asked for where their others are.
+  const established = new Set<string>();
   for (const model of models) {
-    const file = entityLocaleFile(model.name, SOURCE_LANGUAGE);
-    if (existsSync(join(root, file))) continue;
     const codes = [...descriptorErrorCodes([model]).keys()];
     const needed = Object.keys(requiredI18nKeys([model], codes).required).filter((key) => !consoleWide(key));
-    // An entity whose texts exist somewhere (its namespace or labels in a console area file) is no new one: a text
-    // it lacks is asked for where its others are.
-    if (needed.some((key) => ownKey(model, key) && present.has(key))) continue;
-    const missing = needed.filter((key) => !present.has(key) && !result.keys.has(key));
-    if (missing.length === 0) continue;
+    if (needed.some((key) => ownKey(model, key) && present.has(key))) established.add(model.name);
     const texts = textsOf(model);
-    const ordered = [...texts.keys()].filter((key) => missing.includes(key));
-    const rest = missing.filter((key) => !texts.has(key));
-    const entries = [...ordered, ...rest].map((key): [string, string] => [
-      key,
-      texts.get(key) ?? humanize(lastSegment(key) === 'true' ? (key.split('.').at(-2) ?? key) : lastSegment(key)),
-    ]);
-    result.files.set(file, jsonText(nested(entries, file)));
-    for (const [key] of entries) result.keys.set(key, file);
+    const owners = relationOwners(model);
+    const ordered = [
+      ...[...texts.keys()].filter((key) => needed.includes(key)),
+      ...needed.filter((k) => !texts.has(k)),
+    ];
+    for (const key of ordered.filter((k) => !present.has(k))) {
+      const owner = owners.get(key) ?? model.name;
+      const entries = byOwner.get(owner) ?? new Map<string, string>();
+      byOwner.set(owner, entries);
+      if (!entries.has(key)) entries.set(key, texts.get(key) ?? fallbackText(key));
+    }
+  }
+  const result: StartingTexts = { files: new Map(), keys: new Map() };
+  for (const [owner, entries] of byOwner) {
+    const file = entityLocaleFile(owner, SOURCE_LANGUAGE);
+    if (established.has(owner) || existsSync(join(root, file))) continue;
+    const fresh = [...entries].filter(([key]) => !result.keys.has(key));
+    if (fresh.length === 0) continue;
+    result.files.set(file, jsonText(nested(fresh, file)));
+    for (const [key] of fresh) result.keys.set(key, file);
   }
   return result;
 };
