@@ -4125,7 +4125,7 @@ export interface components {
                         };
                         /** @description The expected English error text, when named. */
                         message?: string;
-                        /** @description Written by `npm run fixtures` rather than by hand. */
+                        /** @description Generated (`gen-*.json`) rather than written by hand. */
                         generated: boolean;
                         /** @description The fixture's file, relative to the project. */
                         file: string;
@@ -4163,7 +4163,7 @@ export interface components {
                 };
                 /** @description The expected English error text, when named. */
                 message?: string;
-                /** @description Written by `npm run fixtures` rather than by hand. */
+                /** @description Generated (`gen-*.json`) rather than written by hand. */
                 generated: boolean;
                 /** @description The fixture's file, relative to the project. */
                 file: string;

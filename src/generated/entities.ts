@@ -15423,7 +15423,7 @@ export const entityModels: EntityModel[] = [
                   },
                   "generated": {
                     "type": "boolean",
-                    "description": "Written by `npm run fixtures` rather than by hand."
+                    "description": "Generated (`gen-*.json`) rather than written by hand."
                   },
                   "file": {
                     "type": "string",

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../shared/action-paths.js';
+import { withDefaults } from '../../shared/defaults.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
 import { registerActionRoutes } from './action-routes.js';
-import { withDefaults } from './defaults.js';
 import { publicView, withoutPrivate } from './fields.js';
 import { generateId } from './ids.js';
 import type { EntityOperations, RequestContext } from './operations.js';
