@@ -27,16 +27,17 @@ export interface EntityApiRoutes {
 export const apiRoutesOf = (
   models: EntityModel[],
   openApiPaths: readonly string[],
+  { root = false }: { root?: boolean } = {},
 ): Record<string, EntityApiRoutes> => {
   const known = new Set(openApiPaths);
-  const exists = (path: string) => known.has(`${API_BASE}${path}`);
+  const exists = (path: string) => known.has(root ? path : `${API_BASE}${path}`);
   const pick = (entries: [string, string][]) => {
     const present = entries.filter(([, path]) => exists(path));
     return present.length ? Object.fromEntries(present) : undefined;
   };
   const routes: Record<string, EntityApiRoutes> = {};
   for (const model of models) {
-    if (!model.hasApi || model.apiRoot) continue;
+    if (!model.hasApi || Boolean(model.apiRoot) !== root) continue;
     const base = model.apiPath;
     const idParam =
       model.itemParam ?? (model.idField !== 'id' ? model.idField : model.parent ? `${model.name}Id` : 'id');
@@ -78,4 +79,13 @@ export const apiPathsModule = (models: EntityModel[], openApiPaths: readonly str
  * \`apiPath(apiRoutes.user.actions.password, { userId })\` → \`/users/u1/password\`.
  */
 export const apiRoutes = ${JSON.stringify(apiRoutesOf(models, openApiPaths), null, 2)} as const;
+
+/** The API base every path of \`apiRoutes\` is below, on the tenant's base URL. */
+export const API_BASE = ${JSON.stringify(API_BASE)};
+
+/**
+ * The routes of entities served at the tenant's root (\`/me\` on the admin tenant's base URL), not below the API
+ * base; filled with \`apiPath\` as \`apiRoutes\` are.
+ */
+export const rootRoutes = ${JSON.stringify(apiRoutesOf(models, openApiPaths, { root: true }), null, 2)} as const;
 `;

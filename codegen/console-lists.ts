@@ -37,7 +37,8 @@ export const compileItemActions = (
     return {
       ...entry,
       method: action.method,
-      path: action.path,
+      // The whole route, as the server serves it: the console fills in `{id}` and joins nothing.
+      path: [`${d.api?.path ?? ''}/{id}`, action.path].filter(Boolean).join('/'),
       ...checkCondition(entity, entry.when, `${where} ${entry.key}`),
     };
   });

@@ -44,6 +44,20 @@ const checkAssignFilters = (
   return { assignFilters: filters };
 };
 
+/**
+ * A relation as the console calls it: the path of its links below one item and of each link's nested links, whole
+ * (`/organizations/{id}/users/{targetId}/roles`), so the console fills in parameters and joins nothing.
+ */
+const withLinkPaths = (base: string, relation: Relation): Relation => {
+  if (relation.kind !== 'linked') return relation;
+  const apiPath = `${base}/{id}/${relation.segment ?? relation.name}`;
+  const nested = relation.nested?.map((spec) => ({
+    ...spec,
+    apiPath: `${apiPath}/{targetId}/${spec.segment ?? spec.relation}`,
+  }));
+  return { ...relation, apiPath, ...(nested ? { nested } : {}) };
+};
+
 /** The console's part of an entity's model: routes, list columns, create form, detail tabs, texts. */
 export const buildConsole = (
   entity: LoadedEntity,
@@ -68,7 +82,7 @@ export const buildConsole = (
     ...(d.parent ? { parent: d.parent } : {}),
     idField: d.itemKey ?? 'id',
     operations: d.api?.operations ?? {},
-    relations,
+    relations: relations.map((relation) => withLinkPaths(d.api?.path ?? '', relation)),
     edition: d.edition,
     requiredScopes: d.requiredScopes,
     errorFields,

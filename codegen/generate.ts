@@ -19,6 +19,8 @@ import { checkOverrideKeys } from './overrides-check.js';
 import { recordTypes } from './record-types.js';
 import { renamesOf } from './renames.js';
 import { implementedServerKeys, serverOverridesModule } from './server-overrides.js';
+import { startingFixtures } from './starting-fixtures.js';
+import { startingTexts } from './starting-texts.js';
 import { textOutputs } from './text-outputs.js';
 import { compileValidators } from './validators.js';
 
@@ -30,8 +32,6 @@ const tsBanner = `// ${BANNER}\n`;
 export interface GenerateOptions {
   /** Where src/entities/ and src/generated/ live. */
   root: string;
-  /** Where src/console/locales/ lives (defaults to root). */
-  localesRoot?: string;
   allowDrop?: boolean;
   migrationName?: string;
   /**
@@ -39,11 +39,6 @@ export interface GenerateOptions {
    * `server/` files.
    */
   extraServerOverrideKeys?: readonly string[];
-  /**
-   * Where the form fixtures live (relative to root or absolute; default `tests/fixtures`): each entity that
-   * can be created needs a folder in one of them. Directories that do not exist are not checked.
-   */
-  fixtureDirs?: readonly string[];
 }
 
 export interface GenerateResult {
@@ -51,6 +46,12 @@ export interface GenerateResult {
   files: Map<string, string>;
   /** A migration the schema change needs, if any (already included in `files`). */
   newMigration?: string;
+  /**
+   * Starting files of new entities and forms, written only where none exists (path relative to root → content):
+   * the generated fixtures of a form without a fixture folder, the English texts of an entity without
+   * `locales/en.json`. Hand-written from then on; the author reviews them.
+   */
+  starting: Map<string, string>;
 }
 
 const consoleKeys: (keyof ConsoleResource)[] = [
@@ -105,9 +106,13 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   const models = buildModels(entities);
   const extraServerKeys = options.extraServerOverrideKeys ?? [];
   checkOverrideKeys(models, [...implementedServerKeys(root).keys(), ...extraServerKeys]);
-  checkFixtures(models, root, options.fixtureDirs);
-  const files = textOutputs(models, options.localesRoot ?? root, BANNER);
-  checkConsoleKeys(root, readLocale(options.localesRoot ?? root, SOURCE_LANGUAGE).keys());
+  const fixtures = startingFixtures(root, models);
+  checkFixtures(models, root, fixtures);
+  const locale = readLocale(root, SOURCE_LANGUAGE);
+  const texts = startingTexts(root, models, locale);
+  const english = new Map([...locale, ...texts.keys]);
+  const files = textOutputs(models, english, BANNER);
+  checkConsoleKeys(root, english.keys());
   const dbModel = buildDbModel(models.filter((model) => model.kind !== 'service'));
   const snapshotPath = join(root, GENERATED_DIR, 'db/model.json');
   const previous = existsSync(snapshotPath) ? (JSON.parse(readFileSync(snapshotPath, 'utf8')) as DbModel) : undefined;
@@ -162,5 +167,5 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
     `${GENERATED_DIR}/validators.d.ts`,
     `${tsBanner}import type { ValidateFunction } from 'ajv';\n\nexport declare const validators: Record<string, ValidateFunction>;\n`,
   );
-  return { files, newMigration };
+  return { files, newMigration, starting: new Map([...fixtures, ...texts.files]) };
 };

@@ -10,7 +10,7 @@ export interface I18nProblems {
 }
 
 /** The file a missing key belongs in: the one holding its closest existing parent, else `<top-level key>.json`. */
-const fileFor = (key: string, english: Map<string, string>): string => {
+const fileFor = (key: string, english: ReadonlyMap<string, string>): string => {
   const parts = key.split('.');
   for (let length = parts.length - 1; length > 0; length--) {
     const prefix = `${parts.slice(0, length).join('.')}.`;
@@ -21,7 +21,7 @@ const fileFor = (key: string, english: Map<string, string>): string => {
 };
 
 /** Compares the English locale (key → file) with the keys the registry requires. */
-export const i18nProblems = (keys: I18nKeys, english: Map<string, string>): I18nProblems => {
+export const i18nProblems = (keys: I18nKeys, english: ReadonlyMap<string, string>): I18nProblems => {
   const present = new Set([...english.keys()].map(pluralBase));
   const missing = Object.entries(keys.required)
     .filter(([key]) => !present.has(key))
@@ -34,7 +34,7 @@ export const i18nProblems = (keys: I18nKeys, english: Map<string, string>): I18n
   return { missing, unused };
 };
 
-export const checkTranslations = (keys: I18nKeys, english: Map<string, string>) => {
+export const checkTranslations = (keys: I18nKeys, english: ReadonlyMap<string, string>) => {
   const { missing, unused } = i18nProblems(keys, english);
   const parts = [
     ...(missing.length ? [`English texts missing:\n  ${missing.join('\n  ')}`] : []),

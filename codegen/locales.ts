@@ -24,6 +24,9 @@ export const flattenTexts = (json: unknown): Map<string, string> => {
 /** Where an entity's own texts live: one file per language in its folder, `src/entities/<name>/locales/<language>.json`. */
 const ENTITY_LOCALES = (name: string) => `src/entities/${name}/locales`;
 
+/** One language's file of an entity's texts: `src/entities/<name>/locales/<language>.json`. */
+export const entityLocaleFile = (name: string, language: string): string => `${ENTITY_LOCALES(name)}/${language}.json`;
+
 /** The entity folders that hold texts, with the languages each has. */
 const entityLocales = (root: string): { name: string; languages: string[] }[] => {
   const entities = join(root, 'src/entities');
@@ -72,7 +75,7 @@ const localeFiles = (root: string, language: string): string[] => {
     : [];
   const entities = entityLocales(root)
     .filter((entity) => entity.languages.includes(language))
-    .map((entity) => `${ENTITY_LOCALES(entity.name)}/${language}.json`);
+    .map((entity) => entityLocaleFile(entity.name, language));
   return [...areas, ...entities];
 };
 
@@ -111,7 +114,7 @@ export const localeParity = (root: string): LocaleDifference[] => {
   const languages = localeLanguages(root).filter((language) => language !== SOURCE_LANGUAGE);
   const englishOnly = entityLocales(root)
     .filter((entity) => entity.languages.every((language) => language === SOURCE_LANGUAGE))
-    .map((entity) => `${ENTITY_LOCALES(entity.name)}/${SOURCE_LANGUAGE}.json`);
+    .map((entity) => entityLocaleFile(entity.name, SOURCE_LANGUAGE));
   const englishFiles = readLocale(root, SOURCE_LANGUAGE);
   const english = base([...englishFiles].filter(([, path]) => !englishOnly.includes(path)).map(([key]) => key));
   const untranslated = entityLocales(root).flatMap((entity) =>

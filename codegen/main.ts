@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './generate.js';
 import { CodegenError } from './load.js';
+import { checkProblems, startingSummary, writeOutput } from './output.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -10,30 +10,27 @@ const check = args.includes('--check');
 const nameIndex = args.indexOf('--name');
 
 try {
-  const { files, newMigration } = await generate({
+  const result = await generate({
     root,
     allowDrop: args.includes('--allow-drop'),
     ...(nameIndex >= 0 && args[nameIndex + 1] ? { migrationName: args[nameIndex + 1] } : {}),
   });
-  const stale = [...files].filter(([path, content]) => {
-    const file = join(root, path);
-    return !existsSync(file) || readFileSync(file, 'utf8') !== content;
-  });
+  const { files, newMigration } = result;
   if (check) {
-    if (stale.length > 0) {
-      console.error(
-        `Generated files are out of date; run \`npm run codegen\`:\n  ${stale.map(([p]) => p).join('\n  ')}`,
-      );
-      process.exit(1);
-    }
+    // The check writes nothing: a starting file codegen would write is missing as a stale generated file is.
+    const problems = checkProblems(root, result);
+    for (const problem of problems) console.error(problem);
+    if (problems.length > 0) process.exit(1);
     console.log(`Generated files are up to date (${files.size} files).`);
   } else {
-    for (const [path, content] of stale) {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), content);
-    }
-    console.log(`Wrote ${stale.length} of ${files.size} generated files.`);
+    const { written, started } = writeOutput(root, result);
+    console.log(`Wrote ${written.length} of ${files.size} generated files.`);
     if (newMigration) console.log(`New migration: ${newMigration}`);
+    if (started.length > 0) {
+      console.log(
+        `Wrote starting files to review (yours from now on; codegen never rewrites them):\n  ${startingSummary(started).join('\n  ')}`,
+      );
+    }
   }
 } catch (error) {
   if (error instanceof CodegenError) {

@@ -4,13 +4,16 @@ import { descriptorErrorCodes, errorCodesModule } from './error-codes.js';
 import { CodegenError } from './errors.js';
 import { checkTranslations } from './i18n-check.js';
 import { requiredI18nKeys } from './i18n-keys.js';
-import { readLocale, SOURCE_LANGUAGE } from './locales.js';
 
 /**
  * The error codes descriptors name and the translation keys the registry requires, checked against the
- * hand-written error codes and the English locale under `localesRoot`; returns the generated files.
+ * hand-written error codes and the English locale (`english`, key → file); returns the generated files.
  */
-export const textOutputs = (models: EntityModel[], localesRoot: string, banner: string): Map<string, string> => {
+export const textOutputs = (
+  models: EntityModel[],
+  english: ReadonlyMap<string, string>,
+  banner: string,
+): Map<string, string> => {
   const generated = descriptorErrorCodes(models);
   const handWritten: Record<string, { status: number }> = handWrittenErrorCodes;
   for (const [code, entry] of generated) {
@@ -23,7 +26,7 @@ export const textOutputs = (models: EntityModel[], localesRoot: string, banner: 
   }
   const codes = [...new Set([...generated.keys(), ...Object.keys(handWritten)])].sort();
   const keys = requiredI18nKeys(models, codes);
-  checkTranslations(keys, readLocale(localesRoot, SOURCE_LANGUAGE));
+  checkTranslations(keys, english);
   return new Map([
     ['src/generated/error-codes.ts', errorCodesModule(generated, `// ${banner}\n`)],
     ['src/generated/i18n-keys.json', `${JSON.stringify({ $comment: banner, ...keys }, null, 2)}\n`],

@@ -1,5 +1,6 @@
 import { hashForSchema, schemaParser } from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import type { ValidateFunction } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { customFormats } from '../src/shared/validation-runtime.js';
@@ -41,4 +42,14 @@ export const compileValidators = (schemas: JSONSchema7[]): string => {
   const code = toEsm(standaloneCode(ajv, mapping));
   const table = entries.map(([key], index) => `  ${JSON.stringify(key)}: v${index},`).join('\n');
   return `${code}\n\n/** Validators keyed by the form library's schema hash. */\nexport const validators = {\n${table}\n};\n`;
+};
+
+/**
+ * The validators of a few schemas compiled in memory, keyed by the same hash, with the instance and options of
+ * `compileValidators`: what codegen checks the bodies it generates with before it has written the module.
+ */
+export const compileInMemory = (schemas: readonly JSONSchema7[]): Record<string, ValidateFunction> => {
+  const ajv = createAjvInstance(undefined, customFormats, { discriminator: true });
+  const byKey = new Map(schemas.map((schema) => [hashForSchema(schema as object), schema]));
+  return Object.fromEntries([...byKey].map(([key, schema]) => [key, ajv.compile(schema as object)]));
 };

@@ -1,19 +1,19 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { withDefaults } from '../../src/server/crud/defaults.js';
-import { formFixtures, GENERATED_PREFIX } from '../../src/server/qa/fixtures.js';
-import type { QaForm } from '../../src/server/qa/forms.js';
 import { inputIssues } from '../../src/shared/branches.js';
+import { withDefaults } from '../../src/shared/defaults.js';
+import { type Fixture, formFixtures, formFolder, GENERATED_PREFIX } from '../../src/shared/qa/fixtures.js';
+import type { QaForm } from '../../src/shared/qa/forms.js';
 import { type CompiledValidator, recordRuleIssues } from '../../src/shared/record-rules.js';
+import { jsonText } from '../json-text.js';
 import { invalidCases } from './invalid.js';
-import { jsonText } from './json-text.js';
 import { type Check, type GeneratedCase, validCases } from './valid.js';
 
 export type Validator = ((body: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 export interface GeneratedFixtures {
-  /** Files written or rewritten, relative to the fixtures directory. */
+  /** Files written or rewritten. */
   written: string[];
   /** Generated files removed because their case is gone or a hand-written file now covers it. */
   removed: string[];
@@ -47,19 +47,24 @@ const uniqueNames = (cases: GeneratedCase[]) => {
   });
 };
 
+/** The hand-written fixtures of a folder as cases, which the generated ones must not repeat. */
+export interface HandWritten {
+  valid: GeneratedCase[];
+  invalid: GeneratedCase[];
+}
+
 /**
- * Writes the generated fixtures of one validity of a form into `folder` (`gen-<name>.json`, `"generated": true`),
- * leaving out what a hand-written file there covers: one of the same name without `gen-`, or (invalid ones) one
- * expecting the same path and keyword. Generated files of cases that are gone are removed; files whose content is
- * unchanged are left alone, so running it twice writes nothing the second time.
+ * The generated files of one validity (`gen-<name>.json` → text, `"generated": true`), leaving out what a
+ * hand-written case covers: one of the same name without `gen-`, or (invalid ones) one expecting the same path and
+ * keyword.
  */
-const writeFolder = (folder: string, cases: GeneratedCase[], written: GeneratedCase[], result: GeneratedFixtures) => {
+const filesOf = (cases: GeneratedCase[], written: GeneratedCase[]): Map<string, string> => {
   const covered = (c: GeneratedCase) =>
     written.some(
       (w) =>
         w.name === c.name || (c.expect && w.expect?.path === c.expect.path && w.expect.keyword === c.expect.keyword),
     );
-  const kept = new Map(
+  return new Map(
     uniqueNames(cases)
       .filter((c) => !covered(c))
       .map((c) => [
@@ -67,52 +72,81 @@ const writeFolder = (folder: string, cases: GeneratedCase[], written: GeneratedC
         jsonText({ generated: true, body: c.body, ...(c.expect ? { expect: c.expect } : {}) }),
       ]),
   );
-  const present = existsSync(folder) ? readdirSync(folder).filter((f) => f.startsWith(GENERATED_PREFIX)) : [];
-  for (const file of present.filter((f) => !kept.has(f))) {
-    rmSync(join(folder, file));
-    result.removed.push(join(folder, file));
-  }
-  for (const [file, text] of kept) {
-    const path = join(folder, file);
-    if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path, text);
-    result.written.push(path);
-  }
 };
 
 /**
- * Generates the fixtures of every form into `dir` (`<entity>/<form>/{valid,invalid}/gen-*.json`) from its schema,
- * checked with its compiled validator: valid bodies (minimal, full, random) and invalid ones breaking one rule each
- * (see `invalidCases`), starting from the minimal valid body.
+ * The generated fixtures of one form from its schema, checked with its validator (`validators`, keyed as the
+ * compiled ones): valid bodies (minimal, full, random) and invalid ones breaking one rule each (see `invalidCases`),
+ * starting from the minimal valid body; as files relative to the form's folder (`valid/gen-minimal.json` → text).
+ * Undefined when no valid body could be generated.
+ */
+export const generatedFormFiles = (
+  form: QaForm,
+  validators: Readonly<Record<string, Validator>>,
+  handWritten: HandWritten = { valid: [], invalid: [] },
+): Map<string, string> | undefined => {
+  const validate = validators[form.validatorKey];
+  if (!validate) throw new Error(`No compiled validator ${form.validatorKey} for ${form.entity}/${form.form}`);
+  const rules = form.recordRules ? validators[form.recordRules.validatorKey] : undefined;
+  const check = checkOf(validate, form, rules);
+  const valid = validCases(`${form.entity}/${form.form}`, form.schema, check);
+  const base = valid[0]?.body;
+  if (!base || typeof base !== 'object' || Array.isArray(base)) return undefined;
+  const full = valid.find((c) => c.name === 'full')?.body ?? base;
+  const invalid = invalidCases(form.schema, base as Record<string, unknown>, full, check);
+  const files = new Map<string, string>();
+  for (const [set, cases, written] of [
+    ['valid', valid, handWritten.valid],
+    ['invalid', invalid, handWritten.invalid],
+  ] as const) {
+    for (const [file, text] of filesOf(cases, written)) files.set(`${set}/${file}`, text);
+  }
+  return files;
+};
+
+const asCases = (fixtures: Fixture[]): GeneratedCase[] =>
+  fixtures
+    .filter((f) => !f.generated)
+    .map((f) => ({ name: f.name, body: f.body, ...(f.expect ? { expect: f.expect } : {}) }));
+
+/**
+ * Writes the generated fixtures of every form into its entity's folder under `entities`
+ * (`<entity>/fixtures/<form>/{valid,invalid}/gen-*.json`), leaving out what the hand-written files there cover.
+ * Generated files of cases that are gone are removed; files whose content is unchanged are left alone, so running it
+ * twice writes nothing the second time.
  */
 export const generateFixtures = (
   forms: readonly QaForm[],
   validators: Readonly<Record<string, Validator>>,
-  dir: string,
+  entities: string,
 ): GeneratedFixtures => {
   const result: GeneratedFixtures = { written: [], removed: [], skipped: [] };
   for (const form of forms) {
-    const validate = validators[form.validatorKey];
-    if (!validate) throw new Error(`No compiled validator ${form.validatorKey} for ${form.entity}/${form.form}`);
-    const rules = form.recordRules ? validators[form.recordRules.validatorKey] : undefined;
-    const check = checkOf(validate, form, rules);
-    const valid = validCases(`${form.entity}/${form.form}`, form.schema, check);
-    const base = valid[0]?.body;
-    if (!base || typeof base !== 'object' || Array.isArray(base)) {
+    const present = formFixtures(form.entity, form.form, [entities]);
+    const files = generatedFormFiles(form, validators, {
+      valid: asCases(present.valid),
+      invalid: asCases(present.invalid),
+    });
+    if (!files) {
       result.skipped.push(`${form.entity}/${form.form}`);
       continue;
     }
-    const full = valid.find((c) => c.name === 'full')?.body ?? base;
-    const invalid = invalidCases(form.schema, base as Record<string, unknown>, full, check);
-    const written = formFixtures(form.entity, form.form, [dir]);
-    const handWritten = (list: typeof written.valid) =>
-      list
-        .filter((f) => !f.generated)
-        .map((f) => ({ name: f.name, body: f.body, ...(f.expect ? { expect: f.expect } : {}) }));
-    const folder = join(dir, form.entity, form.form);
-    writeFolder(join(folder, 'valid'), valid, handWritten(written.valid), result);
-    writeFolder(join(folder, 'invalid'), invalid, handWritten(written.invalid), result);
+    const folder = formFolder(entities, form.entity, form.form);
+    for (const set of ['valid', 'invalid']) {
+      const dir = join(folder, set);
+      const old = existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(GENERATED_PREFIX)) : [];
+      for (const file of old.filter((f) => !files.has(`${set}/${f}`))) {
+        rmSync(join(dir, file));
+        result.removed.push(join(dir, file));
+      }
+    }
+    for (const [file, text] of files) {
+      const path = join(folder, file);
+      if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+      result.written.push(path);
+    }
   }
   return result;
 };

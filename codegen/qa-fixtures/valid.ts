@@ -1,6 +1,6 @@
 import { type GenerateSyncOptions, generateSync, type JsonSchema } from 'json-schema-faker';
-import type { FixtureIssue } from '../../src/server/qa/check.js';
 import type { JSONSchema7 } from '../../src/shared/json-schema.js';
+import type { FixtureIssue } from '../../src/shared/qa/check.js';
 
 /** A generated case: the file's name (without `gen-`), the body and, for an invalid one, the error it expects. */
 export interface GeneratedCase {

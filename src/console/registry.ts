@@ -67,9 +67,11 @@ export const recordTitle = (resource: ConsoleResource | undefined, record: unkno
   return String(value ?? readPath(record, 'id') ?? '');
 };
 
-/** The API path of a relation's links below an item (`/organization-roles/{id}/resource-scopes`). */
-export const linkApiPath = (resource: ConsoleResource, relation: LinkedRelation): string =>
-  `${resource.apiPath}/{id}/${relation.segment ?? relation.name}`;
+/** The API path of a relation's links below an item (`/organization-roles/{id}/resource-scopes`), as codegen wrote it. */
+export const linkApiPath = (relation: { name: string; apiPath?: string }): string => {
+  if (!relation.apiPath) throw new Error(`The relation "${relation.name}" has no API path in the console's model`);
+  return relation.apiPath;
+};
 
 /** How a relation's linked list is searched: its own parameter, else the API's default `search` pattern. */
 export const linkSearch = (relation: LinkedRelation) =>

@@ -63,6 +63,12 @@ export const apiRoutes = {
       "usersActive": "/dashboard/users/active"
     }
   },
+  "discovery": {
+    "actions": {
+      "endpoints": "/.well-known/endpoints/{id}",
+      "firstRun": "/.well-known/first-run"
+    }
+  },
   "hook": {
     "list": "/hooks",
     "item": "/hooks/{id}",
@@ -216,6 +222,23 @@ export const apiRoutes = {
     },
     "links": {
       "roles": "/users/{userId}/roles/{roleId}"
+    }
+  }
+} as const;
+
+/** The API base every path of `apiRoutes` is below, on the tenant's base URL. */
+export const API_BASE = "/api";
+
+/**
+ * The routes of entities served at the tenant's root (`/me` on the admin tenant's base URL), not below the API
+ * base; filled with `apiPath` as `apiRoutes` are.
+ */
+export const rootRoutes = {
+  "me": {
+    "actions": {
+      "get": "/me",
+      "update": "/me",
+      "customData": "/me/custom-data"
     }
   }
 } as const;

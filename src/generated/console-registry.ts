@@ -97,7 +97,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/applications/{id}/roles"
       },
       {
         "name": "organizations",
@@ -131,7 +132,8 @@ export const consoleResources: ConsoleResource[] = [
               "in": [
                 "MachineToMachine"
               ]
-            }
+            },
+            "apiPath": "/applications/{id}/organizations/{targetId}/roles"
           }
         ],
         "readOnly": true,
@@ -142,7 +144,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/applications/{id}/organizations"
       }
     ],
     "route": "applications",
@@ -1734,7 +1737,8 @@ export const consoleResources: ConsoleResource[] = [
               "in": [
                 "MachineToMachine"
               ]
-            }
+            },
+            "apiPath": "/organizations/{id}/applications/{targetId}/roles"
           }
         ],
         "search": {
@@ -1748,7 +1752,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/applications"
       },
       {
         "name": "jitRoles",
@@ -1781,7 +1786,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/jit/roles"
       },
       {
         "name": "jitSsoConnectors",
@@ -1814,7 +1820,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/jit/sso-connectors"
       },
       {
         "name": "users",
@@ -1854,7 +1861,8 @@ export const consoleResources: ConsoleResource[] = [
               "in": [
                 "User"
               ]
-            }
+            },
+            "apiPath": "/organizations/{id}/users/{targetId}/roles"
           }
         ],
         "search": {
@@ -1869,7 +1877,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/users"
       }
     ],
     "route": "organizations",
@@ -2341,7 +2350,8 @@ export const consoleResources: ConsoleResource[] = [
         "createField": "organizationRoleIds",
         "routes": false,
         "attributes": [],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organization-invitations/{id}/roles"
       }
     ],
     "route": "organizations/invitations",
@@ -2398,7 +2408,7 @@ export const consoleResources: ConsoleResource[] = [
             ]
           },
           "method": "PUT",
-          "path": "status"
+          "path": "/organization-invitations/{id}/status"
         }
       ]
     },
@@ -2627,7 +2637,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organization-roles/{id}/resource-scopes"
       },
       {
         "name": "scopes",
@@ -2661,7 +2672,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organization-roles/{id}/scopes"
       }
     ],
     "route": "organization-template/organization-roles",
@@ -3313,7 +3325,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/roles/{id}/applications"
       },
       {
         "name": "scopes",
@@ -3346,7 +3359,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/roles/{id}/scopes"
       },
       {
         "name": "users",
@@ -3372,7 +3386,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/roles/{id}/users"
       }
     ],
     "route": "roles",
@@ -4529,7 +4544,8 @@ export const consoleResources: ConsoleResource[] = [
               "in": [
                 "User"
               ]
-            }
+            },
+            "apiPath": "/users/{id}/organizations/{targetId}/roles"
           }
         ],
         "readOnly": true,
@@ -4540,7 +4556,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/users/{id}/organizations"
       },
       {
         "name": "roles",
@@ -4568,7 +4585,8 @@ export const consoleResources: ConsoleResource[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/users/{id}/roles"
       }
     ],
     "route": "users",
@@ -4721,7 +4739,7 @@ export const consoleResources: ConsoleResource[] = [
             ]
           },
           "method": "PATCH",
-          "path": "is-suspended"
+          "path": "/users/{id}/is-suspended"
         },
         {
           "key": "reactivate",
@@ -4738,7 +4756,7 @@ export const consoleResources: ConsoleResource[] = [
             ]
           },
           "method": "PATCH",
-          "path": "is-suspended"
+          "path": "/users/{id}/is-suspended"
         }
       ],
       "tabs": [

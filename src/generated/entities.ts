@@ -725,7 +725,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/applications/{id}/roles"
       },
       {
         "name": "organizations",
@@ -759,7 +760,8 @@ export const entityModels: EntityModel[] = [
               "in": [
                 "MachineToMachine"
               ]
-            }
+            },
+            "apiPath": "/applications/{id}/organizations/{targetId}/roles"
           }
         ],
         "readOnly": true,
@@ -770,7 +772,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/applications/{id}/organizations"
       }
     ],
     "edition": "all",
@@ -6372,6 +6375,110 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "discovery",
+    "kind": "service",
+    "apiPath": "/.well-known",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "discovery",
+    "titleKey": "discovery.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Discovery",
+      "description": "What anyone may ask the server before signing in: where a tenant lives and whether the server has its first console account yet.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "user",
+        "firstRun"
+      ],
+      "properties": {
+        "user": {
+          "type": "string",
+          "format": "uri",
+          "readOnly": true,
+          "description": "The tenant's base URL: its sign-in pages, OpenID provider and management API live below it."
+        },
+        "firstRun": {
+          "type": "boolean",
+          "readOnly": true,
+          "description": "True while no console account exists: the console then welcomes the first administrator."
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "user",
+      "firstRun"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "endpoints",
+        "on": "collection",
+        "method": "GET",
+        "path": "endpoints/{id}",
+        "handler": "discovery.endpoints",
+        "status": 200,
+        "summary": "Get the base URL a tenant's users and the console call (public)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseFields": [
+          "user"
+        ]
+      },
+      {
+        "key": "first-run",
+        "on": "collection",
+        "method": "GET",
+        "path": "first-run",
+        "handler": "discovery.first-run",
+        "status": 200,
+        "summary": "Tell whether no console account exists yet (public)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseFields": [
+          "firstRun"
+        ]
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "hook",
     "kind": "collection",
     "apiPath": "/hooks",
@@ -9150,7 +9257,8 @@ export const entityModels: EntityModel[] = [
               "in": [
                 "MachineToMachine"
               ]
-            }
+            },
+            "apiPath": "/organizations/{id}/applications/{targetId}/roles"
           }
         ],
         "search": {
@@ -9164,7 +9272,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/applications"
       },
       {
         "name": "jitRoles",
@@ -9197,7 +9306,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/jit/roles"
       },
       {
         "name": "jitSsoConnectors",
@@ -9230,7 +9340,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/jit/sso-connectors"
       },
       {
         "name": "users",
@@ -9270,7 +9381,8 @@ export const entityModels: EntityModel[] = [
               "in": [
                 "User"
               ]
-            }
+            },
+            "apiPath": "/organizations/{id}/users/{targetId}/roles"
           }
         ],
         "search": {
@@ -9285,7 +9397,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organizations/{id}/users"
       }
     ],
     "edition": "all",
@@ -10355,7 +10468,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/{id}/roles"
       }
     ],
     "edition": "all",
@@ -10867,7 +10981,8 @@ export const entityModels: EntityModel[] = [
         "createField": "organizationRoleIds",
         "routes": false,
         "attributes": [],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organization-invitations/{id}/roles"
       }
     ],
     "edition": "all",
@@ -10950,7 +11065,7 @@ export const entityModels: EntityModel[] = [
             ]
           },
           "method": "PUT",
-          "path": "status"
+          "path": "/organization-invitations/{id}/status"
         }
       ]
     },
@@ -12543,7 +12658,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organization-roles/{id}/resource-scopes"
       },
       {
         "name": "scopes",
@@ -12577,7 +12693,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/organization-roles/{id}/scopes"
       }
     ],
     "edition": "all",
@@ -13921,7 +14038,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/{id}/roles"
       }
     ],
     "edition": "all",
@@ -15305,7 +15423,7 @@ export const entityModels: EntityModel[] = [
                   },
                   "generated": {
                     "type": "boolean",
-                    "description": "Written by `npm run fixtures` rather than by hand."
+                    "description": "Generated (`gen-*.json`) rather than written by hand."
                   },
                   "file": {
                     "type": "string",
@@ -15859,7 +15977,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/roles/{id}/applications"
       },
       {
         "name": "scopes",
@@ -15892,7 +16011,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/roles/{id}/scopes"
       },
       {
         "name": "users",
@@ -15918,7 +16038,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/roles/{id}/users"
       }
     ],
     "edition": "all",
@@ -21388,7 +21509,8 @@ export const entityModels: EntityModel[] = [
               "in": [
                 "User"
               ]
-            }
+            },
+            "apiPath": "/users/{id}/organizations/{targetId}/roles"
           }
         ],
         "readOnly": true,
@@ -21399,7 +21521,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/users/{id}/organizations"
       },
       {
         "name": "roles",
@@ -21427,7 +21550,8 @@ export const entityModels: EntityModel[] = [
             "render": "date"
           }
         ],
-        "assignAttributes": []
+        "assignAttributes": [],
+        "apiPath": "/users/{id}/roles"
       }
     ],
     "edition": "all",
@@ -21633,7 +21757,7 @@ export const entityModels: EntityModel[] = [
             ]
           },
           "method": "PATCH",
-          "path": "is-suspended"
+          "path": "/users/{id}/is-suspended"
         },
         {
           "key": "reactivate",
@@ -21650,7 +21774,7 @@ export const entityModels: EntityModel[] = [
             ]
           },
           "method": "PATCH",
-          "path": "is-suspended"
+          "path": "/users/{id}/is-suspended"
         }
       ],
       "tabs": [

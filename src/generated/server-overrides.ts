@@ -7,6 +7,7 @@ import { connectorOverrides } from '../entities/connector/server/overrides.js';
 import { connectorFactoryOverrides } from '../entities/connectorFactory/server/overrides.js';
 import { customPhraseOverrides } from '../entities/customPhrase/server/overrides.js';
 import { dashboardOverrides } from '../entities/dashboard/server/overrides.js';
+import { discoveryOverrides } from '../entities/discovery/server/overrides.js';
 import { hookOverrides } from '../entities/hook/server/overrides.js';
 import { meOverrides } from '../entities/me/server/overrides.js';
 import { oidcKeyOverrides } from '../entities/oidcKey/server/overrides.js';
@@ -45,6 +46,8 @@ export type ServerOverrideKey =
   | 'dashboard.users-active'
   | 'dashboard.users-new'
   | 'dashboard.users-total'
+  | 'discovery.endpoints'
+  | 'discovery.first-run'
   | 'hook.generate-signing-key'
   | 'hook.regenerate-signing-key'
   | 'hook.send-test'
@@ -108,6 +111,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...connectorFactoryOverrides,
   ...customPhraseOverrides,
   ...dashboardOverrides,
+  ...discoveryOverrides,
   ...hookOverrides,
   ...meOverrides,
   ...oidcKeyOverrides,

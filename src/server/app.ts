@@ -4,7 +4,6 @@ import { AuditLogSink } from './audit-log/management.js';
 import { schedulePruning } from './audit-log/prune.js';
 import { AuditLogWriter } from './audit-log/writer.js';
 import { registerBearerGuard } from './auth/bearer-guard.js';
-import { registerFirstRunRoute } from './auth/first-run.js';
 import { identityVerifier } from './auth/identity-verifier.js';
 import { lazyVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { applyBootstrap } from './bootstrap/apply.js';
@@ -195,7 +194,6 @@ export const buildApp = async ({
     models: catalog.models,
   });
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
-  registerFirstRunRoute(app, db);
 
   registerFavicon(app);
   registerDocs(app);

@@ -61,6 +61,8 @@ export interface LinkedRelation {
   reach?: ReachedLinks[];
   /** The last segment of the relation's path, where it differs from `name` (`resource-scopes`). */
   segment?: string;
+  /** In the console's model: the path of the links below one item (`/roles/{id}/scopes`), written by codegen. */
+  apiPath?: string;
   /** The error code (404) of removing a link that does not exist; default the target's not-found code. */
   missingLinkCode?: string;
   /** What `PUT` answers: 200 with `{<assignField>}` (default) or 204 without a body (`none`). */
@@ -116,6 +118,8 @@ export interface NestedLinks {
   target?: string;
   assignField?: string;
   segment?: string;
+  /** In the console's model: the path of one link's nested links (`/organizations/{id}/users/{targetId}/roles`). */
+  apiPath?: string;
   offer?: RecordCondition;
 }
 

@@ -79,7 +79,7 @@ export interface DetailBanner {
 /** An entry of a detail page's actions menu: an item action of the API called with a fixed body, once confirmed. */
 export interface DetailAction {
   key: string;
-  /** The API action's key, and its method and path below the item (filled in by codegen). */
+  /** The API action's key, its method and its path template with the item's `{id}` (filled in by codegen). */
   action: string;
   method: ApiAction['method'];
   path: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QaForm } from '../../src/server/qa/forms.js';
+import type { QaForm } from '../../src/shared/qa/forms.js';
 import {
   collectionUrl,
   createItem,

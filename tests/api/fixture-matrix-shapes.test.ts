@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateFixtures } from '../../codegen/qa-fixtures/generate.js';
 import { entityModels } from '../../src/generated/entities.js';
-import { FIXTURES_ROOT } from '../../src/server/qa/fixtures.js';
-import { qaForms } from '../../src/server/qa/forms.js';
+import { ENTITIES_ROOT } from '../../src/shared/qa/fixtures.js';
+import { qaForms } from '../../src/shared/qa/forms.js';
 import { compileShapes } from '../shapes/compile.js';
 import { matrixForms, resetMatrixSource, setMatrixSource } from './fixture-matrix.js';
 import { createCases, tabCases } from './fixture-matrix-cases.js';
@@ -25,7 +25,7 @@ generateFixtures(
   compiled.validators as Parameters<typeof generateFixtures>[1],
   dir,
 );
-setMatrixSource(compiled.models, [dir, FIXTURES_ROOT]);
+setMatrixSource(compiled.models, [dir, ENTITIES_ROOT]);
 afterAll(() => {
   resetMatrixSource();
   rmSync(dir, { recursive: true, force: true });

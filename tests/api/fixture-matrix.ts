@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
-import { assertFixture } from '../../src/server/qa/check.js';
-import { FIXTURES_ROOT, type Fixture, formFixtures } from '../../src/server/qa/fixtures.js';
-import { type QaForm, qaForms } from '../../src/server/qa/forms.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
+import { assertFixture } from '../../src/shared/qa/check.js';
+import { ENTITIES_ROOT, type Fixture, formFixtures } from '../../src/shared/qa/fixtures.js';
+import { type QaForm, qaForms } from '../../src/shared/qa/forms.js';
 import type { Reply, TestApi } from './harness.js';
 
 /**
@@ -12,14 +12,14 @@ import type { Reply, TestApi } from './harness.js';
  * the pointer and keyword its file expects, and nothing changes.
  */
 
-/** Which entities and fixture folders the matrix works on: the project's, or a test's own (test-only entities). */
+/** Which entities and entity folders (with their fixtures) the matrix works on: the project's, or a test's own. */
 const source: { models: readonly EntityModel[]; dirs: readonly string[] } = {
   models: entityModels,
-  dirs: [FIXTURES_ROOT],
+  dirs: [ENTITIES_ROOT],
 };
 
 /**
- * Points the matrix of this test file at other entities and fixture folders (searched in order), until
+ * Points the matrix of this test file at other entities and directories of entity folders (searched in order), until
  * `resetMatrixSource`: the files of a worker share this module, so a file that points it elsewhere points it back.
  */
 export const setMatrixSource = (models: readonly EntityModel[], dirs: readonly string[]) => {
@@ -28,7 +28,7 @@ export const setMatrixSource = (models: readonly EntityModel[], dirs: readonly s
 };
 
 /** Points the matrix at the project's entities and fixtures again. */
-export const resetMatrixSource = () => setMatrixSource(entityModels, [FIXTURES_ROOT]);
+export const resetMatrixSource = () => setMatrixSource(entityModels, [ENTITIES_ROOT]);
 
 const modelOf = (entity: string): EntityModel => {
   const model = source.models.find((m) => m.name === entity);

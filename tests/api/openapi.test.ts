@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
-import { fixtureEntities, validFixtures } from '../fixtures/fixtures.js';
+import { fixtureEntities, validFixtures } from '../fixtures.js';
 import { databases, useApi } from './harness.js';
 
 interface OpenApiDocument {

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidFixtures, validFixtures } from '../fixtures/fixtures.js';
+import { invalidFixtures, validFixtures } from '../fixtures.js';
 import { serveShapes } from '../shapes/serve.js';
 
 /**
  * A polymorphic configuration through the generic routes: the test-only SSO connector of tests/shapes/polymorphic,
  * whose `config` is one of the provider files (OIDC, Okta, SAML) chosen by `config.providerName`.
  */
-const fixturesDir = join(import.meta.dirname, '../shapes/polymorphic/fixtures');
-const valid = validFixtures('ssoConnector', fixturesDir);
-const invalid = invalidFixtures('ssoConnector', fixturesDir);
+const entities = join(import.meta.dirname, '../shapes/polymorphic/entities');
+const valid = validFixtures('ssoConnector', entities);
+const invalid = invalidFixtures('ssoConnector', entities);
 const targets = [
   { name: 'pglite', url: undefined },
   ...(process.env.DATABASE_URL ? [{ name: 'postgres', url: process.env.DATABASE_URL }] : []),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
-import { formFixtures } from '../../src/server/qa/fixtures.js';
-import { qaForms } from '../../src/server/qa/forms.js';
+import { formFixtures } from '../../src/shared/qa/fixtures.js';
+import { qaForms } from '../../src/shared/qa/forms.js';
 import { databases, useApi } from './harness.js';
 
 describe.each(databases())('QA forms API on $name', (target) => {
@@ -37,7 +37,7 @@ describe.each(databases())('QA forms API on $name', (target) => {
       valid: true,
       body: expect.any(Object),
       generated: false,
-      file: 'tests/fixtures/role/create/valid/minimal.json',
+      file: 'src/entities/role/fixtures/create/valid/minimal.json',
     });
     const invalid = reply.body.fixtures.filter((f: { valid: boolean }) => !f.valid);
     expect(invalid.length).toBeGreaterThanOrEqual(5);

@@ -63,8 +63,6 @@ export const compileShapes = async (): Promise<CompiledShapes> => {
       root,
       migrationName: 'test_shapes',
       extraServerOverrideKeys: shapeOverrideKeys,
-      // The product's create-body fixtures and the test-only entities' own.
-      fixtureDirs: [join(repo, 'tests/fixtures'), join(shapes, 'fixtures')],
     });
     const { files, newMigration } = result;
     // The compiled validators import their runtime functions relative to src/generated; point them at the real ones.

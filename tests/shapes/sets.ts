@@ -8,25 +8,33 @@ import type { EntityModel } from '../../src/shared/descriptor.js';
 const repo = join(import.meta.dirname, '../..');
 
 /**
- * A project root holding one test-only entity set from tests/shapes/<set> (entity folders, English texts), the
- * project-wide texts and the real descriptor meta-schema, for codegen to compile without touching the repository.
+ * A project root without entities: the real descriptor meta-schema, the shared field definitions
+ * (`_defs/fields.schema.json`) and the project-wide texts (error codes, validation messages, sidebar groups), for
+ * codegen to compile entity folders added to `src/entities/` without touching the repository.
  */
-export const setRoot = (set: string): { root: string; dispose: () => void } => {
-  const root = mkdtempSync(join(tmpdir(), `gatehouse-shapes-${set}-`));
-  cpSync(join(repo, 'tests/shapes', set, 'entities'), join(root, 'src/entities'), { recursive: true });
+export const bareRoot = (name: string): { root: string; dispose: () => void } => {
+  const root = mkdtempSync(join(tmpdir(), `gatehouse-${name}-`));
   cpSync(join(repo, 'codegen/meta'), join(root, 'codegen/meta'), { recursive: true });
-  // The shared field definitions (`_defs/fields.schema.json`) the set's schemas may reference.
   cpSync(join(repo, 'src/entities/_defs'), join(root, 'src/entities/_defs'), { recursive: true });
-  // The project-wide texts (error codes, validation messages) beside the set's own.
   for (const file of ['common.json', 'errors.json']) {
     cpSync(join(repo, 'src/console/locales/en', file), join(root, 'src/console/locales/en', file));
   }
-  cpSync(join(repo, 'tests/shapes', set, 'locales/en'), join(root, 'src/console/locales/en'), { recursive: true });
   return { root, dispose: () => rmSync(root, { recursive: true, force: true }) };
 };
 
-/** Where a set's create-body fixtures live: `tests/shapes/<set>/fixtures/<entity>/{valid,invalid}`. */
-export const setFixtures = (set: string): string => join(repo, 'tests/shapes', set, 'fixtures');
+/** A bare project root holding one test-only entity set from tests/shapes/<set> (entity folders, English texts). */
+export const setRoot = (set: string): { root: string; dispose: () => void } => {
+  const made = bareRoot(`shapes-${set}`);
+  cpSync(join(repo, 'tests/shapes', set, 'entities'), join(made.root, 'src/entities'), { recursive: true });
+  cpSync(join(repo, 'tests/shapes', set, 'locales/en'), join(made.root, 'src/console/locales/en'), { recursive: true });
+  return made;
+};
+
+/**
+ * A set's entity folders, `tests/shapes/<set>/entities/`, each with its fixtures in `fixtures/` (the fixture loader's
+ * root for the set).
+ */
+export const setEntities = (set: string): string => join(repo, 'tests/shapes', set, 'entities');
 
 /** What codegen wrote, read back: the entity models, the migrations and the database model. */
 export const readGenerated = (files: Map<string, string>) => {
@@ -47,7 +55,7 @@ export const readGenerated = (files: Map<string, string>) => {
 export const compileSet = async (set: string) => {
   const { root, dispose } = setRoot(set);
   try {
-    const { files } = await generate({ root, fixtureDirs: [setFixtures(set)] });
+    const { files } = await generate({ root });
     return { files, ...readGenerated(files) };
   } finally {
     dispose();

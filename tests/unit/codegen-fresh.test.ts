@@ -9,12 +9,13 @@ const root = join(import.meta.dirname, '../..');
 let fresh: GenerateResult;
 beforeAll(async () => {
   fresh = await generate({ root });
-});
+}, 60_000);
 
 describe('codegen', () => {
   it('writes exactly what is committed in src/generated (no hand edits, nothing stale)', () => {
     const { files, newMigration } = fresh;
     expect(newMigration, 'the schemas changed without a migration: run npm run codegen').toBeUndefined();
+    expect([...fresh.starting.keys()], 'starting files missing: run npm run codegen').toEqual([]);
     for (const [path, content] of files) {
       expect(readFileSync(join(root, path), 'utf8'), `${path} differs from a fresh codegen run`).toBe(content);
     }

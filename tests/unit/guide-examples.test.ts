@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { entityKinds } from '../../src/shared/entity-kinds.js';
 
 const repo = join(import.meta.dirname, '../..');
 const guideDir = join(repo, 'docs/guide');
@@ -123,5 +124,25 @@ describe('the guides quote files as they are', () => {
     expect(foundIn(parseExcerpt('"c": [...]'), file)).toBe(true);
     expect(foundIn(parseExcerpt('"b": 2'), file)).toBe(false);
     expect(foundIn(parseExcerpt('"c": [{ "d": 2, "f": 4 }]'), file)).toBe(false);
+  });
+});
+
+describe('the guide index', () => {
+  const index = readFileSync(join(guideDir, 'README.md'), 'utf8');
+
+  it('links every guide', () => {
+    const linked = [...index.matchAll(/\]\(([\w-]+\.md)\)/g)].map(([, file]) => file);
+    expect(linked.sort()).toEqual(guides.filter((file) => file !== 'README.md').sort());
+  });
+
+  it('names every kind with the folder of a test entity of that kind', () => {
+    for (const kind of entityKinds) {
+      const row = index.split('\n').find((line) => line.startsWith(`| \`${kind}\``));
+      const folder = row?.match(/`(tests\/shapes\/[\w/]+)\/`/)?.[1];
+      expect(folder, `the index has no example folder for ${kind}`).toBeDefined();
+      const descriptor = JSON.parse(readFileSync(join(repo, `${folder}/resource.json`), 'utf8')) as { kind?: string };
+      expect(descriptor.kind ?? 'collection', `${folder} is the example of ${kind}`).toBe(kind);
+      expect(existsSync(join(repo, `${folder}/schema.json`)), `${folder} has its schema`).toBe(true);
+    }
   });
 });

@@ -4,12 +4,12 @@ import { createValidation, type Validators } from '../../src/server/crud/validat
 import { branchIssues, inputIssues } from '../../src/shared/branches.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
 import type { CompiledValidator } from '../../src/shared/record-rules.js';
-import { invalidFixtures, validFixtures } from '../fixtures/fixtures.js';
+import { invalidFixtures, validFixtures } from '../fixtures.js';
 import { generateShapes, type ShapeRoot, shapeRoot } from '../shapes/polymorphic/root.js';
 
-const fixturesDir = join(import.meta.dirname, '../shapes/polymorphic/fixtures');
-const valid = validFixtures('ssoConnector', fixturesDir);
-const invalid = invalidFixtures('ssoConnector', fixturesDir);
+const entities = join(import.meta.dirname, '../shapes/polymorphic/entities');
+const valid = validFixtures('ssoConnector', entities);
+const invalid = invalidFixtures('ssoConnector', entities);
 
 let root: ShapeRoot;
 let model: EntityModel;

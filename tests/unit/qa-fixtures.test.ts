@@ -2,13 +2,16 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadEntities } from '../../codegen/load.js';
+import { buildModels } from '../../codegen/model.js';
 import { generateFixtures } from '../../codegen/qa-fixtures/generate.js';
+import { formValidators } from '../../codegen/starting-fixtures.js';
 import { entityModels } from '../../src/generated/entities.js';
 import { validators } from '../../src/generated/validators.js';
-import { assertFixture, fixtureMismatch } from '../../src/server/qa/check.js';
-import { FIXTURES_ROOT, type Fixture, formFixtures } from '../../src/server/qa/fixtures.js';
-import { qaForm, qaForms } from '../../src/server/qa/forms.js';
 import { inputIssues } from '../../src/shared/branches.js';
+import { assertFixture, fixtureMismatch } from '../../src/shared/qa/check.js';
+import { ENTITIES_ROOT, type Fixture, formFixtures } from '../../src/shared/qa/fixtures.js';
+import { qaForm, qaForms } from '../../src/shared/qa/forms.js';
 
 const dirs: string[] = [];
 const scratch = () => {
@@ -22,6 +25,13 @@ afterEach(() => {
 
 const write = (path: string, content: unknown) => writeFileSync(path, `${JSON.stringify(content, null, 2)}\n`);
 
+/** A scratch root of entity folders holding a copy of the role's create fixtures; returns the form's folder. */
+const roleCreateCopy = (dir: string) => {
+  const folder = join(dir, 'role/fixtures/create');
+  cpSync(join(ENTITIES_ROOT, 'role/fixtures/create'), folder, { recursive: true });
+  return folder;
+};
+
 /** What the role create form's compiled validator says of a body, as the API reports it. */
 const roleCreateIssues = (body: unknown) => {
   const key = qaForm(entityModels, 'role', 'create')?.validatorKey ?? '';
@@ -33,9 +43,8 @@ const roleCreateIssues = (body: unknown) => {
 describe('a fixture that does not hold', () => {
   it('fails with a sentence naming its file, what it expects and what came instead', () => {
     const dir = scratch();
-    cpSync(join(FIXTURES_ROOT, 'role/create'), join(dir, 'role/create'), { recursive: true });
     // A deliberately broken expectation: the name is too long, the file says the description is.
-    const file = join(dir, 'role/create/invalid/name-too-long.json');
+    const file = join(roleCreateCopy(dir), 'invalid/name-too-long.json');
     const broken = JSON.parse(readFileSync(file, 'utf8'));
     write(file, { ...broken, expect: { path: '/description', keyword: 'maxLength' } });
     const fixture = formFixtures('role', 'create', [dir]).invalid.find((f) => f.name === 'name-too-long') as Fixture;
@@ -45,9 +54,10 @@ describe('a fixture that does not hold', () => {
   });
 
   it('names a valid body that meets errors, an expected message that differs, and a refused body with none', () => {
-    const base = { name: 'x', body: {}, generated: false, file: 'tests/fixtures/role/create/valid/x.json' };
+    const file = 'src/entities/role/fixtures/create/valid/x.json';
+    const base = { name: 'x', body: {}, generated: false, file };
     expect(fixtureMismatch(base, [{ path: '/name', keyword: 'minLength', message: 'too short' }])).toBe(
-      'tests/fixtures/role/create/valid/x.json: expected no errors, got /name (minLength) "too short"',
+      `${file}: expected no errors, got /name (minLength) "too short"`,
     );
     const invalid = { ...base, expect: { path: '/name', keyword: 'minLength' }, message: 'must not be empty' };
     expect(fixtureMismatch(invalid, [{ path: '/name', keyword: 'minLength', message: 'too short' }])).toContain(
@@ -80,18 +90,17 @@ describe('a fixture that does not hold', () => {
 describe('the fixture loader', () => {
   it('refuses a valid fixture that expects an error and an invalid one that names none, naming the file', () => {
     const dir = scratch();
-    cpSync(join(FIXTURES_ROOT, 'role/create'), join(dir, 'role/create'), { recursive: true });
-    write(join(dir, 'role/create/valid/odd.json'), { body: {}, expect: { path: '/name', keyword: 'required' } });
-    expect(() => formFixtures('role', 'create', [dir])).toThrow(/role\/create\/valid\/odd\.json: a valid fixture/);
-    rmSync(join(dir, 'role/create/valid/odd.json'));
-    write(join(dir, 'role/create/invalid/vague.json'), { body: {} });
-    expect(() => formFixtures('role', 'create', [dir])).toThrow(/role\/create\/invalid\/vague\.json: an invalid/);
+    const folder = roleCreateCopy(dir);
+    write(join(folder, 'valid/odd.json'), { body: {}, expect: { path: '/name', keyword: 'required' } });
+    expect(() => formFixtures('role', 'create', [dir])).toThrow(/role\/fixtures\/create\/valid\/odd\.json: a valid/);
+    rmSync(join(folder, 'valid/odd.json'));
+    write(join(folder, 'invalid/vague.json'), { body: {} });
+    expect(() => formFixtures('role', 'create', [dir])).toThrow(/create\/invalid\/vague\.json: an invalid/);
   });
 
   it('lets hand-written fixtures win over generated ones of the same name or the same expected error', () => {
     const dir = scratch();
-    const folder = join(dir, 'role/create');
-    cpSync(join(FIXTURES_ROOT, 'role/create'), folder, { recursive: true });
+    const folder = roleCreateCopy(dir);
     write(join(folder, 'valid/gen-minimal.json'), { generated: true, body: { name: 'g', description: 'g' } });
     write(join(folder, 'invalid/gen-name-too-long-again.json'), {
       generated: true,
@@ -112,27 +121,33 @@ describe('the fixture loader', () => {
 });
 
 describe('npm run fixtures', () => {
-  it('writes what is committed, from the schemas alone, and nothing more when run again', () => {
+  // As the command builds them: from the entity folders alone, with validators compiled in memory.
+  const projectForms = qaForms(buildModels(loadEntities(join(ENTITIES_ROOT, '../..'))));
+  const inMemory = formValidators(projectForms);
+
+  it('writes what is committed, from the entity folders alone, and nothing more when run again', () => {
     const dir = scratch();
-    for (const entity of ['role', 'hook']) cpSync(join(FIXTURES_ROOT, entity), join(dir, entity), { recursive: true });
+    for (const entity of ['role', 'hook']) {
+      cpSync(join(ENTITIES_ROOT, entity, 'fixtures'), join(dir, entity, 'fixtures'), { recursive: true });
+    }
     const committed = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) =>
       basename(p).startsWith('gen-'),
     );
     for (const path of committed) rmSync(join(dir, path));
-    const forms = qaForms(entityModels).filter((form) => form.entity === 'role' || form.entity === 'hook');
-    const first = generateFixtures(forms, validators, dir);
+    const forms = projectForms.filter((form) => form.entity === 'role' || form.entity === 'hook');
+    const first = generateFixtures(forms, inMemory, dir);
     expect(first.written.map((path) => path.slice(dir.length + 1)).sort()).toEqual(committed.sort());
     for (const path of first.written) {
-      expect(readFileSync(path, 'utf8')).toBe(readFileSync(path.replace(dir, FIXTURES_ROOT), 'utf8'));
+      expect(readFileSync(path, 'utf8')).toBe(readFileSync(path.replace(dir, ENTITIES_ROOT), 'utf8'));
     }
-    expect(generateFixtures(forms, validators, dir)).toEqual({ written: [], removed: [], skipped: [] });
+    expect(generateFixtures(forms, inMemory, dir)).toEqual({ written: [], removed: [], skipped: [] });
   });
 
   it('removes a generated file once a hand-written one covers its case', () => {
     const dir = scratch();
     const forms = qaForms(entityModels).filter((form) => form.entity === 'role' && form.form === 'tab-general');
     generateFixtures(forms, validators, dir);
-    const folder = join(dir, 'role/tab-general/invalid');
+    const folder = join(dir, 'role/fixtures/tab-general/invalid');
     write(join(folder, 'name-empty.json'), { body: { name: '' }, expect: { path: '/name', keyword: 'minLength' } });
     const { removed } = generateFixtures(forms, validators, dir);
     expect(removed).toEqual([join(folder, 'gen-name-too-short.json')]);

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixtures, type Validator } from '../../codegen/qa-fixtures/generate.js';
 import { entityModels } from '../../src/generated/entities.js';
-import { assertFixture } from '../../src/server/qa/check.js';
-import { formFixtures } from '../../src/server/qa/fixtures.js';
-import { type QaForm, qaForms } from '../../src/server/qa/forms.js';
 import { inputIssues } from '../../src/shared/branches.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
+import { assertFixture } from '../../src/shared/qa/check.js';
+import { formFixtures } from '../../src/shared/qa/fixtures.js';
+import { type QaForm, qaForms } from '../../src/shared/qa/forms.js';
 import { compileShapes } from '../shapes/compile.js';
 import { generateShapes } from '../shapes/polymorphic/root.js';
-import { setFixtures, setRoot } from '../shapes/sets.js';
+import { setRoot } from '../shapes/sets.js';
 
 const product = new Set(entityModels.map((model) => model.name));
 
@@ -33,7 +33,7 @@ const sets: Record<string, () => Promise<Compiled>> = {
 const compiledSet = async (set: string): Promise<Compiled> => {
   const { root, dispose } = setRoot(set);
   disposers.push(dispose);
-  return generateShapes(root, { fixtureDirs: [setFixtures(set)] });
+  return generateShapes(root);
 };
 /** Some of the forms each set declares: create dialogs, and a singleton's settings tab. */
 const expected: Record<string, string[]> = {

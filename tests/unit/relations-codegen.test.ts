@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
-import { compileSet, readGenerated, setFixtures, setRoot } from '../shapes/sets.js';
+import { compileSet, readGenerated, setRoot } from '../shapes/sets.js';
 
 const disposers: (() => void)[] = [];
 afterEach(() => {
@@ -265,9 +265,7 @@ describe('relation entities in codegen', () => {
     const descriptor = readJson(file);
     const counted = (side: { api: object }) => ({ ...side, api: { ...side.api, counted: true } });
     writeJson(file, { ...descriptor, sides: [counted(descriptor.sides[0]), descriptor.sides[1]] });
-    const { db, migrations } = readGenerated(
-      (await generate({ root: dir, fixtureDirs: [setFixtures('relations')] })).files,
-    );
+    const { db, migrations } = readGenerated((await generate({ root: dir })).files);
     const table = db.tables.find((t) => t.name === 'team_members');
     expect(table).toMatchObject({ countRows: true, countBy: ['team_id'] });
     expect(migrations.map((m) => m.sql).join('\n')).toContain("gatehouse_count_rows('team_id')");

@@ -1,14 +1,14 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityModels } from '../../src/generated/entities.js';
 import { inputIssues } from '../../src/shared/branches.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
+import { entitiesWithFixtures } from '../../src/shared/qa/fixtures.js';
 import type { CompiledValidator } from '../../src/shared/record-rules.js';
-import { invalidFixtures, validFixtures } from '../fixtures/fixtures.js';
+import { invalidFixtures, validFixtures } from '../fixtures.js';
 import { compileShapes } from '../shapes/compile.js';
 import { generateShapes } from '../shapes/polymorphic/root.js';
-import { setFixtures, setRoot } from '../shapes/sets.js';
+import { setEntities, setRoot } from '../shapes/sets.js';
 
 const shapes = join(import.meta.dirname, '../shapes');
 const product = new Set(entityModels.map((model) => model.name));
@@ -17,14 +17,15 @@ interface Compiled {
   /** The test-only entities of the set. */
   models: EntityModel[];
   validators: Record<string, CompiledValidator>;
-  fixtures: string;
+  /** The set's entity folders, which hold their fixtures. */
+  entities: string;
 }
 
 /** The test-only entity sets, each compiled as its tests compile it: the shapes beside the product, the others alone. */
 const sets: Record<string, () => Promise<Compiled>> = {
   shapes: async () => {
     const { models, validators } = await compileShapes();
-    return { models: models.filter((m) => !product.has(m.name)), validators, fixtures: join(shapes, 'fixtures') };
+    return { models: models.filter((m) => !product.has(m.name)), validators, entities: join(shapes, 'entities') };
   },
   relations: () => compiledSet('relations'),
   polymorphic: () => compiledSet('polymorphic'),
@@ -34,8 +35,8 @@ const disposers: (() => void)[] = [];
 const compiledSet = async (set: string): Promise<Compiled> => {
   const { root, dispose } = setRoot(set);
   disposers.push(dispose);
-  const { models, validators } = await generateShapes(root, { fixtureDirs: [setFixtures(set)] });
-  return { models, validators, fixtures: setFixtures(set) };
+  const { models, validators } = await generateShapes(root);
+  return { models, validators, entities: setEntities(set) };
 };
 afterAll(() => {
   for (const dispose of disposers.splice(0)) dispose();
@@ -48,12 +49,7 @@ describe.each(Object.keys(sets))('the test-only entities of %s', (set) => {
   }, 60_000);
 
   const creatable = () => compiled.models.filter((model) => model.operations.create);
-  const folders = () =>
-    existsSync(compiled.fixtures)
-      ? readdirSync(compiled.fixtures, { withFileTypes: true })
-          .filter((entry) => entry.isDirectory())
-          .map((entry) => entry.name)
-      : [];
+  const folders = () => entitiesWithFixtures('create', compiled.entities);
 
   it('have create-body fixtures for every entity that can be created, and none for anything else', () => {
     expect(creatable().length).toBeGreaterThan(0);
@@ -66,8 +62,8 @@ describe.each(Object.keys(sets))('the test-only entities of %s', (set) => {
     for (const model of creatable()) {
       const validate = compiled.validators[model.requestBodies.create?.validatorKey ?? ''];
       if (!validate) throw new Error(`No compiled create validator for ${model.name}`);
-      const valid = validFixtures(model.name, compiled.fixtures);
-      const invalid = invalidFixtures(model.name, compiled.fixtures);
+      const valid = validFixtures(model.name, compiled.entities);
+      const invalid = invalidFixtures(model.name, compiled.entities);
       expect(valid.length, `${model.name}: valid fixtures`).toBeGreaterThanOrEqual(1);
       expect(invalid.length, `${model.name}: invalid fixtures`).toBeGreaterThanOrEqual(5);
       for (const fixture of valid) {

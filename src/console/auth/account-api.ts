@@ -1,3 +1,5 @@
+import { API_BASE, apiRoutes, rootRoutes } from '../../generated/api-paths';
+import { apiPath } from '../../shared/api-path';
 import type { AppearanceMode } from '../layout/appearance';
 import { ApiError, createHttpClient, type FetchLike, REQUEST_TIMEOUT_MS } from '../providers/http';
 
@@ -48,7 +50,7 @@ export const fetchTenantEndpoint = async (
   tenantId: string,
   { origin, fetch = globalThis.fetch }: { origin: string; fetch?: FetchLike },
 ): Promise<string> => {
-  const response = await fetch(`/api/.well-known/endpoints/${encodeURIComponent(tenantId)}`, {
+  const response = await fetch(`${API_BASE}${apiPath(apiRoutes.discovery.actions.endpoints, { id: tenantId })}`, {
     headers: { Accept: 'application/json' },
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
@@ -66,7 +68,7 @@ export const fetchTenantEndpoint = async (
  */
 export const fetchFirstRun = async ({ fetch = globalThis.fetch }: { fetch?: FetchLike } = {}): Promise<boolean> => {
   try {
-    const response = await fetch('/api/.well-known/first-run', {
+    const response = await fetch(`${API_BASE}${apiPath(apiRoutes.discovery.actions.firstRun)}`, {
       headers: { Accept: 'application/json' },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -88,12 +90,13 @@ export const createAccountApi = (options: AccountApiOptions) => {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   return {
-    getMe: async () => (await http<AccountUser>({ method: 'GET', path: '/me' })).data,
+    getMe: async () => (await http<AccountUser>({ method: 'GET', path: apiPath(rootRoutes.me.actions.get) })).data,
     updateMe: async (patch: Partial<Pick<AccountUser, 'name' | 'avatar' | 'username'>>) =>
-      (await http<AccountUser>({ method: 'PATCH', path: '/me', body: patch })).data,
+      (await http<AccountUser>({ method: 'PATCH', path: apiPath(rootRoutes.me.actions.update), body: patch })).data,
     /** Top-level keys replace what is stored (the server merges one level deep). */
     updateCustomData: async (patch: ConsoleCustomData) =>
-      (await http<ConsoleCustomData>({ method: 'PATCH', path: '/me/custom-data', body: patch })).data,
+      (await http<ConsoleCustomData>({ method: 'PATCH', path: apiPath(rootRoutes.me.actions.customData), body: patch }))
+        .data,
   };
 };
 

@@ -44,7 +44,7 @@ export const useDetailActions = ({
           onOk: async () => {
             try {
               await mutateAsync({
-                url: `${resource.apiPath}/{id}/${action.path}`,
+                url: action.path,
                 method: action.method.toLowerCase() as 'patch',
                 values: action.body,
                 meta: { params: { id: String(record.id) } },

@@ -1,4 +1,5 @@
 import type { BaseRecord, CrudFilter, DataProvider, GetListParams, GetListResponse } from '@refinedev/core';
+import { API_BASE } from '../../generated/api-paths';
 import type { SearchQuery } from '../../shared/descriptor-lists';
 import { NEXT_CURSOR_HEADER } from '../../shared/entity-kinds';
 import { joinId, resolveApiPath } from './api-path';
@@ -49,7 +50,7 @@ export const createDataProvider = (options: DataProviderOptions): DataProvider =
     options.singletons?.includes(resource) ? pathOf(resource, meta) : joinId(pathOf(resource, meta), id);
 
   return {
-    getApiUrl: () => options.baseUrl ?? '/api',
+    getApiUrl: () => options.baseUrl ?? API_BASE,
 
     getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters, meta }: GetListParams) => {
       const query = new URLSearchParams();

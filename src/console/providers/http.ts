@@ -1,4 +1,5 @@
 import type { HttpError } from '@refinedev/core';
+import { API_BASE } from '../../generated/api-paths';
 
 /** An API failure as the console sees it: Refine's `HttpError` plus the server's error `code` and `data`. */
 export class ApiError extends Error implements HttpError {
@@ -107,7 +108,7 @@ export const createHttpClient = (options: HttpOptions = {}) => {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   let baseUrl: Promise<string> | undefined;
   const resolveBaseUrl = () => {
-    if (!options.resolveBaseUrl) return Promise.resolve(options.baseUrl ?? '/api');
+    if (!options.resolveBaseUrl) return Promise.resolve(options.baseUrl ?? API_BASE);
     baseUrl ??= options.resolveBaseUrl().catch((error: unknown) => {
       baseUrl = undefined;
       throw error;

@@ -1,3 +1,4 @@
+import { API_BASE } from '../../generated/api-paths';
 import { searchQueryOf } from '../../shared/descriptor-lists';
 import { createAuthProvider, getAccountApi, getAuth } from '../auth';
 import { fetchTenantEndpoint } from '../auth/account-api';
@@ -20,7 +21,7 @@ export const dataProvider = createDataProvider({
       return search.param === 'search' && search.match === 'pattern' ? [] : [[resource.name, search]];
     }),
   ),
-  baseUrl: '/api',
+  baseUrl: API_BASE,
   resolveBaseUrl: async () =>
     `${await fetchTenantEndpoint(MANAGED_TENANT_ID, { origin: window.location.origin }).catch(() => '')}/api`,
   getAccessToken: () => getAuth().getAccessToken(),

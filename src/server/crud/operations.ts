@@ -1,3 +1,4 @@
+import { withDefaults } from '../../shared/defaults.js';
 import type { ActionModel, EntityModel, LinkedRelation, NotFoundCodes } from '../../shared/descriptor.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -6,7 +7,6 @@ import { columnOf } from './columns.js';
 import { translateConstraintError } from './constraint-errors.js';
 import type { RequestContext } from './context.js';
 import type { CreateSteps, EntityOperations, LinkOperations } from './contracts.js';
-import { withDefaults } from './defaults.js';
 import { withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
 import { createAnnouncements } from './link-announcements.js';

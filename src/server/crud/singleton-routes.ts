@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../shared/action-paths.js';
+import { withDefaults } from '../../shared/defaults.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { RequestContext } from './context.js';
 import type { EntityOperations } from './contracts.js';
-import { withDefaults } from './defaults.js';
 import { publicView, withoutPrivate } from './fields.js';
 import { generateId } from './ids.js';
 import type { Entity } from './repository.js';

@@ -13,7 +13,6 @@ import { registerInteractionRoutes } from '../interaction/routes.js';
 import { Sentinel } from '../interaction/sentinel.js';
 import { Outbox } from '../messages/outbox.js';
 import { TenantRegistry } from '../tenants/registry.js';
-import { registerTenantRoutes } from '../tenants/routes.js';
 import { seedTenants } from '../tenants/seed.js';
 import { originOf, tenantIssuer } from '../tenants/urls.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
@@ -121,7 +120,6 @@ export const registerIdentity = async (
   app.addHook('onClose', () => activeUsers.settled());
   app.addHook('onClose', () => outbox.settled());
 
-  registerTenantRoutes(app, { tenants, origin: requestOrigin });
   await registerOidcRoutes(app, providers);
   await registerInteractionRoutes(app, {
     db,

@@ -1,6 +1,5 @@
 export { tenantDirectory } from './directory.js';
 export { TenantRegistry, type TenantRow } from './registry.js';
-export { registerTenantRoutes } from './routes.js';
 export { MANAGEMENT_ROLE_NAME, seedTenant, seedTenants } from './seed.js';
 export {
   ADMIN_CONSOLE_APP_ID,

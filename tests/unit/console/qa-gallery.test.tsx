@@ -12,7 +12,7 @@ import { i18n } from '../../../src/console/i18n';
 import { createDataProvider } from '../../../src/console/providers/data-provider';
 import { findResource } from '../../../src/console/registry';
 import { validators } from '../../../src/generated/validators.js';
-import { qaForm, qaForms } from '../../../src/server/qa/forms';
+import { qaForm, qaForms } from '../../../src/shared/qa/forms';
 import { type CompiledShapes, compileShapes } from '../../shapes/compile';
 import shapeTexts from '../../shapes/locales/en/shapes.json';
 import { renderAsCaller } from './console-harness';
@@ -24,7 +24,7 @@ vi.mock('../../../src/generated/validators.js', async (importOriginal) => {
   return { validators: { ...original.validators } };
 });
 
-const shapeFixtures = join(import.meta.dirname, '../../shapes/fixtures');
+const shapeEntities = join(import.meta.dirname, '../../shapes/entities');
 let compiled: CompiledShapes;
 
 /**
@@ -41,7 +41,7 @@ interface Fixture {
 
 /** The fixture files of a form, as the QA service reads them (this environment cannot load its loader). */
 const formFixtures = (entity: string, form: string, dirs: string[]): { valid: Fixture[]; invalid: Fixture[] } => {
-  const dir = dirs.map((root) => join(root, entity, form)).find((candidate) => existsSync(candidate));
+  const dir = dirs.map((root) => join(root, entity, 'fixtures', form)).find((candidate) => existsSync(candidate));
   const read = (set: string): Fixture[] => {
     const folder = dir ? join(dir, set) : '';
     if (!dir || !existsSync(folder)) return [];
@@ -59,7 +59,7 @@ const qaApi =
   (edit: (fixture: Fixture) => Fixture = (fixture) => fixture) =>
   async (url: string) => {
     const path = new URL(url, 'http://console.test').pathname;
-    const dirs = [shapeFixtures, join(import.meta.dirname, '../../fixtures')];
+    const dirs = [shapeEntities, join(import.meta.dirname, '../../../src/entities')];
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     if (path === '/api/qa/forms') {
@@ -140,7 +140,7 @@ describe('the QA form gallery', () => {
   });
 
   it("renders each fixture of a test-only entity's create form, every case matching its expectation", async () => {
-    const fixtures = formFixtures('locker', 'create', [shapeFixtures]);
+    const fixtures = formFixtures('locker', 'create', [shapeEntities]);
     expect(fixtures.valid.length + fixtures.invalid.length).toBeGreaterThan(3);
     renderGallery('/qa/forms/locker/create');
     await waitFor(
@@ -162,7 +162,7 @@ describe('the QA form gallery', () => {
   });
 
   it('opens one case alone and shows the expected message on the expected field', async () => {
-    const invalid = formFixtures('locker', 'create', [shapeFixtures]).invalid.find((f) => f.expect?.path !== '');
+    const invalid = formFixtures('locker', 'create', [shapeEntities]).invalid.find((f) => f.expect?.path !== '');
     renderGallery(`/qa/forms/locker/create/invalid/${invalid?.name}?lng=en&theme=dark`);
     const card = await screen.findByRole('region', { name: `invalid/${invalid?.name}` }, { timeout: 8000 });
     await waitFor(() => expect(card.getAttribute('data-qa-result')).toBe('pass'));
@@ -172,7 +172,7 @@ describe('the QA form gallery', () => {
   });
 
   it('marks a mismatch when a fixture expects what the form does not say', async () => {
-    const [first] = formFixtures('locker', 'create', [shapeFixtures]).invalid;
+    const [first] = formFixtures('locker', 'create', [shapeEntities]).invalid;
     const wrong = (fixture: Fixture) =>
       fixture.name === first?.name ? { ...fixture, expect: { path: '/nowhere', keyword: 'maxLength' } } : fixture;
     renderGallery('/qa/forms/locker/create', qaApi(wrong));

@@ -35,7 +35,7 @@ export const AssignDialog = ({ resource, relation, filters, ownerId, ownerName, 
   const searched = groupResource ?? (target?.list.searchable ? target : undefined);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<Map<string, Picked>>(new Map());
-  const assignPath = linkApiPath(resource, relation);
+  const assignPath = linkApiPath(relation);
 
   const assigned = useList<Row>({
     resource: relation.target,

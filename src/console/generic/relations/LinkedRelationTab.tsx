@@ -48,8 +48,8 @@ export const LinkedRelationTab = ({
   const write = access.write && !relation.readOnly;
   const navigate = useNavigate();
   const meta = useMemo(
-    () => ({ apiPath: linkApiPath(resource, relation), params: { id: record.id }, search: linkSearch(relation) }),
-    [resource, relation, record.id],
+    () => ({ apiPath: linkApiPath(relation), params: { id: record.id }, search: linkSearch(relation) }),
+    [relation, record.id],
   );
 
   const list = usePagedList({ resource: relation.target, meta });
@@ -96,7 +96,7 @@ export const LinkedRelationTab = ({
         const items = readPath(row, spec.property);
         return (
           <NestedLinksCell
-            path={`${linkApiPath(resource, relation)}/{targetId}/${spec.segment ?? spec.relation}`}
+            path={linkApiPath({ name: spec.property, apiPath: spec.apiPath })}
             params={{ id: record.id, targetId: String(row.id) }}
             nested={spec}
             itemName={recordTitle(target, row)}
@@ -108,7 +108,7 @@ export const LinkedRelationTab = ({
       },
     }));
     return [...own, ...embedded, ...nested, ...linkAttributeColumns(t, relation), ...(write ? remove : [])];
-  }, [t, target, resource, record.id, relation, meta, confirmDelete, write]);
+  }, [t, target, record.id, relation, meta, confirmDelete, write]);
 
   if (!target) return <NotFound />;
   const assignButton = write && (

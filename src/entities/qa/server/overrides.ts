@@ -1,8 +1,8 @@
 import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
-import { formFixtures } from '../../../server/qa/fixtures.js';
-import { qaForm, qaForms } from '../../../server/qa/forms.js';
 import type { EntityModel } from '../../../shared/descriptor.js';
+import { formFixtures } from '../../../shared/qa/fixtures.js';
+import { qaForm, qaForms } from '../../../shared/qa/forms.js';
 
 /**
  * The QA service: the generated forms of the served entities and their fixtures, read from the fixture files at

@@ -1,7 +1,7 @@
 import type { SignInExperience } from '../../../generated/types.js';
-import { withDefaults } from '../../../server/crud/defaults.js';
 import { Repository } from '../../../server/crud/repository.js';
 import type { Database, Queryable } from '../../../server/db/database.js';
+import { withDefaults } from '../../../shared/defaults.js';
 import type { EntityModel } from '../../../shared/descriptor.js';
 
 const hidden = new Set(['createdAt']);

@@ -1,4 +1,4 @@
-import type { JSONSchema7 } from '../../shared/json-schema.js';
+import type { JSONSchema7 } from './json-schema.js';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

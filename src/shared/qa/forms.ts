@@ -1,5 +1,5 @@
-import type { EntityModel, FormModel } from '../../shared/descriptor.js';
-import type { JSONSchema7 } from '../../shared/json-schema.js';
+import type { EntityModel, FormModel } from '../descriptor.js';
+import type { JSONSchema7 } from '../json-schema.js';
 
 /** Which generated form a body belongs to: an entity's create dialog, a settings tab, or an action's body. */
 export type QaFormKind = 'create' | 'tab' | 'action';

@@ -2,21 +2,27 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
- * The QA fixtures of the generated forms: request bodies, one JSON file each, under
- * `<dir>/<entity>/<form>/valid/<name>.json` and `<dir>/<entity>/<form>/invalid/<name>.json`, where `<form>` is
- * `create`, `tab-<tabKey>` or `action-<actionKey>` (see `qaForms`).
+ * The QA fixtures of the generated forms: request bodies, one JSON file each, in the entity's folder under
+ * `src/entities/<entity>/fixtures/<form>/valid/<name>.json` and `.../invalid/<name>.json`, where `<form>` is
+ * `create`, `tab-<tabKey>` or `action-<actionKey>` (see `qaForms`). Node only (it reads the files): the server's QA
+ * service, codegen and the tests use it.
  *
  * A valid fixture is `{ "body": … }`; an invalid one breaks one rule and says which:
  * `{ "body": …, "expect": { "path": "/field", "keyword": "maxLength" }, "message"?: "…" }`, where `path` is the JSON
  * pointer of the offending value (for a missing or unknown property, the property itself) and `message` the English
- * error text, when it matters. Files that `npm run fixtures` writes are named `gen-<name>.json` and carry
- * `"generated": true`; hand-written files win over them (see `formFixtures`).
+ * error text, when it matters. Generated files (the starting set codegen writes for a new form, refreshed by
+ * `npm run fixtures`) are named `gen-<name>.json` and carry `"generated": true`; hand-written files win over them
+ * (see `formFixtures`).
  */
 
-/** The project's fixtures directory (`tests/fixtures`). */
+/** The project's entity folders (`src/entities`), each holding its fixtures in `fixtures/`. */
 // From the module's directory: a browser-like test environment (jsdom) gives modules an http URL.
-export const FIXTURES_ROOT = join(import.meta.dirname, '../../../tests/fixtures');
+export const ENTITIES_ROOT = join(import.meta.dirname, '../../entities');
 const projectRoot = join(import.meta.dirname, '../../..');
+
+/** The folder of one form's fixtures: `<entities>/<entity>/fixtures/<form>`. */
+export const formFolder = (entities: string, entity: string, form: string): string =>
+  join(entities, entity, 'fixtures', form);
 
 export interface FixtureExpectation {
   path: string;
@@ -30,7 +36,7 @@ export interface Fixture {
   expect?: FixtureExpectation;
   /** The expected English error text, when the fixture names one. */
   message?: string;
-  /** Written by `npm run fixtures` rather than by hand. */
+  /** Generated (the starting set, `gen-*.json`) rather than written by hand. */
   generated: boolean;
   /** The file, relative to the project when inside it: what a failure names. */
   file: string;
@@ -98,12 +104,16 @@ const withoutShadowed = (fixtures: Fixture[]): Fixture[] => {
 };
 
 /**
- * The fixtures of one form (`create`, `tab-<key>`, `action-<key>`) of an entity, found in the first of `dirs` that
- * has a folder for it; hand-written ones first, then the generated ones they leave standing. A new file is picked
- * up with no code change.
+ * The fixtures of one form (`create`, `tab-<key>`, `action-<key>`) of an entity, found in the first of `roots`
+ * (directories of entity folders) that has a folder for it; hand-written ones first, then the generated ones they
+ * leave standing. A new file is picked up with no code change.
  */
-export const formFixtures = (entity: string, form: string, dirs: readonly string[] = [FIXTURES_ROOT]): FormFixtures => {
-  const dir = dirs.map((root) => join(root, entity, form)).find((candidate) => existsSync(candidate));
+export const formFixtures = (
+  entity: string,
+  form: string,
+  roots: readonly string[] = [ENTITIES_ROOT],
+): FormFixtures => {
+  const dir = roots.map((root) => formFolder(root, entity, form)).find((candidate) => existsSync(candidate));
   if (!dir) return { valid: [], invalid: [] };
   const ordered = (fixtures: Fixture[]) =>
     withoutShadowed([...fixtures.filter((f) => !f.generated), ...fixtures.filter((f) => f.generated)]);
@@ -113,11 +123,11 @@ export const formFixtures = (entity: string, form: string, dirs: readonly string
   };
 };
 
-/** The entities with a fixture folder for `form` in `dir`; a new folder is picked up with no code change. */
-export const entitiesWithFixtures = (form: string, dir: string = FIXTURES_ROOT): string[] =>
-  existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, form)))
+/** The entity folders of `root` with fixtures for `form`; a new folder is picked up with no code change. */
+export const entitiesWithFixtures = (form: string, root: string = ENTITIES_ROOT): string[] =>
+  existsSync(root)
+    ? readdirSync(root, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(formFolder(root, entry.name, form)))
         .map((entry) => entry.name)
         .sort()
     : [];

@@ -1,0 +1,38 @@
+import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
+import { ApiError } from '../../../server/http/api-error.js';
+import { TenantRegistry } from '../../../server/tenants/registry.js';
+import { ADMIN_TENANT_ID, tenantBaseUrl } from '../../../server/tenants/urls.js';
+
+/** Anyone may ask: the answers reveal where a tenant lives and one bit about the server, nothing of a tenant's data. */
+const anyone: NonNullable<ActionOverride['authenticate']> = async () => ({
+  actor: { kind: 'anonymous' },
+  caller: undefined,
+});
+
+export const discoveryOverrides = {
+  // Spec §7: the console asks where a tenant lives before signing in against it. Unknown tenants are 404.
+  'discovery.endpoints': {
+    kind: 'action',
+    authenticate: anyone,
+    run: async ({ params, db, context, request, reply }) => {
+      // The parameter is not called `tenantId`: this route is about a tenant, it is not inside one.
+      const tenantId = params.id ?? '';
+      if (!(await new TenantRegistry(db).exists(tenantId))) {
+        throw new ApiError('entity.not_exists_with_id', { name: 'tenant', id: tenantId });
+      }
+      reply.header('Cache-Control', 'no-store');
+      return { user: tenantBaseUrl(context.origin ?? `${request.protocol}://${request.host}`, tenantId) };
+    },
+  },
+  // The console shows its welcome page, and opens registration for the first administrator, while this is true.
+  'discovery.first-run': {
+    kind: 'action',
+    authenticate: anyone,
+    run: async ({ db }) => {
+      const { rows } = await db.withTenant(ADMIN_TENANT_ID, (tx) =>
+        tx.query('SELECT 1 FROM users WHERE tenant_id = $1 LIMIT 1', [ADMIN_TENANT_ID]),
+      );
+      return { firstRun: rows.length === 0 };
+    },
+  },
+} satisfies Record<string, ServerOverride>;
