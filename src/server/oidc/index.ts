@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { BreachCheck } from '../../entities/user/server/account/password-policy.js';
 import { securitySettings } from '../../entities/user/server/account/security-settings.js';
 import { UserStore } from '../../entities/user/server/account/store.js';
@@ -88,7 +88,6 @@ export const registerIdentity = async (
 ): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
-  const requestOrigin = (request: FastifyRequest) => configured ?? `${request.protocol}://${request.host}`;
 
   // Under the start-up lock: servers starting together on one database seed one after the other.
   await db.exclusive(() => seedTenants({ db, operationsOf, edition }, origin()));
