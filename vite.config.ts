@@ -26,6 +26,8 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // Which chunk each page loads (dist/console/.vite/manifest.json), for the size budget test; not served.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Named vendor chunks (cacheable across releases); pages and antd components stay split by route.

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The console's size budget (tests/e2e/console-budget.json), read off the build's manifest: what the first load
+ * transfers, how big each chunk is, and what each lazily loaded page or piece adds to the first load. A failure names
+ * the chunk or page that grew past its budget. Runs after the console build, with the browser tests.
+ */
+
+const repo = join(import.meta.dirname, '../..');
+const dist = join(repo, 'dist/console');
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+}
+
+interface Budget {
+  firstLoadKiB: number;
+  chunkBytes: Record<string, number>;
+  routeBytes: Record<string, number>;
+}
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const budget = JSON.parse(readFileSync(join(import.meta.dirname, 'console-budget.json'), 'utf8')) as Budget;
+
+const rawBytes = (file: string) => statSync(join(dist, file)).size;
+/** What the server sends: the brotli file the build wrote beside it, else the file itself. */
+const sentBytes = (file: string) => (existsSync(join(dist, `${file}.br`)) ? rawBytes(`${file}.br`) : rawBytes(file));
+/** A chunk's name without its content hash: `assets/SchemaForm-Dq7u9636.js` → `SchemaForm`. */
+const chunkName = (file: string) => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '');
+
+/** A chunk and every chunk it imports statically, by manifest key. */
+const closure = (key: string, seen = new Set<string>()): Set<string> => {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+  return seen;
+};
+
+const firstLoad = closure('index.html');
+const limitOf = (limits: Record<string, number>, name: string) => limits[name] ?? limits.default ?? 0;
+
+describe('the console build', () => {
+  it('transfers no more than its budget on the first load', () => {
+    const files = [...firstLoad].flatMap((key) => [manifest[key]?.file ?? '', ...(manifest[key]?.css ?? [])]);
+    const kib = files.reduce((sum, file) => sum + sentBytes(file), 0) / 1024;
+    expect(files.length).toBeGreaterThan(1);
+    expect(
+      kib,
+      `the first load transfers ${kib.toFixed(1)} KiB, over its ${budget.firstLoadKiB} KiB`,
+    ).toBeLessThanOrEqual(budget.firstLoadKiB);
+  });
+
+  it('keeps every chunk within its budget', () => {
+    const over = Object.values(manifest)
+      .filter((chunk) => chunk.file.endsWith('.js'))
+      .map((chunk) => ({ name: chunkName(chunk.file), bytes: rawBytes(chunk.file) }))
+      .filter(({ name, bytes }) => bytes > limitOf(budget.chunkBytes, name))
+      .map(({ name, bytes }) => `${name}: ${bytes} bytes, budget ${limitOf(budget.chunkBytes, name)}`);
+    expect(over).toEqual([]);
+  });
+
+  it('keeps what each lazily loaded page or piece adds to the first load within its budget', () => {
+    const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry);
+    expect(entries.length).toBeGreaterThan(10);
+    const over = entries
+      .map(([key, chunk]) => {
+        const own = [...closure(key)].filter((imported) => !firstLoad.has(imported));
+        const bytes = own.reduce((sum, imported) => sum + rawBytes(manifest[imported]?.file ?? ''), 0);
+        return { name: chunkName(chunk.file), bytes };
+      })
+      .filter(({ name, bytes }) => bytes > limitOf(budget.routeBytes, name))
+      .map(
+        ({ name, bytes }) =>
+          `${name}: ${bytes} bytes beyond the first load, budget ${limitOf(budget.routeBytes, name)}`,
+      );
+    expect(over).toEqual([]);
+  });
+});
