@@ -2,6 +2,7 @@ import type { ActionModel, EntityModel, LinkedRelation, NotFoundCodes } from '..
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Database, Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import { type ChangeDecision, changeIf } from './change.js';
 import { columnOf } from './columns.js';
 import { translateConstraintError } from './constraint-errors.js';
 import type { RequestContext } from './context.js';
@@ -238,6 +239,12 @@ export class EntityOperations {
         return updated;
       },
     });
+  }
+
+  /** Sets server-managed values `decide` makes of the record as stored, under its row lock, or none (`changeIf`). */
+  changeInternal(context: RequestContext, id: string, decide: ChangeDecision): Promise<Entity | undefined> {
+    const write = { ...this.write('setInternal', context), id };
+    return changeIf(this.deps.pipeline, write, this.repository, this.scope(context), decide);
   }
 
   async delete(context: RequestContext, id: string, parentId?: string): Promise<void> {
