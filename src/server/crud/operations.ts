@@ -1,4 +1,5 @@
 import type { ActionModel, EntityModel, LinkedRelation, NotFoundCodes } from '../../shared/descriptor.js';
+import { changesNothing } from '../../shared/descriptor-actions.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Database, Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
@@ -284,8 +285,9 @@ export class EntityOperations {
   }
 
   /**
-   * Runs a declared action's handler as a write (unless it is a `GET`): access with the action's scopes, quota,
-   * then the handler, which opens the transactions it needs, then audit. A `GET` action checks access only.
+   * Runs a declared action's handler as a write (unless it changes nothing): access with the action's scopes, quota,
+   * then the handler, which opens the transactions it needs, then audit. A `GET` or `readOnly` action checks access
+   * only.
    */
   async runAction<T>(
     context: RequestContext,
@@ -297,14 +299,12 @@ export class EntityOperations {
     const announce = (announcement: Announcement) => {
       write.announcements = [...(write.announcements ?? []), announcement];
     };
-    if (action.method === 'GET') return this.deps.pipeline.read(write, () => handler(announce));
+    if (changesNothing(action)) return this.deps.pipeline.read(write, () => handler(announce));
     return this.deps.pipeline.run(write, { work: () => handler(announce), transaction: false });
   }
 
-  /** The scopes an action needs: its own, or the entity's read or write scopes by its method. */
+  /** The scopes an action needs: its own, or the entity's read or write scopes by whether it changes anything. */
   actionScopes(action: ActionModel): string[] {
-    return (
-      action.scopes ?? (action.method === 'GET' ? this.model.requiredScopes.read : this.model.requiredScopes.write)
-    );
+    return action.scopes ?? (changesNothing(action) ? this.model.requiredScopes.read : this.model.requiredScopes.write);
   }
 }

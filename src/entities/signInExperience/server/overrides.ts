@@ -3,6 +3,7 @@ import { withStatus } from '../../../server/crud/overrides.js';
 import { shownBranding } from './default-logos.js';
 import { loadSignInExperience } from './load.js';
 import { passwordIssues } from './password-policy.js';
+import { preview } from './preview.js';
 import { signInExperienceUpdateHook } from './update.js';
 import { findCaseConflicts } from './username-conflicts.js';
 
@@ -44,4 +45,5 @@ export const signInExperienceOverrides = {
   'signInExperience.present': { kind: 'afterRead', run: present },
   'signInExperience.check-password': { kind: 'action', run: checkPassword },
   'signInExperience.username-case-conflicts': { kind: 'action', run: caseConflicts },
+  'signInExperience.preview': { kind: 'action', run: preview },
 } satisfies Record<string, ServerOverride>;
