@@ -27,7 +27,7 @@ import { registerMfaRoutes } from './mfa/routes.js';
 import { type ConsentDetails, interactionPages, signInOpen, wantsRegistration } from './pages.js';
 import { hintedValues, typedValues, validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
-import { Passcodes } from './verification-code/passcodes.js';
+import type { Passcodes } from './verification-code/passcodes.js';
 import { STYLESHEET_PATH } from './views.js';
 import { registerWebAuthnAssets } from './webauthn-assets.js';
 
@@ -36,6 +36,8 @@ export interface InteractionRouteOptions {
   providers: TenantProviders;
   users: UserStore;
   sentinel: Sentinel;
+  /** The verification codes sent for forgot password. */
+  passcodes: Passcodes;
   /** The tenant's password, email blocklist and lockout policies (its sign-in experience). */
   settingsOf: (tenantId: string) => Promise<SecuritySettings>;
   /** Whether a password is known from breaches (the range API, or the offline list). */
@@ -82,7 +84,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     db: options.db,
     users,
     sentinel,
-    passcodes: new Passcodes(options.db),
+    passcodes: options.passcodes,
     audit,
     pages: interactionPages(options.db, users, settingsOf),
     settingsOf,

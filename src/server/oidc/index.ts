@@ -11,6 +11,7 @@ import type { Database } from '../db/database.js';
 import type { CaptchaEndpoints } from '../interaction/captcha/endpoints.js';
 import { registerInteractionRoutes } from '../interaction/routes.js';
 import { Sentinel } from '../interaction/sentinel.js';
+import { Passcodes } from '../interaction/verification-code/passcodes.js';
 import { Outbox } from '../messages/outbox.js';
 import { TenantRegistry } from '../tenants/registry.js';
 import { registerTenantRoutes } from '../tenants/routes.js';
@@ -96,7 +97,7 @@ export const registerIdentity = async (
 
   const tenants = new TenantRegistry(db);
   const users = new UserStore(db, () => operationsOf('user'));
-  const activeUsers = new ActiveUsers(db, app.log);
+  const activeUsers = new ActiveUsers(db, operationsOf('dailyActiveUser').repository, app.log);
   const outbox = new Outbox(app.log);
   const providers = new TenantProviders({
     db,
@@ -128,6 +129,7 @@ export const registerIdentity = async (
     providers,
     users,
     sentinel: new Sentinel(db),
+    passcodes: new Passcodes(db, operationsOf('passcode').repository),
     settingsOf: securitySettings(db),
     breached,
     auditLog,
