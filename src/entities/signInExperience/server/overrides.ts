@@ -3,7 +3,6 @@ import { withStatus } from '../../../server/crud/overrides.js';
 import { shownBranding } from './default-logos.js';
 import { loadSignInExperience } from './load.js';
 import { passwordIssues } from './password-policy.js';
-import { preview } from './preview.js';
 import { signInExperienceUpdateHook } from './update.js';
 import { findCaseConflicts } from './username-conflicts.js';
 
@@ -35,6 +34,13 @@ const checkPassword = async ({ body, context, db, operations, operationsOf, requ
 /** `GET /api/sign-in-exp/username-policy/case-sensitivity-conflicts?limit=`: usernames that differ only by case. */
 const caseConflicts = ({ query, context, db }: Run) =>
   db.withTenant(context.tenantId, (tx) => findCaseConflicts(tx, context.tenantId, Number(query.limit ?? 20)));
+
+/**
+ * `POST /api/sign-in-exp/preview` (`preview.ts`). The sign-in pages' templates, texts and assets it renders with are
+ * loaded on the first preview, not with the catalog, which is imported where their files cannot be read (the
+ * console's tests, in a browser environment).
+ */
+const preview: ActionOverride['run'] = async (input) => (await import('./preview.js')).preview(input);
 
 /** The record as callers read it: the default logos as the server's own, at the origin the caller reached. */
 const present: AfterReadOverride['run'] = (items, { context, model }) =>
