@@ -2,14 +2,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/generated/migrations/index.js';
 import { generatedCatalog } from '../../src/server/catalog.js';
-import { modelOf } from '../../src/server/crud/catalog.js';
 import type { Database } from '../../src/server/db/database.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
 import { keyTablesOf, loadKeys } from '../../src/server/oidc/key-store.js';
 import { publicJwks, signingJwk, tenantKeysOf } from '../../src/server/oidc/keys.js';
 
-const tables = keyTablesOf((entity) => modelOf(generatedCatalog(), entity));
+const tables = keyTablesOf(generatedCatalog());
 
 describe('signing keys kept by an earlier release', () => {
   let db: Database;

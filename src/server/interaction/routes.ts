@@ -8,6 +8,7 @@ import { identifierKind } from '../../entities/user/server/account/store.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import { systemContext } from '../crud/context.js';
+import { Repository } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Outbox } from '../messages/outbox.js';
@@ -27,7 +28,7 @@ import { registerMfaRoutes } from './mfa/routes.js';
 import { type ConsentDetails, interactionPages, signInOpen, wantsRegistration } from './pages.js';
 import { hintedValues, typedValues, validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
-import type { Passcodes } from './verification-code/passcodes.js';
+import { Passcodes } from './verification-code/passcodes.js';
 import { STYLESHEET_PATH } from './views.js';
 import { registerWebAuthnAssets } from './webauthn-assets.js';
 
@@ -36,8 +37,6 @@ export interface InteractionRouteOptions {
   providers: TenantProviders;
   users: UserStore;
   sentinel: Sentinel;
-  /** The verification codes sent for forgot password. */
-  passcodes: Passcodes;
   /** The tenant's password, email blocklist and lockout policies (its sign-in experience). */
   settingsOf: (tenantId: string) => Promise<SecuritySettings>;
   /** Whether a password is known from breaches (the range API, or the offline list). */
@@ -84,7 +83,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     db: options.db,
     users,
     sentinel,
-    passcodes: options.passcodes,
+    passcodes: new Passcodes(options.db, new Repository(options.modelOf('passcode'))),
     audit,
     pages: interactionPages(options.db, users, settingsOf),
     settingsOf,

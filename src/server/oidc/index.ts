@@ -11,7 +11,6 @@ import type { Database } from '../db/database.js';
 import type { CaptchaEndpoints } from '../interaction/captcha/endpoints.js';
 import { registerInteractionRoutes } from '../interaction/routes.js';
 import { Sentinel } from '../interaction/sentinel.js';
-import { Passcodes } from '../interaction/verification-code/passcodes.js';
 import { Outbox } from '../messages/outbox.js';
 import { TenantRegistry } from '../tenants/registry.js';
 import { registerTenantRoutes } from '../tenants/routes.js';
@@ -129,7 +128,6 @@ export const registerIdentity = async (
     providers,
     users,
     sentinel: new Sentinel(db),
-    passcodes: new Passcodes(db, operationsOf('passcode').repository),
     settingsOf: securitySettings(db),
     breached,
     auditLog,

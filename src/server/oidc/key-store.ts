@@ -1,4 +1,5 @@
 import type { EntityModel } from '../../shared/descriptor.js';
+import { modelOf } from '../crud/catalog.js';
 import { generateId } from '../crud/ids.js';
 import { Repository } from '../crud/repository.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -23,9 +24,9 @@ export interface KeyTables {
 }
 
 /** The key tables of the served entities' models. */
-export const keyTablesOf = (modelOf: (entity: string) => EntityModel): KeyTables => ({
-  keys: new Repository(modelOf('oidcKey')),
-  configs: new Repository(modelOf('tenantConfig')),
+export const keyTablesOf = (catalog: { models: readonly EntityModel[] }): KeyTables => ({
+  keys: new Repository(modelOf(catalog, 'oidcKey')),
+  configs: new Repository(modelOf(catalog, 'tenantConfig')),
 });
 
 /** Where an earlier release kept each key type: one `tenant_configs` value holding the whole list. */

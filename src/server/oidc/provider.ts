@@ -113,11 +113,7 @@ export const createTenantOidc = async ({
   activeUsers,
   models,
 }: TenantOidcOptions): Promise<TenantOidc> => {
-  const stored = await loadKeys(
-    db,
-    keyTablesOf((entity) => modelOf({ models }, entity)),
-    tenantId,
-  );
+  const stored = await loadKeys(db, keyTablesOf({ models }), tenantId);
   const keys = tenantKeysOf(stored);
   const clients = new ClientStore(db, tenantId, customClientMetadataDefaults(modelOf({ models }, 'application')));
   const resources = new ResourceStore(db, tenantId);

@@ -13,7 +13,7 @@ const keyTypeOf = ({ params }: Run): KeyType => {
 };
 
 /** The key tables of the entities the server serves. */
-const tablesOf = ({ operationsOf }: Run) => keyTablesOf((entity) => operationsOf(entity).model);
+const tablesOf = ({ models }: Run) => keyTablesOf({ models });
 
 /** The tenant's provider picks up the stored keys on its next request. */
 const keysChanged = ({ request, context }: Run) => {
