@@ -1,7 +1,7 @@
 import { actionPathParams } from '../src/shared/action-paths.js';
 import type { ActionModel, ApiAction } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
-import { actionBody, cleanSchema } from './forms.js';
+import { actionBody, cleanSchema, deriveBodySchemas } from './forms.js';
 import { queryForm } from './list-query.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { descriptorFileOf } from './names.js';
@@ -24,6 +24,19 @@ export const actionResponseSchema = (schema: JSONSchema7, action: ApiAction): JS
 /** A `$defs` entry of the entity's schema. */
 const ownDefinition = (schema: JSONSchema7, name: string) =>
   (schema as { $defs?: Record<string, JSONSchema7> }).$defs?.[name];
+
+/**
+ * A `bodySchema`'s top-level properties marked `x-update-body: true` hold an update (PATCH) body of the entity: the
+ * entity's own update body, with the property's description.
+ */
+const withUpdateBodies = (body: JSONSchema7, updateBody: JSONSchema7): JSONSchema7 => {
+  const properties = Object.entries(body.properties ?? {}).map(([name, prop]) =>
+    prop['x-update-body'] === true
+      ? [name, { ...updateBody, ...(prop.description ? { description: prop.description } : {}) }]
+      : [name, prop],
+  );
+  return body.properties ? { ...body, properties: Object.fromEntries(properties) } : body;
+};
 
 /**
  * The declared actions of an entity with their bodies compiled: `bodyFields` all required, `optionalBodyFields` at
@@ -58,6 +71,12 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
     if ([action.responseField, action.responseFields, action.responseSchema].filter(Boolean).length > 1) {
       throw new CodegenError(`${where}: give one of responseField, responseFields and responseSchema`);
     }
+    if (action.responseType && (action.responseField || action.responseFields || action.responseSchema)) {
+      throw new CodegenError(`${where}: an answer of responseType is text; give no responseField(s) or responseSchema`);
+    }
+    if (action.readOnly && action.method !== 'POST') {
+      throw new CodegenError(`${where}: only a POST is declared readOnly (GET reads already; others write)`);
+    }
     if (action.createdStatus && (action.status !== 200 || action.method !== 'PUT')) {
       throw new CodegenError(`${where}: only a PUT answering 200 may declare createdStatus`);
     }
@@ -85,7 +104,10 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
       if (!prop || prop.readOnly) throw new CodegenError(`${where}: bodyField ${action.bodyField} is not writable`);
       body = cleanSchema(prop);
     }
-    if (action.bodySchema) body = cleanSchema(ownDefinition(schema, action.bodySchema) ?? {});
+    if (action.bodySchema) {
+      const update = deriveBodySchemas(schema, {}).update;
+      body = cleanSchema(withUpdateBodies(ownDefinition(schema, action.bodySchema) ?? {}, update));
+    }
     const query = action.querySchema ? { query: queryForm(actionQueryParameters(schema, action)) } : {};
     const paramsForm = action.paramsSchema ? { params: queryForm(actionParamsParameters(schema, action)) } : {};
     return body ? { ...action, body: compile(body), ...query, ...paramsForm } : { ...action, ...query, ...paramsForm };

@@ -114,6 +114,7 @@ const knownKeywords = new Set([
   'x-chosen-branches',
   'x-choice',
   'x-meta',
+  'x-update-body',
   'contains',
 ]);
 

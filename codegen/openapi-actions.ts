@@ -25,6 +25,10 @@ export const addActions = ({
     const answerName = `${Name}${pascalCase(action.key)}Response`;
     if (answer) schemas[answerName] = answer;
     const at = onItem ? item : base;
+    // A document of its own media type (a page), else JSON: the action's schema, or the entity.
+    const content = action.responseType
+      ? { [action.responseType]: { schema: { type: 'string' } } }
+      : json(ref(answer ? answerName : Name));
     add(action.path ? `${at}/${action.path}` : at, action.method.toLowerCase(), {
       operationId: `${verb}${Name}${pascalCase(action.path.replace(/[{}]/g, '') || action.key)}`,
       tags: [tag],
@@ -42,12 +46,8 @@ export const addActions = ({
       ...(action.body ? { requestBody: { required: true, content: json(ref(bodyName)) } } : {}),
       responses: {
         [action.status]:
-          action.status === 204
-            ? { description: action.summary }
-            : { description: action.summary, content: json(ref(answer ? answerName : Name)) },
-        ...(action.createdStatus
-          ? { [action.createdStatus]: { description: 'Created.', content: json(ref(answer ? answerName : Name)) } }
-          : {}),
+          action.status === 204 ? { description: action.summary } : { description: action.summary, content },
+        ...(action.createdStatus ? { [action.createdStatus]: { description: 'Created.', content } } : {}),
         ...errorResponses([400, 401, 403, 404, 422]),
       },
     });

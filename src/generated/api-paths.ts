@@ -184,7 +184,8 @@ export const apiRoutes = {
     "item": "/sign-in-exp",
     "actions": {
       "checkPassword": "/sign-in-exp/default/check-password",
-      "caseSensitivityConflicts": "/sign-in-exp/username-policy/case-sensitivity-conflicts"
+      "caseSensitivityConflicts": "/sign-in-exp/username-policy/case-sensitivity-conflicts",
+      "preview": "/sign-in-exp/preview"
     }
   },
   "user": {

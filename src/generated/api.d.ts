@@ -1452,6 +1452,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sign-in-exp/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render the sign-in or registration page with unsaved settings, storing nothing */
+        post: operations["CreateSignInExperiencePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sign-in-exp/username-policy/case-sensitivity-conflicts": {
         parameters: {
             query?: never;
@@ -4754,6 +4771,26 @@ export interface components {
                 };
             };
             $defs: {
+                previewBody: {
+                    /** @description Unsaved changes, as a PATCH body, laid over the stored settings. */
+                    signInExperience?: unknown;
+                    /**
+                     * @description The page to show.
+                     * @default sign-in
+                     * @enum {unknown}
+                     */
+                    page: "sign-in" | "register";
+                    /**
+                     * @description The color scheme to show it in.
+                     * @default light
+                     * @enum {unknown}
+                     */
+                    mode: "light" | "dark";
+                    /** @description The language to show it in (else the experience's fallback language). */
+                    language?: string;
+                    /** @description The nonce the page's style element carries (the console's own, for a srcdoc frame). */
+                    nonce?: string;
+                };
                 checkPasswordBody: {
                     /** @description The password to check. */
                     password: string;
@@ -5126,6 +5163,352 @@ export interface components {
                 usernameLower: string;
                 userIds: string[];
             }[];
+        };
+        SignInExperiencePreviewBody: {
+            /** @description Unsaved changes, as a PATCH body, laid over the stored settings. */
+            signInExperience?: {
+                /**
+                 * @description The primary branding color for the sign-in page (both light/dark mode).
+                 * @default {
+                 *       "primaryColor": "#6139F6",
+                 *       "isDarkModeEnabled": false,
+                 *       "darkPrimaryColor": "#8768F8"
+                 *     }
+                 */
+                color: {
+                    primaryColor: string;
+                    isDarkModeEnabled: boolean;
+                    darkPrimaryColor: string;
+                };
+                /**
+                 * @description Logos and favicons, replaced as a whole.
+                 * @default {
+                 *       "logoUrl": "https://logto.io/logo.svg",
+                 *       "darkLogoUrl": "https://logto.io/logo-dark.svg"
+                 *     }
+                 */
+                branding: {
+                    /** Format: uri */
+                    logoUrl?: string;
+                    /** Format: uri */
+                    darkLogoUrl?: string;
+                    /** Format: uri */
+                    favicon?: string;
+                    /** Format: uri */
+                    darkFavicon?: string;
+                };
+                /**
+                 * @description Cloud only. Whether to hide the product branding on hosted sign-in pages.
+                 * @default false
+                 */
+                hideLogtoBranding: boolean;
+                /**
+                 * @description The language detection policy for the sign-in page.
+                 * @default {
+                 *       "autoDetect": true,
+                 *       "fallbackLanguage": "en"
+                 *     }
+                 */
+                languageInfo: {
+                    autoDetect: boolean;
+                    fallbackLanguage: string;
+                };
+                /**
+                 * Format: uri
+                 * @description The terms of use shown on sign-up.
+                 * @default null
+                 */
+                termsOfUseUrl: string | null;
+                /**
+                 * Format: uri
+                 * @description The privacy policy shown on sign-up.
+                 * @default null
+                 */
+                privacyPolicyUrl: string | null;
+                /**
+                 * @description How users agree to the terms of use and privacy policy.
+                 * @default Automatic
+                 * @enum {string}
+                 */
+                agreeToTermsPolicy: "Automatic" | "ManualRegistrationOnly" | "Manual";
+                /**
+                 * @description Sign-in method settings.
+                 * @default {
+                 *       "methods": [
+                 *         {
+                 *           "identifier": "username",
+                 *           "password": true,
+                 *           "verificationCode": false,
+                 *           "isPasswordPrimary": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                signIn: {
+                    methods: {
+                        /** @enum {string} */
+                        identifier: "username" | "email" | "phone";
+                        password: boolean;
+                        verificationCode: boolean;
+                        isPasswordPrimary: boolean;
+                    }[];
+                };
+                /**
+                 * @description Sign-up method settings.
+                 * @default {
+                 *       "identifiers": [
+                 *         "username"
+                 *       ],
+                 *       "password": true,
+                 *       "verify": false
+                 *     }
+                 */
+                signUp: {
+                    /** @description Allowed identifiers when signing-up. */
+                    identifiers: ("username" | "email" | "phone")[];
+                    /** @description Whether the user is required to set a password when signing-up. */
+                    password: boolean;
+                    /** @description Whether the user is required to verify their email/phone when signing-up. */
+                    verify: boolean;
+                    /** @description Additional identifiers required during sign-up. */
+                    secondaryIdentifiers?: {
+                        /** @enum {string} */
+                        identifier: "username" | "email" | "phone" | "emailOrPhone";
+                        verify?: boolean;
+                    }[];
+                };
+                /**
+                 * @description Social sign-in settings.
+                 * @default {}
+                 */
+                socialSignIn: {
+                    automaticAccountLinking?: boolean;
+                    skipRequiredIdentifiers?: boolean;
+                };
+                /**
+                 * @description Enabled social sign-in connectors, displayed on the sign-in page.
+                 * @default []
+                 */
+                socialSignInConnectorTargets: string[];
+                /**
+                 * @description Whether the page signs in, registers, or both.
+                 * @default SignInAndRegister
+                 * @enum {string}
+                 */
+                signInMode: "SignIn" | "Register" | "SignInAndRegister";
+                /**
+                 * @description Custom CSS applied to the sign-in page.
+                 * @default null
+                 */
+                customCss: string | null;
+                /**
+                 * @description Custom content for experience pages, keyed by page pathname.
+                 * @default {}
+                 */
+                customContent: {
+                    [key: string]: string;
+                };
+                /**
+                 * @description The uploaded custom UI assets.
+                 * @default null
+                 */
+                customUiAssets: {
+                    id: string;
+                    createdAt: number;
+                } | null;
+                /**
+                 * @description Cloud only. Additional Content Security Policy sources for custom UI assets.
+                 * @default {}
+                 */
+                customUiCsp: {
+                    scriptSrc?: string[];
+                    connectSrc?: string[];
+                };
+                /**
+                 * @description Password policies to adjust the password strength requirements.
+                 * @default {
+                 *       "length": {
+                 *         "min": 8,
+                 *         "max": 256
+                 *       },
+                 *       "characterTypes": {
+                 *         "min": 1
+                 *       },
+                 *       "rejects": {
+                 *         "pwned": true,
+                 *         "repetitionAndSequence": true,
+                 *         "userInfo": true,
+                 *         "words": []
+                 *       }
+                 *     }
+                 */
+                passwordPolicy: {
+                    length?: {
+                        /** @default 8 */
+                        min: number;
+                        /** @default 256 */
+                        max: number;
+                    };
+                    characterTypes?: {
+                        /** @default 1 */
+                        min: number;
+                    };
+                    rejects?: {
+                        pwned?: boolean;
+                        repetitionAndSequence?: boolean;
+                        userInfo?: boolean;
+                        words?: string[];
+                    };
+                };
+                /**
+                 * @description MFA settings.
+                 * @default {
+                 *       "factors": [],
+                 *       "policy": "UserControlled"
+                 *     }
+                 */
+                mfa: {
+                    factors: ("Totp" | "WebAuthn" | "BackupCode" | "EmailVerificationCode" | "PhoneVerificationCode")[];
+                    /** @enum {string} */
+                    policy: "UserControlled" | "Mandatory" | "PromptOnlyAtSignIn" | "PromptAtSignInAndSignUp" | "NoPrompt" | "PromptAtSignInAndSignUpMandatory" | "PromptOnlyAtSignInMandatory";
+                    /** @enum {string} */
+                    organizationRequiredMfaPolicy?: "NoPrompt" | "Mandatory";
+                };
+                /**
+                 * @description Adaptive MFA settings.
+                 * @default {}
+                 */
+                adaptiveMfa: {
+                    enabled?: boolean;
+                };
+                /**
+                 * @description Whether enterprise single sign-on is offered.
+                 * @default false
+                 */
+                singleSignOnEnabled: boolean;
+                /**
+                 * Format: email
+                 * @description The support email address to display on the error pages.
+                 * @default null
+                 */
+                supportEmail: string | null;
+                /**
+                 * Format: uri
+                 * @description The support website URL to display on the error pages.
+                 * @default null
+                 */
+                supportWebsiteUrl: string | null;
+                /**
+                 * Format: uri
+                 * @description Where users go when the sign-in session does not exist or is unknown.
+                 * @default null
+                 */
+                unknownSessionRedirectUrl: string | null;
+                /**
+                 * @description Whether the CAPTCHA is asked.
+                 * @default {}
+                 */
+                captchaPolicy: {
+                    enabled?: boolean;
+                };
+                /**
+                 * @description The user lockout policy: failed attempts within one hour, and the lockout in minutes.
+                 * @default {}
+                 */
+                sentinelPolicy: {
+                    maxAttempts?: number;
+                    lockoutDuration?: number;
+                };
+                /**
+                 * @description Email restriction policies for registering or linking email addresses.
+                 * @default {}
+                 */
+                emailBlocklistPolicy: {
+                    blockDisposableAddresses?: boolean;
+                    blockSubaddressing?: boolean;
+                    customAllowlist?: string[];
+                    customBlocklist?: string[];
+                };
+                /**
+                 * @description How long verification codes stay valid and how many tries they allow.
+                 * @default {}
+                 */
+                verificationCodePolicy: {
+                    expirationDuration?: number;
+                    maxRetryAttempts?: number;
+                };
+                /**
+                 * @description The ways to reset a forgotten password.
+                 * @default []
+                 */
+                forgotPasswordMethods: ("EmailVerificationCode" | "PhoneVerificationCode")[] | null;
+                /**
+                 * @description Passkey sign-in settings.
+                 * @default {}
+                 */
+                passkeySignIn: {
+                    enabled?: boolean;
+                    showPasskeyButton?: boolean;
+                    allowAutofill?: boolean;
+                };
+                /**
+                 * @description Custom profile fields collected at sign-up, in order.
+                 * @default null
+                 */
+                signUpProfileFields: {
+                    name: string;
+                }[] | null;
+                /**
+                 * @description Password expiration policy; when enabled, validPeriodDays is required.
+                 * @default {}
+                 */
+                passwordExpiration: {
+                    enabled?: boolean;
+                    validPeriodDays?: number;
+                    enabledAt?: number;
+                };
+                /**
+                 * @description Which usernames are accepted.
+                 * @default {
+                 *       "caseSensitive": true,
+                 *       "minLength": 1,
+                 *       "maxLength": 128,
+                 *       "allowedChars": {
+                 *         "lowercase": true,
+                 *         "uppercase": true,
+                 *         "numbers": true,
+                 *         "underscore": true
+                 *       }
+                 *     }
+                 */
+                usernamePolicy: {
+                    caseSensitive?: boolean;
+                    minLength?: number;
+                    maxLength?: number;
+                    allowedChars?: {
+                        lowercase?: boolean;
+                        uppercase?: boolean;
+                        numbers?: boolean;
+                        underscore?: boolean;
+                    };
+                };
+            };
+            /**
+             * @description The page to show.
+             * @default sign-in
+             * @enum {unknown}
+             */
+            page: "sign-in" | "register";
+            /**
+             * @description The color scheme to show it in.
+             * @default light
+             * @enum {unknown}
+             */
+            mode: "light" | "dark";
+            /** @description The language to show it in (else the experience's fallback language). */
+            language?: string;
+            /** @description The nonce the page's style element carries (the console's own, for a srcdoc frame). */
+            nonce?: string;
         };
         /**
          * Enterprise SSO connector
@@ -15003,6 +15386,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignInExperienceCheckPasswordResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateSignInExperiencePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInExperiencePreviewBody"];
+            };
+        };
+        responses: {
+            /** @description Render the sign-in or registration page with unsaved settings, storing nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Bad Request */

@@ -18977,6 +18977,43 @@ export const entityModels: EntityModel[] = [
         }
       },
       "$defs": {
+        "previewBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "signInExperience": {
+              "x-update-body": true,
+              "description": "Unsaved changes, as a PATCH body, laid over the stored settings."
+            },
+            "page": {
+              "enum": [
+                "sign-in",
+                "register"
+              ],
+              "default": "sign-in",
+              "description": "The page to show."
+            },
+            "mode": {
+              "enum": [
+                "light",
+                "dark"
+              ],
+              "default": "light",
+              "description": "The color scheme to show it in."
+            },
+            "language": {
+              "type": "string",
+              "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
+              "maxLength": 35,
+              "description": "The language to show it in (else the experience's fallback language)."
+            },
+            "nonce": {
+              "type": "string",
+              "pattern": "^[A-Za-z0-9+/_-]{16,64}={0,2}$",
+              "description": "The nonce the page's style element carries (the console's own, for a srcdoc frame)."
+            }
+          }
+        },
         "checkPasswordBody": {
           "type": "object",
           "additionalProperties": false,
@@ -19421,6 +19458,766 @@ export const entityModels: EntityModel[] = [
             }
           },
           "validatorKey": "-69c2d25c"
+        }
+      },
+      {
+        "key": "preview",
+        "on": "collection",
+        "method": "POST",
+        "path": "preview",
+        "handler": "signInExperience.preview",
+        "status": 200,
+        "readOnly": true,
+        "summary": "Render the sign-in or registration page with unsaved settings, storing nothing",
+        "bodySchema": "previewBody",
+        "responseType": "text/html",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "signInExperience": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "color": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "primaryColor": {
+                        "type": "string",
+                        "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                      },
+                      "isDarkModeEnabled": {
+                        "type": "boolean"
+                      },
+                      "darkPrimaryColor": {
+                        "type": "string",
+                        "pattern": "^#([0-9a-fA-F]{3}){1,2}$"
+                      }
+                    },
+                    "required": [
+                      "primaryColor",
+                      "isDarkModeEnabled",
+                      "darkPrimaryColor"
+                    ],
+                    "default": {
+                      "primaryColor": "#6139F6",
+                      "isDarkModeEnabled": false,
+                      "darkPrimaryColor": "#8768F8"
+                    },
+                    "description": "The primary branding color for the sign-in page (both light/dark mode)."
+                  },
+                  "branding": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "logoUrl": {
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "darkLogoUrl": {
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "favicon": {
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "darkFavicon": {
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      }
+                    },
+                    "default": {
+                      "logoUrl": "https://logto.io/logo.svg",
+                      "darkLogoUrl": "https://logto.io/logo-dark.svg"
+                    },
+                    "description": "Logos and favicons, replaced as a whole."
+                  },
+                  "hideLogtoBranding": {
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Cloud only. Whether to hide the product branding on hosted sign-in pages."
+                  },
+                  "languageInfo": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "autoDetect": {
+                        "type": "boolean"
+                      },
+                      "fallbackLanguage": {
+                        "type": "string",
+                        "minLength": 2,
+                        "maxLength": 16,
+                        "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$"
+                      }
+                    },
+                    "required": [
+                      "autoDetect",
+                      "fallbackLanguage"
+                    ],
+                    "default": {
+                      "autoDetect": true,
+                      "fallbackLanguage": "en"
+                    },
+                    "description": "The language detection policy for the sign-in page."
+                  },
+                  "termsOfUseUrl": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": null,
+                    "description": "The terms of use shown on sign-up."
+                  },
+                  "privacyPolicyUrl": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": null,
+                    "description": "The privacy policy shown on sign-up."
+                  },
+                  "agreeToTermsPolicy": {
+                    "type": "string",
+                    "enum": [
+                      "Automatic",
+                      "ManualRegistrationOnly",
+                      "Manual"
+                    ],
+                    "default": "Automatic",
+                    "description": "How users agree to the terms of use and privacy policy."
+                  },
+                  "signIn": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "methods": {
+                        "type": "array",
+                        "maxItems": 3,
+                        "items": {
+                          "type": "object",
+                          "additionalProperties": false,
+                          "properties": {
+                            "identifier": {
+                              "type": "string",
+                              "enum": [
+                                "username",
+                                "email",
+                                "phone"
+                              ]
+                            },
+                            "password": {
+                              "type": "boolean"
+                            },
+                            "verificationCode": {
+                              "type": "boolean"
+                            },
+                            "isPasswordPrimary": {
+                              "type": "boolean"
+                            }
+                          },
+                          "required": [
+                            "identifier",
+                            "password",
+                            "verificationCode",
+                            "isPasswordPrimary"
+                          ]
+                        }
+                      }
+                    },
+                    "required": [
+                      "methods"
+                    ],
+                    "default": {
+                      "methods": [
+                        {
+                          "identifier": "username",
+                          "password": true,
+                          "verificationCode": false,
+                          "isPasswordPrimary": true
+                        }
+                      ]
+                    },
+                    "description": "Sign-in method settings."
+                  },
+                  "signUp": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "identifiers": {
+                        "type": "array",
+                        "maxItems": 3,
+                        "items": {
+                          "type": "string",
+                          "enum": [
+                            "username",
+                            "email",
+                            "phone"
+                          ]
+                        },
+                        "description": "Allowed identifiers when signing-up."
+                      },
+                      "password": {
+                        "type": "boolean",
+                        "description": "Whether the user is required to set a password when signing-up."
+                      },
+                      "verify": {
+                        "type": "boolean",
+                        "description": "Whether the user is required to verify their email/phone when signing-up."
+                      },
+                      "secondaryIdentifiers": {
+                        "type": "array",
+                        "maxItems": 4,
+                        "items": {
+                          "type": "object",
+                          "additionalProperties": false,
+                          "properties": {
+                            "identifier": {
+                              "type": "string",
+                              "enum": [
+                                "username",
+                                "email",
+                                "phone",
+                                "emailOrPhone"
+                              ]
+                            },
+                            "verify": {
+                              "type": "boolean"
+                            }
+                          },
+                          "required": [
+                            "identifier"
+                          ]
+                        },
+                        "description": "Additional identifiers required during sign-up."
+                      }
+                    },
+                    "required": [
+                      "identifiers",
+                      "password",
+                      "verify"
+                    ],
+                    "default": {
+                      "identifiers": [
+                        "username"
+                      ],
+                      "password": true,
+                      "verify": false
+                    },
+                    "description": "Sign-up method settings."
+                  },
+                  "socialSignIn": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "automaticAccountLinking": {
+                        "type": "boolean"
+                      },
+                      "skipRequiredIdentifiers": {
+                        "type": "boolean"
+                      }
+                    },
+                    "default": {},
+                    "description": "Social sign-in settings."
+                  },
+                  "socialSignInConnectorTargets": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "default": [],
+                    "description": "Enabled social sign-in connectors, displayed on the sign-in page."
+                  },
+                  "signInMode": {
+                    "type": "string",
+                    "enum": [
+                      "SignIn",
+                      "Register",
+                      "SignInAndRegister"
+                    ],
+                    "default": "SignInAndRegister",
+                    "description": "Whether the page signs in, registers, or both."
+                  },
+                  "customCss": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "maxLength": 65536,
+                    "default": null,
+                    "description": "Custom CSS applied to the sign-in page."
+                  },
+                  "customContent": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 65536
+                    },
+                    "default": {},
+                    "description": "Custom content for experience pages, keyed by page pathname."
+                  },
+                  "customUiAssets": {
+                    "type": [
+                      "object",
+                      "null"
+                    ],
+                    "additionalProperties": false,
+                    "required": [
+                      "id",
+                      "createdAt"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "createdAt": {
+                        "type": "number"
+                      }
+                    },
+                    "default": null,
+                    "description": "The uploaded custom UI assets."
+                  },
+                  "customUiCsp": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "scriptSrc": {
+                        "type": "array",
+                        "items": {
+                          "type": "string",
+                          "maxLength": 256
+                        }
+                      },
+                      "connectSrc": {
+                        "type": "array",
+                        "items": {
+                          "type": "string",
+                          "maxLength": 256
+                        }
+                      }
+                    },
+                    "default": {},
+                    "description": "Cloud only. Additional Content Security Policy sources for custom UI assets."
+                  },
+                  "passwordPolicy": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "length": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                          "min": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "default": 8
+                          },
+                          "max": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "default": 256
+                          }
+                        }
+                      },
+                      "characterTypes": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                          "min": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 4,
+                            "default": 1
+                          }
+                        }
+                      },
+                      "rejects": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                          "pwned": {
+                            "type": "boolean"
+                          },
+                          "repetitionAndSequence": {
+                            "type": "boolean"
+                          },
+                          "userInfo": {
+                            "type": "boolean"
+                          },
+                          "words": {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "maxLength": 256
+                            }
+                          }
+                        }
+                      }
+                    },
+                    "default": {
+                      "length": {
+                        "min": 8,
+                        "max": 256
+                      },
+                      "characterTypes": {
+                        "min": 1
+                      },
+                      "rejects": {
+                        "pwned": true,
+                        "repetitionAndSequence": true,
+                        "userInfo": true,
+                        "words": []
+                      }
+                    },
+                    "description": "Password policies to adjust the password strength requirements."
+                  },
+                  "mfa": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "factors": {
+                        "type": "array",
+                        "maxItems": 5,
+                        "items": {
+                          "type": "string",
+                          "enum": [
+                            "Totp",
+                            "WebAuthn",
+                            "BackupCode",
+                            "EmailVerificationCode",
+                            "PhoneVerificationCode"
+                          ]
+                        }
+                      },
+                      "policy": {
+                        "type": "string",
+                        "enum": [
+                          "UserControlled",
+                          "Mandatory",
+                          "PromptOnlyAtSignIn",
+                          "PromptAtSignInAndSignUp",
+                          "NoPrompt",
+                          "PromptAtSignInAndSignUpMandatory",
+                          "PromptOnlyAtSignInMandatory"
+                        ]
+                      },
+                      "organizationRequiredMfaPolicy": {
+                        "type": "string",
+                        "enum": [
+                          "NoPrompt",
+                          "Mandatory"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "factors",
+                      "policy"
+                    ],
+                    "default": {
+                      "factors": [],
+                      "policy": "UserControlled"
+                    },
+                    "description": "MFA settings."
+                  },
+                  "adaptiveMfa": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "enabled": {
+                        "type": "boolean"
+                      }
+                    },
+                    "default": {},
+                    "description": "Adaptive MFA settings."
+                  },
+                  "singleSignOnEnabled": {
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Whether enterprise single sign-on is offered."
+                  },
+                  "supportEmail": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "email",
+                    "maxLength": 254,
+                    "default": null,
+                    "description": "The support email address to display on the error pages."
+                  },
+                  "supportWebsiteUrl": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": null,
+                    "description": "The support website URL to display on the error pages."
+                  },
+                  "unknownSessionRedirectUrl": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": null,
+                    "description": "Where users go when the sign-in session does not exist or is unknown."
+                  },
+                  "captchaPolicy": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "enabled": {
+                        "type": "boolean"
+                      }
+                    },
+                    "default": {},
+                    "description": "Whether the CAPTCHA is asked."
+                  },
+                  "sentinelPolicy": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "maxAttempts": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 10000
+                      },
+                      "lockoutDuration": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 525600
+                      }
+                    },
+                    "default": {},
+                    "description": "The user lockout policy: failed attempts within one hour, and the lockout in minutes."
+                  },
+                  "emailBlocklistPolicy": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "blockDisposableAddresses": {
+                        "type": "boolean"
+                      },
+                      "blockSubaddressing": {
+                        "type": "boolean"
+                      },
+                      "customAllowlist": {
+                        "type": "array",
+                        "items": {
+                          "type": "string",
+                          "maxLength": 256
+                        }
+                      },
+                      "customBlocklist": {
+                        "type": "array",
+                        "items": {
+                          "type": "string",
+                          "maxLength": 256
+                        }
+                      }
+                    },
+                    "default": {},
+                    "description": "Email restriction policies for registering or linking email addresses."
+                  },
+                  "verificationCodePolicy": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "expirationDuration": {
+                        "type": "integer",
+                        "minimum": 60,
+                        "maximum": 3600
+                      },
+                      "maxRetryAttempts": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 100
+                      }
+                    },
+                    "default": {},
+                    "description": "How long verification codes stay valid and how many tries they allow."
+                  },
+                  "forgotPasswordMethods": {
+                    "type": [
+                      "array",
+                      "null"
+                    ],
+                    "maxItems": 2,
+                    "items": {
+                      "type": "string",
+                      "enum": [
+                        "EmailVerificationCode",
+                        "PhoneVerificationCode"
+                      ]
+                    },
+                    "default": [],
+                    "description": "The ways to reset a forgotten password."
+                  },
+                  "passkeySignIn": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "enabled": {
+                        "type": "boolean"
+                      },
+                      "showPasskeyButton": {
+                        "type": "boolean"
+                      },
+                      "allowAutofill": {
+                        "type": "boolean"
+                      }
+                    },
+                    "default": {},
+                    "description": "Passkey sign-in settings."
+                  },
+                  "signUpProfileFields": {
+                    "type": [
+                      "array",
+                      "null"
+                    ],
+                    "maxItems": 64,
+                    "items": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "properties": {
+                        "name": {
+                          "type": "string",
+                          "minLength": 1,
+                          "maxLength": 128
+                        }
+                      },
+                      "required": [
+                        "name"
+                      ]
+                    },
+                    "default": null,
+                    "description": "Custom profile fields collected at sign-up, in order."
+                  },
+                  "passwordExpiration": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "enabled": {
+                        "type": "boolean"
+                      },
+                      "validPeriodDays": {
+                        "type": "integer",
+                        "minimum": 1
+                      },
+                      "enabledAt": {
+                        "type": "integer",
+                        "minimum": 0
+                      }
+                    },
+                    "default": {},
+                    "description": "Password expiration policy; when enabled, validPeriodDays is required."
+                  },
+                  "usernamePolicy": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "caseSensitive": {
+                        "type": "boolean"
+                      },
+                      "minLength": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 128
+                      },
+                      "maxLength": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 128
+                      },
+                      "allowedChars": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                          "lowercase": {
+                            "type": "boolean"
+                          },
+                          "uppercase": {
+                            "type": "boolean"
+                          },
+                          "numbers": {
+                            "type": "boolean"
+                          },
+                          "underscore": {
+                            "type": "boolean"
+                          }
+                        }
+                      }
+                    },
+                    "default": {
+                      "caseSensitive": true,
+                      "minLength": 1,
+                      "maxLength": 128,
+                      "allowedChars": {
+                        "lowercase": true,
+                        "uppercase": true,
+                        "numbers": true,
+                        "underscore": true
+                      }
+                    },
+                    "description": "Which usernames are accepted."
+                  }
+                },
+                "description": "Unsaved changes, as a PATCH body, laid over the stored settings."
+              },
+              "page": {
+                "enum": [
+                  "sign-in",
+                  "register"
+                ],
+                "default": "sign-in",
+                "description": "The page to show."
+              },
+              "mode": {
+                "enum": [
+                  "light",
+                  "dark"
+                ],
+                "default": "light",
+                "description": "The color scheme to show it in."
+              },
+              "language": {
+                "type": "string",
+                "pattern": "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
+                "maxLength": 35,
+                "description": "The language to show it in (else the experience's fallback language)."
+              },
+              "nonce": {
+                "type": "string",
+                "pattern": "^[A-Za-z0-9+/_-]{16,64}={0,2}$",
+                "description": "The nonce the page's style element carries (the console's own, for a srcdoc frame)."
+              }
+            }
+          },
+          "validatorKey": "103b7e06"
         }
       }
     ],

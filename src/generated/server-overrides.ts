@@ -74,6 +74,7 @@ export type ServerOverrideKey =
   | 'signInExperience.check-password'
   | 'signInExperience.check-update'
   | 'signInExperience.present'
+  | 'signInExperience.preview'
   | 'signInExperience.username-case-conflicts'
   | 'user.check-role-assignment'
   | 'user.create-mfa-verification'

@@ -115,6 +115,7 @@ export type SignInExperienceUpdate = components['schemas']['SignInExperienceUpda
 export type SignInExperienceCheckPasswordBody = components['schemas']['SignInExperienceCheckPasswordBody'];
 export type SignInExperienceCheckPasswordResponse = components['schemas']['SignInExperienceCheckPasswordResponse'];
 export type SignInExperienceCaseSensitivityConflictsResponse = components['schemas']['SignInExperienceCaseSensitivityConflictsResponse'];
+export type SignInExperiencePreviewBody = components['schemas']['SignInExperiencePreviewBody'];
 export type SsoConnector = components['schemas']['SsoConnector'];
 export type User = components['schemas']['User'];
 export type UserCreate = components['schemas']['UserCreate'];

@@ -27,7 +27,6 @@ import { requestContexts } from './http/request-context.js';
 import { loggingOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { type CaptchaEndpoints, captchaEndpoints } from './interaction/captcha/endpoints.js';
-import { registerSignInPreview } from './interaction/preview.js';
 import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
 import { tenantDirectory } from './tenants/directory.js';
@@ -175,7 +174,6 @@ export const buildApp = async ({
         models: catalog.models,
       });
     }
-    registerSignInPreview(scope, { db, catalog, validation, context });
     scope.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(catalog.openapi));
     scope.get('/api/status', async (_request, reply) => reply.status(204).send());
   };

@@ -16,8 +16,10 @@ export interface ApiAction {
   summary: string;
   /** Where the action lives: below an item (default) or on the collection (a service's own path). */
   on?: 'item' | 'collection';
-  /** Scopes the caller needs; default the entity's read scopes for `GET`, its write scopes otherwise. */
+  /** Scopes the caller needs; default the entity's read scopes for `GET` and `readOnly`, its write scopes otherwise. */
   scopes?: string[];
+  /** A `POST` that changes nothing (its body only asks a question): it runs as a read, unaudited. */
+  readOnly?: true;
   /** Entity fields the request body carries, all required. */
   bodyFields?: string[];
   /** Entity fields the request body may carry (none required, at least one). */
@@ -34,6 +36,8 @@ export interface ApiAction {
   bodySchema?: string;
   /** The answer follows this `$defs` entry of the entity's schema, sent as the handler returns it. */
   responseSchema?: string;
+  /** The answer is a document of this media type (`text/html`), the handler's text, instead of JSON. */
+  responseType?: string;
   /** The query parameters are the properties of this `$defs` entry of the entity's schema. */
   querySchema?: string;
   /** Path parameters of the action's path described by the properties of this `$defs` entry (an enum, a pattern). */
@@ -48,3 +52,6 @@ export interface ActionModel extends ApiAction {
   /** The path parameters' validator, with `paramsSchema`. */
   params?: FormModel;
 }
+
+/** An action that changes nothing: a `GET`, or a `POST` declared `readOnly`. */
+export const changesNothing = (action: ApiAction): boolean => action.method === 'GET' || action.readOnly === true;

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import { createTokenVerifier } from '../../src/server/auth/token-verifier.js';
 import { itemParam } from '../../src/server/crud/routes.js';
 import type { Database } from '../../src/server/db/database.js';
-import type { EntityModel } from '../../src/shared/descriptor.js';
+import { changesNothing, type EntityModel } from '../../src/shared/descriptor.js';
 import { lackedScopes } from '../../src/shared/management-scopes.js';
 import { databases } from './harness.js';
 
@@ -56,7 +56,7 @@ const routesOf = (model: EntityModel): RouteCase[] => {
     // An action whose handler authenticates its caller (the console user's own account) is not the guard's.
     if (action.authenticatedBy === 'handler') continue;
     const at = (action.on ?? 'item') === 'item' ? item : base;
-    const write = action.method !== 'GET';
+    const write = !changesNothing(action);
     add(action.method, action.path ? `${at}/${action.path}` : at, write, action.scopes);
   }
   return cases;

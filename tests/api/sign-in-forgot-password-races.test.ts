@@ -3,6 +3,9 @@
  * store itself), and one verification resets the password once, with one PostResetPassword.
  */
 import { describe, expect, it } from 'vitest';
+import { generatedCatalog } from '../../src/server/catalog.js';
+import { modelOf } from '../../src/server/crud/catalog.js';
+import { Repository } from '../../src/server/crud/repository.js';
 import { Passcodes } from '../../src/server/interaction/verification-code/passcodes.js';
 import { forgotPasswordSteps, NEW_PASSWORD } from './forgot-password-steps.js';
 import { databases } from './harness.js';
@@ -34,7 +37,7 @@ describe.each(databases())('forgot password races on $name', (target) => {
   });
 
   it('passes one of many concurrent verifications of one code, in the store itself', async () => {
-    const passcodes = new Passcodes(pages.db());
+    const passcodes = new Passcodes(pages.db(), new Repository(modelOf(generatedCatalog(), 'passcode')));
     const target = { jti: `race-${Date.now()}`, type: 'ForgotPassword', email: 'race@example.com' } as const;
     for (let round = 0; round < 5; round++) {
       const { code } = await passcodes.create('default', target);

@@ -92,6 +92,18 @@ describe.each(databases())('hostile sign-in experience settings on $name', (targ
       expect(stored.color.primaryColor).not.toBe('#123456');
     });
 
+    it('is documented with its body and its HTML answer, as a declared action of the sign-in experience', async () => {
+      const document = (await pages.api('', 'GET', '/swagger.json')).json();
+      const operation = document.paths['/api/sign-in-exp/preview']?.post;
+      expect(operation.requestBody.content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/SignInExperiencePreviewBody',
+      });
+      const body = document.components.schemas.SignInExperiencePreviewBody;
+      expect(Object.keys(body.properties)).toEqual(['signInExperience', 'page', 'mode', 'language', 'nonce']);
+      expect(body.properties.signInExperience.properties).toHaveProperty('color');
+      expect(operation.responses['200'].content).toEqual({ 'text/html': { schema: { type: 'string' } } });
+    });
+
     it('refuses a body that is not a sign-in experience, or a page, mode, language or nonce it does not know', async () => {
       for (const body of [
         { signInExperience: { branding: { logoUrl: 'javascript:alert(1)' } } },

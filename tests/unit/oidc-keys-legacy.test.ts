@@ -1,11 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/generated/migrations/index.js';
+import { generatedCatalog } from '../../src/server/catalog.js';
 import type { Database } from '../../src/server/db/database.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
-import { loadKeys } from '../../src/server/oidc/key-store.js';
+import { keyTablesOf, loadKeys } from '../../src/server/oidc/key-store.js';
 import { publicJwks, signingJwk, tenantKeysOf } from '../../src/server/oidc/keys.js';
+
+const tables = keyTablesOf(generatedCatalog());
 
 describe('signing keys kept by an earlier release', () => {
   let db: Database;
@@ -25,7 +28,7 @@ describe('signing keys kept by an earlier release', () => {
       [JSON.stringify([legacyKey])],
     );
 
-    const keys = await loadKeys(db, 'default');
+    const keys = await loadKeys(db, tables, 'default');
     expect(
       keys.map(({ id, type, status, signingKeyAlgorithm, createdAt }) => ({
         id,
@@ -61,11 +64,11 @@ describe('signing keys kept by an earlier release', () => {
     const { rows } = await db.query(`SELECT id FROM tenant_configs WHERE id LIKE 'oidc.%'`);
     expect(rows).toEqual([]);
     // Loading again reads the rows: nothing is made twice.
-    expect((await loadKeys(db, 'default')).map((key) => key.id)).toEqual(keys.map((key) => key.id));
+    expect((await loadKeys(db, tables, 'default')).map((key) => key.id)).toEqual(keys.map((key) => key.id));
   });
 
   it('makes a new RSA signing key and a cookie key for a tenant that has none', async () => {
-    const keys = await loadKeys(db, 'fresh');
+    const keys = await loadKeys(db, tables, 'fresh');
     expect(keys.map(({ type, status, signingKeyAlgorithm }) => [type, status, signingKeyAlgorithm])).toEqual([
       ['cookie-keys', 'Current', null],
       ['private-keys', 'Current', 'RSA'],

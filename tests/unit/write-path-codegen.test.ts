@@ -175,6 +175,37 @@ describe('codegen checks of declared actions', () => {
     expect(() => actionModels(withActions([{ ...put, method: 'POST' }]), compile)).toThrow(/only a PUT answering 200/);
     expect(() => actionModels(withActions([{ ...put, status: 204 }]), compile)).toThrow(/only a PUT answering 200/);
   });
+
+  it('lets only a POST be read-only, and an answer of a media type of its own be no schema', () => {
+    expect(actionModels(withActions([action({ readOnly: true, responseType: 'text/html' })]), compile)).toHaveLength(1);
+    expect(() => actionModels(withActions([action({ method: 'PATCH', readOnly: true })]), compile)).toThrow(
+      /only a POST is declared readOnly/,
+    );
+    const both = withActions([action({ responseType: 'text/html', responseFields: ['name'] })]);
+    expect(() => actionModels(both, compile)).toThrow(/an answer of responseType is text/);
+  });
+
+  it('puts the entity’s update body where a body schema’s property is marked x-update-body', () => {
+    const preview = withActions([action({ bodySchema: 'preview' })]);
+    preview.schema = {
+      ...preview.schema,
+      $defs: {
+        preview: {
+          type: 'object',
+          properties: { changes: { 'x-update-body': true, description: 'Unsaved.' }, page: { type: 'string' } },
+        },
+      },
+    } as JSONSchema7;
+    expect(actionModels(preview, compile)[0]?.body?.schema.properties).toEqual({
+      changes: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { name: { type: 'string', maxLength: 8 } },
+        description: 'Unsaved.',
+      },
+      page: { type: 'string' },
+    });
+  });
 });
 
 describe('codegen checks of webhook events', () => {

@@ -57,12 +57,18 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
           }),
         );
         if (action.status === 204) return reply.status(204).send();
+        // A document of its own media type goes out as the handler's text (which may have set the type's charset).
+        if (action.responseType && !reply.hasHeader('content-type')) reply.type(action.responseType);
         const inserted = result instanceof Created && action.createdStatus !== undefined;
         const answer = result instanceof Created || result instanceof WithStatus ? result.answer : result;
         const status = result instanceof WithStatus ? result.status : action.status;
         return reply
           .status(inserted ? (action.createdStatus ?? status) : status)
-          .send(action.responseField || action.responseFields || action.responseSchema ? answer : paths.view(answer));
+          .send(
+            action.responseField || action.responseFields || action.responseSchema || action.responseType
+              ? answer
+              : paths.view(answer),
+          );
       },
     });
   }

@@ -2,6 +2,7 @@ import type { ActionModel, EntityModel, LinkedRelation, NotFoundCodes, ReachedLi
 import type { Queryable } from '../db/database.js';
 import type { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
+import type { ChangeDecision } from './change.js';
 import type { RequestContext } from './context.js';
 import type { ListQuery } from './list-query.js';
 import type { Announcement, OpenWrite, Write, WriteKind } from './pipeline.js';
@@ -79,6 +80,11 @@ export interface EntityOperations {
   ): Promise<Entity>;
   /** Sets server-managed values (not validated as input), e.g. a regenerated key. */
   setInternal(context: RequestContext, id: string, values: Entity): Promise<Entity>;
+  /**
+   * A compare-and-set of server-managed values: `decide` sees the record as stored, under its row lock, and returns
+   * the values to set, or nothing when its precondition fails (then nothing is written, audited or announced).
+   */
+  changeInternal(context: RequestContext, id: string, decide: ChangeDecision): Promise<Entity | undefined>;
   delete(context: RequestContext, id: string, parentId?: string): Promise<void>;
   /**
    * Sets a parent's items to exactly the item keys given (`PUT` at the collection path): deletes the others and
@@ -86,8 +92,9 @@ export interface EntityOperations {
    */
   replaceAll(context: RequestContext, body: unknown, parentId?: string): Promise<void>;
   /**
-   * Runs a declared action's handler as a write (unless it is a `GET`): access with the action's scopes, quota,
-   * then the handler, which opens the transactions it needs, then audit. A `GET` action checks access only.
+   * Runs a declared action's handler as a write (unless it changes nothing): access with the action's scopes, quota,
+   * then the handler, which opens the transactions it needs, then audit. A `GET` or `readOnly` action checks access
+   * only.
    */
   runAction<T>(
     context: RequestContext,

@@ -1,8 +1,10 @@
 import { withDefaults } from '../../shared/defaults.js';
 import type { ActionModel, EntityModel, LinkedRelation, NotFoundCodes } from '../../shared/descriptor.js';
+import { changesNothing } from '../../shared/descriptor-actions.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Database, Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import { type ChangeDecision, changeIf } from './change.js';
 import { columnOf } from './columns.js';
 import { translateConstraintError } from './constraint-errors.js';
 import type { RequestContext } from './context.js';
@@ -222,6 +224,12 @@ export class GenericEntityOperations implements EntityOperations {
     });
   }
 
+  /** Sets server-managed values `decide` makes of the record as stored, under its row lock, or none (`changeIf`). */
+  changeInternal(context: RequestContext, id: string, decide: ChangeDecision): Promise<Entity | undefined> {
+    const write = { ...this.write('setInternal', context), id };
+    return changeIf(this.deps.pipeline, write, this.repository, this.scope(context), decide);
+  }
+
   async delete(context: RequestContext, id: string, parentId?: string): Promise<void> {
     await this.deps.pipeline.run(this.write('delete', context, { id }), {
       load: (tx) => this.assertParent(tx, context, parentId),
@@ -264,13 +272,11 @@ export class GenericEntityOperations implements EntityOperations {
     const announce = (announcement: Announcement) => {
       write.announcements = [...(write.announcements ?? []), announcement];
     };
-    if (action.method === 'GET') return this.deps.pipeline.read(write, () => handler(announce));
+    if (changesNothing(action)) return this.deps.pipeline.read(write, () => handler(announce));
     return this.deps.pipeline.run(write, { work: () => handler(announce), transaction: false });
   }
 
   actionScopes(action: ActionModel): string[] {
-    return (
-      action.scopes ?? (action.method === 'GET' ? this.model.requiredScopes.read : this.model.requiredScopes.write)
-    );
+    return action.scopes ?? (changesNothing(action) ? this.model.requiredScopes.read : this.model.requiredScopes.write);
   }
 }

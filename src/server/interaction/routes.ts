@@ -8,6 +8,7 @@ import { identifierKind } from '../../entities/user/server/account/store.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import { systemContext } from '../crud/context.js';
+import { Repository } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Outbox } from '../messages/outbox.js';
@@ -82,7 +83,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     db: options.db,
     users,
     sentinel,
-    passcodes: new Passcodes(options.db),
+    passcodes: new Passcodes(options.db, new Repository(options.modelOf('passcode'))),
     audit,
     pages: interactionPages(options.db, users, settingsOf),
     settingsOf,

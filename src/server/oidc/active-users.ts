@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { generateId } from '../crud/ids.js';
+import type { Repository } from '../crud/repository.js';
+import { insertIfAbsent } from '../crud/repository-sets.js';
 import type { Database } from '../db/database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -8,8 +10,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const startOfUtcDay = (at: number): number => Math.floor(at / DAY_MS) * DAY_MS;
 
 /**
- * Records the users who were issued a token, once per user and day (`daily_active_users`), as the dashboard's active
- * users count them. A write runs beside the token request: the answer never waits for it, and a failed write is
+ * Records the users who were issued a token, once per user and day (the `dailyActiveUser` entity, through its
+ * repository), as the dashboard's active users count them. A write runs beside the token request: the answer never waits for it, and a failed write is
  * logged, never the request's error. `settled()` resolves once the writes under way have finished (the server
  * waits for it before it closes the database).
  */
@@ -18,17 +20,15 @@ export class ActiveUsers {
 
   constructor(
     private readonly db: Database,
+    /** The daily active user entity's repository. */
+    private readonly days: Repository,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   record(tenantId: string, userId: string, at = Date.now()): void {
     const write = this.db
       .withTenant(tenantId, async (tx) => {
-        await tx.query(
-          `INSERT INTO daily_active_users (tenant_id, id, user_id, date, created_at)
-           VALUES ($1, $2, $3, $4::timestamptz, now()) ON CONFLICT DO NOTHING`,
-          [tenantId, generateId(), userId, new Date(startOfUtcDay(at)).toISOString()],
-        );
+        await insertIfAbsent(this.days, tx, tenantId, { id: generateId(), userId, date: startOfUtcDay(at) });
       })
       .catch((error: unknown) => this.log.warn({ err: error, tenantId }, 'Could not record an active user'))
       .finally(() => this.pending.delete(write));

@@ -94,7 +94,7 @@ export const registerIdentity = async (
 
   const tenants = new TenantRegistry(db);
   const users = new UserStore(db, () => operationsOf('user'));
-  const activeUsers = new ActiveUsers(db, app.log);
+  const activeUsers = new ActiveUsers(db, operationsOf('dailyActiveUser').repository, app.log);
   const outbox = new Outbox(app.log);
   const providers = new TenantProviders({
     db,

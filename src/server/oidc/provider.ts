@@ -14,7 +14,7 @@ import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
 import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata, customClientMetadataDefaults } from './clients.js';
-import { loadKeys } from './key-store.js';
+import { keyTablesOf, loadKeys } from './key-store.js';
 import { keysFingerprint, publicJwks, signingAlgorithms, tenantKeysOf } from './keys.js';
 import { rpInitiatedLogout } from './logout.js';
 import { OrganizationGrants } from './organization-grants.js';
@@ -113,7 +113,7 @@ export const createTenantOidc = async ({
   activeUsers,
   models,
 }: TenantOidcOptions): Promise<TenantOidc> => {
-  const stored = await loadKeys(db, tenantId);
+  const stored = await loadKeys(db, keyTablesOf({ models }), tenantId);
   const keys = tenantKeysOf(stored);
   const clients = new ClientStore(db, tenantId, customClientMetadataDefaults(modelOf({ models }, 'application')));
   const resources = new ResourceStore(db, tenantId);

@@ -2,6 +2,7 @@ import { dataScopes } from '../../shared/management-scopes.js';
 import { type RequestContext, type ServerEdition, systemContext } from '../crud/context.js';
 import type { EntityOperations } from '../crud/contracts.js';
 import { ensureItem } from '../crud/ensure.js';
+import { insertIfAbsent } from '../crud/repository-sets.js';
 import type { Database } from '../db/database.js';
 import { ensureConsoleApp } from './console-app.js';
 import {
@@ -134,17 +135,13 @@ export const seedTenant = async (deps: SeedDeps, tenantId: string, origin: strin
 /**
  * Makes sure the built-in tenants exist, then seeds every registered tenant. The tenant rows themselves are the
  * registry, not data of a tenant: the operations write as the tenant's database role, which may not write
- * `tenants`, so they are inserted here (by id, once).
+ * `tenants`, so they are inserted here through the tenant entity's repository, outside a tenant's transaction (by
+ * id, once).
  */
 export const seedTenants = async (deps: SeedDeps, origin: string): Promise<void> => {
   const { db } = deps;
-  for (const tenant of builtInTenants) {
-    await db.query('INSERT INTO tenants (id, name, tag) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [
-      tenant.id,
-      tenant.name,
-      tenant.tag,
-    ]);
-  }
+  const tenants = deps.operationsOf('tenant').repository;
+  for (const { id, name, tag } of builtInTenants) await insertIfAbsent(tenants, db, id, { id, name, tag });
   const { rows } = await db.query<{ id: string }>('SELECT id FROM tenants ORDER BY created_at, id');
   for (const { id } of rows) await seedTenant(deps, id, origin);
 };

@@ -173,6 +173,8 @@ export interface Route {
   path: string;
   queryParams: string[];
   body?: Json;
+  /** The media types of its documented successful answers (JSON, or a page of its own). */
+  answers: string[];
 }
 
 /** Every list route (GET with query parameters) and write route (POST, PATCH, PUT) of the document. */
@@ -184,6 +186,9 @@ export const routes = (): Route[] =>
       if (upper === 'GET' && queryParams.length === 0) return [];
       if (!['GET', 'POST', 'PATCH', 'PUT'].includes(upper)) return [];
       const body = operation.requestBody?.content?.['application/json']?.schema;
-      return [{ method: upper, path, queryParams, ...(body ? { body } : {}) }];
+      const answers = Object.entries<Json>(operation.responses ?? {})
+        .filter(([status]) => status.startsWith('2'))
+        .flatMap(([, response]) => Object.keys(response.content ?? {}));
+      return [{ method: upper, path, queryParams, ...(body ? { body } : {}), answers }];
     }),
   );

@@ -70,9 +70,7 @@ describe('dirty tracking of the sign-in experience form', () => {
   });
 
   it('asks the preview for the unsaved changes only, with the page, mode and language shown', () => {
-    expect(
-      previewRequest('/sign-in-exp', { color: { primaryColor: '#FF0000' } }, { page: 'register', mode: 'dark' }),
-    ).toEqual({
+    expect(previewRequest({ color: { primaryColor: '#FF0000' } }, { page: 'register', mode: 'dark' })).toEqual({
       url: '/sign-in-exp/preview',
       method: 'post',
       payload: { signInExperience: { color: { primaryColor: '#FF0000' } }, page: 'register', mode: 'dark' },

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { cspNonce } from '../../csp';
 import type { Settings } from './form-state';
 import { type PreviewMode, type PreviewPage, previewRequest } from './preview-request';
-import { settingsResource } from './use-settings-form';
 
 /** How long typing may pause before the preview asks for the page again. */
 export const PREVIEW_DEBOUNCE_MS = 300;
@@ -29,7 +28,7 @@ export const LivePreview = ({ changes }: { changes: Settings }) => {
   useEffect(() => {
     let current = true;
     const timer = setTimeout(() => {
-      const request = previewRequest(settingsResource.apiPath, changes, {
+      const request = previewRequest(changes, {
         page,
         mode,
         language: i18n.language,

@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../../generated/api-paths';
 import type { Settings } from './form-state';
 
 export type PreviewPage = 'sign-in' | 'register';
@@ -12,11 +13,11 @@ export interface PreviewOptions {
 }
 
 /**
- * The one request the live preview makes: the sign-in experience's preview route, with the unsaved changes as a
+ * The one request the live preview makes: the sign-in experience's preview action, with the unsaved changes as a
  * PATCH body laid over the stored settings, and the page, mode and language to show. The answer is the page's HTML.
  */
-export const previewRequest = (apiPath: string, changes: Settings, options: PreviewOptions) => ({
-  url: `${apiPath}/preview`,
+export const previewRequest = (changes: Settings, options: PreviewOptions) => ({
+  url: apiRoutes.signInExperience.actions.preview,
   method: 'post' as const,
   payload: {
     signInExperience: changes,

@@ -1,6 +1,7 @@
 import { factoriesOf, findFactory, formItemsOf, isPasswordless } from '../../../server/connectors/factories.js';
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
 import type { Entity } from '../../../server/crud/repository.js';
+import { deleteMany } from '../../../server/crud/repository-sets.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { asConfigError } from './config-errors.js';
 import { deleteConnector } from './delete.js';
@@ -41,10 +42,14 @@ const create = async ({ context, body, operations }: Run) => {
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
             `connectors:${context.tenantId}:${factory.type}`,
           ]);
-          await tx.query('DELETE FROM connectors WHERE tenant_id = $1 AND connector_id = ANY($2)', [
+          const { repository } = operations;
+          const replaced = await repository.listByColumn(tx, context.tenantId, 'connector_id', sameType);
+          await deleteMany(
+            repository,
+            tx,
             context.tenantId,
-            sameType,
-          ]);
+            replaced.map((connector) => connector.id as string),
+          );
         },
       },
     )

@@ -1,6 +1,6 @@
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
-import { deleteKey, listKeys, rotateKeys } from '../../../server/oidc/key-store.js';
+import { deleteKey, keyTablesOf, listKeys, rotateKeys } from '../../../server/oidc/key-store.js';
 import { isKeyType, type KeyType, keyView, type SigningKeyAlgorithm } from '../../../server/oidc/keys.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
@@ -12,6 +12,9 @@ const keyTypeOf = ({ params }: Run): KeyType => {
   return keyType;
 };
 
+/** The key tables of the entities the server serves. */
+const tablesOf = ({ models }: Run) => keyTablesOf({ models });
+
 /** The tenant's provider picks up the stored keys on its next request. */
 const keysChanged = ({ request, context }: Run) => {
   if (request.server.hasDecorator('identity')) request.server.identity.keysChanged(context.tenantId);
@@ -19,7 +22,8 @@ const keysChanged = ({ request, context }: Run) => {
 
 const list: ActionOverride = {
   kind: 'action',
-  run: async (input) => (await listKeys(input.db, input.context.tenantId, keyTypeOf(input))).map(keyView),
+  run: async (input) =>
+    (await listKeys(input.db, tablesOf(input), input.context.tenantId, keyTypeOf(input))).map(keyView),
 };
 
 const rotate: ActionOverride = {
@@ -34,7 +38,7 @@ const rotate: ActionOverride = {
     if (rotationGracePeriod !== undefined && (type !== 'private-keys' || rotationGracePeriod > 0)) {
       throw new ApiError('oidc.invalid_request');
     }
-    const keys = await rotateKeys(input.db, input.context.tenantId, type, signingKeyAlgorithm ?? 'EC');
+    const keys = await rotateKeys(input.db, tablesOf(input), input.context.tenantId, type, signingKeyAlgorithm ?? 'EC');
     keysChanged(input);
     return keys.map(keyView);
   },
@@ -44,7 +48,7 @@ const remove: ActionOverride = {
   kind: 'action',
   run: async (input) => {
     const keyId = input.params.keyId ?? '';
-    const outcome = await deleteKey(input.db, input.context.tenantId, keyTypeOf(input), keyId);
+    const outcome = await deleteKey(input.db, tablesOf(input), input.context.tenantId, keyTypeOf(input), keyId);
     if (outcome === 'last-key') throw new ApiError('oidc.key_required');
     if (outcome === 'not-found') throw new ApiError('oidc.key_not_found', { id: keyId });
     if (outcome === 'not-previous') throw new ApiError('oidc.only_previous_key_can_be_deleted');

@@ -1,5 +1,5 @@
 import type { HookContext } from '../../../server/crud/overrides.js';
-import type { Entity } from '../../../server/crud/repository.js';
+import { type Entity, Repository } from '../../../server/crud/repository.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { findEmailSender } from '../../../server/messages/email-sender.js';
 
@@ -12,7 +12,10 @@ const invalid = (details: string, status?: number) =>
  * person to that organization. Pending invitations past their expiry are marked Expired first. When a message is
  * asked for, the email is sent in the same transaction: no email connector means no invitation.
  */
-export const prepareInvitation = async (values: Entity, { db, tenantId, modelOf }: HookContext): Promise<Entity> => {
+export const prepareInvitation = async (
+  values: Entity,
+  { db, tenantId, model, modelOf }: HookContext,
+): Promise<Entity> => {
   const { messagePayload, ...invitation } = values;
   if (typeof invitation.expiresAt !== 'number' || invitation.expiresAt <= Date.now()) {
     throw invalid('The value of `expiresAt` must be in the future.');
@@ -38,12 +41,14 @@ export const prepareInvitation = async (values: Entity, { db, tenantId, modelOf 
     [tenantId, invitation.organizationId, invitation.invitee],
   );
   if (member.rows.length > 0) throw invalid('The invitee is already a member of the organization.', 422);
-  await db.query(
-    `UPDATE organization_invitations SET status = 'Expired'
+  const expired = await db.query<{ id: string }>(
+    `SELECT id FROM organization_invitations
       WHERE tenant_id = $1 AND organization_id = $2 AND lower(invitee) = lower($3)
         AND status = 'Pending' AND expires_at < now()`,
     [tenantId, invitation.organizationId, invitation.invitee],
   );
+  const invitations = new Repository(model);
+  for (const { id } of expired.rows) await invitations.update(db, { tenantId }, id, { status: 'Expired' });
   const pending = await db.query(
     `SELECT 1 FROM organization_invitations
       WHERE tenant_id = $1 AND organization_id = $2 AND lower(invitee) = lower($3) AND status = 'Pending'`,

@@ -7,14 +7,16 @@ export const resourceOverrides = {
     run: async ({ context, id, body, db, operations }) => {
       await operations.get(context, id);
       const isDefault = body.isDefault === true;
+      const scope = { tenantId: context.tenantId };
       return db.withTenant(context.tenantId, async (tx) => {
         if (isDefault) {
-          await tx.query('UPDATE resources SET is_default = false WHERE tenant_id = $1 AND is_default AND id <> $2', [
-            context.tenantId,
-            id,
-          ]);
+          const { rows } = await tx.query<{ id: string }>(
+            'SELECT id FROM resources WHERE tenant_id = $1 AND is_default AND id <> $2',
+            [context.tenantId, id],
+          );
+          for (const other of rows) await operations.repository.update(tx, scope, other.id, { isDefault: false });
         }
-        return operations.repository.update(tx, { tenantId: context.tenantId }, id, { isDefault });
+        return operations.repository.update(tx, scope, id, { isDefault });
       });
     },
   },

@@ -1,4 +1,5 @@
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
+import { deleteMany } from '../../../server/crud/repository-sets.js';
 import { sentinelTarget } from '../../../server/interaction/sentinel.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
@@ -8,7 +9,7 @@ type Run = Parameters<ActionOverride['run']>[0];
  * lockout (204). A target is an identifier as typed at sign-in or a user id; an identifier that names an account
  * also clears the account's count, which its username, email and phone share.
  */
-const remove = async ({ body, context, db }: Run) => {
+const remove = async ({ body, context, db, operations }: Run) => {
   const { targets } = body as { targetType: 'User' | 'App'; targets: string[] };
   if (targets.length === 0) return;
   await db.withTenant(context.tenantId, async (tx) => {
@@ -23,10 +24,13 @@ const remove = async ({ body, context, db }: Run) => {
       ...targets.map((target) => sentinelTarget('', target)),
       ...rows.map((row) => sentinelTarget('', row.id)),
     ]);
-    await tx.query('DELETE FROM sentinel_activities WHERE tenant_id = $1 AND target_hash = ANY($2::text[])', [
+    const counted = await operations.repository.listByColumn(tx, context.tenantId, 'target_hash', [...hashes]);
+    await deleteMany(
+      operations.repository,
+      tx,
       context.tenantId,
-      [...hashes],
-    ]);
+      counted.map((activity) => activity.id as string),
+    );
   });
 };
 

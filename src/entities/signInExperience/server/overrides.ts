@@ -35,6 +35,13 @@ const checkPassword = async ({ body, context, db, operations, operationsOf, requ
 const caseConflicts = ({ query, context, db }: Run) =>
   db.withTenant(context.tenantId, (tx) => findCaseConflicts(tx, context.tenantId, Number(query.limit ?? 20)));
 
+/**
+ * `POST /api/sign-in-exp/preview` (`preview.ts`). The sign-in pages' templates, texts and assets it renders with are
+ * loaded on the first preview, not with the catalog, which is imported where their files cannot be read (the
+ * console's tests, in a browser environment).
+ */
+const preview: ActionOverride['run'] = async (input) => (await import('./preview.js')).preview(input);
+
 /** The record as callers read it: the default logos as the server's own, at the origin the caller reached. */
 const present: AfterReadOverride['run'] = (items, { context, model }) =>
   items.map((item) => ({ ...item, branding: shownBranding(model, item.branding, context.origin) }));
@@ -44,4 +51,5 @@ export const signInExperienceOverrides = {
   'signInExperience.present': { kind: 'afterRead', run: present },
   'signInExperience.check-password': { kind: 'action', run: checkPassword },
   'signInExperience.username-case-conflicts': { kind: 'action', run: caseConflicts },
+  'signInExperience.preview': { kind: 'action', run: preview },
 } satisfies Record<string, ServerOverride>;

@@ -1,7 +1,7 @@
 import { backupCodeDigest, generateBackupCodes } from '../../../entities/user/server/account/backup-codes.js';
 import type { StoredVerification } from '../../../entities/user/server/account/mfa-verifications.js';
 import { sentinelTarget } from '../sentinel.js';
-import { newVerification, takeBackupCode } from './account.js';
+import { newVerification } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { factorState, type PendingMfa, withFactorState } from './pending.js';
 import { backupCodeList, codeForm } from './views.js';
@@ -44,7 +44,8 @@ const submitVerify = async (mfa: MfaRequest, tools: MfaTools) => {
   }
   const code = String(mfa.request.body?.code ?? '').replace(/\s/g, '');
   const taken =
-    /^[\da-f]{10}$/i.test(code) && (await takeBackupCode(tools.db, tenantId, mfa.user.id, backupCodeDigest(code)));
+    /^[\da-f]{10}$/i.test(code) &&
+    (await tools.users.mfa.takeBackupCode(tenantId, mfa.user.id, backupCodeDigest(code)));
   if (!taken) {
     const after = await tools.sentinel.failed(tenantId, attempt);
     const error = { code: after.blocked ? blocked : 'session.mfa.invalid_backup_code' };

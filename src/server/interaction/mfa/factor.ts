@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { StoredVerification } from '../../../entities/user/server/account/mfa-verifications.js';
-import type { UserRecord } from '../../../entities/user/server/account/store.js';
+import type { UserRecord, UserStore } from '../../../entities/user/server/account/store.js';
 import type { Database } from '../../db/database.js';
 import type { AttemptRecord } from '../audit.js';
 import type { Chrome } from '../chrome.js';
@@ -32,6 +32,8 @@ export interface MfaPageView {
 /** What the flow lends each factor's pages. */
 export interface MfaTools {
   db: Database;
+  /** The users, whose MFA factors the pages change through `users.mfa`. */
+  users: UserStore;
   sentinel: Sentinel;
   /** Records an audit log entry of the interaction (`Interaction.<event>.<step>`). */
   record: (mfa: MfaRequest, entry: Omit<AttemptRecord, 'event' | 'userId'>) => void;

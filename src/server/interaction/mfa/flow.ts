@@ -6,7 +6,7 @@ import { finishInteraction, type Interaction, type Request, sendPage } from '../
 import type { MfaFactorType } from '../experience.js';
 import type { Sentinel } from '../sentinel.js';
 import { lockedPage } from '../views.js';
-import { storeMfaOutcome, userMfaState } from './account.js';
+import { userMfaState } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { type PendingMfa, savePending } from './pending.js';
 import { decideMfaStep, type MfaStep } from './policy.js';
@@ -57,7 +57,7 @@ export const mfaFlow = (options: MfaFlowOptions) => {
     const { userId, event, identifier } = pending;
     const bound = boundModules(pending);
     if (bound.length > 0 || pending.skipped || step.markEnabled) {
-      const stored = await storeMfaOutcome(db, tenantId, userId, {
+      const stored = await users.mfa.storeOutcome(tenantId, userId, {
         bind: (existing) =>
           bound.some((module) => module.binding?.conflicts?.(pending, existing))
             ? undefined
@@ -112,6 +112,7 @@ export const mfaFlow = (options: MfaFlowOptions) => {
   /** The tools a factor's page works with. */
   const toolsFor = (current: MfaFactorType | undefined): MfaTools => ({
     db,
+    users,
     sentinel,
     record: (mfa, entry) =>
       audit.record(mfa.interaction, mfa.request, { ...entry, event: mfa.pending.event, userId: mfa.user.id }),

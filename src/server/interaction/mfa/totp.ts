@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { type StoredVerification, verificationsOf } from '../../../entities/user/server/account/mfa-verifications.js';
 import { generateTotpSecret, totpKeyUri, totpTimeStep } from '../../../entities/user/server/account/totp.js';
 import { sentinelTarget } from '../sentinel.js';
-import { newVerification, takeTotpStep } from './account.js';
+import { newVerification } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { factorState, type PendingMfa, withFactorState } from './pending.js';
 import { codeForm, totpSetup } from './views.js';
@@ -99,7 +99,7 @@ const submitVerify = async (mfa: MfaRequest, tools: MfaTools) => {
   }
   const factor = verificationsOf(mfa.user).find(({ type }) => type === 'Totp');
   const step = factor?.key ? totpTimeStep(factor.key, codeOf(mfa)) : undefined;
-  const taken = step !== undefined && (await takeTotpStep(tools.db, tenantId, mfa.user.id, step));
+  const taken = step !== undefined && (await tools.users.mfa.takeTotpStep(tenantId, mfa.user.id, step));
   if (!taken) {
     const after = await tools.sentinel.failed(tenantId, attempt);
     const code = after.blocked ? blocked : 'session.mfa.invalid_totp_code';

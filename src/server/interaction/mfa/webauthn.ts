@@ -13,7 +13,6 @@ import {
 } from '../../../entities/user/server/account/webauthn.js';
 import { sentinelTarget } from '../sentinel.js';
 import { webauthnBindPage, webauthnVerifyPage } from '../webauthn-views.js';
-import { updateVerifications } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
 import { factorState, type PendingMfa, withFactorState } from './pending.js';
 
@@ -125,7 +124,7 @@ const submitVerify = async (mfa: MfaRequest, tools: MfaTools) => {
     if (!authentication) throw new WebAuthnRefusal('challenge');
     await tools.save(mfa, pending);
     const rp = await partyOf(mfa, tools, 'verify');
-    await updateVerifications(tools.db, tenantId, mfa.user.id, async (stored) =>
+    await tools.users.mfa.updateVerifications(tenantId, mfa.user.id, async (stored) =>
       withAuthentication(stored, await verifyAuthentication(responseOf(mfa), authentication, stored, rp)),
     );
   } catch (error) {

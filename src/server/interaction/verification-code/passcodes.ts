@@ -1,5 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { generateId } from '../../crud/ids.js';
+import type { Repository } from '../../crud/repository.js';
+import { deleteMany } from '../../crud/repository-sets.js';
 import type { Database, Queryable } from '../../db/database.js';
 
 /** Logto's passcode: 6 digits. */
@@ -46,13 +48,17 @@ const policyOf = async (tx: Queryable, tenantId: string) => {
 };
 
 /**
- * Verification codes as Logto's passcode library keeps them, one table per tenant (`passcodes`): a new code for an
- * interaction and type replaces the unconsumed ones; a code is verified once (the row is consumed under a row lock,
- * so of two submissions of the same code exactly one passes), within the policy's expiry and number of tries. Only
- * a digest of the code is stored.
+ * Verification codes as Logto's passcode library keeps them, one table per tenant (`passcodes`, a storage-only
+ * entity written through its repository): a new code for an interaction and type replaces the unconsumed ones; a
+ * code is verified once (the row is consumed under a row lock, so of two submissions of the same code exactly one
+ * passes), within the policy's expiry and number of tries. Only a digest of the code is stored.
  */
 export class Passcodes {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The passcode entity's repository. */
+    private readonly passcodes: Repository,
+  ) {}
 
   /** The tenant's verification code policy: how long a code lives (seconds), how many tries it allows. */
   policy(tenantId: string) {
@@ -63,18 +69,26 @@ export class Passcodes {
   create(tenantId: string, target: PasscodeTarget): Promise<{ id: string; code: string }> {
     return this.db.withTenant(tenantId, async (tx) => {
       // The interaction's earlier codes of the type, and any code older than a day (long expired), go.
-      await tx.query(
-        `DELETE FROM passcodes WHERE tenant_id = $1
+      const { rows } = await tx.query<{ id: string }>(
+        `SELECT id FROM passcodes WHERE tenant_id = $1
            AND ((interaction_jti = $2 AND type = $3 AND consumed = false) OR created_at < now() - interval '1 day')`,
         [tenantId, target.jti, target.type],
       );
+      await deleteMany(
+        this.passcodes,
+        tx,
+        tenantId,
+        rows.map((row) => row.id),
+      );
       const id = generateId();
       const code = randomCode();
-      await tx.query(
-        `INSERT INTO passcodes (tenant_id, id, interaction_jti, type, email, code_digest)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [tenantId, id, target.jti, target.type, target.email, digestOf(id, code)],
-      );
+      await this.passcodes.insert(tx, tenantId, {
+        id,
+        interactionJti: target.jti,
+        type: target.type,
+        email: target.email,
+        codeDigest: digestOf(id, code),
+      });
       return { id, code };
     });
   }
@@ -110,18 +124,14 @@ export class Passcodes {
       const policy = await policyOf(tx, tenantId);
       if (Number(passcode.age) > policy.expirationDuration) return { refusal: 'expired' };
       if (passcode.try_count >= policy.maxRetryAttempts) return { refusal: 'exceed_max_try' };
+      // The row is locked (and was unconsumed when read) until the transaction ends: these writes are its only ones.
+      const scope = { tenantId };
       if (!/^\d+$/.test(code) || !sameDigest(digestOf(passcode.id, code), passcode.code_digest)) {
-        await tx.query('UPDATE passcodes SET try_count = try_count + 1 WHERE tenant_id = $1 AND id = $2', [
-          tenantId,
-          passcode.id,
-        ]);
+        await this.passcodes.update(tx, scope, passcode.id, { tryCount: passcode.try_count + 1 });
         return { refusal: 'code_mismatch' };
       }
-      const consumed = await tx.query(
-        'UPDATE passcodes SET consumed = true WHERE tenant_id = $1 AND id = $2 AND consumed = false RETURNING id',
-        [tenantId, passcode.id],
-      );
-      return consumed.rows.length === 1 ? { id: passcode.id } : { refusal: 'not_found' };
+      const consumed = await this.passcodes.update(tx, scope, passcode.id, { consumed: true });
+      return consumed ? { id: passcode.id } : { refusal: 'not_found' };
     });
   }
 
@@ -131,11 +141,10 @@ export class Passcodes {
    */
   spend(tenantId: string, id: string): Promise<boolean> {
     return this.db.withTenant(tenantId, async (tx) => {
-      const { rows } = await tx.query(
-        'DELETE FROM passcodes WHERE tenant_id = $1 AND id = $2 AND consumed RETURNING id',
-        [tenantId, id],
-      );
-      return rows.length === 1;
+      // Locked, the row is spent by one call; the others find it gone.
+      const stored = await this.passcodes.find(tx, { tenantId }, id, true);
+      if (stored?.consumed !== true) return false;
+      return (await this.passcodes.delete(tx, { tenantId }, id)) !== undefined;
     });
   }
 }

@@ -1,10 +1,12 @@
 import type { UserRecord } from '../../../../generated/records.js';
-import { type RequestContext, systemContext } from '../../../../server/crud/context.js';
+import type { RequestContext } from '../../../../server/crud/context.js';
 import type { CreateSteps, EntityOperations } from '../../../../server/crud/contracts.js';
 import type { OpenWrite } from '../../../../server/crud/pipeline.js';
 import type { Database, Queryable } from '../../../../server/db/database.js';
 import type { EntityModel } from '../../../../shared/descriptor.js';
+import { MfaWrites } from './mfa-writes.js';
 import { hashPassword, needsRehash, PASSWORD_METHOD } from './passwords.js';
+import { signInContext } from './sign-in-context.js';
 
 /** The user's side of the user-role relation (`/api/users/{userId}/roles`). */
 const ROLES = 'roles';
@@ -63,10 +65,15 @@ class AccountsExist extends Error {}
  * its server hook, audit).
  */
 export class UserStore {
+  /** The sign-in pages' writes of the users' MFA factors. */
+  readonly mfa: MfaWrites;
+
   constructor(
     private readonly db: Database,
     private readonly operations: () => EntityOperations,
-  ) {}
+  ) {
+    this.mfa = new MfaWrites(operations);
+  }
 
   /** The identifier rules of the user schema the server serves. */
   get rules() {
@@ -168,8 +175,7 @@ export class UserStore {
 
   /** Stores a new password (Argon2id) the user set by resetting a forgotten one, as a write on their own account. */
   async resetPassword(tenantId: string, userId: string, password: string) {
-    const context = { ...systemContext(tenantId, 'sign-in'), actor: { kind: 'user', id: userId } as const };
-    await this.operations().setInternal(context, userId, {
+    await this.operations().setInternal(signInContext(tenantId, userId), userId, {
       passwordEncrypted: await hashPassword(password),
       passwordEncryptionMethod: PASSWORD_METHOD,
     });
@@ -180,11 +186,13 @@ export class UserStore {
    * made elsewhere (imported) by Gatehouse's own, in the same write.
    */
   async touchSignIn(tenantId: string, userId: string, rehash?: { password: string; method: string | null }) {
-    const context = { ...systemContext(tenantId, 'sign-in'), actor: { kind: 'user', id: userId } as const };
     const password =
       rehash && needsRehash(rehash.method)
         ? { passwordEncrypted: await hashPassword(rehash.password), passwordEncryptionMethod: PASSWORD_METHOD }
         : {};
-    await this.operations().setInternal(context, userId, { lastSignInAt: Date.now(), ...password });
+    await this.operations().setInternal(signInContext(tenantId, userId), userId, {
+      lastSignInAt: Date.now(),
+      ...password,
+    });
   }
 }
