@@ -4,6 +4,12 @@ import { defineConfig } from 'vite';
 import { precompress } from './src/build/precompress';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp-nonce';
 
+/** `…/locales/de/common.json` or `…/entities/role/locales/de.json` → `locale-de`; English is in the first load. */
+const localeChunkOf = (id: string): string | null => {
+  const language = /[\\/]locales[\\/](?:([\w-]+)[\\/][\w-]+|([\w-]+))\.json$/.exec(id)?.slice(1).find(Boolean);
+  return language && language !== 'en' ? `locale-${language}` : null;
+};
+
 const root = fileURLToPath(new URL('./src/console', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/console', import.meta.url));
 const apiTarget = process.env.GATEHOUSE_API_URL ?? 'http://127.0.0.1:3001';
@@ -36,6 +42,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'refine', test: /node_modules[\\/](@refinedev|@tanstack|qs|lodash-es)[\\/]/ },
             { name: 'rjsf', test: /node_modules[\\/](@rjsf|markdown-to-jsx|lodash|ajv|ajv-formats)[\\/]/ },
+            // A language's texts in one chunk (its console files and every entity folder's), loaded when chosen.
+            { name: (id) => localeChunkOf(id) },
           ],
         },
       },

@@ -3,7 +3,7 @@ import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import './i18n';
+import { languageReady } from './i18n';
 import './styles/layout.css';
 import './styles/pages.css';
 import './styles/forms.css';
@@ -14,8 +14,11 @@ import { createRouter } from './routes';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
+// The chosen language's texts first (English is in the bundle), so the first paint is in that language.
+void languageReady.finally(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={createRouter()} />
+    </StrictMode>,
+  ),
 );

@@ -57,6 +57,18 @@ describe('the console build', () => {
     ).toBeLessThanOrEqual(budget.firstLoadKiB);
   });
 
+  it('loads a language other than English only when it is chosen, as one chunk', () => {
+    const languages = Object.values(manifest)
+      .map((chunk) => /^assets\/locale-([\w-]+)-[\w-]{8}\.js$/.exec(chunk.file)?.[1])
+      .filter((language): language is string => language !== undefined);
+    expect(languages).toContain('de');
+    expect(new Set(languages).size, 'one chunk per language').toBe(languages.length);
+    const loadedFirst = [...firstLoad]
+      .map((key) => manifest[key]?.file ?? '')
+      .filter((file) => file.includes('locale-'));
+    expect(loadedFirst).toEqual([]);
+  });
+
   it('keeps every chunk within its budget', () => {
     const over = Object.values(manifest)
       .filter((chunk) => chunk.file.endsWith('.js'))

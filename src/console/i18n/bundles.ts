@@ -1,14 +1,31 @@
 /**
  * Every `locales/<language>/*.json` file and every entity folder's `locales/<language>.json`, found by the bundler (no
- * list of file names to keep in step): the files of a language are merged into one i18next namespace. English is the source language; `tests/unit/console/
- * locales.test.ts` holds every other language to exactly its keys.
+ * list of file names to keep in step): the files of a language are merged into one i18next namespace. English, the
+ * source and fallback language, is in the first load; another language loads, as one chunk, when it is chosen.
+ * `tests/unit/console/locales.test.ts` holds every other language to exactly the English keys.
  */
 export type TextTree = { [key: string]: string | TextTree };
 
-const files = import.meta.glob<TextTree>(['../locales/*/*.json', '../../entities/*/locales/*.json'], {
+/** English, the fallback every page needs, is in the first load. */
+const englishFiles = import.meta.glob<TextTree>(['../locales/en/*.json', '../../entities/*/locales/en.json'], {
   eager: true,
   import: 'default',
 });
+
+/** Every other language loads when it is chosen (the build puts each language's files in one chunk). */
+const otherFiles = import.meta.glob<TextTree>(
+  [
+    '../locales/*/*.json',
+    '../../entities/*/locales/*.json',
+    '!../locales/en/*.json',
+    '!../../entities/*/locales/en.json',
+  ],
+  { import: 'default' },
+);
+
+/** The language of a locale file's path: `../locales/de/common.json` or `../../entities/role/locales/de.json` → `de`. */
+const languageOf = (path: string) =>
+  /locales\/([^/]+)\/[^/]+\.json$/.exec(path)?.[1] ?? /locales\/([^/]+)\.json$/.exec(path)?.[1];
 
 const mergeInto = (target: TextTree, source: TextTree, where: string): void => {
   for (const [key, value] of Object.entries(source)) {
@@ -29,7 +46,7 @@ const mergeInto = (target: TextTree, source: TextTree, where: string): void => {
 export const bundlesOf = (found: Record<string, TextTree>): Record<string, TextTree> => {
   const bundles: Record<string, TextTree> = {};
   for (const path of Object.keys(found).sort()) {
-    const language = /locales\/([^/]+)\/[^/]+\.json$/.exec(path)?.[1] ?? /locales\/([^/]+)\.json$/.exec(path)?.[1];
+    const language = languageOf(path);
     const tree = found[path];
     if (!language || !tree) continue;
     bundles[language] ??= {};
@@ -38,4 +55,18 @@ export const bundlesOf = (found: Record<string, TextTree>): Record<string, TextT
   return bundles;
 };
 
-export const localeBundles = bundlesOf(files);
+/** The English texts, merged. */
+export const englishBundle: TextTree = bundlesOf(englishFiles).en ?? {};
+
+/** Per language other than English, a loader of its merged texts. */
+export const languageLoaders: Record<string, () => Promise<TextTree>> = Object.fromEntries(
+  [...new Set(Object.keys(otherFiles).map(languageOf))].flatMap((language) => {
+    if (!language) return [];
+    const paths = Object.keys(otherFiles).filter((path) => languageOf(path) === language);
+    const load = async () => {
+      const trees = await Promise.all(paths.map((path) => otherFiles[path]?.() ?? Promise.resolve({})));
+      return bundlesOf(Object.fromEntries(paths.map((path, i) => [path, trees[i] ?? {}])))[language] ?? {};
+    };
+    return [[language, load]];
+  }),
+);

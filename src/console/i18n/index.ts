@@ -1,12 +1,12 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readUrlOverride } from '../layout/url-overrides';
-import { localeBundles } from './bundles';
+import { englishBundle, languageLoaders } from './bundles';
 import { fallbackLanguage, isLanguageCode, type LanguageCode, languageStorageKey, languages } from './languages';
 
-/** The languages that have a `locales/<code>/` directory (English always). */
+/** The languages that have texts (English always). */
 export const availableLanguages = languages.filter(
-  (language) => language.code === fallbackLanguage || language.code in localeBundles,
+  (language) => language.code === fallbackLanguage || language.code in languageLoaders,
 );
 
 /** The language pinned for this page (`?lng=`, or `changeLanguage(code, { save: false })`): saved ones wait. */
@@ -27,17 +27,37 @@ const readStoredLanguage = (): LanguageCode => {
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    Object.entries(localeBundles).map(([language, translation]) => [language, { translation }]),
-  ),
-  lng: readStoredLanguage(),
-  fallbackLng: fallbackLanguage,
-  supportedLngs: languages.map((language) => language.code),
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/** Loads a language's texts the first time i18next needs them; English is bundled. */
+const languageBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    const load = languageLoaders[language];
+    if (!load) return callback(null, {});
+    load().then(
+      (texts) => callback(null, texts),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+void i18n
+  .use(languageBackend)
+  .use(initReactI18next)
+  .init({
+    resources: { [fallbackLanguage]: { translation: englishBundle } },
+    // The bundled English is complete; the backend loads the other languages.
+    partialBundledLanguages: true,
+    lng: readStoredLanguage(),
+    fallbackLng: fallbackLanguage,
+    supportedLngs: languages.map((language) => language.code),
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+
+/** Resolves once the chosen language's texts are there (at once for English): the console renders after it. */
+export const languageReady: Promise<void> = i18n.loadLanguages(i18n.language);
 
 /** The page's `lang` and `dir` follow the language, from the first render on. */
 const markDocument = (code: string) => {
