@@ -12,7 +12,7 @@ import { iconsModule } from './icons.js';
 import { loadEntities } from './load.js';
 import { readLocale, SOURCE_LANGUAGE } from './locales.js';
 import { diffDbModels } from './migrations.js';
-import { buildModels, validatedSchemas } from './model.js';
+import { buildModels, formSchemas, validatedSchemas } from './model.js';
 import { buildOpenApi } from './openapi.js';
 import { checkOptionalFields } from './optional-fields.js';
 import { checkOverrideKeys } from './overrides-check.js';
@@ -162,10 +162,11 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   );
   files.set(`${GENERATED_DIR}/records.ts`, await recordTypes(models, tsBanner));
 
+  // Every validator for the server; the console's forms only for the console, whose form chunk carries them.
+  const validatorTypes = `${tsBanner}import type { ValidateFunction } from 'ajv';\n\nexport declare const validators: Record<string, ValidateFunction>;\n`;
   files.set(`${GENERATED_DIR}/validators.js`, `// ${BANNER}\n${compileValidators(validatedSchemas(models))}`);
-  files.set(
-    `${GENERATED_DIR}/validators.d.ts`,
-    `${tsBanner}import type { ValidateFunction } from 'ajv';\n\nexport declare const validators: Record<string, ValidateFunction>;\n`,
-  );
+  files.set(`${GENERATED_DIR}/validators.d.ts`, validatorTypes);
+  files.set(`${GENERATED_DIR}/form-validators.js`, `// ${BANNER}\n${compileValidators(formSchemas(models))}`);
+  files.set(`${GENERATED_DIR}/form-validators.d.ts`, validatorTypes);
   return { files, newMigration, starting: new Map([...fixtures, ...texts.files]) };
 };

@@ -247,17 +247,24 @@ const withChosen = <T>(inside: Record<string, T> | undefined, chosen: Record<str
   inside || Object.keys(chosen).length > 0 ? { ...inside, ...chosen } : undefined;
 
 /** Every schema that gets a compiled validator: request bodies, relation assignments, actions and console forms. */
-export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] =>
+/** The schemas of the forms the console shows (create, settings tabs, assignments, config branches, record rules). */
+export const formSchemas = (models: EntityModel[]): JSONSchema7[] =>
   models.flatMap((model) => [
-    ...Object.values(model.requestBodies).map((body) => body.schema),
     ...(model.create ? [model.create.form.schema] : []),
     ...(model.detail?.tabs ?? []).flatMap((tab) => (tab.kind === 'form' ? [tab.form.schema] : [])),
     ...Object.values(model.assignForms).map((assign) => assign.schema),
     ...Object.values(model.replaceForms ?? {}).map((replace) => replace.schema),
+    ...(model.recordRules ? [model.recordRules.schema] : []),
+    ...Object.values(model.discriminated ?? {}).flatMap((field) => Object.values(field.branches).map((b) => b.schema)),
+  ]);
+
+export const validatedSchemas = (models: EntityModel[]): JSONSchema7[] => [
+  ...formSchemas(models),
+  ...models.flatMap((model) => [
+    ...Object.values(model.requestBodies).map((body) => body.schema),
     ...model.actions.flatMap((action) =>
       [action.body, action.query, action.params].flatMap((form) => (form ? [form.schema] : [])),
     ),
-    ...(model.recordRules ? [model.recordRules.schema] : []),
-    ...Object.values(model.discriminated ?? {}).flatMap((field) => Object.values(field.branches).map((b) => b.schema)),
     ...[model.listQuery, model.linkedListQuery].flatMap((query) => (query ? [query.schema] : [])),
-  ]);
+  ]),
+];

@@ -1,5 +1,5 @@
 import { type CustomValidator, deepEquals, type ErrorSchema, type FormValidation } from '@rjsf/utils';
-import { validators } from '../../generated/validators.js';
+import { validators } from '../../generated/form-validators.js';
 import type { FormModel } from '../../shared/descriptor';
 import { type CompiledValidator, recordRuleIssues } from '../../shared/record-rules';
 import { type Translate, validationMessage } from './error-messages';

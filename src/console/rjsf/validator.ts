@@ -1,7 +1,7 @@
 import { createSchemaUtils, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
-import { validators } from '../../generated/validators.js';
+import { validators } from '../../generated/form-validators.js';
 import type { FormModel } from '../../shared/descriptor';
 
 const cache = new Map<string, ValidatorType>();

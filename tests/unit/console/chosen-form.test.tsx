@@ -12,7 +12,7 @@ import { stubMatchMedia } from './match-media';
 
 // The forms validate with the validators codegen compiled for the test-only entities, not the repository's.
 const compiled = vi.hoisted(() => ({ validators: {} as Record<string, unknown> }));
-vi.mock('../../../src/generated/validators.js', () => compiled);
+vi.mock('../../../src/generated/form-validators.js', () => compiled);
 
 let root: ShapeRoot;
 let model: EntityModel;

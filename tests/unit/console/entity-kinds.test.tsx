@@ -14,14 +14,14 @@ import { LogList } from '../../../src/console/generic/log/LogList';
 import { SettingsPage } from '../../../src/console/generic/SettingsPage';
 import { i18n } from '../../../src/console/i18n';
 import { createDataProvider } from '../../../src/console/providers/data-provider';
-import { validators } from '../../../src/generated/validators.js';
+import { validators } from '../../../src/generated/form-validators.js';
 import type { ConsoleResource } from '../../../src/shared/descriptor';
 import { type CompiledShapes, compileShapes } from '../../shapes/compile';
 import shapeTexts from '../../shapes/locales/en/shapes.json';
 import { stubMatchMedia } from './match-media';
 
 // The test shapes' forms are compiled into a temporary root; the console finds their validators next to the project's.
-vi.mock('../../../src/generated/validators.js', async (importOriginal) => {
+vi.mock('../../../src/generated/form-validators.js', async (importOriginal) => {
   const original = await importOriginal<{ validators: Record<string, unknown> }>();
   return { validators: { ...original.validators } };
 });
