@@ -7,6 +7,15 @@ import type { FormModel } from '../../shared/descriptor';
 const cache = new Map<string, ValidatorType>();
 
 /**
+ * Lets a page render forms beyond the console's own, such as the QA gallery's action bodies, with the validators
+ * compiled for them (the server's module holds every one).
+ */
+export const addValidators = (more: Record<string, unknown>): void => {
+  // Into the generated table itself, which `record-rules` reads too; a key holds the same validator in both modules.
+  Object.assign(validators, more);
+};
+
+/**
  * The precompiled validator of a form (no runtime code generation, so no `unsafe-eval`). It must receive the very
  * schema object it was compiled from, so forms always pass `form.schema` unchanged.
  */

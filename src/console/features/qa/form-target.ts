@@ -4,7 +4,11 @@ import type { FormModel, FormSection } from '../../../shared/descriptor';
 import { keptFields } from '../../generic/patch-body';
 import { findResource, isShownFor } from '../../registry';
 import type { FormResource } from '../../rjsf/SchemaForm';
+import { addValidators } from '../../rjsf/validator';
 import { formKey, type QaFormDetail } from './api';
+
+// The gallery also renders forms the console does not (action bodies): their validators come with it.
+addValidators(validators);
 
 /** How the gallery renders a form: as the console does, with the same schema, ui schema, sections and ids. */
 export interface FormTarget {
