@@ -1,6 +1,6 @@
 import { lazy } from 'react';
+import { QA_SCOPE as qaScope } from '../../auth/config';
 import { defineFeature } from '../../feature-modules/define';
-import { qaScope } from './api';
 import { qaPaths } from './links';
 
 const Gallery = lazy(() => import('./Gallery').then((m) => ({ default: m.Gallery })));
