@@ -13,6 +13,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // The console's pieces render outside the pages that load their entities' models: every model first.
+          setupFiles: ['tests/unit/console/load-models.ts'],
           // Codegen runs take a few seconds each (OpenAPI types, compiled validators, an embedded database).
           testTimeout: 60_000,
           // Both cores: left to itself, the layer ran one file at a time on a two-core machine.

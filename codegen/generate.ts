@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { ConsoleResource, EntityModel } from '../src/shared/descriptor.js';
 import { apiPathsModule } from './api-paths.js';
+import { consoleModelFiles } from './console-index.js';
 import { checkConsoleKeys } from './console-keys.js';
 import { consoleOverridesModule } from './console-overrides.js';
 import { buildDbModel } from './db-model.js';
@@ -143,10 +144,8 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   files.set(`${GENERATED_DIR}/icons.ts`, iconsModule(models, tsBanner));
   files.set(`${GENERATED_DIR}/server-overrides.ts`, serverOverridesModule(root, models, tsBanner, extraServerKeys));
   files.set(`${GENERATED_DIR}/console-overrides.ts`, consoleOverridesModule(root, models, tsBanner));
-  files.set(
-    `${GENERATED_DIR}/console-registry.ts`,
-    `${tsBanner}import type { ConsoleResource } from '../shared/descriptor.js';\n\n/** What the console knows of each entity: no tables, columns or server hooks. */\nexport const consoleResources: ConsoleResource[] = ${JSON.stringify(models.filter((m) => m.hasApi && m.kind !== 'service').map(toConsole), null, 2)} as ConsoleResource[];\n`,
-  );
+  const consoleResources = models.filter((m) => m.hasApi && m.kind !== 'service').map(toConsole);
+  for (const [path, content] of consoleModelFiles(consoleResources, tsBanner)) files.set(path, content);
 
   const openapi = buildOpenApi(models, entities);
   files.set(`${GENERATED_DIR}/openapi.json`, `${JSON.stringify({ 'x-generated': BANNER, ...openapi }, null, 2)}\n`);

@@ -1,6 +1,16 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { CONSOLE_MODELS_DIR } from './console-index.js';
 import type { GenerateResult } from './generate.js';
+
+/** Folders whose every file codegen writes: a file it no longer writes there (a deleted entity's) is removed. */
+const OWNED_DIRS = [CONSOLE_MODELS_DIR];
+
+/** Files in codegen's own folders that it no longer writes. */
+export const orphanFiles = (root: string, files: ReadonlyMap<string, string>): string[] =>
+  OWNED_DIRS.flatMap((dir) =>
+    existsSync(join(root, dir)) ? readdirSync(join(root, dir)).map((file) => `${dir}/${file}`) : [],
+  ).filter((path) => !files.has(path));
 
 /** The generated files whose content on disk differs from `files` (or that do not exist yet). */
 export const staleFiles = (root: string, files: ReadonlyMap<string, string>): string[] =>
@@ -34,7 +44,7 @@ export const startingSummary = (paths: readonly string[]): string[] => {
  */
 export const checkProblems = (root: string, { files, starting }: GenerateResult): string[] => {
   const missing = missingStarting(root, starting);
-  const stale = staleFiles(root, files);
+  const stale = [...staleFiles(root, files), ...orphanFiles(root, files)];
   return [
     ...(missing.length > 0
       ? [
@@ -49,6 +59,7 @@ export const checkProblems = (root: string, { files, starting }: GenerateResult)
 export const writeOutput = (root: string, { files, starting }: GenerateResult) => {
   const written = staleFiles(root, files);
   const started = missingStarting(root, starting);
+  for (const path of orphanFiles(root, files)) rmSync(join(root, path));
   for (const [path, content] of [
     ...written.map((path) => [path, files.get(path)] as const),
     ...started.map((path) => [path, starting.get(path)] as const),

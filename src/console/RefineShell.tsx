@@ -10,12 +10,12 @@ const refineResources: ResourceProps[] = routedResources
   .map((resource) => ({
     name: resource.name,
     list: `/${resource.route}`,
-    ...(resource.create ? { create: `/${resource.route}/create` } : {}),
+    ...(resource.pages.create ? { create: `/${resource.route}/create` } : {}),
     // A singleton is its one settings page; a log's entries open by id.
-    ...((resource.detail && resource.kind !== 'singleton') || resource.kind === 'log'
+    ...((resource.pages.detail && resource.kind !== 'singleton') || resource.kind === 'log'
       ? { show: `/${resource.route}/:id` }
       : {}),
-    meta: { label: resource.titleKey, canDelete: Boolean(resource.operations.delete) },
+    meta: { label: resource.titleKey, canDelete: resource.canDelete },
   }));
 
 const noRetryStatuses = new Set([400, 401, 403, 404, 422]);

@@ -1,6 +1,18 @@
-import { consoleResources } from '../generated/console-registry';
+import type { ConsoleEntry } from '../shared/console-entry';
 import type { ConsoleResource, DetailTab, LinkedRelation, RecordCondition, SidebarGroup } from '../shared/descriptor';
 import { textNamespaceOf } from '../shared/text-keys';
+import { allEntries } from './models/store';
+
+export {
+  allEntries,
+  findEntry,
+  findResource,
+  loadAllModels,
+  loadModels,
+  modelsLoaded,
+  requireEntry,
+  requireResource,
+} from './models/store';
 
 /** Sidebar groups in spec order; the sidebar shows a group when it has an entry the caller may open. */
 export const sidebarGroups: readonly SidebarGroup[] = [
@@ -12,35 +24,22 @@ export const sidebarGroups: readonly SidebarGroup[] = [
   'tenant',
 ];
 
-export const allResources: readonly ConsoleResource[] = consoleResources;
-
-const byName = new Map(allResources.map((resource) => [resource.name, resource]));
-
-export const findResource = (name: string): ConsoleResource | undefined => byName.get(name);
-
-export const requireResource = (name: string): ConsoleResource => {
-  const resource = byName.get(name);
-  if (!resource) throw new Error(`Unknown console resource "${name}"`);
-  return resource;
-};
-
-/** Resources with their own pages: top-level ones (children are shown inside their parent's relation tab). */
 /** Entities with pages of their own: not children (listed under their parent) nor embedded in other entities' tabs. */
-export const routedResources = allResources.filter(
+export const routedResources = allEntries.filter(
   // A singleton without form tabs (a descriptor with no console section) has nothing to show.
-  (resource) => !resource.parent && !resource.embedded && !(resource.kind === 'singleton' && !resource.detail),
+  (entry) => !entry.parent && !entry.embedded && !(entry.kind === 'singleton' && !entry.pages.detail),
 );
 
 /** Refine resource name → API path, for the data provider. */
 export const apiPaths: Record<string, string> = Object.fromEntries(
-  allResources.map((resource) => [resource.name, resource.apiPath]),
+  allEntries.map((entry) => [entry.name, entry.apiPath]),
 );
 
 export const defaultTab = (resource: ConsoleResource): DetailTab | undefined =>
   resource.detail?.tabs.find((tab) => tab.default) ?? resource.detail?.tabs[0];
 
 /** The i18n namespace of an entity's texts, taken from its title key (`webhooks.title` → `webhooks`). */
-export const textNamespace = (resource: ConsoleResource): string => textNamespaceOf(resource);
+export const textNamespace = (resource: ConsoleResource | ConsoleEntry): string => textNamespaceOf(resource);
 
 export const readPath = (record: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((value, key) => {
@@ -52,7 +51,7 @@ export const readPath = (record: unknown, path: string): unknown =>
 export const isShownFor = (record: unknown, when: RecordCondition | undefined): boolean =>
   !when || when.in.some((value) => value === readPath(record, when.field));
 
-export const detailPath = (resource: ConsoleResource, id: string | number, tab?: string): string =>
+export const detailPath = (resource: ConsoleResource | ConsoleEntry, id: string | number, tab?: string): string =>
   `/${resource.route}/${encodeURIComponent(String(id))}${tab ? `/${tab}` : ''}`;
 
 /**

@@ -8,39 +8,44 @@ import { consoleFeatures, pagedResources, tabsPages } from './feature-modules/re
 import { featureRoutes } from './feature-modules/routes';
 import { tabsPageOf } from './feature-modules/tabs';
 import { kindRoutes } from './generic/kind-routes';
-import { NotFound } from './generic/NotFound';
 import { RouteError } from './generic/RouteError';
+import { NotFound } from './generic/result-pages';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRedirect } from './layout/HomeRedirect';
-import { defaultTab } from './registry';
+import { ModelPage } from './models/ModelPage';
 
 const ResourceList = lazy(() => import('./generic/ResourceList').then((m) => ({ default: m.ResourceList })));
 const ResourceCreate = lazy(() => import('./generic/ResourceCreate').then((m) => ({ default: m.ResourceCreate })));
 const ResourceShow = lazy(() => import('./generic/ResourceShow').then((m) => ({ default: m.ResourceShow })));
 const DetailTabView = lazy(() => import('./generic/DetailTabView').then((m) => ({ default: m.DetailTabView })));
 
-const resourceRoutes: RouteObject[] = pagedResources.flatMap((resource) => {
+const resourceRoutes: RouteObject[] = pagedResources.flatMap((entry) => {
   // The caller's scopes decide what each route shows: reading needs the read scopes, creating the write ones too.
-  const { read, write } = resource.requiredScopes;
-  const ofKind = kindRoutes(resource);
+  const { read, write } = entry.requiredScopes;
+  const { name } = entry;
+  const ofKind = kindRoutes(entry);
   if (ofKind) {
     return ofKind.map((route) => ({ ...route, element: <RequireScopes scopes={read}>{route.element}</RequireScopes> }));
   }
   const routes: RouteObject[] = [
     {
-      path: resource.route,
+      path: entry.route,
       element: (
         <RequireScopes scopes={read}>
-          <ResourceList key={resource.name} resource={resource} page={tabsPageOf(tabsPages, resource.name)} />
+          <ModelPage
+            key={name}
+            name={name}
+            render={(resource) => <ResourceList resource={resource} page={tabsPageOf(tabsPages, name)} />}
+          />
         </RequireScopes>
       ),
-      children: resource.create
+      children: entry.pages.create
         ? [
             {
               path: 'create',
               element: (
                 <RequireScopes scopes={write}>
-                  <ResourceCreate resource={resource} />
+                  <ModelPage name={name} render={(resource) => <ResourceCreate resource={resource} />} />
                 </RequireScopes>
               ),
             },
@@ -48,30 +53,33 @@ const resourceRoutes: RouteObject[] = pagedResources.flatMap((resource) => {
         : [],
     },
   ];
-  const tab = defaultTab(resource);
-  if (resource.detail && tab) {
+  const tab = entry.pages.defaultTab;
+  if (entry.pages.detail && tab) {
     routes.push({
-      path: `${resource.route}/:id`,
+      path: `${entry.route}/:id`,
       element: (
         <RequireScopes scopes={read}>
-          <ResourceShow key={resource.name} resource={resource} />
+          <ModelPage key={name} name={name} render={(resource) => <ResourceShow resource={resource} />} />
         </RequireScopes>
       ),
       children: [
-        { index: true, element: <Navigate to={tab.key} replace /> },
-        { path: ':tab', element: <DetailTabView resource={resource} /> },
+        { index: true, element: <Navigate to={tab} replace /> },
+        {
+          path: ':tab',
+          element: <ModelPage name={name} render={(resource) => <DetailTabView resource={resource} />} />,
+        },
         { path: '*', element: <NotFound /> },
       ],
     });
     // Item pages of view tabs, e.g. one delivery under a webhook's recent requests.
-    for (const item of resource.detail.tabs) {
-      const Page = item.kind === 'view' ? overridePages[item.view as keyof typeof overridePages] : undefined;
+    for (const item of entry.pages.viewTabs) {
+      const Page = overridePages[item.view as keyof typeof overridePages];
       if (Page) {
         routes.push({
-          path: `${resource.route}/:id/${item.key}/:itemId`,
+          path: `${entry.route}/:id/${item.key}/:itemId`,
           element: (
             <RequireScopes scopes={read}>
-              <Page key={resource.name} resource={resource} tab={item.key} />
+              <ModelPage key={name} name={name} render={(resource) => <Page resource={resource} tab={item.key} />} />
             </RequireScopes>
           ),
         });

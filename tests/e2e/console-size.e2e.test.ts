@@ -75,6 +75,12 @@ describe('the console build', () => {
     expect(loadedFirst).toEqual([]);
   });
 
+  it('loads each entity model with its pages, none in the first load', () => {
+    const models = Object.keys(manifest).filter((key) => key.includes('generated/console-models/'));
+    expect(models.length).toBeGreaterThan(10);
+    expect(models.filter((key) => !manifest[key]?.isDynamicEntry || firstLoad.has(key))).toEqual([]);
+  });
+
   it('keeps every chunk within its budget', () => {
     const over = Object.values(manifest)
       .filter((chunk) => chunk.file.endsWith('.js'))

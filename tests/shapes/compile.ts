@@ -95,11 +95,9 @@ export const compileShapes = async (): Promise<CompiledShapes> => {
       files,
       migration: newMigration && files.get(newMigration),
       models,
-      consoleResources: arrayAfter(
-        file('src/generated/console-registry.ts'),
-        'consoleResources: ConsoleResource[] = ',
-        ' as ConsoleResource[]',
-      ),
+      consoleResources: [...files.keys()]
+        .filter((path) => path.startsWith('src/generated/console-models/'))
+        .map((path) => arrayAfter(file(path), 'model: ConsoleResource = ', ' as unknown as ')),
       migrations,
       validators,
       dispose: () => undefined,

@@ -41,7 +41,7 @@ describe('schema changes become migrations', () => {
     const openapi = JSON.parse(after.files.get('src/generated/openapi.json') ?? '{}');
     expect(openapi.components.schemas.RoleCreate.properties.priority).toMatchObject({ type: 'integer', maximum: 100 });
     expect(after.files.get('src/generated/api.d.ts')).toMatch(/priority\??: number/);
-    expect(after.files.get('src/generated/console-registry.ts')).toContain('"priority"');
+    expect(after.files.get('src/generated/console-models/role.ts')).toContain('"priority"');
 
     // The old database, with a row in it, migrates forward and keeps the row.
     const db = await openPglite();

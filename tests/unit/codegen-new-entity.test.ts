@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GenerateResult, generate } from '../../codegen/generate.js';
 import { checkProblems, writeOutput } from '../../codegen/output.js';
-import type { ConsoleResource } from '../../src/shared/descriptor.js';
 import type { CompiledValidator } from '../../src/shared/record-rules.js';
 import { expectCreateFixturesHold, invalidFixtures, validFixtures } from '../fixtures.js';
 import { bystander, newEntityHandlers, newEntityOfKind } from '../shapes/new-entities.js';
 import { generateShapes } from '../shapes/polymorphic/root.js';
 import { bareRoot, readGenerated } from '../shapes/sets.js';
-import { generatedValue } from './codegen-project.js';
+import { consoleModelsOf } from './codegen-project.js';
 
 /**
  * "Add an entity in two files": for one new entity of each kind, a folder holding only `schema.json` and
@@ -31,7 +30,7 @@ const addFolders = (folders: Record<string, { schema: object; resource: object }
 
 /** The console's resources of the new entities (`name route`). */
 const registryRoutes = (files: Map<string, string>) =>
-  (generatedValue(files, 'src/generated/console-registry.ts') as ConsoleResource[])
+  consoleModelsOf(files)
     .filter((resource) => resource.name in newEntityOfKind)
     .map((resource) => `${resource.name} ${resource.route}`);
 
@@ -127,8 +126,15 @@ describe('a new entity of each kind from its schema and descriptor alone', () =>
   it('removes the entities with their folders: no model, path, page or text, and the tables dropped when allowed', async () => {
     for (const name of Object.keys(newEntityOfKind)) rmSync(join(entities, name), { recursive: true });
     await expect(generate(options)).rejects.toThrow(/table \w+ would be dropped; run codegen with --allow-drop/);
-    const { files, newMigration } = await generate({ ...options, allowDrop: true });
+    const dropped = await generate({ ...options, allowDrop: true });
+    const { files, newMigration } = dropped;
     const { models, openapi } = readGenerated(files);
+    // The console models of the deleted entities, written by the first run, are removed from disk too.
+    const consoleModels = join(root, 'src/generated/console-models');
+    expect(readdirSync(consoleModels).filter((file) => /gadget/i.test(file))).not.toEqual([]);
+    expect(checkProblems(root, dropped).join('\n')).toMatch(/console-models\/\w*[gG]adget\w*\.ts/);
+    writeOutput(root, dropped);
+    expect(readdirSync(consoleModels).filter((file) => /gadget/i.test(file))).toEqual([]);
     expect(models.map((model) => model.name)).toEqual(['shelf']);
     expect(Object.keys(openapi.paths).filter((path) => path.includes('gadget'))).toEqual([]);
     expect(registryRoutes(files)).toEqual([]);

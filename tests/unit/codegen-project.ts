@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ConsoleResource } from '../../src/shared/descriptor';
 
 export const repo = join(import.meta.dirname, '../..');
 const roots: string[] = [];
@@ -54,6 +55,15 @@ export const migrationsOf = (files: Map<string, string>) => {
   const index = files.get('src/generated/migrations/index.ts') ?? '';
   return JSON.parse(index.slice(index.indexOf('= [') + 2, index.lastIndexOf(';'))) as { name: string; sql: string }[];
 };
+
+/** The console models codegen wrote (`src/generated/console-models/<name>.ts`), each entity's whole model. */
+export const consoleModelsOf = (files: Map<string, string>): ConsoleResource[] =>
+  [...files]
+    .filter(([path]) => path.startsWith('src/generated/console-models/'))
+    .map(([, text]) => {
+      const marker = 'model: ConsoleResource = ';
+      return JSON.parse(text.slice(text.indexOf(marker) + marker.length, text.lastIndexOf(' as unknown as ')));
+    });
 
 /** The JSON value a generated TypeScript module assigns (`export const x = {...} as const ...;`). */
 export const generatedValue = (files: Map<string, string>, path: string): unknown => {

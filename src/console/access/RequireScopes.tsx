@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Forbidden } from '../generic/Forbidden';
+import { Forbidden } from '../generic/result-pages';
 import { useAccess } from './AccessContext';
 
 /** Renders the page when the caller holds every required scope, else the forbidden page. */

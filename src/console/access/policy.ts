@@ -10,9 +10,9 @@ export interface Access {
   /** Holds every one of these scopes. */
   allows: (required: readonly string[]) => boolean;
   /** May list and open the entity's items (its `requiredScopes.read`). */
-  canRead: (resource: ConsoleResource) => boolean;
+  canRead: (resource: Pick<ConsoleResource, 'requiredScopes'>) => boolean;
   /** May create, change and delete them (its `requiredScopes.write`). */
-  canWrite: (resource: ConsoleResource) => boolean;
+  canWrite: (resource: Pick<ConsoleResource, 'requiredScopes'>) => boolean;
 }
 
 export const createAccess = (scopes: Iterable<string>): Access => {

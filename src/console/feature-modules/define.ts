@@ -47,6 +47,12 @@ export interface FeaturePage {
    * hand): the entity keeps its data path but gets no generated route or sidebar entry, and its route is free.
    */
   replaces?: string;
+  /**
+   * Entities whose whole console models the page reads (forms, columns, tabs), loaded before it renders together
+   * with the entities they name; the entity it `replaces` is one of them. The page's modules may read them as they
+   * load.
+   */
+  models?: readonly string[];
 }
 
 /** A console feature: a folder `src/console/features/<name>/` whose `index.ts` exports `feature`. */

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { descriptorIcons } from '../../generated/icons';
-import type { ConsoleResource, SidebarGroup } from '../../shared/descriptor';
+import type { ConsoleEntry } from '../../shared/console-entry';
+import type { SidebarGroup } from '../../shared/descriptor';
 import type { ConsoleFeature, SidebarSlot } from './define';
 
 /** One sidebar entry, of an entity or a feature page, with the scopes it needs to be shown. */
@@ -20,7 +21,7 @@ export interface SidebarSectionView {
 
 /** The sidebar entries of entities (read scopes) and of feature pages in the layout (their scopes). */
 export const sidebarEntriesOf = (
-  resources: readonly ConsoleResource[],
+  resources: readonly ConsoleEntry[],
   features: readonly ConsoleFeature[],
 ): SidebarEntry[] => [
   ...resources.flatMap((resource) =>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireScopes } from '../access/RequireScopes';
+import { WithModels } from '../models/ModelPage';
 import { routedResources } from '../registry';
 import { AuthPending } from '../screens/AuthPending';
 import type { ConsoleFeature, FeaturePage, FeaturePlacement } from './define';
@@ -11,6 +12,9 @@ const FirstTab = ({ page }: { page: FeaturePage }) => {
   return <Navigate to={`/${first?.route ?? ''}`} replace />;
 };
 
+/** The entities whose models a page needs: those it names and the one it replaces. */
+const modelsOf = (page: FeaturePage): string[] => [...(page.models ?? []), ...(page.replaces ? [page.replaces] : [])];
+
 const FeatureElement = ({ page }: { page: FeaturePage }) => {
   if (!page.component) {
     return (
@@ -19,19 +23,20 @@ const FeatureElement = ({ page }: { page: FeaturePage }) => {
       </RequireScopes>
     );
   }
-  const Page = page.component;
-  if (page.placement === 'public') {
-    return (
-      <Suspense fallback={<AuthPending />}>
-        <Page />
-      </Suspense>
+  const Component = page.component;
+  const models = modelsOf(page);
+  const content =
+    models.length > 0 ? (
+      <WithModels names={models}>
+        <Component />
+      </WithModels>
+    ) : (
+      <Component />
     );
+  if (page.placement === 'public') {
+    return <Suspense fallback={<AuthPending />}>{content}</Suspense>;
   }
-  const guarded = (
-    <RequireScopes scopes={page.scopes ?? []}>
-      <Page />
-    </RequireScopes>
-  );
+  const guarded = <RequireScopes scopes={page.scopes ?? []}>{content}</RequireScopes>;
   // Pages in the layout load under the layout's own fallback.
   return page.placement === 'layout' ? guarded : <Suspense fallback={<AuthPending />}>{guarded}</Suspense>;
 };

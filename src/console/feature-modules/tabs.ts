@@ -1,17 +1,17 @@
-import type { ConsoleResource } from '../../shared/descriptor';
+import type { ConsoleEntry } from '../../shared/console-entry';
 import type { ConsoleFeature, FeatureTabs } from './define';
 
 /** A page of tabs with its path, and the entities of its tabs resolved. */
 export interface TabsPage extends FeatureTabs {
   path: string;
-  members: ConsoleResource[];
+  members: ConsoleEntry[];
 }
 
 /**
  * The pages of tabs among the features, each entity found and routed below the page (`<path>/<tab>`); an unknown
  * entity, one routed elsewhere or one on two pages is refused when the console starts.
  */
-export const tabsPagesOf = (features: readonly ConsoleFeature[], resources: readonly ConsoleResource[]): TabsPage[] => {
+export const tabsPagesOf = (features: readonly ConsoleFeature[], resources: readonly ConsoleEntry[]): TabsPage[] => {
   const claimed = new Set<string>();
   return features.flatMap((feature) =>
     feature.pages.flatMap((page) => {

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import type { ConsoleResource } from '../../shared/descriptor';
+import type { ConsoleEntry } from '../../shared/console-entry';
+import { ModelPage } from '../models/ModelPage';
 
 const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const LogList = lazy(() => import('./log/LogList').then((m) => ({ default: m.LogList })));
@@ -10,14 +11,22 @@ const LogDetail = lazy(() => import('./log/LogDetail').then((m) => ({ default: m
  * The console routes of a singleton (one settings page) or a log (a filtered list and an entry by id); `undefined`
  * for a collection, whose list, create and detail routes the route table builds.
  */
-export const kindRoutes = (resource: ConsoleResource): RouteObject[] | undefined => {
-  switch (resource.kind) {
+export const kindRoutes = ({ kind, name, route }: ConsoleEntry): RouteObject[] | undefined => {
+  switch (kind) {
     case 'singleton':
-      return [{ path: resource.route, element: <SettingsPage key={resource.name} resource={resource} /> }];
+      return [
+        {
+          path: route,
+          element: <ModelPage key={name} name={name} render={(model) => <SettingsPage resource={model} />} />,
+        },
+      ];
     case 'log':
       return [
-        { path: resource.route, element: <LogList key={resource.name} resource={resource} /> },
-        { path: `${resource.route}/:id`, element: <LogDetail key={resource.name} resource={resource} /> },
+        { path: route, element: <ModelPage key={name} name={name} render={(model) => <LogList resource={model} />} /> },
+        {
+          path: `${route}/:id`,
+          element: <ModelPage key={name} name={name} render={(model) => <LogDetail resource={model} />} />,
+        },
       ];
     default:
       return undefined;

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { useAccess } from '../access/AccessContext';
 import { sidebarSectionsFor } from '../feature-modules/navigation';
 import { sidebarEntries } from '../feature-modules/registry';
-import { Forbidden } from '../generic/Forbidden';
+import { Forbidden } from '../generic/result-pages';
 import { sidebarGroups } from '../registry';
 
 /** `/console` opens the first sidebar entry the caller may see; with none, the forbidden page. */

@@ -1,10 +1,9 @@
 import { API_BASE } from '../../generated/api-paths';
-import { searchQueryOf } from '../../shared/descriptor-lists';
 import { createAuthProvider, getAccountApi, getAuth } from '../auth';
 import { fetchTenantEndpoint } from '../auth/account-api';
 import { MANAGED_TENANT_ID } from '../auth/config';
 import { i18n } from '../i18n';
-import { allResources, apiPaths } from '../registry';
+import { allEntries, apiPaths } from '../registry';
 import { createDataProvider } from './data-provider';
 import { createI18nProvider } from './i18n-provider';
 
@@ -14,12 +13,11 @@ import { createI18nProvider } from './i18n-provider';
  */
 export const dataProvider = createDataProvider({
   apiPaths,
-  singletons: allResources.filter((resource) => resource.kind === 'singleton').map((resource) => resource.name),
+  singletons: allEntries.filter((entry) => entry.kind === 'singleton').map((entry) => entry.name),
   searches: Object.fromEntries(
-    allResources.flatMap((resource) => {
-      const search = searchQueryOf(resource.operations.list);
-      return search.param === 'search' && search.match === 'pattern' ? [] : [[resource.name, search]];
-    }),
+    allEntries.flatMap(({ name, search }) =>
+      search.param === 'search' && search.match === 'pattern' ? [] : [[name, search]],
+    ),
   ),
   baseUrl: API_BASE,
   resolveBaseUrl: async () =>

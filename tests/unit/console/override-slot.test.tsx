@@ -6,8 +6,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OverrideSlot } from '../../../src/console/generic/OverrideSlot';
 import '../../../src/console/i18n';
 import type { OverrideProps } from '../../../src/console/generic/override-types';
-import { allResources, requireResource } from '../../../src/console/registry';
+import { requireResource } from '../../../src/console/registry';
 import { type OverrideLoader, overrideLoaders } from '../../../src/generated/console-overrides';
+import { consoleResources } from './console-models';
 import { stubMatchMedia } from './match-media';
 
 const context = {
@@ -35,7 +36,7 @@ describe('override slot', () => {
   afterEach(cleanup);
 
   it('has a loader for every key a descriptor names, each bringing the component', async () => {
-    const named = allResources.flatMap((resource) =>
+    const named = consoleResources.flatMap((resource) =>
       (resource.detail?.tabs ?? []).flatMap((tab) =>
         tab.kind === 'view' ? [tab.view] : tab.kind === 'form' ? tab.cards : [],
       ),

@@ -8,7 +8,7 @@ import { i18n } from '../../../src/console/i18n';
 import { createErrorTransformer, type Translate } from '../../../src/console/rjsf/error-messages';
 import { SchemaForm } from '../../../src/console/rjsf/SchemaForm';
 import { mapServerError } from '../../../src/console/rjsf/server-errors';
-import { consoleResources } from '../../../src/generated/console-registry';
+import { consoleResources } from './console-models';
 import { stubMatchMedia } from './match-media';
 
 const translate: Translate = (key, params, defaultValue) => String(i18n.t(key, { ...params, defaultValue }));

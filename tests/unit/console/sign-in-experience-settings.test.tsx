@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccessProvider } from '../../../src/console/access/AccessContext';
 import { SettingsPage } from '../../../src/console/generic/SettingsPage';
 import { createDataProvider } from '../../../src/console/providers/data-provider';
-import { consoleResources } from '../../../src/generated/console-registry';
+import { consoleResources } from './console-models';
 import { stubMatchMedia } from './match-media';
 
 beforeAll(stubMatchMedia);

@@ -1,9 +1,9 @@
 import { ApiOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
-import { requireResource } from '../../registry';
+import { requireEntry } from '../../registry';
 
-const connector = requireResource('connector');
+const connector = requireEntry('connector');
 const read = connector.requiredScopes.read;
 
 /**
@@ -18,6 +18,7 @@ export const feature = defineFeature({
       placement: 'layout',
       component: lazy(() => import('./ConnectorsRedirect').then((m) => ({ default: m.ConnectorsRedirect }))),
       scopes: read,
+      models: [connector.name],
       replaces: connector.name,
       sidebar: { group: 'authentication', order: 4, titleKey: 'sidebar.connectors', icon: ApiOutlined },
     },
@@ -26,6 +27,7 @@ export const feature = defineFeature({
       placement: 'layout',
       component: lazy(() => import('./ConnectorsPage').then((m) => ({ default: m.ConnectorsPage }))),
       scopes: read,
+      models: [connector.name],
     },
   ],
 });

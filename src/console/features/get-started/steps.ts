@@ -1,7 +1,7 @@
-import type { ConsoleResource } from '../../../shared/descriptor';
+import type { ConsoleEntry } from '../../../shared/console-entry';
 import type { Access } from '../../access';
 import { apiReferenceUrl, docsUrl } from '../../layout/config';
-import { findResource } from '../../registry';
+import { findEntry } from '../../registry';
 import { feature as dashboard, dashboardLinks } from '../dashboard';
 
 /** One next step: its texts under `get_started.steps.<key>`, and where its button goes. */
@@ -20,7 +20,7 @@ const entitySteps: { key: string; entity: string }[] = [
   { key: 'webhook', entity: 'hook' },
 ];
 
-const entityRoute = (resource: ConsoleResource) => `/${resource.route}${resource.create ? '/create' : ''}`;
+const entityRoute = (entry: ConsoleEntry) => `/${entry.route}${entry.pages.create ? '/create' : ''}`;
 
 /**
  * The steps the caller can take: only entities the console has and the caller may write (a create dialog needs the
@@ -28,7 +28,7 @@ const entityRoute = (resource: ConsoleResource) => `/${resource.route}${resource
  */
 export const stepsFor = (access: Pick<Access, 'allows' | 'canWrite'>): Step[] => [
   ...entitySteps.flatMap(({ key, entity }) => {
-    const resource = findResource(entity);
+    const resource = findEntry(entity);
     return resource?.sidebar && access.canWrite(resource) ? [{ key, to: { route: entityRoute(resource) } }] : [];
   }),
   ...(access.allows(dashboard.pages[0].scopes) ? [{ key: 'dashboard', to: { route: dashboardLinks.root() } }] : []),

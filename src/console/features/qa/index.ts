@@ -1,7 +1,11 @@
 import { lazy } from 'react';
 import { QA_SCOPE as qaScope } from '../../auth/config';
 import { defineFeature } from '../../feature-modules/define';
+import { allEntries } from '../../registry';
 import { qaPaths } from './links';
+
+/** The gallery shows every entity's forms. */
+const everyEntity = allEntries.map((entry) => entry.name);
 
 const Gallery = lazy(() => import('./Gallery').then((m) => ({ default: m.Gallery })));
 const CasePage = lazy(() => import('./CasePage').then((m) => ({ default: m.CasePage })));
@@ -14,9 +18,9 @@ const CasePage = lazy(() => import('./CasePage').then((m) => ({ default: m.CaseP
 export const feature = defineFeature({
   name: 'qa',
   pages: [
-    { path: qaPaths.forms, placement: 'layout', component: Gallery, scopes: [qaScope] },
-    { path: qaPaths.form, placement: 'layout', component: Gallery, scopes: [qaScope] },
-    { path: qaPaths.fixture, placement: 'layout', component: CasePage, scopes: [qaScope] },
+    { path: qaPaths.forms, placement: 'layout', component: Gallery, scopes: [qaScope], models: everyEntity },
+    { path: qaPaths.form, placement: 'layout', component: Gallery, scopes: [qaScope], models: everyEntity },
+    { path: qaPaths.fixture, placement: 'layout', component: CasePage, scopes: [qaScope], models: everyEntity },
   ],
 });
 

@@ -1,10 +1,12 @@
 import { KeyOutlined, LockOutlined, SafetyOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
-import { requireResource } from '../../registry';
+import { requireEntry } from '../../registry';
 
-const settings = requireResource('signInExperience');
+const settings = requireEntry('signInExperience');
 const read = settings.requiredScopes.read;
+/** The settings singleton and the two entities its cards edit: their models load before any of these pages. */
+const models = [settings.name, 'captchaProvider', 'customPhrase'];
 
 const SignInExperiencePage = lazy(() =>
   import('./SignInExperiencePage').then((m) => ({ default: m.SignInExperiencePage })),
@@ -24,6 +26,7 @@ export const feature = defineFeature({
       placement: 'layout',
       component: TabRedirect,
       scopes: read,
+      models,
       replaces: settings.name,
       sidebar: { group: 'authentication', order: 2, titleKey: 'sidebar.sign_in_experience', icon: LockOutlined },
     },
@@ -33,6 +36,7 @@ export const feature = defineFeature({
       placement: 'layout',
       component: lazy(() => import('./MfaPage').then((m) => ({ default: m.MfaPage }))),
       scopes: read,
+      models,
       sidebar: { group: 'authentication', order: 3, titleKey: 'sidebar.mfa', icon: KeyOutlined },
     },
     {
@@ -40,6 +44,7 @@ export const feature = defineFeature({
       placement: 'layout',
       component: TabRedirect,
       scopes: read,
+      models,
       sidebar: { group: 'authentication', order: 6, titleKey: 'sidebar.security', icon: SafetyOutlined },
     },
     { path: 'security/:tab', placement: 'layout', component: SecurityPage, scopes: read },
