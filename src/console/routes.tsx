@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { overridePages } from '../generated/console-overrides';
 import { AppRoot } from './App';
@@ -7,23 +6,30 @@ import { RequireAuth } from './auth/RequireAuth';
 import { consoleFeatures, pagedResources, tabsPages } from './feature-modules/registry';
 import { featureRoutes } from './feature-modules/routes';
 import { tabsPageOf } from './feature-modules/tabs';
-import { kindRoutes } from './generic/kind-routes';
+import { kindPage, kindRoutes } from './generic/kind-routes';
 import { RouteError } from './generic/RouteError';
 import { NotFound } from './generic/result-pages';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRedirect } from './layout/HomeRedirect';
 import { ModelPage } from './models/ModelPage';
+import { loadModels } from './models/store';
+import { lazyPage } from './navigation/lazy-page';
+import { registerPrefetch } from './navigation/prefetch';
 
-const ResourceList = lazy(() => import('./generic/ResourceList').then((m) => ({ default: m.ResourceList })));
-const ResourceCreate = lazy(() => import('./generic/ResourceCreate').then((m) => ({ default: m.ResourceCreate })));
-const ResourceShow = lazy(() => import('./generic/ResourceShow').then((m) => ({ default: m.ResourceShow })));
-const DetailTabView = lazy(() => import('./generic/DetailTabView').then((m) => ({ default: m.DetailTabView })));
+const ResourceList = lazyPage(() => import('./generic/ResourceList').then((m) => m.ResourceList));
+const ResourceCreate = lazyPage(() => import('./generic/ResourceCreate').then((m) => m.ResourceCreate));
+const ResourceShow = lazyPage(() => import('./generic/ResourceShow').then((m) => m.ResourceShow));
+const DetailTabView = lazyPage(() => import('./generic/DetailTabView').then((m) => m.DetailTabView));
 
 const resourceRoutes: RouteObject[] = pagedResources.flatMap((entry) => {
   // The caller's scopes decide what each route shows: reading needs the read scopes, creating the write ones too.
   const { read, write } = entry.requiredScopes;
   const { name } = entry;
   const ofKind = kindRoutes(entry);
+  // A link to the entity's page fetches its models and the page's code ahead.
+  registerPrefetch(entry.route, () =>
+    Promise.all([loadModels([name]), (ofKind ? kindPage(entry) : ResourceList).preload()]),
+  );
   if (ofKind) {
     return ofKind.map((route) => ({ ...route, element: <RequireScopes scopes={read}>{route.element}</RequireScopes> }));
   }

@@ -34,8 +34,11 @@ export interface FeaturePage {
   /** The route below `/console`, without a leading slash; `:name` segments are parameters (`reports/:id`). */
   path: string;
   placement: FeaturePlacement;
-  /** The page, loaded when it is first shown (`lazy(() => import('./Page'))`); a page of `tabs` has none. */
-  component?: LazyExoticComponent<ComponentType>;
+  /**
+   * The page, loaded when it is first shown (`lazyPage(() => import('./Page').then((m) => m.Page))`, whose code a
+   * hovered link fetches ahead; `lazy` works too); a page of `tabs` has none.
+   */
+  component?: LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
   /** Only for `layout` pages without a component: the entities listed as the page's tabs. */
   tabs?: FeatureTabs;
   /** Scopes the caller must all hold to see the page and its sidebar entry; none for any signed-in user. */

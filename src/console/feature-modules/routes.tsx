@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireScopes } from '../access/RequireScopes';
 import { WithModels } from '../models/ModelPage';
+import { loadModels } from '../models/store';
+import { registerPrefetch } from '../navigation/prefetch';
 import { routedResources } from '../registry';
 import { AuthPending } from '../screens/AuthPending';
 import type { ConsoleFeature, FeaturePage, FeaturePlacement } from './define';
@@ -41,10 +43,20 @@ const FeatureElement = ({ page }: { page: FeaturePage }) => {
   return page.placement === 'layout' ? guarded : <Suspense fallback={<AuthPending />}>{guarded}</Suspense>;
 };
 
+/** What a link to the page fetches ahead: its models, then its code (which may read them as it loads). */
+const prefetchOf = (page: FeaturePage) => {
+  const models = modelsOf(page);
+  const preload = page.component?.preload;
+  return () => loadModels(models).then(() => preload?.());
+};
+
 /** The routes of the features' pages with this placement. */
 export const featureRoutes = (features: readonly ConsoleFeature[], placement: FeaturePlacement): RouteObject[] =>
   features.flatMap((feature) =>
     feature.pages
       .filter((page) => page.placement === placement)
-      .map((page) => ({ path: page.path, element: <FeatureElement key={feature.name} page={page} /> })),
+      .map((page) => {
+        registerPrefetch(page.path, prefetchOf(page));
+        return { path: page.path, element: <FeatureElement key={feature.name} page={page} /> };
+      }),
   );

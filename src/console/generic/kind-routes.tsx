@@ -1,11 +1,14 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import type { ConsoleEntry } from '../../shared/console-entry';
 import { ModelPage } from '../models/ModelPage';
+import { lazyPage } from '../navigation/lazy-page';
 
-const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const LogList = lazy(() => import('./log/LogList').then((m) => ({ default: m.LogList })));
-const LogDetail = lazy(() => import('./log/LogDetail').then((m) => ({ default: m.LogDetail })));
+const SettingsPage = lazyPage(() => import('./SettingsPage').then((m) => m.SettingsPage));
+const LogList = lazyPage(() => import('./log/LogList').then((m) => m.LogList));
+const LogDetail = lazyPage(() => import('./log/LogDetail').then((m) => m.LogDetail));
+
+/** The page a singleton or a log opens on (its settings page, its list). */
+export const kindPage = ({ kind }: ConsoleEntry) => (kind === 'log' ? LogList : SettingsPage);
 
 /**
  * The console routes of a singleton (one settings page) or a log (a filtered list and an entry by id); `undefined`

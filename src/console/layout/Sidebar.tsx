@@ -6,9 +6,13 @@ import { sidebarGroupKey } from '../../shared/text-keys';
 import { useAccess } from '../access/AccessContext';
 import { type SidebarEntry, sidebarSectionsFor } from '../feature-modules/navigation';
 import { sidebarEntries } from '../feature-modules/registry';
+import { prefetchRoute } from '../navigation/prefetch';
 import { sidebarGroups } from '../registry';
 
-/** The entities' and features' sidebar entries the caller may open, by group. */
+/**
+ * The entities' and features' sidebar entries the caller may open, by group. Hovering or focusing one fetches what
+ * its page needs (models, code), so the click draws at once.
+ */
 export const Sidebar = ({ entries = sidebarEntries }: { entries?: readonly SidebarEntry[] }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -25,7 +29,11 @@ export const Sidebar = ({ entries = sidebarEntries }: { entries?: readonly Sideb
     children: section.items.map(({ route, icon: Icon, titleKey }) => ({
       key: route,
       icon: Icon && <Icon />,
-      label: <Link to={`/${route}`}>{t(titleKey)}</Link>,
+      label: (
+        <Link to={`/${route}`} onMouseEnter={() => prefetchRoute(route)} onFocus={() => prefetchRoute(route)}>
+          {t(titleKey)}
+        </Link>
+      ),
     })),
   }));
 

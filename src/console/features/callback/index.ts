@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import { defineFeature } from '../../feature-modules/define';
+import { lazyPage } from '../../navigation/lazy-page';
 
 /** `/console/callback`: where the provider sends the browser back after sign-in (see `consoleUrls`). */
 export const feature = defineFeature({
@@ -8,7 +8,7 @@ export const feature = defineFeature({
     {
       path: 'callback',
       placement: 'public',
-      component: lazy(() => import('./Callback').then((m) => ({ default: m.Callback }))),
+      component: lazyPage(() => import('./Callback').then((m) => m.Callback)),
     },
   ],
 });

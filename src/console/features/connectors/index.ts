@@ -1,6 +1,6 @@
 import { ApiOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
+import { lazyPage } from '../../navigation/lazy-page';
 import { requireEntry } from '../../registry';
 
 const connector = requireEntry('connector');
@@ -16,7 +16,7 @@ export const feature = defineFeature({
     {
       path: 'connectors',
       placement: 'layout',
-      component: lazy(() => import('./ConnectorsRedirect').then((m) => ({ default: m.ConnectorsRedirect }))),
+      component: lazyPage(() => import('./ConnectorsRedirect').then((m) => m.ConnectorsRedirect)),
       scopes: read,
       models: [connector.name],
       replaces: connector.name,
@@ -25,7 +25,7 @@ export const feature = defineFeature({
     {
       path: 'connectors/passwordless',
       placement: 'layout',
-      component: lazy(() => import('./ConnectorsPage').then((m) => ({ default: m.ConnectorsPage }))),
+      component: lazyPage(() => import('./ConnectorsPage').then((m) => m.ConnectorsPage)),
       scopes: read,
       models: [connector.name],
     },

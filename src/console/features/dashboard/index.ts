@@ -1,6 +1,6 @@
 import { DashboardOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
+import { lazyPage } from '../../navigation/lazy-page';
 
 /** `/console/dashboard`: total, new and active users of the tenant; its chart is loaded with the page only. */
 export const feature = defineFeature({
@@ -9,7 +9,7 @@ export const feature = defineFeature({
     {
       path: 'dashboard',
       placement: 'layout',
-      component: lazy(() => import('./Dashboard').then((m) => ({ default: m.Dashboard }))),
+      component: lazyPage(() => import('./Dashboard').then((m) => m.Dashboard)),
       // What the dashboard API asks (the management API's read scope).
       scopes: ['read:data'],
       sidebar: { group: 'overview', order: 2, titleKey: 'sidebar.dashboard', icon: DashboardOutlined },

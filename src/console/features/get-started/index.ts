@@ -1,6 +1,6 @@
 import { RocketOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
+import { lazyPage } from '../../navigation/lazy-page';
 
 /**
  * `/console/get-started`: the next steps of setting up a tenant, each a link into the product. First in the sidebar,
@@ -12,7 +12,7 @@ export const feature = defineFeature({
     {
       path: 'get-started',
       placement: 'layout',
-      component: lazy(() => import('./GetStarted').then((m) => ({ default: m.GetStarted }))),
+      component: lazyPage(() => import('./GetStarted').then((m) => m.GetStarted)),
       sidebar: { group: 'overview', order: 1, titleKey: 'sidebar.get_started', icon: RocketOutlined },
     },
   ],

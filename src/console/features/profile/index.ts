@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
+import { lazyPage } from '../../navigation/lazy-page';
 
 /** `/console/profile`: the signed-in account, outside the console's frame (it opens in a tab of its own). */
 export const feature = defineFeature({
@@ -8,7 +8,7 @@ export const feature = defineFeature({
     {
       path: 'profile',
       placement: 'standalone',
-      component: lazy(() => import('./Profile').then((m) => ({ default: m.Profile }))),
+      component: lazyPage(() => import('./Profile').then((m) => m.Profile)),
     },
   ],
 });

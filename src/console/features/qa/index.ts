@@ -1,14 +1,14 @@
-import { lazy } from 'react';
 import { QA_SCOPE as qaScope } from '../../auth/config';
 import { defineFeature } from '../../feature-modules/define';
+import { lazyPage } from '../../navigation/lazy-page';
 import { allEntries } from '../../registry';
 import { qaPaths } from './links';
 
 /** The gallery shows every entity's forms. */
 const everyEntity = allEntries.map((entry) => entry.name);
 
-const Gallery = lazy(() => import('./Gallery').then((m) => ({ default: m.Gallery })));
-const CasePage = lazy(() => import('./CasePage').then((m) => ({ default: m.CasePage })));
+const Gallery = lazyPage(() => import('./Gallery').then((m) => m.Gallery));
+const CasePage = lazyPage(() => import('./CasePage').then((m) => m.CasePage));
 
 /**
  * `/console/qa/forms`: the QA form gallery. Every generated form (create dialogs, settings tabs, action bodies)

@@ -1,6 +1,6 @@
 import { KeyOutlined, LockOutlined, SafetyOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
+import { lazyPage } from '../../navigation/lazy-page';
 import { requireEntry } from '../../registry';
 
 const settings = requireEntry('signInExperience');
@@ -8,11 +8,9 @@ const read = settings.requiredScopes.read;
 /** The settings singleton and the two entities its cards edit: their models load before any of these pages. */
 const models = [settings.name, 'captchaProvider', 'customPhrase'];
 
-const SignInExperiencePage = lazy(() =>
-  import('./SignInExperiencePage').then((m) => ({ default: m.SignInExperiencePage })),
-);
-const SecurityPage = lazy(() => import('./SecurityPage').then((m) => ({ default: m.SecurityPage })));
-const TabRedirect = lazy(() => import('./TabRedirect').then((m) => ({ default: m.TabRedirect })));
+const SignInExperiencePage = lazyPage(() => import('./SignInExperiencePage').then((m) => m.SignInExperiencePage));
+const SecurityPage = lazyPage(() => import('./SecurityPage').then((m) => m.SecurityPage));
+const TabRedirect = lazyPage(() => import('./TabRedirect').then((m) => m.TabRedirect));
 
 /**
  * The sign-in experience, MFA and security screens: hand-written pages over the `signInExperience` singleton
@@ -34,7 +32,7 @@ export const feature = defineFeature({
     {
       path: 'mfa',
       placement: 'layout',
-      component: lazy(() => import('./MfaPage').then((m) => ({ default: m.MfaPage }))),
+      component: lazyPage(() => import('./MfaPage').then((m) => m.MfaPage)),
       scopes: read,
       models,
       sidebar: { group: 'authentication', order: 3, titleKey: 'sidebar.mfa', icon: KeyOutlined },

@@ -1,6 +1,6 @@
 import { KeyOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
+import { lazyPage } from '../../navigation/lazy-page';
 
 /** `/console/signing-keys`: the tenant's token signing keys and cookie keys, rotated and pruned. */
 export const feature = defineFeature({
@@ -9,7 +9,7 @@ export const feature = defineFeature({
     {
       path: 'signing-keys',
       placement: 'layout',
-      component: lazy(() => import('./SigningKeys').then((m) => ({ default: m.SigningKeys }))),
+      component: lazyPage(() => import('./SigningKeys').then((m) => m.SigningKeys)),
       // What `/api/configs/oidc/*` asks (the management API's scope).
       scopes: ['read:data'],
       sidebar: { group: 'developer', order: 1, titleKey: 'sidebar.signing_keys', icon: KeyOutlined },

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import { defineFeature, linkTo } from '../../feature-modules/define';
+import { lazyPage } from '../../navigation/lazy-page';
 
 /** `/console/welcome`: the first run's welcome, which registers the first administrator (no sign-in yet). */
 export const feature = defineFeature({
@@ -8,7 +8,7 @@ export const feature = defineFeature({
     {
       path: 'welcome',
       placement: 'public',
-      component: lazy(() => import('./Welcome').then((m) => ({ default: m.Welcome }))),
+      component: lazyPage(() => import('./Welcome').then((m) => m.Welcome)),
     },
   ],
 });

@@ -1,0 +1,16 @@
+/**
+ * What a console route needs before it can draw (its entities' models, its page's code), fetched ahead when a link
+ * to it is hovered or focused, so the click finds them ready. The route table registers one per route.
+ */
+const prefetchers = new Map<string, () => Promise<unknown>>();
+
+export const registerPrefetch = (route: string, prefetch: () => Promise<unknown>) => {
+  if (!prefetchers.has(route)) prefetchers.set(route, prefetch);
+};
+
+/** Starts fetching what a route needs; a failure is left to the navigation, which tries again and reports it. */
+export const prefetchRoute = (route: string) => {
+  prefetchers
+    .get(route.replace(/^\//, ''))?.()
+    .catch(() => undefined);
+};
