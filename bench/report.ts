@@ -9,6 +9,13 @@ export const median = (values: number[]): number => {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
+/** The q-th percentile (0–100) of the values, nearest-rank: with 10 values, p95 is the largest. */
+export const percentile = (values: number[], q: number): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((q / 100) * sorted.length))) - 1] as number;
+};
+
 export const fixed = (value: number, digits = 1): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 /** Renders rows under a header; numbers-looking cells are right-aligned. */

@@ -41,21 +41,26 @@ export const roleRow = (i: number, total: number, now: number) => {
 };
 
 /**
- * Inserts `count` roles for the default tenant and as many for a second tenant, `batchSize` rows per statement, all
- * in one transaction, then refreshes the planner statistics and the visibility map as autovacuum would on a live
- * table. Returns the ids of the default tenant's roles.
+ * Inserts `count` roles for the default tenant and as many for a second tenant (unless `tenantIds` names others),
+ * `batchSize` rows per statement, all in one transaction, then refreshes the planner statistics and the visibility
+ * map as autovacuum would on a live table. Returns the ids of the default tenant's roles.
  *
  * The trigram indexes are dropped for the load and built again from their own definitions after it: one build is
  * several times faster than updating them row by row, and leaves the same indexes.
  */
-export const seedRoles = async (db: Database, count: number, batchSize = 1000): Promise<string[]> => {
+export const seedRoles = async (
+  db: Database,
+  count: number,
+  batchSize = 1000,
+  tenantIds: readonly string[] = [DEFAULT_TENANT_ID, SECOND_TENANT_ID],
+): Promise<string[]> => {
   const table = roleModel().table;
   const now = Date.now();
   const ids: string[] = [];
   await db.transaction(async (tx) => {
-    await createSecondTenant(tx);
+    if (tenantIds.includes(SECOND_TENANT_ID)) await createSecondTenant(tx);
     await withIndexesRebuilt(tx, table, 'trigram', async () => {
-      for (const tenantId of [DEFAULT_TENANT_ID, SECOND_TENANT_ID]) {
+      for (const tenantId of tenantIds) {
         for (let start = 0; start < count; start += batchSize) {
           const rows = Array.from({ length: Math.min(batchSize, count - start) }, (_, k) =>
             roleRow(start + k, count, now),
