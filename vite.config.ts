@@ -39,9 +39,19 @@ export default defineConfig({
         // Named vendor chunks (cacheable across releases); pages and antd components stay split by route.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'refine', test: /node_modules[\\/](@refinedev|@tanstack|qs|lodash-es)[\\/]/ },
-            { name: 'rjsf', test: /node_modules[\\/](@rjsf|markdown-to-jsx|lodash|ajv|ajv-formats)[\\/]/ },
+            // What the compiled validators need at run time (they load with each entity's model), apart from the
+            // form library.
+            {
+              name: 'validation-runtime',
+              test: /node_modules[\\/](ajv-formats[\\/]dist[\\/]formats|ajv[\\/]dist[\\/]runtime)/,
+            },
+            // Field descriptions in Markdown, rendered by the form library (before it: it may sit inside its folder).
+            { name: 'markdown', test: /node_modules[\\/]markdown-to-jsx[\\/]/ },
+            { name: 'rjsf', test: /node_modules[\\/](@rjsf|ajv|ajv-formats)[\\/]/ },
+            { name: 'lodash', test: /node_modules[\\/]lodash[\\/]/ },
             // A language's texts in one chunk (its console files and every entity folder's), loaded when chosen.
             { name: (id) => localeChunkOf(id) },
           ],

@@ -4,6 +4,8 @@ import { searchQueryOf } from '../src/shared/descriptor-lists.js';
 
 /** Where each entity's whole console model is written, one module per entity, loaded with its pages. */
 export const CONSOLE_MODELS_DIR = 'src/generated/console-models';
+/** Where the compiled validators of each entity's console forms are written, loaded with its model. */
+export const FORM_VALIDATORS_DIR = 'src/generated/form-validators';
 
 /** The other entities an entity's model names (relation targets, pickers, listed entities, its parent). */
 const usedEntities = (resource: ConsoleResource, names: ReadonlySet<string>): string[] => {
@@ -59,22 +61,24 @@ export const consoleModelFiles = (resources: readonly ConsoleResource[], banner:
   const names = new Set(resources.map((resource) => resource.name));
   const files = new Map<string, string>();
   const loaders = resources.map(
-    (resource) => `  ${json(resource.name)}: () => import('./console-models/${resource.name}').then((m) => m.model),`,
+    (resource) => `  ${json(resource.name)}: () => import('./console-models/${resource.name}'),`,
   );
   files.set(
     'src/generated/console-index.ts',
-    `${banner}import type { ConsoleEntry } from '../shared/console-entry.js';\nimport type { ConsoleResource } from '../shared/descriptor.js';\n\n` +
+    `${banner}import type { ConsoleEntry, ConsoleModelModule } from '../shared/console-entry.js';\n\n` +
       `/** What the console's shell knows of each entity before its model loads. */\n` +
       `export const consoleEntries: ConsoleEntry[] = ${json(resources.map((resource) => entryOf(resource, names)))} as ConsoleEntry[];\n\n` +
-      `/** Each entity's whole console model (columns, forms, tabs), loaded with the pages that show it. */\n` +
-      `export const consoleModels: Record<string, () => Promise<ConsoleResource>> = {\n${loaders.join('\n')}\n};\n`,
+      `/** Each entity's whole console model (columns, forms, tabs) and its forms' validators, loaded with its pages. */\n` +
+      `export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = {\n${loaders.join('\n')}\n};\n`,
   );
   for (const resource of resources) {
     files.set(
       `${CONSOLE_MODELS_DIR}/${resource.name}.ts`,
       `${banner}import type { ConsoleResource } from '../../shared/descriptor.js';\n\n` +
         `/** The console's model of \`${resource.name}\`: no tables, columns or server hooks. */\n` +
-        `export const model: ConsoleResource = ${json(resource)} as unknown as ConsoleResource;\n`,
+        `export const model: ConsoleResource = ${json(resource)} as unknown as ConsoleResource;\n\n` +
+        `/** The compiled validators of its forms. */\n` +
+        `export { validators } from '../form-validators/${resource.name}.js';\n`,
     );
   }
   return files;

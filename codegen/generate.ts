@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { ConsoleResource, EntityModel } from '../src/shared/descriptor.js';
 import { apiPathsModule } from './api-paths.js';
-import { consoleModelFiles } from './console-index.js';
+import { consoleModelFiles, FORM_VALIDATORS_DIR } from './console-index.js';
 import { checkConsoleKeys } from './console-keys.js';
 import { consoleOverridesModule } from './console-overrides.js';
 import { buildDbModel } from './db-model.js';
@@ -144,7 +144,8 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   files.set(`${GENERATED_DIR}/icons.ts`, iconsModule(models, tsBanner));
   files.set(`${GENERATED_DIR}/server-overrides.ts`, serverOverridesModule(root, models, tsBanner, extraServerKeys));
   files.set(`${GENERATED_DIR}/console-overrides.ts`, consoleOverridesModule(root, models, tsBanner));
-  const consoleResources = models.filter((m) => m.hasApi && m.kind !== 'service').map(toConsole);
+  const consoleModels = models.filter((m) => m.hasApi && m.kind !== 'service');
+  const consoleResources = consoleModels.map(toConsole);
   for (const [path, content] of consoleModelFiles(consoleResources, tsBanner)) files.set(path, content);
 
   const openapi = buildOpenApi(models, entities);
@@ -165,7 +166,14 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
   const validatorTypes = `${tsBanner}import type { ValidateFunction } from 'ajv';\n\nexport declare const validators: Record<string, ValidateFunction>;\n`;
   files.set(`${GENERATED_DIR}/validators.js`, `// ${BANNER}\n${compileValidators(validatedSchemas(models))}`);
   files.set(`${GENERATED_DIR}/validators.d.ts`, validatorTypes);
-  files.set(`${GENERATED_DIR}/form-validators.js`, `// ${BANNER}\n${compileValidators(formSchemas(models))}`);
-  files.set(`${GENERATED_DIR}/form-validators.d.ts`, validatorTypes);
+  // The console's forms per entity, loaded with the entity's console model.
+  for (const model of consoleModels) {
+    const path = `${FORM_VALIDATORS_DIR}/${model.name}`;
+    files.set(
+      `${path}.js`,
+      `// ${BANNER}\n${compileValidators(formSchemas([model]), '../../shared/validation-runtime.js')}`,
+    );
+    files.set(`${path}.d.ts`, validatorTypes);
+  }
   return { files, newMigration, starting: new Map([...fixtures, ...texts.files]) };
 };

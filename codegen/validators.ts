@@ -12,12 +12,12 @@ const runtimeRequires: Record<string, string> = {
   'require("ajv-formats/dist/formats").fullFormats': 'fullFormats',
 };
 
-const toEsm = (code: string): string => {
+const toEsm = (code: string, runtime: string): string => {
   let result = code;
   for (const [from, to] of Object.entries(runtimeRequires)) result = result.split(from).join(to);
   const leftover = /require\([^)]*\)/.exec(result);
   if (leftover) throw new CodegenError(`validators need an unknown runtime helper: ${leftover[0]}`);
-  return `import { fullFormats, ucs2length } from '../shared/validation-runtime.js';\n${result}`;
+  return `import { fullFormats, ucs2length } from '${runtime}';\n${result}`;
 };
 
 /**
@@ -25,7 +25,7 @@ const toEsm = (code: string): string => {
  * console's form library. The server imports the same module, so both sides validate with identical code:
  * all errors reported, no coercion, no stripping of unknown properties, and no `new Function` in the browser.
  */
-export const compileValidators = (schemas: JSONSchema7[]): string => {
+export const compileValidators = (schemas: JSONSchema7[], runtime = '../shared/validation-runtime.js'): string => {
   const byKey = new Map<string, object>();
   for (const schema of schemas) {
     const key = hashForSchema(schema as object);
@@ -39,7 +39,7 @@ export const compileValidators = (schemas: JSONSchema7[]): string => {
     schemas: entries.map(([, schema]) => schema),
   });
   const mapping = Object.fromEntries(entries.map(([key], index) => [`v${index}`, key]));
-  const code = toEsm(standaloneCode(ajv, mapping));
+  const code = toEsm(standaloneCode(ajv, mapping), runtime);
   const table = entries.map(([key], index) => `  ${JSON.stringify(key)}: v${index},`).join('\n');
   return `${code}\n\n/** Validators keyed by the form library's schema hash. */\nexport const validators = {\n${table}\n};\n`;
 };

@@ -33,3 +33,9 @@ export type ConsoleEntry = Pick<
   /** The entities the model names (relation targets, pickers, listed entities): loaded with it. */
   uses: string[];
 };
+
+/** What a generated console model module holds: the entity's whole model and its forms' compiled validators. */
+export interface ConsoleModelModule {
+  model: ConsoleResource;
+  validators: Record<string, unknown>;
+}

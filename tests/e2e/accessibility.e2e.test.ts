@@ -131,7 +131,7 @@ describe('accessibility', () => {
     async (name) => {
       const load = consoleModels[name];
       if (!load) throw new Error(`No console model for ${name}`);
-      const resource = await load();
+      const { model: resource } = await load();
       // The entity's items first, so that its list shows rows.
       const records = [];
       if (resource.operations.create && resource.detail) {

@@ -1,6 +1,7 @@
 import { consoleEntries, consoleModels } from '../../generated/console-index';
 import type { ConsoleEntry } from '../../shared/console-entry';
 import type { ConsoleResource } from '../../shared/descriptor';
+import { addValidators } from '../rjsf/validator-table';
 
 /**
  * The console's entities in two parts: the index (every entity's entry, in the first load) and each entity's whole
@@ -39,7 +40,8 @@ const loadOne = (name: string): Promise<void> => {
   const loader = consoleModels[name];
   if (!loader) return Promise.reject(new Error(`Unknown console resource "${name}"`));
   const promise = loader().then(
-    (model) => {
+    ({ model, validators }) => {
+      addValidators(validators);
       loaded.set(name, model);
     },
     (error: unknown) => {

@@ -1,9 +1,9 @@
 import { type CustomValidator, deepEquals, type ErrorSchema, type FormValidation } from '@rjsf/utils';
-import { validators } from '../../generated/form-validators.js';
 import type { FormModel } from '../../shared/descriptor';
 import { type CompiledValidator, recordRuleIssues } from '../../shared/record-rules';
 import { type Translate, validationMessage } from './error-messages';
 import { pointerToPath } from './server-errors';
+import { formValidators as validators } from './validator-table';
 
 type Data = Record<string, unknown>;
 

@@ -1,19 +1,12 @@
 import { createSchemaUtils, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
-import { validators } from '../../generated/form-validators.js';
 import type { FormModel } from '../../shared/descriptor';
+import { formValidators } from './validator-table';
 
 const cache = new Map<string, ValidatorType>();
 
-/**
- * Lets a page render forms beyond the console's own, such as the QA gallery's action bodies, with the validators
- * compiled for them (the server's module holds every one).
- */
-export const addValidators = (more: Record<string, unknown>): void => {
-  // Into the generated table itself, which `record-rules` reads too; a key holds the same validator in both modules.
-  Object.assign(validators, more);
-};
+export { addValidators } from './validator-table';
 
 /**
  * The precompiled validator of a form (no runtime code generation, so no `unsafe-eval`). It must receive the very
@@ -22,7 +15,7 @@ export const addValidators = (more: Record<string, unknown>): void => {
 export const validatorFor = (form: FormModel): ValidatorType => {
   let validator = cache.get(form.validatorKey);
   if (!validator) {
-    validator = createPrecompiledValidator(validators as unknown as ValidatorFunctions, form.schema as RJSFSchema);
+    validator = createPrecompiledValidator(formValidators as unknown as ValidatorFunctions, form.schema as RJSFSchema);
     cache.set(form.validatorKey, validator);
   }
   return validator;

@@ -578,3 +578,6 @@ export const model: ConsoleResource = {
     "validatorKey": "-2a470a61"
   }
 } as unknown as ConsoleResource;
+
+/** The compiled validators of its forms. */
+export { validators } from '../form-validators/application.js';

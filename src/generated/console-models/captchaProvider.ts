@@ -30,3 +30,6 @@ export const model: ConsoleResource = {
   "errorFields": {},
   "assignForms": {}
 } as unknown as ConsoleResource;
+
+/** The compiled validators of its forms. */
+export { validators } from '../form-validators/captchaProvider.js';

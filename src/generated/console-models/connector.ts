@@ -356,3 +356,6 @@ export const model: ConsoleResource = {
     "validatorKey": "-3fa8b350"
   }
 } as unknown as ConsoleResource;
+
+/** The compiled validators of its forms. */
+export { validators } from '../form-validators/connector.js';

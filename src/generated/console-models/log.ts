@@ -137,3 +137,6 @@ export const model: ConsoleResource = {
     ]
   }
 } as unknown as ConsoleResource;
+
+/** The compiled validators of its forms. */
+export { validators } from '../form-validators/log.js';

@@ -630,3 +630,6 @@ export const model: ConsoleResource = {
     }
   }
 } as unknown as ConsoleResource;
+
+/** The compiled validators of its forms. */
+export { validators } from '../form-validators/organization.js';

@@ -202,3 +202,6 @@ export const model: ConsoleResource = {
     }
   }
 } as unknown as ConsoleResource;
+
+/** The compiled validators of its forms. */
+export { validators } from '../form-validators/organizationInvitation.js';

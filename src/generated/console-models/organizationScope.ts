@@ -145,3 +145,6 @@ export const model: ConsoleResource = {
   },
   "assignForms": {}
 } as unknown as ConsoleResource;
+
+/** The compiled validators of its forms. */
+export { validators } from '../form-validators/organizationScope.js';

@@ -5,14 +5,11 @@ import { createRef, useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../src/console/i18n';
 import type { FormData, FormHandle, SchemaForm as SchemaFormType } from '../../../src/console/rjsf/SchemaForm';
+import { addValidators } from '../../../src/console/rjsf/validator-table';
 import type { EntityModel, FormModel } from '../../../src/shared/descriptor';
 import { senderRoot } from '../../shapes/chosen-root';
 import { generateShapes, type ShapeRoot } from '../../shapes/polymorphic/root';
 import { stubMatchMedia } from './match-media';
-
-// The forms validate with the validators codegen compiled for the test-only entities, not the repository's.
-const compiled = vi.hoisted(() => ({ validators: {} as Record<string, unknown> }));
-vi.mock('../../../src/generated/form-validators.js', () => compiled);
 
 let root: ShapeRoot;
 let model: EntityModel;
@@ -23,7 +20,8 @@ beforeAll(async () => {
   i18n.addResource('en', 'translation', 'senders.protocol.sms', 'SMS gateway');
   root = senderRoot({ console: true });
   const generated = await generateShapes(root.root);
-  Object.assign(compiled.validators, generated.validators);
+  // The forms validate with the validators codegen compiled for the test-only entities.
+  addValidators(generated.validators);
   model = generated.models.find((m) => m.name === 'sender') as EntityModel;
   ({ SchemaForm } = await import('../../../src/console/rjsf/SchemaForm'));
 }, 60_000);

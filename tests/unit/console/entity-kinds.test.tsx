@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { App } from 'antd';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccessProvider } from '../../../src/console/access/AccessContext';
 import { emptyFilters, filterQuery, type LogFilterValues } from '../../../src/console/generic/log/filters';
 import { LogDetail } from '../../../src/console/generic/log/LogDetail';
@@ -14,17 +14,11 @@ import { LogList } from '../../../src/console/generic/log/LogList';
 import { SettingsPage } from '../../../src/console/generic/SettingsPage';
 import { i18n } from '../../../src/console/i18n';
 import { createDataProvider } from '../../../src/console/providers/data-provider';
-import { validators } from '../../../src/generated/form-validators.js';
+import { addValidators } from '../../../src/console/rjsf/validator-table';
 import type { ConsoleResource } from '../../../src/shared/descriptor';
 import { type CompiledShapes, compileShapes } from '../../shapes/compile';
 import shapeTexts from '../../shapes/locales/en/shapes.json';
 import { stubMatchMedia } from './match-media';
-
-// The test shapes' forms are compiled into a temporary root; the console finds their validators next to the project's.
-vi.mock('../../../src/generated/form-validators.js', async (importOriginal) => {
-  const original = await importOriginal<{ validators: Record<string, unknown> }>();
-  return { validators: { ...original.validators } };
-});
 
 let compiled: CompiledShapes;
 const shape = (name: string) => compiled.consoleResources.find((resource) => resource.name === name) as ConsoleResource;
@@ -32,7 +26,8 @@ const shape = (name: string) => compiled.consoleResources.find((resource) => res
 beforeAll(async () => {
   stubMatchMedia();
   compiled = await compileShapes();
-  Object.assign(validators, compiled.validators);
+  // The test shapes' forms are compiled into a temporary root; the console finds their validators beside the project's.
+  addValidators(compiled.validators);
   i18n.addResourceBundle('en', 'translation', shapeTexts, true, true);
   // Compiling the shapes runs codegen, which takes a while on a busy machine.
 }, 60_000);

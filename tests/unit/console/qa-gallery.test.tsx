@@ -11,7 +11,7 @@ import { qaPaths } from '../../../src/console/features/qa/links';
 import { i18n } from '../../../src/console/i18n';
 import { createDataProvider } from '../../../src/console/providers/data-provider';
 import { findResource } from '../../../src/console/registry';
-import { validators as formValidators } from '../../../src/generated/form-validators.js';
+import { addValidators } from '../../../src/console/rjsf/validator-table';
 import { validators } from '../../../src/generated/validators.js';
 import { qaForm, qaForms } from '../../../src/shared/qa/forms';
 import { type CompiledShapes, compileShapes } from '../../shapes/compile';
@@ -21,10 +21,6 @@ import { stubMatchMedia } from './match-media';
 
 // The test shapes' forms are compiled into a temporary root; the console finds their validators next to the project's.
 vi.mock('../../../src/generated/validators.js', async (importOriginal) => {
-  const original = await importOriginal<{ validators: Record<string, unknown> }>();
-  return { validators: { ...original.validators } };
-});
-vi.mock('../../../src/generated/form-validators.js', async (importOriginal) => {
   const original = await importOriginal<{ validators: Record<string, unknown> }>();
   return { validators: { ...original.validators } };
 });
@@ -107,7 +103,7 @@ beforeAll(async () => {
   stubMatchMedia();
   compiled = await compileShapes();
   Object.assign(validators, compiled.validators);
-  Object.assign(formValidators, compiled.validators);
+  addValidators(compiled.validators);
   i18n.addResourceBundle('en', 'translation', shapeTexts, true, true);
 }, 60_000);
 afterAll(() => compiled?.dispose());
