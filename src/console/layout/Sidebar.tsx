@@ -22,20 +22,25 @@ export const Sidebar = ({ entries = sidebarEntries }: { entries?: readonly Sideb
     .flatMap((section) => section.items)
     .find((item) => pathname === `/${item.route}` || pathname.startsWith(`/${item.route}/`));
 
-  const items: MenuProps['items'] = sections.map((section) => ({
-    type: 'group',
-    key: section.group,
-    label: t(sidebarGroupKey(section.group)),
-    children: section.items.map(({ route, icon: Icon, titleKey }) => ({
-      key: route,
-      icon: Icon && <Icon />,
-      label: (
-        <Link to={`/${route}`} onMouseEnter={() => prefetchRoute(route)} onFocus={() => prefetchRoute(route)}>
-          {t(titleKey)}
-        </Link>
-      ),
-    })),
-  }));
+  // The same items on every navigation (only the selection moves), so a click does not rebuild the menu.
+  const items: MenuProps['items'] = useMemo(
+    () =>
+      sections.map((section) => ({
+        type: 'group',
+        key: section.group,
+        label: t(sidebarGroupKey(section.group)),
+        children: section.items.map(({ route, icon: Icon, titleKey }) => ({
+          key: route,
+          icon: Icon && <Icon />,
+          label: (
+            <Link to={`/${route}`} onMouseEnter={() => prefetchRoute(route)} onFocus={() => prefetchRoute(route)}>
+              {t(titleKey)}
+            </Link>
+          ),
+        })),
+      })),
+    [sections, t],
+  );
 
   return (
     <nav className="gh-sidebar" aria-label={t('layout.sidebar')}>
