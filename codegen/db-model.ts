@@ -107,6 +107,7 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
           searchPaged: true,
           searchFields: true,
           searchPageNewestFirst: true,
+          searchCounts: true,
         }
       : {}),
     ...(model.countRows ? { countRows: true } : {}),

@@ -79,6 +79,12 @@ export interface DbTable {
    */
   searchPageNewestFirst?: boolean;
   /**
+   * The page functions count as asked (`Prefer: count=…`): a last parameter, `count_limit`, asks for every match
+   * (null), the planner's estimate alone (0) or the matches up to a limit with the estimate above it, and each row
+   * answers whether its total is an estimate (see codegen/search-functions.ts).
+   */
+  searchCounts?: boolean;
+  /**
    * Triggers keep the number of rows per tenant in `gatehouse_row_counts`, in the writing transaction, so an
    * unfiltered list reads its exact total from a few counter rows instead of counting the tenant's rows.
    */

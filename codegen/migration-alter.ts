@@ -10,9 +10,9 @@ export interface AlterPieces {
   foreignKeySql: (table: string, fk: DbForeignKey) => string;
   searchFunctionSql: (table: DbTable, role: string) => string[];
   searchFunctionName: (table: string) => string;
-  searchPageFunctionName: (table: string) => string;
+  searchPageSignature: (table: DbTable) => string | undefined;
   searchFieldsFunctionName: (table: string) => string;
-  searchFieldsPageFunctionName: (table: string) => string;
+  searchFieldsPageSignature: (table: DbTable) => string | undefined;
   rlsSql: (table: string, role: string) => string[];
   rlsOffSql: (table: string, role: string) => string[];
 }
@@ -123,25 +123,23 @@ export const alterTableSql = (
     Boolean(old.searchPaged) !== Boolean(table.searchPaged) ||
     Boolean(old.searchFields) !== Boolean(table.searchFields) ||
     Boolean(old.searchPageNewestFirst) !== Boolean(table.searchPageNewestFirst) ||
+    Boolean(old.searchCounts) !== Boolean(table.searchCounts) ||
     (old.searchReturnsRows && !same(old.columns, table.columns))
   ) {
     const fn = `${q(p.searchFunctionName(table.name))}(text)`;
     const retyped = old.searchColumns && Boolean(old.searchReturnsRows) !== Boolean(table.searchReturnsRows);
+    const searched = Boolean(table.searchColumns && role);
     if (table.searchColumns && role) {
       if (retyped) before.push(`DROP FUNCTION ${fn};`);
       after.push(...p.searchFunctionSql(table, role));
     } else if (old.searchColumns) before.push(`DROP FUNCTION IF EXISTS ${fn};`);
-    if (old.searchPaged && !(table.searchPaged && table.searchColumns && role)) {
-      before.push(`DROP FUNCTION IF EXISTS ${q(p.searchPageFunctionName(table.name))}(text, integer, integer);`);
-    }
-    if (old.searchFields && !(table.searchFields && table.searchColumns && role)) {
+    if (old.searchFields && !(table.searchFields && searched)) {
       before.push(`DROP FUNCTION IF EXISTS ${q(p.searchFieldsFunctionName(table.name))}(text[], text[], text);`);
     }
-    const fieldsPaged = (t: DbTable) => Boolean(t.searchFields && t.searchPageNewestFirst);
-    if (fieldsPaged(old) && !(fieldsPaged(table) && table.searchColumns && role)) {
-      before.push(
-        `DROP FUNCTION IF EXISTS ${q(p.searchFieldsPageFunctionName(table.name))}(text[], text[], text, integer, integer);`,
-      );
+    // A page function goes when the table has it no more, or takes other arguments now (its signature changes).
+    for (const signature of [p.searchPageSignature, p.searchFieldsPageSignature]) {
+      const was = signature(old);
+      if (was && was !== (searched ? signature(table) : undefined)) before.push(`DROP FUNCTION IF EXISTS ${was};`);
     }
   }
   if (Boolean(old.countRows) !== Boolean(table.countRows)) {

@@ -3,11 +3,13 @@ import { CodegenError } from './load.js';
 import { type AlterOptions, alterTableSql } from './migration-alter.js';
 import { countTriggersSql, ROW_COUNTS_TABLE, rowCountGroupsSql, rowCountsSql } from './row-counts.js';
 import {
+  PLAN_ROWS_FUNCTION,
+  planRowsFunctionSql,
   searchFieldsFunctionName,
-  searchFieldsPageFunctionName,
+  searchFieldsPageSignature,
   searchFunctionName,
   searchFunctionSql,
-  searchPageFunctionName,
+  searchPageSignature,
 } from './search-functions.js';
 
 const q = (name: string) => `"${name}"`;
@@ -92,6 +94,9 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
   const counting = (model: DbModel | undefined) => Boolean(model?.tables.some((t) => t.countRows));
   if (counting(after) && !counting(before)) sql.push(...rowCountsSql(role));
   else if (counting(after) && after.countGroups && !before?.countGroups) sql.push(...rowCountGroupsSql());
+  // The planner's estimates the search page functions answer on request come from one shared function.
+  const estimating = (model: DbModel | undefined) => Boolean(model?.tables.some((t) => t.searchCounts));
+  if (estimating(after) && !estimating(before)) sql.push(...planRowsFunctionSql());
   const previous = new Map((before?.tables ?? []).map((t) => [t.name, t]));
   for (const table of after.tables) {
     const old = previous.get(table.name);
@@ -113,13 +118,16 @@ export const diffDbModels = (before: DbModel | undefined, after: DbModel, option
         foreignKeySql,
         searchFunctionSql,
         searchFunctionName,
-        searchPageFunctionName,
+        searchPageSignature,
         searchFieldsFunctionName,
-        searchFieldsPageFunctionName,
+        searchFieldsPageSignature,
         rlsSql,
         rlsOffSql,
       }),
     );
+  }
+  if (estimating(before) && !estimating(after)) {
+    sql.push(`DROP FUNCTION IF EXISTS ${PLAN_ROWS_FUNCTION}(text, text, anyelement);`);
   }
   for (const table of previous.keys()) {
     if (!options.allowDrop) throw new CodegenError(`table ${table} would be dropped; run codegen with --allow-drop`);

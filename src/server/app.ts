@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { BreachedPasswords } from '../entities/user/server/account/breached-passwords.js';
+import { DEFAULT_COUNT_THRESHOLD } from '../shared/list-counts.js';
 import { AuditLogSink } from './audit-log/management.js';
 import { schedulePruning } from './audit-log/prune.js';
 import { AuditLogWriter } from './audit-log/writer.js';
@@ -78,6 +79,11 @@ export interface AppOptions {
   writeStages?: ((defaults: WriteStage[]) => WriteStage[]) | undefined;
   /** How often a tenant's cached provider compares its keys with the stored ones, in ms (default 5 s). */
   keysCheckMs?: number | undefined;
+  /**
+   * The rows a list counts exactly for `Prefer: count=estimated` before it answers the planner's estimate instead
+   * (default 10,000; `COUNT_ESTIMATE_THRESHOLD`).
+   */
+  countThreshold?: number | undefined;
 }
 
 export const buildApp = async ({
@@ -95,6 +101,7 @@ export const buildApp = async ({
   captcha,
   writeStages = (defaults) => defaults,
   keysCheckMs,
+  countThreshold = DEFAULT_COUNT_THRESHOLD,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -172,6 +179,7 @@ export const buildApp = async ({
         validation,
         overrides,
         models: catalog.models,
+        countThreshold,
       });
     }
     scope.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(catalog.openapi));

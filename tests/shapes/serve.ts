@@ -16,6 +16,7 @@ import { openPostgres } from '../../src/server/db/postgres.js';
 import { registerErrorHandler } from '../../src/server/http/error-handler.js';
 import { registerJsonBody } from '../../src/server/http/json-body.js';
 import { buildOperations } from '../../src/server/operations.js';
+import { DEFAULT_COUNT_THRESHOLD } from '../../src/shared/list-counts.js';
 import { compileSet } from './sets.js';
 
 const runtime = pathToFileURL(join(import.meta.dirname, '../../src/shared/validation-runtime.js')).href;
@@ -84,7 +85,8 @@ export const serveShapes = async (set: string, databaseUrl?: string) => {
   const { operationsOf, validation, overrides } = buildOperations({ db, catalog });
   const context = () => systemContext('default', 'test');
   for (const model of compiled.models) {
-    registerEntityRoutes(app, model, { db, operationsOf, context, validation, overrides, models: compiled.models });
+    const deps = { db, operationsOf, context, validation, overrides, models: compiled.models };
+    registerEntityRoutes(app, model, { ...deps, countThreshold: DEFAULT_COUNT_THRESHOLD });
   }
   await app.ready();
   return {

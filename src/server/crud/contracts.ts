@@ -4,6 +4,7 @@ import type { ApiError } from '../http/api-error.js';
 import type { Page } from '../http/pagination.js';
 import type { ChangeDecision } from './change.js';
 import type { RequestContext } from './context.js';
+import type { Counting } from './list-count.js';
 import type { ListQuery } from './list-query.js';
 import type { Announcement, OpenWrite, Write, WriteKind } from './pipeline.js';
 import type { Entity, Repository } from './repository.js';
@@ -23,10 +24,18 @@ export interface CreateSteps {
   after?: (tx: Queryable, created: Entity, open: OpenWrite) => Promise<void>;
 }
 
-/** A page of items and how many there are in all. */
+/** A page of items and how many there are in all (the planner's estimate of it when `estimated`). */
 export interface Listed {
   items: Entity[];
   total: number;
+  estimated?: boolean;
+}
+
+/** What a list of linked items asks for: a page, a search, how to count them. */
+export interface LinkListQuery {
+  page?: Page;
+  search?: string;
+  count?: Counting;
 }
 
 /** One linked relation of an entity, with the operations of its target and of the relation entity it goes through. */
@@ -113,7 +122,7 @@ export interface EntityOperations {
  */
 export interface LinkOperations {
   relation(name: string): LinkedSide;
-  list(context: RequestContext, name: string, key: string[], query: { page?: Page; search?: string }): Promise<Listed>;
+  list(context: RequestContext, name: string, key: string[], query: LinkListQuery): Promise<Listed>;
   /**
    * Links the targets inside the caller's transaction (an assignment, or a create naming targets at once); answers
    * the targets and the ids newly linked. A target linked already is refused with the relation's `duplicateCode`,

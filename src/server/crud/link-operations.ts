@@ -2,10 +2,9 @@ import { addedField, bulkFormKey, type LinkedRelation, type ReachedLinks } from 
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import type { Page } from '../http/pagination.js';
 import { columnOf } from './columns.js';
 import type { RequestContext } from './context.js';
-import type { EntityOperations, LinkedSide, LinkOperations } from './contracts.js';
+import type { EntityOperations, LinkedSide, LinkListQuery, LinkOperations } from './contracts.js';
 import { linkAnnouncements } from './link-announcements.js';
 import { namedIds } from './link-names.js';
 import {
@@ -72,7 +71,7 @@ export class GenericLinkOperations implements LinkOperations {
     return linking && relation.unknownCode ? new ApiError(relation.unknownCode as ErrorCode) : notFound();
   }
 
-  async list(context: RequestContext, name: string, key: string[], query: { page?: Page; search?: string }) {
+  async list(context: RequestContext, name: string, key: string[], query: LinkListQuery) {
     const { relation, target, through } = this.relation(name);
     return this.owner.read(context, async (tx) => {
       await this.source(tx, context, relation, key);

@@ -2,6 +2,7 @@ import type { LinkedRelation } from '../../shared/descriptor.js';
 import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Queryable } from '../db/database.js';
 import { columnOf } from './columns.js';
+import { type Counted, type Counting, type CountSource, countSql, settleTotal } from './list-count.js';
 import type { ListQuery } from './list-query.js';
 import type { Entity, Repository } from './repository.js';
 
@@ -20,14 +21,25 @@ const sourceClause = (relation: LinkedRelation, sourceKey: string[], params: unk
     })
     .join(' AND ');
 
+/** The statement counting `source` as `counting` asks (see `countSql`); none for the planner's estimate. */
+const countRows = (source: CountSource, counting: Counting | undefined) => {
+  if (counting?.mode === 'planned') return undefined;
+  const params = [...source.params];
+  return { sql: `SELECT ${countSql(source.rows, counting, params)}::int8 AS total`, params };
+};
+
 /**
- * The number of a source's links: read from the relation table's row counters when the side is `counted` (the
- * triggers group them by the source's keys, in the writing transactions), else counted.
+ * The number of a source's `counted` links, read from the relation table's row counters (the triggers group them by
+ * the source's keys, in the writing transactions); only a planned count asks the planner instead.
  */
-const countLinks = (relation: LinkedRelation, sourceKey: string[], where: string, params: unknown[]) => {
-  if (!relation.counted)
-    return { sql: `SELECT count(*)::int8 AS total FROM ${q(relation.table)} j WHERE ${where}`, params };
-  const counted: unknown[] = [params[0], relation.table];
+const countLinks = (
+  relation: LinkedRelation,
+  sourceKey: string[],
+  source: CountSource,
+  counting: Counting | undefined,
+) => {
+  if (counting?.mode === 'planned') return countRows(source, counting);
+  const counted: unknown[] = [source.params[0], relation.table];
   // The group is exactly the source's keys (the side's `countBy`): compared whole, it is a prefix of the counters' key.
   const group = relation.sourceColumns.map((column, i) => {
     counted.push(sourceKey[i]);
@@ -72,7 +84,7 @@ export const listLinked = async (
   sourceKey: string[],
   query: ListQuery,
   through?: Repository,
-): Promise<{ items: Entity[]; total: number }> => {
+): Promise<Counted<Entity>> => {
   const params: unknown[] = [tenantId];
   const from = `${q(target.model.table)} t JOIN ${q(relation.table)} j ON j.tenant_id = t.tenant_id AND j.${q(relation.targetColumn)} = t.id`;
   const where = `j.tenant_id = $1 AND ${sourceClause(relation, sourceKey, params, 'j.')}${target.searchClause(query.search, params, 't.')}`;
@@ -88,13 +100,17 @@ export const listLinked = async (
     sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
   }
   // Without a search the count needs only the links (each one's foreign key guarantees its item), or their counters.
-  const total = query.search
-    ? { sql: `SELECT count(*)::int8 AS total FROM ${from} WHERE ${where}`, params: countParams }
-    : countLinks(relation, sourceKey, where, countParams);
+  const source = { rows: `${query.search ? from : `${q(relation.table)} j`} WHERE ${where}`, params: countParams };
+  const total =
+    query.search || !relation.counted
+      ? countRows(source, query.count)
+      : countLinks(relation, sourceKey, source, query.count);
   const [{ rows }, count] = await Promise.all([
     db.query(sql, params),
-    db.query<{ total: number }>(total.sql, total.params),
+    total && db.query<{ total: number }>(total.sql, total.params),
   ]);
+  const counted = !query.search && relation.counted;
+  const settled = await settleTotal(db, count?.rows[0]?.total, query.count, source, counted);
   const linkOf = (row: Record<string, unknown>) => {
     const link = through?.fromRow(Object.fromEntries(attributes.map((c) => [c.column, row[`__link_${c.column}`]])));
     return Object.fromEntries(relation.attributes.map(({ field }) => [field, link?.[field] ?? null]));
@@ -102,7 +118,7 @@ export const listLinked = async (
   const items = rows.map((row) =>
     relation.attributesAs ? { ...target.fromRow(row), [relation.attributesAs]: linkOf(row) } : target.fromRow(row),
   );
-  return { items, total: Number(count.rows[0]?.total ?? 0) };
+  return { items, ...settled };
 };
 
 /**

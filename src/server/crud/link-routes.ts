@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { type FormModel, searchQueryOf } from '../../shared/descriptor.js';
-import { readPage, setPageHeaders } from '../http/pagination.js';
+import { readCounting, readPage, setPageHeaders } from '../http/pagination.js';
 import { searchOf } from '../http/search-pattern.js';
 import type { EntityOperations } from './contracts.js';
 import { publicView } from './fields.js';
@@ -42,12 +42,14 @@ export const registerLinkRoutes = (
       const page = readPage(request.query, relation.pagination ?? 'required');
       deps.validation.assertValidQuery(base.linkedListQuery, request.query);
       const search = searchOf(request.query, relation.search ?? searchQueryOf(undefined));
+      const count = page ? readCounting(request, deps.countThreshold) : undefined;
       const result = await owner.links.list(deps.context(request), relation.name, base.key(request.params), {
         ...(page ? { page } : {}),
         ...(search ? { search } : {}),
+        ...(count ? { count } : {}),
       });
       // A whole list (no page asked for, where the relation allows it) has no Total-Number, as Logto's.
-      if (page) setPageHeaders(request, reply, result.total, page);
+      if (page) setPageHeaders(request, reply, { ...result, items: result.items.length }, page, count);
       return view(result.items);
     });
     for (const reach of relation.reach ?? []) {

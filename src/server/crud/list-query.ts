@@ -3,6 +3,7 @@ import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Page } from '../http/pagination.js';
 import { columnOf } from './columns.js';
 import type { FieldSearch } from './field-search.js';
+import type { Counting } from './list-count.js';
 
 const q = (name: string) => `"${name}"`;
 
@@ -17,6 +18,8 @@ export interface ListQuery {
   filters?: Record<string, string[]>;
   /** Items linked to `id` through the exclusion's join table are left out. */
   exclude?: { exclusion: ListExclusionModel; id: string }[];
+  /** How a paged list counts its total (`Prefer: count=…`); exactly without it. */
+  count?: Counting | undefined;
 }
 
 /** The conditions of a list's filters: each field equals one of its values (letter case aside, where declared). */

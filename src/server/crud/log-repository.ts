@@ -3,6 +3,7 @@ import { COUNT_CAP } from '../../shared/entity-kinds.js';
 import type { Queryable } from '../db/database.js';
 import type { Page } from '../http/pagination.js';
 import { columnOf } from './columns.js';
+import { type Counted, type Counting, countSql, settleTotal } from './list-count.js';
 import { namedEntry, withNames } from './log-names.js';
 import type { Entity } from './repository.js';
 
@@ -92,33 +93,42 @@ export class LogRepository {
     return clauses.join(' AND ');
   }
 
-  /** A page by number and the total, exact or, with `capped`, counted up to the cap (Logto's `enableCap`). */
+  /**
+   * A page by number and the total: exact, or with `capped` counted up to the cap (Logto's `enableCap`), or as
+   * `counting` asks (`Prefer: count=…`, which `capped` overrides).
+   */
   async page(
     db: Queryable,
     tenantId: string,
     query: LogQuery,
     page: Page,
     capped: boolean,
-  ): Promise<{ items: Entity[]; total: number; isCapped: boolean }> {
+    counting?: Counting,
+  ): Promise<Counted<Entity> & { isCapped: boolean }> {
     const params: unknown[] = [];
     const where = this.where(tenantId, query, params);
     const table = q(this.model.table);
+    const source = { rows: `${table} WHERE ${where}`, params: [...params] };
+    const preferred = capped ? undefined : counting;
+    const countParams = [...params];
     const count = capped
-      ? `SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`
-      : `SELECT count(*) FROM ${table} WHERE ${where}`;
+      ? `(SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped)`
+      : countSql(source.rows, preferred, countParams);
     // The page and its total in one statement (one snapshot, one round trip); a page past the end has no row to carry
     // the total, which is then counted alone.
     const { rows } = await db.query(
       this.named(
-        `SELECT ${this.selectList}, (${count})::int8 AS "__total" FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        `SELECT ${this.selectList}, ${count}::int8 AS "__total" FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${countParams.length + 1} OFFSET $${countParams.length + 2}`,
       ),
-      [...params, page.pageSize, (page.page - 1) * page.pageSize],
+      [...countParams, page.pageSize, (page.page - 1) * page.pageSize],
     );
-    const counted = rows[0]
-      ? rows[0].__total
-      : (await db.query<{ total: string | number }>(`SELECT (${count})::int8 AS total`, params)).rows[0]?.total;
-    const total = Number(counted ?? 0);
-    return { items: rows.map((row) => this.entry(row)), total, isCapped: capped && total > COUNT_CAP };
+    const number =
+      rows[0] || preferred?.mode === 'planned'
+        ? rows[0]?.__total
+        : (await db.query<{ total: string | number }>(`SELECT ${count}::int8 AS total`, countParams)).rows[0]?.total;
+    const total = await settleTotal(db, number, preferred, source);
+    const isCapped = capped && total.total > COUNT_CAP;
+    return { items: rows.map((row) => this.entry(row)), ...total, isCapped };
   }
 
   /** The items after `cursor` (or the newest), and the cursor of the next page when there are more. */

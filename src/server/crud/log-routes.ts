@@ -4,7 +4,7 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import { CURSOR_PARAM, ENABLE_CAP_PARAM, NEXT_CURSOR_HEADER } from '../../shared/entity-kinds.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import { readPage, setPageHeaders } from '../http/pagination.js';
+import { readCounting, readPage, setPageHeaders } from '../http/pagination.js';
 import { ADMIN_TENANT_ID } from '../tenants/urls.js';
 import { withoutPrivate } from './fields.js';
 import { nameFrom, unnamedIds } from './log-names.js';
@@ -126,11 +126,14 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
       return (await withConsoleNames(tenantId, result.items)).map(view);
     }
     const capped = texts(request.query[ENABLE_CAP_PARAM])[0] === 'true';
+    // Logto's `enableCap` decides the count where it is asked for; a `Prefer: count=…` is then not applied.
+    const count = capped ? undefined : readCounting(request, deps.countThreshold);
     const result = await deps.db.read(tenantId, async (tx) => {
       await assertParent(tx, tenantId, query.parentId);
-      return logs.page(tx, tenantId, query, page, capped);
+      return logs.page(tx, tenantId, query, page, capped, count);
     });
-    setPageHeaders(request, reply, result.total, page, result.isCapped);
+    const total = { ...result, capped: result.isCapped, items: result.items.length };
+    setPageHeaders(request, reply, total, page, count);
     return (await withConsoleNames(tenantId, result.items)).map(view);
   });
 

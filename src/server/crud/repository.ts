@@ -2,6 +2,7 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import type { Queryable } from '../db/database.js';
 import { columnOf } from './columns.js';
 import { asSearchError, fieldSearchClause } from './field-search.js';
+import { type Counted, countSql, settleTotal } from './list-count.js';
 import { countedTotal, excludeClause, filterClause, type ListQuery } from './list-query.js';
 import { searchedPage, searchPageCall } from './search-page.js';
 
@@ -80,9 +81,10 @@ export class Repository {
    * A page of the list (or all of it without `page`) and its exact total, in one statement, so both come from one
    * snapshot. The total of a list without filters, or filtered only on counted columns (`countBy`), is a sum of the
    * table's row counters for the tenant (see `countRows`); another filtered one counts its rows; a search counts its
-   * matches, which it collects anyway to sort them.
+   * matches, which it collects anyway to sort them. `query.count` may ask for the planner's estimate instead
+   * (`planned`), or above a threshold (`estimated`: rows are counted only up to it, unless counted anyway).
    */
-  async list(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
+  async list(db: Queryable, scope: Scope, query: ListQuery): Promise<Counted<Entity>> {
     try {
       return await this.listRows(db, scope, query);
     } catch (error) {
@@ -90,7 +92,7 @@ export class Repository {
     }
   }
 
-  private async listRows(db: Queryable, scope: Scope, query: ListQuery): Promise<{ items: Entity[]; total: number }> {
+  private async listRows(db: Queryable, scope: Scope, query: ListQuery): Promise<Counted<Entity>> {
     const params: unknown[] = [];
     const { fieldSearch } = query;
     const plainSearch = !fieldSearch && Boolean(query.search) && this.model.searchColumns.length > 0;
@@ -130,7 +132,7 @@ export class Repository {
     const fromRows = (rows: Record<string, unknown>[]) => rows.map((row) => this.fromRow(row));
     if (!query.page) {
       const { rows } = await db.query(`SELECT ${this.selectList} FROM ${from} WHERE ${where} ${ordered}`, params);
-      return { items: fromRows(rows), total: rows.length };
+      return { items: fromRows(rows), total: rows.length, estimated: false };
     }
     // The total comes from the row counters when the list is counted and filtered, if at all, only on counted columns.
     const filters = Object.entries(query.filters ?? {}).map(([field, values]) => ({
@@ -143,11 +145,16 @@ export class Repository {
       !searching &&
       !query.exclude?.length &&
       filters.every((filter) => this.model.countBy.includes(filter.column));
+    const { count } = query;
+    const planned = count?.mode === 'planned';
+    // The rows the total counts, which the planner estimates when the total is not counted.
+    const source = { rows: `${from} WHERE ${where}`, params: [...params] };
     // A counted total needs only the tenant ($1) of the list's own parameters.
     const totalParams = counted ? params.slice(0, 1) : [...params];
     const total = (p: unknown[]) =>
-      counted ? countedTotal(this.model, filters, p) : `(SELECT count(*) FROM ${from} WHERE ${where})`;
-    const totalSql = total(params);
+      counted && !planned ? countedTotal(this.model, filters, p) : countSql(source.rows, count, p);
+    // A search counts the matches it collects anyway, unless only the planner's estimate is wanted.
+    const totalSql = searching && !planned ? 'count(*) OVER ()' : total(params);
     params.push(query.page.pageSize, (query.page.page - 1) * query.page.pageSize);
     const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
     const pageCall =
@@ -155,24 +162,28 @@ export class Repository {
         ? searchPageCall(this.model, query.search, fieldSearch)
         : undefined;
     if (pageCall) {
-      // The page function finds the page's ids and counts all matches; the page's rows are then read by id.
+      // The page function finds the page's ids and counts the matches as asked; the page's rows are then read by id.
       const { pageSize, page } = query.page;
       const at = { pageSize, offset: (page - 1) * pageSize };
-      const found = await searchedPage(db, this.model.table, this.selectList, scope.tenantId, pageCall, at);
-      if (found) return { items: fromRows(found.rows), total: found.total };
-    } else {
-      // A search collects its matches once, counting them on the way (a window over all of them), then keeps the
-      // newest page (the function's rows cannot be walked in index order); a plain list walks the
-      // (tenant_id, created_at, id) index and stops at the page.
-      const { rows } = await db.query(
-        `SELECT ${this.selectList}, ${searching ? 'count(*) OVER ()' : totalSql}::int8 AS "__total" FROM ${from} WHERE ${where} ${ordered} ${limit}`,
-        params,
-      );
-      if (rows[0]) return { items: fromRows(rows), total: Number(rows[0].__total) };
+      const found = await searchedPage(db, this.model.table, this.selectList, scope.tenantId, pageCall, at, count);
+      return { items: fromRows(found.rows), total: found.total, estimated: found.estimated };
     }
-    // A page past the end has no row to carry the total.
-    const alone = await db.query<{ total: number }>(`SELECT ${total(totalParams)}::int8 AS total`, totalParams);
-    return { items: [], total: Number(alone.rows[0]?.total ?? 0) };
+    // A search collects its matches once, counting them on the way (a window over all of them), then keeps the
+    // newest page (the function's rows cannot be walked in index order); a plain list walks the
+    // (tenant_id, created_at, id) index and stops at the page.
+    const { rows } = await db.query(
+      `SELECT ${this.selectList}, ${totalSql}::int8 AS "__total" FROM ${from} WHERE ${where} ${ordered} ${limit}`,
+      params,
+    );
+    if (rows[0]) {
+      const settled = await settleTotal(db, rows[0].__total, count, source, counted || searching);
+      return { items: fromRows(rows), ...settled };
+    }
+    // A page past the end has no row to carry the total (which the planner's estimate does without).
+    const alone = planned
+      ? undefined
+      : await db.query<{ total: number }>(`SELECT ${total(totalParams)}::int8 AS total`, totalParams);
+    return { items: [], ...(await settleTotal(db, alone?.rows[0]?.total, count, source, counted)) };
   }
 
   /** The item named `key` (its id, or its `itemKey` field); `lock` holds its row until the transaction ends. */

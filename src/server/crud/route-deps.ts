@@ -15,4 +15,6 @@ export interface RouteDeps {
   overrides: ServerOverrides;
   /** The entities the server serves (its catalog's models), for the actions that list them. */
   models: readonly EntityModel[];
+  /** The rows a list counts exactly for `Prefer: count=estimated` before it takes the planner's estimate. */
+  countThreshold: number;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../shared/action-paths.js';
 import { type EntityModel, searchQueryOf } from '../../shared/descriptor.js';
-import { readPage, setPageHeaders } from '../http/pagination.js';
+import { readCounting, readPage, setPageHeaders } from '../http/pagination.js';
 import { searchOf } from '../http/search-pattern.js';
 import { registerActionRoutes } from './action-routes.js';
 import { parseFieldSearch } from './field-search.js';
@@ -54,6 +54,8 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   if (list) {
     app.get<{ Params: Params; Querystring: Query }>(base, read, async (request, reply) => {
       const page = readPage(request.query, list.pagination);
+      // Only a paged list has a total to count.
+      const count = page ? readCounting(request, deps.countThreshold) : undefined;
       assertValidQuery(model.listQuery, request.query);
       const filters = Object.fromEntries(
         model.listFilters.flatMap(({ field, param }) => {
@@ -68,11 +70,11 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
       const fieldSearch = model.fieldSearch ? parseFieldSearch(request.query, model.fieldSearch) : undefined;
       const result = await ops.list(
         deps.context(request),
-        { page, search: searchOf(request.query, searchQueryOf(list)), fieldSearch, filters, exclude },
+        { page, search: searchOf(request.query, searchQueryOf(list)), fieldSearch, filters, exclude, count },
         parentId(request.params),
       );
       // Logto counts a list only when it is paged: a whole list (no page asked for) has no Total-Number.
-      if (page) setPageHeaders(request, reply, result.total, page);
+      if (page) setPageHeaders(request, reply, { ...result, items: result.items.length }, page, count);
       let items = result.items;
       for (const relation of model.relations) {
         if (relation.kind === 'children' && truthy(request.query[includeParam(relation.name)])) {

@@ -2,6 +2,7 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import type { Queryable } from '../db/database.js';
 import { columnOf } from './columns.js';
 import { type FieldSearch, functionOperator } from './field-search.js';
+import { type Counting, countLimit, type Total } from './list-count.js';
 
 const q = (name: string) => `"${name}"`;
 
@@ -38,8 +39,9 @@ export const searchPageCall = (
 };
 
 /**
- * One searched page through its page function: the page's ids and the number of all matches, then the page's rows
- * read by primary key, newest first. Empty past the end of the matches.
+ * One searched page through its page function: the page's ids and the number of all matches, counted as `counting`
+ * asks (see `countLimit`), then the page's rows read by primary key, newest first. Past the end of the matches the
+ * page is empty, and the function is asked again for the first match alone, which carries the total.
  */
 export const searchedPage = async (
   db: Queryable,
@@ -48,14 +50,25 @@ export const searchedPage = async (
   tenantId: string,
   call: SearchPageCall,
   { pageSize, offset }: { pageSize: number; offset: number },
-): Promise<{ rows: Record<string, unknown>[]; total: number } | undefined> => {
-  const args = call.types.map((type, i) => `$${i + 2}::${type}`);
-  const n = call.args.length + 2;
+  counting: Counting | undefined,
+): Promise<{ rows: Record<string, unknown>[] } & Total> => {
+  /** The function's call, its arguments numbered from `$first`. */
+  const callAt = (first: number) => {
+    const args = [...call.types, 'integer', 'integer', 'integer'].map((type, i) => `$${first + i}::${type}`);
+    return `${q(call.name)}(${args.join(', ')})`;
+  };
+  const limit = countLimit(counting);
   const { rows } = await db.query(
-    `WITH page AS MATERIALIZED (SELECT id, total FROM ${q(call.name)}(${args.join(', ')}, $${n}, $${n + 1}))
-    SELECT ${selectList}, (SELECT max(total) FROM page)::int8 AS "__total" FROM ${q(table)}
+    `WITH page AS MATERIALIZED (SELECT id, total, estimated FROM ${callAt(2)})
+    SELECT ${selectList}, (SELECT max(total) FROM page)::int8 AS "__total",
+      (SELECT bool_or(estimated) FROM page) AS "__estimated" FROM ${q(table)}
     WHERE tenant_id = $1 AND id = ANY(ARRAY(SELECT id FROM page)) ORDER BY created_at DESC, id DESC`,
-    [tenantId, ...call.args, pageSize, offset],
+    [tenantId, ...call.args, pageSize, offset, limit],
   );
-  return rows[0] ? { rows, total: Number(rows[0].__total) } : undefined;
+  if (rows[0]) return { rows, total: Number(rows[0].__total), estimated: rows[0].__estimated === true };
+  const first = await db.query<{ total: unknown; estimated: unknown }>(
+    `SELECT total::int8, estimated FROM ${callAt(1)}`,
+    [...call.args, 1, 0, limit],
+  );
+  return { rows: [], total: Number(first.rows[0]?.total ?? 0), estimated: first.rows[0]?.estimated === true };
 };
