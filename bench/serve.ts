@@ -4,6 +4,7 @@
  * BENCH_SERVE_DATA_DIR, listens on 127.0.0.1 with a port the system picks and reports it over IPC.
  */
 import { buildApp } from '../src/server/app.js';
+import { readConfig } from '../src/server/config.js';
 import { connectDatabase } from '../src/server/db/connect.js';
 
 const databaseUrl = process.env.BENCH_SERVE_DATABASE_URL || undefined;
@@ -12,7 +13,8 @@ if (!databaseUrl && !dataDir) throw new Error('serve.ts needs BENCH_SERVE_DATABA
 if (!process.send) throw new Error('serve.ts is started by api-bench.ts');
 
 const db = await connectDatabase({ databaseUrl, dataDir });
-const app = await buildApp({ db });
+// The benchmark may set the threshold of `Prefer: count=estimated` as the server reads it.
+const app = await buildApp({ db, countThreshold: readConfig().countThreshold });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 process.send({ port: Number(new URL(address).port) });
 // The benchmark asks for this process's CPU time around each run: the app's CPU per request, apart from the load

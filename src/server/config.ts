@@ -20,6 +20,8 @@ export interface ServerConfig {
   captcha: Partial<CaptchaEndpoints>;
   /** What to create at start when missing (GATEHOUSE_BOOTSTRAP_*): a console administrator, an API client. */
   bootstrap: BootstrapSettings;
+  /** The rows a list counts exactly for `Prefer: count=estimated` (COUNT_ESTIMATE_THRESHOLD); unset, the default. */
+  countThreshold: number | undefined;
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -58,8 +60,19 @@ const readCaptchaEndpoints = (env: NodeJS.ProcessEnv): Partial<CaptchaEndpoints>
   ),
 });
 
+/** A count threshold from the environment: a whole number from 1 to 1,000,000, or nothing when unset. */
+const readThreshold = (env: NodeJS.ProcessEnv, name: string) => {
+  const value = env[name];
+  if (!value) return undefined;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < 1 || number > 1_000_000) {
+    throw new StartRefused(`${name} must be a whole number from 1 to 1000000, got ${value}`);
+  }
+  return number;
+};
+
 /** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL,
- * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs. */
+ * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   const port = Number(env.PORT ?? 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -81,5 +94,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     pwnedRangeUrl: readServiceUrl(env, 'PWNED_PASSWORDS_RANGE_URL', 'https://api.pwnedpasswords.com/range/'),
     captcha: readCaptchaEndpoints(env),
     bootstrap: readBootstrapSettings(env),
+    countThreshold: readThreshold(env, 'COUNT_ESTIMATE_THRESHOLD'),
   };
 };

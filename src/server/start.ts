@@ -27,6 +27,7 @@ const { app, address } = await (async () => {
     bootstrap: config.bootstrap,
     pwnedRangeUrl: config.pwnedRangeUrl,
     captcha: config.captcha,
+    countThreshold: config.countThreshold,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL || 'info' },
