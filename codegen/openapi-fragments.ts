@@ -1,6 +1,7 @@
 /** Pieces of the OpenAPI document shared by its routes: references, response schemas, errors and parameters. */
 import type { EntityModel } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { DEFAULT_COUNT_THRESHOLD, ESTIMATED_HEADER, PREFERENCE_APPLIED_HEADER } from '../src/shared/list-counts.js';
 import type { QueryParameter } from './query-parameter.js';
 
 export type Json = Record<string, unknown>;
@@ -55,9 +56,32 @@ export const queryParam = ({ name, description, schema, repeated }: QueryParamet
   schema,
   ...(repeated ? { style: 'form', explode: true } : {}),
 });
+/** A list's `Prefer` request header: how a paged list counts its total (PostgREST's `count=…`, RFC 7240). */
+export const preferParam = {
+  name: 'Prefer',
+  in: 'header',
+  required: false,
+  description:
+    'How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): ' +
+    "`count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without " +
+    `reading the entries; \`count=estimated\` counts up to a threshold (${DEFAULT_COUNT_THRESHOLD} unless the server ` +
+    'sets another) and answers the estimate above it.',
+  schema: { type: 'string', examples: ['count=estimated'] },
+};
+
 export const listHeaders = {
   'Total-Number': { description: 'The total number of entries.', schema: { type: 'integer' } },
   Link: { description: 'Pagination links (RFC 8288): first, prev, next, last.', schema: { type: 'string' } },
+  [ESTIMATED_HEADER]: {
+    description:
+      '"true" when Total-Number is the planner\'s estimate (count=planned, or count=estimated above its threshold); ' +
+      'the links then name no last page, and a next one while pages come back full.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  [PREFERENCE_APPLIED_HEADER]: {
+    description: 'The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one.',
+    schema: { type: 'string' },
+  },
 };
 
 export const pathParam = (name: string, description: string) => ({

@@ -10,6 +10,7 @@ import {
   json,
   listHeaders,
   pathParam,
+  preferParam,
   queryParam,
   ref,
 } from './openapi-fragments.js';
@@ -58,7 +59,7 @@ export const addLinks = (
       operationId: `List${Name}${Rel}`,
       tags: [tag],
       summary: `List the ${relation.name} of ${withArticle(words(owner.name))}`,
-      parameters: [...itemParams, ...linkedListParameters(relation).map(queryParam)],
+      parameters: [...itemParams, ...linkedListParameters(relation).map(queryParam), preferParam],
       responses: {
         200: {
           description: `The ${relation.name} linked to the ${owner.name}.`,

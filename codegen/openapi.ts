@@ -16,6 +16,7 @@ import {
   json,
   listHeaders,
   pathParam,
+  preferParam,
   queryParam,
   ref,
   responseSchema,
@@ -134,7 +135,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
           : `List${plural(Name)}`,
         tags: [tag],
         summary: `List ${plural(words(model.name))}`,
-        parameters: [...parentParams, ...listParameters(model).map(queryParam)],
+        parameters: [...parentParams, ...listParameters(model).map(queryParam), preferParam],
         responses: {
           200: {
             description: `An array of ${plural(words(model.name))}.`,

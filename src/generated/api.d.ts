@@ -6440,7 +6440,10 @@ export interface operations {
                 /** @description With a truthy value (true, 1, yes), each application includes its secrets. */
                 includeSecrets?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6453,6 +6456,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6755,7 +6762,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the application. */
                 id: string;
@@ -6771,6 +6781,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6825,7 +6839,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the application. */
                 id: string;
@@ -6841,6 +6858,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7024,7 +7045,10 @@ export interface operations {
                 /** @description Entries per page (at most 100). */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the application. */
                 id: string;
@@ -7040,6 +7064,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7891,7 +7919,10 @@ export interface operations {
                 /** @description Entries per page (at most 100). */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7904,6 +7935,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8283,7 +8318,10 @@ export interface operations {
                 /** @description Entries per page (at most 100). */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8296,6 +8334,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8736,7 +8778,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8749,6 +8794,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8873,7 +8922,10 @@ export interface operations {
                 /** @description With true, the count stops at 10,000 entries: Total-Number is then 10001 with Total-Number-Is-Capped: true, and Link names no next or last page. */
                 enableCap?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the hook. */
                 hookId: string;
@@ -8889,6 +8941,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     /** @description "true" when enableCap=true and the count stopped at its cap (Total-Number is then 10001). */
                     "Total-Number-Is-Capped"?: string;
                     /** @description Keyset paging (with the cursor parameter): the cursor of the next page; absent on the last page. */
@@ -9337,7 +9393,10 @@ export interface operations {
                 /** @description With true, the count stops at 10,000 entries: Total-Number is then 10001 with Total-Number-Is-Capped: true, and Link names no next or last page. */
                 enableCap?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9350,6 +9409,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     /** @description "true" when enableCap=true and the count stopped at its cap (Total-Number is then 10001). */
                     "Total-Number-Is-Capped"?: string;
                     /** @description Keyset paging (with the cursor parameter): the cursor of the next page; absent on the last page. */
@@ -9462,7 +9525,10 @@ export interface operations {
                 /** @description Only organization invitations with this invitee. */
                 invitee?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9475,6 +9541,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9847,7 +9917,10 @@ export interface operations {
                 /** @description Case-insensitive text found anywhere in one of the searchable fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9860,6 +9933,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10162,7 +10239,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the organizationRole. */
                 id: string;
@@ -10178,6 +10258,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10435,7 +10519,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the organizationRole. */
                 id: string;
@@ -10451,6 +10538,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10708,7 +10799,10 @@ export interface operations {
                 /** @description Case-insensitive text found anywhere in one of the searchable fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10721,6 +10815,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11023,7 +11121,10 @@ export interface operations {
                 /** @description Case-insensitive text found anywhere in one of the searchable fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11036,6 +11137,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11338,7 +11443,10 @@ export interface operations {
                 /** @description Case-insensitive text found anywhere in one of the searchable fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the organization. */
                 id: string;
@@ -11354,6 +11462,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11611,7 +11723,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the organization. */
                 id: string;
@@ -11629,6 +11744,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11965,7 +12084,10 @@ export interface operations {
                 /** @description Entries per page (at most 100). */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the organization. */
                 id: string;
@@ -11981,6 +12103,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12229,7 +12355,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the organization. */
                 id: string;
@@ -12245,6 +12374,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12502,7 +12635,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the organization. */
                 id: string;
@@ -12518,6 +12654,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12775,7 +12915,10 @@ export interface operations {
                 /** @description Case-insensitive text found anywhere in one of the searchable fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the organization. */
                 id: string;
@@ -12791,6 +12934,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13050,7 +13197,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the organization. */
                 id: string;
@@ -13068,6 +13218,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13607,7 +13761,10 @@ export interface operations {
                 /** @description With a truthy value (true, 1, yes), each resource includes its scopes. */
                 includeScopes?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13620,6 +13777,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13994,7 +14155,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the resource. */
                 resourceId: string;
@@ -14010,6 +14174,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14266,7 +14434,10 @@ export interface operations {
                 /** @description Leave out the roles linked to this application. */
                 excludeApplicationId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14279,6 +14450,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14581,7 +14756,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the role. */
                 id: string;
@@ -14597,6 +14775,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14782,7 +14964,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the role. */
                 id: string;
@@ -14798,6 +14983,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14983,7 +15172,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the role. */
                 id: string;
@@ -14999,6 +15191,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15608,7 +15804,10 @@ export interface operations {
                 /** @description How the name search is matched: exact, like, similar_to or posix. */
                 "mode.name"?: "exact" | "like" | "similar_to" | "posix";
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15621,6 +15820,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17053,7 +17256,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the user. */
                 userId: string;
@@ -17069,6 +17275,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17335,7 +17545,10 @@ export interface operations {
                 /** @description Entries per page (at most 100). */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the user. */
                 userId: string;
@@ -17351,6 +17564,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17815,7 +18032,10 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
             path: {
                 /** @description The unique identifier of the user. */
                 userId: string;
@@ -17831,6 +18051,10 @@ export interface operations {
                     "Total-Number"?: number;
                     /** @description Pagination links (RFC 8288): first, prev, next, last. */
                     Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {

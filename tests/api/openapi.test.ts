@@ -97,4 +97,29 @@ describe.each(databases())('/api/swagger.json on $name', (target) => {
     }
     expect(checked).toBeGreaterThanOrEqual(2);
   });
+
+  it('documents Prefer: count=… and the count headers on every list that answers Total-Number', async () => {
+    const doc = (await api.get('/api/swagger.json')).body as OpenApiDocument;
+    const lists = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => (operation as ListOperation).responses?.['200']?.headers?.['Total-Number'])
+        .map(([method, operation]) => ({ name: `${method} ${path}`, operation: operation as ListOperation })),
+    );
+    expect(lists.map((list) => list.name)).toEqual(
+      expect.arrayContaining(['get /api/users', 'get /api/logs', 'get /api/roles/{id}/users', 'get /api/roles']),
+    );
+    for (const { name, operation } of lists) {
+      const prefer = operation.parameters?.find((parameter) => parameter.name === 'Prefer');
+      expect(prefer, name).toMatchObject({ in: 'header', required: false });
+      expect(prefer?.description, name).toContain('count=estimated');
+      expect(Object.keys(operation.responses?.['200']?.headers ?? {}), name).toEqual(
+        expect.arrayContaining(['Total-Number', 'Link', 'Total-Number-Is-Estimated', 'Preference-Applied']),
+      );
+    }
+  });
 });
+
+interface ListOperation {
+  parameters?: { name: string; in: string; required?: boolean; description?: string }[];
+  responses?: Record<string, { headers?: Record<string, unknown> }>;
+}

@@ -119,9 +119,19 @@ describe('codegen of the test shapes', () => {
     expect(Object.keys(paths['/api/audit-events'])).toEqual(['get']);
     expect(Object.keys(paths['/api/audit-events/{id}'])).toEqual(['get']);
     const names = paths['/api/audit-events'].get.parameters.map((p: { name: string }) => p.name);
-    expect(names).toEqual(['page', 'page_size', 'results', 'startTime', 'endTime', 'keyPrefix', 'cursor', 'enableCap']);
+    expect(names).toEqual([
+      'page',
+      'page_size',
+      'results',
+      'startTime',
+      'endTime',
+      'keyPrefix',
+      'cursor',
+      'enableCap',
+      'Prefer',
+    ]);
     expect(Object.keys(paths['/api/audit-events'].get.responses[200].headers)).toEqual(
-      expect.arrayContaining(['Total-Number', 'Total-Number-Is-Capped', 'Next-Cursor']),
+      expect.arrayContaining(['Total-Number', 'Total-Number-Is-Capped', 'Total-Number-Is-Estimated', 'Next-Cursor']),
     );
     const console = compiled.consoleResources.find((r) => r.name === 'auditEvent');
     expect(console?.logFilters?.values).toEqual([
