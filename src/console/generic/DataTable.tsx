@@ -19,6 +19,8 @@ interface DataTableProps {
   columns: ColumnsType<Row>;
   rows: Row[];
   total: number;
+  /** The total is the server's estimate (`Total-Number-Is-Estimated`): it reads "about 250,000". */
+  totalEstimated?: boolean;
   query: ListQuery;
   page: number;
   pageSize: number;
@@ -34,6 +36,7 @@ export const DataTable = ({
   columns,
   rows,
   total,
+  totalEstimated = false,
   query,
   page,
   pageSize,
@@ -69,7 +72,7 @@ export const DataTable = ({
               total,
               showSizeChanger: false,
               onChange: onPageChange,
-              showTotal: (count) => t('list.total', { count }),
+              showTotal: (count) => t(totalEstimated ? 'list.total_estimated' : 'list.total', { count }),
             }
           : false
       }

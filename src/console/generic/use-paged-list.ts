@@ -35,6 +35,14 @@ export const usePagedList = ({
   return {
     keyword,
     setKeyword,
-    table: { rows: result.data, total: result.total ?? 0, query, page, pageSize, onPageChange: setPage },
+    table: {
+      rows: result.data,
+      total: result.total ?? 0,
+      totalEstimated: result.totalEstimated === true,
+      query,
+      page,
+      pageSize,
+      onPageChange: setPage,
+    },
   };
 };

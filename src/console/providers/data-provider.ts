@@ -2,6 +2,7 @@ import type { BaseRecord, CrudFilter, DataProvider, GetListParams, GetListRespon
 import { API_BASE } from '../../generated/api-paths';
 import type { SearchQuery } from '../../shared/descriptor-lists';
 import { NEXT_CURSOR_HEADER } from '../../shared/entity-kinds';
+import { ESTIMATED_HEADER } from '../../shared/list-counts';
 import { joinId, resolveApiPath } from './api-path';
 import { ApiError, createHttpClient, type HttpOptions, MISSING_TOTAL_NUMBER } from './http';
 
@@ -63,13 +64,20 @@ export const createDataProvider = (options: DataProviderOptions): DataProvider =
       }
       const search = (meta?.search as SearchQuery | undefined) ?? options.searches?.[resource];
       appendFilters(query, filters, search);
-      const { data, headers } = await http<TData[]>({ method: 'GET', path: pathOf(resource, meta), query });
+      // A page's total need not read every match: above a threshold the server may answer its estimate, and says so.
+      const { data, headers } = await http<TData[]>({
+        method: 'GET',
+        path: pathOf(resource, meta),
+        query,
+        ...(paged ? { headers: { Prefer: 'count=estimated' } } : {}),
+      });
       const list = Array.isArray(data) ? data : [];
       const totalHeader = headers.get('Total-Number');
       if (paged && (totalHeader === null || totalHeader.trim() === '' || Number.isNaN(Number(totalHeader)))) {
         throw new ApiError(MISSING_TOTAL_NUMBER, 200);
       }
       const response: GetListResponse<TData> = { data: list, total: paged ? Number(totalHeader) : list.length };
+      if (paged && headers.get(ESTIMATED_HEADER) === 'true') response.totalEstimated = true;
       return response;
     },
 
