@@ -3,7 +3,8 @@ import autocannon from 'autocannon';
 
 export interface Scenario {
   label: string;
-  requests: { method: 'GET'; path: string }[];
+  /** The requests, sent in turn; `headers` such as `Prefer: count=estimated`. */
+  requests: { method: 'GET'; path: string; headers?: Record<string, string> }[];
 }
 
 export interface Run {
@@ -69,12 +70,13 @@ export const load = (origin: string, scenario: Scenario, duration: number, conne
 export const probe = async (origin: string, scenario: Scenario): Promise<string> => {
   const first = scenario.requests[0];
   if (!first) throw new Error(`Scenario ${scenario.label} has no request`);
-  const response = await fetch(`${origin}${first.path}`);
+  const response = await fetch(`${origin}${first.path}`, { headers: first.headers ?? {} });
   if (response.status !== 200) throw new Error(`${scenario.label}: GET ${first.path} answered ${response.status}`);
   const body = (await response.json()) as unknown;
   const total = response.headers.get('total-number');
   const next = response.headers.get('next-cursor');
   if (Array.isArray(body) && total === null) return `${body.length} items, ${next ? 'a' : 'no'} Next-Cursor`;
-  if (Array.isArray(body)) return `${body.length} items, Total-Number ${total}`;
+  const estimated = response.headers.get('total-number-is-estimated') === 'true' ? ' (estimated)' : '';
+  if (Array.isArray(body)) return `${body.length} items, Total-Number ${total}${estimated}`;
   return `${scenario.requests.length} distinct ids, 1 row each`;
 };

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectDatabase } from '../src/server/db/connect.js';
+import { DEFAULT_COUNT_THRESHOLD } from '../src/shared/list-counts.js';
 import type { Run, Summary } from './load.js';
 import { measure } from './measure.js';
 import { createTemporaryDatabase, redactUrl } from './postgres-temp.js';
@@ -15,7 +16,13 @@ import { log, onCleanup, print, runBenchmark, runCleanups, seconds } from './run
 import { medianOf, resultTable } from './tables.js';
 import { benchUsage, parseUserOptions, type UserBenchOptions } from './user-options.js';
 import { captureScenarios, loadRaw, statementCount } from './user-raw.js';
-import { type UserScenario, userScenarios } from './user-scenarios.js';
+import {
+  ESTIMATED_COUNT_LABEL,
+  EXACT_COUNT_LABEL,
+  MANY_TERM,
+  type UserScenario,
+  userScenarios,
+} from './user-scenarios.js';
 import { seedUsersAndLogs, userSeeds } from './user-seed.js';
 import { measureDuringPasswordWrites, type WriteCheck } from './user-writes.js';
 
@@ -112,6 +119,8 @@ const benchTarget = async (target: Target, options: UserBenchOptions): Promise<T
   print();
   print(comparison(result, scenarios));
   print();
+  print(countsTable(result));
+  print();
   print(writesLine(result));
   return result;
 };
@@ -161,6 +170,32 @@ const comparison = (result: TargetResult, scenarios: UserScenario[], postgres?: 
       }),
     ),
   ].join('\n');
+
+/**
+ * The frequent term's search with its exact total (the default) beside the same page with `Prefer: count=estimated`:
+ * p50 and p95 over HTTP and raw, and the total each answered.
+ */
+const countsTable = (result: TargetResult) => {
+  const row = (label: string, count: string) => {
+    const summary = result.http.find((s) => s.scenario === label);
+    return [
+      count,
+      fixed(m(result.http, label, 'p50'), 2),
+      fixed(m(result.http, label, 'p95'), 2),
+      fixed(m(result.raw, label, 'p50'), 2),
+      fixed(m(result.raw, label, 'p95'), 2),
+      summary?.detail ?? '',
+    ];
+  };
+  return [
+    `${result.label}, ${result.sizes.users} users: search %${MANY_TERM}% page 1, exact total vs Prefer: count=estimated ` +
+      `(threshold ${process.env.COUNT_ESTIMATE_THRESHOLD || DEFAULT_COUNT_THRESHOLD})`,
+    table(
+      ['count', 'HTTP p50 ms', 'HTTP p95 ms', 'raw p50 ms', 'raw p95 ms', 'response'],
+      [row(EXACT_COUNT_LABEL, 'exact (default)'), row(ESTIMATED_COUNT_LABEL, 'estimated')],
+    ),
+  ].join('\n');
+};
 
 const writesLine = ({ label, writes }: TargetResult) =>
   !writes
@@ -243,6 +278,7 @@ const main = async () => {
         result === postgres ? undefined : postgres,
       ),
     );
+    print(countsTable(result));
     print(writesLine(result));
   }
   if (!postgres) print('\nPostgres: skipped (DATABASE_URL is not set).');

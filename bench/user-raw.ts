@@ -5,6 +5,7 @@
  * connections. The ratio of the two throughputs is what the HTTP layer and the app add to the database's work.
  */
 import { buildApp } from '../src/server/app.js';
+import { readConfig } from '../src/server/config.js';
 import type { Database, Queryable } from '../src/server/db/database.js';
 import { recording, type Statement } from './explain.js';
 import type { Run, Scenario } from './load.js';
@@ -48,7 +49,8 @@ export const recordingDatabase = (db: Database, units: Unit[]): Database => {
 /** The statements each scenario's requests send (one capture per distinct request), in order. */
 export const captureScenarios = async (db: Database, scenarios: Scenario[]): Promise<Unit[][][]> => {
   const units: Unit[] = [];
-  const app = await buildApp({ db: recordingDatabase(db, units) });
+  // The threshold of `Prefer: count=estimated` as the served app reads it, so the replay sends the same statements.
+  const app = await buildApp({ db: recordingDatabase(db, units), countThreshold: readConfig().countThreshold });
   try {
     await app.ready();
     const captured: Unit[][][] = [];
@@ -56,7 +58,11 @@ export const captureScenarios = async (db: Database, scenarios: Scenario[]): Pro
       const perRequest: Unit[][] = [];
       for (const request of scenario.requests) {
         units.length = 0;
-        const response = await app.inject({ method: request.method, url: request.path });
+        const response = await app.inject({
+          method: request.method,
+          url: request.path,
+          headers: request.headers ?? {},
+        });
         if (response.statusCode !== 200)
           throw new Error(`${scenario.label}: ${request.path} answered ${response.statusCode}`);
         perRequest.push(units.splice(0));

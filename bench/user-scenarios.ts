@@ -9,6 +9,10 @@ export const FEW_TERM = 'nakamura';
 export const MANY_TERM = 'gmail';
 const SAMPLES = 100;
 
+/** The frequent term's search with Logto's exact total, and with `Prefer: count=estimated`. */
+export const EXACT_COUNT_LABEL = `search %${MANY_TERM}% (many)`;
+export const ESTIMATED_COUNT_LABEL = `search %${MANY_TERM}% (many), count=estimated`;
+
 export interface UserScenario extends Scenario {
   /** The p50 goal on Postgres at full size, in milliseconds. */
   goalMs?: number;
@@ -35,8 +39,18 @@ export const userScenarios = (users: number, logs: number): UserScenario[] => [
     goalMs: 50,
   },
   {
-    label: `search %${MANY_TERM}% (many)`,
+    label: EXACT_COUNT_LABEL,
     requests: [get(`/api/users?search=${like(MANY_TERM)}&page=1&page_size=${PAGE_SIZE}`)],
+    goalMs: 50,
+  },
+  {
+    label: ESTIMATED_COUNT_LABEL,
+    requests: [
+      {
+        ...get(`/api/users?search=${like(MANY_TERM)}&page=1&page_size=${PAGE_SIZE}`),
+        headers: { Prefer: 'count=estimated' },
+      },
+    ],
     goalMs: 50,
   },
   {
