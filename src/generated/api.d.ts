@@ -6441,7 +6441,7 @@ export interface operations {
                 includeSecrets?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -6763,7 +6763,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -6840,7 +6840,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -7046,7 +7046,7 @@ export interface operations {
                 page_size?: number;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -7920,7 +7920,7 @@ export interface operations {
                 page_size?: number;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -8319,7 +8319,7 @@ export interface operations {
                 page_size?: number;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -8779,7 +8779,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -8923,7 +8923,7 @@ export interface operations {
                 enableCap?: "true" | "false";
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -9394,7 +9394,7 @@ export interface operations {
                 enableCap?: "true" | "false";
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -9526,7 +9526,7 @@ export interface operations {
                 invitee?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -9918,7 +9918,7 @@ export interface operations {
                 q?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -10240,7 +10240,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -10520,7 +10520,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -10800,7 +10800,7 @@ export interface operations {
                 q?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -11122,7 +11122,7 @@ export interface operations {
                 q?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -11444,7 +11444,7 @@ export interface operations {
                 q?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -11724,7 +11724,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -12085,7 +12085,7 @@ export interface operations {
                 page_size?: number;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -12356,7 +12356,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -12636,7 +12636,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -12916,7 +12916,7 @@ export interface operations {
                 q?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -13198,7 +13198,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -13762,7 +13762,7 @@ export interface operations {
                 includeScopes?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -14156,7 +14156,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -14435,7 +14435,7 @@ export interface operations {
                 excludeApplicationId?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -14757,7 +14757,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -14965,7 +14965,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -15173,7 +15173,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -15805,7 +15805,7 @@ export interface operations {
                 "mode.name"?: "exact" | "like" | "similar_to" | "posix";
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path?: never;
@@ -17257,7 +17257,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -17546,7 +17546,7 @@ export interface operations {
                 page_size?: number;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {
@@ -18033,7 +18033,7 @@ export interface operations {
                 search?: string;
             };
             header?: {
-                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (10000 unless the server sets another) and answers the estimate above it. */
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
                 Prefer?: string;
             };
             path: {

@@ -81,7 +81,7 @@ export interface AppOptions {
   keysCheckMs?: number | undefined;
   /**
    * The rows a list counts exactly for `Prefer: count=estimated` before it answers the planner's estimate instead
-   * (default 10,000; `COUNT_ESTIMATE_THRESHOLD`).
+   * (default 1,000; `COUNT_ESTIMATE_THRESHOLD`).
    */
   countThreshold?: number | undefined;
 }

@@ -11,4 +11,4 @@ export const ESTIMATED_HEADER = 'Total-Number-Is-Estimated';
 /** The preferences a response honoured (RFC 7240), e.g. `count=estimated`. */
 export const PREFERENCE_APPLIED_HEADER = 'Preference-Applied';
 /** The rows `count=estimated` counts exactly before it takes the planner's estimate instead. */
-export const DEFAULT_COUNT_THRESHOLD = 10_000;
+export const DEFAULT_COUNT_THRESHOLD = 1_000;
