@@ -64,10 +64,14 @@ export const readCounting = (request: FastifyRequest, threshold: number): Counti
 export const setPageHeaders = (
   request: FastifyRequest,
   reply: FastifyReply,
-  { total, capped = false, estimated = false, items }: PageTotal,
+  { total: given, capped = false, estimated = false, items = 0 }: PageTotal,
   page: Page | undefined,
   applied?: Counting | undefined,
 ) => {
+  // An estimate is never fewer than the entries up to this page (and one more while the page is full): a planner
+  // working from stale statistics must not tell a client on page 2 that there is one page.
+  const seen = page && items > 0 ? (page.page - 1) * page.pageSize + items + (items >= page.pageSize ? 1 : 0) : 0;
+  const total = estimated ? Math.max(given, seen) : given;
   reply.header('Total-Number', String(total));
   if (capped) reply.header(CAPPED_HEADER, 'true');
   if (estimated) reply.header(ESTIMATED_HEADER, 'true');
@@ -85,7 +89,7 @@ export const setPageHeaders = (
   const known = !capped && !estimated;
   const links = [link(1, 'first')];
   if (page.page > 1) links.push(link(known ? Math.min(page.page - 1, last) : page.page - 1, 'prev'));
-  if (known ? page.page < last : estimated && (items ?? 0) >= page.pageSize) links.push(link(page.page + 1, 'next'));
+  if (known ? page.page < last : estimated && items >= page.pageSize) links.push(link(page.page + 1, 'next'));
   if (known) links.push(link(last, 'last'));
   reply.header('Link', links.join(', '));
 };
