@@ -15,6 +15,8 @@ export default defineConfig({
           environment: 'node',
           // The console's pieces render outside the pages that load their entities' models: every model first.
           setupFiles: ['tests/unit/console/load-models.ts'],
+          // Embedded databases to start from instead of running initdb (and migrating) in each test.
+          globalSetup: ['tests/pglite-templates.ts'],
           // Codegen runs take a few seconds each (OpenAPI types, compiled validators, an embedded database).
           testTimeout: 60_000,
           // Both cores: left to itself, the layer ran one file at a time on a two-core machine.
@@ -27,7 +29,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
           // Migrates one PGlite and one Postgres database for the whole run; each file starts from a copy.
-          globalSetup: ['tests/api/database-templates.ts'],
+          globalSetup: ['tests/pglite-templates.ts', 'tests/api/database-templates.ts'],
           environment: 'node',
           testTimeout: 30_000,
           // Some files compile test-only entities with codegen and migrate a database before their tests.
@@ -46,6 +48,8 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.test.ts'],
           environment: 'node',
+          // Every server starts on a copy of one migrated data directory instead of running initdb and migrating.
+          globalSetup: ['tests/pglite-templates.ts'],
           testTimeout: 180_000,
           hookTimeout: 240_000,
           // Two files at a time: each starts its own server (free port, temporary data directory) and Chromium

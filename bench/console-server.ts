@@ -36,6 +36,8 @@ export interface ConsoleServerOptions {
    * when it stops (DATABASE_URL of the environment is ignored).
    */
   database?: { dataDir: string } | { databaseUrl: string };
+  /** Fills the fresh data directory before the server opens it (the browser tests copy a migrated one in). */
+  prepareDataDir?: (dataDir: string) => void;
 }
 
 /**
@@ -51,6 +53,7 @@ export const startConsoleServer = async (
   // becomes the public URL.
   const origin = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
   const ownDataDir = options.database ? undefined : mkdtempSync(join(tmpdir(), 'gatehouse-e2e-data-'));
+  if (ownDataDir) options.prepareDataDir?.(ownDataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...settings,

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/shared/csp-nonce.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 
 /** A console build in miniature: the shell as the bundler writes it (nonce placeholders) and one asset. */
 const writeConsole = (dir: string) => {
@@ -36,7 +37,7 @@ describe('console shell and its Content-Security-Policy', () => {
   beforeAll(async () => {
     consoleDir = mkdtempSync(join(tmpdir(), 'gatehouse-console-'));
     writeConsole(consoleDir);
-    db = await connectDatabase({});
+    db = await connectDatabase({ template: migratedPgliteTemplate() });
     app = await buildApp({ db, consoleDir, logger: false });
   });
   afterAll(async () => {

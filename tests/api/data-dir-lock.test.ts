@@ -2,12 +2,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { copyMigratedDataDir } from '../template-databases.js';
 import { freePort } from './oidc-helpers.js';
 import { ServerProcess } from './server-process.js';
 
 /** One process per embedded database directory: a second one would write beside the first and lose its rows. */
 describe('the embedded database directory is held by one server process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-data-'));
+  // Migrated already: the lock is what is tested here (headless-bootstrap.test.ts starts on an empty directory).
+  copyMigratedDataDir(dataDir);
   const lockFile = join(dataDir, 'gatehouse.lock');
   const started: ServerProcess[] = [];
   const start = async () => {

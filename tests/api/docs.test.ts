@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 /** The README's first- and second-level headings (code blocks left out: their `#` lines are shell comments). */
@@ -24,7 +25,7 @@ describe('the documentation pages', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    db = await connectDatabase({});
+    db = await connectDatabase({ template: migratedPgliteTemplate() });
     app = await buildApp({ db, logger: false });
   });
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -11,6 +10,7 @@ import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 
 /**
  * The databases the API tests run on: PGlite in memory always, and a Postgres server as well when DATABASE_URL
@@ -27,16 +27,10 @@ interface OpenDatabase {
   dispose(): Promise<void>;
 }
 
-/** The run's migrated PGlite dump (see database-templates.ts), when the global setup made one. */
-const pgliteTemplate = () => {
-  const file = inject('pgliteTemplate');
-  return file && existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
-};
-
 const pglite: DatabaseTarget = {
   name: 'pglite',
   open: async () => {
-    const db = await connectDatabase({ template: pgliteTemplate() });
+    const db = await connectDatabase({ template: migratedPgliteTemplate() });
     return { db, dispose: () => db.close() };
   },
 };

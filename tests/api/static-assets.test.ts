@@ -9,6 +9,7 @@ import { buildApp } from '../../src/server/app.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/shared/csp-nonce.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 import { Browser, freePort, pkce } from './oidc-helpers.js';
 
 const ASSET = '/console/assets/app-Bq3xK9aZ.js';
@@ -41,7 +42,7 @@ describe('console files: encodings and caching', () => {
   beforeAll(async () => {
     consoleDir = mkdtempSync(join(tmpdir(), 'gatehouse-static-'));
     await writeConsole(consoleDir);
-    db = await connectDatabase({});
+    db = await connectDatabase({ template: migratedPgliteTemplate() });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     app = await buildApp({ db, consoleDir, logger: false, publicUrl: origin });

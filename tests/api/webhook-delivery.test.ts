@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
 import { SIGNATURE_HEADER, sign } from '../../src/server/webhooks/dispatcher.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 
 interface Received {
   url: string;
@@ -47,7 +48,7 @@ describe('webhooks', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    db = await connectDatabase({});
+    db = await connectDatabase({ template: migratedPgliteTemplate() });
     app = await buildApp({ db });
   });
 

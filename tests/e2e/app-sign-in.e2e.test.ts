@@ -10,6 +10,7 @@ import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
 import { pkce, type RunningServer, startServer } from '../api/oidc-helpers.js';
 import { createUser } from '../api/users.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 import { type Browser, launchBrowser, submitSignIn } from './harness';
 
 const PASSWORD = 'Partner-portal-2024';
@@ -24,7 +25,7 @@ describe('signing in to an application on another origin', () => {
   const posted: URLSearchParams[] = [];
 
   beforeAll(async () => {
-    db = await connectDatabase({});
+    db = await connectDatabase({ template: migratedPgliteTemplate() });
     server = await startServer(db);
     // The application: a page on another origin that only receives the callback.
     app = createServer((request, response) => {

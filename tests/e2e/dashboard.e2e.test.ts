@@ -13,6 +13,7 @@ import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
 import { formAction, freePort, Browser as HttpBrowser, pkce, postForm } from '../api/oidc-helpers.js';
 import { createUser } from '../api/users.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 import { checkPage } from './accessibility';
 import { closeWithEscape } from './console-steps';
 import {
@@ -74,7 +75,7 @@ describe('get started and the dashboard', () => {
   beforeAll(async () => {
     ensureConsoleBuilt();
     screenshotPrefix('dashboard');
-    db = await connectDatabase({});
+    db = await connectDatabase({ template: migratedPgliteTemplate() });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     app = await buildApp({ db, publicUrl: origin, verifier: 'identity', consoleDir: join(root, 'dist', 'console') });

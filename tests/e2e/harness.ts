@@ -1,6 +1,6 @@
 /**
- * Browser test harness: the real server (embedded PostgreSQL in a temp directory) serving the built console, and
- * Debian's Chromium driven by playwright-core with a fresh profile.
+ * Browser test harness: the real server (embedded PostgreSQL in a temp directory, a copy of the run's migrated one)
+ * serving the built console, and Debian's Chromium driven by playwright-core with a fresh profile.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type ConsoleServer, type ConsoleServerOptions, root, startConsoleServer } from '../../bench/console-server.js';
 import { chromiumLaunch, signInAsAdmin as signInPage } from '../../bench/console-sign-in.js';
+import { copyMigratedDataDir } from '../template-databases.js';
 
 export { admin, backInConsole, submitSignIn } from '../../bench/console-sign-in.js';
 export { root };
@@ -27,13 +28,14 @@ let lastServer: RunningServer | undefined;
 
 /**
  * Starts `src/server/start.ts` on a free port (with `settings` added to its environment) and resolves once it prints
- * its console URL; by default on a fresh PGlite data directory.
+ * its console URL; by default on a fresh PGlite data directory, a copy of the run's migrated one (the server finds
+ * nothing to migrate: initdb alone costs seconds of CPU).
  */
 export const startServer = async (
   settings: NodeJS.ProcessEnv = {},
   options: ConsoleServerOptions = {},
 ): Promise<RunningServer> => {
-  const running = await startConsoleServer(settings, options);
+  const running = await startConsoleServer(settings, { prepareDataDir: copyMigratedDataDir, ...options });
   lastServer = running;
   return running;
 };

@@ -11,6 +11,7 @@ import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
 import { hostileContent, hostileCss } from '../api/hostile-settings.js';
 import { pkce, type RunningServer, startServer } from '../api/oidc-helpers.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 import { type Browser, launchBrowser, screenshot, screenshotPrefix } from './harness';
 
 /** A 1×1 red PNG. */
@@ -58,7 +59,7 @@ describe('the sign-in experience in Chromium', () => {
 
   beforeAll(async () => {
     screenshotPrefix('sign-in-experience');
-    db = await connectDatabase({});
+    db = await connectDatabase({ template: migratedPgliteTemplate() });
     server = await startServer(db);
     assets = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'image/png' });

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { migrations } from '../../src/generated/migrations/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
+import { emptyPgliteTemplate } from '../template-databases.js';
 
 describe('application token defaults migration', () => {
   it('gives existing applications the defaults they lack and keeps the settings they have', async () => {
     const at = migrations.findIndex((migration) => migration.name.endsWith('_application_token_defaults'));
     expect(at).toBeGreaterThan(0);
-    const db = await openPglite();
+    const db = await openPglite(undefined, emptyPgliteTemplate());
     try {
       await migrate(db, migrations.slice(0, at));
       await db.query(

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneAuditLogs } from '../../src/server/audit-log/prune.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 
 let db: Database;
 beforeAll(async () => {
-  db = await connectDatabase({});
+  db = await connectDatabase({ template: migratedPgliteTemplate() });
   await db.query(`INSERT INTO tenants (id, name) VALUES ('default', 'Default') ON CONFLICT DO NOTHING`);
   await db.query(`INSERT INTO tenants (id, name, audit_logs_retention_days) VALUES ('short', 'Short', 3)`);
 }, 60_000);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { analyzeStaleTables } from '../../src/server/db/auto-analyze.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/database.js';
+import { copyMigratedDataDir } from '../template-databases.js';
 
 const estimatedRows = async (db: Database, table: string) => {
   const { rows } = await db.query<{ reltuples: number }>(
@@ -31,6 +32,7 @@ describe('planner statistics on PGlite (no autovacuum)', () => {
   it('are gathered at open and once a table grew past autovacuum’s threshold, not below it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-analyze-'));
     try {
+      copyMigratedDataDir(dataDir);
       db = await connectDatabase({ dataDir });
       await addRoles(db, 1, 2000);
       expect(await estimatedRows(db, 'roles')).toBeLessThan(2000);

@@ -4,6 +4,7 @@ import { generate } from '../../codegen/generate.js';
 import { migrations } from '../../src/generated/migrations/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
+import { emptyPgliteTemplate, migratedPgliteTemplate } from '../template-databases.js';
 import { copyProject, editJson, migrationsOf, removeProjects } from './codegen-project.js';
 
 afterEach(removeProjects);
@@ -44,7 +45,7 @@ describe('schema changes become migrations', () => {
     expect(after.files.get('src/generated/console-models/role.ts')).toContain('"priority"');
 
     // The old database, with a row in it, migrates forward and keeps the row.
-    const db = await openPglite();
+    const db = await openPglite(undefined, migratedPgliteTemplate());
     try {
       await migrate(db, migrationsOf(before.files));
       await db.query(
@@ -71,7 +72,7 @@ describe('schema changes become migrations', () => {
     expect(sql).toContain('("name" ILIKE $2 OR "description" ILIKE $2 OR "type" ILIKE $2)');
     expect(sql).toContain('CREATE INDEX "roles__type__trgm" ON "roles" USING gin ("tenant_id", "type" gin_trgm_ops)');
 
-    const db = await openPglite();
+    const db = await openPglite(undefined, migratedPgliteTemplate());
     try {
       await migrate(db, migrationsOf(before.files));
       await db.query(`INSERT INTO roles (tenant_id, id, name, description, type) VALUES
@@ -161,7 +162,7 @@ describe('descriptors are checked', () => {
   it('starts row counters from the rows a table already holds, then keeps them with every write', async () => {
     const counting = migrations.findIndex((m) => m.sql.includes('CREATE TABLE gatehouse_row_counts'));
     expect(counting).toBeGreaterThan(0);
-    const db = await openPglite();
+    const db = await openPglite(undefined, emptyPgliteTemplate());
     try {
       await migrate(db, migrations.slice(0, counting));
       await db.query(`INSERT INTO roles (tenant_id, id, name, description, type) VALUES

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 import { copyProject, editJson, migrationsOf, removeProjects, repo } from './codegen-project.js';
 
 afterEach(removeProjects);
@@ -46,7 +47,7 @@ describe('migrations keep data and apply in order', () => {
     expect(sql).toContain('ALTER INDEX "roles__description__trgm" RENAME TO "roles__summary__trgm";');
     expect(sql).not.toContain('DROP COLUMN');
 
-    const db = await openPglite();
+    const db = await openPglite(undefined, migratedPgliteTemplate());
     try {
       await migrate(db, migrationsOf(before.files));
       await db.query(
@@ -91,7 +92,7 @@ describe('migrations keep data and apply in order', () => {
     expect(at('ADD COLUMN "label"')).toBeLessThan(at('CREATE OR REPLACE FUNCTION "roles__search"'));
     expect(at('ADD COLUMN "label"')).toBeLessThan(at('CREATE INDEX "roles__label__trgm"'));
 
-    const db = await openPglite();
+    const db = await openPglite(undefined, migratedPgliteTemplate());
     try {
       await migrate(db, migrationsOf(before.files));
       await db.query(`INSERT INTO roles (tenant_id, id, name, description) VALUES ('default', 'r1', 'Auditor', 'x')`);

@@ -7,13 +7,14 @@ import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
 import { keyTablesOf, loadKeys } from '../../src/server/oidc/key-store.js';
 import { publicJwks, signingJwk, tenantKeysOf } from '../../src/server/oidc/keys.js';
+import { migratedPgliteTemplate } from '../template-databases.js';
 
 const tables = keyTablesOf(generatedCatalog());
 
 describe('signing keys kept by an earlier release', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openPglite();
+    db = await openPglite(undefined, migratedPgliteTemplate());
     await migrate(db, migrations);
   }, 120_000);
   afterAll(() => db?.close());

@@ -5,6 +5,7 @@ import { generate } from '../../codegen/generate.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { openPglite } from '../../src/server/db/pglite.js';
 import { compileSet, readGenerated, setRoot } from '../shapes/sets.js';
+import { emptyPgliteTemplate } from '../template-databases.js';
 
 const disposers: (() => void)[] = [];
 afterEach(() => {
@@ -123,7 +124,7 @@ describe('relation entities in codegen', () => {
 
   it('writes migrations that create the tables, keys and cascades the model describes', async () => {
     const { migrations } = await compileSet('relations');
-    const db = await openPglite();
+    const db = await openPglite(undefined, emptyPgliteTemplate());
     try {
       await migrate(db, migrations);
       await db.exec(`
