@@ -9,10 +9,12 @@ import './styles/pages.css';
 import './styles/forms.css';
 import './styles/dialogs.css';
 import './styles/adjustments.css';
-import { createRouter } from './routes';
+import { createRouter, prefetchLanding } from './routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+
+prefetchLanding(window.location.pathname.replace(/^\/console(?=\/|$)/, '') || '/');
 
 // The chosen language's texts first (English is in the bundle), so the first paint is in that language.
 void languageReady.finally(() =>

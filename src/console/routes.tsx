@@ -9,12 +9,12 @@ import { tabsPageOf } from './feature-modules/tabs';
 import { kindPage, kindRoutes } from './generic/kind-routes';
 import { RouteError } from './generic/RouteError';
 import { NotFound } from './generic/result-pages';
-import { AppLayout } from './layout/AppLayout';
+import { AppLayout, preloadDataLayer } from './layout/AppLayout';
 import { HomeRedirect } from './layout/HomeRedirect';
 import { ModelPage } from './models/ModelPage';
 import { loadModels } from './models/store';
 import { lazyPage } from './navigation/lazy-page';
-import { registerPrefetch } from './navigation/prefetch';
+import { prefetchPath, registerPrefetch } from './navigation/prefetch';
 
 const ResourceList = lazyPage(() => import('./generic/ResourceList').then((m) => m.ResourceList));
 const ResourceCreate = lazyPage(() => import('./generic/ResourceCreate').then((m) => m.ResourceCreate));
@@ -41,6 +41,7 @@ const resourceRoutes: RouteObject[] = pagedResources.flatMap((entry) => {
           <ModelPage
             key={name}
             name={name}
+            preload={ResourceList.preload}
             render={(resource) => <ResourceList resource={resource} page={tabsPageOf(tabsPages, name)} />}
           />
         </RequireScopes>
@@ -51,7 +52,11 @@ const resourceRoutes: RouteObject[] = pagedResources.flatMap((entry) => {
               path: 'create',
               element: (
                 <RequireScopes scopes={write}>
-                  <ModelPage name={name} render={(resource) => <ResourceCreate resource={resource} />} />
+                  <ModelPage
+                    name={name}
+                    preload={ResourceCreate.preload}
+                    render={(resource) => <ResourceCreate resource={resource} />}
+                  />
                 </RequireScopes>
               ),
             },
@@ -61,18 +66,32 @@ const resourceRoutes: RouteObject[] = pagedResources.flatMap((entry) => {
   ];
   const tab = entry.pages.defaultTab;
   if (entry.pages.detail && tab) {
+    registerPrefetch(`${entry.route}/:id`, () =>
+      Promise.all([loadModels([name]), ResourceShow.preload(), DetailTabView.preload()]),
+    );
     routes.push({
       path: `${entry.route}/:id`,
       element: (
         <RequireScopes scopes={read}>
-          <ModelPage key={name} name={name} render={(resource) => <ResourceShow resource={resource} />} />
+          <ModelPage
+            key={name}
+            name={name}
+            preload={ResourceShow.preload}
+            render={(resource) => <ResourceShow resource={resource} />}
+          />
         </RequireScopes>
       ),
       children: [
         { index: true, element: <Navigate to={tab} replace /> },
         {
           path: ':tab',
-          element: <ModelPage name={name} render={(resource) => <DetailTabView resource={resource} />} />,
+          element: (
+            <ModelPage
+              name={name}
+              preload={DetailTabView.preload}
+              render={(resource) => <DetailTabView resource={resource} />}
+            />
+          ),
         },
         { path: '*', element: <NotFound /> },
       ],
@@ -123,3 +142,12 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes, { basename: '/console' });
+
+/**
+ * Fetches, all at once, what the page the console opens on needs (the data layer, the page's models and code),
+ * rather than one after the other as each part renders.
+ */
+export const prefetchLanding = (pathname: string) => {
+  preloadDataLayer().catch(() => undefined);
+  prefetchPath(pathname);
+};

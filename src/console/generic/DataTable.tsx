@@ -9,6 +9,8 @@ export type Row = Record<string, unknown> & { id?: string | number };
 interface ListQuery {
   isLoading: boolean;
   isFetching: boolean;
+  /** The rows shown are another page's or search's, kept while this one loads. */
+  isPlaceholderData?: boolean;
   isError: boolean;
   error: unknown;
   refetch: () => unknown;
@@ -30,7 +32,10 @@ interface DataTableProps {
   onRowClick?: (row: Row) => void;
 }
 
-/** A list table with loading, empty, error (Retry) states and server paging. */
+/**
+ * A list table with loading, empty, error (Retry) states and server paging. A list seen before shows its cached rows at
+ * once and refreshes them quietly.
+ */
 export const DataTable = ({
   label,
   columns,
@@ -53,7 +58,9 @@ export const DataTable = ({
       className={onRowClick ? 'gh-table gh-table-clickable' : 'gh-table'}
       columns={columns}
       dataSource={rows}
-      loading={query.isLoading || query.isFetching}
+      // Busy while the rows shown are not this page's yet; rows from the cache stay as they are while they are checked
+      // again in the background.
+      loading={query.isLoading || (query.isFetching && query.isPlaceholderData === true)}
       locale={{
         emptyText: query.isLoading ? (
           ' '

@@ -20,15 +20,39 @@ export const kindRoutes = ({ kind, name, route }: ConsoleEntry): RouteObject[] |
       return [
         {
           path: route,
-          element: <ModelPage key={name} name={name} render={(model) => <SettingsPage resource={model} />} />,
+          element: (
+            <ModelPage
+              key={name}
+              name={name}
+              preload={SettingsPage.preload}
+              render={(model) => <SettingsPage resource={model} />}
+            />
+          ),
         },
       ];
     case 'log':
       return [
-        { path: route, element: <ModelPage key={name} name={name} render={(model) => <LogList resource={model} />} /> },
+        {
+          path: route,
+          element: (
+            <ModelPage
+              key={name}
+              name={name}
+              preload={LogList.preload}
+              render={(model) => <LogList resource={model} />}
+            />
+          ),
+        },
         {
           path: `${route}/:id`,
-          element: <ModelPage key={name} name={name} render={(model) => <LogDetail resource={model} />} />,
+          element: (
+            <ModelPage
+              key={name}
+              name={name}
+              preload={LogDetail.preload}
+              render={(model) => <LogDetail resource={model} />}
+            />
+          ),
         },
       ];
     default:

@@ -1,10 +1,14 @@
 import { Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { lazyPage } from '../navigation/lazy-page';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
-const RefineShell = lazy(() => import('../RefineShell').then((m) => ({ default: m.RefineShell })));
+const RefineShell = lazyPage(() => import('../RefineShell').then((m) => m.RefineShell));
+
+/** The data layer (Refine and its providers), which every page in the layout renders inside. */
+export const preloadDataLayer = () => RefineShell.preload();
 
 export const PageLoading = () => (
   <div className="gh-page-loading">

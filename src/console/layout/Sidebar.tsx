@@ -6,7 +6,7 @@ import { sidebarGroupKey } from '../../shared/text-keys';
 import { useAccess } from '../access/AccessContext';
 import { type SidebarEntry, sidebarSectionsFor } from '../feature-modules/navigation';
 import { sidebarEntries } from '../feature-modules/registry';
-import { prefetchRoute } from '../navigation/prefetch';
+import { prefetchPath } from '../navigation/prefetch';
 import { sidebarGroups } from '../registry';
 
 /**
@@ -33,7 +33,11 @@ export const Sidebar = ({ entries = sidebarEntries }: { entries?: readonly Sideb
           key: route,
           icon: Icon && <Icon />,
           label: (
-            <Link to={`/${route}`} onMouseEnter={() => prefetchRoute(route)} onFocus={() => prefetchRoute(route)}>
+            <Link
+              to={`/${route}`}
+              onMouseEnter={() => prefetchPath(`/${route}`)}
+              onFocus={() => prefetchPath(`/${route}`)}
+            >
               {t(titleKey)}
             </Link>
           ),

@@ -6,14 +6,33 @@ import { loadModels, modelsLoaded, requireResource } from './store';
  * Renders its children once the models of these entities (and of those they name) are loaded, suspending to the
  * nearest boundary until then; a navigation keeps the page it leaves on screen meanwhile.
  */
-export const WithModels = ({ names, children }: { names: readonly string[]; children: ReactNode }) => {
-  if (!modelsLoaded(names)) use(loadModels(names));
+export const WithModels = ({
+  names,
+  preload,
+  children,
+}: {
+  names: readonly string[];
+  /** The code of what draws inside, fetched while the models load rather than after. */
+  preload?: (() => Promise<unknown>) | undefined;
+  children: ReactNode;
+}) => {
+  if (!modelsLoaded(names)) {
+    preload?.().catch(() => undefined);
+    use(loadModels(names));
+  }
   return children;
 };
 
+interface ModelPageProps {
+  name: string;
+  render: (resource: ConsoleResource) => ReactNode;
+  /** The page's code (a `lazyPage`'s `preload`), fetched together with the model. */
+  preload?: () => Promise<unknown>;
+}
+
 /** A page of one entity, drawn from its whole model. */
-export const ModelPage = ({ name, render }: { name: string; render: (resource: ConsoleResource) => ReactNode }) => (
-  <WithModels names={[name]}>
+export const ModelPage = ({ name, render, preload }: ModelPageProps) => (
+  <WithModels names={[name]} preload={preload}>
     <Drawn name={name} render={render} />
   </WithModels>
 );

@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router';
+
 /**
  * What a console route needs before it can draw (its entities' models, its page's code), fetched ahead when a link
  * to it is hovered or focused, so the click finds them ready. The route table registers one per route.
@@ -8,9 +10,12 @@ export const registerPrefetch = (route: string, prefetch: () => Promise<unknown>
   if (!prefetchers.has(route)) prefetchers.set(route, prefetch);
 };
 
-/** Starts fetching what a route needs; a failure is left to the navigation, which tries again and reports it. */
-export const prefetchRoute = (route: string) => {
-  prefetchers
-    .get(route.replace(/^\//, ''))?.()
-    .catch(() => undefined);
+/**
+ * Starts fetching what the routes matching a console path need (`/roles`, `/roles/r1/general`); a failure is left to
+ * the navigation, which tries again and reports it.
+ */
+export const prefetchPath = (pathname: string) => {
+  for (const [route, prefetch] of prefetchers) {
+    if (matchPath({ path: `/${route}`, end: false }, pathname)) prefetch().catch(() => undefined);
+  }
 };
