@@ -16,6 +16,7 @@ export const registerPrefetch = (route: string, prefetch: () => Promise<unknown>
  */
 export const prefetchPath = (pathname: string) => {
   for (const [route, prefetch] of prefetchers) {
-    if (matchPath({ path: `/${route}`, end: false }, pathname)) prefetch().catch(() => undefined);
+    const pattern = `/${route}`;
+    if (matchPath({ path: pattern, end: false }, pathname)) prefetch().catch(() => undefined);
   }
 };
