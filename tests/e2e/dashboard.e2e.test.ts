@@ -166,7 +166,9 @@ describe('get started and the dashboard', () => {
     await visible(metric('Daily active users').getByText('+2 vs. the day before'));
     await visible(metric('Monthly active users').getByText('2', { exact: true }));
     // The chart of the last 30 days, drawn by its own chunk.
-    await visible(page.getByRole('figure', { name: 'Daily active users of the last 30 days' }).locator('svg').first());
+    await visible(
+      page.getByRole('figure', { name: 'Daily active users of the last 30 days' }).locator('canvas').first(),
+    );
     await screenshot(page, 'dashboard', { fullPage: true });
     // Readable in both colour schemes, the chart included.
     expect(await checkPage(page, '/console/dashboard')).toEqual([]);
