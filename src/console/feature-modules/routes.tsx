@@ -14,10 +14,14 @@ const FirstTab = ({ page }: { page: FeaturePage }) => {
   return <Navigate to={`/${first?.route ?? ''}`} replace />;
 };
 
-/** The entities whose models a page needs: those it names and the one it replaces. */
-const modelsOf = (page: FeaturePage): string[] => [...(page.models ?? []), ...(page.replaces ? [page.replaces] : [])];
+/** The entities whose models a page needs: those its feature and it name, and the one it replaces. */
+const modelsOf = (feature: ConsoleFeature, page: FeaturePage): string[] => [
+  ...(feature.models ?? []),
+  ...(page.models ?? []),
+  ...(page.replaces ? [page.replaces] : []),
+];
 
-const FeatureElement = ({ page }: { page: FeaturePage }) => {
+const FeatureElement = ({ feature, page }: { feature: ConsoleFeature; page: FeaturePage }) => {
   if (!page.component) {
     return (
       <RequireScopes scopes={page.scopes ?? []}>
@@ -26,7 +30,7 @@ const FeatureElement = ({ page }: { page: FeaturePage }) => {
     );
   }
   const Component = page.component;
-  const models = modelsOf(page);
+  const models = modelsOf(feature, page);
   const content =
     models.length > 0 ? (
       <WithModels names={models}>
@@ -44,8 +48,8 @@ const FeatureElement = ({ page }: { page: FeaturePage }) => {
 };
 
 /** What a link to the page fetches ahead: its models, then its code (which may read them as it loads). */
-const prefetchOf = (page: FeaturePage) => {
-  const models = modelsOf(page);
+const prefetchOf = (feature: ConsoleFeature, page: FeaturePage) => {
+  const models = modelsOf(feature, page);
   const preload = page.component?.preload;
   return () => loadModels(models).then(() => preload?.());
 };
@@ -56,7 +60,7 @@ export const featureRoutes = (features: readonly ConsoleFeature[], placement: Fe
     feature.pages
       .filter((page) => page.placement === placement)
       .map((page) => {
-        registerPrefetch(page.path, prefetchOf(page));
-        return { path: page.path, element: <FeatureElement key={feature.name} page={page} /> };
+        registerPrefetch(page.path, prefetchOf(feature, page));
+        return { path: page.path, element: <FeatureElement key={feature.name} feature={feature} page={page} /> };
       }),
   );

@@ -12,13 +12,13 @@ const read = connector.requiredScopes.read;
  */
 export const feature = defineFeature({
   name: 'connectors',
+  models: [connector.name],
   pages: [
     {
       path: 'connectors',
       placement: 'layout',
       component: lazyPage(() => import('./ConnectorsRedirect').then((m) => m.ConnectorsRedirect)),
       scopes: read,
-      models: [connector.name],
       replaces: connector.name,
       sidebar: { group: 'authentication', order: 4, titleKey: 'sidebar.connectors', icon: ApiOutlined },
     },
@@ -27,7 +27,6 @@ export const feature = defineFeature({
       placement: 'layout',
       component: lazyPage(() => import('./ConnectorsPage').then((m) => m.ConnectorsPage)),
       scopes: read,
-      models: [connector.name],
     },
   ],
 });

@@ -17,10 +17,11 @@ const CasePage = lazyPage(() => import('./CasePage').then((m) => m.CasePage));
  */
 export const feature = defineFeature({
   name: 'qa',
+  models: everyEntity,
   pages: [
-    { path: qaPaths.forms, placement: 'layout', component: Gallery, scopes: [qaScope], models: everyEntity },
-    { path: qaPaths.form, placement: 'layout', component: Gallery, scopes: [qaScope], models: everyEntity },
-    { path: qaPaths.fixture, placement: 'layout', component: CasePage, scopes: [qaScope], models: everyEntity },
+    { path: qaPaths.forms, placement: 'layout', component: Gallery, scopes: [qaScope] },
+    { path: qaPaths.form, placement: 'layout', component: Gallery, scopes: [qaScope] },
+    { path: qaPaths.fixture, placement: 'layout', component: CasePage, scopes: [qaScope] },
   ],
 });
 

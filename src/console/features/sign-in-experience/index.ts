@@ -5,8 +5,6 @@ import { requireEntry } from '../../registry';
 
 const settings = requireEntry('signInExperience');
 const read = settings.requiredScopes.read;
-/** The settings singleton and the two entities its cards edit: their models load before any of these pages. */
-const models = [settings.name, 'captchaProvider', 'customPhrase'];
 
 const SignInExperiencePage = lazyPage(() => import('./SignInExperiencePage').then((m) => m.SignInExperiencePage));
 const SecurityPage = lazyPage(() => import('./SecurityPage').then((m) => m.SecurityPage));
@@ -18,13 +16,14 @@ const TabRedirect = lazyPage(() => import('./TabRedirect').then((m) => m.TabRedi
  */
 export const feature = defineFeature({
   name: 'sign-in-experience',
+  // The settings singleton and the two entities its cards edit, on every page and tab.
+  models: [settings.name, 'captchaProvider', 'customPhrase'],
   pages: [
     {
       path: 'sign-in-experience',
       placement: 'layout',
       component: TabRedirect,
       scopes: read,
-      models,
       replaces: settings.name,
       sidebar: { group: 'authentication', order: 2, titleKey: 'sidebar.sign_in_experience', icon: LockOutlined },
     },
@@ -34,7 +33,6 @@ export const feature = defineFeature({
       placement: 'layout',
       component: lazyPage(() => import('./MfaPage').then((m) => m.MfaPage)),
       scopes: read,
-      models,
       sidebar: { group: 'authentication', order: 3, titleKey: 'sidebar.mfa', icon: KeyOutlined },
     },
     {
@@ -42,7 +40,6 @@ export const feature = defineFeature({
       placement: 'layout',
       component: TabRedirect,
       scopes: read,
-      models,
       sidebar: { group: 'authentication', order: 6, titleKey: 'sidebar.security', icon: SafetyOutlined },
     },
     { path: 'security/:tab', placement: 'layout', component: SecurityPage, scopes: read },
