@@ -17,6 +17,7 @@ import { buildModels, formSchemas, validatedSchemas } from './model.js';
 import { buildOpenApi } from './openapi.js';
 import { checkOptionalFields } from './optional-fields.js';
 import { checkOverrideKeys } from './overrides-check.js';
+import { qaValidatorFiles } from './qa-validators.js';
 import { recordTypes } from './record-types.js';
 import { renamesOf } from './renames.js';
 import { implementedServerKeys, serverOverridesModule } from './server-overrides.js';
@@ -175,5 +176,7 @@ export const generate = async (options: GenerateOptions): Promise<GenerateResult
     );
     files.set(`${path}.d.ts`, validatorTypes);
   }
+  for (const [path, content] of qaValidatorFiles(models, consoleModels, BANNER, validatorTypes))
+    files.set(path, content);
   return { files, newMigration, starting: new Map([...fixtures, ...texts.files]) };
 };

@@ -2,9 +2,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { CONSOLE_MODELS_DIR, FORM_VALIDATORS_DIR } from './console-index.js';
 import type { GenerateResult } from './generate.js';
+import { QA_VALIDATORS_DIR } from './qa-validators.js';
 
 /** Folders whose every file codegen writes: a file it no longer writes there (a deleted entity's) is removed. */
-const OWNED_DIRS = [CONSOLE_MODELS_DIR, FORM_VALIDATORS_DIR];
+const OWNED_DIRS = [CONSOLE_MODELS_DIR, FORM_VALIDATORS_DIR, QA_VALIDATORS_DIR];
 
 /** Files in codegen's own folders that it no longer writes. */
 export const orphanFiles = (root: string, files: ReadonlyMap<string, string>): string[] =>

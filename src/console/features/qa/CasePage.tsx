@@ -10,6 +10,7 @@ import { FixtureCase } from './FixtureCase';
 import { formTarget } from './form-target';
 import { ViewControls } from './GalleryControls';
 import { qaLinks } from './links';
+import { useQaValidators } from './use-qa-validators';
 import { useGalleryView } from './use-view';
 import './qa.css';
 
@@ -26,7 +27,8 @@ export const CasePage = () => {
   useDocumentTitle(title);
   const { search } = useGalleryView();
   const { query, result } = useQaForm(entity, form);
-  const detail = query.isSuccess ? result.data : undefined;
+  const compiled = useQaValidators(entity);
+  const detail = query.isSuccess && compiled.ready ? result.data : undefined;
   const target = useMemo(() => (detail ? formTarget(detail) : undefined), [detail]);
   const record = useMemo(() => (detail ? baseRecordOf(detail) : undefined), [detail]);
   const fixture = detail?.fixtures.find((candidate) => setOf(candidate) === set && candidate.name === name);
@@ -42,6 +44,8 @@ export const CasePage = () => {
       </div>
       {query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : compiled.error ? (
+        <ErrorState error={compiled.error} onRetry={compiled.retry} />
       ) : !detail || !target ? (
         <Skeleton active />
       ) : fixture && isSet(set) ? (

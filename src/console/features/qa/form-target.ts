@@ -1,14 +1,10 @@
 import { hashForSchema } from '@rjsf/utils';
-import { validators } from '../../../generated/validators.js';
 import type { FormModel, FormSection } from '../../../shared/descriptor';
 import { keptFields } from '../../generic/patch-body';
 import { findResource, isShownFor } from '../../registry';
 import type { FormResource } from '../../rjsf/SchemaForm';
-import { addValidators } from '../../rjsf/validator';
+import { formValidators } from '../../rjsf/validator-table';
 import { formKey, type QaFormDetail } from './api';
-
-// The gallery also renders forms the console does not (action bodies): their validators come with it.
-addValidators(validators);
 
 /** How the gallery renders a form: as the console does, with the same schema, ui schema, sections and ids. */
 export interface FormTarget {
@@ -20,7 +16,10 @@ export interface FormTarget {
   requiredFields?: string[];
   /** Whether the console's own pages render this form (a create dialog or settings tab it knows). */
   inConsole: boolean;
-  /** Whether the form's validator is compiled into this console. */
+  /**
+   * Whether the form's validator is compiled into this console (its entity's model brings those of the console's
+   * forms, `useQaValidators` those of the rest).
+   */
   compiled: boolean;
   /** The root properties of the body the API takes, which the console's form may only partly show. */
   apiProperties: Record<string, unknown>;
@@ -35,7 +34,7 @@ export const formTarget = (detail: QaFormDetail): FormTarget => {
   const resource = findResource(detail.entity);
   const withCompiled = (target: Omit<FormTarget, 'compiled' | 'apiProperties'>): FormTarget => ({
     ...target,
-    compiled: target.form.validatorKey in validators,
+    compiled: target.form.validatorKey in formValidators,
     apiProperties: (detail.schema.properties ?? {}) as Record<string, unknown>,
   });
   if (resource && detail.kind === 'create' && resource.create) {
