@@ -37,7 +37,7 @@ if (!process.env.DATABASE_URL) {
 ensureChromium();
 run('lint and format', 'npx', ['biome', 'check', '.']);
 run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-run('unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']);
+run('unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-mocks', '--project', 'api']);
 run('console build', 'npx', ['vite', 'build']);
 run('browser tests', 'npx', ['vitest', 'run', '--project', 'e2e']);
 console.log('\n✔ All checks passed.');
