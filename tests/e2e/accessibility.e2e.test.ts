@@ -1,6 +1,7 @@
 /**
  * Accessibility in Chromium: axe-core (WCAG 2.1 A and AA) finds no serious or critical violation on the sign-in
- * pages and on every console page, in the light and the dark colour scheme. The console is walked from the
+ * pages and on every console page, in the light and the dark colour scheme (the second scheme with the colour rules,
+ * and the console's frame on its first page only: see `pageWalk`). The console is walked from the
  * generated registry: each resource's list, its create dialog and every detail tab of items created through the
  * API (one per tab condition), so a new entity is held to the same rules without a new test.
  */
@@ -10,7 +11,7 @@ import { pagedResources } from '../../src/console/feature-modules/registry';
 import { isShownFor } from '../../src/console/registry';
 import { consoleModels } from '../../src/generated/console-index';
 import type { ConsoleResource } from '../../src/shared/descriptor';
-import { checkPage, sampleBody, settled } from './accessibility';
+import { pageWalk, sampleBody, settled } from './accessibility';
 import {
   admin,
   authHeaders,
@@ -26,6 +27,7 @@ import {
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+let walk: ReturnType<typeof pageWalk>;
 
 const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 const heading = () => visible(page.getByRole('heading', { level: 1 }).first());
@@ -34,7 +36,7 @@ const dialog = () => page.getByRole('dialog').last();
 /** Violations per area, reported together so one run lists everything to fix. */
 const violations: Record<'signIn' | 'console', string[]> = { signIn: [], console: [] };
 const check = async (area: keyof typeof violations, label: string) => {
-  violations[area].push(...(await checkPage(page, label)));
+  violations[area].push(...(await walk(label)));
 };
 
 const createItem = async (resource: ConsoleResource, body: Record<string, unknown>) => {
@@ -68,6 +70,7 @@ describe('accessibility', () => {
     server = await startServer();
     browser = await launchBrowser({ signInTo: false });
     page = browser.page;
+    walk = pageWalk(page);
   });
 
   afterAll(async () => {

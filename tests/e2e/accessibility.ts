@@ -2,6 +2,9 @@
  * Accessibility checks for the browser tests: axe-core with the WCAG 2.1 A and AA rules, run on a page in the light
  * and the dark colour scheme, collecting serious and critical violations as readable lines. Also builds sample
  * create bodies from the registry's form schemas, so every entity gets a detail page to check.
+ *
+ * What a colour scheme changes is colour: a page gets every rule in the scheme it is in and the colour rules in the
+ * other, and the console's frame (top bar, sidebar), the same on every page, is checked on the first page it is on.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -11,10 +14,25 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export const schemes = ['light', 'dark'] as const;
 export type Scheme = (typeof schemes)[number];
 
+/** The rules whose outcome depends on colours: all a second colour scheme can change. */
+const colourRules = ['color-contrast', 'link-in-text-block'];
+/** The console's frame around every page. */
+const frame = ['.gh-topbar', '.gh-sidebar'];
+
+interface Run {
+  /** Only the colour rules. */
+  colourOnly: boolean;
+  /** Leaves the console's frame out. */
+  withoutFrame: boolean;
+}
+
 /** One violation as a line: `dark /console/roles: color-contrast (serious) .gh-sidebar-group-title — …`. */
-const describeViolations = async (page: Page, label: string, scheme: Scheme): Promise<string[]> => {
+const describeViolations = async (page: Page, label: string, scheme: Scheme, run: Run): Promise<string[]> => {
   // Legacy mode runs axe in the page itself; the default opens a blank page per run to merge per-frame results.
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true).analyze();
+  let builder = new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true);
+  if (run.colourOnly) builder = builder.withRules(colourRules);
+  if (run.withoutFrame) for (const selector of frame) builder = builder.exclude(selector);
+  const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
@@ -48,21 +66,45 @@ export const settled = (page: Page) =>
     timeout: 15_000,
   });
 
-/**
- * Checks the page as it is in both colour schemes and returns the serious and critical violations. The console
- * follows the system scheme unless the user chose one, so emulating the scheme switches its appearance too.
- */
-export const checkPage = async (page: Page, label: string): Promise<string[]> => {
+/** Every rule in the first scheme, the colour rules in the others; the page is left in the last one. */
+const checkSchemes = async (page: Page, label: string, order: readonly Scheme[], withoutFrame: boolean) => {
   const found: string[] = [];
-  for (const scheme of schemes) {
+  for (const [index, scheme] of order.entries()) {
     await page.emulateMedia({ colorScheme: scheme });
     await themeApplied(page, scheme);
     await settled(page);
-    found.push(...(await describeViolations(page, label, scheme)));
+    found.push(...(await describeViolations(page, label, scheme, { colourOnly: index > 0, withoutFrame })));
   }
+  return found;
+};
+
+/**
+ * Checks the page as it is in both colour schemes and returns the serious and critical violations, leaving it in
+ * the light one. The console follows the system scheme unless the user chose one, so emulating the scheme switches
+ * its appearance too.
+ */
+export const checkPage = async (page: Page, label: string): Promise<string[]> => {
+  const found = await checkSchemes(page, label, schemes, false);
   await page.emulateMedia({ colorScheme: 'light' });
   await themeApplied(page, 'light');
   return found;
+};
+
+/**
+ * `checkPage` for a walk through many pages of one browser page: each page starts in the scheme the last one ended
+ * in, and the console's frame is checked on the first page that has it.
+ */
+export const pageWalk = (page: Page) => {
+  let current: Scheme = 'light';
+  let frameChecked = false;
+  return async (label: string): Promise<string[]> => {
+    const hasFrame = (await page.locator(frame.join(', ')).count()) > 0;
+    const order = current === 'light' ? schemes : [...schemes].reverse();
+    const found = await checkSchemes(page, label, order, hasFrame && frameChecked);
+    current = order[order.length - 1] ?? current;
+    if (hasFrame) frameChecked = true;
+    return found;
+  };
 };
 
 let counter = 0;

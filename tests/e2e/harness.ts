@@ -99,13 +99,13 @@ export const screenshotPrefix = (prefix: string) => {
 };
 
 /**
- * Screenshot into test-results/screenshots, numbered in the order taken, with animations finished. `fullPage`
+ * Screenshot (JPEG) into test-results/screenshots, numbered in the order taken, with animations finished. `fullPage`
  * grows the viewport to the page height first, so sticky bars sit where a user would see them.
  */
 export const screenshot = async (page: Page, name: string, { fullPage = false } = {}) => {
   mkdirSync(screenshotDir, { recursive: true });
   shotIndex += 1;
-  const path = join(screenshotDir, `${shotPrefix}${String(shotIndex).padStart(2, '0')}-${name}.png`);
+  const path = join(screenshotDir, `${shotPrefix}${String(shotIndex).padStart(2, '0')}-${name}.jpg`);
   const viewport = page.viewportSize();
   if (fullPage && viewport) {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -124,7 +124,8 @@ export const screenshot = async (page: Page, name: string, { fullPage = false } 
     undefined,
     { timeout: 10_000 },
   );
-  await page.screenshot({ path, animations: 'disabled' });
+  // JPEG: encoding a console page as PNG costs a few times the CPU, on a machine the suite keeps busy.
+  await page.screenshot({ path, type: 'jpeg', quality: 85, animations: 'disabled' });
   if (fullPage && viewport) await page.setViewportSize(viewport);
 };
 
