@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './src/build/precompress';
+import { preloadBoot } from './src/build/preload-boot';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp-nonce';
 
 /** `…/locales/de/common.json` or `…/entities/role/locales/de.json` → `locale-de`; English is in the first load. */
@@ -11,6 +12,7 @@ const localeChunkOf = (id: string): string | null => {
 };
 
 const root = fileURLToPath(new URL('./src/console', import.meta.url));
+const base = '/console/';
 const outDir = fileURLToPath(new URL('./dist/console', import.meta.url));
 const apiTarget = process.env.GATEHOUSE_API_URL ?? 'http://127.0.0.1:3001';
 /** The server's own paths: management API, the default tenant's provider and sign-in pages, other tenants, docs. */
@@ -23,9 +25,14 @@ const serverRoutes = Object.fromEntries(
 
 export default defineConfig({
   root,
-  base: '/console/',
-  // Every bundle file of at least 1 KiB also as .br and .gz, served by encoding (src/server/console/static.ts).
-  plugins: [react(), precompress()],
+  base,
+  plugins: [
+    react(),
+    // The application's chunks named in the shell, fetched beside the small entry that imports them.
+    preloadBoot({ module: /[\\/]src[\\/]console[\\/]boot\.tsx$/, base, nonce: CSP_NONCE_PLACEHOLDER }),
+    // Every bundle file of at least 1 KiB also as .br and .gz, served by encoding (src/server/console/static.ts).
+    precompress(),
+  ],
   // The server puts a fresh nonce here in every shell it sends (see src/server/console/shell.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {

@@ -1,14 +1,12 @@
-import './csp';
+/**
+ * The console application: loaded by the entry module (`main.tsx`) once the document is parsed, its chunks fetched
+ * beside the entry (named in the shell by the build).
+ */
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { languageReady } from './i18n';
-import './styles/layout.css';
-import './styles/pages.css';
-import './styles/forms.css';
-import './styles/dialogs.css';
-import './styles/adjustments.css';
 import { createRouter, prefetchLanding } from './routes';
 
 const container = document.getElementById('root');
