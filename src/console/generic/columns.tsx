@@ -38,9 +38,9 @@ export const renderValue = (
   switch (render) {
     case 'code':
       return (
-        <Typography.Text code ellipsis className="gh-cell-code">
+        <code className="gh-cell-code" title={String(value)}>
           {String(value)}
-        </Typography.Text>
+        </code>
       );
     case 'tag':
       // A flag is tagged only when set (e.g. "Default API"); `false` leaves the cell empty.
@@ -103,7 +103,7 @@ export const buildColumns = (
               src={typeof src === 'string' && src ? src : undefined}
               label={String(label ?? row.id ?? '')}
             />
-            <Typography.Text ellipsis>{String(label ?? row.id ?? '-')}</Typography.Text>
+            <span className="gh-cell-text">{String(label ?? row.id ?? '-')}</span>
             {flags}
           </span>
         );
@@ -130,9 +130,7 @@ export const renderCell = (t: TFunction, resource: ConsoleResource, column: Colu
   if (typeof label === 'string' && label && value !== undefined && value !== null && value !== '') {
     return (
       <Tooltip title={String(value)}>
-        <Typography.Text ellipsis className="gh-cell-label">
-          {label}
-        </Typography.Text>
+        <span className="gh-cell-text">{label}</span>
       </Tooltip>
     );
   }
