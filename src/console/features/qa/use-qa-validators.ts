@@ -35,6 +35,7 @@ export const useQaValidators = (entity: string): { ready: boolean; error?: unkno
     setAttempt((count) => count + 1);
   };
   useEffect(() => {
+    // A retry is a new attempt: the effect runs again for it.
     void attempt;
     if (ready.has(entity)) return;
     let current = true;
