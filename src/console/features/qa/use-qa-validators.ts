@@ -1,26 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { qaValidators } from '../../../generated/qa-validators';
 import { addValidators } from '../../rjsf/validator';
 
-const loading = new Map<string, Promise<void>>();
-const ready = new Set<string>();
-
 /** Adds the validators of the entity's forms only the gallery renders (none for most entities) to the forms' table. */
-const loadQaValidators = (entity: string): Promise<void> => {
-  let promise = loading.get(entity);
-  if (!promise) {
-    const load = qaValidators[entity];
-    promise = (load ? load().then(({ validators }) => addValidators(validators)) : Promise.resolve()).then(
-      () => void ready.add(entity),
-      (error: unknown) => {
-        // A failed download is tried again when the entity's forms are shown next.
-        loading.delete(entity);
-        throw error;
-      },
-    );
-    loading.set(entity, promise);
-  }
-  return promise;
+const loadQaValidators = async (entity: string): Promise<true> => {
+  const load = qaValidators[entity];
+  if (load) addValidators((await load()).validators);
+  return true;
 };
 
 /**
@@ -28,27 +14,14 @@ const loadQaValidators = (entity: string): Promise<void> => {
  * create dialog and settings tabs come with the entity's console model, its action bodies with this.
  */
 export const useQaValidators = (entity: string): { ready: boolean; error?: unknown; retry: () => void } => {
-  const [state, setState] = useState<{ entity: string; error?: unknown }>();
-  const [attempt, setAttempt] = useState(0);
-  const retry = () => {
-    setState(undefined);
-    setAttempt((count) => count + 1);
-  };
-  useEffect(() => {
-    // A retry is a new attempt: the effect runs again for it.
-    void attempt;
-    if (ready.has(entity)) return;
-    let current = true;
-    loadQaValidators(entity).then(
-      () => current && setState({ entity }),
-      (error: unknown) => current && setState({ entity, error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [entity, attempt]);
-  if (ready.has(entity)) return { ready: true, retry };
-  return state?.entity === entity && state.error
-    ? { ready: false, error: state.error, retry }
-    : { ready: false, retry };
+  const query = useQuery({
+    queryKey: ['qa-validators', entity],
+    queryFn: () => loadQaValidators(entity),
+    // Loaded once per page life: the table keeps them.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const retry = () => void query.refetch();
+  return query.isError ? { ready: false, error: query.error, retry } : { ready: query.isSuccess, retry };
 };
