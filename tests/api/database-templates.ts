@@ -32,8 +32,14 @@ const onServer = async (databaseUrl: string, work: (client: pg.Client) => Promis
   }
 };
 
+/** The names of a run's databases on the server: its template `gatehouse_api_<run>_template`, and the copies. */
+const TEMPLATE_SUFFIX = 'template';
+
+/** What the names of the template's copies start with (the template's own name does too). */
+export const templateCopyPrefix = (template: string) => template.slice(0, -TEMPLATE_SUFFIX.length);
+
 const postgresTemplate = async (databaseUrl: string) => {
-  const name = `gatehouse_api_template_${randomBytes(6).toString('hex')}`;
+  const name = `gatehouse_api_${randomBytes(6).toString('hex')}_${TEMPLATE_SUFFIX}`;
   await onServer(databaseUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
@@ -51,8 +57,14 @@ export default async function setup(project: TestProject) {
   const template = databaseUrl ? await postgresTemplate(databaseUrl) : '';
   project.provide('postgresTemplate', template);
   return async () => {
-    if (databaseUrl && template) {
-      await onServer(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`));
-    }
+    if (!databaseUrl || !template) return;
+    // The template, and the copies the workers kept for their next files (see database-pool.ts).
+    await onServer(databaseUrl, async (client) => {
+      const { rows } = await client.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+        [templateCopyPrefix(template)],
+      );
+      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    });
   };
 }

@@ -11,6 +11,8 @@ import type { Database } from '../../src/server/db/database.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import type { EntityModel } from '../../src/shared/descriptor.js';
 import { migratedPgliteTemplate } from '../template-databases.js';
+import { type Opened, pooled } from './database-pool.js';
+import { templateCopyPrefix } from './database-templates.js';
 
 /**
  * The databases the API tests run on: PGlite in memory always, and a Postgres server as well when DATABASE_URL
@@ -21,18 +23,14 @@ export interface DatabaseTarget {
   open(): Promise<OpenDatabase>;
 }
 
-interface OpenDatabase {
-  db: Database;
-  /** Closes the connection and removes whatever was created for the test file. */
-  dispose(): Promise<void>;
-}
+type OpenDatabase = Opened;
 
 const pglite: DatabaseTarget = {
   name: 'pglite',
-  open: async () => {
+  open: pooled(async () => {
     const db = await connectDatabase({ template: migratedPgliteTemplate() });
     return { db, dispose: () => db.close() };
-  },
+  }),
 };
 
 /** A maintenance connection: to DATABASE_URL itself, or to its server's `postgres` database if that one is missing. */
@@ -64,8 +62,11 @@ const connectionsTo = async (admin: pg.Client, database: string) => {
 
 const postgres = (databaseUrl: string): DatabaseTarget => ({
   name: 'postgres',
-  open: async () => {
-    const name = `gatehouse_api_${randomBytes(6).toString('hex')}`;
+  open: pooled(async () => {
+    // A copy of the run's migrated template (see database-templates.ts), when the global setup made one: named
+    // after it, so that the run's end drops the copies its workers still keep.
+    const template = inject('postgresTemplate');
+    const name = `${template ? templateCopyPrefix(template) : 'gatehouse_api_'}${randomBytes(6).toString('hex')}`;
     const admin = await adminClient(databaseUrl);
     const drop = async () => {
       // A closed pool's connections take a moment to leave; waiting spares them an "administrator command" error.
@@ -74,14 +75,13 @@ const postgres = (databaseUrl: string): DatabaseTarget => ({
       await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
     };
     try {
-      // A copy of the run's migrated template (see database-templates.ts), when the global setup made one.
-      const template = inject('postgresTemplate');
       await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
       const url = new URL(databaseUrl);
       url.pathname = `/${name}`;
       const db = await connectDatabase({ databaseUrl: url.toString() });
       return {
         db,
+        keep: Boolean(template),
         dispose: async () => {
           try {
             await db.close();
@@ -96,13 +96,12 @@ const postgres = (databaseUrl: string): DatabaseTarget => ({
       await admin.end();
       throw error;
     }
-  },
+  }),
 });
 
-export const databases = (): DatabaseTarget[] => {
-  const url = process.env.DATABASE_URL;
-  return url ? [pglite, postgres(url)] : [pglite];
-};
+const postgresTarget = process.env.DATABASE_URL ? postgres(process.env.DATABASE_URL) : undefined;
+
+export const databases = (): DatabaseTarget[] => (postgresTarget ? [pglite, postgresTarget] : [pglite]);
 
 /**
  * Every table the entities store rows in: relations first (a relation linking a relation before it), then children
