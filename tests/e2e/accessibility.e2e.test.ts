@@ -3,7 +3,8 @@
  * pages and on every console page, in the light and the dark colour scheme (the second scheme with the colour rules,
  * and the console's frame on its first page only: see `pageWalk`). The console is walked from the
  * generated registry: each resource's list, its create dialog and every detail tab of items created through the
- * API (one per tab condition), so a new entity is held to the same rules without a new test.
+ * API (one per tab condition), so a new entity is held to the same rules without a new test. The walk moves from
+ * page to page inside the console, as a user's clicks do.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -30,6 +31,23 @@ let page: Page;
 let walk: ReturnType<typeof pageWalk>;
 
 const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
+const notFound = () => page.getByText('Page not found');
+
+/**
+ * Opens a console page inside the console (no reload: a reload costs the console's start each time), by way of the
+ * not-found page, so that what shows next is the new page's and not the last one's.
+ */
+const openInApp = async (path: string) => {
+  const go = (to: string) =>
+    page.evaluate((next) => {
+      history.pushState(null, '', next);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, to);
+  await go('/console/a11y-walk-between-pages');
+  await visible(notFound());
+  await go(`/console${path}`);
+  await notFound().waitFor({ state: 'detached', timeout: 15_000 });
+};
 const heading = () => visible(page.getByRole('heading', { level: 1 }).first());
 const dialog = () => page.getByRole('dialog').last();
 
@@ -140,12 +158,12 @@ describe('accessibility', () => {
       if (resource.operations.create && resource.detail) {
         for (const body of sampleBodies(resource)) records.push(await createItem(resource, body));
       }
-      await page.goto(`${server.origin}/console/${resource.route}`);
+      await openInApp(`/${resource.route}`);
       await heading();
       await settled(page);
       await check('console', `/${resource.route}`);
       if (resource.create) {
-        await page.goto(`${server.origin}/console/${resource.route}/create`);
+        await openInApp(`/${resource.route}/create`);
         await visible(dialog());
         await check('console', `/${resource.route}/create`);
       }
@@ -154,7 +172,7 @@ describe('accessibility', () => {
         for (const tab of resource.detail?.tabs ?? []) {
           if (!isShownFor(record, tab.when)) continue;
           const path = `/${resource.route}/${encodeURIComponent(id)}/${tab.key}`;
-          await page.goto(`${server.origin}/console${path}`);
+          await openInApp(path);
           await heading();
           await visible(page.getByRole('tab', { name: /./, selected: true }));
           await check('console', `${path} (${resource.name} ${tab.key})`);

@@ -6,11 +6,10 @@
  * What a colour scheme changes is colour: a page gets every rule in the scheme it is in and the colour rules in the
  * other, and the console's frame (top bar, sidebar), the same on every page, is checked on the first page it is on.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { JSONSchema7 } from '../../src/shared/json-schema';
+import { runAxe, seriousViolations } from './axe';
 
-export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export const schemes = ['light', 'dark'] as const;
 export type Scheme = (typeof schemes)[number];
 
@@ -28,21 +27,11 @@ interface Run {
 
 /** One violation as a line: `dark /console/roles: color-contrast (serious) .gh-sidebar-group-title — …`. */
 const describeViolations = async (page: Page, label: string, scheme: Scheme, run: Run): Promise<string[]> => {
-  // Legacy mode runs axe in the page itself; the default opens a blank page per run to merge per-frame results.
-  let builder = new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true);
-  if (run.colourOnly) builder = builder.withRules(colourRules);
-  if (run.withoutFrame) for (const selector of frame) builder = builder.exclude(selector);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${scheme} ${label}: ${violation.id} (${violation.impact}) ${node.target.join(' ')} — ${
-            node.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? violation.help
-          }`,
-      ),
-    );
+  const results = await runAxe(page, {
+    ...(run.colourOnly ? { rules: colourRules } : {}),
+    ...(run.withoutFrame ? { exclude: frame } : {}),
+  });
+  return seriousViolations(results, (line) => `${scheme} ${label}: ${line}`);
 };
 
 /**

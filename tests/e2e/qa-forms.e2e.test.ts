@@ -4,15 +4,15 @@
  * form the console renders, validated as a submit would). A valid fixture must leave its form without errors; an
  * invalid one must show the expected error, its message on the expected field. axe-core runs once per form and view
  * on the page of its cases. A form's validation does not depend on the theme, nor its colours on the language: each
- * language and each theme is checked once (`QA_MATRIX=full` checks every language in every theme). Writes `test-results/qa-forms/index.html` (screenshots of failures and of each form's
- * first page) and fails listing every mismatch.
+ * language and each theme is checked once (`QA_MATRIX=full` checks every language in every theme). Writes
+ * `test-results/qa-forms/index.html` (screenshots of failures; of each form's first page too with `QA_SHOTS=all` or
+ * `QA_MATRIX=full`: they took about a quarter of the run) and fails listing every mismatch.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { wcagTags } from './accessibility';
+import { runAxe, seriousViolations } from './axe';
 import {
   authHeaders,
   type Browser,
@@ -51,6 +51,8 @@ interface CardState {
   stray: string[];
 }
 
+/** Screenshots of every form's page for the report, not only of failures. */
+const sampleShots = process.env.QA_SHOTS === 'all' || process.env.QA_MATRIX === 'full';
 /** `QA_FORMS=hook,role` runs the matrix for these entities only. */
 const onlyEntities = (process.env.QA_FORMS ?? '').split(',').filter(Boolean);
 let started = performance.now();
@@ -176,17 +178,7 @@ const checkView = async (page: Page, form: FormEntry, view: View, cards: CardSta
   const firsts = ['valid/', 'invalid/']
     .map((prefix) => cards.find((card) => card.name.startsWith(prefix)))
     .flatMap((card) => (card ? [`[data-qa-case="${card.name}"]`] : []));
-  // Legacy mode runs axe in the page itself; the default opens a blank page per run to merge per-frame results.
-  let builder = new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true);
-  for (const selector of firsts) builder = builder.include(selector);
-  const results = await builder.analyze();
-  const violations = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')} — ${violation.help}`,
-      ),
-    );
+  const violations = seriousViolations(await runAxe(page, { include: firsts }));
   const run: AxeRun = { entity: form.entity, form: form.form, ...view, violations };
   if (violations.length || sample)
     run.screenshot = await shoot(page, `${form.entity}-${form.form}-${view.locale}-${view.theme}`);
@@ -198,7 +190,7 @@ const runForm = async (page: Page, form: FormEntry) => {
   for (const [index, view] of views().entries()) {
     try {
       const cards = await show(page, form, view);
-      await checkView(page, form, view, cards, index === 0);
+      await checkView(page, form, view, cards, sampleShots && index === 0);
     } catch (error) {
       // The next view starts from a fresh load of the gallery.
       onGallery.delete(page);
