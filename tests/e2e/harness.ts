@@ -10,6 +10,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type ConsoleServer, type ConsoleServerOptions, root, startConsoleServer } from '../../bench/console-server.js';
 import { chromiumLaunch, signInAsAdmin as signInPage } from '../../bench/console-sign-in.js';
 import { copyMigratedDataDir } from '../template-databases.js';
+import { signInConsole } from './console-session.js';
 
 export { admin, backInConsole, submitSignIn } from '../../bench/console-sign-in.js';
 export { root };
@@ -131,10 +132,15 @@ export const screenshot = async (page: Page, name: string, { fullPage = false } 
 
 /**
  * Signs the browser in as the first administrator once, for the test files that are about the console's screens:
- * on a fresh server the welcome screen creates the account; otherwise the account signs in. The session then lives
- * in the browser profile (localStorage) for the rest of the file.
+ * on a fresh server the account is registered, otherwise it signs in, through the provider's pages over HTTP (see
+ * console-session.ts), and the console opens signed in. The session then lives in the browser profile (cookies,
+ * localStorage) for the rest of the file. `signInThroughPages` does the same in Chromium, page by page.
  */
-export const signInAsAdmin = (browser: Browser, server: RunningServer) => signInPage(browser.page, server.origin);
+export const signInAsAdmin = (browser: Browser, server: RunningServer) =>
+  signInConsole(browser.context, browser.page, server.origin);
+
+/** The first administrator's sign-in drawn in Chromium: the welcome screen's registration, or the sign-in page. */
+export const signInThroughPages = (browser: Browser, server: RunningServer) => signInPage(browser.page, server.origin);
 
 /**
  * The signed-in administrator's `Authorization` header, for calls a test makes to the management API itself. Read
