@@ -14,7 +14,7 @@ export const schemes = ['light', 'dark'] as const;
 export type Scheme = (typeof schemes)[number];
 
 /** The rules whose outcome depends on colours: all a second colour scheme can change. */
-const colourRules = ['color-contrast', 'link-in-text-block'];
+export const colourRules = ['color-contrast', 'link-in-text-block'];
 /** The console's frame around every page. */
 const frame = ['.gh-topbar', '.gh-sidebar'];
 

@@ -24,23 +24,36 @@ const loadInto = async (frame: Frame) => {
   await frame.evaluate(`${axe.source};axe.configure({ allowedOrigins: ['<same_origin>'] });`).catch(() => undefined);
 };
 
+const emptyScope = 'No elements found for include';
+
 /** Runs axe on the page (and its frames) and returns its results. */
 export const runAxe = async (page: Page, scope: AxeScope = {}): Promise<axe.AxeResults> => {
-  for (const frame of page.frames()) await loadInto(frame);
   const context = { include: scope.include ?? [], exclude: scope.exclude ?? [] };
   const options: axe.RunOptions = {
     runOnly: scope.rules ? { type: 'rule', values: scope.rules } : { type: 'tag', values: wcagTags },
   };
-  const outcome = await page.evaluate(
-    ({ context, options }) =>
-      (window as unknown as { axe: typeof axe }).axe
-        .run((context.include.length ? context : { exclude: context.exclude }) as axe.ElementContext, options)
-        .then((results) => ({ results, error: null }))
-        .catch((error: Error) => ({ results: null, error: error.message })),
-    { context, options },
-  );
-  if (!outcome.results) throw new Error(`axe: ${outcome.error}`);
-  return outcome.results;
+  for (let attempt = 1; ; attempt += 1) {
+    // What is to be checked is on the page: a re-render may take it away for a moment, and axe refuses an empty
+    // scope (then it is looked for again).
+    if (context.include.length) {
+      await page.waitForFunction(
+        (selectors) => selectors.every((selector) => document.querySelector(selector) !== null),
+        context.include,
+        { timeout: 15_000 },
+      );
+    }
+    for (const frame of page.frames()) await loadInto(frame);
+    const outcome = await page.evaluate(
+      ({ context, options }) =>
+        (window as unknown as { axe: typeof axe }).axe
+          .run((context.include.length ? context : { exclude: context.exclude }) as axe.ElementContext, options)
+          .then((results) => ({ results, error: null }))
+          .catch((error: Error) => ({ results: null, error: error.message })),
+      { context, options },
+    );
+    if (outcome.results) return outcome.results;
+    if (attempt >= 3 || !outcome.error?.includes(emptyScope)) throw new Error(`axe: ${outcome.error}`);
+  }
 };
 
 /** The serious and critical violations of a run, one line per element. */

@@ -17,6 +17,7 @@ import { registerErrorHandler } from '../../src/server/http/error-handler.js';
 import { registerJsonBody } from '../../src/server/http/json-body.js';
 import { buildOperations } from '../../src/server/operations.js';
 import { DEFAULT_COUNT_THRESHOLD } from '../../src/shared/list-counts.js';
+import { emptyPgliteTemplate } from '../template-databases.js';
 import { compileSet } from './sets.js';
 
 const runtime = pathToFileURL(join(import.meta.dirname, '../../src/shared/validation-runtime.js')).href;
@@ -24,7 +25,8 @@ const runtime = pathToFileURL(join(import.meta.dirname, '../../src/shared/valida
 /** A database of its own: PGlite in memory, or a new database on the Postgres server `databaseUrl` names. */
 const openDatabase = async (databaseUrl?: string): Promise<{ db: Database; drop: () => Promise<void> }> => {
   if (!databaseUrl) {
-    const db = await openPglite();
+    // From the run's dump of an initdb'd database, when there is one: initdb itself costs seconds of CPU.
+    const db = await openPglite(undefined, emptyPgliteTemplate());
     return { db, drop: () => db.close() };
   }
   const name = `gatehouse_shapes_${randomBytes(6).toString('hex')}`;
@@ -62,8 +64,17 @@ const openDatabase = async (databaseUrl?: string): Promise<{ db: Database; drop:
  * repository code the server runs, over a catalog of the set alone (none of the product's entities), with the
  * set's request validators compiled by codegen like the real ones.
  */
+/** Each set compiled once per worker: a file serves its set on each database target. */
+const compiledSets = new Map<string, ReturnType<typeof compileSet>>();
+
 export const serveShapes = async (set: string, databaseUrl?: string) => {
-  const compiled = await compileSet(set);
+  let compiling = compiledSets.get(set);
+  if (!compiling) {
+    compiling = compileSet(set);
+    compiledSets.set(set, compiling);
+    compiling.catch(() => compiledSets.delete(set));
+  }
+  const compiled = await compiling;
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-shapes-validators-'));
   const file = join(dir, 'validators.js');
   writeFileSync(file, compiled.validators.replace("'../shared/validation-runtime.js'", JSON.stringify(runtime)));
