@@ -1,12 +1,11 @@
 /**
  * Browser test harness: the real server (embedded PostgreSQL in a temp directory, a copy of the run's migrated one)
- * serving the built console, and Debian's Chromium driven by playwright-core with a fresh profile.
+ * serving the built console, and Debian's Chromium driven by playwright-core, a fresh context per browser.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Browser as PlaywrightBrowser } from 'playwright-core';
 import { type ConsoleServer, type ConsoleServerOptions, root, startConsoleServer } from '../../bench/console-server.js';
 import { chromiumLaunch, signInAsAdmin as signInPage } from '../../bench/console-sign-in.js';
 import { copyMigratedDataDir } from '../template-databases.js';
@@ -57,14 +56,18 @@ export interface LaunchOptions {
   signInTo?: RunningServer | false;
 }
 
+/** One Chromium per test file process; each `launchBrowser` gets a context of its own in it. */
+let chromiumProcess: Promise<PlaywrightBrowser> | undefined;
+
 /**
- * Chromium with a fresh profile. Unless told otherwise it signs in once, as the first administrator, to the server
- * the file started; the session then lasts for the whole file (tokens in the profile's local storage).
+ * A fresh browser context (cookies and storage of its own, like a new profile) in the file's Chromium, launched on
+ * the first call: a file with an administrator and a member starts Chromium once. Unless told otherwise it signs in
+ * once, as the first administrator, to the server the file started; the session then lasts for the whole file
+ * (tokens in the context's local storage).
  */
 export const launchBrowser = async ({ signInTo = lastServer }: LaunchOptions = {}): Promise<Browser> => {
-  const profileDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    ...chromiumLaunch,
+  chromiumProcess ??= chromium.launch(chromiumLaunch);
+  const context = await (await chromiumProcess).newContext({
     viewport: { width: 1440, height: 960 },
     // The console then turns its animations off: menus and dialogs are where they end up as soon as they show.
     reducedMotion: 'reduce',
@@ -82,10 +85,7 @@ export const launchBrowser = async ({ signInTo = lastServer }: LaunchOptions = {
     context,
     page,
     errors,
-    close: async () => {
-      await context.close();
-      rmSync(profileDir, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
   if (signInTo) await signInAsAdmin(browser, signInTo);
   return browser;
@@ -133,7 +133,7 @@ export const screenshot = async (page: Page, name: string, { fullPage = false } 
 /**
  * Signs the browser in as the first administrator once, for the test files that are about the console's screens:
  * on a fresh server the account is registered, otherwise it signs in, through the provider's pages over HTTP (see
- * console-session.ts), and the console opens signed in. The session then lives in the browser profile (cookies,
+ * console-session.ts), and the console opens signed in. The session then lives in the browser context (cookies,
  * localStorage) for the rest of the file. `signInThroughPages` does the same in Chromium, page by page.
  */
 export const signInAsAdmin = (browser: Browser, server: RunningServer) =>
