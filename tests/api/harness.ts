@@ -16,7 +16,8 @@ import { templateCopyPrefix } from './database-templates.js';
 
 /**
  * The databases the API tests run on: PGlite in memory always, and a Postgres server as well when DATABASE_URL
- * is set. On Postgres every test file works in a database of its own, created for it and dropped afterwards.
+ * is set. A test file has its database to itself: a copy of the run's migrated template, which the worker empties
+ * and hands to its next file when the file is done (database-pool.ts); on Postgres the run's end drops the copies.
  */
 export interface DatabaseTarget {
   name: 'pglite' | 'postgres';
