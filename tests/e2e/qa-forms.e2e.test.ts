@@ -6,9 +6,8 @@
  * of its cases, with every rule in the first view and the colour rules in the others (what a view changes in a form's
  * markup is its texts, which the locale parity tests hold). A form's validation does not depend on the theme, nor its
  * colours on the language: each language and each theme is checked once (`QA_MATRIX=full` checks every language in
- * every theme). Writes
- * `test-results/qa-forms/index.html` (screenshots of failures; of each form's first page too with `QA_SHOTS=all` or
- * `QA_MATRIX=full`: they took about a quarter of the run) and fails listing every mismatch.
+ * every theme). Writes `test-results/qa-forms/index.html` (screenshots of failures; of each form's first page too
+ * with `QA_SHOTS=all` or `QA_MATRIX=full`: they took about a quarter of the run) and fails listing every mismatch.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
