@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Browser as PlaywrightBrowser } from 'playwright-core';
 import { type ConsoleServer, type ConsoleServerOptions, root, startConsoleServer } from '../../bench/console-server.js';
-import { chromiumLaunch, signInAsAdmin as signInPage } from '../../bench/console-sign-in.js';
+import { chromiumLaunch } from '../../bench/console-sign-in.js';
 import { copyMigratedDataDir } from '../template-databases.js';
 import { signInConsole } from './console-session.js';
 
@@ -134,13 +134,10 @@ export const screenshot = async (page: Page, name: string, { fullPage = false } 
  * Signs the browser in as the first administrator once, for the test files that are about the console's screens:
  * on a fresh server the account is registered, otherwise it signs in, through the provider's pages over HTTP (see
  * console-session.ts), and the console opens signed in. The session then lives in the browser context (cookies,
- * localStorage) for the rest of the file. `signInThroughPages` does the same in Chromium, page by page.
+ * localStorage) for the rest of the file. The sign-in and accessibility files draw those pages in Chromium instead.
  */
 export const signInAsAdmin = (browser: Browser, server: RunningServer) =>
   signInConsole(browser.context, browser.page, server.origin);
-
-/** The first administrator's sign-in drawn in Chromium: the welcome screen's registration, or the sign-in page. */
-export const signInThroughPages = (browser: Browser, server: RunningServer) => signInPage(browser.page, server.origin);
 
 /**
  * The signed-in administrator's `Authorization` header, for calls a test makes to the management API itself. Read
