@@ -1,10 +1,13 @@
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState } from './states';
 
 export type Row = Record<string, unknown> & { id?: string | number };
+
+/** Rows drawn in a list's first frame, about a screenful; the rest of the page (and its pager) follows a frame later. */
+export const FIRST_ROWS = 10;
 
 interface ListQuery {
   isLoading: boolean;
@@ -50,6 +53,10 @@ export const DataTable = ({
   onRowClick,
 }: DataTableProps) => {
   const { t } = useTranslation();
+  const firstRows = useMemo(() => (rows.length > FIRST_ROWS ? rows.slice(0, FIRST_ROWS) : rows), [rows]);
+  // A list opens with its first screenful; React renders the rest in the background once that is on screen.
+  const shown = useDeferredValue(rows, firstRows);
+  const complete = shown.length === rows.length;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <Table<Row>
@@ -57,7 +64,7 @@ export const DataTable = ({
       rowKey={(row) => String(row.id)}
       className={onRowClick ? 'gh-table gh-table-clickable' : 'gh-table'}
       columns={columns}
-      dataSource={rows}
+      dataSource={shown}
       // Busy while the rows shown are not this page's yet; rows from the cache stay as they are while they are checked
       // again in the background.
       loading={query.isLoading || (query.isFetching && query.isPlaceholderData === true)}
@@ -72,7 +79,7 @@ export const DataTable = ({
         ),
       }}
       pagination={
-        total > pageSize || page > 1
+        complete && (total > pageSize || page > 1)
           ? {
               current: page,
               pageSize,

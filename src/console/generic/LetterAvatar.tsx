@@ -1,4 +1,3 @@
-import { Avatar } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -26,31 +25,23 @@ export const letterAvatar = (label: string | undefined) => {
   return { letter, color: AVATAR_PALETTE[(upper.codePointAt(0) ?? 0) % AVATAR_PALETTE.length] as string };
 };
 
-/** An image avatar; without an image, or when it fails to load, a letter of `label` on its palette colour. */
+/**
+ * An image avatar; without an image, or when it fails to load, a letter of `label` on its palette colour. Plain
+ * elements styled by `.gh-avatar`: a list draws one per row, and the component library's avatar measures its text
+ * and registers its styles on every render.
+ */
 export const LetterAvatar = ({ src, label, size = 32 }: { src?: string | undefined; label: string; size?: number }) => {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
-  const fallback = letterAvatar(label);
+  const name = t('avatar.label', { name: label });
+  const box = { width: size, height: size, fontSize: Math.round(size * 0.45) };
   if (src && !failed) {
-    return (
-      <Avatar
-        size={size}
-        src={src}
-        alt={t('avatar.label', { name: label })}
-        onError={() => {
-          setFailed(true);
-          return false;
-        }}
-      />
-    );
+    return <img className="gh-avatar" src={src} alt={name} style={box} onError={() => setFailed(true)} />;
   }
+  const fallback = letterAvatar(label);
   return (
-    <Avatar
-      size={size}
-      style={fallback ? { backgroundColor: fallback.color } : undefined}
-      aria-label={t('avatar.label', { name: label })}
-    >
-      {fallback?.letter ?? '?'}
-    </Avatar>
+    <span className="gh-avatar" role="img" aria-label={name} style={{ ...box, backgroundColor: fallback?.color }}>
+      <span aria-hidden="true">{fallback?.letter ?? '?'}</span>
+    </span>
   );
 };

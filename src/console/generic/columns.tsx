@@ -1,4 +1,4 @@
-import { Badge, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -33,7 +33,7 @@ export const renderValue = (
 ): ReactNode => {
   const namespace = textNamespace(resource);
   if (value === undefined || value === null || value === '') {
-    return render === 'status' ? null : <Typography.Text type="secondary">-</Typography.Text>;
+    return render === 'status' ? null : <span className="gh-cell-empty">-</span>;
   }
   switch (render) {
     case 'code':
