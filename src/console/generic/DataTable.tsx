@@ -1,13 +1,11 @@
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useDeferredValue, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstScreenful } from './first-screenful';
 import { EmptyState, ErrorState } from './states';
 
 export type Row = Record<string, unknown> & { id?: string | number };
-
-/** Rows drawn in a list's first frame, about a screenful; the rest of the page (and its pager) follows a frame later. */
-export const FIRST_ROWS = 10;
 
 interface ListQuery {
   isLoading: boolean;
@@ -53,10 +51,7 @@ export const DataTable = ({
   onRowClick,
 }: DataTableProps) => {
   const { t } = useTranslation();
-  const firstRows = useMemo(() => (rows.length > FIRST_ROWS ? rows.slice(0, FIRST_ROWS) : rows), [rows]);
-  // A list opens with its first screenful; React renders the rest in the background once that is on screen.
-  const shown = useDeferredValue(rows, firstRows);
-  const complete = shown.length === rows.length;
+  const { shown, complete } = useFirstScreenful(rows);
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <Table<Row>

@@ -1,6 +1,7 @@
 import { useDataProvider } from '@refinedev/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Segmented, Space, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cspNonce } from '../../csp';
 import type { Settings } from './form-state';
@@ -10,6 +11,16 @@ import { type PreviewMode, type PreviewPage, previewRequest } from './preview-re
 export const PREVIEW_DEBOUNCE_MS = 300;
 
 type Device = 'desktop' | 'mobile';
+
+/** `value`, following it `delay` ms after it last changed; the first value at once. */
+const useSettled = <T,>(value: T, delay: number): T => {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+};
 
 /**
  * The real sign-in page rendered by the server with the unsaved changes, in a sandboxed frame (no scripts, no
@@ -22,32 +33,31 @@ export const LivePreview = ({ changes }: { changes: Settings }) => {
   const [page, setPage] = useState<PreviewPage>('sign-in');
   const [mode, setMode] = useState<PreviewMode>('light');
   const [device, setDevice] = useState<Device>('desktop');
-  const [html, setHtml] = useState<string>();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    const timer = setTimeout(() => {
-      const request = previewRequest(changes, {
+  const settled = useSettled(changes, PREVIEW_DEBOUNCE_MS);
+  const request = useMemo(
+    () =>
+      previewRequest(settled, {
         page,
         mode,
         language: i18n.language,
         ...(cspNonce ? { nonce: cspNonce } : {}),
-      });
-      dataProvider()
-        .custom?.({ ...request, payload: request.payload })
-        .then((answer) => {
-          if (!current) return;
-          setFailed(typeof answer.data !== 'string');
-          if (typeof answer.data === 'string') setHtml(answer.data);
-        })
-        .catch(() => current && setFailed(true));
-    }, PREVIEW_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [changes, page, mode, i18n.language, dataProvider]);
+      }),
+    [settled, page, mode, i18n.language],
+  );
+  // Previews are cached by request: a page seen before shows its preview at once and checks it again quietly; while
+  // another one loads, the last stays.
+  const preview = useQuery({
+    queryKey: ['sign-in-experience-preview', request.payload],
+    placeholderData: keepPreviousData,
+    retry: false,
+    queryFn: async () => {
+      const answer = await dataProvider().custom?.({ ...request, payload: request.payload });
+      if (typeof answer?.data !== 'string') throw new Error('The preview is not a page');
+      return answer.data;
+    },
+  });
+  const html = preview.data;
+  const failed = preview.isError;
 
   return (
     <aside className="gh-sie-preview" aria-label={t('sign_in_exp_console.preview.title')}>

@@ -30,8 +30,10 @@ export const useSettingsForm = () => {
     id: settingsResource.name,
     errorNotification: false,
   });
-  const [saved, setSaved] = useState<Settings | undefined>();
-  const [values, setValues] = useState<Settings | undefined>();
+  // Settings already in the query cache (a page seen before) fill the form in its first render.
+  const [cached] = useState(() => (result ? editableSettings(result as Settings, readOnly) : undefined));
+  const [saved, setSaved] = useState<Settings | undefined>(cached);
+  const [values, setValues] = useState<Settings | undefined>(cached);
   const { mutateAsync, mutation } = useUpdate<Settings, ApiError>();
   const savedRef = useRef(saved);
   savedRef.current = saved;

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { ConsoleResource } from '../../../shared/descriptor';
 import { detailPath } from '../../registry';
 import { buildColumns } from '../columns';
+import { useFirstScreenful } from '../first-screenful';
 import { EmptyState, ErrorState } from '../states';
 import { emptyFilters, filterQuery, type LogFilterValues } from './filters';
 import { LogFilterBar } from './LogFilterBar';
@@ -31,6 +32,13 @@ export const LogEntries = ({ resource, fixed = {} }: LogEntriesProps) => {
   );
   const pages = useLogPages(resource, query);
   const columns = useMemo(() => buildColumns(t, resource), [t, resource]);
+  const { shown } = useFirstScreenful(pages.rows);
+  // The refresh button spins while a refresh it asked for runs; a refresh on the way in is quiet.
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = () => {
+    setRefreshing(true);
+    void Promise.resolve(pages.query.refetch()).finally(() => setRefreshing(false));
+  };
   const open = (row: Record<string, unknown>) => navigate(detailPath(resource, String(row.id)));
 
   return (
@@ -44,8 +52,9 @@ export const LogEntries = ({ resource, fixed = {} }: LogEntriesProps) => {
           rowKey={(row) => String(row.id)}
           className="gh-table gh-table-clickable"
           columns={columns}
-          dataSource={pages.rows}
-          loading={pages.query.isFetching}
+          dataSource={shown}
+          // Busy while the rows shown are another page's or filter's; cached rows stay as they are while refreshed.
+          loading={pages.query.isLoading || (pages.query.isFetching && pages.query.isPlaceholderData)}
           pagination={false}
           locale={{ emptyText: pages.query.isLoading ? ' ' : <EmptyState description={t(resource.list.emptyKey)} /> }}
           onRow={(row) => ({
@@ -58,7 +67,7 @@ export const LogEntries = ({ resource, fixed = {} }: LogEntriesProps) => {
         />
       )}
       <Space className="gh-log-pager">
-        <Button icon={<ReloadOutlined />} onClick={() => void pages.query.refetch()}>
+        <Button icon={<ReloadOutlined />} loading={refreshing} onClick={refresh}>
           {t('actions.refresh')}
         </Button>
         <Button icon={<LeftOutlined />} disabled={!pages.newer} onClick={pages.newer}>
