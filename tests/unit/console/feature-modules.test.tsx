@@ -140,7 +140,7 @@ describe('a feature in the console', () => {
     // The example's entry is titled like the audit logs and placed after them, below the webhooks.
     expect(links.filter((label) => label === 'Audit logs')).toHaveLength(2);
     expect(links.lastIndexOf('Audit logs')).toBeGreaterThan(links.indexOf('Webhooks'));
-    expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('Audit logs');
+    expect(document.querySelector('[aria-current="page"]')?.textContent).toBe('Audit logs');
   });
 
   it('hides the entry from a caller without the scope', () => {

@@ -1,4 +1,5 @@
 import { Alert, App, Card, Skeleton, Tabs } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../generic/PageHeader';
@@ -15,11 +16,13 @@ import { type SignUpAndSignIn, signUpChanges } from './sign-up-diff';
 import { useSettingsForm } from './use-settings-form';
 import './sign-in-experience.css';
 
+// Memoized: the page renders again as its query and save state change, the tab's form only when its values do.
 const tabs = [
-  { key: 'branding', titleKey: 'sign_in_exp.tab.branding', Body: BrandingTab },
-  { key: 'sign-up-and-sign-in', titleKey: 'sign_in_exp.tab.sign_up_and_sign_in', Body: SignUpTab },
-  { key: 'content', titleKey: 'sign_in_exp.tab.content', Body: ContentTab },
+  { key: 'branding', titleKey: 'sign_in_exp.tab.branding', Body: memo(BrandingTab) },
+  { key: 'sign-up-and-sign-in', titleKey: 'sign_in_exp.tab.sign_up_and_sign_in', Body: memo(SignUpTab) },
+  { key: 'content', titleKey: 'sign_in_exp.tab.content', Body: memo(ContentTab) },
 ] as const;
+const Preview = memo(LivePreview);
 
 /**
  * `/sign-in-experience/{tab}`: branding, sign-up and sign-in, and content as one form beside a live preview of the
@@ -63,7 +66,7 @@ export const SignInExperiencePage = () => {
           {!form.write && <Alert type="info" showIcon message={t('form.read_only')} />}
           <Body values={form.values} set={form.set} disabled={!form.write || form.saving} />
         </div>
-        <LivePreview changes={form.changes} />
+        <Preview changes={form.changes} />
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { Button, ColorPicker, Form, Input, Space, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from './form-state';
@@ -72,6 +72,14 @@ export const SwitchField = ({ values, set, disabled, path, labelKey }: FieldProp
 };
 
 /** A color as a picker and its hex text side by side; either edits it. */
+/** `#abc` → `#aabbcc`: the colour input takes six digits only. */
+const sixDigits = (hex: string) =>
+  hex.length === 4 ? `#${[...hex.slice(1)].map((digit) => digit + digit).join('')}` : hex;
+
+/**
+ * A colour as hex text beside the browser's colour input, which opens the system's picker (the component library's
+ * picker costs more to draw than the rest of the tab).
+ */
 export const ColorField = ({ values, set, disabled, path, labelKey }: FieldProps) => {
   const { t } = useTranslation();
   const value = read(values, path);
@@ -79,20 +87,15 @@ export const ColorField = ({ values, set, disabled, path, labelKey }: FieldProps
   const valid = /^#([0-9a-fA-F]{3}){1,2}$/.test(hex);
   return (
     <Form.Item label={t(labelKey)} htmlFor={fieldId(path)}>
-      <Space.Compact>
-        <ColorPicker
-          value={valid ? hex : undefined}
+      <div className="gh-sie-color">
+        <input
+          type="color"
+          className="gh-sie-swatch"
+          aria-label={t('sign_in_exp_console.branding.pick_color', { field: t(labelKey) })}
+          value={valid ? sixDigits(hex).toLowerCase() : '#000000'}
           disabled={disabled}
-          disabledAlpha
-          onChangeComplete={(color) => set(path, color.toHexString().toUpperCase())}
-        >
-          {/* The trigger is a named button (a picker's own trigger is a div, which takes no name). */}
-          <Button
-            aria-label={t('sign_in_exp_console.branding.pick_color', { field: t(labelKey) })}
-            disabled={disabled}
-            icon={<span className="gh-sie-swatch" style={{ background: valid ? hex : 'transparent' }} />}
-          />
-        </ColorPicker>
+          onChange={(event) => set(path, event.target.value.toUpperCase())}
+        />
         <Input
           id={fieldId(path)}
           className="gh-sie-hex"
@@ -101,7 +104,7 @@ export const ColorField = ({ values, set, disabled, path, labelKey }: FieldProps
           maxLength={7}
           onChange={(event) => set(path, event.target.value)}
         />
-      </Space.Compact>
+      </div>
     </Form.Item>
   );
 };
