@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import { Outlet } from 'react-router';
 import { SignedInAccessProvider } from './access/AccessContext';
@@ -6,6 +7,7 @@ import { cspNonce } from './csp';
 import { useComponentLocale } from './i18n/component-locales';
 import { AppearanceProvider, useAppearance, useReducedMotion } from './layout/appearance';
 import { useSavedPreferences } from './layout/saved-preferences';
+import { createKeptStyleCache } from './providers/style-cache';
 
 const brandColor = '#6139F6';
 /**
@@ -24,6 +26,7 @@ const darkComponents = {
   Button: { colorError: '#bb3138', colorErrorHover: '#c4363c', colorErrorActive: '#942a2f' },
 };
 const csp = cspNonce ? { nonce: cspNonce } : undefined;
+const styleCache = createKeptStyleCache();
 
 const Themed = () => {
   const { isDark } = useAppearance();
@@ -31,30 +34,34 @@ const Themed = () => {
   useSavedPreferences();
   const locale = useComponentLocale();
   return (
-    <ConfigProvider
-      csp={csp}
-      locale={locale}
-      theme={{
-        cssVar: true,
-        hashed: false,
-        algorithm: isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: {
-          colorPrimary: brandColor,
-          colorLink: isDark ? '#b3a1ff' : brandColor,
-          colorInfo: brandColor,
-          borderRadius: 8,
-          fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-          motion: !reducedMotion,
-          ...readable[isDark ? 'dark' : 'light'],
-        },
-        ...(isDark ? { components: darkComponents } : {}),
-      }}
-    >
-      <AntdApp>
-        <AlertHost />
-        <Outlet />
-      </AntdApp>
-    </ConfigProvider>
+    <StyleProvider cache={styleCache}>
+      <ConfigProvider
+        csp={csp}
+        locale={locale}
+        theme={{
+          // A key per theme: the kept style cache (providers/style-cache.ts) holds both themes' variables, each set
+          // on its own class, so the one not shown matches nothing.
+          cssVar: { key: isDark ? 'gh-theme-dark' : 'gh-theme-light' },
+          hashed: false,
+          algorithm: isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+          token: {
+            colorPrimary: brandColor,
+            colorLink: isDark ? '#b3a1ff' : brandColor,
+            colorInfo: brandColor,
+            borderRadius: 8,
+            fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+            motion: !reducedMotion,
+            ...readable[isDark ? 'dark' : 'light'],
+          },
+          ...(isDark ? { components: darkComponents } : {}),
+        }}
+      >
+        <AntdApp>
+          <AlertHost />
+          <Outlet />
+        </AntdApp>
+      </ConfigProvider>
+    </StyleProvider>
   );
 };
 

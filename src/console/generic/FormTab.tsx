@@ -61,8 +61,12 @@ export const FormTab = ({
   const baselineRef = useRef(baseline);
   baselineRef.current = baseline;
 
-  // A reloaded record becomes the new baseline; edits in progress are kept.
+  // A reloaded record becomes the new baseline; edits in progress are kept. The record the form opened with is
+  // already its baseline (drawing the form again for it would cost a second render of every field).
+  const drawnFrom = useRef({ record, form: tab.form });
   useEffect(() => {
+    if (drawnFrom.current.record === record && drawnFrom.current.form === tab.form) return;
+    drawnFrom.current = { record, form: tab.form };
     const next = initialFormData(tab.form, record);
     setFormData((current) => (deepEquals(current, baselineRef.current) ? next : current));
     setBaseline(next);

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Tabs } from 'antd';
+import { Button, Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { buildColumns } from './columns';
 import { DataTable } from './DataTable';
 import { ListToolbar } from './ListToolbar';
 import { PageHeader } from './PageHeader';
+import { TabBar } from './TabBar';
 import { usePagedList } from './use-paged-list';
 
 /**
@@ -40,8 +41,7 @@ export const ResourceList = ({ resource, page }: { resource: ConsoleResource; pa
   const header = page ? (
     <>
       <PageHeader title={t(page.titleKey)} subtitle={page.subtitleKey ? t(page.subtitleKey) : undefined} />
-      <Tabs
-        className="gh-detail-tabs"
+      <TabBar
         activeKey={resource.name}
         onChange={(key) => {
           const member = page.members.find((item) => item.name === key);

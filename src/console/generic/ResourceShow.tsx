@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { type BaseRecord, useOne } from '@refinedev/core';
-import { Alert, Card, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Alert, Card, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { ConsoleResource } from '../../shared/descriptor';
@@ -15,6 +15,7 @@ import { useDetailActions } from './detail-actions';
 import type { DetailContext } from './detail-context';
 import { NotFound } from './NotFound';
 import { ErrorState } from './states';
+import { TabBar } from './TabBar';
 
 /** `/<route>/:id/*`: header (name, subtitle, tags, id with copy, actions) and the descriptor's tabs as routes. */
 export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
@@ -120,8 +121,7 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
             message={t(banner.messageKey)}
           />
         ))}
-      <Tabs
-        className="gh-detail-tabs"
+      <TabBar
         activeKey={tab}
         onChange={(key) => navigate(key)}
         items={detail.tabs

@@ -1,5 +1,5 @@
 import { type BaseRecord, useOne } from '@refinedev/core';
-import { Card, Skeleton, Tabs } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleResource, DetailTab } from '../../shared/descriptor';
@@ -8,6 +8,7 @@ import type { ApiError } from '../providers/http';
 import type { DetailContext } from './detail-context';
 import { PageHeader } from './PageHeader';
 import { ErrorState } from './states';
+import { TabBar } from './TabBar';
 
 const FormTab = lazy(() => import('./FormTab').then((m) => ({ default: m.FormTab })));
 type FormTabModel = Extract<DetailTab, { kind: 'form' }>;
@@ -55,8 +56,7 @@ export const SettingsPage = ({ resource }: { resource: ConsoleResource }) => {
         {...(resource.subtitleKey ? { subtitle: t(resource.subtitleKey) } : {})}
       />
       {tabs.length > 1 && (
-        <Tabs
-          className="gh-detail-tabs"
+        <TabBar
           activeKey={tab?.key}
           onChange={setActive}
           items={tabs.map((item) => ({ key: item.key, label: t(item.titleKey) }))}

@@ -19,13 +19,13 @@ export const BrandingTab = (props: TabProps) => {
           />
         )}
       </Section>
-      <Section titleKey="sign_in_exp_console.branding.logos">
+      <Section titleKey="sign_in_exp_console.branding.logos" later>
         <TextField {...props} path="branding.logoUrl" labelKey="sign_in_exp_console.branding.logo_url" />
         <TextField {...props} path="branding.darkLogoUrl" labelKey="sign_in_exp_console.branding.dark_logo_url" />
         <TextField {...props} path="branding.favicon" labelKey="sign_in_exp_console.branding.favicon" />
         <TextField {...props} path="branding.darkFavicon" labelKey="sign_in_exp_console.branding.dark_favicon" />
       </Section>
-      <Section titleKey="sign_in_exp_console.branding.custom_css">
+      <Section titleKey="sign_in_exp_console.branding.custom_css" later>
         <Form.Item label={t('sign_in_exp_console.branding.custom_css')} htmlFor="sie-customCss">
           <Input.TextArea
             id="sie-customCss"

@@ -30,7 +30,7 @@ export const ContentTab = (props: TabProps) => {
           />
         </Form.Item>
       </Section>
-      <Section titleKey="sign_in_exp.section.languages">
+      <Section titleKey="sign_in_exp.section.languages" later>
         <SwitchField {...props} path="languageInfo.autoDetect" labelKey="sign_in_exp_console.content.auto_detect" />
         <Form.Item label={t('sign_in_exp_console.content.fallback_language')} htmlFor="sie-fallbackLanguage">
           <Select

@@ -60,7 +60,7 @@ export const MfaPage = () => {
             </Space>
           </Checkbox.Group>
         </Section>
-        <Section titleKey="sign_in_exp_console.mfa.policy">
+        <Section titleKey="sign_in_exp_console.mfa.policy" later>
           <Radio.Group
             aria-label={t('sign_in_exp_console.mfa.policy')}
             value={read(values, 'mfa.policy')}

@@ -1,7 +1,7 @@
-import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../generic/PageHeader';
+import { TabBar } from '../../generic/TabBar';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import { CaptchaProviderCard } from './CaptchaProviderCard';
 import { SettingsFormTab } from './SettingsFormTab';
@@ -27,8 +27,7 @@ export const SecurityPage = () => {
         title={t('sign_in_exp_console.security.title')}
         subtitle={t('sign_in_exp_console.security.subtitle')}
       />
-      <Tabs
-        className="gh-detail-tabs"
+      <TabBar
         activeKey={tab.key}
         onChange={(key) => navigate(`/security/${key}`)}
         items={tabs.map((item) => ({ key: item.key, label: t(`sign_in_exp_console.security.tab.${item.key}`) }))}

@@ -1,9 +1,10 @@
-import { Alert, App, Card, Skeleton, Tabs } from 'antd';
-import { memo } from 'react';
+import { Alert, App, Card, Skeleton } from 'antd';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../generic/PageHeader';
 import { ErrorState } from '../../generic/states';
+import { TabBar } from '../../generic/TabBar';
 import { useUnsavedChangesGuard } from '../../generic/use-unsaved-changes';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import { BrandingTab } from './BrandingTab';
@@ -38,6 +39,20 @@ export const SignInExperiencePage = () => {
   useDocumentTitle(t('sign_in_exp.title'));
   useUnsavedChangesGuard(form.dirty, '/sign-in-experience');
   const tab = tabs.find((item) => item.key === tabKey) ?? tabs[0];
+  // The heading and tabs change with the tab only, not as the form's query and save state do.
+  const header = useMemo(
+    () => (
+      <>
+        <PageHeader title={t('sign_in_exp.title')} subtitle={t('sign_in_exp.subtitle')} />
+        <TabBar
+          activeKey={tab.key}
+          onChange={(key) => navigate(`/sign-in-experience/${key}`)}
+          items={tabs.map((item) => ({ key: item.key, label: t(item.titleKey) }))}
+        />
+      </>
+    ),
+    [t, tab.key, navigate],
+  );
 
   const save = () => {
     const changes = signUpChanges((form.saved ?? {}) as SignUpAndSignIn, (form.values ?? {}) as SignUpAndSignIn);
@@ -73,13 +88,7 @@ export const SignInExperiencePage = () => {
 
   return (
     <div className="gh-page">
-      <PageHeader title={t('sign_in_exp.title')} subtitle={t('sign_in_exp.subtitle')} />
-      <Tabs
-        className="gh-detail-tabs"
-        activeKey={tab.key}
-        onChange={(key) => navigate(`/sign-in-experience/${key}`)}
-        items={tabs.map((item) => ({ key: item.key, label: t(item.titleKey) }))}
-      />
+      {header}
       {body}
       <SaveBar form={form} onSave={save} />
     </div>

@@ -69,7 +69,7 @@ export const SignUpTab = (props: TabProps) => {
         <SwitchField {...props} path="signUp.password" labelKey="sign_in_exp_console.sign_up.password" />
         <SwitchField {...props} path="signUp.verify" labelKey="sign_in_exp_console.sign_up.verify" />
       </Section>
-      <Section titleKey="sign_in_exp.section.sign_in">
+      <Section titleKey="sign_in_exp.section.sign_in" later>
         {identifiers.map((identifier) => {
           const method = methods.find((item) => item.identifier === identifier);
           const name = t(`sign_in_exp.identifier.${identifier}`);

@@ -1,6 +1,7 @@
 import { Form, Input, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BelowTheFold } from '../../generic/BelowTheFold';
 import type { Settings } from './form-state';
 
 /** What each tab of the sign-in experience edits: the whole form's values and a setter by dotted path. */
@@ -13,14 +14,26 @@ export interface TabProps {
 export const read = (values: Settings, path: string): unknown =>
   path.split('.').reduce<unknown>((value, key) => (value as Settings | undefined)?.[key], values);
 
-export const Section = ({ titleKey, children }: { titleKey: string; children: ReactNode }) => {
+/** A card of fields under its title; `later`: the fields are drawn right after the page's first paint (below the fold). */
+export const Section = ({
+  titleKey,
+  later = false,
+  children,
+}: {
+  titleKey: string;
+  later?: boolean;
+  children: ReactNode;
+}) => {
   const { t } = useTranslation();
+  const body = (
+    <Form layout="vertical" component="div">
+      {children}
+    </Form>
+  );
   return (
     <section className="gh-card gh-sie-section" aria-label={t(titleKey)}>
       <h2 className="gh-sie-section-title">{t(titleKey)}</h2>
-      <Form layout="vertical" component="div">
-        {children}
-      </Form>
+      {later ? <BelowTheFold>{body}</BelowTheFold> : body}
     </section>
   );
 };

@@ -1,11 +1,12 @@
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { BelowTheFold } from '../../generic/BelowTheFold';
 import { asContext } from '../context';
 
 /**
  * Objects never get a fieldset or title. The root object of a settings form is split into the descriptor's
- * sections: each a card with the section title and description on the left and its fields on the right.
+ * sections: each a card with the section title and description on the left and its fields on the right. The first
+ * section's fields are drawn with the page, the others' right after its first paint.
  */
 export const ObjectFieldTemplate = ({ properties, registry, fieldPathId }: ObjectFieldTemplateProps) => {
   const { t } = useTranslation();
@@ -17,23 +18,26 @@ export const ObjectFieldTemplate = ({ properties, registry, fieldPathId }: Objec
 
   const placed = new Set([...sections.flatMap((section) => section.fields), ...omitted]);
   const unplaced = properties.filter((property) => !placed.has(property.name));
+  const fieldsOf = (names: string[]) =>
+    names.map((name) => properties.find((property) => property.name === name)?.content);
   return (
     <div className="gh-form-sections">
       {sections.map((section, index) => (
         <section key={section.titleKey} className="gh-card gh-form-section" aria-label={t(section.titleKey)}>
           <div className="gh-form-section-head">
-            <Typography.Title level={2} className="gh-form-section-title">
-              {t(section.titleKey)}
-            </Typography.Title>
-            {section.descriptionKey && (
-              <Typography.Paragraph type="secondary" className="gh-form-section-description">
-                {t(section.descriptionKey)}
-              </Typography.Paragraph>
-            )}
+            <h2 className="gh-form-section-title">{t(section.titleKey)}</h2>
+            {section.descriptionKey && <p className="gh-form-section-description">{t(section.descriptionKey)}</p>}
           </div>
           <div className="gh-form-section-body gh-fields">
-            {section.fields.map((name) => properties.find((property) => property.name === name)?.content)}
-            {index === sections.length - 1 && unplaced.map((property) => property.content)}
+            {index === 0 ? (
+              fieldsOf(section.fields)
+            ) : (
+              <BelowTheFold>
+                {fieldsOf(section.fields)}
+                {index === sections.length - 1 && unplaced.map((property) => property.content)}
+              </BelowTheFold>
+            )}
+            {index === 0 && sections.length === 1 && unplaced.map((property) => property.content)}
           </div>
         </section>
       ))}
