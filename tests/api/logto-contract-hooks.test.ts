@@ -19,7 +19,7 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     client = createClient<paths>({ baseUrl: await api.listen() });
   });
 
-  it('hooks: ListHooks, CreateHook, GetHook, UpdateHook, UpdateHookSigningKey, DeleteHook', async () => {
+  it('hooks: ListHooks, CreateHook, GetHook, UpdateHook, ListHookRecentLogs, UpdateHookSigningKey, DeleteHook', async () => {
     const created = await client.POST('/api/hooks', {
       body: {
         name: 'Audit',
@@ -51,6 +51,14 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     expectShape(updated.data, hookShape, 'UpdateHook');
     expect(updated.data).toMatchObject({ name: 'Audit v2', events: ['PostSignIn'] });
     expect(updated.data?.config).toEqual({ url: 'https://hooks.example.com/audit' });
+
+    // ListHookRecentLogs: no delivery yet, an empty page with its total.
+    const logs = await client.GET('/api/hooks/{id}/recent-logs', {
+      params: { path: { id }, query: { page: 1, page_size: 20 } },
+    });
+    expect(logs.response.status).toBe(200);
+    expect(logs.data).toEqual([]);
+    expect(logs.response.headers.get('total-number')).toBe('0');
 
     const rotated = await client.PATCH('/api/hooks/{id}/signing-key', { params: { path: { id } } });
     expect(rotated.response.status).toBe(200);

@@ -21,7 +21,7 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
 
   const { newResource, newScope } = resourceHelpers(() => client);
 
-  it('resources: ListResources, CreateResource, GetResource, UpdateResource, DeleteResource', async () => {
+  it('resources: ListResources, CreateResource, GetResource, UpdateResource, UpdateResourceIsDefault, DeleteResource', async () => {
     const created = await newResource();
     expect(created).toMatchObject({ name: 'Orders', indicator: 'https://orders.example.com', accessTokenTtl: 7200 });
 
@@ -43,6 +43,20 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     expect(updated.response.status).toBe(200);
     expectShape(updated.data, resourceShape, 'UpdateResource');
     expect(updated.data).toMatchObject({ name: 'Orders v2', accessTokenTtl: 600 });
+
+    // UpdateResourceIsDefault: one default API at a time; the flag comes back in the resource.
+    const defaulted = await client.PATCH('/api/resources/{id}/is-default', {
+      params: { path: { id: created.id } },
+      body: { isDefault: true },
+    });
+    expect(defaulted.response.status).toBe(200);
+    expectShape(defaulted.data, resourceShape, 'UpdateResourceIsDefault');
+    expect(defaulted.data).toMatchObject({ id: created.id, isDefault: true });
+    const cleared = await client.PATCH('/api/resources/{id}/is-default', {
+      params: { path: { id: created.id } },
+      body: { isDefault: false },
+    });
+    expect(cleared.data?.isDefault).toBe(false);
 
     const deleted = await client.DELETE('/api/resources/{id}', { params: { path: { id: created.id } } });
     expect(deleted.response.status).toBe(204);
