@@ -7020,6 +7020,9 @@ export const entityModels: EntityModel[] = [
       "createdAt"
     ],
     "unique": [],
+    "notFoundCodes": {
+      "update": "entity.not_exists"
+    },
     "searchColumns": [
       "name"
     ],

@@ -69,6 +69,10 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     expect(deleted.response.status).toBe(204);
     const gone = await client.GET('/api/hooks/{id}', { params: { path: { id } } });
     expect(gone.response.status).toBe(404);
+    // Logto answers an update of a missing hook with `entity.not_exists` (its update finds no row).
+    const updateGone = await client.PATCH('/api/hooks/{id}', { params: { path: { id } }, body: { name: 'Gone' } });
+    expect(updateGone.response.status).toBe(404);
+    expect(updateGone.error).toMatchObject({ code: 'entity.not_exists' });
   });
 
   it('answers invalid Logto-typed input with 400 and the error body', async () => {
