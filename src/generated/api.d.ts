@@ -115,7 +115,8 @@ export interface paths {
         };
         /** List the roles of an application */
         get: operations["ListApplicationRoles"];
-        put?: never;
+        /** Set the roles of an application */
+        put: operations["ReplaceApplicationRoles"];
         /** Link roles to an application */
         post: operations["CreateApplicationRole"];
         delete?: never;
@@ -6906,6 +6907,82 @@ export interface operations {
             };
         };
     };
+    ReplaceApplicationRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the application. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roleIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The roles the application now has. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        roleIds: string[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     CreateApplicationRole: {
         parameters: {
             query?: never;
@@ -6922,13 +6999,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The newly linked roles. */
+            /** @description The ids asked for, and those newly linked. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Role"][];
+                    "application/json": {
+                        roleIds: string[];
+                        addedRoleIds: string[];
+                    };
                 };
             };
             /** @description Bad Request */

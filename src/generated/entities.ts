@@ -719,6 +719,9 @@ export const entityModels: EntityModel[] = [
         "assignField": "roleIds",
         "assignStatus": 201,
         "duplicateCode": "application.role_exists",
+        "existing": "skip",
+        "assignAnswer": "ids",
+        "replace": true,
         "attributes": [
           {
             "field": "createdAt",
@@ -1900,6 +1903,30 @@ export const entityModels: EntityModel[] = [
       }
     },
     "hasConsole": true,
+    "replaceForms": {
+      "roles": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "roleIds"
+          ],
+          "properties": {
+            "roleIds": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              },
+              "uniqueItems": false,
+              "maxItems": 100
+            }
+          }
+        },
+        "validatorKey": "4f3f4cd7"
+      }
+    },
     "listQuery": {
       "schema": {
         "type": "object",

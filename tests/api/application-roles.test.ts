@@ -12,7 +12,7 @@ describe.each(databases())('application roles on $name', (target) => {
     const writer = await newRole(api, 'Writer');
     const assigned = await api.post(`/api/applications/${app.id}/roles`, { roleIds: [reader.id, writer.id] });
     expect(assigned.status).toBe(201);
-    expect(ids(assigned.body)).toEqual(ids([reader, writer]));
+    expect(assigned.body).toEqual({ roleIds: [reader.id, writer.id], addedRoleIds: [reader.id, writer.id] });
 
     const list = await api.get(`/api/applications/${app.id}/roles?page=1&page_size=1`);
     expect(list.status).toBe(200);
@@ -55,27 +55,38 @@ describe.each(databases())('application roles on $name', (target) => {
     expect(await api.count('applications_roles')).toBe(0);
   });
 
-  it('refuses a role already assigned (422) and an unknown role (404), linking nothing', async () => {
+  it('skips a role already assigned, as Logto does, and refuses an unknown role (404), linking nothing', async () => {
     const app = await newApp(api, 'MachineToMachine');
     const robot = await newRole(api, 'Robot');
     const other = await newRole(api, 'Other robot');
     await api.create(`/api/applications/${app.id}/roles`, { roleIds: [robot.id] });
 
-    const duplicate = await api.post(`/api/applications/${app.id}/roles`, { roleIds: [other.id, robot.id] });
-    expect(duplicate.status).toBe(422);
-    expect(duplicate.body).toMatchObject({
-      code: 'application.role_exists',
-      message: expect.stringContaining(robot.id),
-    });
-    const unknown = await api.post(`/api/applications/${app.id}/roles`, { roleIds: [other.id, 'nosuchrole'] });
+    const again = await api.post(`/api/applications/${app.id}/roles`, { roleIds: [other.id, robot.id] });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({ roleIds: [other.id, robot.id], addedRoleIds: [other.id] });
+    const third = await newRole(api, 'Third robot');
+    const unknown = await api.post(`/api/applications/${app.id}/roles`, { roleIds: [third.id, 'nosuchrole'] });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({
       code: 'entity.not_exists_with_id',
       message: expect.stringContaining('nosuchrole'),
     });
-    expect((await api.get(`/api/applications/${app.id}/roles`)).body).toEqual([expect.objectContaining(robot)]);
+    expect(ids((await api.get(`/api/applications/${app.id}/roles`)).body)).toEqual(ids([robot, other]));
     const empty = await api.post(`/api/applications/${app.id}/roles`, { roleIds: [] });
     expect(empty.status).toBe(400);
+  });
+
+  it('replaces the roles with the ones named (PUT): adds the new, removes the others', async () => {
+    const app = await newApp(api, 'MachineToMachine');
+    const [a, b, c] = [await newRole(api, 'A robot'), await newRole(api, 'B robot'), await newRole(api, 'C robot')];
+    await api.create(`/api/applications/${app.id}/roles`, { roleIds: [a.id, b.id] });
+    const replaced = await api.request('PUT', `/api/applications/${app.id}/roles`, { roleIds: [b.id, c.id] });
+    expect(replaced.status).toBe(200);
+    expect(ids((await api.get(`/api/applications/${app.id}/roles`)).body)).toEqual(ids([b, c]));
+    const user = await newRole(api, 'Viewer', 'User');
+    const refused = await api.request('PUT', `/api/applications/${app.id}/roles`, { roleIds: [user.id] });
+    expect(refused.status).toBe(422);
+    expect(ids((await api.get(`/api/applications/${app.id}/roles`)).body)).toEqual(ids([b, c]));
   });
 
   it('drops the link when the role is deleted', async () => {

@@ -149,7 +149,7 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     expect(after.data?.map((secret) => secret.name)).toEqual(['deploy']);
   });
 
-  it('application roles: ListApplicationRoles, AssignApplicationRoles (201), DeleteApplicationRole', async () => {
+  it('application roles: ListApplicationRoles, AssignApplicationRoles (201), ReplaceApplicationRoles, DeleteApplicationRole', async () => {
     const app = await client.POST('/api/applications', { body: { name: 'Nightly job', type: 'MachineToMachine' } });
     const applicationId = app.data?.id ?? '';
     const robot = await client.POST('/api/roles', {
@@ -162,9 +162,14 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
       body: { roleIds: [roleId] },
     });
     expect(assigned.response.status).toBe(201);
-    // Known difference: Logto answers `{ roleIds, addedRoleIds }` and ignores roles already assigned; Gatehouse
-    // answers the assigned roles and refuses a role already assigned (422 application.role_exists).
-    expect(assigned.data as unknown).toEqual([robot.data]);
+    expect(assigned.data).toEqual({ roleIds: [roleId], addedRoleIds: [roleId] });
+    // A role already assigned is left as it is (Logto ignores it).
+    const again = await client.POST('/api/applications/{applicationId}/roles', {
+      params: { path: { applicationId } },
+      body: { roleIds: [roleId] },
+    });
+    expect(again.response.status).toBe(201);
+    expect(again.data).toEqual({ roleIds: [roleId], addedRoleIds: [] });
 
     const list = await client.GET('/api/applications/{applicationId}/roles', {
       params: { path: { applicationId }, query: { page: 1, page_size: 20 } },
@@ -187,6 +192,23 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     });
     expect(wrongApp.response.status).toBe(422);
     expect(wrongApp.error).toMatchObject({ code: 'application.invalid_type' });
+
+    // ReplaceApplicationRoles: the roles named, and only those.
+    const other = await client.POST('/api/roles', {
+      body: { name: 'Other robot', description: 'Machine access', type: 'MachineToMachine' },
+    });
+    const otherId = other.data?.id ?? '';
+    const replaced = await client.PUT('/api/applications/{applicationId}/roles', {
+      params: { path: { applicationId } },
+      body: { roleIds: [otherId] },
+    });
+    expect(replaced.response.status).toBe(200);
+    const now = await client.GET('/api/applications/{applicationId}/roles', { params: { path: { applicationId } } });
+    expect(now.data?.map((role) => role.id)).toEqual([otherId]);
+    await client.PUT('/api/applications/{applicationId}/roles', {
+      params: { path: { applicationId } },
+      body: { roleIds: [roleId] },
+    });
 
     const removed = await client.DELETE('/api/applications/{applicationId}/roles/{roleId}', {
       params: { path: { applicationId, roleId } },

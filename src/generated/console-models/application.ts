@@ -59,6 +59,9 @@ export const model: ConsoleResource = {
       "assignField": "roleIds",
       "assignStatus": 201,
       "duplicateCode": "application.role_exists",
+      "existing": "skip",
+      "assignAnswer": "ids",
+      "replace": true,
       "attributes": [
         {
           "field": "createdAt",
