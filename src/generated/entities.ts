@@ -722,6 +722,7 @@ export const entityModels: EntityModel[] = [
         "existing": "skip",
         "assignAnswer": "ids",
         "replace": true,
+        "missingLinkCode": "entity.not_found",
         "attributes": [
           {
             "field": "createdAt",
@@ -16001,6 +16002,7 @@ export const entityModels: EntityModel[] = [
         "assignField": "applicationIds",
         "assignStatus": 201,
         "duplicateCode": "role.application_exists",
+        "missingLinkCode": "entity.not_found",
         "attributes": [
           {
             "field": "createdAt",

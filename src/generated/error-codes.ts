@@ -16,7 +16,7 @@ export const generatedErrorCodes = {
   },
   "entity.not_found": {
     "status": 404,
-    "message": "The application is not linked to this organization."
+    "message": "The role is not linked to this application."
   },
   "entity.relation_foreign_key_not_found": {
     "status": 422,

@@ -28,6 +28,8 @@ describe.each(databases())('application roles on $name', (target) => {
     expect((await api.delete(`/api/applications/${app.id}/roles/${reader.id}`)).status).toBe(204);
     const gone = await api.delete(`/api/applications/${app.id}/roles/${reader.id}`);
     expect(gone.status).toBe(404);
+    // Logto's code for a link that is not there.
+    expect(gone.body).toMatchObject({ code: 'entity.not_found' });
     expect((await api.get(`/api/applications/${app.id}/roles`)).body).toEqual([
       { ...writer, ...linkedTo, featuredApplications: [{ id: app.id, name: app.name, type: 'MachineToMachine' }] },
     ]);

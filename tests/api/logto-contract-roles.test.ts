@@ -193,5 +193,6 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
       params: { path: { id, applicationId: appIds[0] ?? '' } },
     });
     expect(gone.response.status).toBe(404);
+    expect(gone.error).toMatchObject({ code: 'entity.not_found' });
   });
 });

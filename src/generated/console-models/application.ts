@@ -62,6 +62,7 @@ export const model: ConsoleResource = {
       "existing": "skip",
       "assignAnswer": "ids",
       "replace": true,
+      "missingLinkCode": "entity.not_found",
       "attributes": [
         {
           "field": "createdAt",

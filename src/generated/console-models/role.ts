@@ -75,6 +75,7 @@ export const model: ConsoleResource = {
       "assignField": "applicationIds",
       "assignStatus": 201,
       "duplicateCode": "role.application_exists",
+      "missingLinkCode": "entity.not_found",
       "attributes": [
         {
           "field": "createdAt",
