@@ -723,6 +723,7 @@ export const entityModels: EntityModel[] = [
         "assignAnswer": "ids",
         "replace": true,
         "missingLinkCode": "entity.not_found",
+        "sourceMissingCode": "entity.not_exists_with_id",
         "attributes": [
           {
             "field": "createdAt",

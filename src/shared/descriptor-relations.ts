@@ -43,7 +43,10 @@ export interface LinkedRelation {
   assignAnswer?: 'linked' | 'ids' | 'asked' | 'status';
   /** Assignments may also name targets by another unique field (`organizationRoleNames` by `name`). */
   assignByName?: AssignByName;
-  /** The error code of every route of the side when its item (or membership) does not exist, instead of a 404. */
+  /**
+   * The error code of every route of the side when its item (or membership) does not exist, instead of a 404; the
+   * item's own 404 code keeps its 404 where `missingLinkCode` would otherwise answer for a missing item.
+   */
   sourceMissingCode?: string;
   /** Each listed item carries the items linked to its link through a relation of the link, with some fields. */
   nested?: NestedLinks[];

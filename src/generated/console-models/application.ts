@@ -63,6 +63,7 @@ export const model: ConsoleResource = {
       "assignAnswer": "ids",
       "replace": true,
       "missingLinkCode": "entity.not_found",
+      "sourceMissingCode": "entity.not_exists_with_id",
       "attributes": [
         {
           "field": "createdAt",

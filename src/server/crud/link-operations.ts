@@ -44,8 +44,9 @@ export class GenericLinkOperations implements LinkOperations {
 
   /**
    * The item (or membership) links start from. When the tenant has none with this key: the side's
-   * `sourceMissingCode` if it has one; else for an assignment its `unknownCode`, for an unlinking its
-   * `missingLinkCode` (Logto checks neither side there, the link is just not found); else the item's 404.
+   * `sourceMissingCode` if it has one (the item's own 404 code: its 404, as a route that looks the item up first);
+   * else for an assignment its `unknownCode`, for an unlinking its `missingLinkCode` (Logto checks neither side
+   * there, the link is just not found); else the item's 404.
    */
   private async source(
     tx: Queryable,
@@ -62,8 +63,10 @@ export class GenericLinkOperations implements LinkOperations {
     const code =
       relation.sourceMissingCode ??
       (use === 'link' ? relation.unknownCode : use === 'unlink' ? relation.missingLinkCode : undefined);
-    if (code) throw new ApiError(code as ErrorCode);
-    throw this.owner.notFound(key.join('/'), undefined, 'get');
+    const notFound = this.owner.notFound(key.join('/'), undefined, 'get');
+    // A code that is the item's own 404 answers it with the item's name and id.
+    if (code && code !== notFound.code) throw new ApiError(code as ErrorCode);
+    throw notFound;
   }
 
   /** A missing item named by an assignment: the relation's `unknownCode` (422) where it has one, or its 404. */
