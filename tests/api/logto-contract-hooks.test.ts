@@ -4,14 +4,13 @@
  * operation must answer Logto's status and carry every field Logto declares as required, with the declared JSON
  * type (the shapes are in logto-contract-shapes.ts).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import createClient, { type Client } from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
 // `@logto/api` exports only `./management`, which does not re-export `paths`; its generated types are read directly.
 import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
 import { databases, useApi } from './harness.js';
 import { expectShape, hookConfigShape, hookShape } from './logto-contract-shapes.js';
+import { startReceiver } from './webhook-receiver.js';
 
 describe.each(databases())('Logto Management API contract on $name', (target) => {
   const api = useApi(target);
@@ -78,31 +77,19 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
   });
 
   it('hooks: TestHook sends a sample of each event to the endpoint being edited (204)', async () => {
-    const events: string[] = [];
-    const receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        events.push((JSON.parse(body) as { event: string }).event);
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiver = await startReceiver<{ event: string }>();
     try {
-      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/draft`;
       const created = await client.POST('/api/hooks', {
         body: { name: 'Audit', events: ['PostSignIn'], config: { url: 'https://hooks.example.com/audit' } },
       });
       const sent = await client.POST('/api/hooks/{id}/test', {
         params: { path: { id: created.data?.id ?? '' } },
-        body: { events: ['PostRegister', 'PostSignIn'], config: { url } },
+        body: { events: ['PostRegister', 'PostSignIn'], config: { url: receiver.url } },
       });
       expect(sent.response.status).toBe(204);
-      expect(events).toEqual(['PostRegister', 'PostSignIn']);
+      expect(receiver.bodies.map((body) => body.event)).toEqual(['PostRegister', 'PostSignIn']);
     } finally {
-      await new Promise((resolve) => receiver.close(resolve));
+      await receiver.close();
     }
   });
 

@@ -18,8 +18,11 @@ export const ObjectFieldTemplate = ({ properties, registry, fieldPathId }: Objec
 
   const placed = new Set([...sections.flatMap((section) => section.fields), ...omitted]);
   const unplaced = properties.filter((property) => !placed.has(property.name));
-  const fieldsOf = (names: string[]) =>
-    names.map((name) => properties.find((property) => property.name === name)?.content);
+  // A section's fields; the last section also holds the fields no section places.
+  const fieldsOf = (section: (typeof sections)[number], index: number) => [
+    ...section.fields.map((name) => properties.find((property) => property.name === name)?.content),
+    ...(index === sections.length - 1 ? unplaced.map((property) => property.content) : []),
+  ];
   return (
     <div className="gh-form-sections">
       {sections.map((section, index) => (
@@ -29,15 +32,7 @@ export const ObjectFieldTemplate = ({ properties, registry, fieldPathId }: Objec
             {section.descriptionKey && <p className="gh-form-section-description">{t(section.descriptionKey)}</p>}
           </div>
           <div className="gh-form-section-body gh-fields">
-            {index === 0 ? (
-              fieldsOf(section.fields)
-            ) : (
-              <BelowTheFold>
-                {fieldsOf(section.fields)}
-                {index === sections.length - 1 && unplaced.map((property) => property.content)}
-              </BelowTheFold>
-            )}
-            {index === 0 && sections.length === 1 && unplaced.map((property) => property.content)}
+            {index === 0 ? fieldsOf(section, index) : <BelowTheFold>{fieldsOf(section, index)}</BelowTheFold>}
           </div>
         </section>
       ))}
