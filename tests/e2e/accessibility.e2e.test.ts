@@ -6,13 +6,14 @@
  * API (one per tab condition), so a new entity is held to the same rules without a new test. The walk moves from
  * page to page inside the console, as a user's clicks do.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pagedResources } from '../../src/console/feature-modules/registry';
 import { isShownFor } from '../../src/console/registry';
 import { consoleModels } from '../../src/generated/console-index';
 import type { ConsoleResource } from '../../src/shared/descriptor';
 import { pageWalk, sampleBody, settled } from './accessibility';
+import { visible } from './console-steps';
 import {
   admin,
   authHeaders,
@@ -30,7 +31,6 @@ let browser: Browser;
 let page: Page;
 let walk: ReturnType<typeof pageWalk>;
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 const notFound = () => page.getByText('Page not found');
 
 /**

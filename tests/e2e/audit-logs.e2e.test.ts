@@ -7,6 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { authorizationUrl } from './app-callback';
+import { visible } from './console-steps';
 import {
   admin,
   authHeaders,
@@ -56,7 +57,6 @@ const hoverText = async (name: Locator) => {
   await poll(() => page.getByRole('tooltip').filter({ visible: true }).count()).toBe(0);
   return text;
 };
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 
 /** Asks the default tenant for a client-credentials token. */
 const requestToken = (secret: string) =>

@@ -8,7 +8,31 @@ import { authHeaders, type Browser, type RunningServer } from './harness';
 
 /** Retries an observation until it matches (the page updates asynchronously). */
 export const poll = <T>(observe: () => Promise<T>) => expect.poll(observe, { timeout: 15_000, interval: 100 });
-export const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
+/**
+ * Waits until the locator shows. When it never does, the error also says where the page was and what it showed
+ * (address, headings, alerts), so a failure seen only on another machine can be read from its log.
+ */
+export const visible = async (locator: Locator) => {
+  try {
+    await locator.waitFor({ state: 'visible', timeout: 15_000 });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${await pageState(locator.page())}`, { cause: error });
+  }
+};
+
+const pageState = async (page: Page) => {
+  const texts = (selector: string) =>
+    page
+      .locator(selector)
+      .allInnerTexts()
+      .then((all) => all.map((text) => text.replace(/\s+/g, ' ').slice(0, 200)))
+      .catch(() => []);
+  return [
+    `page: ${page.url()}`,
+    `headings: ${JSON.stringify(await texts('h1, h2'))}`,
+    `alerts: ${JSON.stringify(await texts('[role=alert], .ant-result, .ant-message'))}`,
+  ].join('\n');
+};
 export const count = (locator: Locator) => poll(() => locator.count());
 
 /**

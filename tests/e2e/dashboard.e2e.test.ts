@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
@@ -15,7 +15,7 @@ import { formAction, freePort, Browser as HttpBrowser, pkce, postForm } from '..
 import { createUser } from '../api/users.js';
 import { migratedPgliteTemplate } from '../template-databases.js';
 import { checkPage } from './accessibility';
-import { closeWithEscape } from './console-steps';
+import { closeWithEscape, visible } from './console-steps';
 import {
   authHeaders,
   type Browser,
@@ -36,7 +36,6 @@ let origin: string;
 let browser: Browser;
 let page: Page;
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 const nav = () => page.getByRole('navigation', { name: 'Main navigation' });
 const metric = (name: string) => page.getByRole('region', { name, exact: true });
 

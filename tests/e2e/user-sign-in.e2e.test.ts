@@ -4,9 +4,10 @@
  * suspended message; once reactivated the same sign-in reaches the application. The user's Logs tab then lists both
  * attempts.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authorizationUrl } from './app-callback';
+import { visible } from './console-steps';
 import {
   authHeaders,
   type Browser,
@@ -40,7 +41,6 @@ const api = async (path: string, init?: { method: string; body: unknown }) => {
 };
 
 const poll = <T>(observe: () => Promise<T>) => expect.poll(observe, { timeout: 15_000, interval: 100 });
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 const banner = () => page.getByText('This user is suspended and cannot sign in until reactivated.');
 
 /** Runs one entry of the user page's actions menu and confirms it. */

@@ -8,6 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkPage } from './accessibility';
+import { visible } from './console-steps';
 import {
   authHeaders,
   type Browser,
@@ -36,7 +37,6 @@ const api = async (path: string, init?: { method: string; body: unknown }) => {
 
 const dialog = () => page.getByRole('dialog').last();
 const poll = <T>(observe: () => Promise<T>) => expect.poll(observe, { timeout: 15_000, interval: 100 });
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 const count = (locator: Locator) => poll(() => locator.count());
 const banner = () => page.getByText('This user is suspended and cannot sign in until reactivated.');
 

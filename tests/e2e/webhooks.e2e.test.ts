@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { visible } from './console-steps';
 import {
   authHeaders,
   type Browser,
@@ -65,7 +66,6 @@ const api = async (path: string, init?: { method: string; body: unknown }) => {
 
 const dialog = () => page.getByRole('dialog').last();
 const poll = <T>(observe: () => Promise<T>) => expect.poll(observe, { timeout: 15_000, interval: 100 });
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 const count = (locator: Locator) => poll(() => locator.count());
 
 const openSection = async (link: string, title: string) => {
