@@ -1,6 +1,6 @@
 import { type ReactNode, use } from 'react';
 import type { ConsoleResource } from '../../shared/descriptor';
-import { loadModels, modelsLoaded, requireResource } from './store';
+import { modelsLoaded, modelsReady, requireResource } from './store';
 
 /**
  * Renders its children once the models of these entities (and of those they name) are loaded, suspending to the
@@ -16,10 +16,9 @@ export const WithModels = ({
   preload?: (() => Promise<unknown>) | undefined;
   children: ReactNode;
 }) => {
-  if (!modelsLoaded(names)) {
-    preload?.().catch(() => undefined);
-    use(loadModels(names));
-  }
+  if (!modelsLoaded(names)) preload?.().catch(() => undefined);
+  // Called on every render, loaded or not: React replays a render that suspended and expects the same calls.
+  use(modelsReady(names));
   return children;
 };
 

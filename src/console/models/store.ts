@@ -76,6 +76,13 @@ export const loadModels = (names: readonly string[]): Promise<void> => {
   return batch;
 };
 
+/** A promise React's `use` reads without waiting: already settled, and saying so. */
+const settled = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+
+/** What a page waits for before drawing these entities: nothing when their models are loaded. */
+export const modelsReady = (names: readonly string[]): Promise<void> =>
+  modelsLoaded(names) ? settled : loadModels(names);
+
 /** Every entity's model (the QA gallery shows every form). */
 export const loadAllModels = () => loadModels(allEntries.map((entry) => entry.name));
 
