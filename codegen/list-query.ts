@@ -103,8 +103,21 @@ export const listParameters = (model: EntityModel): QueryParameter[] => [
       description: `With a truthy value (true, 1, yes), each ${model.name} includes its ${relation.name}.`,
       schema: { type: 'string' } as JSONSchema7,
     })),
+  ...summarySwitches(model).map((name) => ({
+    name,
+    description: `With a truthy value (true, 1, yes), each ${model.name} includes ${model.listSummaries
+      .filter((summary) => summary.when === name)
+      .flatMap((summary) => [...(summary.count ? [summary.count] : []), summary.featured])
+      .join(' and ')}.`,
+    schema: { type: 'string' } as JSONSchema7,
+  })),
   ...fieldSearchParameters(model),
   ...logParameters(model),
+];
+
+/** The query parameters that ask a list for its summaries (each once). */
+const summarySwitches = (model: EntityModel): string[] => [
+  ...new Set(model.listSummaries.flatMap((summary) => (summary.when ? [summary.when] : []))),
 ];
 
 /** The query parameters of a many-to-many relation's list (`GET /api/roles/{id}/scopes`). */

@@ -118,7 +118,14 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
           ref(Name),
           {
             type: 'object',
-            ...(model.listSummaries.length ? { required: Object.keys(summaryProperties) } : {}),
+            // A summary asked for by a query parameter is there only when asked for.
+            ...(model.listSummaries.some((summary) => !summary.when)
+              ? {
+                  required: model.listSummaries
+                    .filter((summary) => !summary.when)
+                    .flatMap((summary) => [...(summary.count ? [summary.count] : []), summary.featured]),
+                }
+              : {}),
             properties: {
               ...Object.fromEntries(children.map((r) => [r.name, { type: 'array', items: ref(pascalCase(r.target)) }])),
               ...summaryProperties,

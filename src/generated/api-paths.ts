@@ -9,6 +9,9 @@ export const apiRoutes = {
   "accountCenter": {
     "item": "/account-center"
   },
+  "adminConsoleConfig": {
+    "item": "/configs/admin-console"
+  },
   "application": {
     "list": "/applications",
     "item": "/applications/{id}",
@@ -81,6 +84,12 @@ export const apiRoutes = {
     "list": "/hooks/{hookId}/recent-logs",
     "item": "/hooks/{hookId}/recent-logs/{hookLogId}"
   },
+  "idTokenConfig": {
+    "item": "/configs/id-token",
+    "actions": {
+      "replace": "/configs/id-token"
+    }
+  },
   "log": {
     "list": "/logs",
     "item": "/logs/{id}"
@@ -90,6 +99,17 @@ export const apiRoutes = {
       "list": "/configs/oidc/{keyType}",
       "rotate": "/configs/oidc/{keyType}/rotate",
       "delete": "/configs/oidc/{keyType}/{keyId}"
+    }
+  },
+  "oidcSessionConfig": {
+    "item": "/configs/oidc/session"
+  },
+  "oneTimeToken": {
+    "list": "/one-time-tokens",
+    "item": "/one-time-tokens/{id}",
+    "actions": {
+      "verify": "/one-time-tokens/verify",
+      "status": "/one-time-tokens/{id}/status"
     }
   },
   "organization": {

@@ -214,6 +214,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/configs/admin-console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an admin console config */
+        get: operations["GetAdminConsoleConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update an admin console config */
+        patch: operations["UpdateAdminConsoleConfig"];
+        trace?: never;
+    };
+    "/api/configs/id-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an id token config */
+        get: operations["GetIdTokenConfig"];
+        /** Replace the ID token configuration */
+        put: operations["ReplaceIdTokenConfigReplace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/configs/oidc/{keyType}": {
         parameters: {
             query?: never;
@@ -263,6 +299,24 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/configs/oidc/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an oidc session config */
+        get: operations["GetOidcSessionConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update an oidc session config */
+        patch: operations["UpdateOidcSessionConfig"];
         trace?: never;
     };
     "/api/connector-factories": {
@@ -573,6 +627,76 @@ export interface paths {
         get: operations["GetLog"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/one-time-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List one time tokens */
+        get: operations["ListOneTimeTokens"];
+        put?: never;
+        /** Create an one time token */
+        post: operations["CreateOneTimeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/one-time-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an one time token */
+        get: operations["GetOneTimeToken"];
+        put?: never;
+        post?: never;
+        /** Delete an one time token */
+        delete: operations["DeleteOneTimeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/one-time-tokens/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Consume, revoke or expire a one-time token */
+        put: operations["ReplaceOneTimeTokenStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/one-time-tokens/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a one-time token for an email address, consuming it */
+        post: operations["CreateOneTimeTokenVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2005,6 +2129,12 @@ export interface components {
              * @example oidc.key_status_taken
              * @example entity.relation_foreign_key_not_found
              * @example entity.unique_integrity_violation
+             * @example one_time_token.token_not_found
+             * @example one_time_token.email_mismatch
+             * @example one_time_token.token_expired
+             * @example one_time_token.token_consumed
+             * @example one_time_token.token_revoked
+             * @example one_time_token.cannot_reactivate_token
              * @example organization.require_membership
              * @example organization.role_names_not_found
              * @example role.name_in_use
@@ -2215,6 +2345,81 @@ export interface components {
             profileFields: {
                 name: string;
             }[] | null;
+        };
+        /**
+         * AdminConsoleConfig
+         * @description What the console remembers about a tenant: checklist steps done and notices read. One record per tenant.
+         */
+        AdminConsoleConfig: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /**
+             * @description Always default: a tenant has one console configuration.
+             * @default default
+             */
+            readonly id: string;
+            /**
+             * @description Whether the sign-in experience has been customized (a step of Get started).
+             * @default false
+             */
+            signInExperienceCustomized: boolean;
+            /**
+             * @description Whether an organization has been created (a step of Get started).
+             * @default false
+             */
+            organizationCreated: boolean;
+            /**
+             * @description The notice of a development tenant's migration, and when it was read.
+             * @default null
+             */
+            developmentTenantMigrationNotification: {
+                isPaidTenant: boolean;
+                tag: string;
+                /** @description When the notice was read, in milliseconds since the epoch. */
+                readAt?: number;
+            } | null;
+            /**
+             * @description The charge notices the administrator has seen, by what they charge for.
+             * @default null
+             */
+            checkedChargeNotification: {
+                token?: boolean;
+                apiResource?: boolean;
+                machineToMachineApp?: boolean;
+                tenantMember?: boolean;
+            } | null;
+        };
+        AdminConsoleConfigUpdate: {
+            /**
+             * @description Whether the sign-in experience has been customized (a step of Get started).
+             * @default false
+             */
+            signInExperienceCustomized: boolean;
+            /**
+             * @description Whether an organization has been created (a step of Get started).
+             * @default false
+             */
+            organizationCreated: boolean;
+            /**
+             * @description The notice of a development tenant's migration, and when it was read.
+             * @default null
+             */
+            developmentTenantMigrationNotification: {
+                isPaidTenant: boolean;
+                tag: string;
+                /** @description When the notice was read, in milliseconds since the epoch. */
+                readAt?: number;
+            } | null;
+            /**
+             * @description The charge notices the administrator has seen, by what they charge for.
+             * @default null
+             */
+            checkedChargeNotification: {
+                token?: boolean;
+                apiResource?: boolean;
+                machineToMachineApp?: boolean;
+                tenantMember?: boolean;
+            } | null;
         };
         /**
          * Application
@@ -2453,7 +2658,7 @@ export interface components {
         ApplicationRolesAssign: {
             roleIds: string[];
         };
-        ApplicationOrganizationsItem: components["schemas"]["Organization"] & {
+        ApplicationOrganizationsItem: components["schemas"]["OrganizationListItem"] & {
             organizationRoles: {
                 /** @description The unique identifier, generated by the server. */
                 id: string;
@@ -3293,6 +3498,38 @@ export interface components {
             readonly createdAt: number;
         };
         /**
+         * IdTokenConfig
+         * @description Which extended claims the tenant's ID tokens carry for the scopes granted (the userinfo endpoint always answers them all). One record per tenant.
+         */
+        IdTokenConfig: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /**
+             * @description Always default: a tenant has one ID token configuration.
+             * @default default
+             */
+            readonly id: string;
+            /**
+             * @description The extended claims ID tokens carry; none when not set.
+             * @default [
+             *       "roles",
+             *       "organizations",
+             *       "organization_roles"
+             *     ]
+             */
+            enabledExtendedClaims: ("custom_data" | "identities" | "sso_identities" | "roles" | "organizations" | "organization_data" | "organization_roles")[] | null;
+            $defs: {
+                replaceBody: {
+                    /** @description The extended claims ID tokens carry; none when left out. */
+                    enabledExtendedClaims?: ("custom_data" | "identities" | "sso_identities" | "roles" | "organizations" | "organization_data" | "organization_roles")[];
+                };
+            };
+        };
+        IdTokenConfigReplaceBody: {
+            /** @description The extended claims ID tokens carry; none when left out. */
+            enabledExtendedClaims?: ("custom_data" | "identities" | "sso_identities" | "roles" | "organizations" | "organization_data" | "organization_roles")[];
+        };
+        /**
          * Log
          * @description One entry of the audit log: a sign-in attempt, a token grant or a management write, recorded by the server and never changed.
          */
@@ -3559,6 +3796,115 @@ export interface components {
             status?: "Current" | "Previous";
         }[];
         /**
+         * OidcSessionConfig
+         * @description How long a user's sign-in session lasts at the tenant's OpenID provider. One record per tenant.
+         */
+        OidcSessionConfig: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /**
+             * @description Always default: a tenant has one session configuration.
+             * @default default
+             */
+            readonly id: string;
+            /**
+             * @description The session's lifetime in seconds (14 days unless set; at most a year).
+             * @default 1209600
+             */
+            ttl: number;
+        };
+        OidcSessionConfigUpdate: {
+            /**
+             * @description The session's lifetime in seconds (14 days unless set; at most a year).
+             * @default 1209600
+             */
+            ttl: number;
+        };
+        /**
+         * One-time token
+         * @description A single-use token bound to an email address (a magic link's secret): made by the server, verified once.
+         */
+        OneTimeToken: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /** @description The unique identifier, generated by the server. */
+            readonly id: string;
+            /** @description The email address the token is for. */
+            email: string;
+            /** @description The token (32 random characters), made by the server. */
+            readonly token: string;
+            /**
+             * @description What the token carries into the sign-in it opens.
+             * @default {}
+             */
+            context: {
+                /** @description Organizations the user joins on signing in with the token. */
+                jitOrganizationIds?: string[];
+                /**
+                 * @description The only flow the token may be used in, when set.
+                 * @enum {string}
+                 */
+                interactionEvent?: "SignIn" | "Register" | "ForgotPassword";
+            };
+            /**
+             * @description Active until verified (consumed), revoked or expired; an active token past its expiry reads as expired.
+             * @default active
+             * @enum {string}
+             */
+            readonly status: "active" | "consumed" | "revoked" | "expired";
+            /** @description When the record was created, in milliseconds since the Unix epoch. */
+            readonly createdAt: number;
+            /** @description When the token expires, in milliseconds since the Unix epoch. */
+            readonly expiresAt: number;
+            $defs: {
+                verifyBody: {
+                    /** @description The one-time token to verify. */
+                    token: string;
+                    /** @description The email address the token is for. */
+                    email: string;
+                };
+                statusBody: {
+                    /**
+                     * @description The new status; a token cannot be made active again.
+                     * @enum {string}
+                     */
+                    status: "active" | "consumed" | "revoked" | "expired";
+                };
+            };
+        };
+        OneTimeTokenCreate: {
+            /** @description The email address the token is for. */
+            email: string;
+            /**
+             * @description What the token carries into the sign-in it opens.
+             * @default {}
+             */
+            context: {
+                /** @description Organizations the user joins on signing in with the token. */
+                jitOrganizationIds?: string[];
+                /**
+                 * @description The only flow the token may be used in, when set.
+                 * @enum {string}
+                 */
+                interactionEvent?: "SignIn" | "Register" | "ForgotPassword";
+            };
+            /** @description How long the token lasts, in seconds (10 minutes when not given; at most a hundred years). */
+            expiresIn?: number;
+        };
+        OneTimeTokenVerifyBody: {
+            /** @description The one-time token to verify. */
+            token: string;
+            /** @description The email address the token is for. */
+            email: string;
+        };
+        OneTimeTokenStatusBody: {
+            /**
+             * @description The new status; a token cannot be made active again.
+             * @enum {string}
+             */
+            status: "active" | "consumed" | "revoked" | "expired";
+        };
+        /**
          * Organization
          * @description An organization: a group of members (users) sharing the roles and permissions of the organization template.
          */
@@ -3629,6 +3975,22 @@ export interface components {
             customCss: string | null;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
+        };
+        OrganizationListItem: components["schemas"]["Organization"] & {
+            /** @description How many users are linked. */
+            usersCount?: number;
+            /** @description The first users linked (at most three). */
+            featuredUsers?: {
+                /** @description The user id. */
+                id: string;
+                /**
+                 * Format: uri
+                 * @description The avatar URL.
+                 */
+                avatar: string | null;
+                /** @description The display name. */
+                name: string | null;
+            }[];
         };
         OrganizationCreate: {
             /** @description The organization's name for display. */
@@ -5876,7 +6238,7 @@ export interface components {
              */
             passwordAlgorithm?: "Argon2i" | "Argon2id" | "Argon2d" | "SHA1" | "SHA256" | "MD5" | "Bcrypt" | "Legacy";
         };
-        UserOrganizationsItem: components["schemas"]["Organization"] & {
+        UserOrganizationsItem: components["schemas"]["OrganizationListItem"] & {
             organizationRoles: {
                 /** @description The unique identifier, generated by the server. */
                 id: string;
@@ -6438,6 +6800,8 @@ export interface operations {
                 isThirdParty?: boolean;
                 /** @description Leave out the applications linked to this role. */
                 excludeRoleId?: string;
+                /** @description Leave out the applications linked to this organization. */
+                excludeOrganizationId?: string;
                 /** @description With a truthy value (true, 1, yes), each application includes its secrets. */
                 includeSecrets?: string;
             };
@@ -7650,6 +8014,256 @@ export interface operations {
             };
         };
     };
+    GetAdminConsoleConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adminConsoleConfig. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminConsoleConfig"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateAdminConsoleConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminConsoleConfigUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated adminConsoleConfig. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminConsoleConfig"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetIdTokenConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The idTokenConfig. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdTokenConfig"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ReplaceIdTokenConfigReplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdTokenConfigReplaceBody"];
+            };
+        };
+        responses: {
+            /** @description Replace the ID token configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdTokenConfig"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetOidcKeyKeyType: {
         parameters: {
             query?: never;
@@ -7809,6 +8423,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OidcKeyRotateResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetOidcSessionConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The oidcSessionConfig. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcSessionConfig"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateOidcSessionConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcSessionConfigUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated oidcSessionConfig. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcSessionConfig"];
                 };
             };
             /** @description Bad Request */
@@ -9591,6 +10330,399 @@ export interface operations {
             };
         };
     };
+    ListOneTimeTokens: {
+        parameters: {
+            query?: {
+                /** @description Page number (starts from 1). */
+                page?: number;
+                /** @description Entries per page (at most 100). */
+                page_size?: number;
+                /** @description Only one time tokens with this email. */
+                email?: string;
+                /** @description Only one time tokens with this status. */
+                status?: "active" | "consumed" | "revoked" | "expired";
+            };
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of one time tokens. */
+            200: {
+                headers: {
+                    /** @description The total number of entries. */
+                    "Total-Number"?: number;
+                    /** @description Pagination links (RFC 8288): first, prev, next, last. */
+                    Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneTimeToken"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateOneTimeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OneTimeTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The created oneTimeToken. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneTimeToken"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetOneTimeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the oneTimeToken. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The oneTimeToken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneTimeToken"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteOneTimeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the oneTimeToken. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The oneTimeToken was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ReplaceOneTimeTokenStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the oneTimeToken. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OneTimeTokenStatusBody"];
+            };
+        };
+        responses: {
+            /** @description Consume, revoke or expire a one-time token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneTimeToken"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateOneTimeTokenVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OneTimeTokenVerifyBody"];
+            };
+        };
+        responses: {
+            /** @description Verify a one-time token for an email address, consuming it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneTimeToken"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     ListOrganizationInvitations: {
         parameters: {
             query?: {
@@ -11200,6 +12332,8 @@ export interface operations {
                 page_size?: number;
                 /** @description Case-insensitive text found anywhere in one of the searchable fields. */
                 q?: string;
+                /** @description With a truthy value (true, 1, yes), each organization includes usersCount and featuredUsers. */
+                showFeatured?: string;
             };
             header?: {
                 /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
@@ -11224,7 +12358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Organization"][];
+                    "application/json": components["schemas"]["OrganizationListItem"][];
                 };
             };
             /** @description Bad Request */
@@ -15857,6 +16991,10 @@ export interface operations {
                 page_size?: number;
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
+                /** @description Leave out the users linked to this role. */
+                excludeRoleId?: string;
+                /** @description Leave out the users linked to this organization. */
+                excludeOrganizationId?: string;
                 /** @description How every search value is matched: exact, like (default), similar_to or posix. */
                 mode?: "exact" | "like" | "similar_to" | "posix";
                 /** @description Match case-sensitively (similar_to needs it). */

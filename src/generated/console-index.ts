@@ -32,6 +32,34 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "adminConsoleConfig",
+    "kind": "singleton",
+    "apiPath": "/configs/admin-console",
+    "idField": "id",
+    "route": "adminConsoleConfig",
+    "titleKey": "adminConsoleConfig.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": []
+  },
+  {
     "name": "application",
     "kind": "collection",
     "apiPath": "/applications",
@@ -270,6 +298,34 @@ export const consoleEntries: ConsoleEntry[] = [
     ]
   },
   {
+    "name": "idTokenConfig",
+    "kind": "singleton",
+    "apiPath": "/configs/id-token",
+    "idField": "id",
+    "route": "idTokenConfig",
+    "titleKey": "idTokenConfig.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": []
+  },
+  {
     "name": "log",
     "kind": "log",
     "apiPath": "/logs",
@@ -330,6 +386,62 @@ export const consoleEntries: ConsoleEntry[] = [
       "viewTabs": []
     },
     "canDelete": false,
+    "uses": []
+  },
+  {
+    "name": "oidcSessionConfig",
+    "kind": "singleton",
+    "apiPath": "/configs/oidc/session",
+    "idField": "id",
+    "route": "oidcSessionConfig",
+    "titleKey": "oidcSessionConfig.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": []
+  },
+  {
+    "name": "oneTimeToken",
+    "kind": "collection",
+    "apiPath": "/one-time-tokens",
+    "idField": "id",
+    "route": "oneTimeToken",
+    "titleKey": "oneTimeToken.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": true,
     "uses": []
   },
   {
@@ -761,6 +873,7 @@ export const consoleEntries: ConsoleEntry[] = [
 /** Each entity's whole console model (columns, forms, tabs) and its forms' validators, loaded with its pages. */
 export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = {
   "accountCenter": () => import('./console-models/accountCenter'),
+  "adminConsoleConfig": () => import('./console-models/adminConsoleConfig'),
   "application": () => import('./console-models/application'),
   "applicationSecret": () => import('./console-models/applicationSecret'),
   "captchaProvider": () => import('./console-models/captchaProvider'),
@@ -768,8 +881,11 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "customPhrase": () => import('./console-models/customPhrase'),
   "hook": () => import('./console-models/hook'),
   "hookLog": () => import('./console-models/hookLog'),
+  "idTokenConfig": () => import('./console-models/idTokenConfig'),
   "log": () => import('./console-models/log'),
   "oidcKey": () => import('./console-models/oidcKey'),
+  "oidcSessionConfig": () => import('./console-models/oidcSessionConfig'),
+  "oneTimeToken": () => import('./console-models/oneTimeToken'),
   "organization": () => import('./console-models/organization'),
   "organizationInvitation": () => import('./console-models/organizationInvitation'),
   "organizationJitEmailDomain": () => import('./console-models/organizationJitEmailDomain'),

@@ -663,6 +663,336 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "adminConsoleConfig",
+    "kind": "singleton",
+    "apiPath": "/configs/admin-console",
+    "idField": "id",
+    "operations": {
+      "get": {},
+      "update": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "adminConsoleConfig",
+    "titleKey": "adminConsoleConfig.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "admin_console_configs",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "AdminConsoleConfig",
+      "description": "What the console remembers about a tenant: checklist steps done and notices read. One record per tenant.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "signInExperienceCustomized",
+        "organizationCreated"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "default": "default",
+          "description": "Always default: a tenant has one console configuration."
+        },
+        "signInExperienceCustomized": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether the sign-in experience has been customized (a step of Get started)."
+        },
+        "organizationCreated": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether an organization has been created (a step of Get started)."
+        },
+        "developmentTenantMigrationNotification": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "default": null,
+          "additionalProperties": false,
+          "required": [
+            "isPaidTenant",
+            "tag"
+          ],
+          "description": "The notice of a development tenant's migration, and when it was read.",
+          "properties": {
+            "isPaidTenant": {
+              "type": "boolean"
+            },
+            "tag": {
+              "type": "string",
+              "maxLength": 64
+            },
+            "readAt": {
+              "type": "number",
+              "description": "When the notice was read, in milliseconds since the epoch."
+            }
+          }
+        },
+        "checkedChargeNotification": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "default": null,
+          "additionalProperties": false,
+          "description": "The charge notices the administrator has seen, by what they charge for.",
+          "properties": {
+            "token": {
+              "type": "boolean"
+            },
+            "apiResource": {
+              "type": "boolean"
+            },
+            "machineToMachineApp": {
+              "type": "boolean"
+            },
+            "tenantMember": {
+              "type": "boolean"
+            }
+          }
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "signInExperienceCustomized",
+        "column": "sign_in_experience_customized",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "organizationCreated",
+        "column": "organization_created",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "developmentTenantMigrationNotification",
+        "column": "development_tenant_migration_notification",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "checkedChargeNotification",
+        "column": "checked_charge_notification",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {
+      "afterRead": "adminConsoleConfig.present"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "signInExperienceCustomized": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the sign-in experience has been customized (a step of Get started)."
+            },
+            "organizationCreated": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether an organization has been created (a step of Get started)."
+            },
+            "developmentTenantMigrationNotification": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "default": null,
+              "additionalProperties": false,
+              "required": [
+                "isPaidTenant",
+                "tag"
+              ],
+              "description": "The notice of a development tenant's migration, and when it was read.",
+              "properties": {
+                "isPaidTenant": {
+                  "type": "boolean"
+                },
+                "tag": {
+                  "type": "string",
+                  "maxLength": 64
+                },
+                "readAt": {
+                  "type": "number",
+                  "description": "When the notice was read, in milliseconds since the epoch."
+                }
+              }
+            },
+            "checkedChargeNotification": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "default": null,
+              "additionalProperties": false,
+              "description": "The charge notices the administrator has seen, by what they charge for.",
+              "properties": {
+                "token": {
+                  "type": "boolean"
+                },
+                "apiResource": {
+                  "type": "boolean"
+                },
+                "machineToMachineApp": {
+                  "type": "boolean"
+                },
+                "tenantMember": {
+                  "type": "boolean"
+                }
+              }
+            }
+          }
+        },
+        "validatorKey": "-63f54f6"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "signInExperienceCustomized": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the sign-in experience has been customized (a step of Get started)."
+            },
+            "organizationCreated": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether an organization has been created (a step of Get started)."
+            },
+            "developmentTenantMigrationNotification": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "default": null,
+              "additionalProperties": false,
+              "required": [
+                "isPaidTenant",
+                "tag"
+              ],
+              "description": "The notice of a development tenant's migration, and when it was read.",
+              "properties": {
+                "isPaidTenant": {
+                  "type": "boolean"
+                },
+                "tag": {
+                  "type": "string",
+                  "maxLength": 64
+                },
+                "readAt": {
+                  "type": "number",
+                  "description": "When the notice was read, in milliseconds since the epoch."
+                }
+              }
+            },
+            "checkedChargeNotification": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "default": null,
+              "additionalProperties": false,
+              "description": "The charge notices the administrator has seen, by what they charge for.",
+              "properties": {
+                "token": {
+                  "type": "boolean"
+                },
+                "apiResource": {
+                  "type": "boolean"
+                },
+                "machineToMachineApp": {
+                  "type": "boolean"
+                },
+                "tenantMember": {
+                  "type": "boolean"
+                }
+              }
+            }
+          }
+        },
+        "validatorKey": "-63f54f6"
+      }
+    },
+    "hasConsole": false
+  },
+  {
     "name": "application",
     "kind": "collection",
     "apiPath": "/applications",
@@ -686,6 +1016,10 @@ export const entityModels: EntityModel[] = [
           {
             "param": "excludeRoleId",
             "relation": "applicationRole"
+          },
+          {
+            "param": "excludeOrganizationId",
+            "relation": "organizationApplication"
           }
         ]
       },
@@ -1599,6 +1933,15 @@ export const entityModels: EntityModel[] = [
         "by": "roleId",
         "column": "application_id",
         "byColumn": "role_id"
+      },
+      {
+        "param": "excludeOrganizationId",
+        "relation": "organizationApplication",
+        "table": "organization_application_relations",
+        "key": "applicationId",
+        "by": "organizationId",
+        "column": "application_id",
+        "byColumn": "organization_id"
       }
     ],
     "listSummaries": [],
@@ -1966,12 +2309,15 @@ export const entityModels: EntityModel[] = [
           "excludeRoleId": {
             "type": "string"
           },
+          "excludeOrganizationId": {
+            "type": "string"
+          },
           "includeSecrets": {
             "type": "string"
           }
         }
       },
-      "validatorKey": "2d9a710a"
+      "validatorKey": "6674df15"
     },
     "linkedListQuery": {
       "schema": {
@@ -7641,6 +7987,269 @@ export const entityModels: EntityModel[] = [
     }
   },
   {
+    "name": "idTokenConfig",
+    "kind": "singleton",
+    "apiPath": "/configs/id-token",
+    "idField": "id",
+    "operations": {
+      "get": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "idTokenConfig",
+    "titleKey": "idTokenConfig.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "id_token_configs",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "IdTokenConfig",
+      "description": "Which extended claims the tenant's ID tokens carry for the scopes granted (the userinfo endpoint always answers them all). One record per tenant.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "default": "default",
+          "description": "Always default: a tenant has one ID token configuration."
+        },
+        "enabledExtendedClaims": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "enum": [
+              "custom_data",
+              "identities",
+              "sso_identities",
+              "roles",
+              "organizations",
+              "organization_data",
+              "organization_roles"
+            ]
+          },
+          "default": [
+            "roles",
+            "organizations",
+            "organization_roles"
+          ],
+          "description": "The extended claims ID tokens carry; none when not set."
+        }
+      },
+      "$defs": {
+        "replaceBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabledExtendedClaims": {
+              "type": "array",
+              "uniqueItems": true,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "custom_data",
+                  "identities",
+                  "sso_identities",
+                  "roles",
+                  "organizations",
+                  "organization_data",
+                  "organization_roles"
+                ]
+              },
+              "description": "The extended claims ID tokens carry; none when left out."
+            }
+          }
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "enabledExtendedClaims",
+        "column": "enabled_extended_claims",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "replace",
+        "on": "collection",
+        "method": "PUT",
+        "path": "",
+        "handler": "idTokenConfig.replace",
+        "status": 200,
+        "summary": "Replace the ID token configuration",
+        "bodySchema": "replaceBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "enabledExtendedClaims": {
+                "type": "array",
+                "uniqueItems": true,
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "custom_data",
+                    "identities",
+                    "sso_identities",
+                    "roles",
+                    "organizations",
+                    "organization_data",
+                    "organization_roles"
+                  ]
+                },
+                "description": "The extended claims ID tokens carry; none when left out."
+              }
+            }
+          },
+          "validatorKey": "-2c291dbd"
+        }
+      }
+    ],
+    "serverHooks": {
+      "afterRead": "idTokenConfig.present"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabledExtendedClaims": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "uniqueItems": true,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "custom_data",
+                  "identities",
+                  "sso_identities",
+                  "roles",
+                  "organizations",
+                  "organization_data",
+                  "organization_roles"
+                ]
+              },
+              "default": [
+                "roles",
+                "organizations",
+                "organization_roles"
+              ],
+              "description": "The extended claims ID tokens carry; none when not set."
+            }
+          }
+        },
+        "validatorKey": "-701a53ad"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "enabledExtendedClaims": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "uniqueItems": true,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "custom_data",
+                  "identities",
+                  "sso_identities",
+                  "roles",
+                  "organizations",
+                  "organization_data",
+                  "organization_roles"
+                ]
+              },
+              "default": [
+                "roles",
+                "organizations",
+                "organization_roles"
+              ],
+              "description": "The extended claims ID tokens carry; none when not set."
+            }
+          }
+        },
+        "validatorKey": "-701a53ad"
+      }
+    },
+    "hasConsole": false
+  },
+  {
     "name": "log",
     "kind": "log",
     "apiPath": "/logs",
@@ -9229,6 +9838,620 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "oidcSessionConfig",
+    "kind": "singleton",
+    "apiPath": "/configs/oidc/session",
+    "idField": "id",
+    "operations": {
+      "get": {},
+      "update": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "oidcSessionConfig",
+    "titleKey": "oidcSessionConfig.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "oidc_session_configs",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "OidcSessionConfig",
+      "description": "How long a user's sign-in session lasts at the tenant's OpenID provider. One record per tenant.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "ttl"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "default": "default",
+          "description": "Always default: a tenant has one session configuration."
+        },
+        "ttl": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 31536000,
+          "default": 1209600,
+          "description": "The session's lifetime in seconds (14 days unless set; at most a year)."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "ttl",
+        "column": "ttl",
+        "sqlType": "integer",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "ttl": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 31536000,
+              "default": 1209600,
+              "description": "The session's lifetime in seconds (14 days unless set; at most a year)."
+            }
+          }
+        },
+        "validatorKey": "-3ecee0b7"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "ttl": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 31536000,
+              "default": 1209600,
+              "description": "The session's lifetime in seconds (14 days unless set; at most a year)."
+            }
+          }
+        },
+        "validatorKey": "-3ecee0b7"
+      }
+    },
+    "hasConsole": false
+  },
+  {
+    "name": "oneTimeToken",
+    "kind": "collection",
+    "apiPath": "/one-time-tokens",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional",
+        "filters": [
+          "email",
+          "status"
+        ]
+      },
+      "create": {
+        "status": 201
+      },
+      "get": {},
+      "delete": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {
+      "entity.unique_integrity_violation": "token"
+    },
+    "assignForms": {},
+    "route": "oneTimeToken",
+    "titleKey": "oneTimeToken.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "one_time_tokens",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "One-time token",
+      "description": "A single-use token bound to an email address (a magic link's secret): made by the server, verified once.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "email",
+        "token",
+        "context",
+        "status",
+        "createdAt",
+        "expiresAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "email": {
+          "type": "string",
+          "maxLength": 128,
+          "x-immutable": true,
+          "description": "The email address the token is for."
+        },
+        "token": {
+          "type": "string",
+          "maxLength": 256,
+          "readOnly": true,
+          "description": "The token (32 random characters), made by the server."
+        },
+        "context": {
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "x-immutable": true,
+          "description": "What the token carries into the sign-in it opens.",
+          "properties": {
+            "jitOrganizationIds": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "description": "Organizations the user joins on signing in with the token."
+            },
+            "interactionEvent": {
+              "type": "string",
+              "enum": [
+                "SignIn",
+                "Register",
+                "ForgotPassword"
+              ],
+              "description": "The only flow the token may be used in, when set."
+            }
+          }
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "active",
+            "consumed",
+            "revoked",
+            "expired"
+          ],
+          "readOnly": true,
+          "default": "active",
+          "description": "Active until verified (consumed), revoked or expired; an active token past its expiry reads as expired."
+        },
+        "expiresIn": {
+          "type": "number",
+          "minimum": 1,
+          "writeOnly": true,
+          "description": "How long the token lasts, in seconds (10 minutes when not given; at most a hundred years).",
+          "maximum": 3153600000
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "expiresAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the token expires, in milliseconds since the Unix epoch."
+        }
+      },
+      "$defs": {
+        "verifyBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "token",
+            "email"
+          ],
+          "properties": {
+            "token": {
+              "type": "string",
+              "maxLength": 256,
+              "description": "The one-time token to verify."
+            },
+            "email": {
+              "type": "string",
+              "maxLength": 128,
+              "description": "The email address the token is for."
+            }
+          }
+        },
+        "statusBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "status"
+          ],
+          "properties": {
+            "status": {
+              "type": "string",
+              "enum": [
+                "active",
+                "consumed",
+                "revoked",
+                "expired"
+              ],
+              "description": "The new status; a token cannot be made active again."
+            }
+          }
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "email",
+        "column": "email",
+        "sqlType": "varchar(128)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "token",
+        "column": "token",
+        "sqlType": "varchar(256)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "context",
+        "column": "context",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "status",
+        "column": "status",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      },
+      {
+        "property": "expiresAt",
+        "column": "expires_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "token",
+      "status",
+      "createdAt",
+      "expiresAt"
+    ],
+    "unique": [
+      {
+        "fields": [
+          "token"
+        ],
+        "code": "entity.unique_integrity_violation"
+      }
+    ],
+    "searchColumns": [],
+    "listFilters": [
+      {
+        "field": "email",
+        "param": "email",
+        "multiple": false
+      },
+      {
+        "field": "status",
+        "param": "status",
+        "multiple": false
+      }
+    ],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": true,
+    "countBy": [
+      "status"
+    ],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [
+      [
+        "email",
+        "status"
+      ]
+    ],
+    "actions": [
+      {
+        "key": "verify",
+        "on": "collection",
+        "method": "POST",
+        "path": "verify",
+        "handler": "oneTimeToken.verify",
+        "status": 200,
+        "summary": "Verify a one-time token for an email address, consuming it",
+        "bodySchema": "verifyBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "token",
+              "email"
+            ],
+            "properties": {
+              "token": {
+                "type": "string",
+                "maxLength": 256,
+                "description": "The one-time token to verify."
+              },
+              "email": {
+                "type": "string",
+                "maxLength": 128,
+                "description": "The email address the token is for."
+              }
+            }
+          },
+          "validatorKey": "-7ef5539c"
+        }
+      },
+      {
+        "key": "status",
+        "method": "PUT",
+        "path": "status",
+        "handler": "oneTimeToken.set-status",
+        "status": 200,
+        "summary": "Consume, revoke or expire a one-time token",
+        "bodySchema": "statusBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "status"
+            ],
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "active",
+                  "consumed",
+                  "revoked",
+                  "expired"
+                ],
+                "description": "The new status; a token cannot be made active again."
+              }
+            }
+          },
+          "validatorKey": "362245b2"
+        }
+      }
+    ],
+    "serverHooks": {
+      "beforeCreate": "oneTimeToken.prepare",
+      "afterRead": "oneTimeToken.present"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "email": {
+              "type": "string",
+              "maxLength": 128,
+              "description": "The email address the token is for."
+            },
+            "context": {
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "description": "What the token carries into the sign-in it opens.",
+              "properties": {
+                "jitOrganizationIds": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  },
+                  "description": "Organizations the user joins on signing in with the token."
+                },
+                "interactionEvent": {
+                  "type": "string",
+                  "enum": [
+                    "SignIn",
+                    "Register",
+                    "ForgotPassword"
+                  ],
+                  "description": "The only flow the token may be used in, when set."
+                }
+              }
+            },
+            "expiresIn": {
+              "type": "number",
+              "minimum": 1,
+              "writeOnly": true,
+              "description": "How long the token lasts, in seconds (10 minutes when not given; at most a hundred years).",
+              "maximum": 3153600000
+            }
+          },
+          "required": [
+            "email"
+          ]
+        },
+        "validatorKey": "-4b1d79ea"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "expiresIn": {
+              "type": "number",
+              "minimum": 1,
+              "writeOnly": true,
+              "description": "How long the token lasts, in seconds (10 minutes when not given; at most a hundred years).",
+              "maximum": 3153600000
+            }
+          }
+        },
+        "validatorKey": "-7e6bd8e1"
+      }
+    },
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 128
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "active",
+              "consumed",
+              "revoked",
+              "expired"
+            ]
+          }
+        }
+      },
+      "validatorKey": "2dabcd63"
+    }
+  },
+  {
     "name": "organization",
     "kind": "collection",
     "apiPath": "/organizations",
@@ -9241,7 +10464,20 @@ export const entityModels: EntityModel[] = [
           "name"
         ],
         "searchParam": "q",
-        "searchMatch": "contains"
+        "searchMatch": "contains",
+        "summaries": [
+          {
+            "relation": "organizationUser",
+            "count": "usersCount",
+            "featured": "featuredUsers",
+            "fields": [
+              "id",
+              "avatar",
+              "name"
+            ],
+            "when": "showFeatured"
+          }
+        ]
       },
       "create": {
         "status": 201
@@ -10092,7 +11328,25 @@ export const entityModels: EntityModel[] = [
     ],
     "listFilters": [],
     "listExclusions": [],
-    "listSummaries": [],
+    "listSummaries": [
+      {
+        "relation": "organizationUser",
+        "count": "usersCount",
+        "featured": "featuredUsers",
+        "fields": [
+          "id",
+          "avatar",
+          "name"
+        ],
+        "when": "showFeatured",
+        "table": "organization_user_relations",
+        "key": "organizationId",
+        "by": "userId",
+        "column": "organization_id",
+        "byColumn": "user_id",
+        "target": "user"
+      }
+    ],
     "tenantScoped": true,
     "rls": true,
     "countRows": true,
@@ -10425,10 +11679,13 @@ export const entityModels: EntityModel[] = [
           },
           "q": {
             "type": "string"
+          },
+          "showFeatured": {
+            "type": "string"
           }
         }
       },
-      "validatorKey": "-225dfb4"
+      "validatorKey": "-4d18f1e2"
     },
     "linkedListQuery": {
       "schema": {
@@ -22298,7 +23555,17 @@ export const entityModels: EntityModel[] = [
           "primaryPhone",
           "name"
         ],
-        "fieldSearch": true
+        "fieldSearch": true,
+        "exclude": [
+          {
+            "param": "excludeRoleId",
+            "relation": "userRole"
+          },
+          {
+            "param": "excludeOrganizationId",
+            "relation": "organizationUser"
+          }
+        ]
       },
       "create": {
         "status": 200
@@ -23888,7 +25155,26 @@ export const entityModels: EntityModel[] = [
     ],
     "itemParam": "userId",
     "listFilters": [],
-    "listExclusions": [],
+    "listExclusions": [
+      {
+        "param": "excludeRoleId",
+        "relation": "userRole",
+        "table": "users_roles",
+        "key": "userId",
+        "by": "roleId",
+        "column": "user_id",
+        "byColumn": "role_id"
+      },
+      {
+        "param": "excludeOrganizationId",
+        "relation": "organizationUser",
+        "table": "organization_user_relations",
+        "key": "userId",
+        "by": "organizationId",
+        "column": "user_id",
+        "byColumn": "organization_id"
+      }
+    ],
     "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
@@ -24626,6 +25912,12 @@ export const entityModels: EntityModel[] = [
           "search": {
             "type": "string"
           },
+          "excludeRoleId": {
+            "type": "string"
+          },
+          "excludeOrganizationId": {
+            "type": "string"
+          },
           "mode": {
             "type": "string",
             "enum": [
@@ -24726,7 +26018,7 @@ export const entityModels: EntityModel[] = [
           }
         }
       },
-      "validatorKey": "982f4be"
+      "validatorKey": "-1c00508f"
     },
     "linkedListQuery": {
       "schema": {

@@ -182,7 +182,10 @@ export const buildApp = async ({
         countThreshold,
       });
     }
-    scope.get('/api/swagger.json', async (_request, reply) => reply.type('application/json').send(catalog.openapi));
+    // The management API's document, at Logto's two addresses.
+    for (const path of ['/api/swagger.json', '/api/.well-known/management.openapi.json']) {
+      scope.get(path, async (_request, reply) => reply.type('application/json').send(catalog.openapi));
+    }
     scope.get('/api/status', async (_request, reply) => reply.status(204).send());
   };
   await app.register(managementApi);

@@ -46,6 +46,8 @@ export interface ListSummary {
   all?: boolean;
   /** The item's own `GET` answer carries the summary too. */
   item?: boolean;
+  /** The query parameter that asks a list for the summary (Logto's `showFeatured`); without it, always there. */
+  when?: string;
   /** Each featured item carries a related item (by its field `foreignKey`) with some of its fields. */
   embed?: { property: string; target: string; foreignKey: string; fields: string[] };
 }

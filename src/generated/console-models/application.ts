@@ -26,6 +26,10 @@ export const model: ConsoleResource = {
         {
           "param": "excludeRoleId",
           "relation": "applicationRole"
+        },
+        {
+          "param": "excludeOrganizationId",
+          "relation": "organizationApplication"
         }
       ]
     },

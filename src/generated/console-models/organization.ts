@@ -15,7 +15,20 @@ export const model: ConsoleResource = {
         "name"
       ],
       "searchParam": "q",
-      "searchMatch": "contains"
+      "searchMatch": "contains",
+      "summaries": [
+        {
+          "relation": "organizationUser",
+          "count": "usersCount",
+          "featured": "featuredUsers",
+          "fields": [
+            "id",
+            "avatar",
+            "name"
+          ],
+          "when": "showFeatured"
+        }
+      ]
     },
     "create": {
       "status": 201

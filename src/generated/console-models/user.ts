@@ -18,7 +18,17 @@ export const model: ConsoleResource = {
         "primaryPhone",
         "name"
       ],
-      "fieldSearch": true
+      "fieldSearch": true,
+      "exclude": [
+        {
+          "param": "excludeRoleId",
+          "relation": "userRole"
+        },
+        {
+          "param": "excludeOrganizationId",
+          "relation": "organizationUser"
+        }
+      ]
     },
     "create": {
       "status": 200

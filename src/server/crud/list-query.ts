@@ -18,6 +18,8 @@ export interface ListQuery {
   filters?: Record<string, string[]>;
   /** Items linked to `id` through the exclusion's join table are left out. */
   exclude?: { exclusion: ListExclusionModel; id: string }[];
+  /** The summaries' query parameters given a truthy value (`showFeatured`): those summaries are added. */
+  switches?: readonly string[];
   /** How a paged list counts its total (`Prefer: count=…`); exactly without it. */
   count?: Counting | undefined;
 }

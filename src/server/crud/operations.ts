@@ -93,7 +93,7 @@ export class GenericEntityOperations implements EntityOperations {
     return this.read(context, async (tx) => {
       if (this.model.parent) await this.assertParent(tx, context, parentId);
       const result = await this.repository.list(tx, this.scope(context, parentId), query);
-      const items = await this.withSummaries(tx, context, result.items);
+      const items = await this.withSummaries(tx, context, result.items, false, query.switches);
       return { ...result, items: await this.present(tx, context, items) };
     });
   }
@@ -115,9 +115,15 @@ export class GenericEntityOperations implements EntityOperations {
   }
 
   /** Adds each item's link summaries (Logto's `usersCount` and `featuredUsers` on roles, and the like). */
-  private withSummaries(tx: Queryable, context: RequestContext, items: Entity[], single = false): Promise<Entity[]> {
+  private withSummaries(
+    tx: Queryable,
+    context: RequestContext,
+    items: Entity[],
+    single = false,
+    switches?: readonly string[],
+  ): Promise<Entity[]> {
     const repositoryOf = (name: string) => this.operationsOf(name).repository;
-    return withLinkSummaries(this.repository, tx, context.tenantId, items, repositoryOf, single);
+    return withLinkSummaries(this.repository, tx, context.tenantId, items, repositoryOf, single, switches);
   }
 
   async get(context: RequestContext, id: string, parentId?: string): Promise<Entity> {

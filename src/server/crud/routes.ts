@@ -68,9 +68,11 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
         return id ? [{ exclusion, id }] : [];
       });
       const fieldSearch = model.fieldSearch ? parseFieldSearch(request.query, model.fieldSearch) : undefined;
+      const switches = model.listSummaries.flatMap(({ when }) => (when && truthy(request.query[when]) ? [when] : []));
+      const search = searchOf(request.query, searchQueryOf(list));
       const result = await ops.list(
         deps.context(request),
-        { page, search: searchOf(request.query, searchQueryOf(list)), fieldSearch, filters, exclude, count },
+        { page, search, fieldSearch, filters, exclude, switches, count },
         parentId(request.params),
       );
       // Logto counts a list only when it is paged: a whole list (no page asked for) has no Total-Number.

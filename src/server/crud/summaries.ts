@@ -68,8 +68,11 @@ export const withLinkSummaries = async (
   items: Entity[],
   repositoryOf: (entity: string) => Repository,
   itemOnly = false,
+  switches: readonly string[] = [],
 ): Promise<Entity[]> => {
-  const listSummaries = repository.model.listSummaries.filter((summary) => !itemOnly || summary.item);
+  const listSummaries = repository.model.listSummaries.filter((summary) =>
+    summary.when ? !itemOnly && switches.includes(summary.when) : !itemOnly || summary.item,
+  );
   if (listSummaries.length === 0) return items;
   const ids = items.map((item) => item.id as string);
   const summaries = listSummaries.map((summary) => ({

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type Account, type ClientInstance, type KoaContextWithOIDC } from 'oidc-provider';
-import type { UserRecord, UserStore } from '../../entities/user/server/account/store.js';
+import type { UserStore } from '../../entities/user/server/account/store.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import { logGrants } from '../audit-log/grants.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
@@ -18,16 +18,12 @@ import { keyTablesOf, loadKeys } from './key-store.js';
 import { keysFingerprint, publicJwks, signingAlgorithms, tenantKeysOf } from './keys.js';
 import { rpInitiatedLogout } from './logout.js';
 import { OrganizationGrants } from './organization-grants.js';
-import {
-  ORGANIZATION_ROLES_SCOPE,
-  ORGANIZATIONS_SCOPE,
-  organizationTokenClaims,
-  registerOrganizationTokens,
-  requestedOrganization,
-} from './organization-tokens.js';
+import { organizationTokenClaims, registerOrganizationTokens, requestedOrganization } from './organization-tokens.js';
 import { resourceServerInfoOf } from './resource-servers.js';
 import { ResourceStore } from './resources.js';
+import { SessionTtl } from './session-ttl.js';
 import { registerTokenExchange } from './token-exchange.js';
+import { CLAIMS, UserClaims } from './user-claims.js';
 
 /** One tenant's OpenID provider and what its pages and routes need next to it. */
 export interface TenantOidc {
@@ -67,33 +63,7 @@ const DAY = 24 * 60 * 60;
 /** The headers of every answer of the provider (its pages share the sign-in pages' policy). */
 export const PROVIDER_HEADERS = { 'Content-Security-Policy': SIGN_IN_PAGE_POLICY, ...HARDENING_HEADERS };
 
-/** The claims each scope releases. */
-const CLAIMS = {
-  openid: ['sub'],
-  profile: ['name', 'username', 'picture'],
-  email: ['email', 'email_verified'],
-  phone: ['phone_number', 'phone_number_verified'],
-  custom_data: ['custom_data'],
-  identities: ['identities'],
-  [ORGANIZATIONS_SCOPE]: ['organizations'],
-  [ORGANIZATION_ROLES_SCOPE]: ['organization_roles'],
-};
-
 const OPENID_SCOPES = ['openid', 'offline_access'] as const;
-
-/** Standard claims of a user, by the scopes that release them. */
-const claimsOf = (user: UserRecord): Record<string, unknown> => ({
-  sub: user.id,
-  name: user.name ?? undefined,
-  username: user.username ?? undefined,
-  picture: user.avatar ?? undefined,
-  email: user.primaryEmail ?? undefined,
-  email_verified: user.primaryEmail ? true : undefined,
-  phone_number: user.primaryPhone ?? undefined,
-  phone_number_verified: user.primaryPhone ? true : undefined,
-  custom_data: user.customData,
-  identities: user.identities,
-});
 
 const originOfUri = (uri: string) => {
   try {
@@ -128,23 +98,15 @@ export const createTenantOidc = async ({
   const signing = { accessTokenFormat: 'jwt', jwt: { sign: { alg: keys.signingAlg } } };
   const resourceServerInfo = resourceServerInfoOf({ resources, organizations, signing });
 
-  /** The user's organizations (ids) and roles in them (`{organizationId}:{roleName}`), read when a scope asks. */
-  const organizationClaims = async (userId: string, scope: string) => {
-    const scopes = new Set(scope.split(' '));
-    if (!scopes.has(ORGANIZATIONS_SCOPE) && !scopes.has(ORGANIZATION_ROLES_SCOPE)) return {};
-    const memberships = await organizations.userOrganizations(userId);
-    return {
-      organizations: memberships.map(({ id }) => id),
-      organization_roles: memberships.flatMap(({ id, roles }) => roles.map((role) => `${id}:${role}`)),
-    };
-  };
+  const userClaims = new UserClaims(db, tenantId, organizations);
+  const sessionTtl = new SessionTtl(db, tenantId);
 
   const findAccount = async (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
     const user = await users.findById(tenantId, sub);
     if (!user || user.isSuspended) return undefined;
     return {
       accountId: user.id,
-      claims: async (_use, scope) => ({ ...claimsOf(user), ...(await organizationClaims(user.id, scope)) }),
+      claims: (use, scope) => userClaims.of(user, use, scope),
     };
   };
 
@@ -217,7 +179,7 @@ export const createTenantOidc = async ({
         return (custom(client).refreshTokenTtlInDays ?? 14) * DAY;
       },
       Interaction: 3600,
-      Session: 14 * DAY,
+      Session: sessionTtl.current,
       Grant: 14 * DAY,
     },
     renderError: async (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) => {
@@ -264,6 +226,7 @@ export const createTenantOidc = async ({
   provider.use(async (ctx, next) => {
     secure(ctx);
     try {
+      await sessionTtl.refreshFor(ctx.path);
       await next();
     } catch (error) {
       log.error({ err: error, tenantId }, 'OpenID provider failed');
