@@ -69,7 +69,8 @@ export const apiRoutes = {
   "discovery": {
     "actions": {
       "endpoints": "/.well-known/endpoints/{id}",
-      "firstRun": "/.well-known/first-run"
+      "firstRun": "/.well-known/first-run",
+      "accountCenter": "/.well-known/account-center"
     }
   },
   "hook": {

@@ -6780,7 +6780,7 @@ export const entityModels: EntityModel[] = [
     "schema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "title": "Discovery",
-      "description": "What anyone may ask the server before signing in: where a tenant lives and whether the server has its first console account yet.",
+      "description": "What anyone may ask the server before signing in: where a tenant lives, whether the server has its first console account yet, and what the tenant's account center offers.",
       "type": "object",
       "additionalProperties": false,
       "required": [
@@ -6798,6 +6798,203 @@ export const entityModels: EntityModel[] = [
           "type": "boolean",
           "readOnly": true,
           "description": "True while no console account exists: the console then welcomes the first administrator."
+        }
+      },
+      "$defs": {
+        "accountCenter": {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "title": "AccountCenter",
+          "description": "A tenant's account center: what signed-in users may see and change of their own account through the Account API. One record per tenant, seeded with these defaults.",
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "tenantId",
+            "id",
+            "enabled",
+            "fields",
+            "webauthnRelatedOrigins",
+            "deleteAccountUrl",
+            "customCss",
+            "profileFields"
+          ],
+          "properties": {
+            "tenantId": {
+              "type": "string",
+              "maxLength": 21,
+              "readOnly": true,
+              "description": "The tenant that owns the record."
+            },
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21,
+              "readOnly": true,
+              "default": "default",
+              "description": "Always default: a tenant has one account center."
+            },
+            "enabled": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the Account API is on."
+            },
+            "fields": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "avatar": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "profile": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "email": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "phone": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "password": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "username": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "social": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "customData": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "mfa": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "passkey": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                },
+                "session": {
+                  "type": "string",
+                  "enum": [
+                    "Off",
+                    "ReadOnly",
+                    "Edit"
+                  ]
+                }
+              },
+              "default": {},
+              "description": "Per profile field: off, read-only or editable."
+            },
+            "webauthnRelatedOrigins": {
+              "type": "array",
+              "maxItems": 64,
+              "items": {
+                "type": "string",
+                "maxLength": 2048,
+                "pattern": "^https?://"
+              },
+              "default": [],
+              "description": "Other origins allowed to use the tenant's passkeys."
+            },
+            "deleteAccountUrl": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2048,
+              "pattern": "^(https?://.*)?$",
+              "default": null,
+              "description": "Where users go to delete their account."
+            },
+            "customCss": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 65536,
+              "default": null,
+              "description": "Custom CSS of the prebuilt account center."
+            },
+            "profileFields": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "maxItems": 64,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "name"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 128
+                  }
+                }
+              },
+              "default": null,
+              "description": "Custom profile fields shown in the prebuilt account center, in order."
+            }
+          }
         }
       }
     },
@@ -6846,6 +7043,18 @@ export const entityModels: EntityModel[] = [
         "responseFields": [
           "firstRun"
         ]
+      },
+      {
+        "key": "account-center",
+        "on": "collection",
+        "method": "GET",
+        "path": "account-center",
+        "handler": "discovery.account-center",
+        "status": 200,
+        "summary": "Get what the tenant's account center offers its users (public)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseSchema": "accountCenter"
       }
     ],
     "serverHooks": {},

@@ -50,6 +50,7 @@ export type ServerOverrideKey =
   | 'dashboard.users-active'
   | 'dashboard.users-new'
   | 'dashboard.users-total'
+  | 'discovery.account-center'
   | 'discovery.endpoints'
   | 'discovery.first-run'
   | 'hook.generate-signing-key'

@@ -38,6 +38,7 @@ export type DashboardUsersActiveResponse = components['schemas']['DashboardUsers
 export type Discovery = components['schemas']['Discovery'];
 export type DiscoveryEndpointsResponse = components['schemas']['DiscoveryEndpointsResponse'];
 export type DiscoveryFirstRunResponse = components['schemas']['DiscoveryFirstRunResponse'];
+export type DiscoveryAccountCenterResponse = components['schemas']['DiscoveryAccountCenterResponse'];
 export type Hook = components['schemas']['Hook'];
 export type HookCreate = components['schemas']['HookCreate'];
 export type HookUpdate = components['schemas']['HookUpdate'];

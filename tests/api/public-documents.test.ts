@@ -1,6 +1,7 @@
 /**
- * What the server answers anyone, through a client typed by Logto's Management API: its health (`/api/status`) and
- * the management API's OpenAPI document at Logto's two addresses, each describing the operations served.
+ * What the server answers anyone, through a client typed by Logto's Management API: its health (`/api/status`), the
+ * management API's OpenAPI document at Logto's two addresses, each describing the operations served, and what the
+ * tenant's account center offers (`/api/.well-known/account-center`), as its settings say.
  */
 import createClient, { type Client } from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,5 +34,18 @@ describe.each(databases())('public documents on $name', (target) => {
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths['/api/one-time-tokens'] ?? {})).toEqual(expect.arrayContaining(['get', 'post']));
     expect(Object.keys(document.paths['/api/configs/id-token'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
+  });
+
+  it('tells anyone what the account center offers, as its settings say', async () => {
+    const initial = await client.GET('/api/.well-known/account-center');
+    expect(initial.response.status).toBe(200);
+    expect(initial.data).toMatchObject({ enabled: false, webauthnRelatedOrigins: [] });
+    const changed = await client.PATCH('/api/account-center', {
+      body: { enabled: true, fields: { name: 'Edit', email: 'ReadOnly' } },
+    });
+    expect(changed.response.status).toBe(200);
+    const shown = await client.GET('/api/.well-known/account-center');
+    expect(shown.data).toEqual(changed.data);
+    expect(shown.data).toMatchObject({ enabled: true, fields: { name: 'Edit', email: 'ReadOnly' } });
   });
 });

@@ -1,4 +1,6 @@
+import { withoutPrivate } from '../../../server/crud/fields.js';
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
+import { SingletonOperations } from '../../../server/crud/singleton-routes.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { TenantRegistry } from '../../../server/tenants/registry.js';
 import { ADMIN_TENANT_ID, tenantBaseUrl } from '../../../server/tenants/urls.js';
@@ -34,5 +36,15 @@ export const discoveryOverrides = {
       );
       return { firstRun: rows.length === 0 };
     },
+  },
+  // The account pages a tenant's users open read which of their account's parts they may see and change.
+  'discovery.account-center': {
+    kind: 'action',
+    authenticate: anyone,
+    run: async ({ context, db, operationsOf }) =>
+      withoutPrivate(
+        operationsOf('accountCenter').model,
+        await new SingletonOperations(operationsOf('accountCenter'), db).get(context),
+      ),
   },
 } satisfies Record<string, ServerOverride>;
