@@ -57,7 +57,11 @@ export const actionModels = (entity: LoadedEntity, compile: (schema: JSONSchema7
     if (action.authenticatedBy && action.scopes?.length !== 0) {
       throw new CodegenError(`${where}: an action its handler authenticates declares scopes: []`);
     }
-    if (on === 'item' && !action.path) throw new CodegenError(`${where}: an item action needs a path`);
+    // At the item's own path, an action takes a method no declared operation serves there (Logto's PUT of a field).
+    const itemOperation = { GET: 'get', PATCH: 'update', DELETE: 'delete' }[action.method as string];
+    if (on === 'item' && !action.path && itemOperation && itemOperation in (d.api?.operations ?? {})) {
+      throw new CodegenError(`${where}: an item action at the item's path takes a method no operation serves there`);
+    }
     const route = `${on} ${action.method} ${action.path}`;
     if (seen.has(route)) throw new CodegenError(`${where}: another action has the same method and path`);
     seen.add(route);

@@ -84,7 +84,11 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     const operations = d.api?.operations ?? {};
     const list = operations.list;
     const listFilters = (list?.filters ?? []).map(listFilterOf);
-    assertFields(entity, [...(list?.search ?? []), ...listFilters.map((f) => f.field)], 'api.operations.list');
+    assertFields(
+      entity,
+      [...(list?.search ?? []), ...listFilters.map((f) => f.field), ...(list?.orderBy ? [list.orderBy] : [])],
+      'api.operations.list',
+    );
     /** The relation a summary or exclusion goes through, from this entity to the other side. */
     const joinedThrough = (relation: string, where: string) => {
       try {

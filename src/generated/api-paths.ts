@@ -59,6 +59,16 @@ export const apiRoutes = {
       "delete": "/custom-phrases/{languageTag}"
     }
   },
+  "customProfileField": {
+    "list": "/custom-profile-fields",
+    "item": "/custom-profile-fields/{name}",
+    "actions": {
+      "replace": "/custom-profile-fields/{name}",
+      "delete": "/custom-profile-fields/{name}",
+      "batch": "/custom-profile-fields/batch",
+      "sieOrder": "/custom-profile-fields/properties/sie-order"
+    }
+  },
   "dashboard": {
     "actions": {
       "usersTotal": "/dashboard/users/total",

@@ -221,6 +221,34 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "customProfileField",
+    "kind": "collection",
+    "apiPath": "/custom-profile-fields",
+    "idField": "name",
+    "route": "customProfileField",
+    "titleKey": "customProfileField.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": []
+  },
+  {
     "name": "hook",
     "kind": "collection",
     "apiPath": "/hooks",
@@ -879,6 +907,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "captchaProvider": () => import('./console-models/captchaProvider'),
   "connector": () => import('./console-models/connector'),
   "customPhrase": () => import('./console-models/customPhrase'),
+  "customProfileField": () => import('./console-models/customProfileField'),
   "hook": () => import('./console-models/hook'),
   "hookLog": () => import('./console-models/hookLog'),
   "idTokenConfig": () => import('./console-models/idTokenConfig'),

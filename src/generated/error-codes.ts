@@ -10,6 +10,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The application secret name {{name}} is already in use."
   },
+  "custom_profile_fields.name_exists": {
+    "status": 422,
+    "message": "The custom profile field name {{name}} is already in use."
+  },
   "daily_active_user.already_recorded": {
     "status": 422,
     "message": "The daily active user user id and date {{userId}}, {{date}} is already in use."

@@ -7,6 +7,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "captchaProvider": () => import('./qa-validators/captchaProvider.js'),
   "connector": () => import('./qa-validators/connector.js'),
   "customPhrase": () => import('./qa-validators/customPhrase.js'),
+  "customProfileField": () => import('./qa-validators/customProfileField.js'),
   "hook": () => import('./qa-validators/hook.js'),
   "idTokenConfig": () => import('./qa-validators/idTokenConfig.js'),
   "me": () => import('./qa-validators/me.js'),

@@ -7,6 +7,7 @@ import { captchaProviderOverrides } from '../entities/captchaProvider/server/ove
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
 import { connectorFactoryOverrides } from '../entities/connectorFactory/server/overrides.js';
 import { customPhraseOverrides } from '../entities/customPhrase/server/overrides.js';
+import { customProfileFieldOverrides } from '../entities/customProfileField/server/overrides.js';
 import { dashboardOverrides } from '../entities/dashboard/server/overrides.js';
 import { discoveryOverrides } from '../entities/discovery/server/overrides.js';
 import { hookOverrides } from '../entities/hook/server/overrides.js';
@@ -47,6 +48,11 @@ export type ServerOverrideKey =
   | 'connectorFactory.list'
   | 'customPhrase.delete'
   | 'customPhrase.upsert'
+  | 'customProfileField.create-batch'
+  | 'customProfileField.delete'
+  | 'customProfileField.order'
+  | 'customProfileField.prepare'
+  | 'customProfileField.replace'
   | 'dashboard.users-active'
   | 'dashboard.users-new'
   | 'dashboard.users-total'
@@ -123,6 +129,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...connectorOverrides,
   ...connectorFactoryOverrides,
   ...customPhraseOverrides,
+  ...customProfileFieldOverrides,
   ...dashboardOverrides,
   ...discoveryOverrides,
   ...hookOverrides,

@@ -95,6 +95,8 @@ export interface ListOperation {
   filters?: ListFilterSpec[];
   exclude?: ListExclusion[];
   summaries?: ListSummary[];
+  /** The field the list is ordered by, ascending (then oldest first); newest first when not given. */
+  orderBy?: string;
   /** Log lists only: time ranges and prefix filters. */
   ranges?: ListRange[];
   prefixes?: ListPrefix[];

@@ -128,7 +128,10 @@ export class Repository {
     where += `${filterClause(this.model, query.filters, params)}${excludeClause(this.model, query.exclude, params)}`;
     // Newest first; the (tenant_id, created_at, id) index, read backwards, yields exactly this order, so a page stops
     // after its rows even when many share one created_at (rows written by one transaction).
-    const ordered = `ORDER BY created_at DESC, id DESC`;
+    const orderBy = this.model.operations.list?.orderBy;
+    const ordered = orderBy
+      ? `ORDER BY ${q(columnOf(this.model, orderBy))}, created_at, id`
+      : `ORDER BY created_at DESC, id DESC`;
     const fromRows = (rows: Record<string, unknown>[]) => rows.map((row) => this.fromRow(row));
     if (!query.page) {
       const { rows } = await db.query(`SELECT ${this.selectList} FROM ${from} WHERE ${where} ${ordered}`, params);
