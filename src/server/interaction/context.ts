@@ -13,6 +13,7 @@ import { captchaWidget } from './captcha/widget.js';
 import { type Chrome, type ContentPage, chromePolicy, pageChrome } from './chrome.js';
 import { type PageExperience, pageExperience } from './experience.js';
 import { readPhrases } from './phrases.js';
+import { readSignUpFields } from './profile-fields.js';
 import { errorPage } from './views.js';
 
 type Params = { tenantId?: string; uid: string };
@@ -83,6 +84,9 @@ const loadInteraction = async (
     const model = modelOf('signInExperience');
     const stored = await readSignInExperience(tx, tenantId, model);
     const read = pageExperience(stored, model);
+    // The console's accounts collect no custom profile fields.
+    if (tenantId !== ADMIN_TENANT_ID)
+      read.profileFields = await readSignUpFields(tx, tenantId, stored.signUpProfileFields);
     return {
       experience: read,
       phrases: await readPhrases(tx, tenantId, accept, read.languageInfo),

@@ -1,6 +1,7 @@
 import { DEFAULT_LOGO_PATHS, pageLogoUrl } from '../../entities/signInExperience/server/default-logos.js';
 import type { SignInExperience } from '../../generated/types.js';
 import type { EntityModel } from '../../shared/descriptor.js';
+import type { SignUpField } from './profile-fields.js';
 
 /** What an identifier field can name. */
 export type IdentifierKind = 'username' | 'email' | 'phone';
@@ -36,6 +37,8 @@ export interface PageExperience {
   forgotPasswordByEmail: boolean;
   customCss: string | null;
   customContent: Record<string, string>;
+  /** The custom profile fields the sign-up page collects, in order (read with the interaction; none in a preview). */
+  profileFields: SignUpField[];
   /** The MFA settings: the factors offered, the prompt policy, and whether organizations may require MFA. */
   mfa: PageMfa;
 }
@@ -171,6 +174,7 @@ export const pageExperience = (experience: Partial, model: EntityModel): PageExp
         experience.forgotPasswordMethods.includes('EmailVerificationCode')),
     customCss: typeof experience.customCss === 'string' ? experience.customCss : null,
     customContent,
+    profileFields: [],
     mfa: pageMfa(record(experience.mfa)),
   };
 };

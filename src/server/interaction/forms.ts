@@ -5,6 +5,7 @@ import type { IdentifierKind, PageExperience } from './experience.js';
 import { hasTerms, termsMustBeTicked } from './experience.js';
 import { html, type SafeHtml } from './html.js';
 import { layout } from './layout.js';
+import { profileFieldInputs } from './profile-field-inputs.js';
 
 export interface FieldErrors {
   [field: string]: string[] | undefined;
@@ -199,6 +200,7 @@ ${fields.email !== 'none' ? field('email', tr.t(`interaction:register.${fields.e
 ${fields.phone !== 'none' ? field('phone', tr.t('interaction:register.phone'), 'tel', 'tel', true) : ''}
 ${input({ id: 'password', label: tr.t('interaction:register.password'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.password, hint: tr.t('interaction:register.password_hint', { min: view.passwordPolicy.minLength, max: view.passwordPolicy.maxLength }) })}
 ${input({ id: 'passwordConfirm', label: tr.t('interaction:register.password_confirm'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.passwordConfirm })}
+${profileFieldInputs(tr, view.experience.profileFields, view.values, view.errors)}
 ${ticked ? terms(tr, view.experience, 'register', view.errors.agreeToTerms?.[0]) : ''}
 ${captchaField(chrome)}
 <button type="submit" class="primary">${tr.t('interaction:register.submit')}</button>

@@ -1,11 +1,12 @@
 import { emailBlocklistIssue } from '../../entities/user/server/account/email-blocklist.js';
 import { type BreachCheck, checkPassword, issueParams } from '../../entities/user/server/account/password-policy.js';
 import type { SecuritySettings } from '../../entities/user/server/account/security-settings.js';
-import { type IdentifierRule, identifierKind } from '../../entities/user/server/account/store.js';
+import { type IdentifierRule, identifierKind, type NewUser } from '../../entities/user/server/account/store.js';
 import type { Translator } from '../locales/index.js';
 import type { Form } from './context.js';
 import { type PageExperience, termsMustBeTicked } from './experience.js';
 import { type FieldErrors, registrationFields } from './forms.js';
+import { readProfileFields } from './profile-fields.js';
 
 const phonePattern = /^\+?[\d\s()-]+$/;
 
@@ -97,6 +98,28 @@ export const validateRegistration = async (
   if (termsMustBeTicked(experience, 'register') && form.agreeToTerms !== 'true') {
     add('agreeToTerms', tr.t('errors:terms_not_agreed'));
   }
-  const values = { username, email, phone, emailOrPhone: either };
-  return { username, email, phone, password, values, errors, code };
+  const profileFields = readProfileFields(tr, experience.profileFields, form);
+  for (const [field, messages] of Object.entries(profileFields.errors)) {
+    for (const message of messages ?? []) add(field, message);
+  }
+  const { profile, customData } = profileFields;
+  const values = { username, email, phone, emailOrPhone: either, ...profileFields.values };
+  return { username, email, phone, password, profile, customData, values, errors, code };
 };
+
+/** The account a valid registration form creates: its identifiers, password and the profile fields' values. */
+export const newUserOf = ({
+  username,
+  email,
+  phone,
+  password,
+  profile,
+  customData,
+}: Awaited<ReturnType<typeof validateRegistration>>): NewUser => ({
+  username: username || null,
+  primaryEmail: email || null,
+  primaryPhone: phone || null,
+  password,
+  ...(Object.keys(profile).length > 0 ? { profile } : {}),
+  ...(Object.keys(customData).length > 0 ? { customData } : {}),
+});

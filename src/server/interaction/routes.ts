@@ -26,7 +26,7 @@ import { registerForgotPasswordRoutes } from './forgot-password/routes.js';
 import { mfaFlow } from './mfa/flow.js';
 import { registerMfaRoutes } from './mfa/routes.js';
 import { type ConsentDetails, interactionPages, signInOpen, wantsRegistration } from './pages.js';
-import { hintedValues, typedValues, validateRegistration } from './registration-form.js';
+import { hintedValues, newUserOf, typedValues, validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
 import { Passcodes } from './verification-code/passcodes.js';
 import { STYLESHEET_PATH } from './views.js';
@@ -226,7 +226,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       breached,
       rules: users.rules,
     });
-    const { username, email, phone, password, values, errors, code } = form;
+    const { values, errors, code } = form;
     if (code) {
       failed(code);
       return showRegister(interaction, reply, 400, { values, errors });
@@ -237,7 +237,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       // One first administrator: concurrent registrations queue and the later ones find a user.
       const roles = tenantId === ADMIN_TENANT_ID ? [defaultTenantAdminRole] : [];
       const context = { ...systemContext(tenantId, 'registration'), locale: tr.language };
-      const input = { username: username || null, primaryEmail: email || null, primaryPhone: phone || null, password };
+      const input = newUserOf(form);
       const user =
         tenantId === ADMIN_TENANT_ID
           ? await users.createFirst(context, input, roles)

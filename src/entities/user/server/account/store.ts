@@ -54,6 +54,9 @@ export interface NewUser {
   primaryEmail?: string | null;
   primaryPhone?: string | null;
   password: string;
+  /** Profile claims and custom data the sign-up page's custom profile fields collected. */
+  profile?: Record<string, unknown>;
+  customData?: Record<string, unknown>;
 }
 
 /** The tenant already has an account, so it takes no first one. */
@@ -135,6 +138,8 @@ export class UserStore {
       primaryEmail: input.primaryEmail ?? null,
       ...(input.primaryPhone ? { primaryPhone: input.primaryPhone } : {}),
       password: input.password,
+      ...(input.profile ? { profile: input.profile } : {}),
+      ...(input.customData ? { customData: input.customData } : {}),
     };
     const created = await this.operations().create(context, body, undefined, undefined, steps);
     return created as unknown as UserRecord;
