@@ -15,6 +15,9 @@ export const apiRoutes = {
   "application": {
     "list": "/applications",
     "item": "/applications/{id}",
+    "actions": {
+      "customData": "/applications/{id}/custom-data"
+    },
     "relations": {
       "roles": "/applications/{id}/roles",
       "organizations": "/applications/{id}/organizations"
@@ -81,6 +84,15 @@ export const apiRoutes = {
       "endpoints": "/.well-known/endpoints/{id}",
       "firstRun": "/.well-known/first-run",
       "accountCenter": "/.well-known/account-center"
+    }
+  },
+  "emailTemplate": {
+    "list": "/email-templates",
+    "item": "/email-templates/{id}",
+    "actions": {
+      "upsert": "/email-templates",
+      "deleteWhere": "/email-templates",
+      "details": "/email-templates/{id}/details"
     }
   },
   "hook": {

@@ -249,6 +249,34 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "emailTemplate",
+    "kind": "collection",
+    "apiPath": "/email-templates",
+    "idField": "id",
+    "route": "emailTemplate",
+    "titleKey": "emailTemplate.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": true,
+    "uses": []
+  },
+  {
     "name": "hook",
     "kind": "collection",
     "apiPath": "/hooks",
@@ -908,6 +936,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "connector": () => import('./console-models/connector'),
   "customPhrase": () => import('./console-models/customPhrase'),
   "customProfileField": () => import('./console-models/customProfileField'),
+  "emailTemplate": () => import('./console-models/emailTemplate'),
   "hook": () => import('./console-models/hook'),
   "hookLog": () => import('./console-models/hookLog'),
   "idTokenConfig": () => import('./console-models/idTokenConfig'),

@@ -8,6 +8,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "connector": () => import('./qa-validators/connector.js'),
   "customPhrase": () => import('./qa-validators/customPhrase.js'),
   "customProfileField": () => import('./qa-validators/customProfileField.js'),
+  "emailTemplate": () => import('./qa-validators/emailTemplate.js'),
   "hook": () => import('./qa-validators/hook.js'),
   "idTokenConfig": () => import('./qa-validators/idTokenConfig.js'),
   "me": () => import('./qa-validators/me.js'),

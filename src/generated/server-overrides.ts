@@ -10,6 +10,7 @@ import { customPhraseOverrides } from '../entities/customPhrase/server/overrides
 import { customProfileFieldOverrides } from '../entities/customProfileField/server/overrides.js';
 import { dashboardOverrides } from '../entities/dashboard/server/overrides.js';
 import { discoveryOverrides } from '../entities/discovery/server/overrides.js';
+import { emailTemplateOverrides } from '../entities/emailTemplate/server/overrides.js';
 import { hookOverrides } from '../entities/hook/server/overrides.js';
 import { idTokenConfigOverrides } from '../entities/idTokenConfig/server/overrides.js';
 import { meOverrides } from '../entities/me/server/overrides.js';
@@ -35,6 +36,7 @@ export type ServerOverrideKey =
   | 'application.check-role-assignment'
   | 'application.generate-secret'
   | 'application.generate-secret-value'
+  | 'application.merge-custom-data'
   | 'captchaProvider.delete'
   | 'captchaProvider.get'
   | 'captchaProvider.put'
@@ -59,6 +61,9 @@ export type ServerOverrideKey =
   | 'discovery.account-center'
   | 'discovery.endpoints'
   | 'discovery.first-run'
+  | 'emailTemplate.delete-where'
+  | 'emailTemplate.patch-details'
+  | 'emailTemplate.upsert'
   | 'hook.generate-signing-key'
   | 'hook.regenerate-signing-key'
   | 'hook.send-test'
@@ -132,6 +137,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...customProfileFieldOverrides,
   ...dashboardOverrides,
   ...discoveryOverrides,
+  ...emailTemplateOverrides,
   ...hookOverrides,
   ...idTokenConfigOverrides,
   ...meOverrides,

@@ -61,6 +61,11 @@ export const handWrittenErrorCodes = {
     status: 400,
     message: 'Invalid field name. Reserved custom data key(s): {{name}}.',
   },
+  'connector.email_connector.bulk_deletion_no_filter': {
+    status: 422,
+    message:
+      'At least one filter condition must be provided to perform bulk deletion by properties. Supported properties are: {{properties}}.',
+  },
   'one_time_token.token_not_found': { status: 404, message: 'Token {{token}} not found.' },
   'one_time_token.email_mismatch': { status: 400, message: 'Email mismatch with given token.' },
   'one_time_token.token_expired': { status: 400, message: 'The token is expired.' },

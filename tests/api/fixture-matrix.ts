@@ -102,9 +102,12 @@ const distinct = (entity: string, body: unknown) => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   made += 1;
   const copy: Record<string, unknown> = { ...body };
-  for (const field of modelOf(entity).unique.flatMap((rule) => rule.fields)) {
+  const model = modelOf(entity);
+  for (const field of model.unique.flatMap((rule) => rule.fields)) {
     const value = copy[field];
-    if (typeof value === 'string') copy[field] = value.includes('@') ? `n${made}${value}` : `${value}${made}`;
+    // A value of an enumeration stays one of it: the rule's other fields tell the items apart.
+    if (typeof value === 'string' && !model.schema.properties?.[field]?.enum)
+      copy[field] = value.includes('@') ? `n${made}${value}` : `${value}${made}`;
   }
   return copy;
 };

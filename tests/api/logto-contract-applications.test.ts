@@ -217,4 +217,29 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     const after = await client.GET('/api/applications/{applicationId}/roles', { params: { path: { applicationId } } });
     expect(after.data).toEqual([]);
   });
+
+  it('applications: UpdateApplicationCustomData merges top-level keys and answers the whole custom data', async () => {
+    const created = await client.POST('/api/applications', {
+      body: { name: 'Billing', type: 'MachineToMachine', customData: { team: 'finance', tier: 1 } },
+    });
+    const applicationId = created.data?.id ?? '';
+    const merged = await client.PATCH('/api/applications/{applicationId}/custom-data', {
+      params: { path: { applicationId } },
+      body: { tier: 2, region: 'eu' },
+    });
+    expect(merged.response.status).toBe(200);
+    expect(merged.data).toEqual({ team: 'finance', tier: 2, region: 'eu' });
+    const read = await client.GET('/api/applications/{id}', { params: { path: { id: applicationId } } });
+    expect(read.data?.customData).toEqual({ team: 'finance', tier: 2, region: 'eu' });
+    const notAnObject = await client.PATCH('/api/applications/{applicationId}/custom-data', {
+      params: { path: { applicationId } },
+      body: ['x'] as never,
+    });
+    expect(notAnObject.response.status).toBe(400);
+    const missing = await client.PATCH('/api/applications/{applicationId}/custom-data', {
+      params: { path: { applicationId: 'missing' } },
+      body: { tier: 3 },
+    });
+    expect(missing.response.status).toBe(404);
+  });
 });

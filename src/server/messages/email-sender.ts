@@ -3,6 +3,7 @@ import { factoriesOf } from '../connectors/factories.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { EmailSender } from './email-message.js';
+import { readEmailTemplates } from './email-templates.js';
 import { emailTransports } from './transports.js';
 
 /** A sender for one factory's configuration (also used to test a configuration before it is saved). */
@@ -30,5 +31,12 @@ export const findEmailSender = async (
   const row = rows[0];
   const factory = row && factories.find((candidate) => candidate.id === row.connector_id);
   if (!row || !factory) throw new ApiError('connector.not_found', { type: 'Email' });
-  return emailSenderFor(factory.sender, row.config);
+  const sender = emailSenderFor(factory.sender, row.config);
+  const custom = await readEmailTemplates(db, tenantId);
+  return {
+    send: (message) =>
+      sender.send({ ...message, custom: custom(message.template, stringOrUndefined(message.payload.locale)) }),
+  };
 };
+
+const stringOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);

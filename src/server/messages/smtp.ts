@@ -40,7 +40,8 @@ const transportOptions = (config: SmtpConfig): SMTPTransport.Options => {
  * server's reply but never the credentials.
  */
 export const sendSmtp = async (config: SmtpConfig, message: EmailMessage): Promise<void> => {
-  const template = templateFor(config.templates, message.template);
+  const { custom } = message;
+  const template = custom ?? templateFor(config.templates, message.template);
   if (!template) {
     throw new ApiError(
       'connector.template_not_found',
@@ -53,10 +54,10 @@ export const sendSmtp = async (config: SmtpConfig, message: EmailMessage): Promi
   try {
     await transporter.sendMail({
       to: message.to,
-      from: config.fromEmail,
-      ...(config.replyTo ? { replyTo: config.replyTo } : {}),
+      from: custom?.sendFrom ? render(custom.sendFrom) : config.fromEmail,
+      ...(custom?.replyTo ? { replyTo: render(custom.replyTo) } : config.replyTo ? { replyTo: config.replyTo } : {}),
       subject: render(template.subject),
-      [template.contentType === 'text/html' ? 'html' : 'text']: render(template.content),
+      [template.contentType === 'text/plain' ? 'text' : 'html']: render(template.content),
       ...(config.customHeaders && Object.keys(config.customHeaders).length > 0
         ? { headers: config.customHeaders }
         : {}),

@@ -36,4 +36,15 @@ export const applicationOverrides = {
       if (userRole) throw new ApiError('application.invalid_role_type', { id: userRole.id });
     },
   },
+  /** `PATCH /api/applications/{id}/custom-data`: the body's top-level keys replace those of the same name. */
+  'application.merge-custom-data': {
+    kind: 'action',
+    run: async ({ context, id, body, operations }) => {
+      const changed = await operations.changeInternal(context, id, (stored) => ({
+        customData: { ...(stored.customData as Record<string, unknown>), ...body },
+      }));
+      if (!changed) throw operations.notFound(id);
+      return changed.customData;
+    },
+  },
 } satisfies Record<string, ServerOverride>;
