@@ -83,7 +83,9 @@ export const apiRoutes = {
     "actions": {
       "endpoints": "/.well-known/endpoints/{id}",
       "firstRun": "/.well-known/first-run",
-      "accountCenter": "/.well-known/account-center"
+      "accountCenter": "/.well-known/account-center",
+      "signInExp": "/.well-known/sign-in-exp",
+      "experience": "/.well-known/experience"
     }
   },
   "emailTemplate": {

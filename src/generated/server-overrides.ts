@@ -61,6 +61,7 @@ export type ServerOverrideKey =
   | 'discovery.account-center'
   | 'discovery.endpoints'
   | 'discovery.first-run'
+  | 'discovery.full-sign-in-experience'
   | 'emailTemplate.delete-where'
   | 'emailTemplate.patch-details'
   | 'emailTemplate.upsert'

@@ -48,4 +48,52 @@ describe.each(databases())('public documents on $name', (target) => {
     expect(shown.data).toEqual(changed.data);
     expect(shown.data).toMatchObject({ enabled: true, fields: { name: 'Edit', email: 'ReadOnly' } });
   });
+
+  it('tells anyone the sign-in experience as the pages read it, an organization’s branding over it', async () => {
+    await client.PATCH('/api/sign-in-exp', {
+      body: {
+        color: { primaryColor: '#112233', isDarkModeEnabled: false, darkPrimaryColor: '#445566' },
+        branding: { logoUrl: 'https://example.com/logo.png' },
+      },
+    });
+    const field = await client.POST('/api/custom-profile-fields', {
+      body: { name: 'company', type: 'Text', label: 'Company', required: true } as never,
+    });
+    expect(field.response.status).toBe(201);
+    // Logto's two addresses of the same answer.
+    const [signInExp, experience] = [
+      await client.GET('/api/.well-known/sign-in-exp'),
+      await client.GET('/api/.well-known/experience'),
+    ];
+    expect(experience.data).toEqual(signInExp.data);
+    for (const shown of [signInExp, experience]) {
+      expect(shown.response.status).toBe(200);
+      expect(shown.data).toMatchObject({
+        color: { primaryColor: '#112233' },
+        branding: { logoUrl: 'https://example.com/logo.png' },
+        socialConnectors: [],
+        ssoConnectors: [],
+        forgotPassword: { email: false, phone: false },
+        isDevelopmentTenant: false,
+      });
+      expect(shown.data?.customProfileFields.map((each) => each.name)).toEqual(['company']);
+      expect(shown.data).not.toHaveProperty('emailBlocklistPolicy');
+    }
+    const organization = await client.POST('/api/organizations', {
+      body: {
+        name: 'Acme',
+        branding: { logoUrl: 'https://acme.example/logo.png' },
+        color: { primaryColor: '#aa0000' },
+      },
+    });
+    const branded = await client.GET('/api/.well-known/sign-in-exp', {
+      params: { query: { organizationId: organization.data?.id ?? '' } },
+    });
+    expect(branded.data).toMatchObject({
+      color: { primaryColor: '#aa0000', darkPrimaryColor: '#445566' },
+      branding: { logoUrl: 'https://acme.example/logo.png' },
+    });
+    const unknown = await client.GET('/api/.well-known/sign-in-exp', { params: { query: { organizationId: 'none' } } });
+    expect(unknown.data?.branding).toMatchObject({ logoUrl: 'https://example.com/logo.png' });
+  });
 });

@@ -4,6 +4,7 @@ import { SingletonOperations } from '../../../server/crud/singleton-routes.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { TenantRegistry } from '../../../server/tenants/registry.js';
 import { ADMIN_TENANT_ID, tenantBaseUrl } from '../../../server/tenants/urls.js';
+import { fullSignInExperience } from './experience.js';
 
 /** Anyone may ask: the answers reveal where a tenant lives and one bit about the server, nothing of a tenant's data. */
 const anyone: NonNullable<ActionOverride['authenticate']> = async () => ({
@@ -47,4 +48,5 @@ export const discoveryOverrides = {
         await new SingletonOperations(operationsOf('accountCenter'), db).get(context),
       ),
   },
+  'discovery.full-sign-in-experience': { kind: 'action', authenticate: anyone, run: fullSignInExperience },
 } satisfies Record<string, ServerOverride>;
