@@ -16,7 +16,15 @@ const idList = (maxItems: number): JSONSchema7 => ({
 
 /** The body of an assignment: the ids to link and the relation's writable attributes (see `assignBodySchema`). */
 export const assignSchema = (relation: LinkedRelation, through: JSONSchema7 | undefined): JSONSchema7 =>
-  withNames(relation, assignBodySchema(relation, through, { ...idList(100), minItems: relation.assignByName ? 0 : 1 }));
+  withNames(
+    relation,
+    assignBodySchema(relation, through, {
+      ...idList(100),
+      minItems: relation.assignByName ? 0 : 1,
+      // Where links already there are skipped, an id given twice is one link too (Logto removes the repeats).
+      uniqueItems: relation.existing !== 'skip',
+    }),
+  );
 
 /** With `assignByName`, a body may name targets by that field instead of (or besides) their ids. */
 const withNames = (relation: LinkedRelation, schema: JSONSchema7): JSONSchema7 => {

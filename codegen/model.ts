@@ -89,6 +89,13 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       [...(list?.search ?? []), ...listFilters.map((f) => f.field), ...(list?.orderBy ? [list.orderBy] : [])],
       'api.operations.list',
     );
+    for (const { param, fields } of d.api?.operations.get?.reveal ?? []) {
+      const sources = Object.values(fields);
+      assertFields(entity, sources, `api.operations.get.reveal ${param}`);
+      const shown = sources.find((field) => !(schema.properties?.[field] as { 'x-private'?: boolean })?.['x-private']);
+      if (shown)
+        throw new CodegenError(`${file}: api.operations.get.reveal ${param} reveals ${shown}, which is not private`);
+    }
     /** The relation a summary or exclusion goes through, from this entity to the other side. */
     const joinedThrough = (relation: string, where: string) => {
       try {

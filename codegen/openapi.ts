@@ -172,7 +172,16 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         operationId: `Get${opName}`,
         tags: [tag],
         summary: `Get ${withArticle(words(model.name))}`,
-        parameters: itemParams,
+        parameters: [
+          ...itemParams,
+          ...(ops.get.reveal ?? []).map(({ param, fields }) =>
+            queryParam({
+              name: param,
+              description: `With a truthy value (true, 1, yes), the answer includes ${Object.keys(fields).join(' and ')}.`,
+              schema: { type: 'string' },
+            }),
+          ),
+        ],
         responses: {
           200: { description: `The ${model.name}.`, content: json(ref(Name)) },
           ...errorResponses([400, 401, 403, 404]),

@@ -85,7 +85,8 @@ export const apiRoutes = {
       "firstRun": "/.well-known/first-run",
       "accountCenter": "/.well-known/account-center",
       "signInExp": "/.well-known/sign-in-exp",
-      "experience": "/.well-known/experience"
+      "experience": "/.well-known/experience",
+      "phrases": "/.well-known/phrases"
     }
   },
   "emailTemplate": {

@@ -68,6 +68,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/.well-known/phrases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the sign-in pages' texts in a language, the tenant's custom phrases included (public) */
+        get: operations["GetDiscoveryPhrases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/.well-known/sign-in-exp": {
         parameters: {
             query?: never;
@@ -4722,6 +4739,12 @@ export interface components {
                         };
                     }[];
                 };
+                phrasesQuery: {
+                    /** @description The languages wanted, best first, separated by spaces. */
+                    lng?: string;
+                };
+                /** @description The sign-in pages' texts by key, nested by section. */
+                phrases: Record<string, unknown>;
             };
         };
         DiscoveryEndpointsResponse: {
@@ -5969,6 +5992,8 @@ export interface components {
                 };
             }[];
         };
+        /** @description The sign-in pages' texts by key, nested by section. */
+        DiscoveryPhrasesResponse: Record<string, unknown>;
         /**
          * Email template
          * @description The email of one usage type in one language: the tenant's email connector sends it instead of its own template, in the recipient's language or the sign-in experience's fallback language.
@@ -9515,6 +9540,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DiscoveryFirstRunResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetDiscoveryPhrases: {
+        parameters: {
+            query?: {
+                /** @description The languages wanted, best first, separated by spaces. */
+                lng?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the sign-in pages' texts in a language, the tenant's custom phrases included (public) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryPhrasesResponse"];
                 };
             };
             /** @description Bad Request */
@@ -21124,7 +21217,10 @@ export interface operations {
     };
     GetUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With a truthy value (true, 1, yes), the answer includes passwordDigest and passwordAlgorithm. */
+                includePasswordHash?: string;
+            };
             header?: never;
             path: {
                 /** @description The unique identifier of the user. */

@@ -1141,13 +1141,13 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 1
             }
           }
         },
-        "validatorKey": "2a2053f3"
+        "validatorKey": "32e37714"
       },
       "organizations": {
         "schema": {
@@ -11171,6 +11171,21 @@ export const entityModels: EntityModel[] = [
               "description": "Every custom profile field, in order."
             }
           }
+        },
+        "phrasesQuery": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "lng": {
+              "type": "string",
+              "maxLength": 256,
+              "description": "The languages wanted, best first, separated by spaces."
+            }
+          }
+        },
+        "phrases": {
+          "type": "object",
+          "description": "The sign-in pages' texts by key, nested by section."
         }
       }
     },
@@ -11288,6 +11303,31 @@ export const entityModels: EntityModel[] = [
             }
           },
           "validatorKey": "-63f399da"
+        }
+      },
+      {
+        "key": "phrases",
+        "on": "collection",
+        "method": "GET",
+        "path": "phrases",
+        "handler": "discovery.phrases",
+        "status": 200,
+        "summary": "Get the sign-in pages' texts in a language, the tenant's custom phrases included (public)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "querySchema": "phrasesQuery",
+        "responseSchema": "phrases",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "lng": {
+                "type": "string",
+                "maxLength": 256
+              }
+            }
+          },
+          "validatorKey": "-4b67fbf"
         }
       }
     ],
@@ -15904,13 +15944,13 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 1
             }
           }
         },
-        "validatorKey": "-111d84a1"
+        "validatorKey": "-7cdb66b6"
       },
       "applications/roles": {
         "schema": {
@@ -15962,13 +16002,13 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 1
             }
           }
         },
-        "validatorKey": "102d4c59"
+        "validatorKey": "7c16bab4"
       },
       "jitSsoConnectors": {
         "schema": {
@@ -15985,13 +16025,13 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 1
             }
           }
         },
-        "validatorKey": "-64464efd"
+        "validatorKey": "17d84314"
       },
       "users": {
         "schema": {
@@ -16008,13 +16048,13 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 1
             }
           }
         },
-        "validatorKey": "-17d9c9a3"
+        "validatorKey": "4a464a74"
       },
       "users/roles": {
         "schema": {
@@ -16996,13 +17036,13 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 1
             }
           }
         },
-        "validatorKey": "102d4c59"
+        "validatorKey": "7c16bab4"
       }
     },
     "route": "organizationApplication",
@@ -17509,13 +17549,13 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 1
             }
           }
         },
-        "validatorKey": "102d4c59"
+        "validatorKey": "7c16bab4"
       }
     },
     "route": "organizations/invitations",
@@ -19223,13 +19263,13 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 1
             }
           }
         },
-        "validatorKey": "-402a8d21"
+        "validatorKey": "3b9b4e92"
       },
       "scopes": {
         "schema": {
@@ -19246,13 +19286,13 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 1
             }
           }
         },
-        "validatorKey": "-32432f41"
+        "validatorKey": "3124662c"
       }
     },
     "route": "organization-template/organization-roles",
@@ -20564,7 +20604,7 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 0
             },
@@ -20578,7 +20618,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "55d061fe"
+        "validatorKey": "-3011265f"
       }
     },
     "route": "organizationUser",
@@ -28754,7 +28794,17 @@ export const entityModels: EntityModel[] = [
     "apiPath": "/users",
     "idField": "id",
     "operations": {
-      "get": {},
+      "get": {
+        "reveal": [
+          {
+            "param": "includePasswordHash",
+            "fields": {
+              "passwordDigest": "passwordEncrypted",
+              "passwordAlgorithm": "passwordEncryptionMethod"
+            }
+          }
+        ]
+      },
       "list": {
         "pagination": "required",
         "search": [
@@ -28913,13 +28963,13 @@ export const entityModels: EntityModel[] = [
                 "minLength": 1,
                 "maxLength": 21
               },
-              "uniqueItems": true,
+              "uniqueItems": false,
               "maxItems": 100,
               "minItems": 1
             }
           }
         },
-        "validatorKey": "2a2053f3"
+        "validatorKey": "32e37714"
       }
     },
     "route": "users",

@@ -62,6 +62,7 @@ export type ServerOverrideKey =
   | 'discovery.endpoints'
   | 'discovery.first-run'
   | 'discovery.full-sign-in-experience'
+  | 'discovery.phrases'
   | 'emailTemplate.delete-where'
   | 'emailTemplate.patch-details'
   | 'emailTemplate.upsert'

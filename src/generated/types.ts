@@ -48,6 +48,7 @@ export type DiscoveryFirstRunResponse = components['schemas']['DiscoveryFirstRun
 export type DiscoveryAccountCenterResponse = components['schemas']['DiscoveryAccountCenterResponse'];
 export type DiscoverySignInExpResponse = components['schemas']['DiscoverySignInExpResponse'];
 export type DiscoveryExperienceResponse = components['schemas']['DiscoveryExperienceResponse'];
+export type DiscoveryPhrasesResponse = components['schemas']['DiscoveryPhrasesResponse'];
 export type EmailTemplate = components['schemas']['EmailTemplate'];
 export type EmailTemplateCreate = components['schemas']['EmailTemplateCreate'];
 export type EmailTemplateUpsertBody = components['schemas']['EmailTemplateUpsertBody'];

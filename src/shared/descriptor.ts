@@ -34,10 +34,15 @@ export interface UniqueRule {
   caseInsensitive?: boolean;
 }
 
+/** An item's `GET`; `reveal` adds private fields under names of their own when a query parameter asks. */
+export interface GetOperation {
+  reveal?: { param: string; fields: Record<string, string> }[];
+}
+
 export interface Operations {
   list?: ListOperation;
   create?: { status: 200 | 201 };
-  get?: Record<string, never>;
+  get?: GetOperation;
   update?: Record<string, never>;
   delete?: Record<string, never>;
   /** `PUT` at the collection path: the body's `field` lists the item keys the parent keeps (a child with an itemKey). */

@@ -97,4 +97,46 @@ describe.each(databases())('list parameters on $name', (target) => {
     const one = await client.GET('/api/organizations/{id}', { params: { path: { id: acme } } });
     expect(one.data).not.toHaveProperty('usersCount');
   });
+
+  it('shows a user’s password hash and its algorithm only when includePasswordHash asks for them', async () => {
+    const withPassword = ok(
+      await client.POST('/api/users', { body: { username: 'ada', password: 'Analytical-engine-1843' } }),
+      200,
+    ).id;
+    const plain = await client.GET('/api/users/{userId}', { params: { path: { userId: withPassword } } });
+    expect(plain.response.status).toBe(200);
+    expect(plain.data).not.toHaveProperty('passwordDigest');
+    expect(plain.data).not.toHaveProperty('passwordAlgorithm');
+    const notAsked = await client.GET('/api/users/{userId}', {
+      params: { path: { userId: withPassword }, query: { includePasswordHash: 'false' } },
+    });
+    expect(notAsked.data).not.toHaveProperty('passwordDigest');
+    const revealed = await client.GET('/api/users/{userId}', {
+      params: { path: { userId: withPassword }, query: { includePasswordHash: 'true' } },
+    });
+    expect(revealed.data?.passwordDigest).toMatch(/^\$argon2id\$/);
+    expect(revealed.data?.passwordAlgorithm).toBe('Argon2id');
+    expect(revealed.data).not.toHaveProperty('passwordEncrypted');
+
+    const without = await user('grace');
+    const none = await client.GET('/api/users/{userId}', {
+      params: { path: { userId: without }, query: { includePasswordHash: '1' } },
+    });
+    expect(none.data).toMatchObject({ passwordDigest: null, passwordAlgorithm: null });
+  });
+
+  it('takes an id given twice in an organization’s user assignment as one member, as Logto does', async () => {
+    const [ada, grace] = [await user('ada'), await user('grace')];
+    const org = ok(await client.POST('/api/organizations', { body: { name: 'Acme' } })).id;
+    const added = await client.POST('/api/organizations/{id}/users', {
+      params: { path: { id: org } },
+      body: { userIds: [ada, grace, ada] },
+      parseAs: 'text',
+    });
+    expect(added.response.status).toBe(201);
+    const members = await client.GET('/api/organizations/{id}/users', {
+      params: { path: { id: org }, query: { page: 1 } },
+    });
+    expect(ids(members.data)).toEqual([ada, grace].sort());
+  });
 });

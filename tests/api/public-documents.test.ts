@@ -96,4 +96,24 @@ describe.each(databases())('public documents on $name', (target) => {
     const unknown = await client.GET('/api/.well-known/sign-in-exp', { params: { query: { organizationId: 'none' } } });
     expect(unknown.data?.branding).toMatchObject({ logoUrl: 'https://example.com/logo.png' });
   });
+
+  it('tells anyone the sign-in pages’ texts in the language asked for, the tenant’s custom phrases over them', async () => {
+    const english = await client.GET('/api/.well-known/phrases');
+    expect(english.response.status).toBe(200);
+    expect(english.response.headers.get('content-language')).toBe('en');
+    expect(english.data).toMatchObject({ register: { title: 'Create account' } });
+    const german = await client.GET('/api/.well-known/phrases', { params: { query: { lng: 'xx de' } } });
+    expect(german.response.headers.get('content-language')).toBe('de');
+    expect((german.data as { register: { title: string } }).register.title).not.toBe('Create account');
+
+    const custom = await client.PUT('/api/custom-phrases/{languageTag}', {
+      params: { path: { languageTag: 'fr-CA' } },
+      body: { register: { title: 'Créer un compte' } } as never,
+    });
+    expect(custom.response.status, JSON.stringify(custom.error)).toBeLessThan(300);
+    const french = await client.GET('/api/.well-known/phrases', { params: { query: { lng: 'fr-CA' } } });
+    expect(french.response.headers.get('content-language')).toBe('fr-CA');
+    // The tenant's own text, and English for what it did not translate.
+    expect(french.data).toMatchObject({ register: { title: 'Créer un compte', submit: 'Create account' } });
+  });
 });

@@ -504,13 +504,13 @@ export const model: ConsoleResource = {
               "minLength": 1,
               "maxLength": 21
             },
-            "uniqueItems": true,
+            "uniqueItems": false,
             "maxItems": 100,
             "minItems": 1
           }
         }
       },
-      "validatorKey": "2a2053f3"
+      "validatorKey": "32e37714"
     },
     "organizations": {
       "schema": {

@@ -494,13 +494,13 @@ export const model: ConsoleResource = {
               "minLength": 1,
               "maxLength": 21
             },
-            "uniqueItems": true,
+            "uniqueItems": false,
             "maxItems": 100,
             "minItems": 1
           }
         }
       },
-      "validatorKey": "-111d84a1"
+      "validatorKey": "-7cdb66b6"
     },
     "applications/roles": {
       "schema": {
@@ -552,13 +552,13 @@ export const model: ConsoleResource = {
               "minLength": 1,
               "maxLength": 21
             },
-            "uniqueItems": true,
+            "uniqueItems": false,
             "maxItems": 100,
             "minItems": 1
           }
         }
       },
-      "validatorKey": "102d4c59"
+      "validatorKey": "7c16bab4"
     },
     "jitSsoConnectors": {
       "schema": {
@@ -575,13 +575,13 @@ export const model: ConsoleResource = {
               "minLength": 1,
               "maxLength": 21
             },
-            "uniqueItems": true,
+            "uniqueItems": false,
             "maxItems": 100,
             "minItems": 1
           }
         }
       },
-      "validatorKey": "-64464efd"
+      "validatorKey": "17d84314"
     },
     "users": {
       "schema": {
@@ -598,13 +598,13 @@ export const model: ConsoleResource = {
               "minLength": 1,
               "maxLength": 21
             },
-            "uniqueItems": true,
+            "uniqueItems": false,
             "maxItems": 100,
             "minItems": 1
           }
         }
       },
-      "validatorKey": "-17d9c9a3"
+      "validatorKey": "4a464a74"
     },
     "users/roles": {
       "schema": {

@@ -192,13 +192,13 @@ export const model: ConsoleResource = {
               "minLength": 1,
               "maxLength": 21
             },
-            "uniqueItems": true,
+            "uniqueItems": false,
             "maxItems": 100,
             "minItems": 1
           }
         }
       },
-      "validatorKey": "102d4c59"
+      "validatorKey": "7c16bab4"
     }
   }
 } as unknown as ConsoleResource;

@@ -308,13 +308,13 @@ export const model: ConsoleResource = {
               "minLength": 1,
               "maxLength": 21
             },
-            "uniqueItems": true,
+            "uniqueItems": false,
             "maxItems": 100,
             "minItems": 1
           }
         }
       },
-      "validatorKey": "-402a8d21"
+      "validatorKey": "3b9b4e92"
     },
     "scopes": {
       "schema": {
@@ -331,13 +331,13 @@ export const model: ConsoleResource = {
               "minLength": 1,
               "maxLength": 21
             },
-            "uniqueItems": true,
+            "uniqueItems": false,
             "maxItems": 100,
             "minItems": 1
           }
         }
       },
-      "validatorKey": "-32432f41"
+      "validatorKey": "3124662c"
     }
   }
 } as unknown as ConsoleResource;

@@ -8,7 +8,17 @@ export const model: ConsoleResource = {
   "apiPath": "/users",
   "idField": "id",
   "operations": {
-    "get": {},
+    "get": {
+      "reveal": [
+        {
+          "param": "includePasswordHash",
+          "fields": {
+            "passwordDigest": "passwordEncrypted",
+            "passwordAlgorithm": "passwordEncryptionMethod"
+          }
+        }
+      ]
+    },
     "list": {
       "pagination": "required",
       "search": [
@@ -475,13 +485,13 @@ export const model: ConsoleResource = {
               "minLength": 1,
               "maxLength": 21
             },
-            "uniqueItems": true,
+            "uniqueItems": false,
             "maxItems": 100,
             "minItems": 1
           }
         }
       },
-      "validatorKey": "2a2053f3"
+      "validatorKey": "32e37714"
     }
   }
 } as unknown as ConsoleResource;

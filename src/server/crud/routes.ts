@@ -99,9 +99,16 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     });
   }
   if (get) {
-    app.get<{ Params: Params }>(item, read, async (request) =>
-      view(await ops.get(deps.context(request), request.params[idParam] ?? '', parentId(request.params))),
-    );
+    app.get<{ Params: Params; Querystring: Query }>(item, read, async (request) => {
+      const found = await ops.get(deps.context(request), request.params[idParam] ?? '', parentId(request.params));
+      // Private fields a query parameter asks for, under their own names (Logto's `includePasswordHash`).
+      const revealed = (get.reveal ?? []).flatMap(({ param, fields }) =>
+        truthy(request.query[param])
+          ? Object.entries(fields).map(([name, field]) => [name, found[field] ?? null] as const)
+          : [],
+      );
+      return { ...view(found), ...Object.fromEntries(revealed) };
+    });
   }
   if (update) {
     app.patch<{ Params: Params }>(item, write, async (request) =>

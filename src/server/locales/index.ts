@@ -102,6 +102,10 @@ export const pageLanguage = (header: string | string[] | undefined, settings?: L
 /** Texts by key, nested as the namespace files are (a tenant's custom phrases). */
 export type Phrases = { [key: string]: string | Phrases };
 
+/** The built-in texts of the sign-in pages in a language, English where the language has none. */
+export const pagePhrases = (language: string): Phrases =>
+  (resources[language]?.interaction ?? resources[FALLBACK_LANGUAGE]?.interaction ?? {}) as Phrases;
+
 const lookup = (phrases: Phrases, path: string[]): string | undefined => {
   let node: string | Phrases | undefined = phrases;
   for (const part of path) node = typeof node === 'object' ? node[part] : undefined;

@@ -54,3 +54,13 @@ export const qaForms = (models: readonly EntityModel[]): QaForm[] =>
 /** The form `form` of `entity`, or undefined. */
 export const qaForm = (models: readonly EntityModel[], entity: string, name: string): QaForm | undefined =>
   qaForms(models).find((candidate) => candidate.entity === entity && candidate.form === name);
+
+/**
+ * Whether the console draws a form's body as fields: an object that names them. An array (a batch) or an object of
+ * any keys (custom data) is JSON, with no form to draw: the API's fixture matrix takes its fixtures, the gallery not.
+ */
+export const drawnAsForm = (form: QaForm): boolean =>
+  form.schema.type === 'object' && Object.keys(form.schema.properties ?? {}).length > 0;
+
+/** The forms the QA gallery draws. */
+export const qaDrawnForms = (models: readonly EntityModel[]): QaForm[] => qaForms(models).filter(drawnAsForm);

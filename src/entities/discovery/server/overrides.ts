@@ -49,4 +49,10 @@ export const discoveryOverrides = {
       ),
   },
   'discovery.full-sign-in-experience': { kind: 'action', authenticate: anyone, run: fullSignInExperience },
+  // Loaded when first asked: the sign-in pages' texts are read from files, which the console's tests cannot do.
+  'discovery.phrases': {
+    kind: 'action',
+    authenticate: anyone,
+    run: async (input) => (await import('./phrases.js')).signInPhrases(input),
+  },
 } satisfies Record<string, ServerOverride>;

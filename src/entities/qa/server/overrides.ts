@@ -2,14 +2,14 @@ import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import type { EntityModel } from '../../../shared/descriptor.js';
 import { formFixtures } from '../../../shared/qa/fixtures.js';
-import { qaForm, qaForms } from '../../../shared/qa/forms.js';
+import { qaDrawnForms, qaForm } from '../../../shared/qa/forms.js';
 
 /**
- * The QA service: the generated forms of the served entities and their fixtures, read from the fixture files at
- * each request, so a new fixture file shows with no restart.
+ * The QA service: the generated forms of the served entities that the console draws as forms, and their fixtures,
+ * read from the fixture files at each request, so a new fixture file shows with no restart.
  */
 const listForms = async ({ models }: { models: readonly EntityModel[] }) =>
-  qaForms(models).map(({ entity, form, kind }) => {
+  qaDrawnForms(models).map(({ entity, form, kind }) => {
     const { valid, invalid } = formFixtures(entity, form);
     return { entity, form, kind, valid: valid.length, invalid: invalid.length };
   });
