@@ -169,7 +169,11 @@ describe('console sign-in experience', () => {
     await screenshot(page, 'security-general');
 
     await openSection('Multi-factor auth', 'Multi-factor authentication');
-    await page.getByRole('checkbox', { name: 'Authenticator app (TOTP)' }).check();
+    // Pressed and released as a person does: on some runs an instant press and release (no time between) left the
+    // box unchanged here, while the same click with a moment between the two always changes it.
+    const totp = page.getByRole('checkbox', { name: 'Authenticator app (TOTP)' });
+    await totp.click({ delay: 50 });
+    await poll(() => totp.isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Ask at sign-in, skippable' }).check();
     await screenshot(page, 'mfa', { fullPage: true });
     await page.getByRole('button', { name: 'Save changes' }).click();
