@@ -6,7 +6,7 @@
  */
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { consoleSteps, poll, visible } from './console-steps';
+import { consoleSteps, poll, tick, visible } from './console-steps';
 import {
   type Browser,
   ensureConsoleBuilt,
@@ -123,7 +123,7 @@ describe('console sign-in experience', () => {
     await page.getByRole('tab', { name: 'Sign-up and sign-in' }).click();
     await page.waitForURL(/\/sign-in-experience\/sign-up-and-sign-in$/);
     const identifiers = page.locator('.ant-form-item', { hasText: 'Sign-up identifiers' });
-    await identifiers.getByRole('checkbox', { name: 'Email address' }).check();
+    await tick(identifiers.getByRole('checkbox', { name: 'Email address' }));
     await page.getByRole('button', { name: 'Save changes' }).click();
 
     const confirm = page.getByRole('dialog').filter({ hasText: 'Change how users sign up and sign in?' });
@@ -169,12 +169,8 @@ describe('console sign-in experience', () => {
     await screenshot(page, 'security-general');
 
     await openSection('Multi-factor auth', 'Multi-factor authentication');
-    // Pressed and released as a person does: on some runs an instant press and release (no time between) left the
-    // box unchanged here, while the same click with a moment between the two always changes it.
-    const totp = page.getByRole('checkbox', { name: 'Authenticator app (TOTP)' });
-    await totp.click({ delay: 50 });
-    await poll(() => totp.isChecked()).toBe(true);
-    await page.getByRole('radio', { name: 'Ask at sign-in, skippable' }).check();
+    await tick(page.getByRole('checkbox', { name: 'Authenticator app (TOTP)' }));
+    await tick(page.getByRole('radio', { name: 'Ask at sign-in, skippable' }));
     await screenshot(page, 'mfa', { fullPage: true });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await poll(async () => (await api('/sign-in-exp')).body.mfa).toMatchObject({

@@ -36,6 +36,15 @@ const pageState = async (page: Page) => {
 export const count = (locator: Locator) => poll(() => locator.count());
 
 /**
+ * Ticks a checkbox or radio as a person does, with a moment between press and release, and waits until it shows
+ * ticked. On the settings pages an instant press and release (no time between) sometimes left the box unchanged.
+ */
+export const tick = async (locator: Locator) => {
+  await locator.click({ delay: 50 });
+  await poll(() => locator.isChecked()).toBe(true);
+};
+
+/**
  * Closes the open dialog with the Escape key, as a keyboard user does. A dialog still opening has not taken the
  * focus yet and misses the key, so the key is pressed again until the dialog is gone.
  */
