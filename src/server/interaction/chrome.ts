@@ -2,8 +2,9 @@ import sanitizeHtml from 'sanitize-html';
 import { contentSecurityPolicy, newCspNonce } from '../http/security-headers.js';
 import type { CaptchaWidget } from './captcha/widget.js';
 import { sanitizeCss } from './custom-css.js';
-import { httpUrl, type PageExperience } from './experience.js';
+import type { PageExperience } from './experience.js';
 import { raw, type SafeHtml } from './html.js';
+import { httpUrl } from './http-url.js';
 
 /** How the page follows the color scheme: the visitor's preference, or one fixed scheme. */
 export type Theme = 'auto' | 'light' | 'dark';

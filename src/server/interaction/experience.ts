@@ -1,6 +1,7 @@
 import { DEFAULT_LOGO_PATHS, pageLogoUrl } from '../../entities/signInExperience/server/default-logos.js';
 import type { SignInExperience } from '../../generated/types.js';
 import type { EntityModel } from '../../shared/descriptor.js';
+import { httpUrl } from './http-url.js';
 import type { SignUpField } from './profile-fields.js';
 
 /** What an identifier field can name. */
@@ -71,17 +72,6 @@ const email = /^[^\s@<>"']+@[^\s@<>"']+$/;
 const logo = (model: EntityModel, field: 'logoUrl' | 'darkLogoUrl', value: unknown) => {
   const shown = pageLogoUrl(model, field, value);
   return shown === DEFAULT_LOGO_PATHS[field] ? DEFAULT_LOGO_PATHS[field] : httpUrl(shown);
-};
-
-/** An absolute http(s) URL, or nothing. */
-export const httpUrl = (value: unknown): string | undefined => {
-  if (typeof value !== 'string' || value.length > 2048) return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
 };
 
 const defined = <T extends Record<string, unknown>>(record: T) =>

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import type { Translator } from '../locales/index.js';
+import { httpUrl } from './http-url.js';
 
 export interface Part {
   enabled: boolean;
@@ -35,17 +36,25 @@ export interface SignUpField {
 
 /**
  * The fields the sign-up page collects, in their order: those the sign-in experience's `signUpProfileFields` names,
- * in its order, or every field by its place when it names none (Logto's reading of an unset list).
+ * in its order, or every field of the catalog (in its order) when it names none (Logto's reading of an unset list).
  */
+export const resolveSignUpFields = <Field extends { name: string }>(
+  catalog: readonly Field[],
+  chosen: unknown,
+): Field[] => {
+  if (!Array.isArray(chosen)) return [...catalog];
+  const byName = new Map(catalog.map((field) => [field.name, field]));
+  return chosen.flatMap((item: { name?: string }) => byName.get(item.name ?? '') ?? []);
+};
+
+/** The tenant's sign-up fields (see `resolveSignUpFields`), read in the page's transaction. */
 export const readSignUpFields = async (tx: Queryable, tenantId: string, chosen: unknown): Promise<SignUpField[]> => {
   const { rows } = await tx.query<SignUpField>(
     `SELECT name, type, label, description, required, config FROM custom_profile_fields
       WHERE tenant_id = $1 ORDER BY sie_order, created_at, id`,
     [tenantId],
   );
-  if (!Array.isArray(chosen)) return rows;
-  const byName = new Map(rows.map((row) => [row.name, row]));
-  return chosen.flatMap((item: { name?: string }) => byName.get(item.name ?? '') ?? []);
+  return resolveSignUpFields(rows, chosen);
 };
 
 /** The properties of `profile` a field of this name fills; any other name goes into the user's custom data. */
@@ -65,14 +74,6 @@ const PROFILE_KEYS = new Set([
 /** The form control's name of a field (or of one part of a composite field). */
 export const controlName = (field: string, part?: string) => `profile.${field}${part ? `.${part}` : ''}`;
 
-const isUrl = (value: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
-
 /** Why a typed value does not fit its field, or nothing. */
 const issue = (tr: Translator, spec: Part | SignUpField, value: string): string | undefined => {
   const config = spec.config ?? {};
@@ -91,7 +92,7 @@ const issue = (tr: Translator, spec: Part | SignUpField, value: string): string 
     return tr.t('errors:profile_field_max_length', { max: config.maxLength ?? 1024 });
   if (spec.type === 'Select' && !(config.options ?? []).some((option) => option.value === value))
     return tr.t('errors:profile_field_option');
-  if (spec.type === 'Url' && !isUrl(value)) return tr.t('errors:profile_field_url');
+  if (spec.type === 'Url' && !httpUrl(value)) return tr.t('errors:profile_field_url');
   if (spec.type === 'Date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return tr.t('errors:profile_field_date');
   if (spec.type === 'Regex' && !safeTest(config.format ?? '', value)) return tr.t('errors:profile_field_format');
   return undefined;

@@ -1,6 +1,6 @@
 import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { checkField } from './rules.js';
-import { createBatch, deleteField, orderFields, replaceField } from './writes.js';
+import { createBatch, deleteField, lastOrder, orderFields, replaceField } from './writes.js';
 
 export const customProfileFieldOverrides = {
   /** A new field is checked by its type's rules and goes last on the sign-up page. */
@@ -8,11 +8,7 @@ export const customProfileFieldOverrides = {
     kind: 'beforeWrite',
     run: async (values, { db, tenantId }) => {
       checkField(values, false);
-      const { rows } = await db.query<{ last: number | null }>(
-        'SELECT max(sie_order) AS last FROM custom_profile_fields WHERE tenant_id = $1',
-        [tenantId],
-      );
-      return { ...values, sieOrder: (rows[0]?.last ?? 0) + 1 };
+      return { ...values, sieOrder: (await lastOrder(db, tenantId)) + 1 };
     },
   },
   'customProfileField.replace': { kind: 'action', run: replaceField },

@@ -58,7 +58,8 @@ export const deleteField = async ({ context, id, operations, operationsOf }: Act
   });
 };
 
-const lastOrder = async (tx: Queryable, tenantId: string) => {
+/** The last place on the sign-up page so far (0 with no field): a new field goes after it. */
+export const lastOrder = async (tx: Queryable, tenantId: string) => {
   const { rows } = await tx.query<{ last: number | null }>(
     'SELECT max(sie_order) AS last FROM custom_profile_fields WHERE tenant_id = $1',
     [tenantId],

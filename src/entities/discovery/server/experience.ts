@@ -3,22 +3,11 @@ import { withoutPrivate } from '../../../server/crud/fields.js';
 import type { ActionOverride } from '../../../server/crud/overrides.js';
 import type { Entity } from '../../../server/crud/repository.js';
 import { SingletonOperations } from '../../../server/crud/singleton-routes.js';
+import { resolveSignUpFields } from '../../../server/interaction/profile-fields.js';
 import { findEmailSender } from '../../../server/messages/email-sender.js';
+import { deepMerged, isPlainObject } from '../../../shared/deep-merged.js';
 
 type ActionInput = Parameters<ActionOverride['run']>[0];
-
-const isObject = (value: unknown): value is Entity =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `base` with `override`'s values, objects merged key by key (Logto's deep merge of an override). */
-const merged = (base: Entity, override: Entity): Entity =>
-  Object.fromEntries(
-    [...new Set([...Object.keys(base), ...Object.keys(override)])].map((key) => {
-      const [from, to] = [base[key], override[key]];
-      if (to === undefined) return [key, from];
-      return [key, isObject(from) && isObject(to) ? merged(from, to) : to];
-    }),
-  );
 
 /** An organization's branding, colors and custom CSS, which its members' sign-in pages show (Logto's override). */
 const organizationOverride = async ({ context, operationsOf }: ActionInput, organizationId: unknown) => {
@@ -29,8 +18,8 @@ const organizationOverride = async ({ context, operationsOf }: ActionInput, orga
   );
   const { branding, color, customCss } = found ?? {};
   return {
-    ...(isObject(branding) ? { branding } : {}),
-    ...(isObject(color) ? { color } : {}),
+    ...(isPlainObject(branding) ? { branding } : {}),
+    ...(isPlainObject(color) ? { color } : {}),
     ...(typeof customCss === 'string' && customCss ? { customCss } : {}),
   };
 };
@@ -53,7 +42,7 @@ export const fullSignInExperience = async (input: ActionInput) => {
     emailBlocklistPolicy: _blocklist,
     forgotPasswordMethods,
     ...shown
-  } = merged(stored, await organizationOverride(input, query.organizationId));
+  } = deepMerged(stored, await organizationOverride(input, query.organizationId));
   const connectorModel = operationsOf('connector').model;
   const { tenantId } = context;
   return db.withTenant(tenantId, async (tx) => {
@@ -80,11 +69,6 @@ export const fullSignInExperience = async (input: ActionInput) => {
     );
     const methods = Array.isArray(forgotPasswordMethods) ? forgotPasswordMethods : undefined;
     const catalog = (await operationsOf('customProfileField').repository.list(tx, { tenantId }, {})).items;
-    const chosen = Array.isArray(shown.signUpProfileFields)
-      ? (shown.signUpProfileFields as { name: string }[]).flatMap(
-          ({ name }) => catalog.find((field) => field.name === name) ?? [],
-        )
-      : catalog;
     return {
       ...shown,
       socialConnectors,
@@ -94,7 +78,7 @@ export const fullSignInExperience = async (input: ActionInput) => {
         email: hasEmail && (!methods || methods.includes('EmailVerificationCode')),
       },
       isDevelopmentTenant: false,
-      customProfileFields: chosen,
+      customProfileFields: resolveSignUpFields(catalog as { name: string }[], shown.signUpProfileFields),
       customProfileFieldCatalog: catalog,
     };
   });

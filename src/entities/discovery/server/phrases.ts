@@ -1,21 +1,10 @@
 import type { ActionOverride } from '../../../server/crud/overrides.js';
 import { readPhrases } from '../../../server/interaction/phrases.js';
-import { matchLanguage, type Phrases, pagePhrases, supportedLanguages } from '../../../server/locales/index.js';
+import { matchLanguage, pagePhrases, supportedLanguages } from '../../../server/locales/index.js';
+import { deepMerged } from '../../../shared/deep-merged.js';
 import { readSignInExperience } from '../../signInExperience/server/load.js';
 
 type ActionInput = Parameters<ActionOverride['run']>[0];
-
-const isPhrases = (value: unknown): value is Phrases => typeof value === 'object' && value !== null;
-
-/** `base` with the texts of `custom` over it, key by key. */
-const withCustom = (base: Phrases, custom: Phrases): Phrases =>
-  Object.fromEntries(
-    [...new Set([...Object.keys(base), ...Object.keys(custom)])].map((key) => {
-      const [from, to] = [base[key], custom[key]];
-      if (to === undefined) return [key, from];
-      return [key, isPhrases(from) && isPhrases(to) ? withCustom(from, to) : to];
-    }),
-  ) as Phrases;
 
 /**
  * `GET /api/.well-known/phrases?lng=…`: the sign-in pages' texts in a language (the first of `lng` the tenant has,
@@ -40,5 +29,5 @@ export const signInPhrases = async ({ context, db, query, request, reply, operat
     return { language: chosen, texts: custom.texts };
   });
   reply.header('Content-Language', language);
-  return texts ? withCustom(pagePhrases(language), texts) : pagePhrases(language);
+  return texts ? deepMerged(pagePhrases(language), texts) : pagePhrases(language);
 };
