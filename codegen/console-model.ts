@@ -6,10 +6,9 @@ import {
   listFilterOf,
   type Relation,
 } from '../src/shared/descriptor.js';
-import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { withChosenForm } from './chosen-branches.js';
 import { checkCondition, compileItemActions, compileTabLists } from './console-lists.js';
-import { pickForm } from './forms.js';
+import { type BodySchemas, pickForm } from './forms.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
 import { descriptorFileOf } from './names.js';
@@ -61,7 +60,7 @@ const withLinkPaths = (base: string, relation: Relation): Relation => {
 /** The console's part of an entity's model: routes, list columns, create form, detail tabs, texts. */
 export const buildConsole = (
   entity: LoadedEntity,
-  bodies: { create: JSONSchema7; update: JSONSchema7 },
+  bodies: BodySchemas,
   entities: Map<string, LoadedEntity>,
   relations: Relation[],
 ): ConsoleResource => {
@@ -203,7 +202,7 @@ export const buildConsole = (
       default: isDefault,
       sections,
       cards: tab.cards ?? [],
-      form: form(withChosenForm(pickForm(bodies.update, fields, `${file} tab ${tab.key}`), entity.schema)),
+      form: form(withChosenForm(pickForm(bodies.forms.update, fields, `${file} tab ${tab.key}`), entity.schema)),
       ...when,
     };
   });
@@ -228,7 +227,7 @@ export const buildConsole = (
             titleKey: c.create.titleKey,
             ...(c.create.subtitleKey ? { subtitleKey: c.create.subtitleKey } : {}),
             form: form(
-              withChosenForm(pickForm(bodies.create, c.create.fields, `${file} console.create`), entity.schema),
+              withChosenForm(pickForm(bodies.forms.create, c.create.fields, `${file} console.create`), entity.schema),
             ),
             ...(showOnce.length > 0 ? { showOnce } : {}),
           },

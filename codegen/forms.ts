@@ -15,27 +15,35 @@ const objectSchema = (properties: Record<string, JSONSchema7>, required: string[
 export interface BodySchemas {
   create: JSONSchema7;
   update: JSONSchema7;
+  /** The same bodies as the console's forms check them (with the properties' `x-form` constraints). */
+  forms: { create: JSONSchema7; update: JSONSchema7 };
 }
 
 /**
  * Request bodies derived from the entity schema: readOnly properties are the server's; `x-immutable` ones are set at
- * creation only; a property with a default may be omitted on creation.
+ * creation only (`"x-immutable": "ignored"`: an update body may still carry it, and the server drops it, as Logto
+ * ignores a resource's indicator on update); a property with a default may be omitted on creation.
  */
 export const deriveBodySchemas = (entity: JSONSchema7, extraCreate: Record<string, JSONSchema7>): BodySchemas => {
-  const properties = entity.properties ?? {};
-  const required = new Set(entity.required ?? []);
-  const writable = Object.entries(properties).filter(([, prop]) => !prop.readOnly);
-  const createProps = Object.fromEntries([
-    ...writable.map(([name, prop]) => [name, cleanSchema(prop)] as const),
-    ...Object.entries(extraCreate),
-  ]);
-  const createRequired = writable
-    .filter(([name, prop]) => required.has(name) && prop.default === undefined)
-    .map(([name]) => name);
-  const updateProps = Object.fromEntries(
-    writable.filter(([, prop]) => !prop['x-immutable']).map(([name, prop]) => [name, cleanSchema(prop)]),
-  );
-  return { create: objectSchema(createProps, createRequired), update: objectSchema(updateProps, []) };
+  const bodies = (forForm: boolean) => {
+    const properties = entity.properties ?? {};
+    const required = new Set(entity.required ?? []);
+    const writable = Object.entries(properties).filter(([, prop]) => !prop.readOnly);
+    const createProps = Object.fromEntries([
+      ...writable.map(([name, prop]) => [name, cleanSchema(prop, forForm)] as const),
+      ...Object.entries(extraCreate),
+    ]);
+    const createRequired = writable
+      .filter(([name, prop]) => required.has(name) && prop.default === undefined)
+      .map(([name]) => name);
+    const updateProps = Object.fromEntries(
+      writable
+        .filter(([, prop]) => !prop['x-immutable'] || prop['x-immutable'] === 'ignored')
+        .map(([name, prop]) => [name, cleanSchema(prop, forForm)]),
+    );
+    return { create: objectSchema(createProps, createRequired), update: objectSchema(updateProps, []) };
+  };
+  return { ...bodies(false), forms: bodies(true) };
 };
 
 /** The schema of a console form showing only `fields` of a body schema, in that order. */

@@ -115,6 +115,7 @@ const knownKeywords = new Set([
   'x-choice',
   'x-meta',
   'x-update-body',
+  'x-form',
   'contains',
 ]);
 

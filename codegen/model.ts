@@ -195,6 +195,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       readOnly: Object.entries(schema.properties ?? {})
         .filter(([, prop]) => prop.readOnly)
         .map(([name]) => name),
+      ...ignoredOnUpdate(schema),
       unique: d.unique ?? [],
       ...(d.notFoundCode ? { notFoundCode: d.notFoundCode } : {}),
       ...(d.notFoundCodes ? { notFoundCodes: d.notFoundCodes } : {}),
@@ -252,6 +253,14 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       return { ...model, assignForms, ...(Object.keys(replaceForms).length ? { replaceForms } : {}) };
     });
   return withAssignForms.map((model) => ({ ...model, ...queryForms(model) }));
+};
+
+/** The fields an update body may carry and the server drops (`"x-immutable": "ignored"`). */
+const ignoredOnUpdate = (schema: JSONSchema7) => {
+  const names = Object.entries(schema.properties ?? {})
+    .filter(([, prop]) => prop['x-immutable'] === 'ignored')
+    .map(([name]) => name);
+  return names.length > 0 ? { ignoredOnUpdate: names } : {};
 };
 
 const withChosen = <T>(inside: Record<string, T> | undefined, chosen: Record<string, T>) =>

@@ -1428,12 +1428,17 @@ export const entityModels: EntityModel[] = [
                     "allowTokenExchange": {
                       "type": "boolean",
                       "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
+                    },
+                    "maxAllowedGrants": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "description": "The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded."
                     }
                   }
                 }
               }
             },
-            "validatorKey": "-43d322d"
+            "validatorKey": "7529e961"
           }
         },
         {
@@ -1522,6 +1527,9 @@ export const entityModels: EntityModel[] = [
           "ui:widget": "updown"
         },
         "refreshTokenTtlInDays": {
+          "ui:widget": "updown"
+        },
+        "maxAllowedGrants": {
           "ui:widget": "updown"
         }
       }
@@ -1743,6 +1751,11 @@ export const entityModels: EntityModel[] = [
             "allowTokenExchange": {
               "type": "boolean",
               "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
+            },
+            "maxAllowedGrants": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded."
             }
           }
         },
@@ -2116,6 +2129,11 @@ export const entityModels: EntityModel[] = [
                 "allowTokenExchange": {
                   "type": "boolean",
                   "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
+                },
+                "maxAllowedGrants": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded."
                 }
               }
             },
@@ -2135,7 +2153,7 @@ export const entityModels: EntityModel[] = [
             "type"
           ]
         },
-        "validatorKey": "-f57508f"
+        "validatorKey": "-5d67a481"
       },
       "update": {
         "schema": {
@@ -2258,6 +2276,11 @@ export const entityModels: EntityModel[] = [
                 "allowTokenExchange": {
                   "type": "boolean",
                   "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
+                },
+                "maxAllowedGrants": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded."
                 }
               }
             },
@@ -2268,7 +2291,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "68100528"
+        "validatorKey": "-411cb2ca"
       }
     },
     "hasConsole": true,
@@ -12179,12 +12202,13 @@ export const entityModels: EntityModel[] = [
           "properties": {
             "name": {
               "type": "string",
-              "minLength": 1,
               "maxLength": 256,
+              "default": "",
               "description": "The webhook name."
             },
             "events": {
               "type": "array",
+              "default": [],
               "minItems": 1,
               "uniqueItems": true,
               "items": {
@@ -12192,13 +12216,16 @@ export const entityModels: EntityModel[] = [
                 "enum": [
                   "PostRegister",
                   "PostSignIn",
+                  "PostSignInAdaptiveMfaTriggered",
                   "PostResetPassword",
                   "User.Created",
                   "User.Deleted",
                   "User.Data.Updated",
+                  "User.SuspensionStatus.Updated",
                   "Role.Created",
                   "Role.Deleted",
                   "Role.Data.Updated",
+                  "Role.Scopes.Updated",
                   "Scope.Created",
                   "Scope.Deleted",
                   "Scope.Data.Updated",
@@ -12212,7 +12239,10 @@ export const entityModels: EntityModel[] = [
                   "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
-                  "OrganizationScope.Data.Updated"
+                  "OrganizationScope.Data.Updated",
+                  "Identifier.Lockout",
+                  "Message.RateLimited",
+                  "Grant.LimitExceeded"
                 ]
               },
               "description": "The events that trigger the webhook."
@@ -12226,11 +12256,11 @@ export const entityModels: EntityModel[] = [
               "properties": {
                 "url": {
                   "type": "string",
-                  "format": "uri",
-                  "pattern": "^https?://",
                   "minLength": 1,
                   "maxLength": 2048,
-                  "description": "The endpoint that receives the event payloads."
+                  "description": "The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged.",
+                  "format": "uri",
+                  "pattern": "^https?://"
                 },
                 "headers": {
                   "type": "object",
@@ -12255,12 +12285,10 @@ export const entityModels: EntityModel[] = [
             }
           },
           "required": [
-            "name",
-            "events",
             "config"
           ]
         },
-        "validatorKey": "8a03b5a"
+        "validatorKey": "17fbd0f1"
       }
     },
     "detail": {
@@ -12308,8 +12336,8 @@ export const entityModels: EntityModel[] = [
               "properties": {
                 "name": {
                   "type": "string",
-                  "minLength": 1,
                   "maxLength": 256,
+                  "default": "",
                   "description": "The webhook name."
                 },
                 "enabled": {
@@ -12319,6 +12347,7 @@ export const entityModels: EntityModel[] = [
                 },
                 "events": {
                   "type": "array",
+                  "default": [],
                   "minItems": 1,
                   "uniqueItems": true,
                   "items": {
@@ -12326,13 +12355,16 @@ export const entityModels: EntityModel[] = [
                     "enum": [
                       "PostRegister",
                       "PostSignIn",
+                      "PostSignInAdaptiveMfaTriggered",
                       "PostResetPassword",
                       "User.Created",
                       "User.Deleted",
                       "User.Data.Updated",
+                      "User.SuspensionStatus.Updated",
                       "Role.Created",
                       "Role.Deleted",
                       "Role.Data.Updated",
+                      "Role.Scopes.Updated",
                       "Scope.Created",
                       "Scope.Deleted",
                       "Scope.Data.Updated",
@@ -12346,7 +12378,10 @@ export const entityModels: EntityModel[] = [
                       "OrganizationRole.Scopes.Updated",
                       "OrganizationScope.Created",
                       "OrganizationScope.Deleted",
-                      "OrganizationScope.Data.Updated"
+                      "OrganizationScope.Data.Updated",
+                      "Identifier.Lockout",
+                      "Message.RateLimited",
+                      "Grant.LimitExceeded"
                     ]
                   },
                   "description": "The events that trigger the webhook."
@@ -12360,11 +12395,11 @@ export const entityModels: EntityModel[] = [
                   "properties": {
                     "url": {
                       "type": "string",
-                      "format": "uri",
-                      "pattern": "^https?://",
                       "minLength": 1,
                       "maxLength": 2048,
-                      "description": "The endpoint that receives the event payloads."
+                      "description": "The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged.",
+                      "format": "uri",
+                      "pattern": "^https?://"
                     },
                     "headers": {
                       "type": "object",
@@ -12389,7 +12424,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "-4aed33ab"
+            "validatorKey": "-42280dd4"
           }
         },
         {
@@ -12457,8 +12492,8 @@ export const entityModels: EntityModel[] = [
         },
         "name": {
           "type": "string",
-          "minLength": 1,
           "maxLength": 256,
+          "default": "",
           "description": "The webhook name."
         },
         "event": {
@@ -12466,13 +12501,45 @@ export const entityModels: EntityModel[] = [
             "string",
             "null"
           ],
-          "readOnly": true,
           "default": null,
           "deprecated": true,
-          "description": "Deprecated single event; always null, use events."
+          "enum": [
+            "PostRegister",
+            "PostSignIn",
+            "PostSignInAdaptiveMfaTriggered",
+            "PostResetPassword",
+            "User.Created",
+            "User.Deleted",
+            "User.Data.Updated",
+            "User.SuspensionStatus.Updated",
+            "Role.Created",
+            "Role.Deleted",
+            "Role.Data.Updated",
+            "Role.Scopes.Updated",
+            "Scope.Created",
+            "Scope.Deleted",
+            "Scope.Data.Updated",
+            "Organization.Created",
+            "Organization.Deleted",
+            "Organization.Data.Updated",
+            "Organization.Membership.Updated",
+            "OrganizationRole.Created",
+            "OrganizationRole.Deleted",
+            "OrganizationRole.Data.Updated",
+            "OrganizationRole.Scopes.Updated",
+            "OrganizationScope.Created",
+            "OrganizationScope.Deleted",
+            "OrganizationScope.Data.Updated",
+            "Identifier.Lockout",
+            "Message.RateLimited",
+            "Grant.LimitExceeded",
+            null
+          ],
+          "description": "Deprecated single event of Logto's first hooks: a hook created with it and without events gets it as its only event. Use events."
         },
         "events": {
           "type": "array",
+          "default": [],
           "minItems": 1,
           "uniqueItems": true,
           "items": {
@@ -12480,13 +12547,16 @@ export const entityModels: EntityModel[] = [
             "enum": [
               "PostRegister",
               "PostSignIn",
+              "PostSignInAdaptiveMfaTriggered",
               "PostResetPassword",
               "User.Created",
               "User.Deleted",
               "User.Data.Updated",
+              "User.SuspensionStatus.Updated",
               "Role.Created",
               "Role.Deleted",
               "Role.Data.Updated",
+              "Role.Scopes.Updated",
               "Scope.Created",
               "Scope.Deleted",
               "Scope.Data.Updated",
@@ -12500,7 +12570,10 @@ export const entityModels: EntityModel[] = [
               "OrganizationRole.Scopes.Updated",
               "OrganizationScope.Created",
               "OrganizationScope.Deleted",
-              "OrganizationScope.Data.Updated"
+              "OrganizationScope.Data.Updated",
+              "Identifier.Lockout",
+              "Message.RateLimited",
+              "Grant.LimitExceeded"
             ]
           },
           "description": "The events that trigger the webhook."
@@ -12514,11 +12587,13 @@ export const entityModels: EntityModel[] = [
           "properties": {
             "url": {
               "type": "string",
-              "format": "uri",
-              "pattern": "^https?://",
               "minLength": 1,
               "maxLength": 2048,
-              "description": "The endpoint that receives the event payloads."
+              "x-form": {
+                "format": "uri",
+                "pattern": "^https?://"
+              },
+              "description": "The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged."
             },
             "headers": {
               "type": "object",
@@ -12639,7 +12714,6 @@ export const entityModels: EntityModel[] = [
     "readOnly": [
       "tenantId",
       "id",
-      "event",
       "signingKey",
       "createdAt"
     ],
@@ -12687,6 +12761,7 @@ export const entityModels: EntityModel[] = [
             "properties": {
               "events": {
                 "type": "array",
+                "default": [],
                 "minItems": 1,
                 "uniqueItems": true,
                 "items": {
@@ -12694,13 +12769,16 @@ export const entityModels: EntityModel[] = [
                   "enum": [
                     "PostRegister",
                     "PostSignIn",
+                    "PostSignInAdaptiveMfaTriggered",
                     "PostResetPassword",
                     "User.Created",
                     "User.Deleted",
                     "User.Data.Updated",
+                    "User.SuspensionStatus.Updated",
                     "Role.Created",
                     "Role.Deleted",
                     "Role.Data.Updated",
+                    "Role.Scopes.Updated",
                     "Scope.Created",
                     "Scope.Deleted",
                     "Scope.Data.Updated",
@@ -12714,7 +12792,10 @@ export const entityModels: EntityModel[] = [
                     "OrganizationRole.Scopes.Updated",
                     "OrganizationScope.Created",
                     "OrganizationScope.Deleted",
-                    "OrganizationScope.Data.Updated"
+                    "OrganizationScope.Data.Updated",
+                    "Identifier.Lockout",
+                    "Message.RateLimited",
+                    "Grant.LimitExceeded"
                   ]
                 },
                 "description": "The events that trigger the webhook."
@@ -12728,11 +12809,9 @@ export const entityModels: EntityModel[] = [
                 "properties": {
                   "url": {
                     "type": "string",
-                    "format": "uri",
-                    "pattern": "^https?://",
                     "minLength": 1,
                     "maxLength": 2048,
-                    "description": "The endpoint that receives the event payloads."
+                    "description": "The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged."
                   },
                   "headers": {
                     "type": "object",
@@ -12761,7 +12840,7 @@ export const entityModels: EntityModel[] = [
               "config"
             ]
           },
-          "validatorKey": "4cca082c"
+          "validatorKey": "-255e86ea"
         }
       }
     ],
@@ -12777,12 +12856,54 @@ export const entityModels: EntityModel[] = [
           "properties": {
             "name": {
               "type": "string",
-              "minLength": 1,
               "maxLength": 256,
+              "default": "",
               "description": "The webhook name."
+            },
+            "event": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "default": null,
+              "deprecated": true,
+              "enum": [
+                "PostRegister",
+                "PostSignIn",
+                "PostSignInAdaptiveMfaTriggered",
+                "PostResetPassword",
+                "User.Created",
+                "User.Deleted",
+                "User.Data.Updated",
+                "User.SuspensionStatus.Updated",
+                "Role.Created",
+                "Role.Deleted",
+                "Role.Data.Updated",
+                "Role.Scopes.Updated",
+                "Scope.Created",
+                "Scope.Deleted",
+                "Scope.Data.Updated",
+                "Organization.Created",
+                "Organization.Deleted",
+                "Organization.Data.Updated",
+                "Organization.Membership.Updated",
+                "OrganizationRole.Created",
+                "OrganizationRole.Deleted",
+                "OrganizationRole.Data.Updated",
+                "OrganizationRole.Scopes.Updated",
+                "OrganizationScope.Created",
+                "OrganizationScope.Deleted",
+                "OrganizationScope.Data.Updated",
+                "Identifier.Lockout",
+                "Message.RateLimited",
+                "Grant.LimitExceeded",
+                null
+              ],
+              "description": "Deprecated single event of Logto's first hooks: a hook created with it and without events gets it as its only event. Use events."
             },
             "events": {
               "type": "array",
+              "default": [],
               "minItems": 1,
               "uniqueItems": true,
               "items": {
@@ -12790,13 +12911,16 @@ export const entityModels: EntityModel[] = [
                 "enum": [
                   "PostRegister",
                   "PostSignIn",
+                  "PostSignInAdaptiveMfaTriggered",
                   "PostResetPassword",
                   "User.Created",
                   "User.Deleted",
                   "User.Data.Updated",
+                  "User.SuspensionStatus.Updated",
                   "Role.Created",
                   "Role.Deleted",
                   "Role.Data.Updated",
+                  "Role.Scopes.Updated",
                   "Scope.Created",
                   "Scope.Deleted",
                   "Scope.Data.Updated",
@@ -12810,7 +12934,10 @@ export const entityModels: EntityModel[] = [
                   "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
-                  "OrganizationScope.Data.Updated"
+                  "OrganizationScope.Data.Updated",
+                  "Identifier.Lockout",
+                  "Message.RateLimited",
+                  "Grant.LimitExceeded"
                 ]
               },
               "description": "The events that trigger the webhook."
@@ -12824,11 +12951,9 @@ export const entityModels: EntityModel[] = [
               "properties": {
                 "url": {
                   "type": "string",
-                  "format": "uri",
-                  "pattern": "^https?://",
                   "minLength": 1,
                   "maxLength": 2048,
-                  "description": "The endpoint that receives the event payloads."
+                  "description": "The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged."
                 },
                 "headers": {
                   "type": "object",
@@ -12858,12 +12983,10 @@ export const entityModels: EntityModel[] = [
             }
           },
           "required": [
-            "name",
-            "events",
             "config"
           ]
         },
-        "validatorKey": "43335952"
+        "validatorKey": "-24e58f6"
       },
       "update": {
         "schema": {
@@ -12872,12 +12995,54 @@ export const entityModels: EntityModel[] = [
           "properties": {
             "name": {
               "type": "string",
-              "minLength": 1,
               "maxLength": 256,
+              "default": "",
               "description": "The webhook name."
+            },
+            "event": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "default": null,
+              "deprecated": true,
+              "enum": [
+                "PostRegister",
+                "PostSignIn",
+                "PostSignInAdaptiveMfaTriggered",
+                "PostResetPassword",
+                "User.Created",
+                "User.Deleted",
+                "User.Data.Updated",
+                "User.SuspensionStatus.Updated",
+                "Role.Created",
+                "Role.Deleted",
+                "Role.Data.Updated",
+                "Role.Scopes.Updated",
+                "Scope.Created",
+                "Scope.Deleted",
+                "Scope.Data.Updated",
+                "Organization.Created",
+                "Organization.Deleted",
+                "Organization.Data.Updated",
+                "Organization.Membership.Updated",
+                "OrganizationRole.Created",
+                "OrganizationRole.Deleted",
+                "OrganizationRole.Data.Updated",
+                "OrganizationRole.Scopes.Updated",
+                "OrganizationScope.Created",
+                "OrganizationScope.Deleted",
+                "OrganizationScope.Data.Updated",
+                "Identifier.Lockout",
+                "Message.RateLimited",
+                "Grant.LimitExceeded",
+                null
+              ],
+              "description": "Deprecated single event of Logto's first hooks: a hook created with it and without events gets it as its only event. Use events."
             },
             "events": {
               "type": "array",
+              "default": [],
               "minItems": 1,
               "uniqueItems": true,
               "items": {
@@ -12885,13 +13050,16 @@ export const entityModels: EntityModel[] = [
                 "enum": [
                   "PostRegister",
                   "PostSignIn",
+                  "PostSignInAdaptiveMfaTriggered",
                   "PostResetPassword",
                   "User.Created",
                   "User.Deleted",
                   "User.Data.Updated",
+                  "User.SuspensionStatus.Updated",
                   "Role.Created",
                   "Role.Deleted",
                   "Role.Data.Updated",
+                  "Role.Scopes.Updated",
                   "Scope.Created",
                   "Scope.Deleted",
                   "Scope.Data.Updated",
@@ -12905,7 +13073,10 @@ export const entityModels: EntityModel[] = [
                   "OrganizationRole.Scopes.Updated",
                   "OrganizationScope.Created",
                   "OrganizationScope.Deleted",
-                  "OrganizationScope.Data.Updated"
+                  "OrganizationScope.Data.Updated",
+                  "Identifier.Lockout",
+                  "Message.RateLimited",
+                  "Grant.LimitExceeded"
                 ]
               },
               "description": "The events that trigger the webhook."
@@ -12919,11 +13090,9 @@ export const entityModels: EntityModel[] = [
               "properties": {
                 "url": {
                   "type": "string",
-                  "format": "uri",
-                  "pattern": "^https?://",
                   "minLength": 1,
                   "maxLength": 2048,
-                  "description": "The endpoint that receives the event payloads."
+                  "description": "The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged."
                 },
                 "headers": {
                   "type": "object",
@@ -12953,7 +13122,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-4aed33ab"
+        "validatorKey": "-20e0f885"
       }
     },
     "hasConsole": true,
@@ -22109,7 +22278,7 @@ export const entityModels: EntityModel[] = [
               "format": "uri",
               "minLength": 1,
               "maxLength": 2048,
-              "description": "The unique resource indicator (an absolute URI), used as the audience of its access tokens."
+              "description": "The unique resource indicator (an absolute URI), used as the audience of its access tokens; set at creation (an update ignores it)."
             }
           },
           "required": [
@@ -22117,7 +22286,7 @@ export const entityModels: EntityModel[] = [
             "indicator"
           ]
         },
-        "validatorKey": "-5dc505df"
+        "validatorKey": "7edb2a0b"
       }
     },
     "detail": {
@@ -22228,8 +22397,8 @@ export const entityModels: EntityModel[] = [
           "format": "uri",
           "minLength": 1,
           "maxLength": 2048,
-          "x-immutable": true,
-          "description": "The unique resource indicator (an absolute URI), used as the audience of its access tokens."
+          "x-immutable": "ignored",
+          "description": "The unique resource indicator (an absolute URI), used as the audience of its access tokens; set at creation (an update ignores it)."
         },
         "isDefault": {
           "type": "boolean",
@@ -22300,6 +22469,9 @@ export const entityModels: EntityModel[] = [
       "tenantId",
       "id",
       "isDefault"
+    ],
+    "ignoredOnUpdate": [
+      "indicator"
     ],
     "unique": [
       {
@@ -22372,7 +22544,7 @@ export const entityModels: EntityModel[] = [
               "format": "uri",
               "minLength": 1,
               "maxLength": 2048,
-              "description": "The unique resource indicator (an absolute URI), used as the audience of its access tokens."
+              "description": "The unique resource indicator (an absolute URI), used as the audience of its access tokens; set at creation (an update ignores it)."
             },
             "accessTokenTtl": {
               "type": "integer",
@@ -22387,7 +22559,7 @@ export const entityModels: EntityModel[] = [
             "indicator"
           ]
         },
-        "validatorKey": "2bc9a556"
+        "validatorKey": "-3b443c0"
       },
       "update": {
         "schema": {
@@ -22400,6 +22572,13 @@ export const entityModels: EntityModel[] = [
               "maxLength": 256,
               "description": "The name of the resource."
             },
+            "indicator": {
+              "type": "string",
+              "format": "uri",
+              "minLength": 1,
+              "maxLength": 2048,
+              "description": "The unique resource indicator (an absolute URI), used as the audience of its access tokens; set at creation (an update ignores it)."
+            },
             "accessTokenTtl": {
               "type": "integer",
               "minimum": 1,
@@ -22409,7 +22588,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-20f5332a"
+        "validatorKey": "-f23accf"
       }
     },
     "hasConsole": true,
@@ -22537,6 +22716,7 @@ export const entityModels: EntityModel[] = [
         "assignStatus": 201,
         "duplicateCode": "role.scope_exists",
         "createField": "scopeIds",
+        "changeEvent": "Role.Scopes.Updated",
         "embed": [
           {
             "property": "resource",

@@ -250,6 +250,8 @@ export interface EntityModel extends ConsoleResource {
   schema: JSONSchema7;
   columns: ColumnModelDb[];
   readOnly: string[];
+  /** Fields set at creation that an update body may carry and the server drops (`"x-immutable": "ignored"`). */
+  ignoredOnUpdate?: string[];
   unique: UniqueRule[];
   /** The error code of a missing item (404); default `entity.not_exists_with_id`. */
   notFoundCode?: string;

@@ -83,6 +83,7 @@ export const handWrittenErrorCodes = {
     status: 422,
     message: 'The API identifier {{indicator}} is already in use.',
   },
+  'hook.missing_events': { status: 400, message: 'You need to provide at least one event.' },
   'hook.send_test_payload_failed': { status: 422, message: 'Failed to send test payload: {{message}}' },
   'application.invalid_type': { status: 422, message: 'Only machine-to-machine applications can have roles.' },
   'application.invalid_role_type': {

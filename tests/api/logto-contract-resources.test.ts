@@ -44,6 +44,14 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     expectShape(updated.data, resourceShape, 'UpdateResource');
     expect(updated.data).toMatchObject({ name: 'Orders v2', accessTokenTtl: 600 });
 
+    // The indicator is set at creation: Logto ignores it in an update body (a client may send back what it read).
+    const withIndicator = await client.PATCH('/api/resources/{id}', {
+      params: { path: { id: created.id } },
+      body: { name: 'Orders v3', indicator: 'https://elsewhere.example.com' } as { name: string },
+    });
+    expect(withIndicator.response.status).toBe(200);
+    expect(withIndicator.data).toMatchObject({ name: 'Orders v3', indicator: 'https://orders.example.com' });
+
     // UpdateResourceIsDefault: one default API at a time; the flag comes back in the resource.
     const defaulted = await client.PATCH('/api/resources/{id}/is-default', {
       params: { path: { id: created.id } },

@@ -6,6 +6,7 @@ import { Browser, type RunningServer, registerFirstAdmin, startServer } from './
 import { PASSWORD, signInSteps } from './oidc-sign-in-steps.js';
 import { patchSignInExperience } from './sign-in-exp-helpers.js';
 import { createUser } from './users.js';
+import { startReceiver } from './webhook-receiver.js';
 
 describe.each(databases())('sign-in pages on $name', (target) => {
   let db: Database;
@@ -35,6 +36,13 @@ describe.each(databases())('sign-in pages on $name', (target) => {
 
   it('locks an identifier after the configured failures: 429 with Retry-After, even for the right password', async () => {
     await patchSignInExperience(server.origin, 'admin', { sentinelPolicy: { maxAttempts: 3, lockoutDuration: 15 } });
+    const receiver = await startReceiver();
+    const hook = await fetch(`${server.origin}/t/admin/api/hooks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Lockouts', events: ['Identifier.Lockout'], config: { url: receiver.url } }),
+    });
+    expect(hook.status).toBe(201);
     const username = unique('locked_');
     await createUser(db, 'admin', { username, password: PASSWORD });
 
@@ -52,6 +60,16 @@ describe.each(databases())('sign-in pages on $name', (target) => {
     const right = await signIn(new Browser(), username, PASSWORD);
     expect(right.submitted.status).toBe(429);
     expect(Number(right.submitted.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Logto's Identifier.Lockout: for the failure that locked, and for the attempt refused while locked.
+    await server.app.webhooks.idle();
+    await receiver.close();
+    expect(receiver.bodies.map(({ event, type, value }) => ({ event, type, value }))).toEqual([
+      { event: 'Identifier.Lockout', type: 'username', value: username },
+      { event: 'Identifier.Lockout', type: 'username', value: username },
+    ]);
+    const { id } = (await hook.json()) as { id: string };
+    expect((await fetch(`${server.origin}/t/admin/api/hooks/${id}`, { method: 'DELETE' })).status).toBe(204);
 
     // Another identifier is not affected; the locked one only counts while locked.
     const other = await signIn(new Browser(), 'admin', PASSWORD);

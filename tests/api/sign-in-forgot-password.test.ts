@@ -8,6 +8,7 @@ import { startCaptchaServer } from './captcha-server.js';
 import { forgotPasswordSteps, NEW_PASSWORD } from './forgot-password-steps.js';
 import { databases } from './harness.js';
 import { CALLBACK, PASSWORD, styleNonce, useSignInPages } from './sign-in-pages-steps.js';
+import { inEventOrder, startReceiver } from './webhook-receiver.js';
 
 const CAPTCHA_SECRET = 'captcha-secret-5e1d';
 const CAPTCHA_TOKEN = 'token-accepted-by-the-stand-in';
@@ -206,7 +207,14 @@ describe.each(databases())('forgot password on the sign-in pages on $name', (tar
     expect(JSON.stringify(stored.rows)).not.toContain(flow.code);
   });
 
-  it('limits the codes sent to one address, known or not, to Logto’s 10 in 10 minutes', async () => {
+  it('limits the codes sent to one address, known or not, to Logto’s 10 in 10 minutes, and raises Message.RateLimited', async () => {
+    const receiver = await startReceiver();
+    const hook = await pages.api('', 'POST', '/hooks', {
+      name: 'Limits',
+      events: ['Message.RateLimited'],
+      config: { url: receiver.url },
+    });
+    expect(hook.status, hook.text).toBe(201);
     const user = await steps.newUser();
     const ghost = `ghost-${Date.now()}@example.com`;
     for (const email of [user.email, ghost]) {
@@ -221,6 +229,22 @@ describe.each(databases())('forgot password on the sign-in pages on $name', (tar
     }
     expect(steps.smtp().messagesTo(user.email)).toHaveLength(10);
     expect(steps.smtp().messagesTo(ghost)).toHaveLength(0);
+    // Logto's exception event, once per refused send, for a known address and an unknown one alike.
+    await pages.app().webhooks.idle();
+    await receiver.close();
+    const raised = inEventOrder(receiver.bodies);
+    expect(raised.map(({ event, action, recipient }) => ({ event, action, recipient }))).toEqual(
+      [user.email, ghost].map((recipient) => ({
+        event: 'Message.RateLimited',
+        action: 'VerificationCodeSend',
+        recipient,
+      })),
+    );
+    expect(raised[0]).toMatchObject({
+      hookId: expect.any(String),
+      createdAt: expect.any(String),
+      ip: expect.any(String),
+    });
   });
 
   it('asks the tenant’s CAPTCHA before sending a code, as Logto does for an interaction with no user yet', async () => {

@@ -24,8 +24,9 @@ const allowed: { table: string; files: string[]; why: string }[] = [
       'src/server/oidc/adapter.ts',
       'src/entities/user/server/account/sessions.ts',
       'src/entities/user/server/oidc-records.ts',
+      'src/server/oidc/grant-limit.ts',
     ],
-    why: "oidc-provider's own storage: its adapter upserts, consumes and revokes the provider's serialized models, and ending a user's sessions and grants finds them by their payload",
+    why: "oidc-provider's own storage: its adapter upserts, consumes and revokes the provider's serialized models, ending a user's sessions and grants finds them by their payload, and so does revoking the grants beyond an application's limit",
   },
   {
     table: 'sentinel_activities',

@@ -389,12 +389,17 @@ export const model: ConsoleResource = {
                   "allowTokenExchange": {
                     "type": "boolean",
                     "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
+                  },
+                  "maxAllowedGrants": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded."
                   }
                 }
               }
             }
           },
-          "validatorKey": "-43d322d"
+          "validatorKey": "7529e961"
         }
       },
       {
@@ -483,6 +488,9 @@ export const model: ConsoleResource = {
         "ui:widget": "updown"
       },
       "refreshTokenTtlInDays": {
+        "ui:widget": "updown"
+      },
+      "maxAllowedGrants": {
         "ui:widget": "updown"
       }
     }

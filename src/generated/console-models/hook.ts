@@ -77,12 +77,13 @@ export const model: ConsoleResource = {
         "properties": {
           "name": {
             "type": "string",
-            "minLength": 1,
             "maxLength": 256,
+            "default": "",
             "description": "The webhook name."
           },
           "events": {
             "type": "array",
+            "default": [],
             "minItems": 1,
             "uniqueItems": true,
             "items": {
@@ -90,13 +91,16 @@ export const model: ConsoleResource = {
               "enum": [
                 "PostRegister",
                 "PostSignIn",
+                "PostSignInAdaptiveMfaTriggered",
                 "PostResetPassword",
                 "User.Created",
                 "User.Deleted",
                 "User.Data.Updated",
+                "User.SuspensionStatus.Updated",
                 "Role.Created",
                 "Role.Deleted",
                 "Role.Data.Updated",
+                "Role.Scopes.Updated",
                 "Scope.Created",
                 "Scope.Deleted",
                 "Scope.Data.Updated",
@@ -110,7 +114,10 @@ export const model: ConsoleResource = {
                 "OrganizationRole.Scopes.Updated",
                 "OrganizationScope.Created",
                 "OrganizationScope.Deleted",
-                "OrganizationScope.Data.Updated"
+                "OrganizationScope.Data.Updated",
+                "Identifier.Lockout",
+                "Message.RateLimited",
+                "Grant.LimitExceeded"
               ]
             },
             "description": "The events that trigger the webhook."
@@ -124,11 +131,11 @@ export const model: ConsoleResource = {
             "properties": {
               "url": {
                 "type": "string",
-                "format": "uri",
-                "pattern": "^https?://",
                 "minLength": 1,
                 "maxLength": 2048,
-                "description": "The endpoint that receives the event payloads."
+                "description": "The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged.",
+                "format": "uri",
+                "pattern": "^https?://"
               },
               "headers": {
                 "type": "object",
@@ -153,12 +160,10 @@ export const model: ConsoleResource = {
           }
         },
         "required": [
-          "name",
-          "events",
           "config"
         ]
       },
-      "validatorKey": "8a03b5a"
+      "validatorKey": "17fbd0f1"
     }
   },
   "detail": {
@@ -206,8 +211,8 @@ export const model: ConsoleResource = {
             "properties": {
               "name": {
                 "type": "string",
-                "minLength": 1,
                 "maxLength": 256,
+                "default": "",
                 "description": "The webhook name."
               },
               "enabled": {
@@ -217,6 +222,7 @@ export const model: ConsoleResource = {
               },
               "events": {
                 "type": "array",
+                "default": [],
                 "minItems": 1,
                 "uniqueItems": true,
                 "items": {
@@ -224,13 +230,16 @@ export const model: ConsoleResource = {
                   "enum": [
                     "PostRegister",
                     "PostSignIn",
+                    "PostSignInAdaptiveMfaTriggered",
                     "PostResetPassword",
                     "User.Created",
                     "User.Deleted",
                     "User.Data.Updated",
+                    "User.SuspensionStatus.Updated",
                     "Role.Created",
                     "Role.Deleted",
                     "Role.Data.Updated",
+                    "Role.Scopes.Updated",
                     "Scope.Created",
                     "Scope.Deleted",
                     "Scope.Data.Updated",
@@ -244,7 +253,10 @@ export const model: ConsoleResource = {
                     "OrganizationRole.Scopes.Updated",
                     "OrganizationScope.Created",
                     "OrganizationScope.Deleted",
-                    "OrganizationScope.Data.Updated"
+                    "OrganizationScope.Data.Updated",
+                    "Identifier.Lockout",
+                    "Message.RateLimited",
+                    "Grant.LimitExceeded"
                   ]
                 },
                 "description": "The events that trigger the webhook."
@@ -258,11 +270,11 @@ export const model: ConsoleResource = {
                 "properties": {
                   "url": {
                     "type": "string",
-                    "format": "uri",
-                    "pattern": "^https?://",
                     "minLength": 1,
                     "maxLength": 2048,
-                    "description": "The endpoint that receives the event payloads."
+                    "description": "The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged.",
+                    "format": "uri",
+                    "pattern": "^https?://"
                   },
                   "headers": {
                     "type": "object",
@@ -287,7 +299,7 @@ export const model: ConsoleResource = {
               }
             }
           },
-          "validatorKey": "-4aed33ab"
+          "validatorKey": "-42280dd4"
         }
       },
       {

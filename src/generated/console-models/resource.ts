@@ -88,7 +88,7 @@ export const model: ConsoleResource = {
             "format": "uri",
             "minLength": 1,
             "maxLength": 2048,
-            "description": "The unique resource indicator (an absolute URI), used as the audience of its access tokens."
+            "description": "The unique resource indicator (an absolute URI), used as the audience of its access tokens; set at creation (an update ignores it)."
           }
         },
         "required": [
@@ -96,7 +96,7 @@ export const model: ConsoleResource = {
           "indicator"
         ]
       },
-      "validatorKey": "-5dc505df"
+      "validatorKey": "7edb2a0b"
     }
   },
   "detail": {

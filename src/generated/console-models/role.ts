@@ -103,6 +103,7 @@ export const model: ConsoleResource = {
       "assignStatus": 201,
       "duplicateCode": "role.scope_exists",
       "createField": "scopeIds",
+      "changeEvent": "Role.Scopes.Updated",
       "embed": [
         {
           "property": "resource",

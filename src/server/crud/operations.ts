@@ -193,6 +193,7 @@ export class GenericEntityOperations implements EntityOperations {
   ): Promise<Entity> {
     this.validation.assertValid(this.model.requestBodies.update?.validatorKey, body);
     const patch = { ...(body as Entity) };
+    for (const name of this.model.ignoredOnUpdate ?? []) delete patch[name];
     const write = this.write('update', context, { id, values: patch });
     return this.deps.pipeline
       .run(write, {

@@ -14,7 +14,8 @@ const hookEvents: Record<InteractionEvent, string> = {
 };
 
 /** What the sign-in form's identifier names: an email when it holds an `@`, else a username (as the lookup does). */
-export const identifierType = (identifier: string) => (identifier.includes('@') ? 'email' : 'username');
+export const identifierType = (identifier: string): 'email' | 'username' =>
+  identifier.includes('@') ? 'email' : 'username';
 
 export interface AttemptRecord {
   event: InteractionEvent;
@@ -103,5 +104,11 @@ export const interactionAudit = (options: {
     });
   };
 
-  return { record, announce };
+  /** Raises one of Logto's exception events (`Message.RateLimited`) with the request's agent and address. */
+  const raise = (interaction: Interaction, request: Request, event: string, fields: Record<string, unknown>) => {
+    const client = { userAgent: request.headers['user-agent'], ip: request.ip };
+    options.webhooks?.raise(interaction.tenantId, event, { ...client, ...fields });
+  };
+
+  return { record, announce, raise };
 };

@@ -56,11 +56,10 @@ export interface InteractionRouteOptions {
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
 
 /**
- * The tenant's own sign-in pages (oidc-provider's `interactions.url`): sign-in with username, email or phone and password,
- * registration where it is open, resetting a forgotten password by email, consent. Server-rendered HTML forms, texts from `src/server/locales`.
- *
- * The forms need no CSRF token: the interaction cookie they depend on is SameSite=Lax and scoped to this
- * interaction's path, so a cross-site POST arrives without it and finds no interaction.
+ * The tenant's own sign-in pages (oidc-provider's `interactions.url`), server-rendered forms with texts from
+ * `src/server/locales`: sign-in with username, email or phone and password, registration where it is open, resetting a
+ * forgotten password by email, consent. The forms need no CSRF token: the interaction cookie they depend on is
+ * SameSite=Lax and scoped to this interaction's path, so a cross-site POST arrives without it and finds no interaction.
  */
 export const registerInteractionRoutes = async (app: FastifyInstance, options: InteractionRouteOptions) => {
   const { providers, users, sentinel, settingsOf, breached } = options;
@@ -173,9 +172,10 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     // Attempts count against the account the identifier names (its username and email alike), else the identifier.
     const user = await users.findByIdentifier(tenantId, identifier);
     const verification = { event: 'SignIn', step: 'Verification.Password.Submit' } as const;
-    const attempted = { ...verification, userId: user?.id, identifier: identifierType(identifier) };
+    const named = { type: identifierType(identifier), value: identifier };
+    const attempted = { ...verification, userId: user?.id, identifier: named.type };
     const blocked = { code: 'session.verification_blocked_too_many_attempts' };
-    const attempt = await sentinel.admit(tenantId, sentinelTarget(identifier, user?.id));
+    const attempt = await sentinel.admit(tenantId, sentinelTarget(identifier, user?.id), 'Password', named);
     if (attempt.blocked) {
       audit.record(interaction, request, { ...attempted, result: 'Error', error: blocked });
       return showLocked(interaction, reply, attempt);

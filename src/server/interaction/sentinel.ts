@@ -11,8 +11,23 @@ export type SentinelVerdict = { blocked: false } | { blocked: true; until: Date;
  */
 export type SentinelAction = 'Password' | 'MfaTotp' | 'WebAuthn' | 'MfaBackupCode' | 'VerificationCode';
 
+/** What an attempt names, as Logto's `Identifier.Lockout` webhook carries it (`userId` for an MFA factor). */
+export interface LockoutIdentifier {
+  type: 'username' | 'email' | 'phone' | 'userId';
+  value: string;
+}
+
+/** Told when a target is locked: a failure locked it, or an attempt came while it was (Logto's `Identifier.Lockout`). */
+export type LockoutListener = (tenantId: string, identifier: LockoutIdentifier) => void;
+
 /** An attempt the sentinel let through: the secret may now be verified once, then the result reported. */
-export type SentinelAttempt = { blocked: false; id: string; target: string; action: SentinelAction };
+export type SentinelAttempt = {
+  blocked: false;
+  id: string;
+  target: string;
+  action: SentinelAction;
+  identifier?: LockoutIdentifier | undefined;
+};
 
 /**
  * What attempts are counted against, by hash (never stored in clear): the account once the identifier names one,
@@ -35,7 +50,10 @@ export const sentinelTarget = (identifier: string, accountId?: string) =>
  * however many attempts arrive at once, at most `maxAttempts` of them get their password verified.
  */
 export class Sentinel {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly onLockout?: LockoutListener,
+  ) {}
 
   async policy(tx: Queryable, tenantId: string): Promise<SentinelPolicy> {
     return (await readSecuritySettings(tx, tenantId)).sentinelPolicy;
@@ -80,12 +98,13 @@ export class Sentinel {
    * Lets one attempt on `target` through, or answers that the target is locked. An admitted attempt is recorded at
    * once as a failure, under a lock on the target, so concurrent attempts count each other.
    */
-  admit(
+  async admit(
     tenantId: string,
     target: string,
     action: SentinelAction = 'Password',
+    identifier?: LockoutIdentifier,
   ): Promise<SentinelAttempt | (SentinelVerdict & { blocked: true })> {
-    return this.db.withTenant(tenantId, async (tx) => {
+    const admitted = await this.db.withTenant(tenantId, async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gatehouse.sentinel.${tenantId}.${target}`]);
       const verdict = await this.verdict(tx, tenantId, target, action);
       if (verdict.blocked) return verdict;
@@ -96,8 +115,10 @@ export class Sentinel {
          VALUES ($1, $2, $3, $4, 'Failed', 'Undecided', clock_timestamp())`,
         [tenantId, id, target, action],
       );
-      return { blocked: false, id, target, action };
+      return { blocked: false as const, id, target, action, identifier };
     });
+    if (admitted.blocked && identifier) this.onLockout?.(tenantId, identifier);
+    return admitted;
   }
 
   /** The secret was right: the attempt becomes a success, and the count starts again. */
@@ -111,8 +132,8 @@ export class Sentinel {
   }
 
   /** The secret was wrong: answers whether this failure locked the target (counting the attempts before it). */
-  failed(tenantId: string, attempt: SentinelAttempt): Promise<SentinelVerdict> {
-    return this.db.withTenant(tenantId, async (tx) => {
+  async failed(tenantId: string, attempt: SentinelAttempt): Promise<SentinelVerdict> {
+    const verdict = await this.db.withTenant(tenantId, async (tx) => {
       const verdict = await this.verdict(tx, tenantId, attempt.target, attempt.action, attempt.id);
       await tx.query(`UPDATE sentinel_activities SET decision = $3 WHERE tenant_id = $1 AND id = $2`, [
         tenantId,
@@ -121,5 +142,7 @@ export class Sentinel {
       ]);
       return verdict;
     });
+    if (verdict.blocked && attempt.identifier) this.onLockout?.(tenantId, attempt.identifier);
+    return verdict;
   }
 }

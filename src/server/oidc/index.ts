@@ -106,6 +106,7 @@ export const registerIdentity = async (
     activeUsers,
     keysCheckMs,
     models,
+    onGrantLimit: (tenantId, event) => webhooks?.raise(tenantId, 'Grant.LimitExceeded', { ...event }),
   });
   app.decorate('identity', {
     tenants,
@@ -124,7 +125,9 @@ export const registerIdentity = async (
     db,
     providers,
     users,
-    sentinel: new Sentinel(db),
+    sentinel: new Sentinel(db, (tenantId, identifier) =>
+      webhooks?.raise(tenantId, 'Identifier.Lockout', { ...identifier }),
+    ),
     settingsOf: securitySettings(db),
     breached,
     auditLog,

@@ -14,6 +14,7 @@ import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
 import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata, customClientMetadataDefaults } from './clients.js';
+import { type GrantLimitListener, limitGrants } from './grant-limit.js';
 import { keyTablesOf, loadKeys } from './key-store.js';
 import { keysFingerprint, publicJwks, signingAlgorithms, tenantKeysOf } from './keys.js';
 import { rpInitiatedLogout } from './logout.js';
@@ -56,6 +57,8 @@ export interface TenantOidcOptions {
   activeUsers: ActiveUsers;
   /** The entities the server serves (its catalog's models). */
   models: readonly EntityModel[];
+  /** Told when a user's grants beyond an application's `maxAllowedGrants` were revoked. */
+  onGrantLimit?: GrantLimitListener | undefined;
 }
 
 const DAY = 24 * 60 * 60;
@@ -82,6 +85,7 @@ export const createTenantOidc = async ({
   auditLog,
   activeUsers,
   models,
+  onGrantLimit,
 }: TenantOidcOptions): Promise<TenantOidc> => {
   const stored = await loadKeys(db, keyTablesOf({ models }), tenantId);
   const keys = tenantKeysOf(stored);
@@ -239,6 +243,13 @@ export const createTenantOidc = async ({
   });
   provider.on('server_error', (_ctx, error) => log.error({ err: error, tenantId }, 'OpenID provider error'));
   if (auditLog) logGrants(provider, tenantId, auditLog);
+  limitGrants(provider, {
+    db,
+    tenantId,
+    limitOf: (ctx) => custom(ctx.oidc.client).maxAllowedGrants,
+    onExceeded: onGrantLimit,
+    onError: (error) => log.error({ err: error, tenantId }, 'revoking grants beyond the limit failed'),
+  });
   // A user issued a token (a code or a refresh token exchanged) is active today; the answer does not wait for it.
   provider.on('grant.success', (ctx) => {
     const { entities } = (ctx as KoaContextWithOIDC).oidc;

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.js';
 import type { TenantRegistry } from '../tenants/registry.js';
 import { isTenantId } from '../tenants/urls.js';
 import type { ActiveUsers } from './active-users.js';
+import type { GrantLimitListener } from './grant-limit.js';
 import { storedKeysFingerprint } from './key-store.js';
 import { createTenantOidc, type TenantOidc } from './provider.js';
 
@@ -26,6 +27,8 @@ export interface TenantProvidersOptions {
   keysCheckMs?: number | undefined;
   /** The entities the server serves (its catalog's models). */
   models: readonly EntityModel[];
+  /** Told when a user's grants beyond an application's `maxAllowedGrants` were revoked. */
+  onGrantLimit?: GrantLimitListener | undefined;
 }
 
 interface Entry {
@@ -50,8 +53,18 @@ export class TenantProviders {
     if (!isTenantId(tenantId) || !(await this.options.tenants.exists(tenantId))) return undefined;
     let entry = this.cache.get(tenantId);
     if (!entry) {
-      const { db, users, origin, log, auditLog, activeUsers, models } = this.options;
-      const provider = createTenantOidc({ db, tenantId, origin: origin(), users, log, auditLog, activeUsers, models });
+      const { db, users, origin, log, auditLog, activeUsers, models, onGrantLimit } = this.options;
+      const provider = createTenantOidc({
+        db,
+        tenantId,
+        origin: origin(),
+        users,
+        log,
+        auditLog,
+        activeUsers,
+        models,
+        onGrantLimit,
+      });
       entry = { provider, checkedAt: Date.now() };
       this.cache.set(tenantId, entry);
       // A failed start is not remembered: the next request tries again.

@@ -52,6 +52,14 @@ export class WebhookDispatcher {
   }
 
   /**
+   * An event of no request's data (Logto's exception events: `Identifier.Lockout`, `Message.RateLimited`): the body
+   * carries `fields` at its top.
+   */
+  raise(tenantId: string, event: string, fields: Record<string, unknown>) {
+    this.start(tenantId, event, async () => (hookId, createdAt) => ({ hookId, event, createdAt, ...fields }));
+  }
+
+  /**
    * An interaction event (`PostSignIn`, `PostRegister`, `PostResetPassword`): the body carries Logto's interaction
    * fields (`interactionEvent`, `sessionId`, `userAgent`, `userIp`, `userId`, `user`, `application`) at its top.
    * `fields` is read only when a hook subscribes to the event.

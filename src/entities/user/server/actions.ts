@@ -1,3 +1,4 @@
+import { shownRecord } from '../../../server/crud/fields.js';
 import type { ActionOverride } from '../../../server/crud/overrides.js';
 import type { Entity } from '../../../server/crud/repository.js';
 import { ApiError } from '../../../server/http/api-error.js';
@@ -79,11 +80,16 @@ export const userActions = {
     if (run.body.isExpired === true) throw new ApiError('sign_in_experiences.password_expiration_not_enabled');
     return run.operations.setInternal(run.context, run.id, { isPasswordExpired: false });
   }),
-  /** Suspending also ends the user's sessions, grants and tokens, so no refresh token outlives it. */
+  /**
+   * Suspending also ends the user's sessions, grants and tokens, so no refresh token outlives it. Announces Logto's
+   * `User.SuspensionStatus.Updated` with the user as `data`.
+   */
   'user.update-is-suspended': action(async (run) => {
     const isSuspended = run.body.isSuspended === true;
     const updated = await run.operations.update(run.context, run.id, { isSuspended });
     if (isSuspended) await endUserSessions(run.db, run.context.tenantId, run.id);
+    const data = shownRecord(run.operations.model, updated);
+    run.announce({ event: 'User.SuspensionStatus.Updated', fields: { userId: run.id, data } });
     return updated;
   }),
 } satisfies Record<string, ActionOverride>;

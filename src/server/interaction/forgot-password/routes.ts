@@ -87,6 +87,7 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
     };
     if (!(await admitMessage(db, tenantId, email))) {
       record('Error', 'request.message_rate_limited');
+      audit.raise(interaction, request, 'Message.RateLimited', { action: 'VerificationCodeSend', recipient: email });
       return 'request.message_rate_limited';
     }
     const user = await users.findByIdentifier(tenantId, email);
@@ -180,7 +181,8 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
     if (!code) return showCode(interaction, reply, 400, state, { error: tr.t('errors:code_required') });
     const user = await users.findByIdentifier(tenantId, state.email);
     const attempted = { event: EVENT, step: CODE_SUBMIT, identifier: 'email', userId: user?.id } as const;
-    const attempt = await sentinel.admit(tenantId, sentinelTarget(state.email, user?.id), 'VerificationCode');
+    const target = sentinelTarget(state.email, user?.id);
+    const attempt = await sentinel.admit(tenantId, target, 'VerificationCode', { type: 'email', value: state.email });
     const blocked = { code: 'session.verification_blocked_too_many_attempts' };
     if (attempt.blocked) {
       audit.record(interaction, request, { ...attempted, result: 'Error', error: blocked });

@@ -36,7 +36,10 @@ const showVerify = (mfa: MfaRequest, tools: MfaTools, status = 200, error?: stri
 /** One unused backup code, counted by the lockout policy (Logto's `MfaBackupCode` pool); a used code is refused. */
 const submitVerify = async (mfa: MfaRequest, tools: MfaTools) => {
   const { tr, tenantId } = mfa.interaction;
-  const attempt = await tools.sentinel.admit(tenantId, sentinelTarget('', mfa.user.id), 'MfaBackupCode');
+  const attempt = await tools.sentinel.admit(tenantId, sentinelTarget('', mfa.user.id), 'MfaBackupCode', {
+    type: 'userId',
+    value: mfa.user.id,
+  });
   const blocked = 'session.verification_blocked_too_many_attempts';
   if (attempt.blocked) {
     tools.record(mfa, { step: 'Verification.BackupCode.Submit', result: 'Error', error: { code: blocked } });

@@ -91,7 +91,7 @@ const submitBind = async (mfa: MfaRequest, tools: MfaTools) => {
 const submitVerify = async (mfa: MfaRequest, tools: MfaTools) => {
   const { tr, tenantId } = mfa.interaction;
   const target = sentinelTarget('', mfa.user.id);
-  const attempt = await tools.sentinel.admit(tenantId, target, 'MfaTotp');
+  const attempt = await tools.sentinel.admit(tenantId, target, 'MfaTotp', { type: 'userId', value: mfa.user.id });
   const blocked = 'session.verification_blocked_too_many_attempts';
   if (attempt.blocked) {
     tools.record(mfa, { step: 'Verification.Totp.Submit', result: 'Error', error: { code: blocked } });

@@ -112,7 +112,10 @@ const showVerify = async (mfa: MfaRequest, tools: MfaTools, status = 200, error?
  */
 const submitVerify = async (mfa: MfaRequest, tools: MfaTools) => {
   const { tr, tenantId } = mfa.interaction;
-  const attempt = await tools.sentinel.admit(tenantId, sentinelTarget('', mfa.user.id), 'WebAuthn');
+  const attempt = await tools.sentinel.admit(tenantId, sentinelTarget('', mfa.user.id), 'WebAuthn', {
+    type: 'userId',
+    value: mfa.user.id,
+  });
   const blocked = 'session.verification_blocked_too_many_attempts';
   if (attempt.blocked) {
     tools.record(mfa, { step: 'Verification.WebAuthn.Submit', result: 'Error', error: { code: blocked } });
