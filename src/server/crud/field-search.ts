@@ -1,3 +1,4 @@
+import type { InputIssue } from '../../shared/input-issue.js';
 import { ApiError } from '../http/api-error.js';
 import { likePattern } from '../http/search-pattern.js';
 
@@ -23,18 +24,21 @@ export interface FieldSearch {
   caseSensitive: boolean;
 }
 
-const invalid = (message: string, path: string) =>
-  new ApiError(
-    'guard.invalid_input',
-    { type: 'query' },
-    { issues: [{ path, keyword: 'search', message, params: {} }] },
-  );
+/** Logto's answer to a search it cannot read: 400 `request.invalid_input`, the (first) reason in the message. */
+export const searchRefusal = (issues: InputIssue[]) =>
+  new ApiError('request.invalid_input', { details: `${issues[0]?.path.slice(1)}: ${issues[0]?.message}` }, { issues });
+
+const invalid = (message: string, path: string) => searchRefusal([{ path, keyword: 'search', message, params: {} }]);
+
+/** Whether a query issue's path names a search parameter (`search`, `search.<field>`, `mode…`, `joint…`, case). */
+export const isSearchParameter = (path: string) =>
+  /^\/(search|mode)(\.[^/]*)?(\/|$)|^\/(joint|jointMode|isCaseSensitive)(\/|$)/.test(path);
 
 const valuesOf = (raw: unknown): string[] => (Array.isArray(raw) ? raw : [raw]).map(String);
 
 /**
  * The field search a list query asks for, or undefined when it asks for none beyond a plain `search` (which the
- * list serves with its search function). Unknown fields, modes and joints answer 400 `guard.invalid_input`.
+ * list serves with its search function). Unknown fields, modes and joints answer 400 `request.invalid_input`, as Logto's do.
  */
 export const parseFieldSearch = (query: Record<string, unknown>, fields: string[]): FieldSearch | undefined => {
   const modes = new Map<string | undefined, SearchMode>();

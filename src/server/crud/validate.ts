@@ -4,6 +4,7 @@ import type { FormModel } from '../../shared/descriptor.js';
 import type { InputIssue } from '../../shared/input-issue.js';
 import { type CompiledValidator, issuePath, recordRuleIssues } from '../../shared/record-rules.js';
 import { ApiError } from '../http/api-error.js';
+import { isSearchParameter, searchRefusal } from './field-search.js';
 
 export { issuePath };
 
@@ -105,11 +106,10 @@ export const createValidation = (validators: Validators): Validation => {
         const [, name, index, ...rest] = path.split('/');
         return name !== undefined && wrapped.has(name) && index === '0' ? ['', name, ...rest].join('/') : path;
       };
-      throw new ApiError(
-        'guard.invalid_input',
-        { type: 'query' },
-        { issues: issues.map((issue) => ({ ...issue, path: unwrap(issue.path) })) },
-      );
+      const found = issues.map((issue) => ({ ...issue, path: unwrap(issue.path) }));
+      // Logto reads the search parameters itself and answers what it cannot read as `request.invalid_input`.
+      if (found.every((issue) => isSearchParameter(issue.path))) throw searchRefusal(found);
+      throw new ApiError('guard.invalid_input', { type: 'query' }, { issues: found });
     }
   };
 
