@@ -33,8 +33,10 @@ export const deriveBodySchemas = (entity: JSONSchema7, extraCreate: Record<strin
       ...writable.map(([name, prop]) => [name, cleanSchema(prop, forForm)] as const),
       ...Object.entries(extraCreate),
     ]);
+    // A form may ask for more than the API (`x-form` at the root: `required`, e.g. a webhook's events).
+    const formRequired = forForm ? ((entity['x-form'] as { required?: string[] } | undefined)?.required ?? []) : [];
     const createRequired = writable
-      .filter(([name, prop]) => required.has(name) && prop.default === undefined)
+      .filter(([name, prop]) => (required.has(name) && prop.default === undefined) || formRequired.includes(name))
       .map(([name]) => name);
     const updateProps = Object.fromEntries(
       writable

@@ -226,7 +226,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       // An entity with a table may be written by the server itself (storage-only, or where its API offers no
       // write), still through validated bodies.
       requestBodies: {
-        ...(operations.create || d.table ? { create: form(bodies.create) } : {}),
+        ...(operations.create || d.table ? { create: withFormSchema(form(bodies.create), bodies.forms.create) } : {}),
         ...(operations.update || d.table ? { update: form(bodies.update) } : {}),
         ...(operations.replace ? { replace: form(replaceAllSchema(entity, operations.replace.field)) } : {}),
       },
@@ -254,6 +254,10 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
     });
   return withAssignForms.map((model) => ({ ...model, ...queryForms(model) }));
 };
+
+/** A body's model, with the console forms' schema of it where that asks more (`x-form`). */
+const withFormSchema = (body: FormModel, formSchema: JSONSchema7): FormModel =>
+  JSON.stringify(formSchema) === JSON.stringify(body.schema) ? body : { ...body, formSchema };
 
 /** The fields an update body may carry and the server drops (`"x-immutable": "ignored"`). */
 const ignoredOnUpdate = (schema: JSONSchema7) => {

@@ -9,7 +9,13 @@ import { compileInMemory } from './validators.js';
 
 /** The validators of the forms' bodies and of their entities' cross-field rules, compiled in memory. */
 export const formValidators = (forms: readonly QaForm[]): Record<string, Validator> =>
-  compileInMemory(forms.flatMap((form) => [form.schema, ...(form.recordRules ? [form.recordRules.schema] : [])]));
+  compileInMemory(
+    forms.flatMap((form) => [
+      form.schema,
+      ...(form.formSchema ? [form.formSchema] : []),
+      ...(form.recordRules ? [form.recordRules.schema] : []),
+    ]),
+  );
 
 /**
  * The starting fixtures of every form whose folder (`src/entities/<name>/fixtures/<form>/`) does not exist yet: the

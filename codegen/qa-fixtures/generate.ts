@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { hashForSchema } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
 import { inputIssues } from '../../src/shared/branches.js';
 import { withDefaults } from '../../src/shared/defaults.js';
@@ -89,7 +90,14 @@ export const generatedFormFiles = (
   if (!validate) throw new Error(`No compiled validator ${form.validatorKey} for ${form.entity}/${form.form}`);
   const rules = form.recordRules ? validators[form.recordRules.validatorKey] : undefined;
   const check = checkOf(validate, form, rules);
-  const valid = validCases(`${form.entity}/${form.form}`, form.schema, check);
+  // Valid bodies satisfy the console's form as well as the API, where the form asks more (`x-form`).
+  const strict = form.formSchema ? validators[hashForSchema(form.formSchema as object)] : undefined;
+  const formCheck = strict ? checkOf(strict, form, rules) : undefined;
+  const valid = validCases(
+    `${form.entity}/${form.form}`,
+    form.formSchema ?? form.schema,
+    formCheck ? (body) => [...check(body), ...formCheck(body)] : check,
+  );
   const base = valid[0]?.body;
   if (!base || typeof base !== 'object' || Array.isArray(base)) return undefined;
   const full = valid.find((c) => c.name === 'full')?.body ?? base;

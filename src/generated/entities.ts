@@ -12208,7 +12208,6 @@ export const entityModels: EntityModel[] = [
             },
             "events": {
               "type": "array",
-              "default": [],
               "minItems": 1,
               "uniqueItems": true,
               "items": {
@@ -12285,10 +12284,11 @@ export const entityModels: EntityModel[] = [
             }
           },
           "required": [
+            "events",
             "config"
           ]
         },
-        "validatorKey": "17fbd0f1"
+        "validatorKey": "7d6519bd"
       }
     },
     "detail": {
@@ -12347,7 +12347,6 @@ export const entityModels: EntityModel[] = [
                 },
                 "events": {
                   "type": "array",
-                  "default": [],
                   "minItems": 1,
                   "uniqueItems": true,
                   "items": {
@@ -12424,7 +12423,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "-42280dd4"
+            "validatorKey": "190d6bf9"
           }
         },
         {
@@ -12476,6 +12475,11 @@ export const entityModels: EntityModel[] = [
         "enabled",
         "createdAt"
       ],
+      "x-form": {
+        "required": [
+          "events"
+        ]
+      },
       "properties": {
         "tenantId": {
           "type": "string",
@@ -12540,6 +12544,9 @@ export const entityModels: EntityModel[] = [
         "events": {
           "type": "array",
           "default": [],
+          "x-form": {
+            "default": null
+          },
           "minItems": 1,
           "uniqueItems": true,
           "items": {
@@ -12986,7 +12993,145 @@ export const entityModels: EntityModel[] = [
             "config"
           ]
         },
-        "validatorKey": "-24e58f6"
+        "validatorKey": "-24e58f6",
+        "formSchema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "maxLength": 256,
+              "default": "",
+              "description": "The webhook name."
+            },
+            "event": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "default": null,
+              "deprecated": true,
+              "enum": [
+                "PostRegister",
+                "PostSignIn",
+                "PostSignInAdaptiveMfaTriggered",
+                "PostResetPassword",
+                "User.Created",
+                "User.Deleted",
+                "User.Data.Updated",
+                "User.SuspensionStatus.Updated",
+                "Role.Created",
+                "Role.Deleted",
+                "Role.Data.Updated",
+                "Role.Scopes.Updated",
+                "Scope.Created",
+                "Scope.Deleted",
+                "Scope.Data.Updated",
+                "Organization.Created",
+                "Organization.Deleted",
+                "Organization.Data.Updated",
+                "Organization.Membership.Updated",
+                "OrganizationRole.Created",
+                "OrganizationRole.Deleted",
+                "OrganizationRole.Data.Updated",
+                "OrganizationRole.Scopes.Updated",
+                "OrganizationScope.Created",
+                "OrganizationScope.Deleted",
+                "OrganizationScope.Data.Updated",
+                "Identifier.Lockout",
+                "Message.RateLimited",
+                "Grant.LimitExceeded",
+                null
+              ],
+              "description": "Deprecated single event of Logto's first hooks: a hook created with it and without events gets it as its only event. Use events."
+            },
+            "events": {
+              "type": "array",
+              "minItems": 1,
+              "uniqueItems": true,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "PostRegister",
+                  "PostSignIn",
+                  "PostSignInAdaptiveMfaTriggered",
+                  "PostResetPassword",
+                  "User.Created",
+                  "User.Deleted",
+                  "User.Data.Updated",
+                  "User.SuspensionStatus.Updated",
+                  "Role.Created",
+                  "Role.Deleted",
+                  "Role.Data.Updated",
+                  "Role.Scopes.Updated",
+                  "Scope.Created",
+                  "Scope.Deleted",
+                  "Scope.Data.Updated",
+                  "Organization.Created",
+                  "Organization.Deleted",
+                  "Organization.Data.Updated",
+                  "Organization.Membership.Updated",
+                  "OrganizationRole.Created",
+                  "OrganizationRole.Deleted",
+                  "OrganizationRole.Data.Updated",
+                  "OrganizationRole.Scopes.Updated",
+                  "OrganizationScope.Created",
+                  "OrganizationScope.Deleted",
+                  "OrganizationScope.Data.Updated",
+                  "Identifier.Lockout",
+                  "Message.RateLimited",
+                  "Grant.LimitExceeded"
+                ]
+              },
+              "description": "The events that trigger the webhook."
+            },
+            "config": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "url"
+              ],
+              "properties": {
+                "url": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 2048,
+                  "description": "The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged.",
+                  "format": "uri",
+                  "pattern": "^https?://"
+                },
+                "headers": {
+                  "type": "object",
+                  "maxProperties": 20,
+                  "propertyNames": {
+                    "pattern": "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,256}$"
+                  },
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "description": "Extra HTTP headers sent with every request."
+                },
+                "retries": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 3,
+                  "default": 3,
+                  "description": "How many times a failed delivery is retried."
+                }
+              }
+            },
+            "enabled": {
+              "type": "boolean",
+              "default": true,
+              "description": "Whether the webhook is called."
+            }
+          },
+          "required": [
+            "events",
+            "config"
+          ]
+        }
       },
       "update": {
         "schema": {

@@ -19,7 +19,12 @@ export const cleanSchema = (schema: JSONSchema7, forForm = false): JSONSchema7 =
     }
   }
   // `x-form`: what the console's forms ask beyond what the API accepts (Logto's console wants a webhook's endpoint
-  // to be an http(s) URL; its API takes any text).
-  if (forForm && schema['x-form'] && typeof schema['x-form'] === 'object') Object.assign(result, schema['x-form']);
+  // to be an http(s) URL; its API takes any text). A keyword set to null there is one the forms go without.
+  if (forForm && schema['x-form'] && typeof schema['x-form'] === 'object') {
+    for (const [key, value] of Object.entries(schema['x-form'])) {
+      if (value === null) delete result[key];
+      else result[key] = value;
+    }
+  }
   return result as JSONSchema7;
 };

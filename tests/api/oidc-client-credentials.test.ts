@@ -1,3 +1,4 @@
+import { createManagementApi } from '@logto/api/management';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
@@ -44,6 +45,33 @@ describe.each(databases())('client credentials on $name', (target) => {
     expect(protectedHeader.alg).toBe('RS256');
     expect(payload).toMatchObject({ sub: app.id, client_id: app.id, scope: 'all' });
     expect(Number(payload.exp) - Number(payload.iat)).toBe(3600);
+  });
+
+  it("serves @logto/api's createManagementApi unchanged: Logto's name of the management API is the tenant's own", async () => {
+    const app = await createM2mApp(db, 'default', { withRole: true });
+    // No apiIndicator: the client asks for https://default.logto.app/api, as it does against Logto.
+    const { apiClient, clientCredentials: credentials } = createManagementApi('default', {
+      clientId: app.id,
+      clientSecret: app.secret,
+      baseUrl: server.origin,
+    });
+    const roles = await apiClient.GET('/api/roles');
+    expect(roles.response.status).toBe(200);
+    expect(roles.data?.map(({ name }) => name)).toContain('Management API access');
+    // The token is for the tenant's management API itself, so every route takes it.
+    const { value } = await credentials.getAccessToken();
+    const jwks = createRemoteJWKSet(new URL(`${issuerOf('default')}/jwks`));
+    const { payload } = await jwtVerify(value, jwks, { issuer: issuerOf('default'), audience: indicator });
+    expect(payload).toMatchObject({ sub: app.id, scope: 'all' });
+    // Another tenant's Logto name is not this tenant's API.
+    const other = await tokenFor('default', {
+      client_id: app.id,
+      client_secret: app.secret,
+      resource: 'https://admin.logto.app/api',
+      scope: 'all',
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.error).toBe('invalid_target');
   });
 
   it('accepts the secret in a Basic authorization header too', async () => {

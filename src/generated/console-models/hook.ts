@@ -83,7 +83,6 @@ export const model: ConsoleResource = {
           },
           "events": {
             "type": "array",
-            "default": [],
             "minItems": 1,
             "uniqueItems": true,
             "items": {
@@ -160,10 +159,11 @@ export const model: ConsoleResource = {
           }
         },
         "required": [
+          "events",
           "config"
         ]
       },
-      "validatorKey": "17fbd0f1"
+      "validatorKey": "7d6519bd"
     }
   },
   "detail": {
@@ -222,7 +222,6 @@ export const model: ConsoleResource = {
               },
               "events": {
                 "type": "array",
-                "default": [],
                 "minItems": 1,
                 "uniqueItems": true,
                 "items": {
@@ -299,7 +298,7 @@ export const model: ConsoleResource = {
               }
             }
           },
-          "validatorKey": "-42280dd4"
+          "validatorKey": "190d6bf9"
         }
       },
       {

@@ -41,5 +41,7 @@ export const resourceServerInfoOf =
         ? await organizations.resourceScopes('application', client.clientId, resource.id, organizationId)
         : await resources.applicationScopes(client.clientId, resource.id);
     }
-    return { ...signing, scope: scopes.join(' '), audience: indicator, accessTokenTTL: resource.accessTokenTtl };
+    // The audience is the resource's own indicator, also when the request named it by an alias.
+    const audience = resource.indicator;
+    return { ...signing, scope: scopes.join(' '), audience, accessTokenTTL: resource.accessTokenTtl };
   };

@@ -1,5 +1,6 @@
 import type { Resource } from '../../generated/types.js';
 import type { Database } from '../db/database.js';
+import { canonicalIndicator } from '../tenants/urls.js';
 
 export type ResourceRow = Pick<Resource, 'id' | 'name' | 'indicator' | 'isDefault' | 'accessTokenTtl'>;
 
@@ -15,11 +16,12 @@ export class ResourceStore {
     private readonly tenantId: string,
   ) {}
 
+  /** The resource an indicator names (Logto's name of a management API included, see `canonicalIndicator`). */
   async find(indicator: string): Promise<ResourceRow | undefined> {
     const { rows } = await this.db.withTenant(this.tenantId, (tx) =>
       tx.query<{ id: string; name: string; indicator: string; is_default: boolean; access_token_ttl: number }>(
         'SELECT id, name, indicator, is_default, access_token_ttl FROM resources WHERE tenant_id = $1 AND indicator = $2',
-        [this.tenantId, indicator],
+        [this.tenantId, canonicalIndicator(indicator)],
       ),
     );
     const row = rows[0];

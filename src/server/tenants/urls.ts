@@ -28,6 +28,16 @@ export const tenantIssuer = (origin: string, tenantId: string): string => `${ten
 /** The resource indicator (token audience) of a tenant's management API, as Logto names it per tenant. */
 export const managementApiIndicator = (tenantId: string): string => `https://${tenantId}.gatehouse.internal/api`;
 
+/**
+ * A resource indicator as the tenant's resources name it: Logto's name of a tenant's management API
+ * (`https://{tenantId}.logto.app/api`, which `createManagementApi` of `@logto/api` asks for by default) is read as
+ * that tenant's own indicator, so a Logto client works unchanged; any other indicator is itself.
+ */
+export const canonicalIndicator = (indicator: string): string => {
+  const tenantId = /^https:\/\/([a-z0-9][a-z0-9-]{0,20})\.logto\.app\/api$/.exec(indicator)?.[1];
+  return tenantId ? managementApiIndicator(tenantId) : indicator;
+};
+
 /** The scope that grants the whole management API. */
 export const MANAGEMENT_API_SCOPE = 'all';
 

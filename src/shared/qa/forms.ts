@@ -16,6 +16,8 @@ export interface QaForm {
   schema: JSONSchema7;
   /** The compiled validator of the body (a key of the catalog's validators). */
   validatorKey: string;
+  /** The body as the console's forms check it, where they ask more than the API (`x-form`). */
+  formSchema?: JSONSchema7;
   /** The entity's cross-field rules, checked against the record the body makes (see `ConsoleResource`). */
   recordRules?: FormModel;
 }
@@ -27,6 +29,7 @@ const form = (model: EntityModel, kind: QaFormKind, body: FormModel, key?: strin
   ...(key ? { key } : {}),
   schema: body.schema,
   validatorKey: body.validatorKey,
+  ...(body.formSchema ? { formSchema: body.formSchema } : {}),
   ...(model.recordRules ? { recordRules: model.recordRules } : {}),
 });
 
