@@ -2389,6 +2389,7 @@ export interface components {
              * @example session.mfa.backup_code_can_not_be_alone
              * @example session.mfa.webauthn_verification_failed
              * @example session.mfa.webauthn_verification_not_found
+             * @example user.invalid_phone
              * @example user.phone_already_in_use
              * @example user.password_and_digest
              * @example user.password_algorithm_required
@@ -6385,7 +6386,10 @@ export interface components {
             username?: string | null;
             /** @description The user's email address. */
             readonly primaryEmail?: string | null;
-            /** @description The user's phone number. */
+            /**
+             * @description The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678).
+             * @example 442079460018
+             */
             readonly primaryPhone?: string | null;
             /** @description The display name. */
             name?: string | null;
@@ -8732,7 +8736,10 @@ export interface components {
             username?: string | null;
             /** @description The user's email address. */
             primaryEmail?: string | null;
-            /** @description The user's phone number. */
+            /**
+             * @description The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678).
+             * @example 442079460018
+             */
             primaryPhone?: string | null;
             /** @description The display name. */
             name?: string | null;
@@ -8995,7 +9002,10 @@ export interface components {
             username?: string | null;
             /** @description The user's email address. */
             primaryEmail?: string | null;
-            /** @description The user's phone number. */
+            /**
+             * @description The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678).
+             * @example 442079460018
+             */
             primaryPhone?: string | null;
             /** @description The display name. */
             name?: string | null;
@@ -9034,7 +9044,10 @@ export interface components {
             username?: string | null;
             /** @description The user's email address. */
             primaryEmail?: string | null;
-            /** @description The user's phone number. */
+            /**
+             * @description The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678).
+             * @example 442079460018
+             */
             primaryPhone?: string | null;
             /** @description The display name. */
             name?: string | null;

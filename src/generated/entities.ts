@@ -14315,7 +14315,10 @@ export const entityModels: EntityModel[] = [
           ],
           "maxLength": 128,
           "pattern": "^\\+?[\\d\\s()-]+$",
-          "description": "The user's phone number.",
+          "examples": [
+            "442079460018"
+          ],
+          "description": "The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678).",
           "readOnly": true
         },
         "name": {
@@ -29383,7 +29386,10 @@ export const entityModels: EntityModel[] = [
               ],
               "maxLength": 128,
               "pattern": "^\\+?[\\d\\s()-]+$",
-              "description": "The user's phone number."
+              "examples": [
+                "442079460018"
+              ],
+              "description": "The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678)."
             },
             "password": {
               "type": "string",
@@ -29394,7 +29400,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-442c2757"
+        "validatorKey": "573dd8e1"
       },
       "showOnce": [
         "password"
@@ -29542,7 +29548,10 @@ export const entityModels: EntityModel[] = [
                   ],
                   "maxLength": 128,
                   "pattern": "^\\+?[\\d\\s()-]+$",
-                  "description": "The user's phone number."
+                  "examples": [
+                    "442079460018"
+                  ],
+                  "description": "The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678)."
                 },
                 "customData": {
                   "type": "object",
@@ -29551,7 +29560,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "-5c4c89f5"
+            "validatorKey": "-422d4541"
           }
         },
         {
@@ -29662,7 +29671,10 @@ export const entityModels: EntityModel[] = [
           ],
           "maxLength": 128,
           "pattern": "^\\+?[\\d\\s()-]+$",
-          "description": "The user's phone number."
+          "examples": [
+            "442079460018"
+          ],
+          "description": "The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678)."
         },
         "name": {
           "type": [
@@ -31252,8 +31264,8 @@ export const entityModels: EntityModel[] = [
       }
     ],
     "serverHooks": {
-      "beforeCreate": "user.hash-password",
-      "beforeUpdate": "user.hash-password"
+      "beforeCreate": "user.prepare-write",
+      "beforeUpdate": "user.prepare-write"
     },
     "webhookEvents": {
       "created": "User.Created",
@@ -31291,7 +31303,10 @@ export const entityModels: EntityModel[] = [
               ],
               "maxLength": 128,
               "pattern": "^\\+?[\\d\\s()-]+$",
-              "description": "The user's phone number."
+              "examples": [
+                "442079460018"
+              ],
+              "description": "The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678)."
             },
             "name": {
               "type": [
@@ -31356,7 +31371,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "2c317c53"
+        "validatorKey": "-2d9c8a41"
       },
       "update": {
         "schema": {
@@ -31388,7 +31403,10 @@ export const entityModels: EntityModel[] = [
               ],
               "maxLength": 128,
               "pattern": "^\\+?[\\d\\s()-]+$",
-              "description": "The user's phone number."
+              "examples": [
+                "442079460018"
+              ],
+              "description": "The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678)."
             },
             "name": {
               "type": [
@@ -31453,7 +31471,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "2c317c53"
+        "validatorKey": "-2d9c8a41"
       }
     },
     "hasConsole": true,

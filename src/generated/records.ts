@@ -1403,7 +1403,10 @@ export interface components {
             username: string | null;
             /** @description The user's email address. */
             primaryEmail: string | null;
-            /** @description The user's phone number. */
+            /**
+             * @description The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678).
+             * @example 442079460018
+             */
             primaryPhone: string | null;
             /** @description The display name. */
             name: string | null;

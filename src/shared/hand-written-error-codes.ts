@@ -120,6 +120,7 @@ export const handWrittenErrorCodes = {
   'session.mfa.backup_code_can_not_be_alone': { status: 422, message: 'Backup code can not be the only MFA.' },
   'session.mfa.webauthn_verification_failed': { status: 400, message: 'WebAuthn verification failed.' },
   'session.mfa.webauthn_verification_not_found': { status: 400, message: 'WebAuthn verification not found.' },
+  'user.invalid_phone': { status: 422, message: 'The phone number is invalid.' },
   'user.phone_already_in_use': { status: 422, message: 'This phone number is associated with an existing account.' },
   'user.password_and_digest': { status: 400, message: 'You cannot set both plain text password and password digest.' },
   'user.password_algorithm_required': { status: 400, message: 'A password digest needs its passwordAlgorithm.' },

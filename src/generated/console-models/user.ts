@@ -219,7 +219,10 @@ export const model: ConsoleResource = {
             ],
             "maxLength": 128,
             "pattern": "^\\+?[\\d\\s()-]+$",
-            "description": "The user's phone number."
+            "examples": [
+              "442079460018"
+            ],
+            "description": "The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678)."
           },
           "password": {
             "type": "string",
@@ -230,7 +233,7 @@ export const model: ConsoleResource = {
           }
         }
       },
-      "validatorKey": "-442c2757"
+      "validatorKey": "573dd8e1"
     },
     "showOnce": [
       "password"
@@ -378,7 +381,10 @@ export const model: ConsoleResource = {
                 ],
                 "maxLength": 128,
                 "pattern": "^\\+?[\\d\\s()-]+$",
-                "description": "The user's phone number."
+                "examples": [
+                  "442079460018"
+                ],
+                "description": "The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678)."
               },
               "customData": {
                 "type": "object",
@@ -387,7 +393,7 @@ export const model: ConsoleResource = {
               }
             }
           },
-          "validatorKey": "-5c4c89f5"
+          "validatorKey": "-422d4541"
         }
       },
       {

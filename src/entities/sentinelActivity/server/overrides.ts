@@ -1,6 +1,7 @@
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
 import { deleteMany } from '../../../server/crud/repository-sets.js';
 import { sentinelTarget } from '../../../server/interaction/sentinel.js';
+import { phoneNumberForms } from '../../user/server/phone-number.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
 
@@ -16,8 +17,8 @@ const remove = async ({ body, context, db, operations }: Run) => {
     const { rows } = await tx.query<{ id: string }>(
       `SELECT id FROM users WHERE tenant_id = $1
           AND (id = ANY($2::text[]) OR username = ANY($2::text[]) OR lower(primary_email) = ANY($3::text[])
-               OR primary_phone = ANY($2::text[]))`,
-      [context.tenantId, targets, targets.map((target) => target.toLowerCase())],
+               OR primary_phone = ANY($4::text[]))`,
+      [context.tenantId, targets, targets.map((target) => target.toLowerCase()), targets.flatMap(phoneNumberForms)],
     );
     const hashes = new Set([
       ...targets.map((target) => sentinelTarget(target)),

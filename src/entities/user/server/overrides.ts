@@ -5,14 +5,16 @@ import { userGrantOverrides } from './grants.js';
 import { userIdentityOverrides } from './identities.js';
 import { userMfaOverrides } from './mfa.js';
 import { passwordValues } from './password-values.js';
+import { phoneValues } from './phone-number.js';
 import { userSessionOverrides } from './sessions.js';
 
 export const userOverrides = {
   /**
    * The write-only `password` becomes an argon2id hash and its method (after the password policy), or an imported
-   * `passwordDigest` is checked against its `passwordAlgorithm`; neither is stored as sent.
+   * `passwordDigest` is checked against its `passwordAlgorithm`; neither is stored as sent. A phone number is
+   * stored as Logto stores it (`phoneValues`).
    */
-  'user.hash-password': { kind: 'beforeWrite', run: (values) => passwordValues(values) },
+  'user.prepare-write': { kind: 'beforeWrite', run: async (values) => phoneValues(await passwordValues(values)) },
   ...userActions,
   ...userGrantOverrides,
   ...userSessionOverrides,

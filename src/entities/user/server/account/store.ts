@@ -4,6 +4,7 @@ import type { CreateSteps, EntityOperations } from '../../../../server/crud/cont
 import type { OpenWrite } from '../../../../server/crud/pipeline.js';
 import type { Database, Queryable } from '../../../../server/db/database.js';
 import type { EntityModel } from '../../../../shared/descriptor.js';
+import { phoneNumberForms } from '../phone-number.js';
 import { MfaWrites } from './mfa-writes.js';
 import { hashPassword, needsRehash, PASSWORD_METHOD } from './passwords.js';
 import { signInContext } from './sign-in-context.js';
@@ -44,11 +45,6 @@ export const identifierKind = (identifier: string): 'email' | 'phone' | 'usernam
       : 'username';
 
 /** A phone number as typed, and as digits with and without a leading `+` (stored numbers are matched exactly). */
-const phoneForms = (phone: string) => {
-  const digits = phone.replace(/\D/g, '');
-  return [...new Set([phone, digits, `+${digits}`])];
-};
-
 export interface NewUser {
   username?: string | null;
   primaryEmail?: string | null;
@@ -104,7 +100,7 @@ export class UserStore {
       username: `SELECT ${select} FROM users WHERE tenant_id = $1 AND username = $2`,
     }[kind];
     return this.db.withTenant(tenantId, async (tx) => {
-      const { rows } = await tx.query(sql, [tenantId, kind === 'phone' ? phoneForms(identifier) : identifier]);
+      const { rows } = await tx.query(sql, [tenantId, kind === 'phone' ? phoneNumberForms(identifier) : identifier]);
       return rows[0] ? this.toUser(rows[0]) : undefined;
     });
   }
