@@ -145,30 +145,6 @@ describe.each(databases())('users on $name', (target) => {
     expect((await client.POST('/api/users', { body: { primaryPhone: '(555) 010-0100' } })).response.status).toBe(200);
   });
 
-  it('stores phone numbers as Logto does: digits, the trunk zero dropped; one number however it is written', async () => {
-    const au = await create({ username: 'bruce', primaryPhone: '+61 0412 345 678' });
-    expect(au.primaryPhone).toBe('61412345678');
-    const us = await create({ username: 'grace', primaryPhone: '1 (650) 253-0000' });
-    expect(us.primaryPhone).toBe('16502530000');
-    // The same number written another way is taken.
-    const again = await client.POST('/api/users', { body: { username: 'bruce2', primaryPhone: '+61412345678' } });
-    expect(again.response.status).toBe(422);
-    expect(again.error).toMatchObject({ code: 'user.phone_already_in_use' });
-    const moved = await client.PATCH('/api/users/{userId}', {
-      ...path(us.id),
-      body: { primaryPhone: '+61 (0)412 345 678' },
-    });
-    expect(moved.response.status).toBe(422);
-    // What no country's numbering can read is Logto's 422 user.invalid_phone, and nothing changes.
-    const impossible = await client.POST('/api/users', { body: { username: 'nobody', primaryPhone: '+999 123' } });
-    expect(impossible.response.status).toBe(422);
-    expect(impossible.error).toMatchObject({ code: 'user.invalid_phone' });
-    const kept = await client.PATCH('/api/users/{userId}', { ...path(au.id), body: { primaryPhone: '+0 12' } });
-    expect(kept.response.status).toBe(422);
-    expect((await client.GET('/api/users/{userId}', path(au.id))).data?.primaryPhone).toBe('61412345678');
-    expect(await api.count('users')).toBe(2);
-  });
-
   it('merges the profile and the custom data through their actions', async () => {
     const user = await create({
       username: 'ada',

@@ -37,7 +37,9 @@ export const limitGrants = (
     const applicationId = ctx.oidc.client?.clientId;
     const limit = options.limitOf(ctx);
     if (!userId || !applicationId || limit === undefined) return;
-    revokeBeyond(db, tenantId, userId, applicationId, limit)
+    const session = ctx.oidc.session as { grantIdFor?: (clientId: string) => string | undefined } | undefined;
+    const current = session?.grantIdFor?.(applicationId) ?? '';
+    revokeBeyond(db, tenantId, { userId, applicationId, current }, limit)
       .then((outcome) => {
         if (outcome.revoked.length === 0) return;
         options.onExceeded?.(tenantId, {
@@ -52,16 +54,25 @@ export const limitGrants = (
   });
 };
 
-/** Revokes the user's oldest active grants of the application beyond `limit`; answers which, and how many were active. */
-const revokeBeyond = (db: Database, tenantId: string, userId: string, applicationId: string, limit: number) =>
+/**
+ * Revokes the user's oldest active grants of the application beyond `limit`, never the one that was just authorized
+ * (`current`); answers which, and how many were active.
+ */
+const revokeBeyond = (
+  db: Database,
+  tenantId: string,
+  grant: { userId: string; applicationId: string; current: string },
+  limit: number,
+) =>
   db.withTenant(tenantId, async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gatehouse.grants.${tenantId}.${userId}`]);
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gatehouse.grants.${tenantId}.${grant.userId}`]);
+    // Oldest first: by when each grant was first stored (microseconds; a grant's `iat` has seconds only).
     const { rows } = await tx.query<{ id: string }>(
       `SELECT id FROM oidc_model_instances
        WHERE tenant_id = $1 AND model_name = 'Grant' AND payload->>'accountId' = $2 AND payload->>'clientId' = $3
          AND expires_at > now()
-       ORDER BY (payload->>'iat')::bigint, id`,
-      [tenantId, userId, applicationId],
+       ORDER BY id = $4, created_at, id`,
+      [tenantId, grant.userId, grant.applicationId, grant.current],
     );
     const revoked = rows.slice(0, Math.max(0, rows.length - limit)).map(({ id }) => id);
     if (revoked.length > 0) {

@@ -7,14 +7,21 @@ import { userMfaOverrides } from './mfa.js';
 import { passwordValues } from './password-values.js';
 import { phoneValues } from './phone-number.js';
 import { userSessionOverrides } from './sessions.js';
+import { checkUsernameCase } from './username-case.js';
 
 export const userOverrides = {
   /**
    * The write-only `password` becomes an argon2id hash and its method (after the password policy), or an imported
    * `passwordDigest` is checked against its `passwordAlgorithm`; neither is stored as sent. A phone number is
-   * stored as Logto stores it (`phoneValues`).
+   * stored as Logto stores it (`phoneValues`); a username is checked against the tenant's letter-case policy.
    */
-  'user.prepare-write': { kind: 'beforeWrite', run: async (values) => phoneValues(await passwordValues(values)) },
+  'user.prepare-write': {
+    kind: 'beforeWrite',
+    run: async (values, context) => {
+      await checkUsernameCase(values, context);
+      return phoneValues(await passwordValues(values));
+    },
+  },
   ...userActions,
   ...userGrantOverrides,
   ...userSessionOverrides,

@@ -5,6 +5,7 @@ import type { OpenWrite } from '../../../../server/crud/pipeline.js';
 import type { Database, Queryable } from '../../../../server/db/database.js';
 import type { EntityModel } from '../../../../shared/descriptor.js';
 import { phoneNumberForms } from '../phone-number.js';
+import { caseInsensitiveUsernames } from '../username-case.js';
 import { MfaWrites } from './mfa-writes.js';
 import { hashPassword, needsRehash, PASSWORD_METHOD } from './passwords.js';
 import { signInContext } from './sign-in-context.js';
@@ -89,7 +90,8 @@ export class UserStore {
 
   /**
    * By email (case-insensitive) when the identifier has an `@`, by phone number when it looks like one (a username
-   * starts with a letter or an underscore, so the two never meet), else by username (exact).
+   * starts with a letter or an underscore, so the two never meet), else by username (exact, or in any letter case
+   * where the tenant's `usernamePolicy` is case-insensitive).
    */
   findByIdentifier(tenantId: string, identifier: string): Promise<UserRecord | undefined> {
     const kind = identifierKind(identifier);
@@ -97,7 +99,10 @@ export class UserStore {
     const sql = {
       email: `SELECT ${select} FROM users WHERE tenant_id = $1 AND lower(primary_email) = lower($2) ORDER BY created_at LIMIT 1`,
       phone: `SELECT ${select} FROM users WHERE tenant_id = $1 AND primary_phone = ANY($2::varchar[]) ORDER BY created_at LIMIT 1`,
-      username: `SELECT ${select} FROM users WHERE tenant_id = $1 AND username = $2`,
+      // Exactly as typed, or in any letter case where the tenant's username policy says so (the exact one first).
+      username: `SELECT ${select} FROM users WHERE tenant_id = $1
+        AND (username = $2 OR (lower(username) = lower($2) AND ${caseInsensitiveUsernames}))
+        ORDER BY username = $2 DESC, created_at LIMIT 1`,
     }[kind];
     return this.db.withTenant(tenantId, async (tx) => {
       const { rows } = await tx.query(sql, [tenantId, kind === 'phone' ? phoneNumberForms(identifier) : identifier]);
