@@ -43,6 +43,25 @@ describe.each(databases())('a tenant’s sign-in page languages on $name', (targ
     expect((await pages.open('/t/acme', {}, 'en')).page.text).toContain('<h1>Sign in</h1>');
   });
 
+  it("takes custom phrases under Logto's phrase keys and shows them where the page shows those texts", async () => {
+    const put = await pages.api('', 'PUT', '/custom-phrases/fr-CA', {
+      input: { password: 'Mot de passe' },
+      action: { sign_in: 'Se connecter', create_account: 'Créer un compte' },
+      description: { sign_in_to_your_account: 'Connectez-vous à votre compte' },
+      // A key of Logto's that these pages do not show is kept all the same.
+      secondary: { social_bind_with: 'Déjà un compte ?' },
+    });
+    expect(put.status, put.text).toBe(201);
+    const page = (await pages.open('', {}, 'fr-CA')).page;
+    expect(page.text).toContain('<h1>Connectez-vous à votre compte</h1>');
+    expect(page.text).toContain('<label for="password">Mot de passe</label>');
+    expect(page.text).toMatch(/<button[^>]*type="submit"[^>]*>Se connecter<\/button>/);
+    expect(page.text).toContain('Créer un compte');
+    // A key neither the pages nor Logto have is still refused.
+    const unknown = await pages.api('', 'PUT', '/custom-phrases/fr-CA', { action: { no_such_action: 'x' } });
+    expect(unknown.status).toBe(422);
+  });
+
   it('escapes custom phrases like every other text', async () => {
     await pages.api('', 'PUT', '/custom-phrases/en', { sign_in: { title: '<img src=x onerror=alert(1)>' } });
     const page = (await pages.open('', {}, 'en')).page;

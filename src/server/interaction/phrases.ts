@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { type LanguageSettings, type Phrases, pageLanguage } from '../locales/index.js';
+import { withLogtoPhrases } from '../locales/logto-phrases.js';
 
 /**
  * A tenant's custom phrases for a page: the languages it has phrases for (they join the built-in ones when the
@@ -24,6 +25,7 @@ export const readPhrases = async (
     [tenantId, language],
   );
   const translation = found.rows[0]?.translation;
-  const texts = typeof translation === 'string' ? (JSON.parse(translation) as Phrases) : translation;
-  return texts ? { languages, texts } : { languages };
+  const stored = typeof translation === 'string' ? (JSON.parse(translation) as Phrases) : translation;
+  // Phrases written with Logto's keys are shown where the pages show those texts.
+  return stored ? { languages, texts: withLogtoPhrases(stored) as Phrases } : { languages };
 };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { logtoPhraseKeys } from '../../../server/locales/logto-phrases.js';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -18,13 +19,23 @@ export const isTranslation = (value: unknown): value is Tree =>
   !Array.isArray(value) &&
   Object.values(value).every((inner) => typeof inner === 'string' || isTranslation(inner));
 
-/** Whether every key of `translation` is a phrase of `reference`, with a text where it has a text (Logto's check). */
-export const isStrictlyPartial = (translation: Tree, reference: Tree = builtInPhrases()): boolean =>
+/** Whether every text of `value` (at `path`) is at one of Logto's phrase keys. */
+const isLogtoPhrase = (value: string | Tree, path: string): boolean =>
+  typeof value === 'string'
+    ? logtoPhraseKeys.has(path)
+    : Object.entries(value).every(([key, inner]) => isLogtoPhrase(inner, `${path}.${key}`));
+
+/**
+ * Whether every key of `translation` is a phrase of `reference` (the sign-in pages' own texts), with a text where
+ * it has a text, or one of Logto's phrase keys (`input.username`), as Logto checks its own.
+ */
+export const isStrictlyPartial = (translation: Tree, reference: Tree = builtInPhrases(), path = ''): boolean =>
   Object.entries(translation).every(([key, value]) => {
+    const at = path ? `${path}.${key}` : key;
     const expected = reference[key];
-    if (expected === undefined) return false;
-    if (typeof value === 'string') return typeof expected === 'string';
-    return typeof expected === 'object' && isStrictlyPartial(value, expected);
+    if (expected === undefined) return isLogtoPhrase(value, at);
+    if (typeof value === 'string') return typeof expected === 'string' || logtoPhraseKeys.has(at);
+    return typeof expected === 'object' && isStrictlyPartial(value, expected, at);
   });
 
 /** The translation without empty texts and the sections they leave empty (what Logto stores). */
