@@ -16,7 +16,8 @@ export const apiRoutes = {
     "list": "/applications",
     "item": "/applications/{id}",
     "actions": {
-      "customData": "/applications/{id}/custom-data"
+      "customData": "/applications/{id}/custom-data",
+      "legacySecret": "/applications/{id}/legacy-secret"
     },
     "relations": {
       "roles": "/applications/{id}/roles",

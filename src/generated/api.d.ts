@@ -174,6 +174,23 @@ export interface paths {
         patch: operations["UpdateApplicationCustomData"];
         trace?: never;
     };
+    "/api/applications/{id}/legacy-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Replace an application's own (legacy) secret by an internal one, leaving its secrets to authenticate it */
+        delete: operations["DeleteApplicationLegacySecret"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/{id}/organizations": {
         parameters: {
             query?: never;
@@ -2370,6 +2387,7 @@ export interface components {
              * @example resource.resource_identifier_in_use
              * @example hook.missing_events
              * @example hook.send_test_payload_failed
+             * @example application.no_legacy_secret_found
              * @example application.invalid_type
              * @example application.invalid_role_type
              * @example application.role_exists
@@ -10256,6 +10274,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationCustomDataResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteApplicationLegacySecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the application. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Replace an application's own (legacy) secret by an internal one, leaving its secrets to authenticate it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
                 };
             };
             /** @description Bad Request */

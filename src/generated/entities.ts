@@ -1991,10 +1991,19 @@ export const entityModels: EntityModel[] = [
           },
           "validatorKey": "77cca05c"
         }
+      },
+      {
+        "key": "legacy-secret",
+        "method": "DELETE",
+        "path": "legacy-secret",
+        "handler": "application.delete-legacy-secret",
+        "status": 200,
+        "summary": "Replace an application's own (legacy) secret by an internal one, leaving its secrets to authenticate it"
       }
     ],
     "serverHooks": {
-      "beforeCreate": "application.generate-secret"
+      "beforeCreate": "application.generate-secret",
+      "afterRead": "application.present"
     },
     "webhookEvents": {},
     "requestBodies": {

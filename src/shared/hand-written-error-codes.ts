@@ -85,6 +85,10 @@ export const handWrittenErrorCodes = {
   },
   'hook.missing_events': { status: 400, message: 'You need to provide at least one event.' },
   'hook.send_test_payload_failed': { status: 422, message: 'Failed to send test payload: {{message}}' },
+  'application.no_legacy_secret_found': {
+    status: 400,
+    message: 'The application does not have a legacy secret.',
+  },
   'application.invalid_type': { status: 422, message: 'Only machine-to-machine applications can have roles.' },
   'application.invalid_role_type': {
     status: 422,

@@ -7,7 +7,7 @@ describe.each(databases())('applications on $name', (target) => {
 
   describe('CRUD', () => {
     it('creates an application with 200 (as Logto does), a generated secret and the documented defaults', async () => {
-      const created = await api.post('/api/applications', { name: 'Storefront', type: 'SPA' });
+      const created = await api.post('/api/applications', { name: 'Storefront', type: 'Traditional' });
       expect(created.status).toBe(200);
       expect(created.body).toEqual({
         tenantId: 'default',
@@ -15,7 +15,7 @@ describe.each(databases())('applications on $name', (target) => {
         name: 'Storefront',
         secret: expect.stringMatching(/^[a-z0-9]{32}$/),
         description: null,
-        type: 'SPA',
+        type: 'Traditional',
         oidcClientMetadata: { redirectUris: [], postLogoutRedirectUris: [] },
         customClientMetadata: { idTokenTtl: 3600, refreshTokenTtlInDays: 14, rotateRefreshToken: true },
         customData: {},

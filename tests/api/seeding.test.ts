@@ -78,8 +78,14 @@ describe.each(databases())('first-start seeding through the write path on $name'
           postLogoutRedirectUris: ['http://127.0.0.1:3001/console'],
         },
       });
-      expect(consoleApp.body.secret).toMatch(/^[0-9a-z]{32}$/);
-      expect(other.secret).toMatch(/^[0-9a-z]{32}$/);
+      // A single page app authenticates with no secret: its internal one is never answered, as in Logto.
+      expect(consoleApp.body).not.toHaveProperty('secret');
+      expect(other).not.toHaveProperty('secret');
+      const stored = await db.query<{ secret: string }>(
+        "SELECT secret FROM applications WHERE tenant_id = 'admin' AND id IN ('admin-console', $1)",
+        [other.id],
+      );
+      for (const { secret } of stored.rows) expect(secret).toMatch(/^internal_[0-9a-z]{32}$/);
       await app.inject({ method: 'DELETE', url: `/t/admin/api/applications/${other.id}` });
     } finally {
       await app.close();

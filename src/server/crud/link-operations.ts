@@ -24,6 +24,9 @@ import type { Entity } from './repository.js';
 import { withLinkSummaries } from './summaries.js';
 
 /** The links of one entity (see `LinkOperations`), through the repositories of the relation entities. */
+
+const omit = (item: Entity, names: string[]): Entity =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => !names.includes(name)));
 export class GenericLinkOperations implements LinkOperations {
   private readonly operationsOf: (name: string) => EntityOperations;
 
@@ -105,7 +108,13 @@ export class GenericLinkOperations implements LinkOperations {
       // statement for the page.
       const repositoryOf = (entity: string) => this.operationsOf(entity).repository;
       const items = await withLinkSummaries(target.repository, tx, context.tenantId, result.items, repositoryOf);
-      return { ...result, items };
+      // As the target's own list presents them (its `afterRead`), without its secrets (`x-secret`: answered where the
+      // item itself is read, never in another entity's lists, as Logto's organization applications carry no secret).
+      const secrets = Object.entries(target.model.schema.properties ?? {})
+        .filter(([, property]) => property['x-secret'] === true)
+        .map(([name]) => name);
+      const shown = await target.present(tx, context, items);
+      return { ...result, items: secrets.length > 0 ? shown.map((item) => omit(item, secrets)) : shown };
     });
   }
 

@@ -2,13 +2,15 @@ import { readFileSync } from 'node:fs';
 
 type Tree = { [key: string]: string | Tree };
 
+let keys: ReadonlySet<string> | undefined;
 /**
  * The phrase keys of Logto's sign-in experience (`input.username`, `action.sign_in`, ...), read from
- * `logto-phrase-keys.json`: a tenant's custom phrases may use them as Logto's do.
+ * `logto-phrase-keys.json` on first use: a tenant's custom phrases may use them as Logto's do.
  */
-export const logtoPhraseKeys: ReadonlySet<string> = new Set(
-  JSON.parse(readFileSync(new URL('./logto-phrase-keys.json', import.meta.url), 'utf8')) as string[],
-);
+export const isLogtoPhraseKey = (key: string): boolean => {
+  keys ??= new Set(JSON.parse(readFileSync(new URL('./logto-phrase-keys.json', import.meta.url), 'utf8')) as string[]);
+  return keys.has(key);
+};
 
 /**
  * Where the sign-in pages show the text of a Logto phrase key: each of the pages' own keys it stands for. A key of

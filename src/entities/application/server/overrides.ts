@@ -6,12 +6,52 @@ import { refusePastExpiry } from '../../_shared/future-expiry.js';
 /** Client secrets are the server's to make: 32 random characters, shown to the caller once at creation. */
 export const newClientSecret = () => generateId(32);
 
+/**
+ * Logto's internal secret: what an application that authenticates with no secret (a single page or native app),
+ * or one whose legacy secret was deleted, holds in its place; never answered (Logto's `internal_` prefix).
+ */
+const INTERNAL = 'internal_';
+const internalSecret = () => `${INTERNAL}${generateId(32)}`;
+const withoutSecretTypes = new Set(['SPA', 'Native']);
+
 const machineToMachine = 'MachineToMachine';
 
 export const applicationOverrides = {
   'application.generate-secret': {
     kind: 'beforeWrite',
-    run: (values) => ({ ...values, secret: newClientSecret() }),
+    run: (values) => ({
+      ...values,
+      secret: withoutSecretTypes.has(String(values.type)) ? internalSecret() : newClientSecret(),
+    }),
+  },
+  /** An application as callers read it: `secret` only where it is one a client uses (Logto omits an internal one). */
+  'application.present': {
+    kind: 'afterRead',
+    run: (items) =>
+      items.map(({ secret, ...item }) =>
+        typeof secret === 'string' && secret !== '' && !secret.startsWith(INTERNAL) ? { ...item, secret } : item,
+      ),
+  },
+  /**
+   * `DELETE /api/applications/{id}/legacy-secret`: the application's own secret gives way to an internal one, so
+   * only its secrets (`/secrets`) authenticate it from now on; 400 `application.no_legacy_secret_found` when it has
+   * none.
+   */
+  'application.delete-legacy-secret': {
+    kind: 'action',
+    run: async ({ context, id, operations, db }) => {
+      const { rows } = await db.withTenant(context.tenantId, (tx) =>
+        tx.query<{ secret: string | null }>('SELECT secret FROM applications WHERE tenant_id = $1 AND id = $2', [
+          context.tenantId,
+          id,
+        ]),
+      );
+      const found = rows[0];
+      if (!found) throw operations.notFound(id);
+      if (!found.secret || found.secret.startsWith(INTERNAL)) throw new ApiError('application.no_legacy_secret_found');
+      await operations.setInternal(context, id, { secret: internalSecret() });
+      return operations.get(context, id);
+    },
   },
   /** A new secret gets its value from the server, and cannot be born expired (Logto answers 400 alike). */
   'application.generate-secret-value': {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { logtoPhraseKeys } from '../../../server/locales/logto-phrases.js';
+import { isLogtoPhraseKey } from '../../../server/locales/logto-phrases.js';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -22,7 +22,7 @@ export const isTranslation = (value: unknown): value is Tree =>
 /** Whether every text of `value` (at `path`) is at one of Logto's phrase keys. */
 const isLogtoPhrase = (value: string | Tree, path: string): boolean =>
   typeof value === 'string'
-    ? logtoPhraseKeys.has(path)
+    ? isLogtoPhraseKey(path)
     : Object.entries(value).every(([key, inner]) => isLogtoPhrase(inner, `${path}.${key}`));
 
 /**
@@ -34,7 +34,7 @@ export const isStrictlyPartial = (translation: Tree, reference: Tree = builtInPh
     const at = path ? `${path}.${key}` : key;
     const expected = reference[key];
     if (expected === undefined) return isLogtoPhrase(value, at);
-    if (typeof value === 'string') return typeof expected === 'string' || logtoPhraseKeys.has(at);
+    if (typeof value === 'string') return typeof expected === 'string' || isLogtoPhraseKey(at);
     return typeof expected === 'object' && isStrictlyPartial(value, expected, at);
   });
 
