@@ -90,6 +90,7 @@ const knownKeywords = new Set([
   'minimum',
   'maximum',
   'maxProperties',
+  'minProperties',
   'pattern',
   'format',
   'readOnly',

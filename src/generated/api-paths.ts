@@ -271,6 +271,12 @@ export const apiRoutes = {
     "links": {
       "roles": "/users/{userId}/roles/{roleId}"
     }
+  },
+  "verificationCode": {
+    "actions": {
+      "send": "/verification-codes",
+      "verify": "/verification-codes/verify"
+    }
   }
 } as const;
 

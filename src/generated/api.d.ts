@@ -2295,6 +2295,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/verification-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a verification code to an email address (or a phone number, through an SMS connector) */
+        post: operations["CreateVerificationCodeSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verification-codes/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a verification code sent to an email address or a phone number (once) */
+        post: operations["CreateVerificationCodeVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -2447,6 +2481,12 @@ export interface components {
              * @example request.payload_too_large
              * @example request.invalid_input
              * @example request.general
+             * @example verification_code.not_found
+             * @example verification_code.email_mismatch
+             * @example verification_code.expired
+             * @example verification_code.exceed_max_try
+             * @example verification_code.code_mismatch
+             * @example request.message_rate_limited
              * @example connector.not_found
              * @example connector.general
              * @example connector.invalid_config
@@ -9378,6 +9418,40 @@ export interface components {
             secretQrCode?: string;
             /** @description BackupCode: the codes, shown once. */
             codes?: string[];
+        };
+        /**
+         * VerificationCode
+         * @description Verification codes the management API sends to an email address or a phone number and checks (Logto's Generic codes, not tied to a sign-in).
+         */
+        VerificationCode: {
+            $defs: {
+                /** @description Where to send a code: an email address or a phone number (one of them; the email when both are given, as Logto reads it). */
+                sendBody: {
+                    /** Format: email */
+                    email?: string;
+                    phone?: string;
+                };
+                /** @description The code sent, and where it was sent: an email address or a phone number. */
+                verifyBody: {
+                    /** Format: email */
+                    email?: string;
+                    phone?: string;
+                    verificationCode: string;
+                };
+            };
+        };
+        /** @description Where to send a code: an email address or a phone number (one of them; the email when both are given, as Logto reads it). */
+        VerificationCodeSendBody: {
+            /** Format: email */
+            email?: string;
+            phone?: string;
+        };
+        /** @description The code sent, and where it was sent: an email address or a phone number. */
+        VerificationCodeVerifyBody: {
+            /** Format: email */
+            email?: string;
+            phone?: string;
+            verificationCode: string;
         };
     };
     responses: never;
@@ -23965,6 +24039,140 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UserSsoIdentityResponse"];
                 };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateVerificationCodeSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationCodeSendBody"];
+            };
+        };
+        responses: {
+            /** @description Send a verification code to an email address (or a phone number, through an SMS connector) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateVerificationCodeVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationCodeVerifyBody"];
+            };
+        };
+        responses: {
+            /** @description Check a verification code sent to an email address or a phone number (once) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {

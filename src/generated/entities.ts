@@ -31846,5 +31846,179 @@ export const entityModels: EntityModel[] = [
       }
     },
     "hasConsole": false
+  },
+  {
+    "name": "verificationCode",
+    "kind": "service",
+    "apiPath": "/verification-codes",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "verificationCode",
+    "titleKey": "verificationCode.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "VerificationCode",
+      "description": "Verification codes the management API sends to an email address or a phone number and checks (Logto's Generic codes, not tied to a sign-in).",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {},
+      "$defs": {
+        "sendBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "Where to send a code: an email address or a phone number (one of them; the email when both are given, as Logto reads it).",
+          "properties": {
+            "email": {
+              "type": "string",
+              "format": "email",
+              "maxLength": 128
+            },
+            "phone": {
+              "type": "string",
+              "pattern": "^\\+?[\\d\\s()-]+$",
+              "maxLength": 128
+            }
+          },
+          "minProperties": 1
+        },
+        "verifyBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "The code sent, and where it was sent: an email address or a phone number.",
+          "required": [
+            "verificationCode"
+          ],
+          "properties": {
+            "email": {
+              "type": "string",
+              "format": "email",
+              "maxLength": 128
+            },
+            "phone": {
+              "type": "string",
+              "pattern": "^\\+?[\\d\\s()-]+$",
+              "maxLength": 128
+            },
+            "verificationCode": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 16
+            }
+          },
+          "minProperties": 2
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "send",
+        "on": "collection",
+        "method": "POST",
+        "path": "",
+        "handler": "verificationCode.send",
+        "status": 204,
+        "summary": "Send a verification code to an email address (or a phone number, through an SMS connector)",
+        "bodySchema": "sendBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "description": "Where to send a code: an email address or a phone number (one of them; the email when both are given, as Logto reads it).",
+            "properties": {
+              "email": {
+                "type": "string",
+                "format": "email",
+                "maxLength": 128
+              },
+              "phone": {
+                "type": "string",
+                "pattern": "^\\+?[\\d\\s()-]+$",
+                "maxLength": 128
+              }
+            },
+            "minProperties": 1
+          },
+          "validatorKey": "-7a8f3e01"
+        }
+      },
+      {
+        "key": "verify",
+        "on": "collection",
+        "method": "POST",
+        "path": "verify",
+        "handler": "verificationCode.verify",
+        "status": 204,
+        "summary": "Check a verification code sent to an email address or a phone number (once)",
+        "bodySchema": "verifyBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "description": "The code sent, and where it was sent: an email address or a phone number.",
+            "required": [
+              "verificationCode"
+            ],
+            "properties": {
+              "email": {
+                "type": "string",
+                "format": "email",
+                "maxLength": 128
+              },
+              "phone": {
+                "type": "string",
+                "pattern": "^\\+?[\\d\\s()-]+$",
+                "maxLength": 128
+              },
+              "verificationCode": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 16
+              }
+            },
+            "minProperties": 2
+          },
+          "validatorKey": "-513a8f95"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
   }
 ] as EntityModel[];

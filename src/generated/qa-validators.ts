@@ -24,4 +24,5 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "sentinelActivity": () => import('./qa-validators/sentinelActivity.js'),
   "signInExperience": () => import('./qa-validators/signInExperience.js'),
   "user": () => import('./qa-validators/user.js'),
+  "verificationCode": () => import('./qa-validators/verificationCode.js'),
 };

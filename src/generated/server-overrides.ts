@@ -24,6 +24,7 @@ import { resourceOverrides } from '../entities/resource/server/overrides.js';
 import { sentinelActivityOverrides } from '../entities/sentinelActivity/server/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/server/overrides.js';
 import { userOverrides } from '../entities/user/server/overrides.js';
+import { verificationCodeOverrides } from '../entities/verificationCode/server/overrides.js';
 
 /**
  * Every server key a descriptor names (`serverHooks`, `api.actions[].handler`). Each is implemented in the folder of
@@ -127,7 +128,9 @@ export type ServerOverrideKey =
   | 'user.update-password'
   | 'user.update-password-expiration'
   | 'user.update-profile'
-  | 'user.verify-password';
+  | 'user.verify-password'
+  | 'verificationCode.send'
+  | 'verificationCode.verify';
 
 /** The bespoke server pieces by key, as the catalog serves them. */
 export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
@@ -155,4 +158,5 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...sentinelActivityOverrides,
   ...signInExperienceOverrides,
   ...userOverrides,
+  ...verificationCodeOverrides,
 };

@@ -176,3 +176,6 @@ export type UserAllIdentitiesResponse = components['schemas']['UserAllIdentities
 export type UserMfaVerificationsResponse = components['schemas']['UserMfaVerificationsResponse'];
 export type UserMfaVerificationCreateBody = components['schemas']['UserMfaVerificationCreateBody'];
 export type UserMfaVerificationCreateResponse = components['schemas']['UserMfaVerificationCreateResponse'];
+export type VerificationCode = components['schemas']['VerificationCode'];
+export type VerificationCodeSendBody = components['schemas']['VerificationCodeSendBody'];
+export type VerificationCodeVerifyBody = components['schemas']['VerificationCodeVerifyBody'];

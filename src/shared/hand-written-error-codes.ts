@@ -249,6 +249,21 @@ export const handWrittenErrorCodes = {
   'request.payload_too_large': { status: 413, message: 'The request body is larger than {{limit}} bytes.' },
   'request.invalid_input': { status: 400, message: 'Input is invalid. {{details}}' },
   'request.general': { status: 400, message: 'Request error occurred.' },
+  'verification_code.not_found': {
+    status: 400,
+    message: 'Verification code not found. Please send a verification code first.',
+  },
+  'verification_code.email_mismatch': { status: 400, message: 'Email verification failed. Please check your email.' },
+  'verification_code.expired': { status: 400, message: 'Verification code has expired. Please send a new one.' },
+  'verification_code.exceed_max_try': {
+    status: 400,
+    message: 'Verification code retries limitation exceeded. Please send a new verification code.',
+  },
+  'verification_code.code_mismatch': { status: 400, message: 'Invalid verification code.' },
+  'request.message_rate_limited': {
+    status: 429,
+    message: 'Too many messages were sent to this recipient. Try again later.',
+  },
   'connector.not_found': { status: 501, message: 'Cannot find any available connector for type: {{type}}.' },
   'connector.general': { status: 400, message: 'Error occurred in connector: {{errorDescription}}' },
   'connector.invalid_config': { status: 400, message: "The connector's config is invalid." },

@@ -11,17 +11,26 @@ export const PASSCODE_LENGTH = 6;
 export const defaultVerificationCodePolicy = { expirationDuration: 600, maxRetryAttempts: 10 } as const;
 
 /** What a code is for: Logto's template types. */
-export type PasscodeType = 'SignIn' | 'Register' | 'ForgotPassword';
+export type PasscodeType = 'SignIn' | 'Register' | 'ForgotPassword' | 'Generic';
 
 /** Logto's answers to a refused code (`verification_code.*`, all 400). */
 export type PasscodeRefusal = 'not_found' | 'email_mismatch' | 'expired' | 'exceed_max_try' | 'code_mismatch';
 
 export interface PasscodeTarget {
-  /** The interaction the code belongs to (oidc-provider's interaction uid). */
-  jti: string;
+  /**
+   * The interaction the code belongs to (oidc-provider's interaction uid); null for a code of the management API
+   * (Logto's Generic codes), found by its recipient instead.
+   */
+  jti: string | null;
   type: PasscodeType;
-  email: string;
+  email?: string | undefined;
+  phone?: string | undefined;
 }
+
+/** SQL: the unconsumed codes of a target (`$2` jti, `$3` type, `$4` email, `$5` phone). */
+const ofTarget = `type = $3 AND consumed = false
+  AND (interaction_jti = $2 OR ($2::varchar IS NULL AND interaction_jti IS NULL
+    AND email IS NOT DISTINCT FROM $4::varchar AND phone IS NOT DISTINCT FROM $5::varchar))`;
 
 const randomCode = () => Array.from({ length: PASSCODE_LENGTH }, () => String(randomInt(10))).join('');
 
@@ -68,11 +77,10 @@ export class Passcodes {
   /** A new code for the target (its earlier unconsumed codes deleted): the record's id and the code to send. */
   create(tenantId: string, target: PasscodeTarget): Promise<{ id: string; code: string }> {
     return this.db.withTenant(tenantId, async (tx) => {
-      // The interaction's earlier codes of the type, and any code older than a day (long expired), go.
+      // The target's earlier codes of the type, and any code older than a day (long expired), go.
       const { rows } = await tx.query<{ id: string }>(
-        `SELECT id FROM passcodes WHERE tenant_id = $1
-           AND ((interaction_jti = $2 AND type = $3 AND consumed = false) OR created_at < now() - interval '1 day')`,
-        [tenantId, target.jti, target.type],
+        `SELECT id FROM passcodes WHERE tenant_id = $1 AND ((${ofTarget}) OR created_at < now() - interval '1 day')`,
+        [tenantId, target.jti, target.type, target.email ?? null, target.phone ?? null],
       );
       await deleteMany(
         this.passcodes,
@@ -86,7 +94,8 @@ export class Passcodes {
         id,
         interactionJti: target.jti,
         type: target.type,
-        email: target.email,
+        email: target.email ?? null,
+        phone: target.phone ?? null,
         codeDigest: digestOf(id, code),
       });
       return { id, code };
@@ -113,14 +122,16 @@ export class Passcodes {
       }>(
         `SELECT id, email, code_digest, try_count, extract(epoch FROM now() - created_at)::float8 AS age
          FROM passcodes
-         WHERE tenant_id = $1 AND interaction_jti = $2 AND type = $3 AND consumed = false
+         WHERE tenant_id = $1 AND ${ofTarget}
          ORDER BY created_at DESC LIMIT 1
          FOR UPDATE`,
-        [tenantId, target.jti, target.type],
+        [tenantId, target.jti, target.type, target.email ?? null, target.phone ?? null],
       );
       const passcode = rows[0];
       if (!passcode) return { refusal: 'not_found' };
-      if ((passcode.email ?? '').toLowerCase() !== target.email.toLowerCase()) return { refusal: 'email_mismatch' };
+      if (target.email !== undefined && (passcode.email ?? '').toLowerCase() !== target.email.toLowerCase()) {
+        return { refusal: 'email_mismatch' };
+      }
       const policy = await policyOf(tx, tenantId);
       if (Number(passcode.age) > policy.expirationDuration) return { refusal: 'expired' };
       if (passcode.try_count >= policy.maxRetryAttempts) return { refusal: 'exceed_max_try' };
