@@ -38,7 +38,8 @@ const valuesOf = (raw: unknown): string[] => (Array.isArray(raw) ? raw : [raw]).
 
 /**
  * The field search a list query asks for, or undefined when it asks for none beyond a plain `search` (which the
- * list serves with its search function). Unknown fields, modes and joints answer 400 `request.invalid_input`, as Logto's do.
+ * list serves with its search function). Unknown fields, modes and joints answer 400 `request.invalid_input`, as
+ * Logto's do.
  */
 export const parseFieldSearch = (query: Record<string, unknown>, fields: string[]): FieldSearch | undefined => {
   const modes = new Map<string | undefined, SearchMode>();

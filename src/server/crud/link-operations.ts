@@ -23,10 +23,11 @@ import type { OpenWrite } from './pipeline.js';
 import type { Entity } from './repository.js';
 import { withLinkSummaries } from './summaries.js';
 
-/** The links of one entity (see `LinkOperations`), through the repositories of the relation entities. */
-
+/** The item without the named fields. */
 const omit = (item: Entity, names: string[]): Entity =>
   Object.fromEntries(Object.entries(item).filter(([name]) => !names.includes(name)));
+
+/** The links of one entity (see `LinkOperations`), through the repositories of the relation entities. */
 export class GenericLinkOperations implements LinkOperations {
   private readonly operationsOf: (name: string) => EntityOperations;
 
