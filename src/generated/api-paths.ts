@@ -235,6 +235,11 @@ export const apiRoutes = {
       "preview": "/sign-in-exp/preview"
     }
   },
+  "subjectToken": {
+    "actions": {
+      "create": "/subject-tokens"
+    }
+  },
   "user": {
     "list": "/users",
     "item": "/users/{userId}",

@@ -884,6 +884,34 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "subjectToken",
+    "kind": "collection",
+    "apiPath": "/subject-tokens",
+    "idField": "id",
+    "route": "subjectToken",
+    "titleKey": "subjectToken.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": []
+  },
+  {
     "name": "user",
     "kind": "collection",
     "apiPath": "/users",
@@ -955,5 +983,6 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "scope": () => import('./console-models/scope'),
   "sentinelActivity": () => import('./console-models/sentinelActivity'),
   "signInExperience": () => import('./console-models/signInExperience'),
+  "subjectToken": () => import('./console-models/subjectToken'),
   "user": () => import('./console-models/user'),
 };

@@ -23,6 +23,7 @@ import { qaOverrides } from '../entities/qa/server/overrides.js';
 import { resourceOverrides } from '../entities/resource/server/overrides.js';
 import { sentinelActivityOverrides } from '../entities/sentinelActivity/server/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/server/overrides.js';
+import { subjectTokenOverrides } from '../entities/subjectToken/server/overrides.js';
 import { userOverrides } from '../entities/user/server/overrides.js';
 import { verificationCodeOverrides } from '../entities/verificationCode/server/overrides.js';
 
@@ -103,6 +104,7 @@ export type ServerOverrideKey =
   | 'signInExperience.present'
   | 'signInExperience.preview'
   | 'signInExperience.username-case-conflicts'
+  | 'subjectToken.create'
   | 'user.check-role-assignment'
   | 'user.create-mfa-verification'
   | 'user.delete-identity'
@@ -157,6 +159,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...resourceOverrides,
   ...sentinelActivityOverrides,
   ...signInExperienceOverrides,
+  ...subjectTokenOverrides,
   ...userOverrides,
   ...verificationCodeOverrides,
 };

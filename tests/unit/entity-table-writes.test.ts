@@ -29,6 +29,11 @@ const allowed: { table: string; files: string[]; why: string }[] = [
     why: "oidc-provider's own storage: its adapter upserts, consumes and revokes the provider's serialized models, ending a user's sessions and grants finds them by their payload, and so does revoking the grants beyond an application's limit",
   },
   {
+    table: 'subject_tokens',
+    files: ['src/server/oidc/token-exchange.ts'],
+    why: 'the token endpoint spends a subject token under its row lock, in the transaction that finds it, as the provider consumes its own codes',
+  },
+  {
     table: 'sentinel_activities',
     files: ['src/server/interaction/sentinel.ts', 'src/server/interaction/verification-code/send-rate.ts'],
     why: "lockout and send-rate counters, stamped with the database's clock when the target's lock admits them (clock_timestamp()) and counted against that clock; a repository writes the server's values",

@@ -12,6 +12,10 @@ import {
 
 /** The subject token type of a personal access token (Logto's). */
 export const PERSONAL_ACCESS_TOKEN_TYPE = 'urn:logto:token-type:personal_access_token';
+/** The subject token type of a subject token (Logto's impersonation token, `POST /api/subject-tokens`). */
+export const IMPERSONATION_TOKEN_TYPE = 'urn:logto:token-type:impersonation_token';
+/** An access token type naming a `sub_` token is read as an impersonation token too (Logto's first form of it). */
+const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 
 type ResourceServerInfo = Record<string, unknown> & { scope?: string };
 
@@ -45,6 +49,26 @@ const findSubject = async (db: Database, tenantId: string, value: string) => {
   return rows[0];
 };
 
+/**
+ * The user of a subject token, spent: found by its value under a row lock, refused when it was already exchanged
+ * (`consumed`), else marked exchanged in the same transaction, so of two exchanges of one token one passes.
+ */
+const spendSubjectToken = (db: Database, tenantId: string, value: string) =>
+  db.withTenant(tenantId, async (tx) => {
+    const { rows } = await tx.query<{ id: string; user_id: string; expires_at: Date; consumed_at: Date | null }>(
+      'SELECT id, user_id, expires_at, consumed_at FROM subject_tokens WHERE tenant_id = $1 AND value = $2 FOR UPDATE',
+      [tenantId, value],
+    );
+    const token = rows[0];
+    if (!token) return undefined;
+    if (token.consumed_at) return 'consumed' as const;
+    await tx.query('UPDATE subject_tokens SET consumed_at = now() WHERE tenant_id = $1 AND id = $2', [
+      tenantId,
+      token.id,
+    ]);
+    return token;
+  });
+
 /** The request's resource indicator: the parameter may repeat, but one value at most is served. */
 const oneResource = (resource: unknown): string | undefined => {
   if (Array.isArray(resource)) {
@@ -55,9 +79,10 @@ const oneResource = (resource: unknown): string | undefined => {
 };
 
 /**
- * The token exchange grant for personal access tokens, as Logto serves it: an application that allows token
- * exchange (first-party only) sends `subject_token` (the personal access token) and `subject_token_type`
- * `urn:logto:token-type:personal_access_token`, with an optional `resource` and `scope`. The answer is an access
+ * The token exchange grant for personal access tokens and subject tokens, as Logto serves it: an application that
+ * allows token exchange (first-party only) sends `subject_token` (a personal access token, or a subject token made by
+ * `POST /api/subject-tokens`, exchanged once) and `subject_token_type` (`urn:logto:token-type:personal_access_token`,
+ * `urn:logto:token-type:impersonation_token`), with an optional `resource` and `scope`. The answer is an access
  * token of the token's user: for a resource, the requested scopes the user's roles grant on it; without one, the
  * requested OpenID scopes. A missing, expired or deleted token, or a suspended user, is `invalid_grant`. With
  * `organization_id` (a member's organization), the token is the organization's, with the permissions the user's roles
@@ -75,11 +100,15 @@ export const registerTokenExchange = (provider: Provider, options: TokenExchange
         throw new InvalidRequest(`missing required parameter '${name}'`);
       }
     }
-    if (params.subject_token_type !== PERSONAL_ACCESS_TOKEN_TYPE) {
-      throw new InvalidGrant('unsupported subject token type');
-    }
-    const subject = await findSubject(db, tenantId, String(params.subject_token));
+    const type = params.subject_token_type;
+    const token = String(params.subject_token);
+    const impersonation = type === IMPERSONATION_TOKEN_TYPE || (type === ACCESS_TOKEN_TYPE && token.startsWith('sub_'));
+    if (!impersonation && type !== PERSONAL_ACCESS_TOKEN_TYPE) throw new InvalidGrant('unsupported subject token type');
+    const subject = impersonation
+      ? await spendSubjectToken(db, tenantId, token)
+      : await findSubject(db, tenantId, token);
     if (!subject) throw new InvalidGrant('subject token not found');
+    if (subject === 'consumed') throw new InvalidGrant('subject token is already consumed');
     if (subject.expires_at && new Date(subject.expires_at).getTime() <= Date.now()) {
       throw new InvalidGrant('subject token is expired');
     }
