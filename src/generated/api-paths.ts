@@ -117,6 +117,16 @@ export const apiRoutes = {
       "replace": "/configs/id-token"
     }
   },
+  "jwtCustomizer": {
+    "actions": {
+      "list": "/configs/jwt-customizer",
+      "test": "/configs/jwt-customizer/test",
+      "get": "/configs/jwt-customizer/{tokenTypePath}",
+      "upsert": "/configs/jwt-customizer/{tokenTypePath}",
+      "update": "/configs/jwt-customizer/{tokenTypePath}",
+      "delete": "/configs/jwt-customizer/{tokenTypePath}"
+    }
+  },
   "log": {
     "list": "/logs",
     "item": "/logs/{id}"

@@ -382,6 +382,34 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "jwtCustomizer",
+    "kind": "collection",
+    "apiPath": "/configs/jwt-customizer",
+    "idField": "tokenType",
+    "route": "jwtCustomizer",
+    "titleKey": "jwtCustomizer.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": []
+  },
+  {
     "name": "log",
     "kind": "log",
     "apiPath": "/logs",
@@ -968,6 +996,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "hook": () => import('./console-models/hook'),
   "hookLog": () => import('./console-models/hookLog'),
   "idTokenConfig": () => import('./console-models/idTokenConfig'),
+  "jwtCustomizer": () => import('./console-models/jwtCustomizer'),
   "log": () => import('./console-models/log'),
   "oidcKey": () => import('./console-models/oidcKey'),
   "oidcSessionConfig": () => import('./console-models/oidcSessionConfig'),

@@ -11,6 +11,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "emailTemplate": () => import('./qa-validators/emailTemplate.js'),
   "hook": () => import('./qa-validators/hook.js'),
   "idTokenConfig": () => import('./qa-validators/idTokenConfig.js'),
+  "jwtCustomizer": () => import('./qa-validators/jwtCustomizer.js'),
   "me": () => import('./qa-validators/me.js'),
   "oidcKey": () => import('./qa-validators/oidcKey.js'),
   "oneTimeToken": () => import('./qa-validators/oneTimeToken.js'),

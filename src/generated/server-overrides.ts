@@ -13,6 +13,7 @@ import { discoveryOverrides } from '../entities/discovery/server/overrides.js';
 import { emailTemplateOverrides } from '../entities/emailTemplate/server/overrides.js';
 import { hookOverrides } from '../entities/hook/server/overrides.js';
 import { idTokenConfigOverrides } from '../entities/idTokenConfig/server/overrides.js';
+import { jwtCustomizerOverrides } from '../entities/jwtCustomizer/server/overrides.js';
 import { meOverrides } from '../entities/me/server/overrides.js';
 import { oidcKeyOverrides } from '../entities/oidcKey/server/overrides.js';
 import { oneTimeTokenOverrides } from '../entities/oneTimeToken/server/overrides.js';
@@ -75,6 +76,12 @@ export type ServerOverrideKey =
   | 'hook.send-test'
   | 'idTokenConfig.present'
   | 'idTokenConfig.replace'
+  | 'jwtCustomizer.delete'
+  | 'jwtCustomizer.get'
+  | 'jwtCustomizer.list'
+  | 'jwtCustomizer.test'
+  | 'jwtCustomizer.update'
+  | 'jwtCustomizer.upsert'
   | 'me.get'
   | 'me.update'
   | 'me.update-custom-data'
@@ -149,6 +156,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...emailTemplateOverrides,
   ...hookOverrides,
   ...idTokenConfigOverrides,
+  ...jwtCustomizerOverrides,
   ...meOverrides,
   ...oidcKeyOverrides,
   ...oneTimeTokenOverrides,

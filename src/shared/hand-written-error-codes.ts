@@ -83,6 +83,10 @@ export const handWrittenErrorCodes = {
     status: 422,
     message: 'The API identifier {{indicator}} is already in use.',
   },
+  'jwt_customizer.general': {
+    status: 422,
+    message: 'An error occurred while customizing the token claims. Please try again later.',
+  },
   'hook.missing_events': { status: 400, message: 'You need to provide at least one event.' },
   'hook.send_test_payload_failed': { status: 422, message: 'Failed to send test payload: {{message}}' },
   'application.no_legacy_secret_found': {

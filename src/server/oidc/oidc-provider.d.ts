@@ -115,6 +115,8 @@ declare module 'oidc-provider' {
     headers: Record<string, string | string[] | undefined>;
     get(header: string): string;
     set(header: string, value: string): void;
+    /** The client's address (Koa's, behind the proxy setting). */
+    ip: string;
     oidc: {
       route?: string;
       params?: Record<string, unknown>;
@@ -135,6 +137,10 @@ declare module 'oidc-provider' {
     readonly Client: ClientClass;
     readonly Grant: GrantClass;
     readonly AccessToken: AccessTokenClass;
+    /** The model of client credentials tokens (only `instanceof` is used). */
+    readonly ClientCredentials: abstract new (
+      ...args: never[]
+    ) => unknown;
     readonly RefreshToken: RefreshTokenClass;
     /** A resource server as the provider describes one (identifier and its `getResourceServerInfo` answer). */
     readonly ResourceServer: new (

@@ -14,6 +14,8 @@ import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
 import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata, customClientMetadataDefaults } from './clients.js';
+import { customTokenClaims } from './custom-claims.js';
+import { CustomizerContext } from './customizer-context.js';
 import { type GrantLimitListener, limitGrants } from './grant-limit.js';
 import { keyTablesOf, loadKeys } from './key-store.js';
 import { keysFingerprint, publicJwks, signingAlgorithms, tenantKeysOf } from './keys.js';
@@ -104,6 +106,7 @@ export const createTenantOidc = async ({
 
   const userClaims = new UserClaims(db, tenantId, organizations);
   const sessionTtl = new SessionTtl(db, tenantId);
+  const customizerContext = new CustomizerContext(db, tenantId);
 
   const findAccount = async (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
     const user = await users.findById(tenantId, sub);
@@ -127,8 +130,12 @@ export const createTenantOidc = async ({
     scopes: [...OPENID_SCOPES],
     // ID tokens carry the claims of the scopes granted, whatever the access token (Logto alike).
     conformIdTokenClaims: false,
-    // An API resource's token issued for one organization names it.
-    extraTokenClaims: async (ctx: KoaContextWithOIDC) => organizationTokenClaims(ctx),
+    // The tenant's JWT customizer's claims; an API resource's token issued for one organization names it.
+    extraTokenClaims: async (ctx: KoaContextWithOIDC, token: unknown) => {
+      const custom = await customTokenClaims(ctx, token, { db, tenantId, context: customizerContext, auditLog });
+      const organization = organizationTokenClaims(ctx);
+      return custom || organization ? { ...custom, ...organization } : undefined;
+    },
     // The sign-in experience parameters the pages read (spec §2); everything else unknown is dropped.
     extraParams: ['first_screen', 'interaction_mode'],
     interactions: {

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import { type Account, type ClientInstance, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/database.js';
 import { TOKEN_EXCHANGE } from './clients.js';
+import { rememberGrantContext } from './custom-claims.js';
 import {
   checkUserAccess,
   type OrganizationTokenOptions,
@@ -55,8 +56,14 @@ const findSubject = async (db: Database, tenantId: string, value: string) => {
  */
 const spendSubjectToken = (db: Database, tenantId: string, value: string) =>
   db.withTenant(tenantId, async (tx) => {
-    const { rows } = await tx.query<{ id: string; user_id: string; expires_at: Date; consumed_at: Date | null }>(
-      'SELECT id, user_id, expires_at, consumed_at FROM subject_tokens WHERE tenant_id = $1 AND value = $2 FOR UPDATE',
+    const { rows } = await tx.query<{
+      id: string;
+      user_id: string;
+      expires_at: Date;
+      consumed_at: Date | null;
+      context: Record<string, unknown> | null;
+    }>(
+      'SELECT id, user_id, expires_at, consumed_at, context FROM subject_tokens WHERE tenant_id = $1 AND value = $2 FOR UPDATE',
       [tenantId, value],
     );
     const token = rows[0];
@@ -116,6 +123,10 @@ export const registerTokenExchange = (provider: Provider, options: TokenExchange
     const account = await options.findAccount(ctx, subject.user_id);
     if (!account) throw new InvalidGrant('subject token invalid (referenced account not found)');
     ctx.oidc.entity('Account', account);
+    // A JWT customizer reads the subject token's context as the grant's (Logto's `context.grant`).
+    if (impersonation && 'context' in subject) {
+      rememberGrantContext(ctx, { type: TOKEN_EXCHANGE, subjectTokenContext: subject.context ?? {} });
+    }
     const organizationId = requestedOrganization(ctx);
     if (organizationId) await checkUserAccess(options.organizations, organizationId, account.accountId, client);
 
