@@ -14199,7 +14199,11 @@ export const entityModels: EntityModel[] = [
         "code": "entity.unique_integrity_violation"
       }
     ],
-    "notFoundCode": "entity.not_found",
+    "notFoundCodes": {
+      "get": "entity.not_exists_with_id",
+      "update": "entity.not_exists_with_id",
+      "delete": "entity.not_found"
+    },
     "searchColumns": [],
     "listFilters": [],
     "listExclusions": [],
