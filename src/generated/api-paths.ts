@@ -237,6 +237,16 @@ export const apiRoutes = {
       "delete": "/sentinel-activities/delete"
     }
   },
+  "signInAction": {
+    "actions": {
+      "list": "/configs/actions",
+      "test": "/configs/actions/test",
+      "get": "/configs/actions/{actionType}",
+      "upsert": "/configs/actions/{actionType}",
+      "update": "/configs/actions/{actionType}",
+      "delete": "/configs/actions/{actionType}"
+    }
+  },
   "signInExperience": {
     "item": "/sign-in-exp",
     "actions": {

@@ -876,6 +876,34 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "signInAction",
+    "kind": "collection",
+    "apiPath": "/configs/actions",
+    "idField": "actionType",
+    "route": "signInAction",
+    "titleKey": "signInAction.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": []
+  },
+  {
     "name": "signInExperience",
     "kind": "singleton",
     "apiPath": "/sign-in-exp",
@@ -1011,6 +1039,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "role": () => import('./console-models/role'),
   "scope": () => import('./console-models/scope'),
   "sentinelActivity": () => import('./console-models/sentinelActivity'),
+  "signInAction": () => import('./console-models/signInAction'),
   "signInExperience": () => import('./console-models/signInExperience'),
   "subjectToken": () => import('./console-models/subjectToken'),
   "user": () => import('./console-models/user'),

@@ -23,6 +23,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "resource": () => import('./qa-validators/resource.js'),
   "role": () => import('./qa-validators/role.js'),
   "sentinelActivity": () => import('./qa-validators/sentinelActivity.js'),
+  "signInAction": () => import('./qa-validators/signInAction.js'),
   "signInExperience": () => import('./qa-validators/signInExperience.js'),
   "subjectToken": () => import('./qa-validators/subjectToken.js'),
   "user": () => import('./qa-validators/user.js'),

@@ -23,6 +23,7 @@ import { personalAccessTokenOverrides } from '../entities/personalAccessToken/se
 import { qaOverrides } from '../entities/qa/server/overrides.js';
 import { resourceOverrides } from '../entities/resource/server/overrides.js';
 import { sentinelActivityOverrides } from '../entities/sentinelActivity/server/overrides.js';
+import { signInActionOverrides } from '../entities/signInAction/server/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/server/overrides.js';
 import { subjectTokenOverrides } from '../entities/subjectToken/server/overrides.js';
 import { userOverrides } from '../entities/user/server/overrides.js';
@@ -106,6 +107,12 @@ export type ServerOverrideKey =
   | 'qa.list-forms'
   | 'resource.set-default'
   | 'sentinelActivity.delete'
+  | 'signInAction.delete'
+  | 'signInAction.get'
+  | 'signInAction.list'
+  | 'signInAction.test'
+  | 'signInAction.update'
+  | 'signInAction.upsert'
   | 'signInExperience.check-password'
   | 'signInExperience.check-update'
   | 'signInExperience.present'
@@ -166,6 +173,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...qaOverrides,
   ...resourceOverrides,
   ...sentinelActivityOverrides,
+  ...signInActionOverrides,
   ...signInExperienceOverrides,
   ...subjectTokenOverrides,
   ...userOverrides,

@@ -83,6 +83,7 @@ export const handWrittenErrorCodes = {
     status: 422,
     message: 'The API identifier {{indicator}} is already in use.',
   },
+  'action.general': { status: 422, message: 'An error occurred while running the action.' },
   'jwt_customizer.general': {
     status: 422,
     message: 'An error occurred while customizing the token claims. Please try again later.',
