@@ -33804,7 +33804,7 @@ export const entityModels: EntityModel[] = [
             },
             "phone": {
               "type": "string",
-              "pattern": "^\\+?[\\d\\s()-]+$",
+              "pattern": "^\\+?[\\s()-]*\\d[\\d\\s()-]*$",
               "maxLength": 128
             }
           },
@@ -33825,7 +33825,7 @@ export const entityModels: EntityModel[] = [
             },
             "phone": {
               "type": "string",
-              "pattern": "^\\+?[\\d\\s()-]+$",
+              "pattern": "^\\+?[\\s()-]*\\d[\\d\\s()-]*$",
               "maxLength": 128
             },
             "verificationCode": {
@@ -33875,13 +33875,13 @@ export const entityModels: EntityModel[] = [
               },
               "phone": {
                 "type": "string",
-                "pattern": "^\\+?[\\d\\s()-]+$",
+                "pattern": "^\\+?[\\s()-]*\\d[\\d\\s()-]*$",
                 "maxLength": 128
               }
             },
             "minProperties": 1
           },
-          "validatorKey": "-7a8f3e01"
+          "validatorKey": "7141d27d"
         }
       },
       {
@@ -33909,7 +33909,7 @@ export const entityModels: EntityModel[] = [
               },
               "phone": {
                 "type": "string",
-                "pattern": "^\\+?[\\d\\s()-]+$",
+                "pattern": "^\\+?[\\s()-]*\\d[\\d\\s()-]*$",
                 "maxLength": 128
               },
               "verificationCode": {
@@ -33920,7 +33920,7 @@ export const entityModels: EntityModel[] = [
             },
             "minProperties": 2
           },
-          "validatorKey": "-513a8f95"
+          "validatorKey": "-6899eb97"
         }
       }
     ],

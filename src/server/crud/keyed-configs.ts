@@ -31,7 +31,7 @@ const valueFieldsOf = (operations: EntityOperations) =>
     .filter((field) => !bookkeeping.has(field) && field !== operations.model.idField);
 
 /** The value as Logto answers it: its fields, without those unset. */
-const valueOf = (operations: EntityOperations, row: Entity) =>
+const answerOf = (operations: EntityOperations, row: Entity) =>
   Object.fromEntries(
     valueFieldsOf(operations)
       .filter((field) => row[field] != null)
@@ -62,12 +62,12 @@ export const keyedConfigActions = (spec: KeyedConfigSpec) => {
     const idField = operations.model.idField;
     return Object.entries(spec.keys).flatMap(([itemKey, key]) => {
       const row = rows.find((stored) => stored[idField] === itemKey);
-      return row ? [{ key, value: valueOf(operations, row) }] : [];
+      return row ? [{ key, value: answerOf(operations, row) }] : [];
     });
   };
 
   const get = async ({ operations, context, params }: Run) =>
-    valueOf(operations, await operations.get(context, keyOf(params)));
+    answerOf(operations, await operations.get(context, keyOf(params)));
 
   /** Made (201) or replaced; of two racing first writes, one inserts and the other finds the key taken and replaces. */
   const upsert = async ({ operations, context, params, body }: Run) => {
@@ -76,20 +76,20 @@ export const keyedConfigActions = (spec: KeyedConfigSpec) => {
     const values = replacementOf(operations, body);
     try {
       const made = await operations.create(context, { [operations.model.idField]: itemKey, ...values });
-      return created(valueOf(operations, made));
+      return created(answerOf(operations, made));
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'entity.unique_integrity_violation') throw error;
     }
-    return valueOf(operations, await operations.setInternal(context, itemKey, values));
+    return answerOf(operations, await operations.setInternal(context, itemKey, values));
   };
 
   /** The body's fields set over the stored value's (404 when the key has none). */
   const update = async ({ operations, context, params, body }: Run) => {
     const itemKey = keyOf(params);
     spec.check?.(itemKey, body);
-    const stored = valueOf(operations, await operations.get(context, itemKey));
+    const stored = answerOf(operations, await operations.get(context, itemKey));
     const merged = replacementOf(operations, { ...stored, ...body });
-    return valueOf(operations, await operations.setInternal(context, itemKey, merged));
+    return answerOf(operations, await operations.setInternal(context, itemKey, merged));
   };
 
   const remove = async ({ operations, context, params }: Run) => {

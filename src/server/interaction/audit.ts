@@ -74,6 +74,29 @@ export const interactionAudit = (options: {
     });
   };
 
+  /** An entry under a key of its own (`Action.PostSignIn`), with the interaction's application and session. */
+  const recordEntry = (
+    interaction: Interaction,
+    request: Request,
+    entry: {
+      key: string;
+      result: 'Success' | 'Error';
+      userId?: string | undefined;
+      error?: { code: string; message?: string };
+    },
+  ) => {
+    options.auditLog?.record({
+      tenantId: interaction.tenantId,
+      key: entry.key,
+      result: entry.result,
+      userId: entry.userId,
+      applicationId: clientIdOf(interaction),
+      client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+      details: { sessionId: sessionIdOf(interaction) },
+      ...(entry.error ? { error: entry.error } : {}),
+    });
+  };
+
   /** Announces a finished flow to the tenant's webhooks, with Logto's interaction payload. */
   const announce = (interaction: Interaction, request: Request, event: InteractionEvent, userId: string) => {
     const { tenantId } = interaction;
@@ -110,5 +133,5 @@ export const interactionAudit = (options: {
     options.webhooks?.raise(interaction.tenantId, event, { ...client, ...fields });
   };
 
-  return { record, announce, raise };
+  return { record, recordEntry, announce, raise };
 };

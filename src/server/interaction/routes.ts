@@ -19,15 +19,17 @@ import { identifierType, interactionAudit } from './audit.js';
 import { registerBrandingAssets } from './branding-assets.js';
 import type { CaptchaEndpoints } from './captcha/endpoints.js';
 import { captchaGuard } from './captcha/guard.js';
-import { finishInteraction as finish, type Interaction, interactionPage, type Request } from './context.js';
+import { grantConsent } from './consent.js';
+import { finishInteraction as finish, type Interaction, interactionPage } from './context.js';
 import { termsMustBeTicked } from './experience.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';
 import { registerForgotPasswordRoutes } from './forgot-password/routes.js';
 import { mfaFlow } from './mfa/flow.js';
 import { registerMfaRoutes } from './mfa/routes.js';
-import { type ConsentDetails, interactionPages, signInOpen, wantsRegistration } from './pages.js';
+import { interactionPages, signInOpen, wantsRegistration } from './pages.js';
 import { hintedValues, newUserOf, typedValues, validateRegistration } from './registration-form.js';
 import { type Sentinel, sentinelTarget } from './sentinel.js';
+import { signInActions } from './sign-in-actions.js';
 import { Passcodes } from './verification-code/passcodes.js';
 import { STYLESHEET_PATH } from './views.js';
 import { registerWebAuthnAssets } from './webauthn-assets.js';
@@ -75,7 +77,8 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     interactionPages(options.db, users, settingsOf);
   const page = interactionPage(providers, options.db, options.modelOf, options.captcha);
   const captchaRefusal = captchaGuard({ endpoints: options.captcha, record: audit.record });
-  const flow = mfaFlow({ db: options.db, users, sentinel, audit });
+  const actions = signInActions({ db: options.db, users, audit });
+  const flow = mfaFlow({ db: options.db, users, sentinel, audit, actions, refuse: showError });
   const forgotPassword = {
     page,
     captcha: captchaRefusal,
@@ -107,31 +110,13 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     return showSignIn(interaction, reply, 200, notice ? { notice } : {});
   };
 
-  /** Grants what the consent prompt found missing, and finishes the prompt. */
-  const grantConsent = async (interaction: Interaction, request: Request, reply: FastifyReply) => {
-    const { details, oidc } = interaction;
-    const missing = details.prompt.details as ConsentDetails;
-    const accountId = details.session?.accountId;
-    const clientId = String(details.params.client_id ?? '');
-    if (!accountId) return wrongPrompt(interaction, reply);
-    const { Grant } = oidc.provider;
-    const grant =
-      (details.grantId ? await Grant.find(details.grantId) : undefined) ?? new Grant({ accountId, clientId });
-    if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-    if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
-      grant.addResourceScope(indicator, scopes.join(' '));
-    }
-    const grantId = await grant.save();
-    return finish(interaction, request, reply, { consent: details.grantId === grantId ? {} : { grantId } }, true);
-  };
-
   const show = page(async (interaction, request, reply) => {
     const { details } = interaction;
     if (details.prompt.name === 'consent') {
       // The tenant's own apps are trusted with what they ask for (the user's roles still bound the scopes).
       const clientId = String(details.params.client_id ?? '');
-      if (!(await interaction.oidc.clients.isThirdParty(clientId))) return grantConsent(interaction, request, reply);
+      if (!(await interaction.oidc.clients.isThirdParty(clientId)))
+        return grantConsent(interaction, request, reply, wrongPrompt);
       return showConsent(interaction, reply);
     }
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
@@ -170,21 +155,29 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     const captcha = await captchaRefusal(interaction, request, 'SignIn');
     if (captcha) return showSignIn(interaction, reply, 422, { identifier, error: captcha.message });
     // Attempts count against the account the identifier names (its username and email alike), else the identifier.
-    const user = await users.findByIdentifier(tenantId, identifier);
+    const existing = await users.findByIdentifier(tenantId, identifier);
     const verification = { event: 'SignIn', step: 'Verification.Password.Submit' } as const;
     const named = { type: identifierType(identifier), value: identifier };
-    const attempted = { ...verification, userId: user?.id, identifier: named.type };
+    const attempted = { ...verification, userId: existing?.id, identifier: named.type };
     const blocked = { code: 'session.verification_blocked_too_many_attempts' };
-    const attempt = await sentinel.admit(tenantId, sentinelTarget(identifier, user?.id), 'Password', named);
+    const attempt = await sentinel.admit(tenantId, sentinelTarget(identifier, existing?.id), 'Password', named);
     if (attempt.blocked) {
       audit.record(interaction, request, { ...attempted, result: 'Error', error: blocked });
       return showLocked(interaction, reply, attempt);
     }
 
-    const verified = await verifyPassword(user?.passwordEncrypted, password, user?.passwordEncryptionMethod ?? null);
-    if (!user || !verified) {
+    const stored = [existing?.passwordEncrypted, password, existing?.passwordEncryptionMethod ?? null] as const;
+    const matched = (await verifyPassword(...stored)) && existing !== undefined;
+    // A password that did not match may still be verified by the tenant's first-factor action (never a suspended
+    // user's), which then creates or updates the user.
+    const user = matched
+      ? existing
+      : existing?.isSuspended
+        ? undefined
+        : await actions.verifiedByAction(interaction, request, identifier, existing, password);
+    if (!user) {
       const after = await sentinel.failed(tenantId, attempt);
-      const code = after.blocked ? blocked.code : user ? 'session.invalid_credentials' : 'user.user_not_exist';
+      const code = after.blocked ? blocked.code : existing ? 'session.invalid_credentials' : 'user.user_not_exist';
       audit.record(interaction, request, { ...attempted, result: 'Error', error: { code } });
       if (after.blocked) return showLocked(interaction, reply, after);
       return showSignIn(interaction, reply, 400, { identifier, error: tr.t('errors:invalid_credentials') });
@@ -262,7 +255,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
 
   const consent = page(async (interaction, request, reply) => {
     if (interaction.details.prompt.name !== 'consent') return wrongPrompt(interaction, reply);
-    return grantConsent(interaction, request, reply);
+    return grantConsent(interaction, request, reply, wrongPrompt);
   });
 
   const abort = page(async (interaction, request, reply) =>

@@ -3,7 +3,7 @@ import type { TokenType } from '../../entities/jwtCustomizer/server/customizers.
 import { runCustomizer } from '../../entities/jwtCustomizer/server/run.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { Database } from '../db/database.js';
-import type { CustomizerContext } from './customizer-context.js';
+import type { ScriptContext } from '../scripts/script-context.js';
 import { requestedOrganization } from './organization-tokens.js';
 
 interface StoredCustomizer {
@@ -29,7 +29,7 @@ interface TokenModel {
 export interface CustomClaimsOptions {
   db: Database;
   tenantId: string;
-  context: CustomizerContext;
+  context: ScriptContext;
   auditLog?: AuditLogWriter | undefined;
 }
 

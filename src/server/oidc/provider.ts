@@ -10,12 +10,12 @@ import type { Database } from '../db/database.js';
 import { HARDENING_HEADERS, SIGN_IN_PAGE_POLICY } from '../http/security-headers.js';
 import { errorPage } from '../interaction/views.js';
 import { translatorFor } from '../locales/index.js';
+import { ScriptContext } from '../scripts/script-context.js';
 import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
 import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
 import { ClientStore, type CustomClientMetadata, customClientMetadataDefaults } from './clients.js';
 import { customTokenClaims } from './custom-claims.js';
-import { CustomizerContext } from './customizer-context.js';
 import { type GrantLimitListener, limitGrants } from './grant-limit.js';
 import { keyTablesOf, loadKeys } from './key-store.js';
 import { keysFingerprint, publicJwks, signingAlgorithms, tenantKeysOf } from './keys.js';
@@ -106,7 +106,7 @@ export const createTenantOidc = async ({
 
   const userClaims = new UserClaims(db, tenantId, organizations);
   const sessionTtl = new SessionTtl(db, tenantId);
-  const customizerContext = new CustomizerContext(db, tenantId);
+  const scriptContext = new ScriptContext(db, tenantId);
 
   const findAccount = async (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
     const user = await users.findById(tenantId, sub);
@@ -132,7 +132,7 @@ export const createTenantOidc = async ({
     conformIdTokenClaims: false,
     // The tenant's JWT customizer's claims; an API resource's token issued for one organization names it.
     extraTokenClaims: async (ctx: KoaContextWithOIDC, token: unknown) => {
-      const custom = await customTokenClaims(ctx, token, { db, tenantId, context: customizerContext, auditLog });
+      const custom = await customTokenClaims(ctx, token, { db, tenantId, context: scriptContext, auditLog });
       const organization = organizationTokenClaims(ctx);
       return custom || organization ? { ...custom, ...organization } : undefined;
     },

@@ -39,6 +39,7 @@ describe('feature discovery', () => {
     expect(consoleFeatures.map((feature) => feature.name)).toEqual([
       'callback',
       'connectors',
+      'customize-jwt',
       'dashboard',
       'get-started',
       'organization-template',
@@ -51,6 +52,7 @@ describe('feature discovery', () => {
     for (const path of ['/callback', '/welcome', '/profile']) expect(routeAt(path)?.path).toBe(path.slice(1));
     // Entities keep their routes next to the features'.
     expect(routeAt('/roles')?.path).toBe('roles');
+    expect(routeAt('/customize-jwt/access-token/create')?.path).toBe('customize-jwt/:tokenType/:action');
     expect(profileLinks.root()).toBe('/profile');
     expect(welcomeLinks.root()).toBe('/welcome');
   });

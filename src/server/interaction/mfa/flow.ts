@@ -5,6 +5,7 @@ import type { interactionAudit } from '../audit.js';
 import { finishInteraction, type Interaction, type Request, sendPage } from '../context.js';
 import type { MfaFactorType } from '../experience.js';
 import type { Sentinel } from '../sentinel.js';
+import type { signInActions } from '../sign-in-actions.js';
 import { lockedPage } from '../views.js';
 import { userMfaState } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
@@ -18,6 +19,10 @@ export interface MfaFlowOptions {
   users: UserStore;
   sentinel: Sentinel;
   audit: ReturnType<typeof interactionAudit>;
+  /** The tenant's actions (a post-sign-in action may refuse the sign-in). */
+  actions: ReturnType<typeof signInActions>;
+  /** Shows the error page (a refused sign-in). */
+  refuse: (interaction: Interaction, reply: FastifyReply, status: number, message: string) => unknown;
 }
 
 /** The factors of a step that have a module for `kind` (verify or bind). */
@@ -33,7 +38,7 @@ const boundModules = (pending: PendingMfa) => mfaFactorModules.filter((module) =
  * and announcing the sign-in or registration once) when nothing is left.
  */
 export const mfaFlow = (options: MfaFlowOptions) => {
-  const { db, users, sentinel, audit } = options;
+  const { db, users, sentinel, audit, actions, refuse } = options;
 
   const stepOf = async (interaction: Interaction, user: UserRecord, pending: PendingMfa): Promise<MfaStep> => {
     const settings = interaction.experience.mfa;
@@ -73,6 +78,11 @@ export const mfaFlow = (options: MfaFlowOptions) => {
         await savePending(interaction, { ...pending, factors: {} });
         return reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/mfa`, 303);
       }
+    }
+    if (event === 'SignIn' && (await actions.postSignInRefuses(interaction, request, userId))) {
+      const error = { code: 'session.verification_failed' };
+      audit.record(interaction, request, { event, step: 'Submit', result: 'Error', error, userId, identifier });
+      return refuse(interaction, reply, 400, interaction.tr.t('errors:verification_failed'));
     }
     await users.touchSignIn(tenantId, userId);
     audit.record(interaction, request, { event, step: 'Submit', result: 'Success', userId, identifier });

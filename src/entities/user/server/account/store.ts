@@ -188,6 +188,19 @@ export class UserStore {
   }
 
   /**
+   * Changes a user as a sign-in action asked: the fields given (custom data merged into the stored), through the
+   * user's operations (its rules and uniqueness hold), and the password that signed in, when given.
+   */
+  async updateFromAction(tenantId: string, userId: string, patch: Record<string, unknown>, password?: string) {
+    const stored = await this.findById(tenantId, userId);
+    const merge = typeof patch.customData === 'object' && patch.customData !== null;
+    const body = merge ? { ...patch, customData: { ...stored?.customData, ...(patch.customData as object) } } : patch;
+    if (Object.keys(body).length > 0) await this.operations().update(signInContext(tenantId, userId), userId, body);
+    if (password) await this.resetPassword(tenantId, userId, password);
+    return (await this.findById(tenantId, userId)) as UserRecord;
+  }
+
+  /**
    * Records a sign-in, as a write of the user on their own account. The password that signed in replaces a hash
    * made elsewhere (imported) by Gatehouse's own, in the same write.
    */

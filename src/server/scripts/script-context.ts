@@ -6,11 +6,11 @@ const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 const FACTORS = new Set(['Totp', 'WebAuthn', 'BackupCode', 'EmailVerificationCode', 'PhoneVerificationCode']);
 
 /**
- * What a JWT customizer script reads as `context` (Logto's shapes): the user of a user token with their roles (and
- * the roles' permissions), organizations and organization roles; the application a token is issued to (without its
- * secret). Read in one transaction of the tenant.
+ * What scripts read of the tenant, in Logto's shapes (a JWT customizer's `context`, an action's `event.user`): a user
+ * with their roles (and the roles' permissions), organizations and organization roles; the application a token is
+ * issued to (without its secret). Each read in one transaction of the tenant.
  */
-export class CustomizerContext {
+export class ScriptContext {
   constructor(
     private readonly db: Database,
     private readonly tenantId: string,
