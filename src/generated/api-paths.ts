@@ -27,6 +27,12 @@ export const apiRoutes = {
       "roles": "/applications/{id}/roles/{roleId}"
     }
   },
+  "applicationAccessControl": {
+    "actions": {
+      "get": "/applications/{applicationId}/access-control",
+      "replace": "/applications/{applicationId}/access-control"
+    }
+  },
   "applicationSecret": {
     "list": "/applications/{id}/secrets",
     "item": "/applications/{id}/secrets/{name}"

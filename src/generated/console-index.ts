@@ -102,6 +102,41 @@ export const consoleEntries: ConsoleEntry[] = [
     ]
   },
   {
+    "name": "applicationAccessControl",
+    "kind": "collection",
+    "apiPath": "/applications/{applicationId}/access-control",
+    "parent": {
+      "resource": "application",
+      "param": "applicationId",
+      "foreignKey": "applicationId"
+    },
+    "idField": "id",
+    "route": "applicationAccessControl",
+    "titleKey": "applicationAccessControl.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": [
+      "application"
+    ]
+  },
+  {
     "name": "applicationSecret",
     "kind": "collection",
     "apiPath": "/applications/{id}/secrets",
@@ -1015,6 +1050,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "accountCenter": () => import('./console-models/accountCenter'),
   "adminConsoleConfig": () => import('./console-models/adminConsoleConfig'),
   "application": () => import('./console-models/application'),
+  "applicationAccessControl": () => import('./console-models/applicationAccessControl'),
   "applicationSecret": () => import('./console-models/applicationSecret'),
   "captchaProvider": () => import('./console-models/captchaProvider'),
   "connector": () => import('./console-models/connector'),

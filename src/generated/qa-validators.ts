@@ -4,6 +4,7 @@ import type { ValidateFunction } from 'ajv';
 /** Per entity, the validators of the forms only the QA gallery renders, loaded when it shows them. */
 export const qaValidators: Record<string, () => Promise<{ validators: Record<string, ValidateFunction> }>> = {
   "application": () => import('./qa-validators/application.js'),
+  "applicationAccessControl": () => import('./qa-validators/applicationAccessControl.js'),
   "captchaProvider": () => import('./qa-validators/captchaProvider.js'),
   "connector": () => import('./qa-validators/connector.js'),
   "customPhrase": () => import('./qa-validators/customPhrase.js'),

@@ -3,6 +3,7 @@ import type { ServerOverride } from '../server/crud/overrides.js';
 import { accountCenterOverrides } from '../entities/accountCenter/server/overrides.js';
 import { adminConsoleConfigOverrides } from '../entities/adminConsoleConfig/server/overrides.js';
 import { applicationOverrides } from '../entities/application/server/overrides.js';
+import { applicationAccessControlOverrides } from '../entities/applicationAccessControl/server/overrides.js';
 import { captchaProviderOverrides } from '../entities/captchaProvider/server/overrides.js';
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
 import { connectorFactoryOverrides } from '../entities/connectorFactory/server/overrides.js';
@@ -37,12 +38,15 @@ import { verificationCodeOverrides } from '../entities/verificationCode/server/o
 export type ServerOverrideKey =
   | 'accountCenter.normalize'
   | 'adminConsoleConfig.present'
+  | 'application.check-access-control'
   | 'application.check-role-assignment'
   | 'application.delete-legacy-secret'
   | 'application.generate-secret'
   | 'application.generate-secret-value'
   | 'application.merge-custom-data'
   | 'application.present'
+  | 'applicationAccessControl.get'
+  | 'applicationAccessControl.replace'
   | 'captchaProvider.delete'
   | 'captchaProvider.get'
   | 'captchaProvider.put'
@@ -153,6 +157,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...accountCenterOverrides,
   ...adminConsoleConfigOverrides,
   ...applicationOverrides,
+  ...applicationAccessControlOverrides,
   ...captchaProviderOverrides,
   ...connectorOverrides,
   ...connectorFactoryOverrides,

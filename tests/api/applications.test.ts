@@ -20,6 +20,7 @@ describe.each(databases())('applications on $name', (target) => {
         customClientMetadata: { idTokenTtl: 3600, refreshTokenTtlInDays: 14, rotateRefreshToken: true },
         customData: {},
         isThirdParty: false,
+        appLevelAccessControlEnabled: false,
         createdAt: expect.any(Number),
       });
       expect(Math.abs(created.body.createdAt - Date.now())).toBeLessThan(60_000);

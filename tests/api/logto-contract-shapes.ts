@@ -64,14 +64,11 @@ export type OidcClientMetadata = NonNullable<
 >['content']['application/json']['oidcClientMetadata'];
 
 /**
- * Logto fields Gatehouse does not store yet: protected apps (`protectedAppMetadata`), app-level access control
- * (`appLevelAccessControlEnabled`) and, on GetApplication, the `isAdmin` flag of the admin tenant. The test insists
- * they are absent, so it fails (and this list shrinks) once the application schema gains them.
+ * Logto fields Gatehouse does not store yet: protected apps (`protectedAppMetadata`) and, on GetApplication, the
+ * `isAdmin` flag of the admin tenant. The test insists they are absent, so it fails (and this list shrinks) once the
+ * application schema gains them.
  */
-export const notYetStored = [
-  'protectedAppMetadata',
-  'appLevelAccessControlEnabled',
-] as const satisfies readonly (keyof Application)[];
+export const notYetStored = ['protectedAppMetadata'] as const satisfies readonly (keyof Application)[];
 export type NotYetStored = (typeof notYetStored)[number];
 
 export const resourceShape: Shape<Resource> = {
@@ -138,6 +135,7 @@ export const applicationShape: Shape<Omit<Application, NotYetStored>> = {
   customClientMetadata: ['object'],
   customData: ['object'],
   isThirdParty: ['boolean'],
+  appLevelAccessControlEnabled: ['boolean'],
   createdAt: ['number'],
 };
 export const oidcClientMetadataShape: Shape<Application['oidcClientMetadata']> = {

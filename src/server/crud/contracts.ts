@@ -87,8 +87,8 @@ export interface EntityOperations {
     parentId?: string,
     steps?: Pick<CreateSteps, 'first'>,
   ): Promise<Entity>;
-  /** Sets server-managed values (not validated as input), e.g. a regenerated key. */
-  setInternal(context: RequestContext, id: string, values: Entity): Promise<Entity>;
+  /** Sets server-managed values (not validated as input), e.g. a regenerated key; a child's under its parent. */
+  setInternal(context: RequestContext, id: string, values: Entity, parentId?: string): Promise<Entity>;
   /**
    * A compare-and-set of server-managed values: `decide` sees the record as stored, under its row lock, and returns
    * the values to set, or nothing when its precondition fails (then nothing is written, audited or announced).

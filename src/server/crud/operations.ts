@@ -221,10 +221,10 @@ export class GenericEntityOperations implements EntityOperations {
       });
   }
 
-  async setInternal(context: RequestContext, id: string, values: Entity): Promise<Entity> {
+  async setInternal(context: RequestContext, id: string, values: Entity, parentId?: string): Promise<Entity> {
     return this.deps.pipeline.run(this.write('setInternal', context, { id, values }), {
       work: async (tx) => {
-        const updated = await this.repository.update(tx, this.scope(context), id, values);
+        const updated = await this.repository.update(tx, this.scope(context, parentId), id, values);
         if (!updated) throw this.notFound(id);
         return updated;
       },

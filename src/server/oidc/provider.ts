@@ -14,6 +14,7 @@ import { ScriptContext } from '../scripts/script-context.js';
 import { tenantBasePath, tenantIssuer } from '../tenants/urls.js';
 import type { ActiveUsers } from './active-users.js';
 import { createAdapterClass } from './adapter.js';
+import { AppAccess } from './app-access.js';
 import { ClientStore, type CustomClientMetadata, customClientMetadataDefaults } from './clients.js';
 import { customTokenClaims } from './custom-claims.js';
 import { type GrantLimitListener, limitGrants } from './grant-limit.js';
@@ -107,6 +108,7 @@ export const createTenantOidc = async ({
   const userClaims = new UserClaims(db, tenantId, organizations);
   const sessionTtl = new SessionTtl(db, tenantId);
   const scriptContext = new ScriptContext(db, tenantId);
+  const appAccess = new AppAccess(db, tenantId);
 
   const findAccount = async (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
     const user = await users.findById(tenantId, sub);
@@ -126,12 +128,15 @@ export const createTenantOidc = async ({
     // Tokens are signed by the current key, whichever its algorithm; the previous key still verifies.
     ...signingAlgorithms(keys.signingAlg),
     findAccount,
+    // A grant for an application that restricts its users is handed out only to those it lets in.
+    loadExistingGrant: appAccess.loadExistingGrant,
     claims: CLAIMS,
     scopes: [...OPENID_SCOPES],
     // ID tokens carry the claims of the scopes granted, whatever the access token (Logto alike).
     conformIdTokenClaims: false,
     // The tenant's JWT customizer's claims; an API resource's token issued for one organization names it.
     extraTokenClaims: async (ctx: KoaContextWithOIDC, token: unknown) => {
+      await appAccess.assertToken(ctx, token);
       const custom = await customTokenClaims(ctx, token, { db, tenantId, context: scriptContext, auditLog });
       const organization = organizationTokenClaims(ctx);
       return custom || organization ? { ...custom, ...organization } : undefined;

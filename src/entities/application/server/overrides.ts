@@ -2,6 +2,7 @@ import { generateId } from '../../../server/crud/ids.js';
 import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { refusePastExpiry } from '../../_shared/future-expiry.js';
+import { type AccessRules, hasRules, noRulesError } from '../../applicationAccessControl/server/rules.js';
 
 /** Client secrets are the server's to make: 32 random characters, shown to the caller once at creation. */
 export const newClientSecret = () => generateId(32);
@@ -17,6 +18,21 @@ const withoutSecretTypes = new Set(['SPA', 'Native']);
 const machineToMachine = 'MachineToMachine';
 
 export const applicationOverrides = {
+  /** Enabling app-level access control needs a rule to let someone in (Logto's 422). */
+  'application.check-access-control': {
+    kind: 'beforeWrite',
+    run: async (values, { db, tenantId, stored }) => {
+      if (values.appLevelAccessControlEnabled !== true || stored?.appLevelAccessControlEnabled === true) return values;
+      const { rows } = await db.query<AccessRules>(
+        `SELECT user_ids AS "userIds", user_role_ids AS "userRoleIds", organization_ids AS "organizationIds",
+                organization_role_rules AS "organizationRoleRules"
+           FROM application_access_controls WHERE tenant_id = $1 AND application_id = $2`,
+        [tenantId, stored?.id],
+      );
+      if (!rows[0] || !hasRules(rows[0])) throw noRulesError();
+      return values;
+    },
+  },
   'application.generate-secret': {
     kind: 'beforeWrite',
     run: (values) => ({
