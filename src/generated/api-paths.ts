@@ -37,6 +37,12 @@ export const apiRoutes = {
     "list": "/applications/{id}/secrets",
     "item": "/applications/{id}/secrets/{name}"
   },
+  "applicationSignInExperience": {
+    "actions": {
+      "get": "/applications/{applicationId}/sign-in-experience",
+      "replace": "/applications/{applicationId}/sign-in-experience"
+    }
+  },
   "captchaProvider": {
     "actions": {
       "get": "/captcha-provider",

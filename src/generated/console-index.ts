@@ -172,6 +172,41 @@ export const consoleEntries: ConsoleEntry[] = [
     ]
   },
   {
+    "name": "applicationSignInExperience",
+    "kind": "collection",
+    "apiPath": "/applications/{applicationId}/sign-in-experience",
+    "parent": {
+      "resource": "application",
+      "param": "applicationId",
+      "foreignKey": "applicationId"
+    },
+    "idField": "id",
+    "route": "applicationSignInExperience",
+    "titleKey": "applicationSignInExperience.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": [
+      "application"
+    ]
+  },
+  {
     "name": "captchaProvider",
     "kind": "collection",
     "apiPath": "/captcha-provider",
@@ -1052,6 +1087,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "application": () => import('./console-models/application'),
   "applicationAccessControl": () => import('./console-models/applicationAccessControl'),
   "applicationSecret": () => import('./console-models/applicationSecret'),
+  "applicationSignInExperience": () => import('./console-models/applicationSignInExperience'),
   "captchaProvider": () => import('./console-models/captchaProvider'),
   "connector": () => import('./console-models/connector'),
   "customPhrase": () => import('./console-models/customPhrase'),

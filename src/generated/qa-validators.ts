@@ -5,6 +5,7 @@ import type { ValidateFunction } from 'ajv';
 export const qaValidators: Record<string, () => Promise<{ validators: Record<string, ValidateFunction> }>> = {
   "application": () => import('./qa-validators/application.js'),
   "applicationAccessControl": () => import('./qa-validators/applicationAccessControl.js'),
+  "applicationSignInExperience": () => import('./qa-validators/applicationSignInExperience.js'),
   "captchaProvider": () => import('./qa-validators/captchaProvider.js'),
   "connector": () => import('./qa-validators/connector.js'),
   "customPhrase": () => import('./qa-validators/customPhrase.js'),

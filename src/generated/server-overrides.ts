@@ -4,6 +4,7 @@ import { accountCenterOverrides } from '../entities/accountCenter/server/overrid
 import { adminConsoleConfigOverrides } from '../entities/adminConsoleConfig/server/overrides.js';
 import { applicationOverrides } from '../entities/application/server/overrides.js';
 import { applicationAccessControlOverrides } from '../entities/applicationAccessControl/server/overrides.js';
+import { applicationSignInExperienceOverrides } from '../entities/applicationSignInExperience/server/overrides.js';
 import { captchaProviderOverrides } from '../entities/captchaProvider/server/overrides.js';
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
 import { connectorFactoryOverrides } from '../entities/connectorFactory/server/overrides.js';
@@ -47,6 +48,8 @@ export type ServerOverrideKey =
   | 'application.present'
   | 'applicationAccessControl.get'
   | 'applicationAccessControl.replace'
+  | 'applicationSignInExperience.get'
+  | 'applicationSignInExperience.replace'
   | 'captchaProvider.delete'
   | 'captchaProvider.get'
   | 'captchaProvider.put'
@@ -158,6 +161,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...adminConsoleConfigOverrides,
   ...applicationOverrides,
   ...applicationAccessControlOverrides,
+  ...applicationSignInExperienceOverrides,
   ...captchaProviderOverrides,
   ...connectorOverrides,
   ...connectorFactoryOverrides,

@@ -1,5 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
+import {
+  readApplicationOverlay,
+  withApplicationOverlay,
+} from '../../entities/applicationSignInExperience/server/overlay.js';
 import { readSignInExperience } from '../../entities/signInExperience/server/load.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
@@ -82,7 +86,9 @@ const loadInteraction = async (
   const accept = request.headers['accept-language'];
   const { experience, phrases, captcha } = await db.withTenant(tenantId, async (tx) => {
     const model = modelOf('signInExperience');
-    const stored = await readSignInExperience(tx, tenantId, model);
+    // A first-party application's own branding and colors stand over the tenant's.
+    const overlay = await readApplicationOverlay(tx, tenantId, details.params.client_id);
+    const stored = withApplicationOverlay(await readSignInExperience(tx, tenantId, model), overlay);
     const read = pageExperience(stored, model);
     // The console's accounts collect no custom profile fields.
     if (tenantId !== ADMIN_TENANT_ID)
