@@ -309,6 +309,12 @@ export const apiRoutes = {
       "roles": "/users/{userId}/roles/{roleId}"
     }
   },
+  "userAsset": {
+    "actions": {
+      "serviceStatus": "/user-assets/service-status",
+      "upload": "/user-assets"
+    }
+  },
   "verificationCode": {
     "actions": {
       "send": "/verification-codes",

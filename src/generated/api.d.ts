@@ -2000,6 +2000,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user-assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file (multipart/form-data, field file): an image of at most 8 MiB; answers its public URL */
+        post: operations["CreateUserAssetUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-assets/service-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether uploads are possible here, and which files they take */
+        get: operations["GetUserAssetServiceStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -2580,6 +2614,9 @@ export interface components {
              * @example role.application_exists
              * @example scope.name_exists
              * @example resource.resource_identifier_in_use
+             * @example guard.file_size_exceeded
+             * @example guard.mime_type_not_allowed
+             * @example storage.not_configured
              * @example action.general
              * @example jwt_customizer.general
              * @example hook.missing_events
@@ -10373,6 +10410,34 @@ export interface components {
             secretQrCode?: string;
             /** @description BackupCode: the codes, shown once. */
             codes?: string[];
+        };
+        /**
+         * UserAsset
+         * @description Files uploaded for the tenant's users and branding (avatars, logos), kept where the environment says (USER_ASSETS_DIR) and served at a public URL.
+         */
+        UserAsset: {
+            $defs: {
+                serviceStatus: {
+                    /** @enum {string} */
+                    status: "ready" | "not_configured";
+                    allowUploadMimeTypes?: string[];
+                    maxUploadFileSize?: number;
+                };
+                uploaded: {
+                    /** @description Where the file is served. */
+                    url: string;
+                };
+            };
+        };
+        UserAssetServiceStatusResponse: {
+            /** @enum {string} */
+            status: "ready" | "not_configured";
+            allowUploadMimeTypes?: string[];
+            maxUploadFileSize?: number;
+        };
+        UserAssetUploadResponse: {
+            /** @description Where the file is served. */
+            url: string;
         };
         /**
          * VerificationCode
@@ -23366,6 +23431,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubjectTokenCreateResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateUserAssetUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Upload a file (multipart/form-data, field file): an image of at most 8 MiB; answers its public URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAssetUploadResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserAssetServiceStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether uploads are possible here, and which files they take */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAssetServiceStatusResponse"];
                 };
             };
             /** @description Bad Request */

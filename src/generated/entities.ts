@@ -34916,6 +34916,122 @@ export const entityModels: EntityModel[] = [
     }
   },
   {
+    "name": "userAsset",
+    "kind": "service",
+    "apiPath": "/user-assets",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "userAsset",
+    "titleKey": "userAsset.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "UserAsset",
+      "description": "Files uploaded for the tenant's users and branding (avatars, logos), kept where the environment says (USER_ASSETS_DIR) and served at a public URL.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {},
+      "$defs": {
+        "serviceStatus": {
+          "type": "object",
+          "required": [
+            "status"
+          ],
+          "properties": {
+            "status": {
+              "type": "string",
+              "enum": [
+                "ready",
+                "not_configured"
+              ]
+            },
+            "allowUploadMimeTypes": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "maxUploadFileSize": {
+              "type": "integer"
+            }
+          }
+        },
+        "uploaded": {
+          "type": "object",
+          "required": [
+            "url"
+          ],
+          "properties": {
+            "url": {
+              "type": "string",
+              "description": "Where the file is served."
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "service-status",
+        "on": "collection",
+        "method": "GET",
+        "path": "service-status",
+        "handler": "userAsset.status",
+        "status": 200,
+        "summary": "Whether uploads are possible here, and which files they take",
+        "responseSchema": "serviceStatus"
+      },
+      {
+        "key": "upload",
+        "on": "collection",
+        "method": "POST",
+        "path": "",
+        "handler": "userAsset.upload",
+        "status": 200,
+        "summary": "Upload a file (multipart/form-data, field file): an image of at most 8 MiB; answers its public URL",
+        "responseSchema": "uploaded"
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "userRole",
     "kind": "relation",
     "apiPath": "",

@@ -29,6 +29,7 @@ import { signInActionOverrides } from '../entities/signInAction/server/overrides
 import { signInExperienceOverrides } from '../entities/signInExperience/server/overrides.js';
 import { subjectTokenOverrides } from '../entities/subjectToken/server/overrides.js';
 import { userOverrides } from '../entities/user/server/overrides.js';
+import { userAssetOverrides } from '../entities/userAsset/server/overrides.js';
 import { verificationCodeOverrides } from '../entities/verificationCode/server/overrides.js';
 
 /**
@@ -152,6 +153,8 @@ export type ServerOverrideKey =
   | 'user.update-password-expiration'
   | 'user.update-profile'
   | 'user.verify-password'
+  | 'userAsset.status'
+  | 'userAsset.upload'
   | 'verificationCode.send'
   | 'verificationCode.verify';
 
@@ -186,5 +189,6 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...signInExperienceOverrides,
   ...subjectTokenOverrides,
   ...userOverrides,
+  ...userAssetOverrides,
   ...verificationCodeOverrides,
 };

@@ -32,6 +32,7 @@ import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
 import { tenantDirectory } from './tenants/directory.js';
 import { DEFAULT_TENANT_ID, isTenantId, originOf } from './tenants/urls.js';
+import { registerUserAssets } from './user-assets/routes.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 declare module 'fastify' {
@@ -84,6 +85,8 @@ export interface AppOptions {
    * (default 1,000; `COUNT_ESTIMATE_THRESHOLD`).
    */
   countThreshold?: number | undefined;
+  /** Where uploaded files are kept (`POST /api/user-assets`); unset, uploads are off (`not_configured`). */
+  userAssetsDir?: string | undefined;
 }
 
 export const buildApp = async ({
@@ -102,6 +105,7 @@ export const buildApp = async ({
   writeStages = (defaults) => defaults,
   keysCheckMs,
   countThreshold = DEFAULT_COUNT_THRESHOLD,
+  userAssetsDir,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -170,6 +174,7 @@ export const buildApp = async ({
       tenantOf,
     );
   }
+  await registerUserAssets(app, userAssetsDir);
   const managementApi = async (scope: FastifyInstance) => {
     for (const model of catalog.models) {
       registerEntityRoutes(scope, model, {

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type BootstrapSettings, readBootstrapSettings } from './bootstrap/settings.js';
 import type { CaptchaEndpoints } from './interaction/captcha/endpoints.js';
 import { StartRefused } from './start-refused.js';
@@ -22,6 +22,8 @@ export interface ServerConfig {
   bootstrap: BootstrapSettings;
   /** The rows a list counts exactly for `Prefer: count=estimated` (COUNT_ESTIMATE_THRESHOLD); unset, the default. */
   countThreshold: number | undefined;
+  /** Where uploaded files are kept (USER_ASSETS_DIR); unset, `user-assets` in the data directory. */
+  userAssetsDir: string;
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -72,7 +74,7 @@ const readThreshold = (env: NodeJS.ProcessEnv, name: string) => {
 };
 
 /** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL,
- * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD. */
+ * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   const port = Number(env.PORT ?? 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -95,5 +97,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     captcha: readCaptchaEndpoints(env),
     bootstrap: readBootstrapSettings(env),
     countThreshold: readThreshold(env, 'COUNT_ESTIMATE_THRESHOLD'),
+    userAssetsDir: resolve(env.USER_ASSETS_DIR || join(env.DATA_DIR || 'data', 'user-assets')),
   };
 };

@@ -28,6 +28,7 @@ const { app, address } = await (async () => {
     pwnedRangeUrl: config.pwnedRangeUrl,
     captcha: config.captcha,
     countThreshold: config.countThreshold,
+    userAssetsDir: config.userAssetsDir,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL || 'info' },

@@ -83,6 +83,9 @@ export const handWrittenErrorCodes = {
     status: 422,
     message: 'The API identifier {{indicator}} is already in use.',
   },
+  'guard.file_size_exceeded': { status: 400, message: 'File size exceeded.' },
+  'guard.mime_type_not_allowed': { status: 400, message: 'MIME type is not allowed.' },
+  'storage.not_configured': { status: 400, message: 'Storage provider is not configured.' },
   'action.general': { status: 422, message: 'An error occurred while running the action.' },
   'jwt_customizer.general': {
     status: 422,
