@@ -43,6 +43,13 @@ export const apiRoutes = {
       "replace": "/applications/{applicationId}/sign-in-experience"
     }
   },
+  "applicationUserConsentScope": {
+    "actions": {
+      "list": "/applications/{applicationId}/user-consent-scopes",
+      "assign": "/applications/{applicationId}/user-consent-scopes",
+      "remove": "/applications/{applicationId}/user-consent-scopes/{scopeType}/{scopeId}"
+    }
+  },
   "captchaProvider": {
     "actions": {
       "get": "/captcha-provider",

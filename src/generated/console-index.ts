@@ -207,6 +207,41 @@ export const consoleEntries: ConsoleEntry[] = [
     ]
   },
   {
+    "name": "applicationUserConsentScope",
+    "kind": "collection",
+    "apiPath": "/applications/{applicationId}/user-consent-scopes",
+    "parent": {
+      "resource": "application",
+      "param": "applicationId",
+      "foreignKey": "applicationId"
+    },
+    "idField": "id",
+    "route": "applicationUserConsentScope",
+    "titleKey": "applicationUserConsentScope.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": [
+      "application"
+    ]
+  },
+  {
     "name": "captchaProvider",
     "kind": "collection",
     "apiPath": "/captcha-provider",
@@ -1088,6 +1123,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "applicationAccessControl": () => import('./console-models/applicationAccessControl'),
   "applicationSecret": () => import('./console-models/applicationSecret'),
   "applicationSignInExperience": () => import('./console-models/applicationSignInExperience'),
+  "applicationUserConsentScope": () => import('./console-models/applicationUserConsentScope'),
   "captchaProvider": () => import('./console-models/captchaProvider'),
   "connector": () => import('./console-models/connector'),
   "customPhrase": () => import('./console-models/customPhrase'),

@@ -5,6 +5,7 @@ import { adminConsoleConfigOverrides } from '../entities/adminConsoleConfig/serv
 import { applicationOverrides } from '../entities/application/server/overrides.js';
 import { applicationAccessControlOverrides } from '../entities/applicationAccessControl/server/overrides.js';
 import { applicationSignInExperienceOverrides } from '../entities/applicationSignInExperience/server/overrides.js';
+import { applicationUserConsentScopeOverrides } from '../entities/applicationUserConsentScope/server/overrides.js';
 import { captchaProviderOverrides } from '../entities/captchaProvider/server/overrides.js';
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
 import { connectorFactoryOverrides } from '../entities/connectorFactory/server/overrides.js';
@@ -51,6 +52,9 @@ export type ServerOverrideKey =
   | 'applicationAccessControl.replace'
   | 'applicationSignInExperience.get'
   | 'applicationSignInExperience.replace'
+  | 'applicationUserConsentScope.assign'
+  | 'applicationUserConsentScope.list'
+  | 'applicationUserConsentScope.remove'
   | 'captchaProvider.delete'
   | 'captchaProvider.get'
   | 'captchaProvider.put'
@@ -165,6 +169,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationOverrides,
   ...applicationAccessControlOverrides,
   ...applicationSignInExperienceOverrides,
+  ...applicationUserConsentScopeOverrides,
   ...captchaProviderOverrides,
   ...connectorOverrides,
   ...connectorFactoryOverrides,

@@ -1,3 +1,5 @@
+import { applicationErrorCodes } from './application-error-codes.js';
+
 /**
  * Error codes shared by the server and the console. Codes and statuses follow Logto's Management API where
  * Logto has the same error; messages are English fallbacks (the console translates by code).
@@ -83,27 +85,8 @@ export const handWrittenErrorCodes = {
     status: 422,
     message: 'The API identifier {{indicator}} is already in use.',
   },
-  'guard.file_size_exceeded': { status: 400, message: 'File size exceeded.' },
-  'guard.mime_type_not_allowed': { status: 400, message: 'MIME type is not allowed.' },
-  'storage.not_configured': { status: 400, message: 'Storage provider is not configured.' },
-  'action.general': { status: 422, message: 'An error occurred while running the action.' },
-  'jwt_customizer.general': {
-    status: 422,
-    message: 'An error occurred while customizing the token claims. Please try again later.',
-  },
   'hook.missing_events': { status: 400, message: 'You need to provide at least one event.' },
   'hook.send_test_payload_failed': { status: 422, message: 'Failed to send test payload: {{message}}' },
-  'application.no_legacy_secret_found': {
-    status: 400,
-    message: 'The application does not have a legacy secret.',
-  },
-  'application.invalid_type': { status: 422, message: 'Only machine-to-machine applications can have roles.' },
-  'application.invalid_role_type': {
-    status: 422,
-    message: 'Only machine-to-machine roles can be assigned to a machine-to-machine application.',
-  },
-  'application.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this application.' },
-  'application.secret_name_exists': { status: 422, message: 'A secret named {{name}} already exists.' },
   'user.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this user.' },
   'user.invalid_role_type': {
     status: 422,
@@ -294,4 +277,5 @@ export const handWrittenErrorCodes = {
     message: 'This connector does not support token storage. ',
   },
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },
+  ...applicationErrorCodes,
 } as const satisfies Record<string, { status: number; message: string }>;

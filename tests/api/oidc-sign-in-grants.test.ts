@@ -74,6 +74,13 @@ describe.each(databases())('sign-in pages on $name', (target) => {
     });
     expect(created.status).toBe(200);
     const clientId = ((await created.json()) as { id: string }).id;
+    // A third-party app may ask its users only for the user scopes it was given.
+    const given = await fetch(`${server.origin}/api/applications/${clientId}/user-consent-scopes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${managementToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userScopes: ['profile'] }),
+    });
+    expect(given.status).toBe(201);
     const username = unique('member_');
     await createUser(db, 'default', { username, password: PASSWORD });
     const defaultIssuer = `${server.origin}/oidc`;

@@ -119,6 +119,10 @@ describe.each(databases())('organization tokens on $name', (target) => {
       },
     });
     const partner = ok(created, 200).id;
+    await scene.api.POST('/api/applications/{applicationId}/user-consent-scopes', {
+      params: { path: { applicationId: partner } },
+      body: { userScopes: [ORGANIZATIONS, ORGANIZATION_ROLES] },
+    });
     const { refresh_token } = await signIn(FULL_SCOPE, ORGANIZATION_RESOURCE, partner);
     const refused = await postForm(`${scene.issuer}/token`, {
       grant_type: 'refresh_token',

@@ -65,6 +65,14 @@ describe('signing in to an application on another origin', () => {
       }),
     });
     const { id } = (await created.json()) as { id: string };
+    if (isThirdParty) {
+      // A third-party app may ask its users only for the user scopes it was given.
+      await fetch(`${server.origin}/api/applications/${id}/user-consent-scopes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userScopes: ['profile'] }),
+      });
+    }
     const { challenge } = pkce();
     await browser.context.clearCookies();
     await browser.page.goto(

@@ -3,12 +3,21 @@ import type { AdapterPayload } from 'oidc-provider';
 import type { ApplicationRecord } from '../../generated/records.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
+import { CLAIMS } from './user-claims.js';
+
+/** The user scopes the provider knows (a client's `scope` may name no other). */
+const KNOWN_USER_SCOPES = Object.keys(CLAIMS).filter((scope) => scope !== 'openid');
 
 /** The fields of an application the provider needs. */
 export type ApplicationRow = Pick<ApplicationRecord, 'id' | 'name' | 'secret' | 'type' | 'oidcClientMetadata'> & {
   customClientMetadata: CustomClientMetadata;
   isThirdParty?: boolean;
+  /** A third-party application's user scopes (its consent scopes): the only OpenID scopes it may request. */
+  userScopes?: string[];
 };
+
+/** The OpenID scopes a client may always request. */
+const BASE_SCOPES = ['openid', 'offline_access'];
 
 /** Custom metadata as stored: rows written before a setting existed leave it out. */
 export type CustomClientMetadata = Partial<ApplicationRecord['customClientMetadata']>;
@@ -38,6 +47,8 @@ export const clientMetadataOf = (app: ApplicationRow): AdapterPayload | undefine
     client_id: app.id,
     client_name: app.name,
     ...(meta.logoUri ? { logo_uri: meta.logoUri } : {}),
+    // A third party's request for a user scope it was not given is refused (`invalid_scope`), as Logto does.
+    ...(app.isThirdParty ? { scope: [...BASE_SCOPES, ...(app.userScopes ?? [])].join(' ') } : {}),
   };
   const interactive = {
     ...named,
@@ -101,10 +112,14 @@ export class ClientStore {
         oidc_client_metadata: ApplicationRow['oidcClientMetadata'];
         custom_client_metadata: CustomClientMetadata;
         is_third_party: boolean;
+        user_scopes: string[];
       }>(
-        `SELECT id, name, secret, type, oidc_client_metadata, custom_client_metadata, is_third_party FROM applications
-         WHERE tenant_id = $1 AND id = $2`,
-        [this.tenantId, clientId],
+        `SELECT id, name, secret, type, oidc_client_metadata, custom_client_metadata, is_third_party,
+                ARRAY(SELECT scope_id FROM application_user_consent_scopes c
+                       WHERE c.tenant_id = a.tenant_id AND c.application_id = a.id AND c.scope_type = 'user-scopes'
+                         AND c.scope_id = ANY($3::text[])) AS user_scopes
+           FROM applications a WHERE tenant_id = $1 AND id = $2`,
+        [this.tenantId, clientId, KNOWN_USER_SCOPES],
       ),
     );
     const row = rows[0];
@@ -121,6 +136,7 @@ export class ClientStore {
       oidcClientMetadata: row.oidc_client_metadata ?? {},
       customClientMetadata: row.custom_client_metadata ?? {},
       isThirdParty: row.is_third_party,
+      userScopes: row.user_scopes,
     });
   }
 

@@ -26,6 +26,7 @@ import { organizationTokenClaims, registerOrganizationTokens, requestedOrganizat
 import { resourceServerInfoOf } from './resource-servers.js';
 import { ResourceStore } from './resources.js';
 import { SessionTtl } from './session-ttl.js';
+import { ThirdPartyConsent } from './third-party-consent.js';
 import { registerTokenExchange } from './token-exchange.js';
 import { CLAIMS, UserClaims } from './user-claims.js';
 
@@ -103,7 +104,8 @@ export const createTenantOidc = async ({
 
   const organizations = new OrganizationGrants(db, tenantId, models);
   const signing = { accessTokenFormat: 'jwt', jwt: { sign: { alg: keys.signingAlg } } };
-  const resourceServerInfo = resourceServerInfoOf({ resources, organizations, signing });
+  const consent = new ThirdPartyConsent(db, tenantId);
+  const resourceServerInfo = resourceServerInfoOf({ resources, organizations, signing, consent });
 
   const userClaims = new UserClaims(db, tenantId, organizations);
   const sessionTtl = new SessionTtl(db, tenantId);

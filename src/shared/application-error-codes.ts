@@ -1,0 +1,34 @@
+/**
+ * Error codes of applications and what they run or keep (scripts, consent scopes, secrets, uploads); Logto's codes
+ * and statuses, English messages (the console translates by code). Part of `handWrittenErrorCodes`.
+ */
+export const applicationErrorCodes = {
+  'guard.file_size_exceeded': { status: 400, message: 'File size exceeded.' },
+  'guard.mime_type_not_allowed': { status: 400, message: 'MIME type is not allowed.' },
+  'storage.not_configured': { status: 400, message: 'Storage provider is not configured.' },
+  'application.third_party_application_only': {
+    status: 422,
+    message: 'The feature is only available for third-party applications.',
+  },
+  'application.user_consent_scopes_not_found': { status: 422, message: 'Invalid user consent scopes.' },
+  'application.consent_management_api_scopes_not_allowed': {
+    status: 422,
+    message: 'Management API scopes are not allowed.',
+  },
+  'action.general': { status: 422, message: 'An error occurred while running the action.' },
+  'jwt_customizer.general': {
+    status: 422,
+    message: 'An error occurred while customizing the token claims. Please try again later.',
+  },
+  'application.no_legacy_secret_found': {
+    status: 400,
+    message: 'The application does not have a legacy secret.',
+  },
+  'application.invalid_type': { status: 422, message: 'Only machine-to-machine applications can have roles.' },
+  'application.invalid_role_type': {
+    status: 422,
+    message: 'Only machine-to-machine roles can be assigned to a machine-to-machine application.',
+  },
+  'application.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this application.' },
+  'application.secret_name_exists': { status: 422, message: 'A secret named {{name}} already exists.' },
+} as const satisfies Record<string, { status: number; message: string }>;
