@@ -54,5 +54,6 @@ describe('an error code named only in a descriptor', () => {
         await api.stop();
       }
     }
-  });
+    // Generating a copy of the project and migrating two databases from scratch takes longer than one request.
+  }, 90_000);
 });
