@@ -43,6 +43,14 @@ export const apiRoutes = {
       "replace": "/applications/{applicationId}/sign-in-experience"
     }
   },
+  "applicationUserConsentOrganization": {
+    "actions": {
+      "list": "/applications/{id}/users/{userId}/consent-organizations",
+      "replace": "/applications/{id}/users/{userId}/consent-organizations",
+      "add": "/applications/{id}/users/{userId}/consent-organizations",
+      "remove": "/applications/{id}/users/{userId}/consent-organizations/{organizationId}"
+    }
+  },
   "applicationUserConsentScope": {
     "actions": {
       "list": "/applications/{applicationId}/user-consent-scopes",

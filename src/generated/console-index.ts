@@ -207,6 +207,41 @@ export const consoleEntries: ConsoleEntry[] = [
     ]
   },
   {
+    "name": "applicationUserConsentOrganization",
+    "kind": "collection",
+    "apiPath": "/applications/{id}/users",
+    "parent": {
+      "resource": "application",
+      "param": "id",
+      "foreignKey": "applicationId"
+    },
+    "idField": "id",
+    "route": "applicationUserConsentOrganization",
+    "titleKey": "applicationUserConsentOrganization.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": [
+      "application"
+    ]
+  },
+  {
     "name": "applicationUserConsentScope",
     "kind": "collection",
     "apiPath": "/applications/{applicationId}/user-consent-scopes",
@@ -1123,6 +1158,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "applicationAccessControl": () => import('./console-models/applicationAccessControl'),
   "applicationSecret": () => import('./console-models/applicationSecret'),
   "applicationSignInExperience": () => import('./console-models/applicationSignInExperience'),
+  "applicationUserConsentOrganization": () => import('./console-models/applicationUserConsentOrganization'),
   "applicationUserConsentScope": () => import('./console-models/applicationUserConsentScope'),
   "captchaProvider": () => import('./console-models/captchaProvider'),
   "connector": () => import('./console-models/connector'),

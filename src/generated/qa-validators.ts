@@ -6,6 +6,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "application": () => import('./qa-validators/application.js'),
   "applicationAccessControl": () => import('./qa-validators/applicationAccessControl.js'),
   "applicationSignInExperience": () => import('./qa-validators/applicationSignInExperience.js'),
+  "applicationUserConsentOrganization": () => import('./qa-validators/applicationUserConsentOrganization.js'),
   "applicationUserConsentScope": () => import('./qa-validators/applicationUserConsentScope.js'),
   "captchaProvider": () => import('./qa-validators/captchaProvider.js'),
   "connector": () => import('./qa-validators/connector.js'),

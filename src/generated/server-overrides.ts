@@ -5,6 +5,7 @@ import { adminConsoleConfigOverrides } from '../entities/adminConsoleConfig/serv
 import { applicationOverrides } from '../entities/application/server/overrides.js';
 import { applicationAccessControlOverrides } from '../entities/applicationAccessControl/server/overrides.js';
 import { applicationSignInExperienceOverrides } from '../entities/applicationSignInExperience/server/overrides.js';
+import { applicationUserConsentOrganizationOverrides } from '../entities/applicationUserConsentOrganization/server/overrides.js';
 import { applicationUserConsentScopeOverrides } from '../entities/applicationUserConsentScope/server/overrides.js';
 import { captchaProviderOverrides } from '../entities/captchaProvider/server/overrides.js';
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
@@ -52,6 +53,10 @@ export type ServerOverrideKey =
   | 'applicationAccessControl.replace'
   | 'applicationSignInExperience.get'
   | 'applicationSignInExperience.replace'
+  | 'applicationUserConsentOrganization.add'
+  | 'applicationUserConsentOrganization.list'
+  | 'applicationUserConsentOrganization.remove'
+  | 'applicationUserConsentOrganization.replace'
   | 'applicationUserConsentScope.assign'
   | 'applicationUserConsentScope.list'
   | 'applicationUserConsentScope.remove'
@@ -169,6 +174,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationOverrides,
   ...applicationAccessControlOverrides,
   ...applicationSignInExperienceOverrides,
+  ...applicationUserConsentOrganizationOverrides,
   ...applicationUserConsentScopeOverrides,
   ...captchaProviderOverrides,
   ...connectorOverrides,

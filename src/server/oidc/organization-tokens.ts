@@ -26,8 +26,10 @@ export interface OrganizationTokenOptions {
   organizations: OrganizationGrants;
   /** How the tenant's tokens for resources are signed (format and algorithm). */
   signing: Record<string, unknown>;
-  /** Whether the application is a third party's: those are granted no organization. */
+  /** Whether the application is a third party's: those reach only the organizations a user consented to. */
   isThirdParty: (clientId: string) => Promise<boolean>;
+  /** Whether the user lets the (third-party) application reach the organization. */
+  consentedOrganization: (clientId: string, userId: string, organizationId: string) => Promise<boolean>;
 }
 
 /** The organization a token request names, if any. */
@@ -97,7 +99,9 @@ const asOrganizationToken = async (
   await handler(ctx);
 };
 
-/** Refuses a user the organization: not a member, an app the organization is not granted to, MFA it requires. */
+/**
+ * Refuses a user the organization: not a member, a third-party app the user did not let reach it, MFA it requires.
+ */
 export const checkUserAccess = async (
   options: OrganizationTokenOptions,
   organizationId: string,
@@ -108,7 +112,10 @@ export const checkUserAccess = async (
   if (!(await organizations.isMember('user', organizationId, userId))) {
     throw denied('user is not a member of the organization');
   }
-  if (await options.isThirdParty(client.clientId)) {
+  if (
+    (await options.isThirdParty(client.clientId)) &&
+    !(await options.consentedOrganization(client.clientId, userId, organizationId))
+  ) {
     throw denied('organization access is not granted to the application');
   }
   if (await organizations.lacksRequiredMfa(organizationId, userId)) {

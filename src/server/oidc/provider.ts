@@ -211,7 +211,13 @@ export const createTenantOidc = async ({
     },
   });
 
-  const organizationTokens = { organizations, signing, isThirdParty: (id: string) => clients.isThirdParty(id) };
+  const organizationTokens = {
+    organizations,
+    signing,
+    isThirdParty: (id: string) => clients.isThirdParty(id),
+    consentedOrganization: (id: string, userId: string, organizationId: string) =>
+      consent.organizationConsented(id, userId, organizationId),
+  };
   registerTokenExchange(provider, {
     db,
     tenantId,

@@ -54,4 +54,16 @@ export class ThirdPartyConsent {
         WHERE c.tenant_id = a.tenant_id AND c.application_id = a.id AND c.scope_type = 'organization-scopes'`,
     );
   }
+
+  /** Whether the user lets the application reach the organization (`/users/{userId}/consent-organizations`). */
+  async organizationConsented(clientId: string, userId: string, organizationId: string): Promise<boolean> {
+    const { rows } = await this.db.withTenant(this.tenantId, (tx) =>
+      tx.query(
+        `SELECT 1 FROM application_user_consent_organizations
+          WHERE tenant_id = $1 AND application_id = $2 AND user_id = $3 AND organization_id = $4`,
+        [this.tenantId, clientId, userId, organizationId],
+      ),
+    );
+    return rows.length > 0;
+  }
 }
