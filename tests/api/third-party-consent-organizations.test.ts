@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
 import { databases } from './harness.js';
 import { uris } from './logto-contract-shapes.js';
-import { postForm, type RunningServer, startServer } from './oidc-helpers.js';
+import { Browser, formAction, pkce, postForm, type RunningServer, startServer } from './oidc-helpers.js';
+import { PASSWORD } from './oidc-sign-in-steps.js';
 import {
   CALLBACK,
   FULL_SCOPE,
@@ -106,6 +107,12 @@ describe.each(databases())('third-party consent organizations on $name', (target
 
   it('gives the third-party application organization tokens for the consented organizations only', async () => {
     let { refresh_token: refreshToken } = await signIn(FULL_SCOPE, ORGANIZATION_RESOURCE, partner);
+    // The consent page was allowed with no organization picked: the application reaches none.
+    expect(await consented()).toEqual({ ids: [], total: '0' });
+    await scene.api.PUT('/api/applications/{id}/users/{userId}/consent-organizations', {
+      ...at(partner, scene.memberId),
+      body: { organizationIds: [scene.org.acme] },
+    });
     const organizationToken = (organizationId: string) =>
       postForm(`${scene.issuer}/token`, {
         grant_type: 'refresh_token',
@@ -120,5 +127,33 @@ describe.each(databases())('third-party consent organizations on $name', (target
     const refused = await organizationToken(scene.org.globex);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: 'access_denied' });
+  });
+
+  it('keeps the organizations the user picks on the consent page, among their own', async () => {
+    const browser = new Browser();
+    const { challenge } = pkce();
+    const params = new URLSearchParams({
+      client_id: partner,
+      redirect_uri: CALLBACK,
+      response_type: 'code',
+      scope: FULL_SCOPE,
+      resource: ORGANIZATION_RESOURCE,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 'xyz',
+    });
+    const page = await browser.follow(`${scene.issuer}/auth?${params}`);
+    const submitted = await browser.post(formAction(page.text, scene.server.origin, '/sign-in'), {
+      identifier: scene.member,
+      password: PASSWORD,
+    });
+    const consent = await browser.follow(submitted.location ?? '', CALLBACK);
+    for (const id of [scene.org.acme, scene.org.globex]) expect(consent.text).toContain(`value="${id}"`);
+    expect(consent.text).not.toContain(`value="${scene.org.initech}"`);
+    const allowed = await browser.post(formAction(consent.text, scene.server.origin, '/consent'), {
+      organizationIds: scene.org.globex,
+    });
+    expect(allowed.status).toBe(303);
+    expect(await consented()).toEqual({ ids: [scene.org.globex], total: '1' });
   });
 });

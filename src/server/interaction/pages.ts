@@ -4,6 +4,7 @@ import type { SecuritySettings } from '../../entities/user/server/account/securi
 import type { UserStore } from '../../entities/user/server/account/store.js';
 import type { Database } from '../db/database.js';
 import { ADMIN_TENANT_ID } from '../tenants/urls.js';
+import { asksOrganizations, userOrganizations } from './consent-organizations.js';
 import { type Interaction, sendPage } from './context.js';
 import type { PageExperience } from './experience.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';
@@ -125,6 +126,7 @@ export const interactionPages = (
     const described = await oidc.resources.describe(Object.keys(requested));
     const accountId = details.session?.accountId ?? '';
     const user = await users.findById(tenantId, accountId);
+    const organizations = asksOrganizations(details) ? await userOrganizations(db, tenantId, accountId) : [];
     const chrome = interaction.chrome();
     const view = {
       action: `${base}/consent`,
@@ -140,6 +142,7 @@ export const interactionPages = (
           scopes: scopes.map((name) => ({ name, description: resource?.scopes.get(name) ?? null })),
         };
       }),
+      organizations,
     };
     return sendPage(reply, 200, consentPage(tr, view, chrome), chrome);
   };

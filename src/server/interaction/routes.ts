@@ -20,6 +20,7 @@ import { registerBrandingAssets } from './branding-assets.js';
 import type { CaptchaEndpoints } from './captcha/endpoints.js';
 import { captchaGuard } from './captcha/guard.js';
 import { grantConsent } from './consent.js';
+import { rememberPickedOrganizations } from './consent-organizations.js';
 import { finishInteraction as finish, type Interaction, interactionPage } from './context.js';
 import { termsMustBeTicked } from './experience.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';
@@ -255,6 +256,12 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
 
   const consent = page(async (interaction, request, reply) => {
     if (interaction.details.prompt.name !== 'consent') return wrongPrompt(interaction, reply);
+    await rememberPickedOrganizations(
+      interaction,
+      request,
+      options.db,
+      app.operationsOf('applicationUserConsentOrganization'),
+    );
     return grantConsent(interaction, request, reply, wrongPrompt);
   });
 

@@ -14,6 +14,8 @@ export interface ConsentView {
   user: string;
   oidcScopes: string[];
   resources: { indicator: string; name: string; scopes: { name: string; description: string | null }[] }[];
+  /** The user's organizations, to choose those the (third-party) application may reach; none when not asked. */
+  organizations?: { id: string; name: string }[];
 }
 
 export const consentPage = (tr: Translator, view: ConsentView, chrome?: Chrome): string =>
@@ -40,7 +42,14 @@ ${view.resources.map(
 )}
 <div class="actions">
 <form method="post" action="${view.abortAction}"><button type="submit" class="secondary">${tr.t('interaction:consent.deny')}</button></form>
-<form method="post" action="${view.action}"><button type="submit" class="primary">${tr.t('interaction:consent.allow')}</button></form>
+<form method="post" action="${view.action}">${
+      view.organizations?.length
+        ? html`<fieldset class="organizations"><legend>${tr.t('interaction:consent.organizations')}</legend>${view.organizations.map(
+            (organization) =>
+              html`<label><input type="checkbox" name="organizationIds" value="${organization.id}" checked> ${organization.name}</label>`,
+          )}</fieldset>`
+        : ''
+    }<button type="submit" class="primary">${tr.t('interaction:consent.allow')}</button></form>
 </div>`,
     chrome,
   );

@@ -1,5 +1,6 @@
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
+import { addConsented, consentedRows, replaceConsented } from './consented.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
 
@@ -26,16 +27,8 @@ const assertMember = async ({ operations, context }: Run, userId: string, organi
   if (Number(rows[0]?.n ?? 0) !== new Set(organizationIds).size) throw new ApiError('organization.require_membership');
 };
 
-const storedIds = async ({ operations, context }: Run, applicationId: string, userId: string) => {
-  const { rows } = await operations.read(context, (tx) =>
-    tx.query<{ id: string; organization_id: string }>(
-      `SELECT id, organization_id FROM application_user_consent_organizations
-        WHERE tenant_id = $1 AND application_id = $2 AND user_id = $3 ORDER BY created_at, organization_id`,
-      [context.tenantId, applicationId, userId],
-    ),
-  );
-  return rows;
-};
+const storedIds = (input: Run, applicationId: string, userId: string) =>
+  consentedRows(input.operations, input.context, applicationId, userId);
 
 /** `GET`: the organizations, a page of them (`page`, `page_size`, `Total-Number`), as the organizations API answers. */
 const list = async (input: Run) => {
@@ -49,26 +42,12 @@ const list = async (input: Run) => {
   return { organizations: await Promise.all(ids.map((id) => organizations.get(input.context, id))) };
 };
 
-const addAll = async (input: Run, applicationId: string, userId: string, organizationIds: Iterable<string>) => {
-  for (const organizationId of organizationIds) {
-    try {
-      await input.operations.create(input.context, { userId, organizationId }, applicationId);
-    } catch (error) {
-      // One the user consented to already stays.
-      if (!(error instanceof ApiError) || error.code !== 'entity.unique_integrity_violation') throw error;
-    }
-  }
-};
-
 /** `PUT`: exactly these organizations (the user's own) from now on. */
 const replace = async (input: Run) => {
   const { applicationId, userId } = await subjects(input);
-  const wanted = new Set(input.body.organizationIds as string[]);
-  await assertMember(input, userId, [...wanted]);
-  for (const row of await storedIds(input, applicationId, userId)) {
-    if (!wanted.has(row.organization_id)) await input.operations.delete(input.context, row.id, applicationId);
-  }
-  await addAll(input, applicationId, userId, wanted);
+  const organizationIds = input.body.organizationIds as string[];
+  await assertMember(input, userId, organizationIds);
+  await replaceConsented(input.operations, input.context, applicationId, userId, organizationIds);
 };
 
 /** `POST`: these organizations (the user's own) besides those already consented to. */
@@ -76,7 +55,7 @@ const add = async (input: Run) => {
   const { applicationId, userId } = await subjects(input);
   const organizationIds = input.body.organizationIds as string[];
   await assertMember(input, userId, organizationIds);
-  await addAll(input, applicationId, userId, new Set(organizationIds));
+  await addConsented(input.operations, input.context, applicationId, userId, new Set(organizationIds));
 };
 
 /** `DELETE /{organizationId}`: one organization taken back; 404 when it was not consented to. */
