@@ -3,9 +3,6 @@ import type { ScriptResult } from '../../../server/scripts/protocol.js';
 
 type Failure = Extract<ScriptResult, { ok: false }>;
 
-/** What a failed run reads as (Logto's `{ message, error }` data): the denial's text, or the script's error. */
-export const failureMessage = (failure: Failure): string => failure.message;
-
 /**
  * A test run's failure as Logto's management API answers it: `jwt_customizer.general`, 403 when the script denied
  * access, else 422, with the script's message (and its stack, where it has one).
