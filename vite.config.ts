@@ -68,6 +68,14 @@ export default defineConfig({
             { name: 'markdown', test: /node_modules[\\/]markdown-to-jsx[\\/]/ },
             { name: 'rjsf', test: /node_modules[\\/](@rjsf|ajv|ajv-formats)[\\/]/ },
             { name: 'lodash', test: /node_modules[\\/]lodash[\\/]/ },
+            // The script editor's code (the JWT customizer's page only), in parts each under the route chunk budget:
+            // the editor's view, the JavaScript parser, then its state, language support and commands.
+            {
+              name: 'codemirror-view',
+              test: /node_modules[\\/](@codemirror[\\/]view|style-mod|w3c-keyname|crelt)[\\/]/,
+            },
+            { name: 'codemirror-parser', test: /node_modules[\\/]@lezer[\\/]/ },
+            { name: 'codemirror-language', test: /node_modules[\\/]@codemirror[\\/]/ },
             // A language's texts in one chunk (its console files and every entity folder's), loaded when chosen.
             { name: (id) => localeChunkOf(id) },
           ],
