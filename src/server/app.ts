@@ -7,6 +7,7 @@ import { AuditLogWriter } from './audit-log/writer.js';
 import { registerBearerGuard } from './auth/bearer-guard.js';
 import { identityVerifier } from './auth/identity-verifier.js';
 import { lazyVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { registerHasuraHook } from './authn/hasura.js';
 import { applyBootstrap } from './bootstrap/apply.js';
 import type { BootstrapSettings } from './bootstrap/settings.js';
 import { generatedCatalog } from './catalog.js';
@@ -207,6 +208,7 @@ export const buildApp = async ({
     keysCheckMs,
     models: catalog.models,
   });
+  registerHasuraHook(app, db);
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
 
   registerFavicon(app);

@@ -12,6 +12,10 @@ export const handWrittenErrorCodes = {
   'auth.authorization_token_type_not_supported': { status: 401, message: 'Authorization type is not supported.' },
   'auth.unauthorized': { status: 401, message: 'Unauthorized. Please check credentials and its scope.' },
   'auth.forbidden': { status: 403, message: 'Forbidden. Please check your user roles and permissions.' },
+  'auth.expected_role_not_found': {
+    status: 401,
+    message: 'Expected role not found. Please check your user roles and permissions.',
+  },
   'guard.invalid_input': { status: 400, message: 'The request {{type}} is invalid.' },
   'guard.invalid_pagination': { status: 400, message: 'The request pagination value is invalid.' },
   'entity.not_exists_with_id': { status: 404, message: 'The {{name}} with ID `{{id}}` does not exist.' },

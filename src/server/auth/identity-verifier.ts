@@ -14,19 +14,20 @@ const issuerOf =
     return { tenantId, issuer: identity.issuerOf(tenantId), jwks: async () => provider.jwks };
   };
 
-export const identityVerifier = (identity: Identity) => {
+/** The tenant's own provider and, for any other tenant than the admin tenant, the admin tenant's. */
+export const tenantIssuers = (identity: Identity) => {
   const issuer = issuerOf(identity);
-  return createTokenVerifier({
-    trustedIssuers: async (tenantId) => {
-      const trusted = await Promise.all([
-        issuer(tenantId),
-        tenantId === ADMIN_TENANT_ID ? undefined : issuer(ADMIN_TENANT_ID),
-      ]);
-      return trusted.filter((entry): entry is TrustedIssuer => entry !== undefined);
-    },
-    audience: managementApiIndicator,
-  });
+  return async (tenantId: string): Promise<TrustedIssuer[]> => {
+    const trusted = await Promise.all([
+      issuer(tenantId),
+      tenantId === ADMIN_TENANT_ID ? undefined : issuer(ADMIN_TENANT_ID),
+    ]);
+    return trusted.filter((entry): entry is TrustedIssuer => entry !== undefined);
+  };
 };
+
+export const identityVerifier = (identity: Identity) =>
+  createTokenVerifier({ trustedIssuers: tenantIssuers(identity), audience: managementApiIndicator });
 
 /**
  * Tokens of console users for their own account (`/me`): issued by the admin tenant, for the console's API (in the

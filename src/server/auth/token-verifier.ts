@@ -19,8 +19,11 @@ export interface TrustedIssuer {
 export interface VerifierOptions {
   /** The issuers whose tokens tenant `tenantId` accepts: its own provider, and the admin tenant's for console users. */
   trustedIssuers: (tenantId: string) => Promise<TrustedIssuer[]>;
-  /** The audience a management token for `tenantId` must carry (the tenant's management API indicator). */
-  audience: (tenantId: string) => string;
+  /**
+   * The audience a token for `tenantId` must carry (for management tokens, the tenant's management API indicator);
+   * undefined accepts any audience.
+   */
+  audience: (tenantId: string) => string | undefined;
 }
 
 export class TokenRejected extends Error {}
@@ -81,7 +84,7 @@ export const createTokenVerifier = ({ trustedIssuers, audience }: VerifierOption
     const jwks = await trusted.jwks();
     const expected = audience(tenantId);
     const verified = verifiedOf(jwks);
-    const key = `${trusted.issuer}\n${expected}\n${token}`;
+    const key = `${trusted.issuer}\n${expected ?? '\0any'}\n${token}`;
     const known = verified.get(key);
     // Expired when `exp` is not after the current second, as the verification below would find it.
     if (known && (known.expires === undefined || known.expires > Math.floor(Date.now() / 1000))) {
