@@ -2641,6 +2641,7 @@ export interface components {
              * @example auth.authorization_token_type_not_supported
              * @example auth.unauthorized
              * @example auth.forbidden
+             * @example auth.expected_role_not_found
              * @example guard.invalid_input
              * @example guard.invalid_pagination
              * @example entity.not_exists_with_id
