@@ -30,7 +30,8 @@ export const addActions = ({
       ? { [action.responseType]: { schema: { type: 'string' } } }
       : json(ref(answer ? answerName : Name));
     add(action.path ? `${at}/${action.path}` : at, action.method.toLowerCase(), {
-      operationId: `${verb}${Name}${pascalCase(action.path.replace(/[{}]/g, '') || action.key)}`,
+      // An action at the item's or collection's own path named for its verb (`create` by POST) is just the verb's.
+      operationId: `${verb}${Name}${action.path === '' && pascalCase(action.key) === verb ? '' : pascalCase(action.path.replace(/[{}]/g, '') || action.key)}`,
       tags: [tag],
       summary: action.summary,
       parameters: [

@@ -58,7 +58,13 @@ export interface Descriptor {
   };
   unique?: UniqueRule[];
   relations?: DeclaredRelation[];
-  serverHooks?: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string; afterRead?: string };
+  serverHooks?: {
+    beforeCreate?: string;
+    beforeUpdate?: string;
+    beforeDelete?: string;
+    beforeLink?: string;
+    afterRead?: string;
+  };
   /** This entity's array field whose items' enum lists the webhook events descriptors may name (the webhooks'). */
   webhookEventsField?: string;
   webhookEvents?: { created?: string; updated?: string; deleted?: string };

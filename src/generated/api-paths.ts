@@ -255,6 +255,19 @@ export const apiRoutes = {
       "users": "/roles/{id}/users/{userId}"
     }
   },
+  "samlApplication": {
+    "actions": {
+      "create": "/saml-applications",
+      "get": "/saml-applications/{id}",
+      "update": "/saml-applications/{id}",
+      "delete": "/saml-applications/{id}",
+      "metadata": "/saml-applications/{id}/metadata"
+    }
+  },
+  "samlApplicationSecret": {
+    "list": "/saml-applications/{id}/secrets",
+    "item": "/saml-applications/{id}/secrets/{samlApplicationSecretId}"
+  },
   "scope": {
     "list": "/resources/{resourceId}/scopes",
     "item": "/resources/{resourceId}/scopes/{scopeId}"

@@ -146,9 +146,9 @@ export interface paths {
             cookie?: never;
         };
         /** Who may sign in to the application when its app-level access control is enabled */
-        get: operations["GetApplicationAccessControlGet"];
+        get: operations["GetApplicationAccessControl"];
         /** Replace who may sign in to the application */
-        put: operations["ReplaceApplicationAccessControlReplace"];
+        put: operations["ReplaceApplicationAccessControl"];
         post?: never;
         delete?: never;
         options?: never;
@@ -164,9 +164,9 @@ export interface paths {
             cookie?: never;
         };
         /** The application's own sign-in experience (404 when it has none) */
-        get: operations["GetApplicationSignInExperienceGet"];
+        get: operations["GetApplicationSignInExperience"];
         /** Set the application's own sign-in experience (the fields given; 201 when it had none) */
-        put: operations["ReplaceApplicationSignInExperienceReplace"];
+        put: operations["ReplaceApplicationSignInExperience"];
         post?: never;
         delete?: never;
         options?: never;
@@ -395,12 +395,12 @@ export interface paths {
             cookie?: never;
         };
         /** Get the tenant's CAPTCHA provider (404 when there is none) */
-        get: operations["GetCaptchaProviderGet"];
+        get: operations["GetCaptchaProvider"];
         /** Set the tenant's CAPTCHA provider */
         put: operations["ReplaceCaptchaProviderPut"];
         post?: never;
         /** Remove the tenant's CAPTCHA provider and stop asking for a CAPTCHA */
-        delete: operations["DeleteCaptchaProviderDelete"];
+        delete: operations["DeleteCaptchaProvider"];
         options?: never;
         head?: never;
         patch?: never;
@@ -505,7 +505,7 @@ export interface paths {
         /** Get an id token config */
         get: operations["GetIdTokenConfig"];
         /** Replace the ID token configuration */
-        put: operations["ReplaceIdTokenConfigReplace"];
+        put: operations["ReplaceIdTokenConfig"];
         post?: never;
         delete?: never;
         options?: never;
@@ -681,7 +681,7 @@ export interface paths {
         get: operations["ListConnectors"];
         put?: never;
         /** Create a connector from a connector factory; an email or SMS connector replaces the one of its type */
-        post: operations["CreateConnectorCreate"];
+        post: operations["CreateConnector"];
         delete?: never;
         options?: never;
         head?: never;
@@ -788,10 +788,10 @@ export interface paths {
         /** Get a custom profile field */
         get: operations["GetCustomProfileField"];
         /** Replace a custom profile field's settings (all but its name) */
-        put: operations["ReplaceCustomProfileFieldReplace"];
+        put: operations["ReplaceCustomProfileField"];
         post?: never;
         /** Delete a custom profile field, and take it off the sign-up page and the account center */
-        delete: operations["DeleteCustomProfileFieldDelete"];
+        delete: operations["DeleteCustomProfileField"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1968,6 +1968,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/saml-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a SAML application with its settings and an active signing certificate */
+        post: operations["CreateSamlApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saml-applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a SAML application with its settings */
+        get: operations["GetSamlApplication"];
+        put?: never;
+        post?: never;
+        /** Delete a SAML application, its settings and certificates */
+        delete: operations["DeleteSamlApplication"];
+        options?: never;
+        head?: never;
+        /** Update a SAML application and its settings */
+        patch: operations["UpdateSamlApplication"];
+        trace?: never;
+    };
+    "/api/saml-applications/{id}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The identity provider's SAML metadata for the application (public) */
+        get: operations["GetSamlApplicationMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saml-applications/{id}/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List saml application secrets */
+        get: operations["ListSamlApplicationSecrets"];
+        put?: never;
+        /** Create a saml application secret */
+        post: operations["CreateSamlApplicationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saml-applications/{id}/secrets/{samlApplicationSecretId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saml application secret */
+        delete: operations["DeleteSamlApplicationSecret"];
+        options?: never;
+        head?: never;
+        /** Update a saml application secret */
+        patch: operations["UpdateSamlApplicationSecret"];
+        trace?: never;
+    };
     "/api/sentinel-activities/delete": {
         parameters: {
             query?: never;
@@ -2064,7 +2153,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Make a subject token that lets a first-party application act as a user, for ten minutes, once */
-        post: operations["CreateSubjectTokenCreate"];
+        post: operations["CreateSubjectToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2603,14 +2692,14 @@ export interface paths {
             cookie?: never;
         };
         /** Get the signed-in console user's account */
-        get: operations["GetMeGet"];
+        get: operations["GetMe"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Change the signed-in console user's name, avatar or username */
-        patch: operations["UpdateMeUpdate"];
+        patch: operations["UpdateMe"];
         trace?: never;
     };
     "/me/custom-data": {
@@ -2772,6 +2861,10 @@ export interface components {
              * @example application.invalid_role_type
              * @example application.role_exists
              * @example application.secret_name_exists
+             * @example application.saml.use_saml_app_api
+             * @example application.saml.saml_application_only
+             * @example application.saml.acs_url_binding_not_supported
+             * @example application.saml.can_not_delete_active_secret
              * @example daily_active_user.already_recorded
              */
             code: string;
@@ -3000,10 +3093,10 @@ export interface components {
              */
             description: string | null;
             /**
-             * @description The kind of application; it cannot be changed after creation.
+             * @description The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API.
              * @enum {string}
              */
-            type: "Native" | "SPA" | "Traditional" | "MachineToMachine";
+            type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "SAML";
             /**
              * @default {
              *       "redirectUris": [],
@@ -3092,10 +3185,10 @@ export interface components {
              */
             description: string | null;
             /**
-             * @description The kind of application; it cannot be changed after creation.
+             * @description The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API.
              * @enum {string}
              */
-            type: "Native" | "SPA" | "Traditional" | "MachineToMachine";
+            type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "SAML";
             /**
              * @default {
              *       "redirectUris": [],
@@ -8424,10 +8517,10 @@ export interface components {
                 /** @description The application name. */
                 name: string;
                 /**
-                 * @description The kind of application; it cannot be changed after creation.
+                 * @description The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API.
                  * @enum {string}
                  */
-                type: "Native" | "SPA" | "Traditional" | "MachineToMachine";
+                type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "SAML";
             }[];
         };
         RoleCreate: {
@@ -8472,6 +8565,637 @@ export interface components {
         RoleUsersItem: components["schemas"]["User"];
         RoleUsersAssign: {
             userIds: string[];
+        };
+        /**
+         * SamlApplication
+         * @description The SAML settings of a SAML application (an application of type SAML): the service provider it signs users in to and what its assertions carry. One record per application.
+         */
+        SamlApplication: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /** @description The unique identifier, generated by the server. */
+            readonly id: string;
+            /** @description The application these settings are of. */
+            readonly applicationId: string;
+            /**
+             * @description The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names.
+             * @default {}
+             */
+            attributeMapping: {
+                sub?: string;
+                name?: string;
+                given_name?: string;
+                family_name?: string;
+                middle_name?: string;
+                nickname?: string;
+                preferred_username?: string;
+                profile?: string;
+                picture?: string;
+                website?: string;
+                email?: string;
+                email_verified?: string;
+                gender?: string;
+                birthdate?: string;
+                zoneinfo?: string;
+                locale?: string;
+                phone_number?: string;
+                phone_number_verified?: string;
+                address?: string;
+                updated_at?: string;
+                username?: string;
+                created_at?: string;
+                custom_data?: string;
+                identities?: string;
+                sso_identities?: string;
+                roles?: string;
+                organizations?: string;
+                organization_data?: string;
+                organization_roles?: string;
+            };
+            /**
+             * @description The service provider's entity ID, which its authentication requests name as their issuer.
+             * @default null
+             */
+            entityId: string | null;
+            /**
+             * @description The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding).
+             * @default null
+             */
+            acsUrl: {
+                /** @enum {string} */
+                binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" | "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+                /** Format: uri */
+                url: string;
+            } | null;
+            /**
+             * @description Whether the assertion is encrypted for the service provider, with its certificate (PEM).
+             * @default null
+             */
+            encryption: {
+                encryptAssertion?: boolean;
+                encryptThenSign?: boolean;
+                certificate?: string;
+            } | null;
+            /**
+             * @description What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient).
+             * @default urn:oasis:names:tc:SAML:2.0:nameid-format:persistent
+             * @enum {string}
+             */
+            nameIdFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient" | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
+            /** @description When the record was created, in milliseconds since the Unix epoch. */
+            readonly createdAt: number;
+            $defs: {
+                createBody: {
+                    /** @description The application's name. */
+                    name: string;
+                    /** @description What the application is for. */
+                    description?: string | null;
+                    /** @description Arbitrary data of the application. */
+                    customData?: Record<string, unknown>;
+                    /** @description The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names. */
+                    attributeMapping?: {
+                        sub?: string;
+                        name?: string;
+                        given_name?: string;
+                        family_name?: string;
+                        middle_name?: string;
+                        nickname?: string;
+                        preferred_username?: string;
+                        profile?: string;
+                        picture?: string;
+                        website?: string;
+                        email?: string;
+                        email_verified?: string;
+                        gender?: string;
+                        birthdate?: string;
+                        zoneinfo?: string;
+                        locale?: string;
+                        phone_number?: string;
+                        phone_number_verified?: string;
+                        address?: string;
+                        updated_at?: string;
+                        username?: string;
+                        created_at?: string;
+                        custom_data?: string;
+                        identities?: string;
+                        sso_identities?: string;
+                        roles?: string;
+                        organizations?: string;
+                        organization_data?: string;
+                        organization_roles?: string;
+                    };
+                    /** @description The service provider's entity ID, which its authentication requests name as their issuer. */
+                    entityId?: string | null;
+                    /** @description The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding). */
+                    acsUrl?: {
+                        /** @enum {string} */
+                        binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" | "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+                        /** Format: uri */
+                        url: string;
+                    } | null;
+                    /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+                    encryption?: {
+                        encryptAssertion?: boolean;
+                        encryptThenSign?: boolean;
+                        certificate?: string;
+                    } | null;
+                    /**
+                     * @description What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient).
+                     * @enum {string}
+                     */
+                    nameIdFormat?: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient" | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
+                };
+                patchBody: {
+                    /** @description The application's name. */
+                    name?: string;
+                    /** @description What the application is for. */
+                    description?: string | null;
+                    /** @description Arbitrary data of the application. */
+                    customData?: Record<string, unknown>;
+                    /** @description Whether only the users the application's access control lets in may sign in to it. */
+                    appLevelAccessControlEnabled?: boolean;
+                    /** @description The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names. */
+                    attributeMapping?: {
+                        sub?: string;
+                        name?: string;
+                        given_name?: string;
+                        family_name?: string;
+                        middle_name?: string;
+                        nickname?: string;
+                        preferred_username?: string;
+                        profile?: string;
+                        picture?: string;
+                        website?: string;
+                        email?: string;
+                        email_verified?: string;
+                        gender?: string;
+                        birthdate?: string;
+                        zoneinfo?: string;
+                        locale?: string;
+                        phone_number?: string;
+                        phone_number_verified?: string;
+                        address?: string;
+                        updated_at?: string;
+                        username?: string;
+                        created_at?: string;
+                        custom_data?: string;
+                        identities?: string;
+                        sso_identities?: string;
+                        roles?: string;
+                        organizations?: string;
+                        organization_data?: string;
+                        organization_roles?: string;
+                    };
+                    /** @description The service provider's entity ID, which its authentication requests name as their issuer. */
+                    entityId?: string | null;
+                    /** @description The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding). */
+                    acsUrl?: {
+                        /** @enum {string} */
+                        binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" | "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+                        /** Format: uri */
+                        url: string;
+                    } | null;
+                    /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+                    encryption?: {
+                        encryptAssertion?: boolean;
+                        encryptThenSign?: boolean;
+                        certificate?: string;
+                    } | null;
+                    /**
+                     * @description What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient).
+                     * @enum {string}
+                     */
+                    nameIdFormat?: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient" | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
+                };
+                /** @description A SAML application: the application and its SAML settings. */
+                samlApplication: {
+                    tenantId: string;
+                    id: string;
+                    name: string;
+                    description: string | null;
+                    /** @enum {string} */
+                    type: "SAML";
+                    customData: Record<string, unknown>;
+                    isThirdParty: boolean;
+                    appLevelAccessControlEnabled: boolean;
+                    createdAt: number;
+                    /** @description The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names. */
+                    attributeMapping: {
+                        sub?: string;
+                        name?: string;
+                        given_name?: string;
+                        family_name?: string;
+                        middle_name?: string;
+                        nickname?: string;
+                        preferred_username?: string;
+                        profile?: string;
+                        picture?: string;
+                        website?: string;
+                        email?: string;
+                        email_verified?: string;
+                        gender?: string;
+                        birthdate?: string;
+                        zoneinfo?: string;
+                        locale?: string;
+                        phone_number?: string;
+                        phone_number_verified?: string;
+                        address?: string;
+                        updated_at?: string;
+                        username?: string;
+                        created_at?: string;
+                        custom_data?: string;
+                        identities?: string;
+                        sso_identities?: string;
+                        roles?: string;
+                        organizations?: string;
+                        organization_data?: string;
+                        organization_roles?: string;
+                    };
+                    /** @description The service provider's entity ID, which its authentication requests name as their issuer. */
+                    entityId: string | null;
+                    /** @description The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding). */
+                    acsUrl: {
+                        /** @enum {string} */
+                        binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" | "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+                        /** Format: uri */
+                        url: string;
+                    } | null;
+                    /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+                    encryption: {
+                        encryptAssertion?: boolean;
+                        encryptThenSign?: boolean;
+                        certificate?: string;
+                    } | null;
+                    /**
+                     * @description What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient).
+                     * @enum {string}
+                     */
+                    nameIdFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient" | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
+                };
+            };
+        };
+        SamlApplicationCreateBody: {
+            /** @description The application's name. */
+            name: string;
+            /** @description What the application is for. */
+            description?: string | null;
+            /** @description Arbitrary data of the application. */
+            customData?: Record<string, unknown>;
+            /** @description The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names. */
+            attributeMapping?: {
+                sub?: string;
+                name?: string;
+                given_name?: string;
+                family_name?: string;
+                middle_name?: string;
+                nickname?: string;
+                preferred_username?: string;
+                profile?: string;
+                picture?: string;
+                website?: string;
+                email?: string;
+                email_verified?: string;
+                gender?: string;
+                birthdate?: string;
+                zoneinfo?: string;
+                locale?: string;
+                phone_number?: string;
+                phone_number_verified?: string;
+                address?: string;
+                updated_at?: string;
+                username?: string;
+                created_at?: string;
+                custom_data?: string;
+                identities?: string;
+                sso_identities?: string;
+                roles?: string;
+                organizations?: string;
+                organization_data?: string;
+                organization_roles?: string;
+            };
+            /** @description The service provider's entity ID, which its authentication requests name as their issuer. */
+            entityId?: string | null;
+            /** @description The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding). */
+            acsUrl?: {
+                /** @enum {string} */
+                binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" | "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+                /** Format: uri */
+                url: string;
+            } | null;
+            /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+            encryption?: {
+                encryptAssertion?: boolean;
+                encryptThenSign?: boolean;
+                certificate?: string;
+            } | null;
+            /**
+             * @description What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient).
+             * @enum {string}
+             */
+            nameIdFormat?: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient" | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
+        };
+        /** @description A SAML application: the application and its SAML settings. */
+        SamlApplicationCreateResponse: {
+            tenantId: string;
+            id: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "SAML";
+            customData: Record<string, unknown>;
+            isThirdParty: boolean;
+            appLevelAccessControlEnabled: boolean;
+            createdAt: number;
+            /** @description The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names. */
+            attributeMapping: {
+                sub?: string;
+                name?: string;
+                given_name?: string;
+                family_name?: string;
+                middle_name?: string;
+                nickname?: string;
+                preferred_username?: string;
+                profile?: string;
+                picture?: string;
+                website?: string;
+                email?: string;
+                email_verified?: string;
+                gender?: string;
+                birthdate?: string;
+                zoneinfo?: string;
+                locale?: string;
+                phone_number?: string;
+                phone_number_verified?: string;
+                address?: string;
+                updated_at?: string;
+                username?: string;
+                created_at?: string;
+                custom_data?: string;
+                identities?: string;
+                sso_identities?: string;
+                roles?: string;
+                organizations?: string;
+                organization_data?: string;
+                organization_roles?: string;
+            };
+            /** @description The service provider's entity ID, which its authentication requests name as their issuer. */
+            entityId: string | null;
+            /** @description The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding). */
+            acsUrl: {
+                /** @enum {string} */
+                binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" | "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+                /** Format: uri */
+                url: string;
+            } | null;
+            /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+            encryption: {
+                encryptAssertion?: boolean;
+                encryptThenSign?: boolean;
+                certificate?: string;
+            } | null;
+            /**
+             * @description What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient).
+             * @enum {string}
+             */
+            nameIdFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient" | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
+        };
+        /** @description A SAML application: the application and its SAML settings. */
+        SamlApplicationGetResponse: {
+            tenantId: string;
+            id: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "SAML";
+            customData: Record<string, unknown>;
+            isThirdParty: boolean;
+            appLevelAccessControlEnabled: boolean;
+            createdAt: number;
+            /** @description The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names. */
+            attributeMapping: {
+                sub?: string;
+                name?: string;
+                given_name?: string;
+                family_name?: string;
+                middle_name?: string;
+                nickname?: string;
+                preferred_username?: string;
+                profile?: string;
+                picture?: string;
+                website?: string;
+                email?: string;
+                email_verified?: string;
+                gender?: string;
+                birthdate?: string;
+                zoneinfo?: string;
+                locale?: string;
+                phone_number?: string;
+                phone_number_verified?: string;
+                address?: string;
+                updated_at?: string;
+                username?: string;
+                created_at?: string;
+                custom_data?: string;
+                identities?: string;
+                sso_identities?: string;
+                roles?: string;
+                organizations?: string;
+                organization_data?: string;
+                organization_roles?: string;
+            };
+            /** @description The service provider's entity ID, which its authentication requests name as their issuer. */
+            entityId: string | null;
+            /** @description The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding). */
+            acsUrl: {
+                /** @enum {string} */
+                binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" | "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+                /** Format: uri */
+                url: string;
+            } | null;
+            /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+            encryption: {
+                encryptAssertion?: boolean;
+                encryptThenSign?: boolean;
+                certificate?: string;
+            } | null;
+            /**
+             * @description What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient).
+             * @enum {string}
+             */
+            nameIdFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient" | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
+        };
+        SamlApplicationUpdateBody: {
+            /** @description The application's name. */
+            name?: string;
+            /** @description What the application is for. */
+            description?: string | null;
+            /** @description Arbitrary data of the application. */
+            customData?: Record<string, unknown>;
+            /** @description Whether only the users the application's access control lets in may sign in to it. */
+            appLevelAccessControlEnabled?: boolean;
+            /** @description The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names. */
+            attributeMapping?: {
+                sub?: string;
+                name?: string;
+                given_name?: string;
+                family_name?: string;
+                middle_name?: string;
+                nickname?: string;
+                preferred_username?: string;
+                profile?: string;
+                picture?: string;
+                website?: string;
+                email?: string;
+                email_verified?: string;
+                gender?: string;
+                birthdate?: string;
+                zoneinfo?: string;
+                locale?: string;
+                phone_number?: string;
+                phone_number_verified?: string;
+                address?: string;
+                updated_at?: string;
+                username?: string;
+                created_at?: string;
+                custom_data?: string;
+                identities?: string;
+                sso_identities?: string;
+                roles?: string;
+                organizations?: string;
+                organization_data?: string;
+                organization_roles?: string;
+            };
+            /** @description The service provider's entity ID, which its authentication requests name as their issuer. */
+            entityId?: string | null;
+            /** @description The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding). */
+            acsUrl?: {
+                /** @enum {string} */
+                binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" | "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+                /** Format: uri */
+                url: string;
+            } | null;
+            /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+            encryption?: {
+                encryptAssertion?: boolean;
+                encryptThenSign?: boolean;
+                certificate?: string;
+            } | null;
+            /**
+             * @description What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient).
+             * @enum {string}
+             */
+            nameIdFormat?: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient" | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
+        };
+        /** @description A SAML application: the application and its SAML settings. */
+        SamlApplicationUpdateResponse: {
+            tenantId: string;
+            id: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "SAML";
+            customData: Record<string, unknown>;
+            isThirdParty: boolean;
+            appLevelAccessControlEnabled: boolean;
+            createdAt: number;
+            /** @description The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names. */
+            attributeMapping: {
+                sub?: string;
+                name?: string;
+                given_name?: string;
+                family_name?: string;
+                middle_name?: string;
+                nickname?: string;
+                preferred_username?: string;
+                profile?: string;
+                picture?: string;
+                website?: string;
+                email?: string;
+                email_verified?: string;
+                gender?: string;
+                birthdate?: string;
+                zoneinfo?: string;
+                locale?: string;
+                phone_number?: string;
+                phone_number_verified?: string;
+                address?: string;
+                updated_at?: string;
+                username?: string;
+                created_at?: string;
+                custom_data?: string;
+                identities?: string;
+                sso_identities?: string;
+                roles?: string;
+                organizations?: string;
+                organization_data?: string;
+                organization_roles?: string;
+            };
+            /** @description The service provider's entity ID, which its authentication requests name as their issuer. */
+            entityId: string | null;
+            /** @description The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding). */
+            acsUrl: {
+                /** @enum {string} */
+                binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" | "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+                /** Format: uri */
+                url: string;
+            } | null;
+            /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+            encryption: {
+                encryptAssertion?: boolean;
+                encryptThenSign?: boolean;
+                certificate?: string;
+            } | null;
+            /**
+             * @description What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient).
+             * @enum {string}
+             */
+            nameIdFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient" | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
+        };
+        /**
+         * SamlApplicationSecret
+         * @description A signing certificate of a SAML application: an RSA key and its self-signed X.509 certificate, made by the server. The active one signs the application's assertions and is in its metadata.
+         */
+        SamlApplicationSecret: {
+            /** @description The tenant that owns the record. */
+            readonly tenantId: string;
+            /** @description The unique identifier, generated by the server. */
+            readonly id: string;
+            /** @description The SAML application. */
+            readonly applicationId: string;
+            /** @description The X.509 certificate (PEM). */
+            readonly certificate: string;
+            /** @description The certificate's SHA-256 fingerprint, with and without colons. */
+            readonly fingerprints: {
+                sha256: {
+                    formatted: string;
+                    unformatted: string;
+                };
+            };
+            /**
+             * @description Whether this certificate signs the application's assertions (one at a time).
+             * @default false
+             */
+            active: boolean;
+            /** @description When the certificate expires (ms since the epoch). */
+            readonly expiresAt: number;
+            /** @description When the record was created, in milliseconds since the Unix epoch. */
+            readonly createdAt: number;
+        };
+        SamlApplicationSecretCreate: {
+            /** @description How many years the certificate is valid for, from its creation. */
+            lifeSpanInYears: number;
+            /**
+             * @description Whether this certificate signs the application's assertions (one at a time).
+             * @default false
+             */
+            active: boolean;
+        };
+        SamlApplicationSecretUpdate: {
+            /**
+             * @description Whether this certificate signs the application's assertions (one at a time).
+             * @default false
+             */
+            active: boolean;
         };
         /**
          * Scope
@@ -11215,7 +11939,7 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
                 /** @description Only applications with one of these type values (repeat the parameter). */
-                types?: ("Native" | "SPA" | "Traditional" | "MachineToMachine")[];
+                types?: ("Native" | "SPA" | "Traditional" | "MachineToMachine" | "SAML")[];
                 /** @description Only applications with this isThirdParty. */
                 isThirdParty?: boolean;
                 /** @description Leave out the applications linked to this role. */
@@ -11349,7 +12073,7 @@ export interface operations {
             };
         };
     };
-    GetApplicationAccessControlGet: {
+    GetApplicationAccessControl: {
         parameters: {
             query?: never;
             header?: never;
@@ -11417,7 +12141,7 @@ export interface operations {
             };
         };
     };
-    ReplaceApplicationAccessControlReplace: {
+    ReplaceApplicationAccessControl: {
         parameters: {
             query?: never;
             header?: never;
@@ -11489,7 +12213,7 @@ export interface operations {
             };
         };
     };
-    GetApplicationSignInExperienceGet: {
+    GetApplicationSignInExperience: {
         parameters: {
             query?: never;
             header?: never;
@@ -11557,7 +12281,7 @@ export interface operations {
             };
         };
     };
-    ReplaceApplicationSignInExperienceReplace: {
+    ReplaceApplicationSignInExperience: {
         parameters: {
             query?: never;
             header?: never;
@@ -13100,7 +13824,7 @@ export interface operations {
             };
         };
     };
-    GetCaptchaProviderGet: {
+    GetCaptchaProvider: {
         parameters: {
             query?: never;
             header?: never;
@@ -13234,7 +13958,7 @@ export interface operations {
             };
         };
     };
-    DeleteCaptchaProviderDelete: {
+    DeleteCaptchaProvider: {
         parameters: {
             query?: never;
             header?: never;
@@ -13964,7 +14688,7 @@ export interface operations {
             };
         };
     };
-    ReplaceIdTokenConfigReplace: {
+    ReplaceIdTokenConfig: {
         parameters: {
             query?: never;
             header?: never;
@@ -14983,7 +15707,7 @@ export interface operations {
             };
         };
     };
-    CreateConnectorCreate: {
+    CreateConnector: {
         parameters: {
             query?: never;
             header?: never;
@@ -15770,7 +16494,7 @@ export interface operations {
             };
         };
     };
-    ReplaceCustomProfileFieldReplace: {
+    ReplaceCustomProfileField: {
         parameters: {
             query?: never;
             header?: never;
@@ -15842,7 +16566,7 @@ export interface operations {
             };
         };
     };
-    DeleteCustomProfileFieldDelete: {
+    DeleteCustomProfileField: {
         parameters: {
             query?: never;
             header?: never;
@@ -23704,6 +24428,620 @@ export interface operations {
             };
         };
     };
+    CreateSamlApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SamlApplicationCreateBody"];
+            };
+        };
+        responses: {
+            /** @description Create a SAML application with its settings and an active signing certificate */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SamlApplicationCreateResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetSamlApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the samlApplication. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a SAML application with its settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SamlApplicationGetResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteSamlApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the samlApplication. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a SAML application, its settings and certificates */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateSamlApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the samlApplication. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SamlApplicationUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description Update a SAML application and its settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SamlApplicationUpdateResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetSamlApplicationMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the samlApplication. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identity provider's SAML metadata for the application (public) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListSamlApplicationSecrets: {
+        parameters: {
+            query?: {
+                /** @description Page number (starts from 1). */
+                page?: number;
+                /** @description Entries per page (at most 100). */
+                page_size?: number;
+            };
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
+            path: {
+                /** @description The unique identifier of the samlApplication. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of saml application secrets. */
+            200: {
+                headers: {
+                    /** @description The total number of entries. */
+                    "Total-Number"?: number;
+                    /** @description Pagination links (RFC 8288): first, prev, next, last. */
+                    Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SamlApplicationSecret"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateSamlApplicationSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the samlApplication. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SamlApplicationSecretCreate"];
+            };
+        };
+        responses: {
+            /** @description The created samlApplicationSecret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SamlApplicationSecret"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteSamlApplicationSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the samlApplication. */
+                id: string;
+                /** @description The unique identifier of the samlApplicationSecret. */
+                samlApplicationSecretId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samlApplicationSecret was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateSamlApplicationSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the samlApplication. */
+                id: string;
+                /** @description The unique identifier of the samlApplicationSecret. */
+                samlApplicationSecretId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SamlApplicationSecretUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated samlApplicationSecret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SamlApplicationSecret"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     CreateSentinelActivityDelete: {
         parameters: {
             query?: never;
@@ -24102,7 +25440,7 @@ export interface operations {
             };
         };
     };
-    CreateSubjectTokenCreate: {
+    CreateSubjectToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -27262,7 +28600,7 @@ export interface operations {
             };
         };
     };
-    GetMeGet: {
+    GetMe: {
         parameters: {
             query?: never;
             header?: never;
@@ -27327,7 +28665,7 @@ export interface operations {
             };
         };
     };
-    UpdateMeUpdate: {
+    UpdateMe: {
         parameters: {
             query?: never;
             header?: never;

@@ -953,6 +953,69 @@ export const consoleEntries: ConsoleEntry[] = [
     ]
   },
   {
+    "name": "samlApplication",
+    "kind": "collection",
+    "apiPath": "/saml-applications",
+    "idField": "id",
+    "route": "samlApplication",
+    "titleKey": "samlApplication.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": false,
+    "uses": []
+  },
+  {
+    "name": "samlApplicationSecret",
+    "kind": "collection",
+    "apiPath": "/saml-applications/{id}/secrets",
+    "parent": {
+      "resource": "samlApplication",
+      "param": "id",
+      "foreignKey": "applicationId"
+    },
+    "idField": "id",
+    "route": "samlApplicationSecret",
+    "titleKey": "samlApplicationSecret.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": true,
+    "uses": [
+      "samlApplication"
+    ]
+  },
+  {
     "name": "scope",
     "kind": "collection",
     "apiPath": "/resources/{resourceId}/scopes",
@@ -1181,6 +1244,8 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "personalAccessToken": () => import('./console-models/personalAccessToken'),
   "resource": () => import('./console-models/resource'),
   "role": () => import('./console-models/role'),
+  "samlApplication": () => import('./console-models/samlApplication'),
+  "samlApplicationSecret": () => import('./console-models/samlApplicationSecret'),
   "scope": () => import('./console-models/scope'),
   "sentinelActivity": () => import('./console-models/sentinelActivity'),
   "signInAction": () => import('./console-models/signInAction'),

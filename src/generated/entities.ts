@@ -1229,9 +1229,10 @@ export const entityModels: EntityModel[] = [
                 "Native",
                 "SPA",
                 "Traditional",
-                "MachineToMachine"
+                "MachineToMachine",
+                "SAML"
               ],
-              "description": "The kind of application; it cannot be changed after creation."
+              "description": "The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API."
             },
             "description": {
               "type": [
@@ -1248,7 +1249,7 @@ export const entityModels: EntityModel[] = [
             "type"
           ]
         },
-        "validatorKey": "-3bf72493"
+        "validatorKey": "6d1d4916"
       }
     },
     "detail": {
@@ -1496,6 +1497,9 @@ export const entityModels: EntityModel[] = [
             "MachineToMachine",
             "Traditional",
             "Native"
+          ],
+          "hide": [
+            "SAML"
           ]
         }
       },
@@ -1645,10 +1649,11 @@ export const entityModels: EntityModel[] = [
             "Native",
             "SPA",
             "Traditional",
-            "MachineToMachine"
+            "MachineToMachine",
+            "SAML"
           ],
           "x-immutable": true,
-          "description": "The kind of application; it cannot be changed after creation."
+          "description": "The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API."
         },
         "oidcClientMetadata": {
           "type": "object",
@@ -2016,8 +2021,9 @@ export const entityModels: EntityModel[] = [
     ],
     "serverHooks": {
       "beforeCreate": "application.generate-secret",
-      "afterRead": "application.present",
-      "beforeUpdate": "application.check-access-control"
+      "beforeUpdate": "application.check-update",
+      "beforeDelete": "application.check-delete",
+      "afterRead": "application.present"
     },
     "webhookEvents": {},
     "requestBodies": {
@@ -2047,9 +2053,10 @@ export const entityModels: EntityModel[] = [
                 "Native",
                 "SPA",
                 "Traditional",
-                "MachineToMachine"
+                "MachineToMachine",
+                "SAML"
               ],
-              "description": "The kind of application; it cannot be changed after creation."
+              "description": "The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API."
             },
             "oidcClientMetadata": {
               "type": "object",
@@ -2181,7 +2188,7 @@ export const entityModels: EntityModel[] = [
             "type"
           ]
         },
-        "validatorKey": "-38051a7c"
+        "validatorKey": "3b8107df"
       },
       "update": {
         "schema": {
@@ -2375,7 +2382,8 @@ export const entityModels: EntityModel[] = [
                 "Native",
                 "SPA",
                 "Traditional",
-                "MachineToMachine"
+                "MachineToMachine",
+                "SAML"
               ]
             }
           },
@@ -2397,7 +2405,7 @@ export const entityModels: EntityModel[] = [
           }
         }
       },
-      "validatorKey": "6674df15"
+      "validatorKey": "-d1cc1e2"
     },
     "linkedListQuery": {
       "schema": {
@@ -26765,6 +26773,2509 @@ export const entityModels: EntityModel[] = [
       }
     },
     "hasConsole": false
+  },
+  {
+    "name": "samlApplication",
+    "kind": "collection",
+    "apiPath": "/saml-applications",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {
+      "entity.unique_integrity_violation": "applicationId"
+    },
+    "assignForms": {},
+    "route": "samlApplication",
+    "titleKey": "samlApplication.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "saml_application_configs",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "SamlApplication",
+      "description": "The SAML settings of a SAML application (an application of type SAML): the service provider it signs users in to and what its assertions carry. One record per application.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "applicationId",
+        "attributeMapping",
+        "entityId",
+        "acsUrl",
+        "encryption",
+        "nameIdFormat",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "applicationId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The application these settings are of."
+        },
+        "attributeMapping": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "sub": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "given_name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "family_name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "middle_name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "nickname": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "preferred_username": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "profile": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "picture": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "website": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "email": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "email_verified": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "gender": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "birthdate": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "zoneinfo": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "locale": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "phone_number": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "phone_number_verified": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "address": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "updated_at": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "username": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "created_at": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "custom_data": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "identities": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "sso_identities": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "roles": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "organizations": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "organization_data": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "organization_roles": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            }
+          },
+          "description": "The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names.",
+          "default": {}
+        },
+        "entityId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "default": null,
+          "description": "The service provider's entity ID, which its authentication requests name as their issuer."
+        },
+        "acsUrl": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "additionalProperties": false,
+          "required": [
+            "binding",
+            "url"
+          ],
+          "properties": {
+            "binding": {
+              "type": "string",
+              "enum": [
+                "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST",
+                "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
+              ]
+            },
+            "url": {
+              "type": "string",
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 2048
+            }
+          },
+          "default": null,
+          "description": "The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding)."
+        },
+        "encryption": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "encryptAssertion": {
+              "type": "boolean"
+            },
+            "encryptThenSign": {
+              "type": "boolean"
+            },
+            "certificate": {
+              "type": "string",
+              "maxLength": 16384
+            }
+          },
+          "default": null,
+          "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+        },
+        "nameIdFormat": {
+          "type": "string",
+          "enum": [
+            "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+            "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+            "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+            "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
+          ],
+          "default": "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+          "description": "What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient)."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      },
+      "$defs": {
+        "createBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "name"
+          ],
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The application's name."
+            },
+            "description": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 256,
+              "description": "What the application is for."
+            },
+            "customData": {
+              "type": "object",
+              "description": "Arbitrary data of the application."
+            },
+            "attributeMapping": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "sub": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "given_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "family_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "middle_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "nickname": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "preferred_username": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "profile": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "picture": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "website": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "email": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "email_verified": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "gender": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "birthdate": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "zoneinfo": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "locale": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "phone_number": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "phone_number_verified": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "address": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "updated_at": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "username": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "created_at": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "custom_data": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "identities": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "sso_identities": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "roles": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organizations": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organization_data": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organization_roles": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                }
+              },
+              "description": "The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names."
+            },
+            "entityId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The service provider's entity ID, which its authentication requests name as their issuer."
+            },
+            "acsUrl": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "required": [
+                "binding",
+                "url"
+              ],
+              "properties": {
+                "binding": {
+                  "type": "string",
+                  "enum": [
+                    "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST",
+                    "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
+                  ]
+                },
+                "url": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                }
+              },
+              "description": "The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding)."
+            },
+            "encryption": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "encryptAssertion": {
+                  "type": "boolean"
+                },
+                "encryptThenSign": {
+                  "type": "boolean"
+                },
+                "certificate": {
+                  "type": "string",
+                  "maxLength": 16384
+                }
+              },
+              "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+            },
+            "nameIdFormat": {
+              "type": "string",
+              "enum": [
+                "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+                "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+                "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+                "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
+              ],
+              "description": "What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient)."
+            }
+          }
+        },
+        "patchBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The application's name."
+            },
+            "description": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 256,
+              "description": "What the application is for."
+            },
+            "customData": {
+              "type": "object",
+              "description": "Arbitrary data of the application."
+            },
+            "appLevelAccessControlEnabled": {
+              "type": "boolean",
+              "description": "Whether only the users the application's access control lets in may sign in to it."
+            },
+            "attributeMapping": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "sub": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "given_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "family_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "middle_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "nickname": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "preferred_username": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "profile": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "picture": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "website": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "email": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "email_verified": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "gender": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "birthdate": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "zoneinfo": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "locale": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "phone_number": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "phone_number_verified": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "address": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "updated_at": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "username": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "created_at": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "custom_data": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "identities": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "sso_identities": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "roles": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organizations": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organization_data": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organization_roles": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                }
+              },
+              "description": "The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names."
+            },
+            "entityId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The service provider's entity ID, which its authentication requests name as their issuer."
+            },
+            "acsUrl": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "required": [
+                "binding",
+                "url"
+              ],
+              "properties": {
+                "binding": {
+                  "type": "string",
+                  "enum": [
+                    "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST",
+                    "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
+                  ]
+                },
+                "url": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                }
+              },
+              "description": "The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding)."
+            },
+            "encryption": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "encryptAssertion": {
+                  "type": "boolean"
+                },
+                "encryptThenSign": {
+                  "type": "boolean"
+                },
+                "certificate": {
+                  "type": "string",
+                  "maxLength": 16384
+                }
+              },
+              "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+            },
+            "nameIdFormat": {
+              "type": "string",
+              "enum": [
+                "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+                "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+                "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+                "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
+              ],
+              "description": "What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient)."
+            }
+          }
+        },
+        "samlApplication": {
+          "type": "object",
+          "required": [
+            "tenantId",
+            "id",
+            "name",
+            "description",
+            "type",
+            "customData",
+            "isThirdParty",
+            "appLevelAccessControlEnabled",
+            "createdAt",
+            "attributeMapping",
+            "entityId",
+            "acsUrl",
+            "encryption",
+            "nameIdFormat"
+          ],
+          "properties": {
+            "tenantId": {
+              "type": "string"
+            },
+            "id": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            },
+            "description": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "type": {
+              "type": "string",
+              "enum": [
+                "SAML"
+              ]
+            },
+            "customData": {
+              "type": "object"
+            },
+            "isThirdParty": {
+              "type": "boolean"
+            },
+            "appLevelAccessControlEnabled": {
+              "type": "boolean"
+            },
+            "createdAt": {
+              "type": "number"
+            },
+            "attributeMapping": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "sub": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "given_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "family_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "middle_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "nickname": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "preferred_username": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "profile": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "picture": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "website": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "email": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "email_verified": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "gender": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "birthdate": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "zoneinfo": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "locale": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "phone_number": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "phone_number_verified": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "address": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "updated_at": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "username": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "created_at": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "custom_data": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "identities": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "sso_identities": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "roles": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organizations": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organization_data": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organization_roles": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                }
+              },
+              "description": "The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names."
+            },
+            "entityId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "description": "The service provider's entity ID, which its authentication requests name as their issuer."
+            },
+            "acsUrl": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "required": [
+                "binding",
+                "url"
+              ],
+              "properties": {
+                "binding": {
+                  "type": "string",
+                  "enum": [
+                    "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST",
+                    "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
+                  ]
+                },
+                "url": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                }
+              },
+              "description": "The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding)."
+            },
+            "encryption": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "encryptAssertion": {
+                  "type": "boolean"
+                },
+                "encryptThenSign": {
+                  "type": "boolean"
+                },
+                "certificate": {
+                  "type": "string",
+                  "maxLength": 16384
+                }
+              },
+              "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+            },
+            "nameIdFormat": {
+              "type": "string",
+              "enum": [
+                "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+                "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+                "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+                "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
+              ],
+              "description": "What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient)."
+            }
+          },
+          "description": "A SAML application: the application and its SAML settings."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "attributeMapping",
+        "column": "attribute_mapping",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "entityId",
+        "column": "entity_id",
+        "sqlType": "varchar(128)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "acsUrl",
+        "column": "acs_url",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "encryption",
+        "column": "encryption",
+        "sqlType": "jsonb",
+        "nullable": true,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "nameIdFormat",
+        "column": "name_id_format",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "applicationId",
+      "createdAt"
+    ],
+    "unique": [
+      {
+        "fields": [
+          "applicationId"
+        ],
+        "code": "entity.unique_integrity_violation"
+      }
+    ],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "references": [
+      {
+        "field": "applicationId",
+        "entity": "application"
+      }
+    ],
+    "actions": [
+      {
+        "key": "create",
+        "on": "collection",
+        "method": "POST",
+        "path": "",
+        "handler": "samlApplication.create",
+        "status": 201,
+        "summary": "Create a SAML application with its settings and an active signing certificate",
+        "bodySchema": "createBody",
+        "responseSchema": "samlApplication",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "name"
+            ],
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256,
+                "description": "The application's name."
+              },
+              "description": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 256,
+                "description": "What the application is for."
+              },
+              "customData": {
+                "type": "object",
+                "description": "Arbitrary data of the application."
+              },
+              "attributeMapping": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "sub": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "given_name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "family_name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "middle_name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "nickname": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "preferred_username": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "profile": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "picture": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "website": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "email": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "email_verified": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "gender": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "birthdate": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "zoneinfo": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "locale": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "phone_number": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "phone_number_verified": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "address": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "updated_at": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "username": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "created_at": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "custom_data": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "identities": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "sso_identities": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "roles": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "organizations": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "organization_data": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "organization_roles": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  }
+                },
+                "description": "The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names."
+              },
+              "entityId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 128,
+                "description": "The service provider's entity ID, which its authentication requests name as their issuer."
+              },
+              "acsUrl": {
+                "type": [
+                  "object",
+                  "null"
+                ],
+                "additionalProperties": false,
+                "required": [
+                  "binding",
+                  "url"
+                ],
+                "properties": {
+                  "binding": {
+                    "type": "string",
+                    "enum": [
+                      "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST",
+                      "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
+                    ]
+                  },
+                  "url": {
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  }
+                },
+                "description": "The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding)."
+              },
+              "encryption": {
+                "type": [
+                  "object",
+                  "null"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "encryptAssertion": {
+                    "type": "boolean"
+                  },
+                  "encryptThenSign": {
+                    "type": "boolean"
+                  },
+                  "certificate": {
+                    "type": "string",
+                    "maxLength": 16384
+                  }
+                },
+                "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+              },
+              "nameIdFormat": {
+                "type": "string",
+                "enum": [
+                  "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+                  "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+                  "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+                  "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
+                ],
+                "description": "What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient)."
+              }
+            }
+          },
+          "validatorKey": "-194d8a2c"
+        }
+      },
+      {
+        "key": "get",
+        "method": "GET",
+        "path": "",
+        "handler": "samlApplication.get",
+        "status": 200,
+        "summary": "Get a SAML application with its settings",
+        "responseSchema": "samlApplication"
+      },
+      {
+        "key": "update",
+        "method": "PATCH",
+        "path": "",
+        "handler": "samlApplication.update",
+        "status": 200,
+        "summary": "Update a SAML application and its settings",
+        "bodySchema": "patchBody",
+        "responseSchema": "samlApplication",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256,
+                "description": "The application's name."
+              },
+              "description": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 256,
+                "description": "What the application is for."
+              },
+              "customData": {
+                "type": "object",
+                "description": "Arbitrary data of the application."
+              },
+              "appLevelAccessControlEnabled": {
+                "type": "boolean",
+                "description": "Whether only the users the application's access control lets in may sign in to it."
+              },
+              "attributeMapping": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "sub": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "given_name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "family_name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "middle_name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "nickname": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "preferred_username": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "profile": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "picture": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "website": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "email": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "email_verified": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "gender": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "birthdate": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "zoneinfo": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "locale": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "phone_number": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "phone_number_verified": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "address": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "updated_at": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "username": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "created_at": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "custom_data": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "identities": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "sso_identities": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "roles": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "organizations": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "organization_data": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "organization_roles": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  }
+                },
+                "description": "The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names."
+              },
+              "entityId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 128,
+                "description": "The service provider's entity ID, which its authentication requests name as their issuer."
+              },
+              "acsUrl": {
+                "type": [
+                  "object",
+                  "null"
+                ],
+                "additionalProperties": false,
+                "required": [
+                  "binding",
+                  "url"
+                ],
+                "properties": {
+                  "binding": {
+                    "type": "string",
+                    "enum": [
+                      "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST",
+                      "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
+                    ]
+                  },
+                  "url": {
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  }
+                },
+                "description": "The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding)."
+              },
+              "encryption": {
+                "type": [
+                  "object",
+                  "null"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "encryptAssertion": {
+                    "type": "boolean"
+                  },
+                  "encryptThenSign": {
+                    "type": "boolean"
+                  },
+                  "certificate": {
+                    "type": "string",
+                    "maxLength": 16384
+                  }
+                },
+                "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+              },
+              "nameIdFormat": {
+                "type": "string",
+                "enum": [
+                  "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+                  "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+                  "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+                  "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
+                ],
+                "description": "What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient)."
+              }
+            }
+          },
+          "validatorKey": "5404d73d"
+        }
+      },
+      {
+        "key": "delete",
+        "method": "DELETE",
+        "path": "",
+        "handler": "samlApplication.delete",
+        "status": 204,
+        "summary": "Delete a SAML application, its settings and certificates"
+      },
+      {
+        "key": "metadata",
+        "method": "GET",
+        "path": "metadata",
+        "handler": "samlApplication.metadata",
+        "status": 200,
+        "summary": "The identity provider's SAML metadata for the application (public)",
+        "authenticatedBy": "handler",
+        "responseType": "text/xml",
+        "scopes": []
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "attributeMapping": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "sub": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "given_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "family_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "middle_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "nickname": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "preferred_username": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "profile": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "picture": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "website": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "email": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "email_verified": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "gender": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "birthdate": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "zoneinfo": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "locale": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "phone_number": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "phone_number_verified": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "address": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "updated_at": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "username": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "created_at": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "custom_data": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "identities": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "sso_identities": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "roles": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organizations": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organization_data": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organization_roles": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                }
+              },
+              "description": "The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names.",
+              "default": {}
+            },
+            "entityId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "default": null,
+              "description": "The service provider's entity ID, which its authentication requests name as their issuer."
+            },
+            "acsUrl": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "required": [
+                "binding",
+                "url"
+              ],
+              "properties": {
+                "binding": {
+                  "type": "string",
+                  "enum": [
+                    "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST",
+                    "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
+                  ]
+                },
+                "url": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                }
+              },
+              "default": null,
+              "description": "The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding)."
+            },
+            "encryption": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "encryptAssertion": {
+                  "type": "boolean"
+                },
+                "encryptThenSign": {
+                  "type": "boolean"
+                },
+                "certificate": {
+                  "type": "string",
+                  "maxLength": 16384
+                }
+              },
+              "default": null,
+              "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+            },
+            "nameIdFormat": {
+              "type": "string",
+              "enum": [
+                "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+                "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+                "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+                "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
+              ],
+              "default": "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+              "description": "What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient)."
+            }
+          }
+        },
+        "validatorKey": "-4f29a7a4"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "attributeMapping": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "sub": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "given_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "family_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "middle_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "nickname": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "preferred_username": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "profile": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "picture": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "website": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "email": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "email_verified": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "gender": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "birthdate": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "zoneinfo": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "locale": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "phone_number": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "phone_number_verified": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "address": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "updated_at": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "username": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "created_at": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "custom_data": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "identities": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "sso_identities": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "roles": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organizations": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organization_data": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "organization_roles": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                }
+              },
+              "description": "The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names.",
+              "default": {}
+            },
+            "entityId": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 128,
+              "default": null,
+              "description": "The service provider's entity ID, which its authentication requests name as their issuer."
+            },
+            "acsUrl": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "required": [
+                "binding",
+                "url"
+              ],
+              "properties": {
+                "binding": {
+                  "type": "string",
+                  "enum": [
+                    "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST",
+                    "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
+                  ]
+                },
+                "url": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                }
+              },
+              "default": null,
+              "description": "The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding)."
+            },
+            "encryption": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "encryptAssertion": {
+                  "type": "boolean"
+                },
+                "encryptThenSign": {
+                  "type": "boolean"
+                },
+                "certificate": {
+                  "type": "string",
+                  "maxLength": 16384
+                }
+              },
+              "default": null,
+              "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+            },
+            "nameIdFormat": {
+              "type": "string",
+              "enum": [
+                "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+                "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+                "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+                "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
+              ],
+              "default": "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+              "description": "What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient)."
+            }
+          }
+        },
+        "validatorKey": "-4f29a7a4"
+      }
+    },
+    "hasConsole": false
+  },
+  {
+    "name": "samlApplicationSecret",
+    "kind": "collection",
+    "apiPath": "/saml-applications/{id}/secrets",
+    "parent": {
+      "resource": "samlApplication",
+      "param": "id",
+      "foreignKey": "applicationId"
+    },
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "create": {
+        "status": 201
+      },
+      "update": {},
+      "delete": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "samlApplicationSecret",
+    "titleKey": "samlApplicationSecret.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "saml_application_secrets",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "SamlApplicationSecret",
+      "description": "A signing certificate of a SAML application: an RSA key and its self-signed X.509 certificate, made by the server. The active one signs the application's assertions and is in its metadata.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "applicationId",
+        "lifeSpanInYears",
+        "privateKey",
+        "certificate",
+        "fingerprints",
+        "active",
+        "createdAt",
+        "expiresAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "applicationId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The SAML application."
+        },
+        "lifeSpanInYears": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "x-immutable": true,
+          "description": "How many years the certificate is valid for, from its creation.",
+          "x-private": true
+        },
+        "privateKey": {
+          "type": "string",
+          "readOnly": true,
+          "x-private": true,
+          "x-secret": true,
+          "description": "The signing key (PEM); never answered."
+        },
+        "certificate": {
+          "type": "string",
+          "readOnly": true,
+          "description": "The X.509 certificate (PEM)."
+        },
+        "fingerprints": {
+          "type": "object",
+          "readOnly": true,
+          "additionalProperties": false,
+          "required": [
+            "sha256"
+          ],
+          "properties": {
+            "sha256": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "formatted",
+                "unformatted"
+              ],
+              "properties": {
+                "formatted": {
+                  "type": "string"
+                },
+                "unformatted": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "description": "The certificate's SHA-256 fingerprint, with and without colons."
+        },
+        "active": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether this certificate signs the application's assertions (one at a time)."
+        },
+        "expiresAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "x-column": "timestamp",
+          "readOnly": true,
+          "description": "When the certificate expires (ms since the epoch)."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "lifeSpanInYears",
+        "column": "life_span_in_years",
+        "sqlType": "integer",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "privateKey",
+        "column": "private_key",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "certificate",
+        "column": "certificate",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "fingerprints",
+        "column": "fingerprints",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "active",
+        "column": "active",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "expiresAt",
+        "column": "expires_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "applicationId",
+      "privateKey",
+      "certificate",
+      "fingerprints",
+      "expiresAt",
+      "createdAt"
+    ],
+    "unique": [],
+    "notFoundCode": "entity.not_found",
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [
+      "lifeSpanInYears",
+      "privateKey"
+    ],
+    "indexes": [],
+    "actions": [],
+    "serverHooks": {
+      "beforeCreate": "samlApplicationSecret.make-certificate",
+      "beforeUpdate": "samlApplicationSecret.activate",
+      "beforeDelete": "samlApplicationSecret.check-delete"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "lifeSpanInYears": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "description": "How many years the certificate is valid for, from its creation."
+            },
+            "active": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether this certificate signs the application's assertions (one at a time)."
+            }
+          },
+          "required": [
+            "lifeSpanInYears"
+          ]
+        },
+        "validatorKey": "-43cbb565"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "active": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether this certificate signs the application's assertions (one at a time)."
+            }
+          }
+        },
+        "validatorKey": "7c4b5b4f"
+      }
+    },
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          }
+        }
+      },
+      "validatorKey": "-73dbabd6"
+    }
   },
   {
     "name": "scope",

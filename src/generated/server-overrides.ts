@@ -26,6 +26,8 @@ import { organizationInvitationOverrides } from '../entities/organizationInvitat
 import { personalAccessTokenOverrides } from '../entities/personalAccessToken/server/overrides.js';
 import { qaOverrides } from '../entities/qa/server/overrides.js';
 import { resourceOverrides } from '../entities/resource/server/overrides.js';
+import { samlApplicationOverrides } from '../entities/samlApplication/server/overrides.js';
+import { samlApplicationSecretOverrides } from '../entities/samlApplicationSecret/server/overrides.js';
 import { sentinelActivityOverrides } from '../entities/sentinelActivity/server/overrides.js';
 import { signInActionOverrides } from '../entities/signInAction/server/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/server/overrides.js';
@@ -42,8 +44,9 @@ import { verificationCodeOverrides } from '../entities/verificationCode/server/o
 export type ServerOverrideKey =
   | 'accountCenter.normalize'
   | 'adminConsoleConfig.present'
-  | 'application.check-access-control'
+  | 'application.check-delete'
   | 'application.check-role-assignment'
+  | 'application.check-update'
   | 'application.delete-legacy-secret'
   | 'application.generate-secret'
   | 'application.generate-secret-value'
@@ -123,6 +126,14 @@ export type ServerOverrideKey =
   | 'qa.get-form'
   | 'qa.list-forms'
   | 'resource.set-default'
+  | 'samlApplication.create'
+  | 'samlApplication.delete'
+  | 'samlApplication.get'
+  | 'samlApplication.metadata'
+  | 'samlApplication.update'
+  | 'samlApplicationSecret.activate'
+  | 'samlApplicationSecret.check-delete'
+  | 'samlApplicationSecret.make-certificate'
   | 'sentinelActivity.delete'
   | 'signInAction.delete'
   | 'signInAction.get'
@@ -195,6 +206,8 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...personalAccessTokenOverrides,
   ...qaOverrides,
   ...resourceOverrides,
+  ...samlApplicationOverrides,
+  ...samlApplicationSecretOverrides,
   ...sentinelActivityOverrides,
   ...signInActionOverrides,
   ...signInExperienceOverrides,

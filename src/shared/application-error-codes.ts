@@ -31,4 +31,17 @@ export const applicationErrorCodes = {
   },
   'application.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this application.' },
   'application.secret_name_exists': { status: 422, message: 'A secret named {{name}} already exists.' },
+  'application.saml.use_saml_app_api': {
+    status: 400,
+    message: 'Use `[METHOD] /saml-applications(/.*)?` API to operate SAML app.',
+  },
+  'application.saml.saml_application_only': {
+    status: 422,
+    message: 'The API is only available for SAML applications.',
+  },
+  'application.saml.acs_url_binding_not_supported': {
+    status: 422,
+    message: 'Only HTTP-POST binding is supported for receiving SAML assertions.',
+  },
+  'application.saml.can_not_delete_active_secret': { status: 400, message: 'Can not delete the active secret.' },
 } as const satisfies Record<string, { status: number; message: string }>;

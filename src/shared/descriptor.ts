@@ -269,7 +269,13 @@ export interface EntityModel extends ConsoleResource {
   listExclusions: ListExclusionModel[];
   listSummaries: ListSummaryModel[];
   actions: ActionModel[];
-  serverHooks: { beforeCreate?: string; beforeUpdate?: string; beforeLink?: string; afterRead?: string };
+  serverHooks: {
+    beforeCreate?: string;
+    beforeUpdate?: string;
+    beforeDelete?: string;
+    beforeLink?: string;
+    afterRead?: string;
+  };
   /** Webhook events emitted when an entity is created, updated or deleted. */
   webhookEvents: { created?: string; updated?: string; deleted?: string };
   /** Polymorphic fields (`oneOf` with a discriminator), each branch with its own compiled validator. */

@@ -38,7 +38,9 @@ const modelOf = (entity: string): EntityModel => {
 
 const fixturesOf = (entity: string, form: string) => formFixtures(entity, form, source.dirs);
 
-const firstBody = (entity: string) => fixturesOf(entity, 'create').valid[0]?.body;
+/** The first valid body that makes an item: the create form's, or the `create` action's of an entity made by one. */
+const firstBody = (entity: string) =>
+  fixturesOf(entity, 'create').valid[0]?.body ?? fixturesOf(entity, 'action-create').valid[0]?.body;
 
 /**
  * The forms of `kind` whose body an API route takes (an action authenticating its own caller is left out), of the

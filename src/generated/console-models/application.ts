@@ -190,9 +190,10 @@ export const model: ConsoleResource = {
               "Native",
               "SPA",
               "Traditional",
-              "MachineToMachine"
+              "MachineToMachine",
+              "SAML"
             ],
-            "description": "The kind of application; it cannot be changed after creation."
+            "description": "The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API."
           },
           "description": {
             "type": [
@@ -209,7 +210,7 @@ export const model: ConsoleResource = {
           "type"
         ]
       },
-      "validatorKey": "-3bf72493"
+      "validatorKey": "6d1d4916"
     }
   },
   "detail": {
@@ -457,6 +458,9 @@ export const model: ConsoleResource = {
           "MachineToMachine",
           "Traditional",
           "Native"
+        ],
+        "hide": [
+          "SAML"
         ]
       }
     },

@@ -15,7 +15,7 @@ import { createAnnouncements } from './link-announcements.js';
 import { GenericLinkOperations } from './link-operations.js';
 import type { ListQuery } from './list-query.js';
 import type { OperationDeps } from './operation-deps.js';
-import { overrideOf } from './overrides.js';
+import { type HookContext, overrideOf } from './overrides.js';
 import type { Announcement, Write, WriteKind } from './pipeline.js';
 import { type Entity, Repository, type Scope } from './repository.js';
 import { withLinkSummaries } from './summaries.js';
@@ -101,13 +101,17 @@ export class GenericEntityOperations implements EntityOperations {
   async present(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
     const key = this.model.serverHooks.afterRead;
     if (!key || items.length === 0) return items;
-    return overrideOf(this.deps.overrides, key, 'afterRead').run(items, {
+    return overrideOf(this.deps.overrides, key, 'afterRead').run(items, this.hookContext(tx, context));
+  }
+
+  private hookContext(tx: Queryable, context: RequestContext): HookContext {
+    return {
       tenantId: context.tenantId,
       db: tx,
       model: this.model,
       context,
       modelOf: (name) => this.operationsOf(name).model,
-    });
+    };
   }
 
   private async presentOne(tx: Queryable, context: RequestContext, item: Entity): Promise<Entity> {
@@ -241,6 +245,13 @@ export class GenericEntityOperations implements EntityOperations {
     await this.deps.pipeline.run(this.write('delete', context, { id }), {
       load: (tx) => this.assertParent(tx, context, parentId),
       work: async (tx) => {
+        const key = this.model.serverHooks.beforeDelete;
+        if (key) {
+          // The delete hook sees the item as stored, its row locked until the delete; it may refuse.
+          const stored = await this.repository.find(tx, this.scope(context, parentId), id, true);
+          if (!stored) throw this.notFound(id, this.model.name, 'delete');
+          await overrideOf(this.deps.overrides, key, 'beforeDelete').run(stored, this.hookContext(tx, context));
+        }
         const row = await this.repository.delete(tx, this.scope(context, parentId), id);
         if (!row) throw this.notFound(id, this.model.name, 'delete');
         return row;

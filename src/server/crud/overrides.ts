@@ -30,6 +30,15 @@ export interface BeforeWriteOverride {
 }
 
 /**
+ * Runs before an item is deleted, in the delete's transaction, with the item as stored (its row locked): throws an
+ * `ApiError` to refuse (nothing is deleted then).
+ */
+export interface BeforeDeleteOverride {
+  kind: 'beforeDelete';
+  run: (stored: Entity, context: HookContext) => void | Promise<void>;
+}
+
+/**
  * Runs before targets are linked to an entity through a many-to-many relation, at assignment or at creation, in
  * the same transaction: throws an `ApiError` to refuse (nothing is linked then). `targets` are the requested
  * targets found in the tenant; ids that were not found are answered 404 after this check.
@@ -89,6 +98,12 @@ export interface ActionOverride {
   }) => Promise<unknown>;
 }
 
+/** For a public action (`authenticatedBy: handler`) that anyone may call: the caller is anonymous. */
+export const anyone: NonNullable<ActionOverride['authenticate']> = async () => ({
+  actor: { kind: 'anonymous' },
+  caller: undefined,
+});
+
 /** An action's answer marked as having inserted what the action's path names: sent with its `createdStatus`. */
 export class Created<T = unknown> {
   constructor(readonly answer: T) {}
@@ -108,7 +123,12 @@ export class WithStatus<T = unknown> {
 /** Marks an answer to go out with `status` instead of the action's declared status. */
 export const withStatus = <T>(status: number, answer: T) => new WithStatus(status, answer);
 
-export type ServerOverride = BeforeWriteOverride | BeforeLinkOverride | AfterReadOverride | ActionOverride;
+export type ServerOverride =
+  | BeforeWriteOverride
+  | BeforeDeleteOverride
+  | BeforeLinkOverride
+  | AfterReadOverride
+  | ActionOverride;
 
 /** The implementations a server runs with, by key (`<entity>.<piece>`, as descriptors name them). */
 export type ServerOverrides = Readonly<Record<string, ServerOverride>>;

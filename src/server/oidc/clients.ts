@@ -63,6 +63,8 @@ export const clientMetadataOf = (app: ApplicationRow): AdapterPayload | undefine
     case 'Native':
       return { ...interactive, application_type: 'native', token_endpoint_auth_method: 'none' };
     case 'Traditional':
+    // A SAML application signs its users in as the server's own confidential client (its callback the redirect URI).
+    case 'SAML':
       return {
         ...interactive,
         application_type: 'web',

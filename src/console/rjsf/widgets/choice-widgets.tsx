@@ -78,7 +78,8 @@ export const RadioWidget = (props: WidgetProps) => {
 
 /**
  * Single enum as a column of cards, each with its label and a short explanation
- * (`<namespace>.<field>_description.<value>`). `ui:options.order` may list the values in the order to show them.
+ * (`<namespace>.<field>_description.<value>`). `ui:options.order` may list the values in the order to show them,
+ * `ui:options.hide` the values not to offer.
  */
 export const ChoiceCardsWidget = (props: WidgetProps) => {
   const { t } = useTranslation();
@@ -86,7 +87,11 @@ export const ChoiceCardsWidget = (props: WidgetProps) => {
   const { id, name, value, disabled, readonly, onChange, options } = props;
   const order = Array.isArray(options.order) ? (options.order as unknown[]) : [];
   const rank = (item: unknown) => (order.includes(item) ? order.indexOf(item) : order.length);
-  const choices = [...(options.enumOptions ?? [])].sort((a, b) => rank(a.value) - rank(b.value));
+  // Values made elsewhere (a SAML application through its own API) are not offered.
+  const hidden = Array.isArray(options.hide) ? (options.hide as unknown[]) : [];
+  const choices = [...(options.enumOptions ?? [])]
+    .filter((option) => !hidden.includes(option.value))
+    .sort((a, b) => rank(a.value) - rank(b.value));
   return (
     <Radio.Group
       id={id}

@@ -2,7 +2,7 @@ import { generateId } from '../../../server/crud/ids.js';
 import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { refusePastExpiry } from '../../_shared/future-expiry.js';
-import { type AccessRules, hasRules, noRulesError } from '../../applicationAccessControl/server/rules.js';
+import { assertStoredRules } from '../../applicationAccessControl/server/rules.js';
 
 /** Client secrets are the server's to make: 32 random characters, shown to the caller once at creation. */
 export const newClientSecret = () => generateId(32);
@@ -17,36 +17,50 @@ const withoutSecretTypes = new Set(['SPA', 'Native']);
 
 const machineToMachine = 'MachineToMachine';
 
+/** A SAML application is made, changed and deleted through `/saml-applications` only (Logto's 400). */
+const SAML = 'SAML';
+const refuseSaml = (type: unknown) => {
+  if (type === SAML) throw new ApiError('application.saml.use_saml_app_api');
+};
+/** What the applications routes show of a SAML application's OpenID client: none of it (it is the server's). */
+const maskedSamlClient = { redirectUris: [], postLogoutRedirectUris: [] };
+
 export const applicationOverrides = {
-  /** Enabling app-level access control needs a rule to let someone in (Logto's 422). */
-  'application.check-access-control': {
+  /**
+   * Not a SAML application's; enabling app-level access control needs a rule to let someone in (Logto's 422).
+   */
+  'application.check-update': {
     kind: 'beforeWrite',
     run: async (values, { db, tenantId, stored }) => {
-      if (values.appLevelAccessControlEnabled !== true || stored?.appLevelAccessControlEnabled === true) return values;
-      const { rows } = await db.query<AccessRules>(
-        `SELECT user_ids AS "userIds", user_role_ids AS "userRoleIds", organization_ids AS "organizationIds",
-                organization_role_rules AS "organizationRoleRules"
-           FROM application_access_controls WHERE tenant_id = $1 AND application_id = $2`,
-        [tenantId, stored?.id],
-      );
-      if (!rows[0] || !hasRules(rows[0])) throw noRulesError();
+      refuseSaml(stored?.type);
+      if (values.appLevelAccessControlEnabled === true && stored?.appLevelAccessControlEnabled !== true) {
+        await assertStoredRules(db, tenantId, stored?.id);
+      }
       return values;
     },
   },
   'application.generate-secret': {
     kind: 'beforeWrite',
-    run: (values) => ({
-      ...values,
-      secret: withoutSecretTypes.has(String(values.type)) ? internalSecret() : newClientSecret(),
-    }),
+    run: (values) => {
+      refuseSaml(values.type);
+      return {
+        ...values,
+        secret: withoutSecretTypes.has(String(values.type)) ? internalSecret() : newClientSecret(),
+      };
+    },
   },
-  /** An application as callers read it: `secret` only where it is one a client uses (Logto omits an internal one). */
+  'application.check-delete': { kind: 'beforeDelete', run: (stored) => refuseSaml(stored.type) },
+  /**
+   * An application as callers read it: `secret` only where it is one a client uses (Logto omits an internal one, and
+   * a SAML application's, whose OpenID client is the server's own, shown without its URIs).
+   */
   'application.present': {
     kind: 'afterRead',
     run: (items) =>
-      items.map(({ secret, ...item }) =>
-        typeof secret === 'string' && secret !== '' && !secret.startsWith(INTERNAL) ? { ...item, secret } : item,
-      ),
+      items.map(({ secret, ...item }) => {
+        if (item.type === SAML) return { ...item, oidcClientMetadata: maskedSamlClient };
+        return typeof secret === 'string' && secret !== '' && !secret.startsWith(INTERNAL) ? { ...item, secret } : item;
+      }),
   },
   /**
    * `DELETE /api/applications/{id}/legacy-secret`: the application's own secret gives way to an internal one, so

@@ -44,6 +44,17 @@ export const noRulesError = () =>
     422,
   );
 
+/** Refuses to enable an application's access control while it has no rule to let someone in (Logto's 422). */
+export const assertStoredRules = async (db: Queryable, tenantId: string, applicationId: unknown) => {
+  const { rows } = await db.query<AccessRules>(
+    `SELECT user_ids AS "userIds", user_role_ids AS "userRoleIds", organization_ids AS "organizationIds",
+            organization_role_rules AS "organizationRoleRules"
+       FROM application_access_controls WHERE tenant_id = $1 AND application_id = $2`,
+    [tenantId, applicationId],
+  );
+  if (!rows[0] || !hasRules(rows[0])) throw noRulesError();
+};
+
 /** A rule of an organization that names no role is Logto's 422. */
 export const checkRoleRules = (rules: AccessRules) => {
   const empty = rules.organizationRoleRules.find(({ organizationRoleIds }) => organizationRoleIds.length === 0);

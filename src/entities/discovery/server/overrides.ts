@@ -1,16 +1,12 @@
 import { withoutPrivate } from '../../../server/crud/fields.js';
-import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
+import { anyone, type ServerOverride } from '../../../server/crud/overrides.js';
 import { SingletonOperations } from '../../../server/crud/singleton-routes.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { TenantRegistry } from '../../../server/tenants/registry.js';
 import { ADMIN_TENANT_ID, tenantBaseUrl } from '../../../server/tenants/urls.js';
 import { fullSignInExperience } from './experience.js';
 
-/** Anyone may ask: the answers reveal where a tenant lives and one bit about the server, nothing of a tenant's data. */
-const anyone: NonNullable<ActionOverride['authenticate']> = async () => ({
-  actor: { kind: 'anonymous' },
-  caller: undefined,
-});
+// Anyone may ask: the answers reveal where a tenant lives and one bit about the server, nothing of a tenant's data.
 
 export const discoveryOverrides = {
   // Spec §7: the console asks where a tenant lives before signing in against it. Unknown tenants are 404.
