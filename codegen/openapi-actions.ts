@@ -47,7 +47,9 @@ export const addActions = ({
       ...(action.body ? { requestBody: { required: true, content: json(ref(bodyName)) } } : {}),
       responses: {
         [action.status]:
-          action.status === 204 ? { description: action.summary } : { description: action.summary, content },
+          action.status === 204 || action.status === 302
+            ? { description: action.summary }
+            : { description: action.summary, content },
         ...(action.createdStatus ? { [action.createdStatus]: { description: 'Created.', content } } : {}),
         ...errorResponses([400, 401, 403, 404, 422]),
       },

@@ -261,12 +261,19 @@ export const apiRoutes = {
       "get": "/saml-applications/{id}",
       "update": "/saml-applications/{id}",
       "delete": "/saml-applications/{id}",
-      "metadata": "/saml-applications/{id}/metadata"
+      "metadata": "/saml-applications/{id}/metadata",
+      "callback": "/saml-applications/{id}/callback"
     }
   },
   "samlApplicationSecret": {
     "list": "/saml-applications/{id}/secrets",
     "item": "/saml-applications/{id}/secrets/{samlApplicationSecretId}"
+  },
+  "samlSignOn": {
+    "actions": {
+      "authnRedirect": "/saml/{id}/authn",
+      "authnPost": "/saml/{id}/authn"
+    }
   },
   "scope": {
     "list": "/resources/{resourceId}/scopes",

@@ -2004,6 +2004,23 @@ export interface paths {
         patch: operations["UpdateSamlApplication"];
         trace?: never;
     };
+    "/api/saml-applications/{id}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the sign-in returns: posts the signed SAML response to the service provider (public) */
+        get: operations["GetSamlApplicationCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/saml-applications/{id}/metadata": {
         parameters: {
             query?: never;
@@ -2055,6 +2072,24 @@ export interface paths {
         head?: never;
         /** Update a saml application secret */
         patch: operations["UpdateSamlApplicationSecret"];
+        trace?: never;
+    };
+    "/api/saml/{id}/authn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A service provider's AuthnRequest by the HTTP-Redirect binding: to the sign-in (public) */
+        get: operations["GetSamlSignOnIdAuthn"];
+        put?: never;
+        /** A service provider's AuthnRequest by the HTTP-POST binding: to the sign-in (public) */
+        post: operations["CreateSamlSignOnIdAuthn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/sentinel-activities/delete": {
@@ -2865,6 +2900,14 @@ export interface components {
              * @example application.saml.saml_application_only
              * @example application.saml.acs_url_binding_not_supported
              * @example application.saml.can_not_delete_active_secret
+             * @example application.saml.entity_id_required
+             * @example application.saml.acs_url_required
+             * @example application.saml.invalid_saml_request
+             * @example application.saml.auth_request_issuer_not_match
+             * @example application.saml.state_mismatch
+             * @example application.saml.sp_initiated_saml_sso_session_not_found_in_cookies
+             * @example application.saml.missing_email_address
+             * @example application.saml.email_address_unverified
              * @example daily_active_user.already_recorded
              */
             code: string;
@@ -8832,6 +8875,18 @@ export interface components {
                      */
                     nameIdFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient" | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
                 };
+                callbackQuery: {
+                    /** @description The authorization code of the sign-in. */
+                    code?: string;
+                    /** @description The sign-in's state, as the sign-on endpoint sent it. */
+                    state?: string;
+                    /** @description Why the sign-in did not complete. */
+                    error?: string;
+                    /** @description The error, in words. */
+                    error_description?: string;
+                    /** @description The issuer of the answer (RFC 9207). */
+                    iss?: string;
+                };
             };
         };
         SamlApplicationCreateBody: {
@@ -9196,6 +9251,36 @@ export interface components {
              * @default false
              */
             active: boolean;
+        };
+        /**
+         * SAML single sign-on
+         * @description The identity provider's single sign-on endpoint of the tenant's SAML applications: where a service provider sends its AuthnRequest.
+         */
+        SamlSignOn: {
+            $defs: {
+                authnQuery: {
+                    /** @description The AuthnRequest (base64; deflated too in the redirect binding). */
+                    SAMLRequest: string;
+                    /** @description The service provider's state, returned with the response. */
+                    RelayState?: string;
+                    /** @description The request's signature (not required). */
+                    Signature?: string;
+                    /** @description The signature's algorithm. */
+                    SigAlg?: string;
+                };
+                authnBody: {
+                    /** @description The AuthnRequest (base64; deflated too in the redirect binding). */
+                    SAMLRequest: string;
+                    /** @description The service provider's state, returned with the response. */
+                    RelayState?: string;
+                };
+            };
+        };
+        SamlSignOnAuthnPostBody: {
+            /** @description The AuthnRequest (base64; deflated too in the redirect binding). */
+            SAMLRequest: string;
+            /** @description The service provider's state, returned with the response. */
+            RelayState?: string;
         };
         /**
          * Scope
@@ -24703,6 +24788,85 @@ export interface operations {
             };
         };
     };
+    GetSamlApplicationCallback: {
+        parameters: {
+            query?: {
+                /** @description The authorization code of the sign-in. */
+                code?: string;
+                /** @description The sign-in's state, as the sign-on endpoint sent it. */
+                state?: string;
+                /** @description Why the sign-in did not complete. */
+                error?: string;
+                /** @description The error, in words. */
+                error_description?: string;
+                /** @description The issuer of the answer (RFC 9207). */
+                iss?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique identifier of the samlApplication. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the sign-in returns: posts the signed SAML response to the service provider (public) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetSamlApplicationMetadata: {
         parameters: {
             query?: never;
@@ -24994,6 +25158,151 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SamlApplicationSecret"];
                 };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetSamlSignOnIdAuthn: {
+        parameters: {
+            query?: {
+                /** @description The AuthnRequest (base64; deflated too in the redirect binding). */
+                SAMLRequest?: string;
+                /** @description The service provider's state, returned with the response. */
+                RelayState?: string;
+                /** @description The request's signature (not required). */
+                Signature?: string;
+                /** @description The signature's algorithm. */
+                SigAlg?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A service provider's AuthnRequest by the HTTP-Redirect binding: to the sign-in (public) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateSamlSignOnIdAuthn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SamlSignOnAuthnPostBody"];
+            };
+        };
+        responses: {
+            /** @description A service provider's AuthnRequest by the HTTP-POST binding: to the sign-in (public) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {

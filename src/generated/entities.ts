@@ -27833,6 +27833,37 @@ export const entityModels: EntityModel[] = [
             }
           },
           "description": "A SAML application: the application and its SAML settings."
+        },
+        "callbackQuery": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "code": {
+              "type": "string",
+              "maxLength": 4096,
+              "description": "The authorization code of the sign-in."
+            },
+            "state": {
+              "type": "string",
+              "maxLength": 4096,
+              "description": "The sign-in's state, as the sign-on endpoint sent it."
+            },
+            "error": {
+              "type": "string",
+              "maxLength": 4096,
+              "description": "Why the sign-in did not complete."
+            },
+            "error_description": {
+              "type": "string",
+              "maxLength": 4096,
+              "description": "The error, in words."
+            },
+            "iss": {
+              "type": "string",
+              "maxLength": 4096,
+              "description": "The issuer of the answer (RFC 9207)."
+            }
+          }
         }
       }
     },
@@ -28485,6 +28516,46 @@ export const entityModels: EntityModel[] = [
         "authenticatedBy": "handler",
         "responseType": "text/xml",
         "scopes": []
+      },
+      {
+        "key": "callback",
+        "method": "GET",
+        "path": "callback",
+        "handler": "samlApplication.callback",
+        "status": 200,
+        "summary": "Where the sign-in returns: posts the signed SAML response to the service provider (public)",
+        "authenticatedBy": "handler",
+        "scopes": [],
+        "responseType": "text/html",
+        "querySchema": "callbackQuery",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "code": {
+                "type": "string",
+                "maxLength": 4096
+              },
+              "state": {
+                "type": "string",
+                "maxLength": 4096
+              },
+              "error": {
+                "type": "string",
+                "maxLength": 4096
+              },
+              "error_description": {
+                "type": "string",
+                "maxLength": 4096
+              },
+              "iss": {
+                "type": "string",
+                "maxLength": 4096
+              }
+            }
+          },
+          "validatorKey": "1e8006ec"
+        }
       }
     ],
     "serverHooks": {},
@@ -29276,6 +29347,188 @@ export const entityModels: EntityModel[] = [
       },
       "validatorKey": "-73dbabd6"
     }
+  },
+  {
+    "name": "samlSignOn",
+    "kind": "service",
+    "apiPath": "/saml",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "samlSignOn",
+    "titleKey": "samlSignOn.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "SAML single sign-on",
+      "description": "The identity provider's single sign-on endpoint of the tenant's SAML applications: where a service provider sends its AuthnRequest.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {},
+      "$defs": {
+        "authnQuery": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "SAMLRequest"
+          ],
+          "properties": {
+            "SAMLRequest": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 65536,
+              "description": "The AuthnRequest (base64; deflated too in the redirect binding)."
+            },
+            "RelayState": {
+              "type": "string",
+              "maxLength": 512,
+              "description": "The service provider's state, returned with the response."
+            },
+            "Signature": {
+              "type": "string",
+              "maxLength": 4096,
+              "description": "The request's signature (not required)."
+            },
+            "SigAlg": {
+              "type": "string",
+              "maxLength": 256,
+              "description": "The signature's algorithm."
+            }
+          }
+        },
+        "authnBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "SAMLRequest"
+          ],
+          "properties": {
+            "SAMLRequest": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 65536,
+              "description": "The AuthnRequest (base64; deflated too in the redirect binding)."
+            },
+            "RelayState": {
+              "type": "string",
+              "maxLength": 512,
+              "description": "The service provider's state, returned with the response."
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "authn-redirect",
+        "on": "collection",
+        "method": "GET",
+        "path": "{id}/authn",
+        "handler": "samlSignOn.authn-redirect",
+        "status": 302,
+        "summary": "A service provider's AuthnRequest by the HTTP-Redirect binding: to the sign-in (public)",
+        "authenticatedBy": "handler",
+        "scopes": [],
+        "querySchema": "authnQuery",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "SAMLRequest": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 65536
+              },
+              "RelayState": {
+                "type": "string",
+                "maxLength": 512
+              },
+              "Signature": {
+                "type": "string",
+                "maxLength": 4096
+              },
+              "SigAlg": {
+                "type": "string",
+                "maxLength": 256
+              }
+            }
+          },
+          "validatorKey": "7cbd1335"
+        }
+      },
+      {
+        "key": "authn-post",
+        "on": "collection",
+        "method": "POST",
+        "path": "{id}/authn",
+        "handler": "samlSignOn.authn-post",
+        "status": 302,
+        "summary": "A service provider's AuthnRequest by the HTTP-POST binding: to the sign-in (public)",
+        "authenticatedBy": "handler",
+        "scopes": [],
+        "bodySchema": "authnBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "SAMLRequest"
+            ],
+            "properties": {
+              "SAMLRequest": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 65536,
+                "description": "The AuthnRequest (base64; deflated too in the redirect binding)."
+              },
+              "RelayState": {
+                "type": "string",
+                "maxLength": 512,
+                "description": "The service provider's state, returned with the response."
+              }
+            }
+          },
+          "validatorKey": "-3746fee"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
   },
   {
     "name": "scope",

@@ -28,6 +28,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "role": () => import('./qa-validators/role.js'),
   "samlApplication": () => import('./qa-validators/samlApplication.js'),
   "samlApplicationSecret": () => import('./qa-validators/samlApplicationSecret.js'),
+  "samlSignOn": () => import('./qa-validators/samlSignOn.js'),
   "sentinelActivity": () => import('./qa-validators/sentinelActivity.js'),
   "signInAction": () => import('./qa-validators/signInAction.js'),
   "signInExperience": () => import('./qa-validators/signInExperience.js'),

@@ -28,6 +28,7 @@ import { qaOverrides } from '../entities/qa/server/overrides.js';
 import { resourceOverrides } from '../entities/resource/server/overrides.js';
 import { samlApplicationOverrides } from '../entities/samlApplication/server/overrides.js';
 import { samlApplicationSecretOverrides } from '../entities/samlApplicationSecret/server/overrides.js';
+import { samlSignOnOverrides } from '../entities/samlSignOn/server/overrides.js';
 import { sentinelActivityOverrides } from '../entities/sentinelActivity/server/overrides.js';
 import { signInActionOverrides } from '../entities/signInAction/server/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/server/overrides.js';
@@ -126,6 +127,7 @@ export type ServerOverrideKey =
   | 'qa.get-form'
   | 'qa.list-forms'
   | 'resource.set-default'
+  | 'samlApplication.callback'
   | 'samlApplication.create'
   | 'samlApplication.delete'
   | 'samlApplication.get'
@@ -134,6 +136,8 @@ export type ServerOverrideKey =
   | 'samlApplicationSecret.activate'
   | 'samlApplicationSecret.check-delete'
   | 'samlApplicationSecret.make-certificate'
+  | 'samlSignOn.authn-post'
+  | 'samlSignOn.authn-redirect'
   | 'sentinelActivity.delete'
   | 'signInAction.delete'
   | 'signInAction.get'
@@ -208,6 +212,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...resourceOverrides,
   ...samlApplicationOverrides,
   ...samlApplicationSecretOverrides,
+  ...samlSignOnOverrides,
   ...sentinelActivityOverrides,
   ...signInActionOverrides,
   ...signInExperienceOverrides,

@@ -177,6 +177,10 @@ export const buildApp = async ({
   }
   await registerUserAssets(app, userAssetsDir);
   const managementApi = async (scope: FastifyInstance) => {
+    // A form a browser posts (a SAML service provider's AuthnRequest) is read as its fields, each a string.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
     for (const model of catalog.models) {
       registerEntityRoutes(scope, model, {
         db,

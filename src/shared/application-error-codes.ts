@@ -44,4 +44,18 @@ export const applicationErrorCodes = {
     message: 'Only HTTP-POST binding is supported for receiving SAML assertions.',
   },
   'application.saml.can_not_delete_active_secret': { status: 400, message: 'Can not delete the active secret.' },
+  'application.saml.entity_id_required': { status: 400, message: '`entityId` is required.' },
+  'application.saml.acs_url_required': { status: 400, message: 'Assertion Consumer Service URL is required.' },
+  'application.saml.invalid_saml_request': { status: 400, message: 'Invalid SAML authentication request.' },
+  'application.saml.auth_request_issuer_not_match': {
+    status: 400,
+    message: 'The issuer of the SAML authentication request mismatch with the service provider entity ID.',
+  },
+  'application.saml.state_mismatch': { status: 400, message: '`state` mismatch.' },
+  'application.saml.sp_initiated_saml_sso_session_not_found_in_cookies': {
+    status: 400,
+    message: 'Service provider initiated SAML SSO session ID not found in cookies.',
+  },
+  'application.saml.missing_email_address': { status: 400, message: 'The user does not have an email address.' },
+  'application.saml.email_address_unverified': { status: 400, message: 'The user email address is not verified.' },
 } as const satisfies Record<string, { status: number; message: string }>;

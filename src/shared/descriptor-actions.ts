@@ -10,7 +10,8 @@ export interface ApiAction {
    */
   path: string;
   handler: string;
-  status: 200 | 201 | 204;
+  /** 302: the handler's answer is the URL the caller is sent to. */
+  status: 200 | 201 | 204 | 302;
   /** The status of an answer the handler marks `created` (a PUT that inserted what its path names); status is 200. */
   createdStatus?: 201;
   summary: string;

@@ -57,6 +57,7 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
           }),
         );
         if (action.status === 204) return reply.status(204).send();
+        if (action.status === 302) return reply.redirect(String(result), 302);
         // A document of its own media type goes out as the handler's text (which may have set the type's charset).
         if (action.responseType && !reply.hasHeader('content-type')) reply.type(action.responseType);
         const inserted = result instanceof Created && action.createdStatus !== undefined;

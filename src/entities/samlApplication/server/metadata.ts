@@ -6,6 +6,12 @@ interface IdentityProviderInput {
   singleSignOn: string;
   certificate: string;
   nameIdFormat: string;
+  /** For signing responses (not needed for the metadata). */
+  privateKey?: string;
+  /** Whether assertions are encrypted for the service provider. */
+  encryptAssertion?: boolean;
+  /** The attributes an assertion carries: each SAML attribute's name and the tag its value replaces. */
+  attributes?: { name: string; valueTag: string }[];
 }
 
 /**
@@ -25,19 +31,38 @@ const withoutLogoutWarning = <T>(build: () => T): T => {
 };
 
 /** The identity provider of a SAML application (samlify's), signing with its active certificate. */
-export const identityProvider = ({ entityId, singleSignOn, certificate, nameIdFormat }: IdentityProviderInput) =>
+export const identityProvider = (input: IdentityProviderInput) =>
   withoutLogoutWarning(() =>
     saml.IdentityProvider({
-      entityID: entityId,
-      signingCert: certificate,
-      nameIDFormat: [nameIdFormat],
+      entityID: input.entityId,
+      signingCert: input.certificate,
+      ...(input.privateKey ? { privateKey: input.privateKey } : {}),
+      nameIDFormat: [input.nameIdFormat],
       wantAuthnRequestsSigned: false,
+      isAssertionEncrypted: input.encryptAssertion ?? false,
       singleSignOnService: [
-        { Binding: REDIRECT_BINDING, Location: singleSignOn },
-        { Binding: POST_BINDING, Location: singleSignOn },
+        { Binding: REDIRECT_BINDING, Location: input.singleSignOn },
+        { Binding: POST_BINDING, Location: input.singleSignOn },
       ],
+      loginResponseTemplate: {
+        context: saml.SamlLib.defaultLoginResponseTemplate.context,
+        attributes: (input.attributes ?? []).map(({ name, valueTag }) => ({
+          name,
+          valueTag,
+          nameFormat: 'urn:oasis:names:tc:SAML:2.0:attrname-format:basic',
+          valueXsiType: 'xs:string',
+        })),
+      },
     }),
   );
 
 /** The identity provider's metadata document for a SAML application, with its active certificate. */
 export const identityProviderMetadata = (input: IdentityProviderInput) => identityProvider(input).getMetadata();
+
+/** The service provider as the application's settings describe it. */
+export const serviceProvider = (entityId: string, acsUrl: string, encryptionCertificate?: string) =>
+  saml.ServiceProvider({
+    entityID: entityId,
+    assertionConsumerService: [{ Binding: POST_BINDING, Location: acsUrl }],
+    ...(encryptionCertificate ? { encryptCert: encryptionCertificate } : {}),
+  });

@@ -8,6 +8,7 @@ import { withDefaults } from '../../../shared/defaults.js';
 import { newClientSecret } from '../../application/server/overrides.js';
 import { assertStoredRules } from '../../applicationAccessControl/server/rules.js';
 import { makeSigningCertificate } from '../../samlApplicationSecret/server/certificate.js';
+import { finishSignOn } from './callback.js';
 import { identityProviderMetadata } from './metadata.js';
 import { applicationFieldsOf, POST_BINDING, samlApplicationOf, samlUrls, settingsOf } from './settings.js';
 
@@ -143,4 +144,5 @@ export const samlApplicationOverrides = {
   'samlApplication.update': { kind: 'action', run: update },
   'samlApplication.delete': { kind: 'action', run: remove },
   'samlApplication.metadata': { kind: 'action', authenticate: anyone, run: metadata },
+  'samlApplication.callback': { kind: 'action', authenticate: anyone, run: finishSignOn },
 } satisfies Record<string, ServerOverride>;
