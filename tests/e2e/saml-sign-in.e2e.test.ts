@@ -17,7 +17,7 @@ import { type Browser, launchBrowser, submitSignIn } from './harness';
 const PASSWORD = 'Team-wiki-2024';
 const POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 describe('signing in to a SAML service provider', () => {
   let db: Database;
@@ -69,8 +69,8 @@ describe('signing in to a SAML service provider', () => {
             const login = String((extract.attributes as Record<string, unknown>).login);
             response.writeHead(200, { 'content-type': 'text/html' });
             response.end(
-              `<h1>Welcome, ${escape(login)}</h1><p id="subject">${escape(String(extract.nameID))}</p>` +
-                `<p id="relay">${escape(form.RelayState ?? '')}</p>`,
+              `<h1>Welcome, ${escapeHtml(login)}</h1><p id="subject">${escapeHtml(String(extract.nameID))}</p>` +
+                `<p id="relay">${escapeHtml(form.RelayState ?? '')}</p>`,
             );
           },
           () => response.writeHead(400, { 'content-type': 'text/html' }).end('<h1>Refused</h1>'),
