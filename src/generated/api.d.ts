@@ -2908,6 +2908,7 @@ export interface components {
              * @example application.saml.sp_initiated_saml_sso_session_not_found_in_cookies
              * @example application.saml.missing_email_address
              * @example application.saml.email_address_unverified
+             * @example application.saml.invalid_certificate_pem_format
              * @example daily_active_user.already_recorded
              */
             code: string;
@@ -8671,7 +8672,7 @@ export interface components {
                 url: string;
             } | null;
             /**
-             * @description Whether the assertion is encrypted for the service provider, with its certificate (PEM).
+             * @description Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required.
              * @default null
              */
             encryption: {
@@ -8736,7 +8737,7 @@ export interface components {
                         /** Format: uri */
                         url: string;
                     } | null;
-                    /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+                    /** @description Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required. */
                     encryption?: {
                         encryptAssertion?: boolean;
                         encryptThenSign?: boolean;
@@ -8798,7 +8799,7 @@ export interface components {
                         /** Format: uri */
                         url: string;
                     } | null;
-                    /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+                    /** @description Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required. */
                     encryption?: {
                         encryptAssertion?: boolean;
                         encryptThenSign?: boolean;
@@ -8937,7 +8938,7 @@ export interface components {
                 /** Format: uri */
                 url: string;
             } | null;
-            /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+            /** @description Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required. */
             encryption?: {
                 encryptAssertion?: boolean;
                 encryptThenSign?: boolean;
@@ -9129,7 +9130,7 @@ export interface components {
                 /** Format: uri */
                 url: string;
             } | null;
-            /** @description Whether the assertion is encrypted for the service provider, with its certificate (PEM). */
+            /** @description Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required. */
             encryption?: {
                 encryptAssertion?: boolean;
                 encryptThenSign?: boolean;

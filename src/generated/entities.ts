@@ -27050,7 +27050,7 @@ export const entityModels: EntityModel[] = [
             }
           },
           "default": null,
-          "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+          "description": "Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required."
         },
         "nameIdFormat": {
           "type": "string",
@@ -27303,7 +27303,7 @@ export const entityModels: EntityModel[] = [
                   "maxLength": 16384
                 }
               },
-              "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+              "description": "Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required."
             },
             "nameIdFormat": {
               "type": "string",
@@ -27548,7 +27548,7 @@ export const entityModels: EntityModel[] = [
                   "maxLength": 16384
                 }
               },
-              "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+              "description": "Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required."
             },
             "nameIdFormat": {
               "type": "string",
@@ -28214,7 +28214,7 @@ export const entityModels: EntityModel[] = [
                     "maxLength": 16384
                   }
                 },
-                "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+                "description": "Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required."
               },
               "nameIdFormat": {
                 "type": "string",
@@ -28228,7 +28228,7 @@ export const entityModels: EntityModel[] = [
               }
             }
           },
-          "validatorKey": "-194d8a2c"
+          "validatorKey": "-1f5946ba"
         }
       },
       {
@@ -28481,7 +28481,7 @@ export const entityModels: EntityModel[] = [
                     "maxLength": 16384
                   }
                 },
-                "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+                "description": "Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required."
               },
               "nameIdFormat": {
                 "type": "string",
@@ -28495,7 +28495,7 @@ export const entityModels: EntityModel[] = [
               }
             }
           },
-          "validatorKey": "5404d73d"
+          "validatorKey": "2db31171"
         }
       },
       {
@@ -28775,7 +28775,7 @@ export const entityModels: EntityModel[] = [
                 }
               },
               "default": null,
-              "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+              "description": "Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required."
             },
             "nameIdFormat": {
               "type": "string",
@@ -28790,7 +28790,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-4f29a7a4"
+        "validatorKey": "73544b6"
       },
       "update": {
         "schema": {
@@ -29006,7 +29006,7 @@ export const entityModels: EntityModel[] = [
                 }
               },
               "default": null,
-              "description": "Whether the assertion is encrypted for the service provider, with its certificate (PEM)."
+              "description": "Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required."
             },
             "nameIdFormat": {
               "type": "string",
@@ -29021,7 +29021,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-4f29a7a4"
+        "validatorKey": "73544b6"
       }
     },
     "hasConsole": false

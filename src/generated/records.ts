@@ -1188,7 +1188,7 @@ export interface components {
                 url: string;
             } | null;
             /**
-             * @description Whether the assertion is encrypted for the service provider, with its certificate (PEM).
+             * @description Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required.
              * @default null
              */
             encryption: {

@@ -58,4 +58,5 @@ export const applicationErrorCodes = {
   },
   'application.saml.missing_email_address': { status: 400, message: 'The user does not have an email address.' },
   'application.saml.email_address_unverified': { status: 400, message: 'The user email address is not verified.' },
+  'application.saml.invalid_certificate_pem_format': { status: 400, message: 'Invalid PEM certificate format.' },
 } as const satisfies Record<string, { status: number; message: string }>;

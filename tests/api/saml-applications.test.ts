@@ -8,6 +8,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import * as saml from 'samlify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
+import { makeSigningCertificate } from '../../src/entities/samlApplicationSecret/server/certificate.js';
 import type { Database } from '../../src/server/db/database.js';
 import { databases, unique } from './harness.js';
 import { type RunningServer, startServer } from './oidc-helpers.js';
@@ -75,7 +76,8 @@ describe.each(databases())('SAML applications on $name', (target) => {
   });
 
   it('keeps the settings it is given, and refuses an assertion consumer service without HTTP-POST (422)', async () => {
-    const encryption = { encryptAssertion: true, encryptThenSign: false, certificate: '-----BEGIN CERTIFICATE-----' };
+    const { certificate } = await makeSigningCertificate(1);
+    const encryption = { encryptAssertion: true, encryptThenSign: false, certificate };
     const settings = { entityId: 'https://sp.example.com', acsUrl: ACS, nameIdFormat: EMAIL, encryption };
     const made = await newSamlApp({ ...settings, attributeMapping: { email: 'mail', name: 'displayName' } });
     expect(made).toMatchObject({ ...settings, attributeMapping: { email: 'mail', name: 'displayName' } });
@@ -85,6 +87,20 @@ describe.each(databases())('SAML applications on $name', (target) => {
     });
     expect(redirect.response.status).toBe(422);
     expect(redirect.error).toMatchObject({ code: 'application.saml.acs_url_binding_not_supported' });
+    const withoutCertificate = await client.POST('/api/saml-applications', {
+      body: { name: 'Sealed', encryption: { encryptAssertion: true } } as never,
+    });
+    expect(withoutCertificate.response.status).toBe(400);
+    expect(withoutCertificate.error).toMatchObject({ code: 'guard.invalid_input' });
+    const notACertificate = await client.PATCH('/api/saml-applications/{id}', {
+      ...path(made.id),
+      body: {
+        encryption: { encryptAssertion: true, encryptThenSign: true, certificate: 'not a certificate' },
+      } as never,
+    });
+    expect(notACertificate.response.status).toBe(400);
+    expect(notACertificate.error).toMatchObject({ code: 'application.saml.invalid_certificate_pem_format' });
+    expect((await client.GET('/api/saml-applications/{id}', path(made.id))).data).toMatchObject({ encryption });
     const invalid = await client.POST('/api/saml-applications', { body: { name: '', nameIdFormat: 'nope' } as never });
     expect(invalid.response.status).toBe(400);
     expect(invalid.error).toMatchObject({ code: 'guard.invalid_input' });

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import type { RequestContext } from '../../../server/crud/context.js';
 import { generateId } from '../../../server/crud/ids.js';
 import { type ActionOverride, anyone, type ServerOverride } from '../../../server/crud/overrides.js';
@@ -13,6 +14,24 @@ import { identityProviderMetadata } from './metadata.js';
 import { applicationFieldsOf, POST_BINDING, samlApplicationOf, samlUrls, settingsOf } from './settings.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
+
+/**
+ * An encrypted assertion needs `encryptThenSign` and the service provider's certificate (Logto's rule), and the
+ * certificate must be one (400 `application.saml.invalid_certificate_pem_format`), or no sign-in could be answered.
+ */
+const assertEncryption = (encryption: unknown) => {
+  const { encryptAssertion, encryptThenSign, certificate } = (encryption ?? {}) as Record<string, unknown>;
+  if (encryptAssertion === true && (encryptThenSign === undefined || certificate === undefined)) {
+    const message = '`encryptThenSign` and `certificate` are required when `encryptAssertion` is `true`';
+    throw new ApiError('guard.invalid_input', { type: 'body' }, { issues: [{ path: '/encryption', message }] });
+  }
+  if (typeof certificate !== 'string') return;
+  try {
+    new X509Certificate(certificate);
+  } catch {
+    throw new ApiError('application.saml.invalid_certificate_pem_format');
+  }
+};
 
 /** A new SAML application's first certificate, active at once, lasts three years (Logto's). */
 const FIRST_CERTIFICATE_YEARS = 3;
@@ -49,6 +68,7 @@ const settingsRow = ({ operations }: Run, tx: Queryable, context: RequestContext
 const create = async (input: Run) => {
   const { context, body, operations, operationsOf } = input;
   assertPostBinding(body.acsUrl);
+  assertEncryption(body.encryption);
   const applications = operationsOf('application');
   const secrets = operationsOf('samlApplicationSecret');
   const id = generateId(21);
@@ -91,6 +111,7 @@ const get = (input: Run) =>
 const update = async (input: Run) => {
   const { context, body, id, operations, operationsOf } = input;
   assertPostBinding(body.acsUrl);
+  assertEncryption(body.encryption);
   return operations.tx(context, async (tx) => {
     const stored = await samlApplicationRow(input, tx, context, id);
     if (body.appLevelAccessControlEnabled === true && stored.appLevelAccessControlEnabled !== true) {
