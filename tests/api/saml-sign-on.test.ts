@@ -6,6 +6,7 @@
  */
 import * as saml from 'samlify';
 import { describe, expect, it } from 'vitest';
+import { makeSigningCertificate } from '../../src/entities/samlApplicationSecret/server/certificate.js';
 import { databases, unique } from './harness.js';
 import { Browser, formAction } from './oidc-helpers.js';
 import { PASSWORD, useSignInPages } from './sign-in-pages-steps.js';
@@ -111,6 +112,33 @@ describe.each(databases())('SAML single sign-on on $name', (target) => {
     expect(extract.nameID).toBe(`${username}@example.com`);
     expect(extract.attributes).toMatchObject({ email: `${username}@example.com`, name: 'Ada Lovelace' });
   });
+
+  it.each([false, true])(
+    'encrypts the assertion for the service provider, which alone can read it (encryptThenSign: %s)',
+    async (encryptThenSign) => {
+      const spKeys = await makeSigningCertificate(1);
+      const { id, username, user } = await setUp({
+        encryption: { encryptAssertion: true, encryptThenSign, certificate: spKeys.certificate },
+      });
+      const metadata = await fetch(`${pages.origin()}/api/saml-applications/${id}/metadata`).then((r) => r.text());
+      const idp = saml.IdentityProvider({ metadata, isAssertionEncrypted: true });
+      const sp = saml.ServiceProvider({
+        entityID: SP_ENTITY,
+        assertionConsumerService: [{ Binding: POST, Location: ACS }],
+        isAssertionEncrypted: true,
+        encPrivateKey: spKeys.privateKey,
+      });
+      const browser = new Browser();
+      const page = await browser.follow((sp.createLoginRequest(idp, 'redirect') as { context: string }).context);
+      const callback = await signIn(browser, page, username);
+      const SAMLResponse = hidden(callback.text, 'SAMLResponse') ?? '';
+      const xml = Buffer.from(SAMLResponse, 'base64').toString('utf8');
+      expect(xml).toContain('EncryptedAssertion');
+      expect(xml).not.toContain(user.id);
+      const { extract } = await sp.parseLoginResponse(idp, 'post', { body: { SAMLResponse } });
+      expect(extract.nameID).toBe(user.id);
+    },
+  );
 
   it('refuses a request from another issuer, a malformed one, and a callback in a browser that did not start it', async () => {
     const { id, idp, username } = await setUp();

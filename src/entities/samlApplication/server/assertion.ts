@@ -49,7 +49,14 @@ export const samlResponse = async ({ details, idp: provider, user, requestId, re
     encryptAssertion: details.encryption?.encryptAssertion === true,
     attributes: attributes.map(({ name, valueTag }) => ({ name, valueTag })),
   });
-  const sp = serviceProvider(details.entityId, details.acsUrl.url, details.encryption?.certificate);
+  // Signed, then encrypted: the assertion carries the signature inside its encryption. Encrypted, then signed: the
+  // response's signature covers the encrypted assertion. Unencrypted: the response is signed.
+  const encrypted = details.encryption?.encryptAssertion === true;
+  const encryptThenSign = details.encryption?.encryptThenSign === true;
+  const sp = serviceProvider(details.entityId, details.acsUrl.url, {
+    ...(details.encryption?.certificate ? { encryptionCertificate: details.encryption.certificate } : {}),
+    signAssertion: encrypted && !encryptThenSign,
+  });
   const nameId = nameIdOf(details, user);
   const now = new Date();
   const until = new Date(now.getTime() + VALID_FOR_MS).toISOString();
@@ -80,7 +87,7 @@ export const samlResponse = async ({ details, idp: provider, user, requestId, re
         ...Object.fromEntries(attributes.map(({ claim, tag }) => [tag, attributeValue(user[claim])])),
       }),
     }),
-    details.encryption?.encryptThenSign === true,
+    encryptThenSign,
     relayState ?? undefined,
   );
   return context;

@@ -59,10 +59,19 @@ export const identityProvider = (input: IdentityProviderInput) =>
 /** The identity provider's metadata document for a SAML application, with its active certificate. */
 export const identityProviderMetadata = (input: IdentityProviderInput) => identityProvider(input).getMetadata();
 
-/** The service provider as the application's settings describe it. */
-export const serviceProvider = (entityId: string, acsUrl: string, encryptionCertificate?: string) =>
+/**
+ * The service provider as the application's settings describe it. `signAssertion`: the assertion is signed rather
+ * than the whole response (for an assertion signed, then encrypted, whose signature travels inside it).
+ */
+export const serviceProvider = (
+  entityId: string,
+  acsUrl: string,
+  { encryptionCertificate, signAssertion = false }: { encryptionCertificate?: string; signAssertion?: boolean } = {},
+) =>
   saml.ServiceProvider({
     entityID: entityId,
     assertionConsumerService: [{ Binding: POST_BINDING, Location: acsUrl }],
     ...(encryptionCertificate ? { encryptCert: encryptionCertificate } : {}),
+    wantAssertionsSigned: signAssertion,
+    wantMessageSigned: !signAssertion,
   });
