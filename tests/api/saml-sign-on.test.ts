@@ -88,6 +88,14 @@ describe.each(databases())('SAML single sign-on on $name', (target) => {
     // The same callback again: its code is spent.
     const replayed = await browser.get(callback.url);
     expect(replayed.status).toBe(400);
+    // Both steps are in the audit log, the callback's with the user; the replay's as an error.
+    await pages.server().app.auditLog.flush();
+    const logsOf = async (logKey: string) =>
+      (await client().GET('/api/logs', { params: { query: { logKey, applicationId: id } } })).data ?? [];
+    expect((await logsOf('SamlApplication.AuthnRequest')).map((log) => log.payload.result)).toEqual(['Success']);
+    const callbacks = await logsOf('SamlApplication.Callback');
+    expect(callbacks.map((log) => log.payload.result).sort()).toEqual(['Error', 'Success']);
+    expect(callbacks.find((log) => log.payload.result === 'Success')?.payload).toMatchObject({ userId: user.id });
     // A response whose subject was changed no longer verifies.
     const xml = Buffer.from(SAMLResponse, 'base64').toString('utf8').replace(user.id, 'someone-else');
     await expect(

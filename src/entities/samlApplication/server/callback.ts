@@ -4,6 +4,7 @@ import { ApiError } from '../../../server/http/api-error.js';
 import { contentSecurityPolicy, newCspNonce } from '../../../server/http/security-headers.js';
 import { tenantBasePath } from '../../../server/tenants/urls.js';
 import { samlResponse, type UserInfo } from './assertion.js';
+import { auditedSamlStep } from './audit.js';
 import { identityProviderOf, type SamlApplicationDetails, samlApplicationDetails } from './details.js';
 import { samlUrls } from './settings.js';
 import { nonceCookie, stateKey } from './sign-on.js';
@@ -83,7 +84,10 @@ ${relayState === null ? '' : `<input type="hidden" name="RelayState" value="${es
  * `GET /api/saml-applications/{id}/callback`: where the tenant's sign-in sends the user back. The code is exchanged
  * for the user's claims, and the answer is a page that posts the signed SAML Response to the service provider.
  */
-export const finishSignOn = async (run: Run) => {
+export const finishSignOn = (run: Run) =>
+  auditedSamlStep(run, 'SamlApplication.Callback', (signedIn) => answerSignOn(run, signedIn));
+
+const answerSignOn = async (run: Run, signedIn: (userId: string) => void) => {
   const { query, reply, context } = run;
   if (typeof query.error === 'string') {
     throw new ApiError('oidc.invalid_request', {}, { details: query.error_description ?? query.error }, 400);
@@ -98,6 +102,7 @@ export const finishSignOn = async (run: Run) => {
   const { callback } = samlUrls(context, details.id);
   const signIn = await signInOf(run, details, query.state, callback);
   const user = await userOf(run, details, query.code, callback);
+  signedIn(user.sub);
   const response = await samlResponse({
     details: { ...details, entityId, acsUrl },
     idp: identityProviderOf(run, details),

@@ -134,10 +134,10 @@ const update = async (input: Run) => {
 };
 
 /** `DELETE`: the application, and with it its settings, certificates and sign-in sessions. */
-const remove = ({ context, id, operations, operationsOf, ...rest }: Run) =>
-  operations.tx(context, async (tx) => {
-    await samlApplicationRow({ context, id, operations, operationsOf, ...rest }, tx, context, id);
-    await operationsOf('application').repository.delete(tx, { tenantId: context.tenantId }, id);
+const remove = (input: Run) =>
+  input.operations.tx(input.context, async (tx) => {
+    await samlApplicationRow(input, tx, input.context, input.id);
+    await input.operationsOf('application').repository.delete(tx, { tenantId: input.context.tenantId }, input.id);
   });
 
 /** `GET …/metadata` (public): the identity provider's metadata, with the active certificate (404 without one). */

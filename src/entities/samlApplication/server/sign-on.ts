@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import type { ActionOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { tenantIssuer } from '../../../server/tenants/urls.js';
+import { auditedSamlStep } from './audit.js';
 import { identityProviderOf, samlApplicationDetails, scopesFor } from './details.js';
 import { identityProvider, serviceProvider } from './metadata.js';
 import { samlUrls } from './settings.js';
@@ -29,7 +30,10 @@ export interface SamlMessage {
  * application's OpenID client. What the response must answer (the request's ID, the RelayState) travels in the
  * OpenID `state`, signed with the application's secret and bound to the browser by a cookie.
  */
-export const startSignOn = async (run: Run, binding: 'redirect' | 'post', message: SamlMessage) => {
+export const startSignOn = (run: Run, binding: 'redirect' | 'post', message: SamlMessage) =>
+  auditedSamlStep(run, 'SamlApplication.AuthnRequest', () => signOnUrl(run, binding, message));
+
+const signOnUrl = async (run: Run, binding: 'redirect' | 'post', message: SamlMessage) => {
   const details = await samlApplicationDetails(run);
   if (!details.entityId) throw new ApiError('application.saml.entity_id_required');
   if (!details.acsUrl) throw new ApiError('application.saml.acs_url_required');
