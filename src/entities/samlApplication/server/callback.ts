@@ -32,10 +32,14 @@ const callProvider = async (run: Run, path: string, init: { form?: Record<string
     },
     ...(init.form ? { payload: new URLSearchParams(init.form).toString() } : {}),
   });
-  if (answer.statusCode !== 200) {
-    throw new ApiError('oidc.invalid_request', {}, { details: answer.json<{ error?: string }>().error }, 400);
+  let body: Record<string, unknown> = {};
+  try {
+    body = answer.json<Record<string, unknown>>();
+  } catch {
+    // Not JSON: refused below.
   }
-  return answer.json<Record<string, unknown>>();
+  if (answer.statusCode !== 200) throw new ApiError('oidc.invalid_request', {}, { details: body.error }, 400);
+  return body;
 };
 
 /** The user's claims for the sign-in's code: the code exchanged at the token endpoint, then the userinfo endpoint. */
