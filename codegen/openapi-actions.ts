@@ -44,7 +44,17 @@ export const addActions = ({
         }),
         ...actionQueryParameters(model.schema, action).map(queryParam),
       ],
-      ...(action.body ? { requestBody: { required: true, content: json(ref(bodyName)) } } : {}),
+      ...(action.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                ...json(ref(bodyName)),
+                ...(action.formBody ? { 'application/x-www-form-urlencoded': { schema: ref(bodyName) } } : {}),
+              },
+            },
+          }
+        : {}),
       responses: {
         [action.status]:
           action.status === 204 || action.status === 302

@@ -25295,6 +25295,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SamlSignOnAuthnPostBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SamlSignOnAuthnPostBody"];
             };
         };
         responses: {

@@ -29500,6 +29500,7 @@ export const entityModels: EntityModel[] = [
         "authenticatedBy": "handler",
         "scopes": [],
         "bodySchema": "authnBody",
+        "formBody": true,
         "body": {
           "schema": {
             "type": "object",

@@ -177,9 +177,12 @@ export const buildApp = async ({
   }
   await registerUserAssets(app, userAssetsDir);
   const managementApi = async (scope: FastifyInstance) => {
-    // A form a browser posts (a SAML service provider's AuthnRequest) is read as its fields, each a string.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    // A form a browser posts is read as its fields, each a string, where the action takes one (a SAML service
+    // provider's AuthnRequest); every other route takes JSON only (415).
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) =>
+      request.routeOptions.config.formBody
+        ? done(null, Object.fromEntries(new URLSearchParams(String(body))))
+        : done(new ApiError('request.unsupported_media_type')),
     );
     for (const model of catalog.models) {
       registerEntityRoutes(scope, model, {

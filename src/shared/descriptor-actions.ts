@@ -29,6 +29,8 @@ export interface ApiAction {
   bodyField?: string;
   /** The override authenticates the caller itself; the bearer guard leaves the route alone. */
   authenticatedBy?: 'handler';
+  /** The body may also come as an HTML form's fields, as a browser posts it (other routes take JSON only). */
+  formBody?: true;
   /** The answer is an object of these entity fields instead of the entity. */
   responseFields?: string[];
   /** The answer is the value of this entity field. */

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Scopes a management route requires (from its descriptor); routes without it are public. */
     scopes?: string[];
+    /** The route also takes an HTML form's fields as its body (an action's `formBody`). */
+    formBody?: boolean;
   }
   interface FastifyRequest {
     auth?: AccessTokenClaims;

@@ -31,7 +31,10 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
       method: action.method,
       url: action.path ? `${at}/${routerPath(action.path)}` : at,
       // An action that authenticates its caller itself has no scopes for the bearer guard to check.
-      config: action.authenticatedBy === 'handler' ? {} : { scopes: ops.actionScopes(action) },
+      config: {
+        ...(action.authenticatedBy === 'handler' ? {} : { scopes: ops.actionScopes(action) }),
+        ...(action.formBody ? { formBody: true } : {}),
+      },
       handler: async (request, reply) => {
         const found = await override.authenticate?.(request, { db: deps.db, operationsOf: deps.operationsOf });
         if (action.params) deps.validation.assertValid(action.params.validatorKey, request.params, 'params');

@@ -32,7 +32,9 @@ export const auditedSamlStep = async <T>(
     record();
     return result;
   } catch (error) {
-    record(error);
+    // A request for no SAML application, or one that is not a sign-on at all, is nobody's attempt to record.
+    const nobodys = error instanceof ApiError && ['entity.not_found', 'guard.invalid_input'].includes(error.code);
+    if (!nobodys) record(error);
     throw error;
   }
 };

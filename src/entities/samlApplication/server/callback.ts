@@ -93,13 +93,13 @@ export const finishSignOn = (run: Run) =>
 
 const answerSignOn = async (run: Run, signedIn: (userId: string) => void) => {
   const { query, reply, context } = run;
+  const details = await samlApplicationDetails(run);
   if (typeof query.error === 'string') {
     throw new ApiError('oidc.invalid_request', {}, { details: query.error_description ?? query.error }, 400);
   }
   if (typeof query.code !== 'string' || typeof query.state !== 'string') {
     throw new ApiError('guard.invalid_input', { type: 'query' });
   }
-  const details = await samlApplicationDetails(run);
   const { entityId, acsUrl } = details;
   if (!entityId) throw new ApiError('application.saml.entity_id_required');
   if (!acsUrl) throw new ApiError('application.saml.acs_url_required');
