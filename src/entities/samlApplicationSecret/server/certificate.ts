@@ -30,8 +30,10 @@ export const makeSigningCertificate = async (years: number) => {
   });
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.publicKeyFromPem(publicKey);
-  // A positive serial: the first bit clear.
-  certificate.serialNumber = `0${randomBytes(16).toString('hex')}`;
+  // A positive serial in its shortest DER form: 16 bytes, the first in 0x01–0x7f (no sign bit, no leading zero).
+  const serial = randomBytes(16);
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x01;
+  certificate.serialNumber = serial.toString('hex');
   certificate.validity.notBefore = new Date();
   certificate.validity.notAfter = addYears(certificate.validity.notBefore, years);
   certificate.setSubject(SUBJECT);
