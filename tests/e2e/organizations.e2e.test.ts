@@ -147,9 +147,12 @@ describe('organizations', () => {
     await api('/organizations', { method: 'POST', body: { name: 'Globex' } });
     await page.goto(`${server.origin}/console/organizations`);
     await visible(page.getByRole('row', { name: /Globex/ }));
+    // The list's first requests settled: a late answer re-rendering the page no longer meets the typed search.
+    await page.waitForLoadState('networkidle');
     const search = page.getByRole('searchbox', { name: 'Search by organization name or ID' });
     await search.fill('cm');
     await search.press('Enter');
+    await page.waitForURL(/[?&]keyword=cm/);
     await count(page.getByRole('row', { name: /Globex/ })).toBe(0);
     await visible(page.getByRole('row', { name: /Acme/ }));
   });
