@@ -3,6 +3,7 @@ import { tenantIssuers } from '../auth/identity-verifier.js';
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import { userRoleNames } from '../oidc/user-claims.js';
 import { DEFAULT_TENANT_ID } from '../tenants/urls.js';
 
 interface HasuraQuery {
@@ -38,16 +39,8 @@ export const registerHasuraHook = (app: FastifyInstance, db: Database) => {
       return undefined;
     }
   };
-  const roleNamesOf = async (tenantId: string, userId: string) => {
-    const { rows } = await db.withTenant(tenantId, (tx) =>
-      tx.query<{ name: string }>(
-        `SELECT r.name FROM users_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
-          WHERE ur.tenant_id = $1 AND ur.user_id = $2`,
-        [tenantId, userId],
-      ),
-    );
-    return new Set(rows.map(({ name }) => name));
-  };
+  const roleNamesOf = async (tenantId: string, userId: string) =>
+    new Set(await db.withTenant(tenantId, (tx) => userRoleNames(tx, tenantId, userId)));
 
   const hook = async (request: FastifyRequest): Promise<HasuraSession> => {
     const tenantId = (request.params as { tenantId?: string }).tenantId ?? DEFAULT_TENANT_ID;

@@ -1,5 +1,5 @@
 import type { UserRecord } from '../../entities/user/server/account/store.js';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import type { OrganizationGrants } from './organization-grants.js';
 import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE } from './organization-tokens.js';
 
@@ -33,6 +33,16 @@ const EXTENDED_CLAIMS = [
 /** What a tenant that never set its ID token configuration gets (Logto's seed). */
 const DEFAULT_ID_TOKEN_CLAIMS = ['roles', 'organizations', 'organization_roles'];
 
+/** The names of a user's roles in the tenant, in order (the `roles` claim; Hasura's roles). */
+export const userRoleNames = async (tx: Queryable, tenantId: string, userId: string): Promise<string[]> => {
+  const { rows } = await tx.query<{ name: string }>(
+    `SELECT r.name FROM users_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
+      WHERE ur.tenant_id = $1 AND ur.user_id = $2 ORDER BY r.name`,
+    [tenantId, userId],
+  );
+  return rows.map((row) => row.name);
+};
+
 /** A user's claims for the scopes granted, as the provider releases them in ID tokens and at the userinfo endpoint. */
 export class UserClaims {
   constructor(
@@ -56,13 +66,8 @@ export class UserClaims {
     return row ? (row.claims ?? []) : DEFAULT_ID_TOKEN_CLAIMS;
   }
 
-  private async roles(userId: string): Promise<string[]> {
-    const rows = await this.query<{ name: string }>(
-      `SELECT r.name FROM users_roles ur JOIN roles r ON r.tenant_id = ur.tenant_id AND r.id = ur.role_id
-        WHERE ur.tenant_id = $1 AND ur.user_id = $2 ORDER BY r.name`,
-      [userId],
-    );
-    return rows.map((row) => row.name);
+  private roles(userId: string): Promise<string[]> {
+    return this.db.withTenant(this.tenantId, (tx) => userRoleNames(tx, this.tenantId, userId));
   }
 
   private async organizationData(userId: string) {

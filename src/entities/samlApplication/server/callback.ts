@@ -2,6 +2,7 @@ import { jwtVerify } from 'jose';
 import type { ActionOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { contentSecurityPolicy, newCspNonce } from '../../../server/http/security-headers.js';
+import { html } from '../../../server/interaction/html.js';
 import { tenantBasePath } from '../../../server/tenants/urls.js';
 import { samlResponse, type UserInfo } from './assertion.js';
 import { auditedSamlStep } from './audit.js';
@@ -10,8 +11,6 @@ import { samlUrls } from './settings.js';
 import { nonceCookie, stateKey } from './sign-on.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const cookieOf = (header: string | undefined, name: string) =>
   (header ?? '')
@@ -73,15 +72,16 @@ const postingPage = async (run: Run, action: string, response: string, relayStat
   // The page texts load where pages are rendered (the server), not wherever the entity's overrides are imported.
   const { translatorFor } = await import('../../../server/locales/index.js');
   const { language, t } = translatorFor(run.request.headers['accept-language']);
-  return `<!doctype html>
-<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>${escapeHtml(t('saml.posting_title'))}</title></head><body>
-<form id="saml" method="post" action="${escapeHtml(action)}">
-<input type="hidden" name="SAMLResponse" value="${escapeHtml(response)}">
-${relayState === null ? '' : `<input type="hidden" name="RelayState" value="${escapeHtml(relayState)}">`}
-<noscript><button type="submit">${escapeHtml(t('saml.continue'))}</button></noscript>
+  const relay = relayState === null ? '' : html`<input type="hidden" name="RelayState" value="${relayState}">`;
+  return String(html`<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><title>${t('saml.posting_title')}</title></head><body>
+<form id="saml" method="post" action="${action}">
+<input type="hidden" name="SAMLResponse" value="${response}">
+${relay}
+<noscript><button type="submit">${t('saml.continue')}</button></noscript>
 </form>
 <script nonce="${nonce}">document.getElementById('saml').submit();</script>
-</body></html>`;
+</body></html>`);
 };
 
 /**

@@ -10,6 +10,7 @@ import { newClientSecret } from '../../application/server/overrides.js';
 import { assertStoredRules } from '../../applicationAccessControl/server/rules.js';
 import { makeSigningCertificate } from '../../samlApplicationSecret/server/certificate.js';
 import { finishSignOn } from './callback.js';
+import { identityProviderOf, samlApplicationDetails } from './details.js';
 import { identityProviderMetadata } from './metadata.js';
 import { applicationFieldsOf, POST_BINDING, samlApplicationOf, samlUrls, settingsOf } from './settings.js';
 
@@ -142,21 +143,9 @@ const remove = (input: Run) =>
 
 /** `GET …/metadata` (public): the identity provider's metadata, with the active certificate (404 without one). */
 const metadata = async (input: Run) => {
-  const { context, id, operations, reply } = input;
-  const found = await operations.read(context, async (tx) => {
-    const { rows } = await tx.query<{ certificate: string; nameIdFormat: string }>(
-      `SELECT s.certificate, c.name_id_format AS "nameIdFormat"
-         FROM applications a
-         JOIN saml_application_configs c ON c.tenant_id = a.tenant_id AND c.application_id = a.id
-         JOIN saml_application_secrets s ON s.tenant_id = a.tenant_id AND s.application_id = a.id AND s.active
-        WHERE a.tenant_id = $1 AND a.id = $2 AND a.type = 'SAML'`,
-      [context.tenantId, id],
-    );
-    return rows[0];
-  });
-  if (!found) throw new ApiError('entity.not_found');
-  reply.type('text/xml; charset=utf-8');
-  return identityProviderMetadata({ ...samlUrls(context, id), ...found });
+  const details = await samlApplicationDetails(input);
+  input.reply.type('text/xml; charset=utf-8');
+  return identityProviderMetadata(identityProviderOf(input, details));
 };
 
 export const samlApplicationOverrides = {
