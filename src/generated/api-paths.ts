@@ -117,6 +117,15 @@ export const apiRoutes = {
       "phrases": "/.well-known/phrases"
     }
   },
+  "domain": {
+    "list": "/domains",
+    "item": "/domains/{id}",
+    "actions": {
+      "verificationFiles": "/domains/{id}/verification-files",
+      "replaceVerificationFiles": "/domains/{id}/verification-files",
+      "cleanup": "/domains/cleanup"
+    }
+  },
   "emailTemplate": {
     "list": "/email-templates",
     "item": "/email-templates/{id}",

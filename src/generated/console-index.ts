@@ -389,6 +389,34 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "domain",
+    "kind": "collection",
+    "apiPath": "/domains",
+    "idField": "id",
+    "route": "domain",
+    "titleKey": "domain.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": []
+    },
+    "canDelete": true,
+    "uses": []
+  },
+  {
     "name": "emailTemplate",
     "kind": "collection",
     "apiPath": "/email-templates",
@@ -1227,6 +1255,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "connector": () => import('./console-models/connector'),
   "customPhrase": () => import('./console-models/customPhrase'),
   "customProfileField": () => import('./console-models/customProfileField'),
+  "domain": () => import('./console-models/domain'),
   "emailTemplate": () => import('./console-models/emailTemplate'),
   "hook": () => import('./console-models/hook'),
   "hookLog": () => import('./console-models/hookLog'),

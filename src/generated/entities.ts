@@ -13673,6 +13673,597 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "domain",
+    "kind": "collection",
+    "apiPath": "/domains",
+    "idField": "id",
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "create": {
+        "status": 201
+      },
+      "get": {},
+      "delete": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {
+      "domain.domain_in_use": "domain"
+    },
+    "assignForms": {},
+    "route": "domain",
+    "titleKey": "domain.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "domains",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Domain",
+      "description": "A custom domain of the tenant: its users reach the sign-in pages and the OpenID endpoints at it once its DNS records are found. The server checks the records through its DNS resolver (DNS_RESOLVER) whenever the domain is read, until they are.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "domain",
+        "status",
+        "dnsRecords",
+        "verificationFiles",
+        "verificationToken",
+        "createdAt"
+      ],
+      "$defs": {
+        "verificationFile": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "path",
+            "content",
+            "contentType"
+          ],
+          "properties": {
+            "path": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "pattern": "^(/[\\w-][\\w.-]*\\.[\\w-][\\w.-]*|/\\.well-known(/[\\w-][\\w.-]*)+)$",
+              "description": "Where the file is served at the domain: a file with an extension at the root, or a path below /.well-known/."
+            },
+            "content": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 16384,
+              "description": "What the file holds."
+            },
+            "contentType": {
+              "type": "string",
+              "enum": [
+                "text/plain",
+                "application/json"
+              ],
+              "description": "The file's media type; JSON content must parse."
+            }
+          }
+        },
+        "verificationFiles": {
+          "type": "array",
+          "maxItems": 10,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "content",
+              "contentType"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256,
+                "pattern": "^(/[\\w-][\\w.-]*\\.[\\w-][\\w.-]*|/\\.well-known(/[\\w-][\\w.-]*)+)$",
+                "description": "Where the file is served at the domain: a file with an extension at the root, or a path below /.well-known/."
+              },
+              "content": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 16384,
+                "description": "What the file holds."
+              },
+              "contentType": {
+                "type": "string",
+                "enum": [
+                  "text/plain",
+                  "application/json"
+                ],
+                "description": "The file's media type; JSON content must parse."
+              }
+            }
+          },
+          "description": "Files a third party asks to find at the domain to prove it is yours (an app store's association file, a search console's token), served at their paths to requests for this domain."
+        },
+        "verificationFilesBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "verificationFiles"
+          ],
+          "properties": {
+            "verificationFiles": {
+              "type": "array",
+              "maxItems": 10,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "content",
+                  "contentType"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256,
+                    "pattern": "^(/[\\w-][\\w.-]*\\.[\\w-][\\w.-]*|/\\.well-known(/[\\w-][\\w.-]*)+)$",
+                    "description": "Where the file is served at the domain: a file with an extension at the root, or a path below /.well-known/."
+                  },
+                  "content": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 16384,
+                    "description": "What the file holds."
+                  },
+                  "contentType": {
+                    "type": "string",
+                    "enum": [
+                      "text/plain",
+                      "application/json"
+                    ],
+                    "description": "The file's media type; JSON content must parse."
+                  }
+                }
+              },
+              "description": "Files a third party asks to find at the domain to prove it is yours (an app store's association file, a search console's token), served at their paths to requests for this domain."
+            }
+          }
+        },
+        "cleanupBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "staleDays"
+          ],
+          "properties": {
+            "staleDays": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 36500,
+              "description": "Domains not active and older than this many days are deleted."
+            }
+          }
+        },
+        "cleanupSummary": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "scannedCount",
+            "deletedCount",
+            "skippedActiveCount",
+            "failedCount"
+          ],
+          "properties": {
+            "scannedCount": {
+              "type": "integer"
+            },
+            "deletedCount": {
+              "type": "integer"
+            },
+            "skippedActiveCount": {
+              "type": "integer"
+            },
+            "failedCount": {
+              "type": "integer"
+            }
+          }
+        }
+      },
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "domain": {
+          "type": "string",
+          "minLength": 3,
+          "maxLength": 253,
+          "pattern": "^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\\.[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",
+          "x-immutable": true,
+          "description": "The host name, such as auth.example.com: no scheme, port or path; stored in lower case."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "PendingVerification",
+            "PendingSsl",
+            "Active",
+            "Error"
+          ],
+          "default": "PendingVerification",
+          "readOnly": true,
+          "description": "PendingVerification until the DNS records are found, Active once they are, Error when a record points elsewhere."
+        },
+        "errorMessage": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 1024,
+          "readOnly": true,
+          "description": "What the last check found wrong, if anything."
+        },
+        "dnsRecords": {
+          "type": "array",
+          "readOnly": true,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "name",
+              "type",
+              "value"
+            ],
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "type": {
+                "type": "string"
+              },
+              "value": {
+                "type": "string"
+              }
+            }
+          },
+          "description": "The records to add at the domain's DNS provider: a CNAME to this server and a TXT record that proves the domain is the tenant's."
+        },
+        "verificationFiles": {
+          "type": "array",
+          "maxItems": 10,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "content",
+              "contentType"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256,
+                "pattern": "^(/[\\w-][\\w.-]*\\.[\\w-][\\w.-]*|/\\.well-known(/[\\w-][\\w.-]*)+)$",
+                "description": "Where the file is served at the domain: a file with an extension at the root, or a path below /.well-known/."
+              },
+              "content": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 16384,
+                "description": "What the file holds."
+              },
+              "contentType": {
+                "type": "string",
+                "enum": [
+                  "text/plain",
+                  "application/json"
+                ],
+                "description": "The file's media type; JSON content must parse."
+              }
+            }
+          },
+          "description": "Files a third party asks to find at the domain to prove it is yours (an app store's association file, a search console's token), served at their paths to requests for this domain.",
+          "readOnly": true,
+          "default": []
+        },
+        "verificationToken": {
+          "type": "string",
+          "readOnly": true,
+          "x-private": true,
+          "description": "The value of the TXT record, made by the server."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "domain",
+        "column": "domain",
+        "sqlType": "varchar(253)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "status",
+        "column": "status",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "errorMessage",
+        "column": "error_message",
+        "sqlType": "varchar(1024)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "dnsRecords",
+        "column": "dns_records",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "verificationFiles",
+        "column": "verification_files",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "verificationToken",
+        "column": "verification_token",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "status",
+      "errorMessage",
+      "dnsRecords",
+      "verificationFiles",
+      "verificationToken",
+      "createdAt"
+    ],
+    "unique": [
+      {
+        "fields": [
+          "domain"
+        ],
+        "code": "domain.domain_in_use"
+      }
+    ],
+    "notFoundCode": "entity.not_exists_with_id",
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": true,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [
+      "verificationToken"
+    ],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "verification-files",
+        "method": "GET",
+        "path": "verification-files",
+        "handler": "domain.get-verification-files",
+        "status": 200,
+        "summary": "The domain's verification files",
+        "responseSchema": "verificationFiles"
+      },
+      {
+        "key": "replace-verification-files",
+        "method": "PUT",
+        "path": "verification-files",
+        "handler": "domain.replace-verification-files",
+        "status": 200,
+        "summary": "Replace the domain's verification files",
+        "bodySchema": "verificationFilesBody",
+        "responseSchema": "verificationFiles",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "verificationFiles"
+            ],
+            "properties": {
+              "verificationFiles": {
+                "type": "array",
+                "maxItems": 10,
+                "items": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "path",
+                    "content",
+                    "contentType"
+                  ],
+                  "properties": {
+                    "path": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256,
+                      "pattern": "^(/[\\w-][\\w.-]*\\.[\\w-][\\w.-]*|/\\.well-known(/[\\w-][\\w.-]*)+)$",
+                      "description": "Where the file is served at the domain: a file with an extension at the root, or a path below /.well-known/."
+                    },
+                    "content": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 16384,
+                      "description": "What the file holds."
+                    },
+                    "contentType": {
+                      "type": "string",
+                      "enum": [
+                        "text/plain",
+                        "application/json"
+                      ],
+                      "description": "The file's media type; JSON content must parse."
+                    }
+                  }
+                },
+                "description": "Files a third party asks to find at the domain to prove it is yours (an app store's association file, a search console's token), served at their paths to requests for this domain."
+              }
+            }
+          },
+          "validatorKey": "-26ceb0bd"
+        }
+      },
+      {
+        "key": "cleanup",
+        "on": "collection",
+        "method": "POST",
+        "path": "cleanup",
+        "handler": "domain.cleanup",
+        "status": 200,
+        "summary": "Delete the domains that never became active within the days given",
+        "bodySchema": "cleanupBody",
+        "responseSchema": "cleanupSummary",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "staleDays"
+            ],
+            "properties": {
+              "staleDays": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 36500,
+                "description": "Domains not active and older than this many days are deleted."
+              }
+            }
+          },
+          "validatorKey": "d0d577a"
+        }
+      }
+    ],
+    "serverHooks": {
+      "beforeCreate": "domain.prepare",
+      "afterRead": "domain.check-records"
+    },
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "domain": {
+              "type": "string",
+              "minLength": 3,
+              "maxLength": 253,
+              "pattern": "^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\\.[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",
+              "description": "The host name, such as auth.example.com: no scheme, port or path; stored in lower case."
+            }
+          },
+          "required": [
+            "domain"
+          ]
+        },
+        "validatorKey": "-5c36f966"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {}
+        },
+        "validatorKey": "-22fb25f9"
+      }
+    },
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          }
+        }
+      },
+      "validatorKey": "-73dbabd6"
+    }
+  },
+  {
     "name": "emailTemplate",
     "kind": "collection",
     "apiPath": "/email-templates",

@@ -18,6 +18,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The daily active user user id and date {{userId}}, {{date}} is already in use."
   },
+  "domain.domain_in_use": {
+    "status": 422,
+    "message": "The domain domain {{domain}} is already in use."
+  },
   "entity.not_found": {
     "status": 404,
     "message": "The role is not linked to this application."

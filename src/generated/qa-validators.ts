@@ -12,6 +12,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "connector": () => import('./qa-validators/connector.js'),
   "customPhrase": () => import('./qa-validators/customPhrase.js'),
   "customProfileField": () => import('./qa-validators/customProfileField.js'),
+  "domain": () => import('./qa-validators/domain.js'),
   "emailTemplate": () => import('./qa-validators/emailTemplate.js'),
   "hook": () => import('./qa-validators/hook.js'),
   "idTokenConfig": () => import('./qa-validators/idTokenConfig.js'),

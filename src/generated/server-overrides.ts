@@ -14,6 +14,7 @@ import { customPhraseOverrides } from '../entities/customPhrase/server/overrides
 import { customProfileFieldOverrides } from '../entities/customProfileField/server/overrides.js';
 import { dashboardOverrides } from '../entities/dashboard/server/overrides.js';
 import { discoveryOverrides } from '../entities/discovery/server/overrides.js';
+import { domainOverrides } from '../entities/domain/server/overrides.js';
 import { emailTemplateOverrides } from '../entities/emailTemplate/server/overrides.js';
 import { hookOverrides } from '../entities/hook/server/overrides.js';
 import { idTokenConfigOverrides } from '../entities/idTokenConfig/server/overrides.js';
@@ -90,6 +91,11 @@ export type ServerOverrideKey =
   | 'discovery.first-run'
   | 'discovery.full-sign-in-experience'
   | 'discovery.phrases'
+  | 'domain.check-records'
+  | 'domain.cleanup'
+  | 'domain.get-verification-files'
+  | 'domain.prepare'
+  | 'domain.replace-verification-files'
   | 'emailTemplate.delete-where'
   | 'emailTemplate.patch-details'
   | 'emailTemplate.upsert'
@@ -198,6 +204,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...customProfileFieldOverrides,
   ...dashboardOverrides,
   ...discoveryOverrides,
+  ...domainOverrides,
   ...emailTemplateOverrides,
   ...hookOverrides,
   ...idTokenConfigOverrides,

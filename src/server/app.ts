@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { registerVerificationFiles } from '../entities/domain/server/serve-files.js';
 import { BreachedPasswords } from '../entities/user/server/account/breached-passwords.js';
 import { DEFAULT_COUNT_THRESHOLD } from '../shared/list-counts.js';
 import { AuditLogSink } from './audit-log/management.js';
@@ -176,6 +177,7 @@ export const buildApp = async ({
     );
   }
   await registerUserAssets(app, userAssetsDir);
+  registerVerificationFiles(app, db, publicUrl ? new URL(publicUrl).hostname.toLowerCase() : undefined);
   const managementApi = async (scope: FastifyInstance) => {
     // A form a browser posts is read as its fields, each a string, where the action takes one (a SAML service
     // provider's AuthnRequest); every other route takes JSON only (415).

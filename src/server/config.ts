@@ -1,3 +1,4 @@
+import { Resolver } from 'node:dns/promises';
 import { join, resolve } from 'node:path';
 import { type BootstrapSettings, readBootstrapSettings } from './bootstrap/settings.js';
 import type { CaptchaEndpoints } from './interaction/captcha/endpoints.js';
@@ -73,9 +74,32 @@ const readThreshold = (env: NodeJS.ProcessEnv, name: string) => {
   return number;
 };
 
+/**
+ * Refuses to start with custom-domain settings the checks could not use: DNS_RESOLVER, the DNS servers the
+ * records are looked up at (`address[:port]`, comma-separated), and CUSTOM_DOMAIN_TARGET, the host name the
+ * domains' CNAME records name. Both are read when a domain is checked.
+ */
+const checkDomainSettings = (env: NodeJS.ProcessEnv) => {
+  if (env.DNS_RESOLVER) {
+    try {
+      new Resolver().setServers(env.DNS_RESOLVER.split(',').map((server) => server.trim()));
+    } catch {
+      throw new StartRefused(
+        `DNS_RESOLVER must list DNS server addresses such as 10.0.0.2:53, got ${env.DNS_RESOLVER}`,
+      );
+    }
+  }
+  const target = env.CUSTOM_DOMAIN_TARGET;
+  if (target && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(target)) {
+    throw new StartRefused(`CUSTOM_DOMAIN_TARGET must be a host name such as edge.example.com, got ${target}`);
+  }
+};
+
 /** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL,
- * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR. */
+ * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR; and checks
+ * DNS_RESOLVER and CUSTOM_DOMAIN_TARGET. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
+  checkDomainSettings(env);
   const port = Number(env.PORT ?? 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new StartRefused(`PORT must be a port number, got ${env.PORT}`);

@@ -1,10 +1,12 @@
 /**
- * Error codes of applications and what they run or keep (scripts, consent scopes, secrets, uploads); Logto's codes
- * and statuses, English messages (the console translates by code). Part of `handWrittenErrorCodes`.
+ * Error codes of applications and what they run or keep (scripts, consent scopes, secrets, uploads, custom domains);
+ * Logto's codes and statuses, English messages (the console translates by code). Part of `handWrittenErrorCodes`.
  */
 export const applicationErrorCodes = {
   'guard.file_size_exceeded': { status: 400, message: 'File size exceeded.' },
   'guard.mime_type_not_allowed': { status: 400, message: 'MIME type is not allowed.' },
+  'domain.domain_in_use': { status: 422, message: 'The domain is already in use.' },
+  'domain.domain_is_not_allowed': { status: 400, message: 'This domain is not allowed.' },
   'storage.not_configured': { status: 400, message: 'Storage provider is not configured.' },
   'application.third_party_application_only': {
     status: 422,
