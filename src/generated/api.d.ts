@@ -7819,10 +7819,10 @@ export interface components {
              */
             readonly type: "private-keys" | "cookie-keys";
             /**
-             * @description Current signs; Previous still verifies what the current key's predecessor signed.
+             * @description Current signs; Next is published ahead of a staged rotation and signs from activatesAt, when the current key becomes Previous; Previous still verifies what the current key's predecessor signed.
              * @enum {string}
              */
-            readonly status: "Current" | "Previous";
+            readonly status: "Next" | "Current" | "Previous";
             /**
              * @description The algorithm family of a private key; null for cookie keys.
              * @default null
@@ -7832,7 +7832,7 @@ export interface components {
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
             $defs: {
-                /** @description The keys of one type, the current key first, without their key material. */
+                /** @description The keys of one type in Logto's order (a staged next key, the current key, the previous key), without their key material. */
                 keyList: {
                     /** @description The key id (the kid of a signing key). */
                     id: string;
@@ -7847,7 +7847,7 @@ export interface components {
                      * @description Private keys only.
                      * @enum {string}
                      */
-                    status?: "Current" | "Previous";
+                    status?: "Next" | "Current" | "Previous";
                 }[];
                 rotateBody: {
                     /**
@@ -7855,7 +7855,7 @@ export interface components {
                      * @enum {string}
                      */
                     signingKeyAlgorithm?: "RSA" | "EC";
-                    /** @description Seconds before a staged key starts signing; only 0 (rotate at once) is supported. */
+                    /** @description Private keys only: seconds during which the new key is published as Next before it signs (0, the default, rotates at once). */
                     rotationGracePeriod?: number;
                 };
                 keyTypeParams: {
@@ -7867,7 +7867,7 @@ export interface components {
                 };
             };
         };
-        /** @description The keys of one type, the current key first, without their key material. */
+        /** @description The keys of one type in Logto's order (a staged next key, the current key, the previous key), without their key material. */
         OidcKeyListResponse: {
             /** @description The key id (the kid of a signing key). */
             id: string;
@@ -7882,7 +7882,7 @@ export interface components {
              * @description Private keys only.
              * @enum {string}
              */
-            status?: "Current" | "Previous";
+            status?: "Next" | "Current" | "Previous";
         }[];
         OidcKeyRotateBody: {
             /**
@@ -7890,10 +7890,10 @@ export interface components {
              * @enum {string}
              */
             signingKeyAlgorithm?: "RSA" | "EC";
-            /** @description Seconds before a staged key starts signing; only 0 (rotate at once) is supported. */
+            /** @description Private keys only: seconds during which the new key is published as Next before it signs (0, the default, rotates at once). */
             rotationGracePeriod?: number;
         };
-        /** @description The keys of one type, the current key first, without their key material. */
+        /** @description The keys of one type in Logto's order (a staged next key, the current key, the previous key), without their key material. */
         OidcKeyRotateResponse: {
             /** @description The key id (the kid of a signing key). */
             id: string;
@@ -7908,7 +7908,7 @@ export interface components {
              * @description Private keys only.
              * @enum {string}
              */
-            status?: "Current" | "Previous";
+            status?: "Next" | "Current" | "Previous";
         }[];
         /**
          * OidcSessionConfig

@@ -18386,11 +18386,25 @@ export const entityModels: EntityModel[] = [
         "status": {
           "type": "string",
           "enum": [
+            "Next",
             "Current",
             "Previous"
           ],
           "readOnly": true,
-          "description": "Current signs; Previous still verifies what the current key's predecessor signed."
+          "description": "Current signs; Next is published ahead of a staged rotation and signs from activatesAt, when the current key becomes Previous; Previous still verifies what the current key's predecessor signed."
+        },
+        "activatesAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": [
+            "number",
+            "null"
+          ],
+          "x-column": "timestamp",
+          "default": null,
+          "readOnly": true,
+          "x-private": true,
+          "description": "For a Next key: when it becomes the current key (ms since the epoch)."
         },
         "signingKeyAlgorithm": {
           "type": [
@@ -18424,7 +18438,7 @@ export const entityModels: EntityModel[] = [
       "$defs": {
         "keyList": {
           "type": "array",
-          "description": "The keys of one type, the current key first, without their key material.",
+          "description": "The keys of one type in Logto's order (a staged next key, the current key, the previous key), without their key material.",
           "items": {
             "type": "object",
             "additionalProperties": false,
@@ -18452,6 +18466,7 @@ export const entityModels: EntityModel[] = [
               "status": {
                 "type": "string",
                 "enum": [
+                  "Next",
                   "Current",
                   "Previous"
                 ],
@@ -18475,7 +18490,7 @@ export const entityModels: EntityModel[] = [
             "rotationGracePeriod": {
               "type": "integer",
               "minimum": 0,
-              "description": "Seconds before a staged key starts signing; only 0 (rotate at once) is supported."
+              "description": "Private keys only: seconds during which the new key is published as Next before it signs (0, the default, rotates at once)."
             }
           }
         },
@@ -18528,6 +18543,14 @@ export const entityModels: EntityModel[] = [
         "timestamp": false
       },
       {
+        "property": "activatesAt",
+        "column": "activates_at",
+        "sqlType": "timestamptz",
+        "nullable": true,
+        "json": false,
+        "timestamp": true
+      },
+      {
         "property": "signingKeyAlgorithm",
         "column": "signing_key_algorithm",
         "sqlType": "text",
@@ -18557,6 +18580,7 @@ export const entityModels: EntityModel[] = [
       "id",
       "type",
       "status",
+      "activatesAt",
       "signingKeyAlgorithm",
       "value",
       "createdAt"
@@ -18580,6 +18604,7 @@ export const entityModels: EntityModel[] = [
     "countBy": [],
     "hasApi": true,
     "privateFields": [
+      "activatesAt",
       "value"
     ],
     "indexes": [],
@@ -18637,11 +18662,11 @@ export const entityModels: EntityModel[] = [
               "rotationGracePeriod": {
                 "type": "integer",
                 "minimum": 0,
-                "description": "Seconds before a staged key starts signing; only 0 (rotate at once) is supported."
+                "description": "Private keys only: seconds during which the new key is published as Next before it signs (0, the default, rotates at once)."
               }
             }
           },
-          "validatorKey": "44abc1bd"
+          "validatorKey": "-93bc408"
         },
         "params": {
           "schema": {

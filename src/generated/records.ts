@@ -744,10 +744,15 @@ export interface components {
              */
             readonly type: "private-keys" | "cookie-keys";
             /**
-             * @description Current signs; Previous still verifies what the current key's predecessor signed.
+             * @description Current signs; Next is published ahead of a staged rotation and signs from activatesAt, when the current key becomes Previous; Previous still verifies what the current key's predecessor signed.
              * @enum {string}
              */
-            readonly status: "Current" | "Previous";
+            readonly status: "Next" | "Current" | "Previous";
+            /**
+             * @description For a Next key: when it becomes the current key (ms since the epoch).
+             * @default null
+             */
+            readonly activatesAt: number | null;
             /**
              * @description The algorithm family of a private key; null for cookie keys.
              * @default null

@@ -72,6 +72,13 @@ describe.each(databases())('client credentials on $name', (target) => {
     });
     expect(other.status).toBe(400);
     expect(other.body.error).toBe('invalid_target');
+    // The management API and its `all` scope have Logto's ids, which Logto clients name.
+    const resource = await apiClient.GET('/api/resources/{id}', { params: { path: { id: 'management-api' } } });
+    expect(resource.data).toMatchObject({ id: 'management-api', indicator });
+    const scopes = await apiClient.GET('/api/resources/{resourceId}/scopes', {
+      params: { path: { resourceId: 'management-api' } },
+    });
+    expect(scopes.data?.find(({ name }) => name === 'all')?.id).toBe('management-api-all');
   });
 
   it('accepts the secret in a Basic authorization header too', async () => {

@@ -61,6 +61,38 @@ describe.each(databases())('signing keys on $name', (target) => {
   };
   const rotate = async (api: Client, keyType: 'private-keys' | 'cookie-keys', body = {}) =>
     api.POST('/api/configs/oidc/{keyType}/rotate', { params: { path: { keyType } }, body });
+  const remove = async (api: Client, keyType: 'private-keys' | 'cookie-keys', keyId: string) =>
+    api.DELETE('/api/configs/oidc/{keyType}/{keyId}', { params: { path: { keyType, keyId } } });
+
+  /**
+   * A second server on the same database that checks the stored keys on every use (so the tests need no waiting):
+   * its JWKS's key ids, and the key id of a token it issues now.
+   */
+  const withSecondServer = async (
+    run: (other: { kids: () => Promise<unknown[]>; signedBy: () => Promise<unknown> }) => Promise<void>,
+  ) => {
+    const port = await freePort();
+    const other = await buildApp({ db, publicUrl: `http://127.0.0.1:${port}`, verifier: 'identity', keysCheckMs: 0 });
+    await other.listen({ port, host: '127.0.0.1' });
+    const otherIssuer = other.identity.issuerOf('default');
+    try {
+      await run({
+        kids: async () =>
+          ((await (await fetch(`${otherIssuer}/jwks`)).json()) as JSONWebKeySet).keys.map((jwk) => jwk.kid),
+        signedBy: async () => {
+          const { status, body } = await postForm(
+            `${otherIssuer}/token`,
+            { grant_type: 'client_credentials', resource: managementApiIndicator('default'), scope: 'all' },
+            basicAuth(m2m.id, m2m.secret),
+          );
+          expect(status).toBe(200);
+          return decodeProtectedHeader(body.access_token).kid;
+        },
+      });
+    } finally {
+      await other.close();
+    }
+  };
 
   beforeAll(async () => {
     ({ db, dispose } = await target.open());
@@ -142,8 +174,7 @@ describe.each(databases())('signing keys on $name', (target) => {
   it('deletes only a previous signing key and never the last key', async () => {
     const api = client();
     const [current, previous] = await listed(api, 'private-keys');
-    const del = (keyType: 'private-keys' | 'cookie-keys', keyId: string) =>
-      api.DELETE('/api/configs/oidc/{keyType}/{keyId}', { params: { path: { keyType, keyId } } });
+    const del = (keyType: 'private-keys' | 'cookie-keys', keyId: string) => remove(api, keyType, keyId);
 
     const refused = await del('private-keys', current?.id ?? '');
     expect(refused.response.status).toBe(422);
@@ -192,7 +223,7 @@ describe.each(databases())('signing keys on $name', (target) => {
       expect(response.status, `${method} ${path}`).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'guard.invalid_input' });
     }
-    // A grace period (staged rotation) is not supported, and cookie keys have none.
+    // Cookie keys rotate at once only: a grace period, even 0, is refused (Logto's 422).
     const staged = await rotate(api, 'cookie-keys', { rotationGracePeriod: 0 });
     expect(staged.response.status).toBe(422);
     expect(staged.error).toMatchObject({ code: 'oidc.invalid_request' });
@@ -225,33 +256,45 @@ describe.each(databases())('signing keys on $name', (target) => {
   });
 
   it('a second server on the same database signs with the new key once another server rotated it', async () => {
-    const port = await freePort();
-    const otherOrigin = `http://127.0.0.1:${port}`;
-    // Checks the stored keys on every use, so that the test needs no waiting.
-    const other = await buildApp({ db, publicUrl: otherOrigin, verifier: 'identity', keysCheckMs: 0 });
-    await other.listen({ port, host: '127.0.0.1' });
-    try {
-      const otherIssuer = other.identity.issuerOf('default');
-      const kids = async () =>
-        ((await (await fetch(`${otherIssuer}/jwks`)).json()) as JSONWebKeySet).keys.map((jwk) => jwk.kid);
-      const otherToken = async () => {
-        const { status, body } = await postForm(
-          `${otherIssuer}/token`,
-          { grant_type: 'client_credentials', resource: managementApiIndicator('default'), scope: 'all' },
-          basicAuth(m2m.id, m2m.secret),
-        );
-        expect(status).toBe(200);
-        return decodeProtectedHeader(body.access_token).kid;
-      };
+    await withSecondServer(async ({ kids, signedBy }) => {
       const before = await listed(client(), 'private-keys');
       expect(await kids()).toEqual(before.map((key) => key.id));
-      expect(await otherToken()).toBe(before[0]?.id);
+      expect(await signedBy()).toBe(before[0]?.id);
 
       const { data } = await rotate(client(), 'private-keys', { signingKeyAlgorithm: 'RSA' });
       expect(await kids()).toEqual(data?.map((key) => key.id));
-      expect(await otherToken()).toBe(data?.[0]?.id);
-    } finally {
-      await other.close();
-    }
+      expect(await signedBy()).toBe(data?.[0]?.id);
+    });
+  });
+
+  it('stages a rotation: the next key is published first and signs once its grace period is over', async () => {
+    await withSecondServer(async ({ kids, signedBy }) => {
+      const [current, previous] = await listed(client(), 'private-keys');
+      const staged = await rotate(client(), 'private-keys', { signingKeyAlgorithm: 'EC', rotationGracePeriod: 3600 });
+      expect(staged.response.status).toBe(200);
+      const [next] = staged.data ?? [];
+      expect(staged.data).toEqual([
+        { id: expect.any(String), createdAt: expect.any(Number), signingKeyAlgorithm: 'EC', status: 'Next' },
+        current,
+        ...(previous ? [previous] : []),
+      ]);
+      // Published ahead, not signing yet.
+      expect(await kids()).toContain(next?.id);
+      expect(await signedBy()).toBe(current?.id);
+      // An immediate rotation waits for the staged one (Logto's 422), and the next key cannot be deleted.
+      const refused = await rotate(client(), 'private-keys', {});
+      expect(refused.response.status).toBe(422);
+      expect(refused.error).toMatchObject({ code: 'oidc.invalid_request' });
+      expect((await remove(client(), 'private-keys', next?.id ?? '')).response.status).toBe(422);
+
+      // The grace period ends: the next key signs, the former current key verifies as the previous one.
+      await db.query(`UPDATE oidc_keys SET activates_at = now() - interval '1 second' WHERE id = $1`, [next?.id]);
+      expect(await signedBy()).toBe(next?.id);
+      expect((await listed(client(), 'private-keys')).map(({ id, status }) => ({ id, status }))).toEqual([
+        { id: next?.id, status: 'Current' },
+        { id: current?.id, status: 'Previous' },
+      ]);
+      expect(await kids()).toEqual([next?.id, current?.id]);
+    });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The signing keys page in Chromium against the real server: the tenant's private key listed, rotated behind a
- * confirmation with the algorithm chosen, both keys shown with their statuses, and the previous key deleted.
+ * confirmation with the algorithm chosen, both keys shown with their statuses, and the previous key deleted; a
+ * staged rotation with a grace period shows the next key.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -92,5 +93,28 @@ describe('signing keys', () => {
     await poll(async () =>
       ((await api('/configs/oidc/private-keys')).body as { id: string }[]).map((key) => key.id),
     ).toEqual([keys[0]?.id]);
+  });
+
+  test('stages a rotation with a grace period: the new key is listed as Next beside the current one', async () => {
+    await openSection('Signing keys', 'Signing keys');
+    const before = (await api('/configs/oidc/private-keys')).body as { id: string }[];
+    await page.getByRole('button', { name: 'Rotate private keys' }).click();
+    await visible(page.getByRole('dialog', { name: 'Rotate private keys?' }));
+    await dialog().getByRole('spinbutton', { name: 'Grace period' }).fill('24');
+    await dialog().getByRole('button', { name: 'Rotate', exact: true }).click();
+    await visible(page.getByText('Keys rotated.'));
+    await count(rows()).toBe(before.length + 1);
+    await visible(rows().nth(0).getByText('Next'));
+    await visible(rows().nth(1).getByText('Current'));
+    const keys = (await api('/configs/oidc/private-keys')).body as { id: string; status: string }[];
+    expect(keys.map(({ status }) => status)).toEqual(['Next', 'Current', ...before.slice(1).map(() => 'Previous')]);
+    expect(keys[1]?.id).toBe(before[0]?.id);
+    // The next key cannot be deleted before it signs.
+    await count(
+      rows()
+        .nth(0)
+        .getByRole('button', { name: /^Delete key/ }),
+    ).toBe(0);
+    await screenshot(page, 'staged-rotation');
   });
 });

@@ -39,10 +39,12 @@ interface KeyRow {
   signing_key_algorithm: SigningKeyAlgorithm | null;
   value: string;
   created_at: number;
+  activates_at: number | null;
 }
 
 const SELECT = `SELECT id, type, status, signing_key_algorithm, value,
-  (extract(epoch FROM created_at) * 1000)::float8 AS created_at FROM oidc_keys WHERE tenant_id = $1`;
+  (extract(epoch FROM created_at) * 1000)::float8 AS created_at,
+  (extract(epoch FROM activates_at) * 1000)::float8 AS activates_at FROM oidc_keys WHERE tenant_id = $1`;
 
 const storedKey = (row: KeyRow): StoredKey => ({
   id: row.id,
@@ -51,15 +53,21 @@ const storedKey = (row: KeyRow): StoredKey => ({
   signingKeyAlgorithm: row.signing_key_algorithm,
   value: row.value,
   createdAt: Math.round(Number(row.created_at)),
+  activatesAt: row.activates_at === null ? null : Math.round(Number(row.activates_at)),
 });
 
-/** The tenant's keys, each type's current key first. */
+/** The tenant's keys, each type's current key first, then a staged next key, then the previous one. */
 const readKeys = async (tx: Queryable, tenantId: string): Promise<StoredKey[]> => {
-  const { rows } = await tx.query<KeyRow>(`${SELECT} ORDER BY type, status = 'Current' DESC, created_at DESC`, [
-    tenantId,
-  ]);
+  const { rows } = await tx.query<KeyRow>(
+    `${SELECT} ORDER BY type, CASE status WHEN 'Current' THEN 0 WHEN 'Next' THEN 1 ELSE 2 END, created_at DESC`,
+    [tenantId],
+  );
   return rows.map(storedKey);
 };
+
+/** A staged key whose activation time has passed. */
+const isDue = (key: StoredKey, now = Date.now()) =>
+  key.status === 'Next' && typeof key.activatesAt === 'number' && key.activatesAt <= now;
 
 /** Serializes the writers of one tenant's keys until the transaction ends. */
 const lockKeys = (tx: Queryable, tenantId: string) =>
@@ -125,44 +133,81 @@ const newKey = async (type: KeyType, algorithm: SigningKeyAlgorithm) => ({
   value: type === 'private-keys' ? await newPrivateKeyPem(algorithm) : newCookieKey(),
 });
 
-/** Under the lock: gives each key type a key when it has none (an earlier release's, or a new RSA key). */
+/**
+ * Completes a staged rotation whose time has come: the next key becomes the current one, the current one the
+ * previous one, and the previous one goes (the keys a rotation at once would leave).
+ */
+const promoteDue = async (tables: KeyTables, tx: Queryable, tenantId: string, keys: StoredKey[]) => {
+  const scope = { tenantId };
+  for (const next of keys.filter((key) => isDue(key))) {
+    const ofType = keys.filter((key) => key.type === next.type);
+    for (const old of ofType.filter((key) => key.status === 'Previous')) await tables.keys.delete(tx, scope, old.id);
+    for (const current of ofType.filter((key) => key.status === 'Current')) {
+      await tables.keys.update(tx, scope, current.id, { status: 'Previous' });
+    }
+    await tables.keys.update(tx, scope, next.id, { status: 'Current', activatesAt: null });
+  }
+};
+
+/**
+ * Under the lock: gives each key type a key when it has none (an earlier release's, or a new RSA key), and completes
+ * a staged rotation that is due.
+ */
 const ensureLocked = async (tables: KeyTables, tx: Queryable, tenantId: string): Promise<StoredKey[]> => {
   await lockKeys(tx, tenantId);
   const found = await readKeys(tx, tenantId);
-  let added = false;
+  let changed = false;
   for (const type of keyTypes) {
     if (found.some((key) => key.type === type)) continue;
     if (!(await adoptLegacyKeys(tables, tx, tenantId, type))) {
       await insertKey(tables, tx, tenantId, await newKey(type, 'RSA'));
     }
-    added = true;
+    changed = true;
   }
-  return added ? readKeys(tx, tenantId) : found;
+  if (found.some((key) => isDue(key))) {
+    await promoteDue(tables, tx, tenantId, found);
+    changed = true;
+  }
+  return changed ? readKeys(tx, tenantId) : found;
 };
 
-/** The tenant's keys, made (or moved from where an earlier release kept them) on first use. */
+/** The tenant's keys, made (or moved from where an earlier release kept them) on first use, a due rotation done. */
 export const loadKeys = async (db: Database, tables: KeyTables, tenantId: string): Promise<StoredKey[]> =>
   db.withTenant(tenantId, async (tx) => {
     const found = await readKeys(tx, tenantId);
     const complete = keyTypes.every((type) => found.some((key) => key.type === type));
-    return complete ? found : ensureLocked(tables, tx, tenantId);
+    return complete && !found.some((key) => isDue(key)) ? found : ensureLocked(tables, tx, tenantId);
   });
 
-/** The fingerprint of the tenant's stored keys, read without making any. */
+/** The fingerprint of the tenant's stored keys, read without making any; a staged key that is due changes it. */
 export const storedKeysFingerprint = async (db: Database, tenantId: string): Promise<string> => {
   const { rows } = await db.withTenant(tenantId, (tx) =>
-    tx.query<Pick<StoredKey, 'id' | 'status'>>('SELECT id, status FROM oidc_keys WHERE tenant_id = $1', [tenantId]),
+    tx.query<Pick<StoredKey, 'id' | 'status'> & { due: boolean }>(
+      `SELECT id, status, (status = 'Next' AND activates_at <= now()) IS TRUE AS due
+         FROM oidc_keys WHERE tenant_id = $1`,
+      [tenantId],
+    ),
   );
   return keysFingerprint(rows);
 };
 
-/** The keys of one type, the current one first. */
+/** Logto's order of a type's keys in its answers: the staged next key, the current one, the previous one. */
+const answerOrder: Record<StoredKey['status'], number> = { Next: 0, Current: 1, Previous: 2 };
+
+/** The keys of one type, in Logto's order. */
 export const listKeys = async (db: Database, tables: KeyTables, tenantId: string, type: KeyType) =>
-  (await loadKeys(db, tables, tenantId)).filter((key) => key.type === type);
+  (await loadKeys(db, tables, tenantId))
+    .filter((key) => key.type === type)
+    .sort((a, b) => answerOrder[a.status] - answerOrder[b.status]);
+
+/** A rotation refused: a staged key waits, and only an immediate rotation was asked for (Logto's 422). */
+export class StagedRotationPending extends Error {}
 
 /**
- * Rotates one key type in one transaction under the tenant's key lock: a new current key, the former current key
- * kept as the previous one, an older previous key removed. Answers the keys of the type, the new one first.
+ * Rotates one key type in one transaction under the tenant's key lock. At once (`graceSeconds` 0): a new current
+ * key, the former current key kept as the previous one, an older previous key removed; refused while a staged key
+ * waits. Staged (private keys, `graceSeconds` > 0): the new key is published as `Next` (replacing a staged one) and
+ * becomes the current key that many seconds from now. Answers the keys of the type in Logto's order.
  */
 export const rotateKeys = async (
   db: Database,
@@ -170,12 +215,20 @@ export const rotateKeys = async (
   tenantId: string,
   type: KeyType,
   algorithm: SigningKeyAlgorithm,
+  graceSeconds = 0,
 ): Promise<StoredKey[]> => {
   // Made before the transaction: generating a key pair takes a while and needs no lock.
   const key = await newKey(type, algorithm);
-  return db.withTenant(tenantId, async (tx) => {
+  await db.withTenant(tenantId, async (tx) => {
     const scope = { tenantId };
     const ofType = (await ensureLocked(tables, tx, tenantId)).filter((stored) => stored.type === type);
+    const staged = ofType.filter((stored) => stored.status === 'Next');
+    if (graceSeconds > 0) {
+      for (const old of staged) await tables.keys.delete(tx, scope, old.id);
+      await insertKey(tables, tx, tenantId, { ...key, status: 'Next', activatesAt: Date.now() + graceSeconds * 1000 });
+      return;
+    }
+    if (staged.length > 0) throw new StagedRotationPending();
     // In this order: the type holds one key of each status at every step.
     for (const old of ofType.filter((stored) => stored.status === 'Previous')) {
       await tables.keys.delete(tx, scope, old.id);
@@ -184,8 +237,8 @@ export const rotateKeys = async (
       await tables.keys.update(tx, scope, current.id, { status: 'Previous' });
     }
     await insertKey(tables, tx, tenantId, key);
-    return (await readKeys(tx, tenantId)).filter((stored) => stored.type === type);
   });
+  return listKeys(db, tables, tenantId, type);
 };
 
 export type DeleteOutcome = 'deleted' | 'not-found' | 'last-key' | 'not-previous';

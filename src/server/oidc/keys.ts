@@ -7,7 +7,7 @@ export type KeyType = (typeof keyTypes)[number];
 export const isKeyType = (value: unknown): value is KeyType => keyTypes.includes(value as KeyType);
 
 export type SigningKeyAlgorithm = 'RSA' | 'EC';
-export type KeyStatus = 'Current' | 'Previous';
+export type KeyStatus = 'Next' | 'Current' | 'Previous';
 
 /** A stored key of the tenant's provider; `value` is its secret material and never leaves the server. */
 export interface StoredKey {
@@ -17,6 +17,8 @@ export interface StoredKey {
   signingKeyAlgorithm: SigningKeyAlgorithm | null;
   value: string;
   createdAt: number;
+  /** A `Next` key's activation: when it becomes the current key (ms since the epoch). */
+  activatesAt?: number | null;
 }
 
 export type PrivateJwk = Record<string, unknown> & { kid: string; kty: string; alg: string; use: string };
@@ -59,7 +61,7 @@ export const signingJwk = (key: StoredKey): PrivateJwk => {
   return { ...jwk, kty, kid: key.id, alg: jwsAlgorithm(key.signingKeyAlgorithm ?? 'RSA'), use: 'sig' };
 };
 
-/** The provider's keys from the stored ones (each type's current key first). */
+/** The provider's keys from the stored ones (each type's current key first: it signs; the others are published). */
 export const tenantKeysOf = (keys: StoredKey[]): TenantKeys => {
   const privateKeys = keys.filter((key) => key.type === 'private-keys').map(signingJwk);
   const cookieKeys = keys.filter((key) => key.type === 'cookie-keys').map((key) => key.value);
@@ -93,10 +95,13 @@ export const signingAlgorithms = (signingAlg: string) => ({
   },
 });
 
-/** Which keys there are and which signs: equal fingerprints, same keys. */
-export const keysFingerprint = (keys: Pick<StoredKey, 'id' | 'status'>[]) =>
+/**
+ * Which keys there are and which signs: equal fingerprints, same keys. A `Next` key whose time has come (`due`)
+ * changes it, so the provider reloads its keys and the staged rotation completes.
+ */
+export const keysFingerprint = (keys: (Pick<StoredKey, 'id' | 'status'> & { due?: boolean })[]) =>
   keys
-    .map((key) => `${key.id}:${key.status}`)
+    .map((key) => `${key.id}:${key.status}${key.due ? ':due' : ''}`)
     .sort()
     .join(',');
 

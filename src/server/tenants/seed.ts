@@ -36,9 +36,29 @@ export interface SeedDeps {
 /** Seeding is work the server starts itself: all scopes, attributed to `system:seed`. */
 const seedContext = (deps: SeedDeps, tenantId: string) => systemContext(tenantId, 'seed', { edition: deps.edition });
 
-/** A resource by indicator, created if missing. */
-const ensureResource = async (deps: SeedDeps, context: RequestContext, name: string, indicator: string) =>
-  (await ensureItem(deps.operationsOf('resource'), context, { name, indicator }, { by: ['indicator'] })).item;
+/**
+ * Logto's ids of a tenant's own management API and its `all` scope, which Logto clients may name: given to them when
+ * they are created (a tenant seeded by an earlier release keeps the ids it has).
+ */
+export const MANAGEMENT_API_ID = 'management-api';
+export const MANAGEMENT_API_ALL_SCOPE_ID = 'management-api-all';
+
+/** A resource by indicator, created if missing (with the id given, if any). */
+const ensureResource = async (
+  deps: SeedDeps,
+  context: RequestContext,
+  name: string,
+  indicator: string,
+  id?: string,
+) =>
+  (
+    await ensureItem(
+      deps.operationsOf('resource'),
+      context,
+      { name, indicator },
+      { by: ['indicator'], serverValues: id ? { id } : undefined },
+    )
+  ).item;
 
 /** A scope of the resource by name, created if missing. */
 const ensureScope = async (
@@ -47,13 +67,14 @@ const ensureScope = async (
   resourceId: string,
   name: string,
   description: string,
+  id?: string,
 ): Promise<string> => {
   const scope = deps.operationsOf('scope');
   const { item } = await ensureItem(
     scope,
     context,
     { name, description },
-    { by: ['resourceId', 'name'], parentId: resourceId },
+    { by: ['resourceId', 'name'], parentId: resourceId, serverValues: id ? { id } : undefined },
   );
   return item.id as string;
 };
@@ -84,9 +105,22 @@ const ensureRole = async (
  */
 const seedManagementApi = async (deps: SeedDeps, context: RequestContext) => {
   const { tenantId } = context;
-  const resource = await ensureResource(deps, context, MANAGEMENT_API_NAME, managementApiIndicator(tenantId));
+  const resource = await ensureResource(
+    deps,
+    context,
+    MANAGEMENT_API_NAME,
+    managementApiIndicator(tenantId),
+    MANAGEMENT_API_ID,
+  );
   const resourceId = resource.id as string;
-  const scopeId = await ensureScope(deps, context, resourceId, MANAGEMENT_API_SCOPE, MANAGEMENT_SCOPE_DESCRIPTION);
+  const scopeId = await ensureScope(
+    deps,
+    context,
+    resourceId,
+    MANAGEMENT_API_SCOPE,
+    MANAGEMENT_SCOPE_DESCRIPTION,
+    MANAGEMENT_API_ALL_SCOPE_ID,
+  );
   await ensureDataScopes(deps, context, resourceId);
   await ensureScope(deps, context, resourceId, QA_SCOPE, QA_SCOPE_DESCRIPTION);
   const role = {

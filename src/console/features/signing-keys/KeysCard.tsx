@@ -68,12 +68,12 @@ export const KeysCard = ({ keyType }: { keyType: KeyType }) => {
     {
       key: 'status',
       title: t('signing_keys.column.status'),
-      render: (_: unknown, key) =>
-        statusOf(key, key.index) === 'Current' ? (
-          <Tag color="green">{t('signing_keys.status.current')}</Tag>
-        ) : (
-          <Tag>{t('signing_keys.status.previous')}</Tag>
-        ),
+      render: (_: unknown, key) => {
+        const status = statusOf(key, key.index);
+        if (status === 'Current') return <Tag color="green">{t('signing_keys.status.current')}</Tag>;
+        if (status === 'Next') return <Tag color="blue">{t('signing_keys.status.next')}</Tag>;
+        return <Tag>{t('signing_keys.status.previous')}</Tag>;
+      },
     },
     {
       key: 'createdAt',

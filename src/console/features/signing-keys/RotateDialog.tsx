@@ -1,11 +1,14 @@
-import { Modal, Radio, Typography } from 'antd';
+import { InputNumber, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OidcKeyRotateBody } from '../../../generated/types';
 
 type Algorithm = NonNullable<OidcKeyRotateBody['signingKeyAlgorithm']>;
 
-/** Asks before a rotation; for private keys, with the algorithm of the new key (EC by default, as the API). */
+/**
+ * Asks before a rotation; for private keys, with the algorithm of the new key (EC by default, as the API) and a
+ * grace period in hours during which the new key is published before it signs (none: at once).
+ */
 export const RotateDialog = ({
   open,
   withAlgorithm,
@@ -23,11 +26,16 @@ export const RotateDialog = ({
 }) => {
   const { t } = useTranslation();
   const [algorithm, setAlgorithm] = useState<Algorithm>('EC');
+  const [graceHours, setGraceHours] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
     try {
-      await onConfirm(withAlgorithm ? { signingKeyAlgorithm: algorithm } : {});
+      await onConfirm(
+        withAlgorithm
+          ? { signingKeyAlgorithm: algorithm, ...(graceHours ? { rotationGracePeriod: graceHours * 3600 } : {}) }
+          : {},
+      );
     } finally {
       setBusy(false);
     }
@@ -56,6 +64,18 @@ export const RotateDialog = ({
               { value: 'RSA', label: t('signing_keys.algorithm_rsa') },
             ]}
           />
+          <span id="signing-key-grace">{t('signing_keys.grace_period')}</span>
+          <InputNumber
+            aria-labelledby="signing-key-grace"
+            min={0}
+            max={720}
+            precision={0}
+            placeholder="0"
+            addonAfter={t('signing_keys.grace_period_unit')}
+            value={graceHours}
+            onChange={(value) => setGraceHours(value)}
+          />
+          <Typography.Text type="secondary">{t('signing_keys.grace_period_hint')}</Typography.Text>
         </div>
       )}
     </Modal>
