@@ -43,6 +43,7 @@ const entryOf = (resource: ConsoleResource, names: ReadonlySet<string>): Console
       detail: Boolean(resource.detail),
       ...(defaultTab ? { defaultTab: defaultTab.key } : {}),
       viewTabs: tabs.flatMap((tab) => (tab.kind === 'view' ? [{ key: tab.key, view: tab.view }] : [])),
+      listViews: (resource.list.views ?? []).slice(1).map((view) => view.key),
     },
     canDelete: Boolean(resource.operations.delete),
     uses: usedEntities(resource, names),

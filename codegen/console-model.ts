@@ -9,6 +9,7 @@ import {
 import { withChosenForm } from './chosen-branches.js';
 import { checkCondition, compileItemActions, compileTabLists } from './console-lists.js';
 import { type BodySchemas, pickForm } from './forms.js';
+import { listViewsOf } from './list-views.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
 import { descriptorFileOf } from './names.js';
@@ -130,6 +131,7 @@ export const buildConsole = (
   }));
   const actions = compileItemActions(entity, c.detail?.actions, 'detail action');
   const rowActions = compileItemActions(entity, c.list?.actions, 'list action');
+  const views = listViewsOf(entity);
   if (c.embedded && (c.sidebar || c.detail)) {
     throw new CodegenError(`${file}: an embedded console has no pages, so no sidebar or detail`);
   }
@@ -219,6 +221,7 @@ export const buildConsole = (
       emptyKey: c.list?.emptyKey ?? '',
       searchable: (d.api?.operations.list?.search ?? []).length > 0,
       ...(rowActions.length > 0 ? { actions: rowActions } : {}),
+      ...(views ? { views } : {}),
     },
     ...(c.embedded ? { embedded: true as const } : {}),
     ...(d.api?.operations.create && c.create

@@ -46,6 +46,7 @@ export const referencedKeys = (model: EntityModel): string[] => {
   if (!model.hasConsole) return [];
   const keys = [model.titleKey, model.list.searchPlaceholderKey, model.list.emptyKey];
   if (model.subtitleKey) keys.push(model.subtitleKey);
+  for (const view of model.list.views ?? []) keys.push(view.titleKey);
   if (model.sidebar) keys.push(model.sidebar.titleKey);
   for (const column of model.list.columns) keys.push(column.titleKey, ...(column.flags ?? []).map((f) => f.labelKey));
   if (model.create) keys.push(model.create.titleKey, ...(model.create.subtitleKey ? [model.create.subtitleKey] : []));

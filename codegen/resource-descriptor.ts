@@ -8,6 +8,7 @@ import type {
   DetailBanner,
   Edition,
   ListOperation,
+  ListView,
   NotFoundCodes,
   Operations,
   ParentLink,
@@ -130,6 +131,7 @@ export interface DescriptorConsole {
     searchPlaceholderKey: string;
     emptyKey: string;
     actions?: Omit<DetailAction, 'method' | 'path'>[];
+    views?: ListView[];
   };
   /** No pages of its own; listed on other entities' tabs only. */
   embedded?: boolean;

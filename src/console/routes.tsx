@@ -33,37 +33,40 @@ const resourceRoutes: RouteObject[] = pagedResources.flatMap((entry) => {
   if (ofKind) {
     return ofKind.map((route) => ({ ...route, element: <RequireScopes scopes={read}>{route.element}</RequireScopes> }));
   }
-  const routes: RouteObject[] = [
-    {
-      path: entry.route,
-      element: (
-        <RequireScopes scopes={read}>
-          <ModelPage
-            key={name}
-            name={name}
-            preload={ResourceList.preload}
-            render={(resource) => <ResourceList resource={resource} page={tabsPageOf(tabsPages, name)} />}
-          />
-        </RequireScopes>
-      ),
-      children: entry.pages.create
-        ? [
-            {
-              path: 'create',
-              element: (
-                <RequireScopes scopes={write}>
-                  <ModelPage
-                    name={name}
-                    preload={ResourceCreate.preload}
-                    render={(resource) => <ResourceCreate resource={resource} />}
-                  />
-                </RequireScopes>
-              ),
-            },
-          ]
-        : [],
-    },
-  ];
+  // The list page at the route, and at `<route>/<key>` each of its views after the first, each with its create.
+  const listRoute = (view?: string): RouteObject => ({
+    path: view ? `${entry.route}/${view}` : entry.route,
+    element: (
+      <RequireScopes scopes={read}>
+        <ModelPage
+          key={view ? `${name}:${view}` : name}
+          name={name}
+          preload={ResourceList.preload}
+          render={(resource) => <ResourceList resource={resource} page={tabsPageOf(tabsPages, name)} view={view} />}
+        />
+      </RequireScopes>
+    ),
+    children: entry.pages.create
+      ? [
+          {
+            path: 'create',
+            element: (
+              <RequireScopes scopes={write}>
+                <ModelPage
+                  name={name}
+                  preload={ResourceCreate.preload}
+                  render={(resource) => <ResourceCreate resource={resource} view={view} />}
+                />
+              </RequireScopes>
+            ),
+          },
+        ]
+      : [],
+  });
+  for (const view of entry.pages.listViews) {
+    registerPrefetch(`${entry.route}/${view}`, () => Promise.all([loadModels([name]), ResourceList.preload()]));
+  }
+  const routes: RouteObject[] = [listRoute(), ...entry.pages.listViews.map(listRoute)];
   const tab = entry.pages.defaultTab;
   if (entry.pages.detail && tab) {
     registerPrefetch(`${entry.route}/:id`, () =>

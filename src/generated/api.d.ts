@@ -2956,6 +2956,8 @@ export interface components {
              * @example unexpected.general
              * @example guard.file_size_exceeded
              * @example guard.mime_type_not_allowed
+             * @example application.device_flow_native_only
+             * @example application.invalid_third_party_application_type
              * @example domain.domain_in_use
              * @example domain.domain_is_not_allowed
              * @example storage.not_configured
@@ -3265,6 +3267,8 @@ export interface components {
                 rotateRefreshToken: boolean;
                 /** @description Exchange personal access tokens for access tokens at the token endpoint (first-party apps only). */
                 allowTokenExchange?: boolean;
+                /** @description A native app on a device without a browser or keyboard (a TV, a command line): its users sign in on another device with the code it shows (the device authorization grant), and it has no redirect URIs. */
+                isDeviceFlow?: boolean;
                 /** @description The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded. */
                 maxAllowedGrants?: number;
             };
@@ -3357,6 +3361,8 @@ export interface components {
                 rotateRefreshToken: boolean;
                 /** @description Exchange personal access tokens for access tokens at the token endpoint (first-party apps only). */
                 allowTokenExchange?: boolean;
+                /** @description A native app on a device without a browser or keyboard (a TV, a command line): its users sign in on another device with the code it shows (the device authorization grant), and it has no redirect URIs. */
+                isDeviceFlow?: boolean;
                 /** @description The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded. */
                 maxAllowedGrants?: number;
             };
@@ -3435,6 +3441,8 @@ export interface components {
                 rotateRefreshToken: boolean;
                 /** @description Exchange personal access tokens for access tokens at the token endpoint (first-party apps only). */
                 allowTokenExchange?: boolean;
+                /** @description A native app on a device without a browser or keyboard (a TV, a command line): its users sign in on another device with the code it shows (the device authorization grant), and it has no redirect URIs. */
+                isDeviceFlow?: boolean;
                 /** @description The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded. */
                 maxAllowedGrants?: number;
             };

@@ -26,7 +26,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -54,7 +55,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -90,7 +92,10 @@ export const consoleEntries: ConsoleEntry[] = [
       "create": true,
       "detail": true,
       "defaultTab": "settings",
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": [
+        "third-party-applications"
+      ]
     },
     "canDelete": true,
     "uses": [
@@ -129,7 +134,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": [
@@ -164,7 +170,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": true,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [
@@ -199,7 +206,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": [
@@ -234,7 +242,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": [
@@ -269,7 +278,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": [
@@ -299,7 +309,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -327,7 +338,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -355,7 +367,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -383,7 +396,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -411,7 +425,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": []
@@ -439,7 +454,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": []
@@ -480,7 +496,8 @@ export const consoleEntries: ConsoleEntry[] = [
           "key": "recent-requests",
           "view": "hook.tab.recent-requests"
         }
-      ]
+      ],
+      "listViews": []
     },
     "canDelete": true,
     "uses": []
@@ -513,7 +530,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": [
@@ -544,7 +562,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -572,7 +591,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -607,7 +627,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -635,7 +656,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -663,7 +685,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -691,7 +714,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": []
@@ -727,7 +751,8 @@ export const consoleEntries: ConsoleEntry[] = [
       "create": true,
       "detail": true,
       "defaultTab": "settings",
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [
@@ -760,7 +785,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": true,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [
@@ -795,7 +821,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [
@@ -827,7 +854,8 @@ export const consoleEntries: ConsoleEntry[] = [
       "create": true,
       "detail": true,
       "defaultTab": "permissions",
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [
@@ -861,7 +889,8 @@ export const consoleEntries: ConsoleEntry[] = [
       "create": true,
       "detail": true,
       "defaultTab": "general",
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": []
@@ -894,7 +923,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [
@@ -932,7 +962,8 @@ export const consoleEntries: ConsoleEntry[] = [
       "create": true,
       "detail": true,
       "defaultTab": "permissions",
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [
@@ -970,7 +1001,8 @@ export const consoleEntries: ConsoleEntry[] = [
       "create": true,
       "detail": true,
       "defaultTab": "permissions",
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [
@@ -1003,7 +1035,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -1036,7 +1069,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [
@@ -1071,7 +1105,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": true,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [
@@ -1101,7 +1136,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -1129,7 +1165,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -1165,7 +1202,8 @@ export const consoleEntries: ConsoleEntry[] = [
       "create": false,
       "detail": true,
       "defaultTab": "branding",
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -1193,7 +1231,8 @@ export const consoleEntries: ConsoleEntry[] = [
     "pages": {
       "create": false,
       "detail": false,
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": false,
     "uses": []
@@ -1229,7 +1268,8 @@ export const consoleEntries: ConsoleEntry[] = [
       "create": true,
       "detail": true,
       "defaultTab": "settings",
-      "viewTabs": []
+      "viewTabs": [],
+      "listViews": []
     },
     "canDelete": true,
     "uses": [

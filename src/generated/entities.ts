@@ -1207,7 +1207,26 @@ export const entityModels: EntityModel[] = [
       ],
       "searchPlaceholderKey": "applications.search_placeholder",
       "emptyKey": "applications.empty",
-      "searchable": true
+      "searchable": true,
+      "views": [
+        {
+          "key": "applications",
+          "titleKey": "applications.view.first_party",
+          "filters": {
+            "isThirdParty": "false"
+          }
+        },
+        {
+          "key": "third-party-applications",
+          "titleKey": "applications.view.third_party",
+          "filters": {
+            "isThirdParty": "true"
+          },
+          "createValues": {
+            "isThirdParty": true
+          }
+        }
+      ]
     },
     "create": {
       "titleKey": "applications.create.title",
@@ -1430,6 +1449,10 @@ export const entityModels: EntityModel[] = [
                       "type": "boolean",
                       "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
                     },
+                    "isDeviceFlow": {
+                      "type": "boolean",
+                      "description": "A native app on a device without a browser or keyboard (a TV, a command line): its users sign in on another device with the code it shows (the device authorization grant), and it has no redirect URIs."
+                    },
                     "maxAllowedGrants": {
                       "type": "integer",
                       "minimum": 1,
@@ -1439,7 +1462,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "7529e961"
+            "validatorKey": "-1a646df7"
           }
         },
         {
@@ -1756,6 +1779,10 @@ export const entityModels: EntityModel[] = [
             "allowTokenExchange": {
               "type": "boolean",
               "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
+            },
+            "isDeviceFlow": {
+              "type": "boolean",
+              "description": "A native app on a device without a browser or keyboard (a TV, a command line): its users sign in on another device with the code it shows (the device authorization grant), and it has no redirect URIs."
             },
             "maxAllowedGrants": {
               "type": "integer",
@@ -2160,6 +2187,10 @@ export const entityModels: EntityModel[] = [
                   "type": "boolean",
                   "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
                 },
+                "isDeviceFlow": {
+                  "type": "boolean",
+                  "description": "A native app on a device without a browser or keyboard (a TV, a command line): its users sign in on another device with the code it shows (the device authorization grant), and it has no redirect URIs."
+                },
                 "maxAllowedGrants": {
                   "type": "integer",
                   "minimum": 1,
@@ -2188,7 +2219,7 @@ export const entityModels: EntityModel[] = [
             "type"
           ]
         },
-        "validatorKey": "3b8107df"
+        "validatorKey": "-7fc4e7df"
       },
       "update": {
         "schema": {
@@ -2312,6 +2343,10 @@ export const entityModels: EntityModel[] = [
                   "type": "boolean",
                   "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
                 },
+                "isDeviceFlow": {
+                  "type": "boolean",
+                  "description": "A native app on a device without a browser or keyboard (a TV, a command line): its users sign in on another device with the code it shows (the device authorization grant), and it has no redirect URIs."
+                },
                 "maxAllowedGrants": {
                   "type": "integer",
                   "minimum": 1,
@@ -2331,7 +2366,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "79e7213b"
+        "validatorKey": "-4d42d747"
       }
     },
     "hasConsole": true,

@@ -178,6 +178,8 @@ export interface components {
                 rotateRefreshToken: boolean;
                 /** @description Exchange personal access tokens for access tokens at the token endpoint (first-party apps only). */
                 allowTokenExchange?: boolean;
+                /** @description A native app on a device without a browser or keyboard (a TV, a command line): its users sign in on another device with the code it shows (the device authorization grant), and it has no redirect URIs. */
+                isDeviceFlow?: boolean;
                 /** @description The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded. */
                 maxAllowedGrants?: number;
             };

@@ -5,6 +5,14 @@
 export const applicationErrorCodes = {
   'guard.file_size_exceeded': { status: 400, message: 'File size exceeded.' },
   'guard.mime_type_not_allowed': { status: 400, message: 'MIME type is not allowed.' },
+  'application.device_flow_native_only': {
+    status: 422,
+    message: 'Device flow is only available for native applications.',
+  },
+  'application.invalid_third_party_application_type': {
+    status: 400,
+    message: 'Only traditional web, single-page, and native applications can be marked as third-party apps.',
+  },
   'domain.domain_in_use': { status: 422, message: 'The domain is already in use.' },
   'domain.domain_is_not_allowed': { status: 400, message: 'This domain is not allowed.' },
   'storage.not_configured': { status: 400, message: 'Storage provider is not configured.' },

@@ -28,6 +28,8 @@ export type ConsoleEntry = Pick<
     defaultTab?: string;
     /** Tabs drawn by a console override, whose items may have pages of their own. */
     viewTabs: { key: string; view: string }[];
+    /** The list's views after the first, each a list page at `<route>/<key>`. */
+    listViews: string[];
   };
   canDelete: boolean;
   /** The entities the model names (relation targets, pickers, listed entities): loaded with it. */

@@ -55,6 +55,15 @@ export interface ParentLink {
   foreignKey: string;
 }
 
+/** A tab over an entity's list: the list with fixed list filters, and what its create sends with the form. */
+export interface ListView {
+  key: string;
+  titleKey: string;
+  /** List filters (query parameter → value). */
+  filters: Record<string, string>;
+  createValues?: Record<string, unknown>;
+}
+
 export interface ColumnModel {
   field: string;
   titleKey: string;
@@ -178,6 +187,8 @@ export interface ConsoleResource {
     searchable: boolean;
     /** A button per row calling an item action with a fixed body, once confirmed, for the rows matching `when`. */
     actions?: DetailAction[];
+    /** Tabs over the list, each with fixed filters; the first at the route, the others at `<route>/<key>`. */
+    views?: ListView[];
   };
   /** No pages of its own: the entity is listed only on other entities' tabs (`lists` of a relation tab). */
   embedded?: true;

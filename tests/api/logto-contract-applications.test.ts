@@ -242,4 +242,22 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     });
     expect(missing.response.status).toBe(404);
   });
+
+  it("applications: a third party is a traditional web, single page or native app (Logto's 400), listed apart", async () => {
+    const m2m = await client.POST('/api/applications', {
+      body: { name: 'Partner sync', type: 'MachineToMachine', isThirdParty: true },
+    });
+    expect(m2m.response.status).toBe(400);
+    expect(m2m.error).toMatchObject({ code: 'application.invalid_third_party_application_type' });
+    expect(await api.count('applications')).toBe(0);
+    const portal = await client.POST('/api/applications', {
+      body: { name: 'Partner portal', type: 'Traditional', isThirdParty: true },
+    });
+    expect(portal.response.status).toBe(200);
+    await client.POST('/api/applications', { body: { name: 'Own site', type: 'SPA' } });
+    const third = await client.GET('/api/applications', { params: { query: { isThirdParty: 'true' } } });
+    expect(third.data?.map(({ name }) => name)).toEqual(['Partner portal']);
+    const own = await client.GET('/api/applications', { params: { query: { isThirdParty: 'false' } } });
+    expect(own.data?.map(({ name }) => name)).toEqual(['Own site']);
+  });
 });

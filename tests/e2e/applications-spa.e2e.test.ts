@@ -1,6 +1,6 @@
 /**
  * A single page app end to end: created with a redirect URI (a native app's custom scheme refused on its field),
- * edited and saved, and listed.
+ * edited and saved, and listed; third-party applications listed and created on their own tab.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -131,6 +131,35 @@ describe('applications', () => {
     await visible(row.getByText('Single page app'));
     await visible(row.getByText(appId));
     await screenshot(page, 'list');
+  });
+
+  test('lists third-party applications on a tab of their own, and creates one there', async () => {
+    await page.goto(`${server.origin}/console/applications`);
+    await visible(page.getByRole('tab', { name: 'My applications', selected: true }));
+    await visible(page.getByRole('cell', { name: 'Storefront' }));
+    await page.getByRole('tab', { name: 'Third-party applications' }).click();
+    await page.waitForURL(/\/console\/applications\/third-party-applications$/);
+    await visible(page.getByText('No applications yet.'));
+    await count(page.getByRole('cell', { name: 'Storefront' })).toBe(0);
+
+    await page.getByRole('button', { name: 'Create application' }).first().click();
+    await dialog().getByLabel('Application name').fill('Partner portal');
+    await dialog()
+      .getByRole('radio', { name: /Traditional web/ })
+      .check();
+    await dialog().getByRole('button', { name: 'Create application' }).click();
+    await page.waitForURL(/\/console\/applications\/[^/]+\/settings$/);
+    const appId = appIdFromUrl();
+    expect((await api(`/applications/${appId}`)).body).toMatchObject({ name: 'Partner portal', isThirdParty: true });
+
+    await page.goto(`${server.origin}/console/applications/third-party-applications`);
+    await visible(page.getByRole('cell', { name: 'Partner portal' }));
+    await count(page.getByRole('cell', { name: 'Storefront' })).toBe(0);
+    await screenshot(page, 'third-party-list');
+    await page.getByRole('tab', { name: 'My applications' }).click();
+    await page.waitForURL(/\/console\/applications$/);
+    await visible(page.getByRole('cell', { name: 'Storefront' }));
+    await count(page.getByRole('cell', { name: 'Partner portal' })).toBe(0);
   });
 
   test('had no uncaught errors in the page', () => {

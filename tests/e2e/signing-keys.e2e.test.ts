@@ -100,7 +100,7 @@ describe('signing keys', () => {
     const before = (await api('/configs/oidc/private-keys')).body as { id: string }[];
     await page.getByRole('button', { name: 'Rotate private keys' }).click();
     await visible(page.getByRole('dialog', { name: 'Rotate private keys?' }));
-    await dialog().getByRole('spinbutton', { name: 'Grace period' }).fill('24');
+    await dialog().getByRole('radio', { name: '24 hours' }).check();
     await dialog().getByRole('button', { name: 'Rotate', exact: true }).click();
     await visible(page.getByText('Keys rotated.'));
     await count(rows()).toBe(before.length + 1);

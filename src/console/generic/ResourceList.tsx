@@ -15,18 +15,33 @@ import { PageHeader } from './PageHeader';
 import { TabBar } from './TabBar';
 import { usePagedList } from './use-paged-list';
 
+/** The path of a list view: the first at the entity's route, the others below it. */
+const viewPath = (resource: ConsoleResource, key: string) =>
+  resource.list.views?.[0]?.key === key ? `/${resource.route}` : `/${resource.route}/${key}`;
+
 /**
  * An entity's list page: title, create button, search, the table. On a page of tabs (`page`), the page's title and
- * its tabs (one per entity) head the list, and the create button sits next to the search.
+ * its tabs (one per entity) head the list, and the create button sits next to the search. An entity whose list has
+ * views (`list.views`) shows them as tabs over the list, each with its filters (`view`, the first by default).
  */
-export const ResourceList = ({ resource, page }: { resource: ConsoleResource; page?: TabsPage | undefined }) => {
+export const ResourceList = ({
+  resource,
+  page,
+  view,
+}: {
+  resource: ConsoleResource;
+  page?: TabsPage | undefined;
+  view?: string | undefined;
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
   const columns = useMemo(() => buildColumns(t, resource), [t, resource]);
   useDocumentTitle(page ? t(page.titleKey) : t(resource.titleKey));
 
-  const list = usePagedList({ resource: resource.name });
+  const views = resource.list.views;
+  const active = views?.find((item) => item.key === view) ?? views?.[0];
+  const list = usePagedList({ resource: resource.name, ...(active ? { filters: active.filters } : {}) });
   const { write } = useResourceAccess(resource);
 
   const openCreate = () => navigate({ pathname: 'create', search });
@@ -51,11 +66,20 @@ export const ResourceList = ({ resource, page }: { resource: ConsoleResource; pa
       />
     </>
   ) : (
-    <PageHeader
-      title={t(resource.titleKey)}
-      subtitle={resource.subtitleKey ? t(resource.subtitleKey) : undefined}
-      actions={createButton}
-    />
+    <>
+      <PageHeader
+        title={t(resource.titleKey)}
+        subtitle={resource.subtitleKey ? t(resource.subtitleKey) : undefined}
+        actions={createButton}
+      />
+      {views && active && (
+        <TabBar
+          activeKey={active.key}
+          onChange={(key) => navigate(viewPath(resource, key))}
+          items={views.map((item) => ({ key: item.key, label: t(item.titleKey) }))}
+        />
+      )}
+    </>
   );
 
   return (

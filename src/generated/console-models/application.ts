@@ -168,7 +168,26 @@ export const model: ConsoleResource = {
     ],
     "searchPlaceholderKey": "applications.search_placeholder",
     "emptyKey": "applications.empty",
-    "searchable": true
+    "searchable": true,
+    "views": [
+      {
+        "key": "applications",
+        "titleKey": "applications.view.first_party",
+        "filters": {
+          "isThirdParty": "false"
+        }
+      },
+      {
+        "key": "third-party-applications",
+        "titleKey": "applications.view.third_party",
+        "filters": {
+          "isThirdParty": "true"
+        },
+        "createValues": {
+          "isThirdParty": true
+        }
+      }
+    ]
   },
   "create": {
     "titleKey": "applications.create.title",
@@ -391,6 +410,10 @@ export const model: ConsoleResource = {
                     "type": "boolean",
                     "description": "Exchange personal access tokens for access tokens at the token endpoint (first-party apps only)."
                   },
+                  "isDeviceFlow": {
+                    "type": "boolean",
+                    "description": "A native app on a device without a browser or keyboard (a TV, a command line): its users sign in on another device with the code it shows (the device authorization grant), and it has no redirect URIs."
+                  },
                   "maxAllowedGrants": {
                     "type": "integer",
                     "minimum": 1,
@@ -400,7 +423,7 @@ export const model: ConsoleResource = {
               }
             }
           },
-          "validatorKey": "7529e961"
+          "validatorKey": "-1a646df7"
         }
       },
       {

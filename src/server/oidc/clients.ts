@@ -31,6 +31,9 @@ export const customClientMetadataDefaults = (application: EntityModel): CustomCl
 
 const interactiveGrants = ['authorization_code', 'refresh_token'];
 
+/** The device authorization grant (RFC 8628), which a native app marked `isDeviceFlow` uses. */
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
 /** The token exchange grant (RFC 8693). */
 export const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
@@ -61,6 +64,17 @@ export const clientMetadataOf = (app: ApplicationRow): AdapterPayload | undefine
     case 'SPA':
       return { ...interactive, application_type: 'web', token_endpoint_auth_method: 'none' };
     case 'Native':
+      // A device without a browser signs its users in by the device authorization grant only (Logto alike).
+      if (app.customClientMetadata?.isDeviceFlow === true) {
+        return {
+          ...named,
+          application_type: 'native',
+          token_endpoint_auth_method: 'none',
+          grant_types: [DEVICE_CODE_GRANT, 'refresh_token', ...(exchange ? [TOKEN_EXCHANGE] : [])],
+          response_types: [],
+          redirect_uris: [],
+        };
+      }
       return { ...interactive, application_type: 'native', token_endpoint_auth_method: 'none' };
     case 'Traditional':
     // A SAML application signs its users in as the server's own confidential client (its callback the redirect URI).

@@ -17,6 +17,7 @@ import { createAdapterClass } from './adapter.js';
 import { AppAccess } from './app-access.js';
 import { ClientStore, type CustomClientMetadata, customClientMetadataDefaults } from './clients.js';
 import { customTokenClaims } from './custom-claims.js';
+import { deviceFlow } from './device-flow.js';
 import { type GrantLimitListener, limitGrants } from './grant-limit.js';
 import { keyTablesOf, loadKeys } from './key-store.js';
 import { keysFingerprint, publicJwks, signingAlgorithms, tenantKeysOf } from './keys.js';
@@ -154,6 +155,7 @@ export const createTenantOidc = async ({
       revocation: { enabled: true },
       userinfo: { enabled: true },
       rpInitiatedLogout: rpInitiatedLogout(issuer),
+      deviceFlow: deviceFlow(),
       resourceIndicators: {
         enabled: true,
         // A request naming no resource gets the tenant's default resource, if it has one.

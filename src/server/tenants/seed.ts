@@ -44,13 +44,7 @@ export const MANAGEMENT_API_ID = 'management-api';
 export const MANAGEMENT_API_ALL_SCOPE_ID = 'management-api-all';
 
 /** A resource by indicator, created if missing (with the id given, if any). */
-const ensureResource = async (
-  deps: SeedDeps,
-  context: RequestContext,
-  name: string,
-  indicator: string,
-  id?: string,
-) =>
+const ensureResource = async (deps: SeedDeps, context: RequestContext, name: string, indicator: string, id?: string) =>
   (
     await ensureItem(
       deps.operationsOf('resource'),

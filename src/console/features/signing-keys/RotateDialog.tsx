@@ -1,13 +1,16 @@
-import { InputNumber, Modal, Radio, Typography } from 'antd';
+import { Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OidcKeyRotateBody } from '../../../generated/types';
 
 type Algorithm = NonNullable<OidcKeyRotateBody['signingKeyAlgorithm']>;
 
+/** The grace periods offered, in hours (0: the new key signs at once). */
+const GRACE_HOURS = [0, 1, 24, 168] as const;
+
 /**
  * Asks before a rotation; for private keys, with the algorithm of the new key (EC by default, as the API) and a
- * grace period in hours during which the new key is published before it signs (none: at once).
+ * grace period during which the new key is published before it signs (none: at once).
  */
 export const RotateDialog = ({
   open,
@@ -26,7 +29,7 @@ export const RotateDialog = ({
 }) => {
   const { t } = useTranslation();
   const [algorithm, setAlgorithm] = useState<Algorithm>('EC');
-  const [graceHours, setGraceHours] = useState<number | null>(null);
+  const [graceHours, setGraceHours] = useState<number>(0);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -65,15 +68,14 @@ export const RotateDialog = ({
             ]}
           />
           <span id="signing-key-grace">{t('signing_keys.grace_period')}</span>
-          <InputNumber
+          <Radio.Group
             aria-labelledby="signing-key-grace"
-            min={0}
-            max={720}
-            precision={0}
-            placeholder="0"
-            addonAfter={t('signing_keys.grace_period_unit')}
             value={graceHours}
-            onChange={(value) => setGraceHours(value)}
+            onChange={(event) => setGraceHours(Number(event.target.value))}
+            options={GRACE_HOURS.map((hours) => ({
+              value: hours,
+              label: hours === 0 ? t('signing_keys.grace_none') : t('signing_keys.grace_hours', { count: hours }),
+            }))}
           />
           <Typography.Text type="secondary">{t('signing_keys.grace_period_hint')}</Typography.Text>
         </div>

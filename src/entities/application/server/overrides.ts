@@ -22,6 +22,19 @@ const SAML = 'SAML';
 const refuseSaml = (type: unknown) => {
   if (type === SAML) throw new ApiError('application.saml.use_saml_app_api');
 };
+/** Only a native app signs its users in by the device flow (Logto's 422). */
+const refuseDeviceFlow = (type: unknown, custom: unknown) => {
+  if (type !== 'Native' && (custom as { isDeviceFlow?: unknown } | undefined)?.isDeviceFlow === true) {
+    throw new ApiError('application.device_flow_native_only');
+  }
+};
+/** A third party signs its users in: a traditional web, single page or native app (Logto's 400). */
+const thirdPartyTypes = new Set(['Traditional', 'SPA', 'Native']);
+const refuseThirdPartyType = (type: unknown, isThirdParty: unknown) => {
+  if (isThirdParty === true && !thirdPartyTypes.has(String(type))) {
+    throw new ApiError('application.invalid_third_party_application_type');
+  }
+};
 /** What the applications routes show of a SAML application's OpenID client: none of it (it is the server's). */
 const maskedSamlClient = { redirectUris: [], postLogoutRedirectUris: [] };
 
@@ -33,6 +46,7 @@ export const applicationOverrides = {
     kind: 'beforeWrite',
     run: async (values, { db, tenantId, stored }) => {
       refuseSaml(stored?.type);
+      refuseDeviceFlow(stored?.type, values.customClientMetadata);
       if (values.appLevelAccessControlEnabled === true && stored?.appLevelAccessControlEnabled !== true) {
         await assertStoredRules(db, tenantId, stored?.id);
       }
@@ -43,6 +57,8 @@ export const applicationOverrides = {
     kind: 'beforeWrite',
     run: (values) => {
       refuseSaml(values.type);
+      refuseDeviceFlow(values.type, values.customClientMetadata);
+      refuseThirdPartyType(values.type, values.isThirdParty);
       return {
         ...values,
         secret: withoutSecretTypes.has(String(values.type)) ? internalSecret() : newClientSecret(),
