@@ -14,6 +14,7 @@ import type { Translate } from '../../../src/console/rjsf/error-messages';
 import { SchemaForm } from '../../../src/console/rjsf/SchemaForm';
 import { mapServerError } from '../../../src/console/rjsf/server-errors';
 import { routes } from '../../../src/console/routes';
+import { EndpointsCard } from '../../../src/entities/application/console/EndpointsCard';
 import { isExpired, typesWithSecrets } from '../../../src/entities/application/console/SecretsCard';
 import type { DetailTab } from '../../../src/shared/descriptor';
 import { stubMatchMedia } from './match-media';
@@ -149,6 +150,24 @@ describe('application forms', () => {
     expect(screen.queryByText('Redirect URIs')).toBeNull();
     expect(screen.queryByText('CORS allowed origins')).toBeNull();
     expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(['General']);
+  });
+
+  it("show a SAML application's identity provider URLs instead of OpenID Connect's", () => {
+    const card = (type: string) =>
+      render(<EndpointsCard resource={application} record={{ id: 'app1', type }} refetch={async () => undefined} />);
+    const values = () => screen.getAllByRole('textbox').map((box) => (box as HTMLInputElement).value);
+    const origin = window.location.origin;
+    card('SAML');
+    expect(values()).toEqual([
+      'app1',
+      `${origin}/api/saml-applications/app1/metadata`,
+      `${origin}/saml/app1`,
+      `${origin}/api/saml/app1/authn`,
+    ]);
+    expect(screen.getByText('Identity provider metadata URL')).toBeTruthy();
+    cleanup();
+    card('Traditional');
+    expect(values()).toEqual(['app1', `${origin}/oidc/.well-known/openid-configuration`]);
   });
 });
 
