@@ -22,7 +22,7 @@ export const actionResponseSchema = (schema: JSONSchema7, action: ApiAction): JS
 };
 
 /** A `$defs` entry of the entity's schema. */
-const ownDefinition = (schema: JSONSchema7, name: string) =>
+export const ownDefinition = (schema: JSONSchema7, name: string) =>
   (schema as { $defs?: Record<string, JSONSchema7> }).$defs?.[name];
 
 /**

@@ -13,6 +13,7 @@ import { listViewsOf } from './list-views.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
 import { descriptorFileOf } from './names.js';
+import { recordTabOf } from './record-tab.js';
 
 /** Assign-dialog filters (query parameter → value) must be list filters of the relation's target, with values its schema allows. */
 const checkAssignFilters = (
@@ -197,6 +198,8 @@ export const buildConsole = (
       ...checkCondition(entity, s.when, `tab ${tab.key} section ${s.titleKey}`),
     }));
     const fields = sections.flatMap((s) => s.fields);
+    const other = recordTabOf(tab, entities, `${file} tab ${tab.key}`);
+    const picked = pickForm(other?.body ?? bodies.forms.update, fields, `${file} tab ${tab.key}`);
     return {
       key: tab.key,
       titleKey: tab.titleKey,
@@ -204,7 +207,8 @@ export const buildConsole = (
       default: isDefault,
       sections,
       cards: tab.cards ?? [],
-      form: form(withChosenForm(pickForm(bodies.forms.update, fields, `${file} tab ${tab.key}`), entity.schema)),
+      form: form(withChosenForm(picked, other?.schema ?? entity.schema)),
+      ...(other ? { record: other.record } : {}),
       ...when,
     };
   });

@@ -161,6 +161,7 @@ export interface DescriptorConsole {
       view?: string;
       cards?: string[];
       sections?: { titleKey: string; descriptionKey?: string; fields: string[]; when?: RecordCondition }[];
+      record?: { entity: string; read: string; save: string; create?: string };
       when?: RecordCondition;
       assignFilters?: Record<string, string>;
     }[];

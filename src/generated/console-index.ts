@@ -103,7 +103,8 @@ export const consoleEntries: ConsoleEntry[] = [
       "log",
       "organization",
       "organizationRole",
-      "role"
+      "role",
+      "samlApplication"
     ]
   },
   {

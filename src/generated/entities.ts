@@ -1290,7 +1290,16 @@ export const entityModels: EntityModel[] = [
               "fields": [
                 "name",
                 "description"
-              ]
+              ],
+              "when": {
+                "field": "type",
+                "in": [
+                  "SPA",
+                  "Traditional",
+                  "Native",
+                  "MachineToMachine"
+                ]
+              }
             },
             {
               "titleKey": "applications.section.uris",
@@ -1463,6 +1472,340 @@ export const entityModels: EntityModel[] = [
               }
             },
             "validatorKey": "-1a646df7"
+          }
+        },
+        {
+          "key": "saml",
+          "titleKey": "applications.tab.saml",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "applications.section.general",
+              "descriptionKey": "applications.section.general_description",
+              "fields": [
+                "name",
+                "description"
+              ]
+            },
+            {
+              "titleKey": "applications.section.saml_provider",
+              "descriptionKey": "applications.section.saml_provider_description",
+              "fields": [
+                "entityId",
+                "acsUrl",
+                "nameIdFormat"
+              ]
+            },
+            {
+              "titleKey": "applications.section.saml_encryption",
+              "descriptionKey": "applications.section.saml_encryption_description",
+              "fields": [
+                "encryption"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256,
+                  "description": "The application's name."
+                },
+                "description": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 256,
+                  "description": "What the application is for."
+                },
+                "entityId": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 128,
+                  "description": "The service provider's entity ID, which its authentication requests name as their issuer."
+                },
+                "acsUrl": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "additionalProperties": false,
+                  "required": [
+                    "binding",
+                    "url"
+                  ],
+                  "properties": {
+                    "binding": {
+                      "type": "string",
+                      "enum": [
+                        "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST",
+                        "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
+                      ]
+                    },
+                    "url": {
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    }
+                  },
+                  "description": "The service provider's assertion consumer service: where the signed SAML response is posted (HTTP-POST binding)."
+                },
+                "nameIdFormat": {
+                  "type": "string",
+                  "enum": [
+                    "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+                    "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+                    "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+                    "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
+                  ],
+                  "description": "What the assertion's subject (NameID) holds: the user's ID (persistent, unspecified), their verified email address, or a new value per sign-in (transient)."
+                },
+                "encryption": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "encryptAssertion": {
+                      "type": "boolean"
+                    },
+                    "encryptThenSign": {
+                      "type": "boolean"
+                    },
+                    "certificate": {
+                      "type": "string",
+                      "maxLength": 16384
+                    }
+                  },
+                  "description": "Whether the assertion is encrypted for the service provider; when it is, `encryptThenSign` and the service provider's certificate (PEM) are required."
+                }
+              }
+            },
+            "validatorKey": "-1ee14436"
+          },
+          "record": {
+            "read": "/saml-applications/{id}",
+            "save": {
+              "method": "PATCH",
+              "path": "/saml-applications/{id}"
+            },
+            "create": {
+              "entity": "samlApplication",
+              "form": "action-create",
+              "path": "/saml-applications"
+            }
+          },
+          "when": {
+            "field": "type",
+            "in": [
+              "SAML"
+            ]
+          }
+        },
+        {
+          "key": "attribute-mapping",
+          "titleKey": "applications.tab.attribute_mapping",
+          "kind": "form",
+          "default": false,
+          "sections": [
+            {
+              "titleKey": "applications.section.attribute_mapping",
+              "descriptionKey": "applications.section.attribute_mapping_description",
+              "fields": [
+                "attributeMapping"
+              ]
+            }
+          ],
+          "cards": [],
+          "form": {
+            "schema": {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "attributeMapping": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "sub": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "given_name": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "family_name": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "middle_name": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "nickname": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "preferred_username": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "profile": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "picture": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "website": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "email_verified": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "gender": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "birthdate": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "zoneinfo": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "locale": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "phone_number": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "phone_number_verified": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "address": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "updated_at": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "username": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "created_at": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "custom_data": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "identities": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "sso_identities": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "roles": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "organizations": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "organization_data": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "organization_roles": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    }
+                  },
+                  "description": "The user's claims the assertion carries, each as the SAML attribute named here; empty for `sub`, `email` and `name` under their own names."
+                }
+              }
+            },
+            "validatorKey": "40da21e1"
+          },
+          "record": {
+            "read": "/saml-applications/{id}",
+            "save": {
+              "method": "PATCH",
+              "path": "/saml-applications/{id}"
+            },
+            "create": {
+              "entity": "samlApplication",
+              "form": "action-create",
+              "path": "/saml-applications"
+            }
+          },
+          "when": {
+            "field": "type",
+            "in": [
+              "SAML"
+            ]
           }
         },
         {

@@ -7,6 +7,7 @@ import type { DiscriminatedField } from './branches.js';
 import type { ActionModel, ApiAction } from './descriptor-actions.js';
 import type { ListExclusionModel, ListFilter, ListOperation, ListSummaryModel } from './descriptor-lists.js';
 import type { RecordCondition, Relation, RelationSide } from './descriptor-relations.js';
+import type { DetailTab } from './descriptor-tabs.js';
 import type { EntityKind, LogFilterModel, NameLookupModel } from './entity-kinds.js';
 import type { FormModel } from './form-model.js';
 import type { JSONSchema7 } from './json-schema.js';
@@ -21,6 +22,7 @@ export interface NotFoundCodes {
 export * from './descriptor-actions.js';
 export * from './descriptor-lists.js';
 export * from './descriptor-relations.js';
+export * from './descriptor-tabs.js';
 export type { FormModel } from './form-model.js';
 
 export type Edition = 'all' | 'cloud' | 'oss';
@@ -103,63 +105,6 @@ export interface DetailAction {
   danger?: boolean;
   when?: RecordCondition;
 }
-
-/**
- * Another entity's records listed on a tab, those whose list filter `filter` is this item's id; its create dialog
- * sets `field` to the item's id (an organization's invitations, by `organizationId`).
- */
-export interface FilteredList {
-  entity: string;
-  filter: string;
-  field: string;
-}
-
-export interface FormSection {
-  titleKey: string;
-  descriptionKey?: string;
-  fields: string[];
-  when?: RecordCondition;
-}
-
-export type DetailTab =
-  | {
-      key: string;
-      titleKey: string;
-      kind: 'relation';
-      default: boolean;
-      relation: string;
-      when?: RecordCondition;
-      /** List filters of the target (field → value) that limit what the assign dialog offers. */
-      assignFilters?: Record<string, string>;
-      /** Further relations listed below the first on the same tab, each in a card of its own. */
-      relations?: string[];
-      /** A row opens the linked item's own page (a user's organization). */
-      openTarget?: boolean;
-      /** Lists of another entity's records that name this item, below the relations (an organization's invitations). */
-      lists?: FilteredList[];
-    }
-  | {
-      key: string;
-      titleKey: string;
-      kind: 'form';
-      default: boolean;
-      sections: FormSection[];
-      cards: string[];
-      form: FormModel;
-      when?: RecordCondition;
-    }
-  | { key: string; titleKey: string; kind: 'view'; default: boolean; view: string; when?: RecordCondition }
-  | {
-      key: string;
-      titleKey: string;
-      kind: 'log';
-      default: boolean;
-      /** The log entity whose list the tab embeds. */
-      log: string;
-      /** The log's value filter (query parameter) fixed to the item's id. */
-      filter: string;
-      when?: RecordCondition;
-    };
 
 export interface ConsoleResource {
   /** Entity name, e.g. `role`. Also the Refine resource name. */

@@ -21,13 +21,23 @@ export const fieldLabelKey = (entity: string, path: string): string => `fields.$
 /** Optional help text of a form field: `fields.<entity>.<dotted.path>_description`. */
 export const fieldDescriptionKey = (entity: string, path: string): string => `fields.${entity}.${path}_description`;
 
+/**
+ * A value as a key segment: a value naming a URN (`urn:oasis:names:tc:SAML:2.0:...`) holds the translator's
+ * namespace separator, so its colons and dots become underscores; other values stay as they are (a webhook event's
+ * dots nest its texts, `User.Created`).
+ */
+const valueSegment = (value: unknown) => {
+  const text = String(value);
+  return text.includes(':') ? text.replace(/[:.]/g, '_') : text;
+};
+
 /** Label of an enum value (or of a set flag): `<namespace>.<singular field>.<value>`, e.g. `roles.type.User`. */
 export const enumLabelKey = (namespace: string, fieldPath: string, value: unknown): string =>
-  `${namespace}.${singularField(lastSegment(fieldPath))}.${String(value)}`;
+  `${namespace}.${singularField(lastSegment(fieldPath))}.${valueSegment(value)}`;
 
 /** Optional explanation of an enum value: `<namespace>.<singular field>_description.<value>`. */
 export const enumDescriptionKey = (namespace: string, fieldPath: string, value: unknown): string =>
-  `${namespace}.${singularField(lastSegment(fieldPath))}_description.${String(value)}`;
+  `${namespace}.${singularField(lastSegment(fieldPath))}_description.${valueSegment(value)}`;
 
 /**
  * Name of a polymorphic field's branch in its select: `<namespace>.<discriminator>.<value>`, e.g.

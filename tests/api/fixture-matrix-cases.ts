@@ -5,6 +5,7 @@ import {
   createItem,
   expectLinked,
   expectRefused,
+  firstFixture,
   modelOf,
   readable,
   rows,
@@ -42,9 +43,23 @@ export const createCases = (api: TestApi, forms: QaForm[]) =>
     });
   });
 
-/** The item a settings tab edits: a singleton's one record at its path, or a fresh item of a collection. */
-const tabItem = async (api: TestApi, entity: string) =>
-  modelOf(entity).kind === 'singleton' ? { url: await collectionUrl(api, entity) } : createItem(api, entity);
+/**
+ * Where a settings tab reads and saves: a singleton's one record at its path, a fresh item of a collection, or for a
+ * tab editing another entity's record, that record of an item made by that entity's create action.
+ */
+const tabItem = async (api: TestApi, form: QaForm) => {
+  const { record } = form;
+  if (record?.create) {
+    const made = await api.create(`/api${record.create.path}`, firstFixture(record.create.entity, record.create.form));
+    const at = (path: string) => `/api${path.replace('{id}', encodeURIComponent(String(made.id)))}`;
+    return { read: at(record.read), save: at(record.save.path), method: record.save.method };
+  }
+  const { url } =
+    modelOf(form.entity).kind === 'singleton'
+      ? { url: await collectionUrl(api, form.entity) }
+      : await createItem(api, form.entity);
+  return { read: url, save: url, method: 'PATCH' as const };
+};
 
 /** Each settings tab's fixtures through `PATCH` on an item: stored as sent, or refused with the item unchanged. */
 export const tabCases = (api: TestApi, forms: QaForm[]) =>
@@ -52,18 +67,18 @@ export const tabCases = (api: TestApi, forms: QaForm[]) =>
     const { valid, invalid } = rows(form);
 
     it.each(valid)('saves %s and stores it as sent', async (_name, fixture) => {
-      const item = await tabItem(api, form.entity);
-      const reply = await api.patch(item.url, fixture.body);
+      const item = await tabItem(api, form);
+      const reply = await api.request(item.method, item.save, fixture.body);
       expect(reply.status, `${fixture.file}: ${JSON.stringify(reply.body)}`).toBe(200);
       const expected = readable(form.entity, fixture.body) as object;
       expect(reply.body, fixture.file).toMatchObject(expected);
-      expect((await api.get(item.url)).body, fixture.file).toMatchObject(expected);
+      expect((await api.get(item.read)).body, fixture.file).toMatchObject(expected);
     });
 
     it.each(invalid)('refuses %s with 400 and leaves the item as it was', async (_name, fixture) => {
-      const item = await tabItem(api, form.entity);
-      const before = (await api.get(item.url)).body;
-      expectRefused(fixture, await api.patch(item.url, fixture.body));
-      expect((await api.get(item.url)).body).toEqual(before);
+      const item = await tabItem(api, form);
+      const before = (await api.get(item.read)).body;
+      expectRefused(fixture, await api.request(item.method, item.save, fixture.body));
+      expect((await api.get(item.read)).body).toEqual(before);
     });
   });

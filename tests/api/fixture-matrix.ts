@@ -39,6 +39,9 @@ const modelOf = (entity: string): EntityModel => {
 const fixturesOf = (entity: string, form: string) => formFixtures(entity, form, source.dirs);
 
 /** The first valid body that makes an item: the create form's, or the `create` action's of an entity made by one. */
+/** The first valid fixture of a form of an entity. */
+export const firstFixture = (entity: string, form: string) => fixturesOf(entity, form).valid[0]?.body;
+
 const firstBody = (entity: string) =>
   fixturesOf(entity, 'create').valid[0]?.body ?? fixturesOf(entity, 'action-create').valid[0]?.body;
 

@@ -7,6 +7,7 @@ import { NotFound } from './NotFound';
 import { OverrideSlot } from './OverrideSlot';
 
 const FormTab = lazy(() => import('./FormTab').then((m) => ({ default: m.FormTab })));
+const RecordFormTab = lazy(() => import('./RecordFormTab').then((m) => ({ default: m.RecordFormTab })));
 const RelationTab = lazy(() => import('./RelationTab').then((m) => ({ default: m.RelationTab })));
 const LogTab = lazy(() => import('./log/LogTab').then((m) => ({ default: m.LogTab })));
 
@@ -19,7 +20,11 @@ export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
   if (!tab || !isShownFor(context.record, tab.when)) return <NotFound />;
   switch (tab.kind) {
     case 'form':
-      return <FormTab key={`${context.record.id}:${tab.key}`} tab={tab} {...context} />;
+      return tab.record ? (
+        <RecordFormTab key={`${context.record.id}:${tab.key}`} tab={tab} {...context} />
+      ) : (
+        <FormTab key={`${context.record.id}:${tab.key}`} tab={tab} {...context} />
+      );
     case 'relation':
       return (
         <RelationTab

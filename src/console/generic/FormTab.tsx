@@ -1,4 +1,4 @@
-import { useNotification, useUpdate } from '@refinedev/core';
+import { useCustomMutation, useNotification, useUpdate } from '@refinedev/core';
 import { deepEquals, type ErrorSchema } from '@rjsf/utils';
 import { Alert, Button } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -39,7 +39,9 @@ export const FormTab = ({
   const [baseline, setBaseline] = useState<FormData>(() => initialFormData(tab.form, record));
   const [formData, setFormData] = useState<FormData>(baseline);
   const { extraErrors, report, clear, setErrors } = useServerErrors(resource, tab.form);
-  const { mutate, mutation } = useUpdate<Record<string, unknown>, ApiError>();
+  const update = useUpdate<Record<string, unknown>, ApiError>();
+  const custom = useCustomMutation<Record<string, unknown>, ApiError>();
+  const mutation = tab.record ? custom.mutation : update.mutation;
   const { write } = useResourceAccess(resource);
   const dirty = !deepEquals(formData, baseline);
   // Sections that do not apply to this record are left out; their fields keep their values and are not sent.
@@ -82,19 +84,46 @@ export const FormTab = ({
     }
     if (Object.keys(body).length === 0) return;
     clear();
-    mutate(
-      { resource: resource.name, id: record.id, values: body, successNotification: false, errorNotification: false },
-      {
-        onSuccess: ({ data }) => {
-          const next = initialFormData(tab.form, { ...record, ...data });
-          setBaseline(next);
-          setFormData(next);
-          open?.({ type: 'success', message: t('notifications.saved') });
-        },
-        onError: (error) => report(error),
+    const callbacks = {
+      onSuccess: ({ data }: { data: Record<string, unknown> }) => {
+        const next = initialFormData(tab.form, { ...record, ...data });
+        setBaseline(next);
+        setFormData(next);
+        open?.({ type: 'success', message: t('notifications.saved') });
       },
-    );
+      onError: (error: ApiError) => report(error),
+    };
+    const quiet = { successNotification: false, errorNotification: false } as const;
+    // Another entity's record (a SAML application's settings) is saved at its own item action.
+    if (tab.record) {
+      const { method, path } = tab.record.save;
+      custom.mutate(
+        {
+          url: path,
+          method: method === 'PUT' ? 'put' : 'patch',
+          values: body,
+          meta: { params: { id: record.id } },
+          ...quiet,
+        },
+        callbacks,
+      );
+      return;
+    }
+    update.mutate({ resource: resource.name, id: record.id, values: body, ...quiet }, callbacks);
   };
+
+  const cards = tab.cards.map((key) => (
+    <OverrideSlot
+      key={key}
+      keyName={key}
+      resource={resource}
+      record={record}
+      refetch={refetch}
+      form={{ data: formData, reportError: report }}
+    />
+  ));
+  // No section applies to this record (a SAML application's settings live on tabs of their own): the cards only.
+  if (sections.length === 0) return <div className="gh-form-tab">{cards}</div>;
 
   return (
     <div className="gh-form-tab">
@@ -117,16 +146,7 @@ export const FormTab = ({
         }}
         onSubmit={save}
       />
-      {tab.cards.map((key) => (
-        <OverrideSlot
-          key={key}
-          keyName={key}
-          resource={resource}
-          record={record}
-          refetch={refetch}
-          form={{ data: formData, reportError: report }}
-        />
-      ))}
+      {cards}
       {write && (
         <div
           className={dirty ? 'gh-save-bar gh-save-bar-dirty' : 'gh-save-bar'}

@@ -1,4 +1,4 @@
-import type { EntityModel, FormModel } from '../descriptor.js';
+import type { DetailTab, EntityModel, FormModel } from '../descriptor.js';
 import type { JSONSchema7 } from '../json-schema.js';
 
 /** Which generated form a body belongs to: an entity's create dialog, a settings tab, or an action's body. */
@@ -20,6 +20,8 @@ export interface QaForm {
   formSchema?: JSONSchema7;
   /** The entity's cross-field rules, checked against the record the body makes (see `ConsoleResource`). */
   recordRules?: FormModel;
+  /** A tab editing another entity's record: where it is read, saved, and an item with it made. */
+  record?: Extract<DetailTab, { kind: 'form' }>['record'];
 }
 
 const form = (model: EntityModel, kind: QaFormKind, body: FormModel, key?: string): QaForm => ({
@@ -46,7 +48,9 @@ export const qaForms = (models: readonly EntityModel[]): QaForm[] =>
       const create = model.requestBodies.create;
       if (model.operations.create && create) forms.push(form(model, 'create', create));
       for (const tab of model.detail?.tabs ?? []) {
-        if (tab.kind === 'form') forms.push(form(model, 'tab', tab.form, tab.key));
+        if (tab.kind === 'form') {
+          forms.push({ ...form(model, 'tab', tab.form, tab.key), ...(tab.record ? { record: tab.record } : {}) });
+        }
       }
       for (const action of model.actions) {
         if (action.body) forms.push(form(model, 'action', action.body, action.key));

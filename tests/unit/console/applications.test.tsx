@@ -129,13 +129,15 @@ describe('application forms', () => {
   });
 
   it('render only the sections that apply, passing the others’ values through', () => {
-    const omitted = settings.sections.filter((s) => s.when).flatMap((s) => s.fields);
+    // A machine-to-machine app: its name and description, none of the sign-in settings.
+    const m2m = { type: 'MachineToMachine' };
+    const omitted = settings.sections.filter((s) => !isShownFor(m2m, s.when)).flatMap((s) => s.fields);
     render(
       <SchemaForm
         resource={application}
         form={settings.form}
         idPrefix="application-settings"
-        sections={settings.sections.filter((s) => !s.when)}
+        sections={settings.sections.filter((s) => isShownFor(m2m, s.when))}
         omitted={omitted}
         formData={{
           name: 'Job',
@@ -202,13 +204,43 @@ describe('descriptor conditions in codegen', () => {
   });
 
   it('rejects assign filters that are not list filters of the target', () => {
+    const rolesTab = (c: Record<string, unknown>) =>
+      tabsOf(c).find((t) => t.key === 'roles') as Record<string, unknown>;
     const notAFilter = withApplication((c) => {
-      (tabsOf(c)[1] as { assignFilters: unknown }).assignFilters = { name: 'Robot' };
+      rolesTab(c).assignFilters = { name: 'Robot' };
     });
     expect(() => buildModels(notAFilter)).toThrow(/"name" is not a list filter of role/);
     const badValue = withApplication((c) => {
-      (tabsOf(c)[1] as { assignFilters: unknown }).assignFilters = { type: 'Robot' };
+      rolesTab(c).assignFilters = { type: 'Robot' };
     });
     expect(() => buildModels(badValue)).toThrow(/"Robot" is not a value of role.type/);
+  });
+
+  it("draws a SAML application's tabs from the SAML applications API, and refuses a record it cannot read or save", () => {
+    const saml = tab('saml') as Extract<DetailTab, { kind: 'form' }>;
+    expect(saml.record).toEqual({
+      read: '/saml-applications/{id}',
+      save: { method: 'PATCH', path: '/saml-applications/{id}' },
+      create: { entity: 'samlApplication', form: 'action-create', path: '/saml-applications' },
+    });
+    expect(Object.keys(saml.form.schema.properties ?? {})).toEqual([
+      'name',
+      'description',
+      'entityId',
+      'acsUrl',
+      'nameIdFormat',
+      'encryption',
+    ]);
+    const samlTab = (c: Record<string, unknown>) => tabsOf(c).find((t) => t.key === 'saml') as Record<string, unknown>;
+    const edits: [(record: Record<string, string>) => void, RegExp][] = [
+      [(r) => (r.entity = 'nothing'), /record names unknown entity "nothing"/],
+      [(r) => (r.read = 'update'), /record.read is not a GET item action/],
+      [(r) => (r.save = 'delete'), /record.save is not a PATCH or PUT item action/],
+      [(r) => (r.create = 'get'), /record.create is not a POST collection action/],
+    ];
+    for (const [edit, error] of edits) {
+      const changed = withApplication((c) => edit(samlTab(c).record as Record<string, string>));
+      expect(() => buildModels(changed)).toThrow(error);
+    }
   });
 });

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../console/generic/CopyField';
 import type { OverrideProps } from '../../../console/generic/override-types';
 import { SectionCard } from '../../../console/generic/SectionCard';
+import { apiRoutes } from '../../../generated/api-paths';
+import { apiPath } from '../../../shared/api-path';
 
 /** Where the tenant's OpenID provider lives: the default tenant is served at the console's origin. */
 export const providerEndpoints = (origin: string) => ({
@@ -9,11 +11,14 @@ export const providerEndpoints = (origin: string) => ({
   token: `${origin}/oidc/token`,
 });
 
-/** What a SAML service provider is configured with: the identity provider's metadata, entity ID and sign-on URL. */
+/**
+ * What a SAML service provider is configured with: the identity provider's metadata, entity ID (not an API path:
+ * the name the server gives itself) and sign-on URL.
+ */
 export const samlEndpoints = (origin: string, id: string) => ({
-  metadata: `${origin}/api/saml-applications/${id}/metadata`,
-  entityId: `${origin}/saml/${id}`,
-  singleSignOn: `${origin}/api/saml/${id}/authn`,
+  metadata: `${origin}/api${apiPath(apiRoutes.samlApplication.actions.metadata, { id })}`,
+  entityId: `${origin}/saml/${encodeURIComponent(id)}`,
+  singleSignOn: `${origin}/api${apiPath(apiRoutes.samlSignOn.actions.authnRedirect, { id })}`,
 });
 
 type Translate = ReturnType<typeof useTranslation>['t'];
