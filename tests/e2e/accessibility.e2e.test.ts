@@ -12,6 +12,7 @@ import { pagedResources } from '../../src/console/feature-modules/registry';
 import { isShownFor } from '../../src/console/registry';
 import { consoleModels } from '../../src/generated/console-index';
 import type { ConsoleResource } from '../../src/shared/descriptor';
+import { formFixtures } from '../../src/shared/qa/fixtures';
 import { pageWalk, sampleBody, settled } from './accessibility';
 import { visible } from './console-steps';
 import {
@@ -57,8 +58,11 @@ const check = async (area: keyof typeof violations, label: string) => {
   violations[area].push(...(await walk(label)));
 };
 
-const createItem = async (resource: ConsoleResource, body: Record<string, unknown>) => {
-  const response = await fetch(`${server.origin}/api${resource.apiPath}`, {
+const createItem = async (
+  resource: ConsoleResource,
+  { path, body }: { path: string; body: Record<string, unknown> },
+) => {
+  const response = await fetch(`${server.origin}/api${path}`, {
     method: 'POST',
     headers: { ...(await authHeaders(browser)), 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -68,17 +72,29 @@ const createItem = async (resource: ConsoleResource, body: Record<string, unknow
   return created;
 };
 
-/** One body per detail condition of the resource (e.g. a machine-to-machine app for its roles tab). */
-const sampleBodies = (resource: ConsoleResource): Record<string, unknown>[] => {
+/**
+ * One body per detail condition of the resource (e.g. a machine-to-machine app for its roles tab), each with the
+ * path it is posted to: a tab over another entity's record has its item made where that entity makes it (a SAML
+ * application), from that entity's first valid fixture.
+ */
+const sampleBodies = (resource: ConsoleResource): { path: string; body: Record<string, unknown> }[] => {
   const schema = resource.create?.form.schema;
   if (!schema) return [];
+  const own = (body: Record<string, unknown>) => ({ path: resource.apiPath, body });
   const base = sampleBody(schema);
-  const conditions = (resource.detail?.tabs ?? []).flatMap((tab) => (tab.when ? [tab.when] : []));
+  const tabs = resource.detail?.tabs ?? [];
+  const recordItems = tabs.flatMap((tab) => {
+    const create = tab.kind === 'form' ? tab.record?.create : undefined;
+    const body = create ? formFixtures(create.entity, create.form).valid[0]?.body : undefined;
+    return create && body ? [{ path: create.path, body: body as Record<string, unknown> }] : [];
+  });
+  const conditions = tabs.flatMap((tab) => (tab.when && !(tab.kind === 'form' && tab.record) ? [tab.when] : []));
   return [
-    base,
+    own(base),
+    ...recordItems.slice(0, 1),
     ...conditions
       .filter((when) => when.field in (schema.properties ?? {}) && !isShownFor(base, when))
-      .map((when) => ({ ...sampleBody(schema), [when.field]: when.in[0] })),
+      .map((when) => own({ ...sampleBody(schema), [when.field]: when.in[0] })),
   ];
 };
 
