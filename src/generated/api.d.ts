@@ -2839,6 +2839,7 @@ export interface components {
              * @example auth.expected_role_not_found
              * @example guard.invalid_input
              * @example guard.invalid_pagination
+             * @example log.invalid_time_window
              * @example entity.not_exists_with_id
              * @example entity.not_found
              * @example entity.not_exists

@@ -16008,7 +16008,8 @@ export const entityModels: EntityModel[] = [
     ],
     "unique": [],
     "notFoundCodes": {
-      "update": "entity.not_exists"
+      "update": "entity.not_exists",
+      "delete": "entity.not_found"
     },
     "searchColumns": [
       "name"

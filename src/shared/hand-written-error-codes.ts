@@ -18,6 +18,7 @@ export const handWrittenErrorCodes = {
   },
   'guard.invalid_input': { status: 400, message: 'The request {{type}} is invalid.' },
   'guard.invalid_pagination': { status: 400, message: 'The request pagination value is invalid.' },
+  'log.invalid_time_window': { status: 400, message: '`end_time` must be after `start_time`.' },
   'entity.not_exists_with_id': { status: 404, message: 'The {{name}} with ID `{{id}}` does not exist.' },
   'entity.not_found': { status: 404, message: 'The resource does not exist.' },
   'entity.not_exists': { status: 404, message: 'The {{name}} does not exist.' },

@@ -53,6 +53,12 @@ describe.each(databases())('audit log lists on $name', (target) => {
       params: { query: { userId, start_time: String(start + 2000), end_time: String(start + 3000) } },
     });
     expect(window.data?.map((log) => log.id)).toEqual([`${userId}3`, `${userId}2`]);
+    // A window ending before it starts is Logto's 400.
+    const inverted = await api.GET('/api/logs', {
+      params: { query: { userId, start_time: String(start + 3000), end_time: String(start + 2000) } },
+    });
+    expect(inverted.response.status).toBe(400);
+    expect(inverted.error).toMatchObject({ code: 'log.invalid_time_window' });
 
     const keyset = await fetch(`${server.origin}/api/logs?userId=${userId}&page_size=20&cursor=`);
     const next = keyset.headers.get('next-cursor') ?? '';

@@ -58,10 +58,13 @@ describe.each(databases())('hooks on $name', (target) => {
     expect((await api.get(`/api/hooks/${hook.id}`)).body.signingKey).toBe(regenerated.body.signingKey);
   });
 
-  it('answers 404 when regenerating the key of a missing hook', async () => {
+  it("answers 404 when regenerating the key of a missing hook, or deleting one (Logto's codes)", async () => {
     const reply = await api.patch('/api/hooks/nosuchhook/signing-key');
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ code: 'entity.not_exists_with_id', message: expect.stringContaining('nosuchhook') });
+    expect(reply.body).toMatchObject({ code: 'entity.not_exists' });
+    const deleted = await api.request('DELETE', '/api/hooks/nosuchhook');
+    expect(deleted.status).toBe(404);
+    expect(deleted.body).toMatchObject({ code: 'entity.not_found' });
   });
 
   it('replaces the config on PATCH and keeps name and events', async () => {

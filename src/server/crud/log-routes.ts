@@ -41,6 +41,8 @@ const logQuery = (model: EntityModel, query: Query, parentId: string | undefined
     ranges: (list?.ranges ?? []).map((range) => {
       const after = instant(query, range.from);
       const before = instant(query, range.to);
+      // A window that ends before it starts is refused, as Logto refuses it (400 `log.invalid_time_window`).
+      if (after !== undefined && before !== undefined && after > before) throw new ApiError('log.invalid_time_window');
       // Logto's recent hook logs: a request naming neither bound sees the last hours only.
       const sinceHours = after === undefined && before === undefined ? range.defaultWindowHours : undefined;
       return {

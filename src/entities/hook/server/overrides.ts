@@ -25,9 +25,11 @@ export const hookOverrides = {
   },
   'hook.regenerate-signing-key': {
     kind: 'action',
+    // A missing hook is Logto's update of no row: `entity.not_exists`.
     run: async ({ context, id, operations }) => {
-      await operations.get(context, id);
-      return operations.setInternal(context, id, { signingKey: newSigningKey() });
+      const regenerated = await operations.changeInternal(context, id, () => ({ signingKey: newSigningKey() }));
+      if (!regenerated) throw operations.notFound(id, undefined, 'update');
+      return regenerated;
     },
   },
   'hook.send-test': {
