@@ -2959,6 +2959,8 @@ export interface components {
              * @example guard.mime_type_not_allowed
              * @example application.device_flow_native_only
              * @example application.invalid_third_party_application_type
+             * @example application.device_flow_not_changeable
+             * @example application.third_party_application_cannot_enable_token_exchange
              * @example domain.domain_in_use
              * @example domain.domain_is_not_allowed
              * @example storage.not_configured

@@ -13,6 +13,14 @@ export const applicationErrorCodes = {
     status: 400,
     message: 'Only traditional web, single-page, and native applications can be marked as third-party apps.',
   },
+  'application.device_flow_not_changeable': {
+    status: 422,
+    message: 'Device flow cannot be changed after application creation.',
+  },
+  'application.third_party_application_cannot_enable_token_exchange': {
+    status: 422,
+    message: 'Third-party applications are not allowed to enable token exchange.',
+  },
   'domain.domain_in_use': { status: 422, message: 'The domain is already in use.' },
   'domain.domain_is_not_allowed': { status: 400, message: 'This domain is not allowed.' },
   'storage.not_configured': { status: 400, message: 'Storage provider is not configured.' },

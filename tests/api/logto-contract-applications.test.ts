@@ -249,6 +249,18 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     });
     expect(m2m.response.status).toBe(400);
     expect(m2m.error).toMatchObject({ code: 'application.invalid_third_party_application_type' });
+    const exchanging = await client.POST('/api/applications', {
+      body: {
+        name: 'Partner exchange',
+        type: 'Traditional',
+        isThirdParty: true,
+        customClientMetadata: { allowTokenExchange: true },
+      } as never,
+    });
+    expect(exchanging.response.status).toBe(422);
+    expect(exchanging.error).toMatchObject({
+      code: 'application.third_party_application_cannot_enable_token_exchange',
+    });
     expect(await api.count('applications')).toBe(0);
     const portal = await client.POST('/api/applications', {
       body: { name: 'Partner portal', type: 'Traditional', isThirdParty: true },

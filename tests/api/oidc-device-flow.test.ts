@@ -52,6 +52,19 @@ describe.each(databases())('device flow on $name', (target) => {
     expect(patched.response.status).toBe(422);
     const stored = await client().GET('/api/applications/{id}', { params: { path: { id } } });
     expect(stored.data?.customClientMetadata).not.toHaveProperty('isDeviceFlow');
+    // Whether a native app uses the device flow is set at its creation (Logto's 422 for a change).
+    const tv = await deviceApp();
+    const changed = await client().PATCH('/api/applications/{id}', {
+      params: { path: { id: tv } },
+      body: { customClientMetadata: { isDeviceFlow: false } } as never,
+    });
+    expect(changed.response.status).toBe(422);
+    expect(changed.error).toMatchObject({ code: 'application.device_flow_not_changeable' });
+    const kept = await client().PATCH('/api/applications/{id}', {
+      params: { path: { id: tv } },
+      body: { customClientMetadata: { isDeviceFlow: true, idTokenTtl: 600 } } as never,
+    });
+    expect(kept.response.status).toBe(200);
   });
 
   it('signs a device in: the code entered and confirmed, the user signed in, the tokens to the polling device', async () => {

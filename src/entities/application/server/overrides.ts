@@ -28,6 +28,18 @@ const refuseDeviceFlow = (type: unknown, custom: unknown) => {
     throw new ApiError('application.device_flow_native_only');
   }
 };
+/** Whether an application signs users in by the device flow, set once at creation (Logto's 422 for a change). */
+const refuseDeviceFlowChange = (stored: unknown, custom: unknown) => {
+  if (custom === undefined) return;
+  const isDevice = (value: unknown) => (value as { isDeviceFlow?: unknown } | undefined)?.isDeviceFlow === true;
+  if (isDevice(custom) !== isDevice(stored)) throw new ApiError('application.device_flow_not_changeable');
+};
+/** A third party's users never exchange tokens there (Logto's 422). */
+const refuseThirdPartyExchange = (isThirdParty: unknown, custom: unknown) => {
+  if (isThirdParty === true && (custom as { allowTokenExchange?: unknown } | undefined)?.allowTokenExchange === true) {
+    throw new ApiError('application.third_party_application_cannot_enable_token_exchange');
+  }
+};
 /** A third party signs its users in: a traditional web, single page or native app (Logto's 400). */
 const thirdPartyTypes = new Set(['Traditional', 'SPA', 'Native']);
 const refuseThirdPartyType = (type: unknown, isThirdParty: unknown) => {
@@ -47,6 +59,8 @@ export const applicationOverrides = {
     run: async (values, { db, tenantId, stored }) => {
       refuseSaml(stored?.type);
       refuseDeviceFlow(stored?.type, values.customClientMetadata);
+      refuseDeviceFlowChange(stored?.customClientMetadata, values.customClientMetadata);
+      refuseThirdPartyExchange(stored?.isThirdParty, values.customClientMetadata);
       if (values.appLevelAccessControlEnabled === true && stored?.appLevelAccessControlEnabled !== true) {
         await assertStoredRules(db, tenantId, stored?.id);
       }
@@ -59,6 +73,7 @@ export const applicationOverrides = {
       refuseSaml(values.type);
       refuseDeviceFlow(values.type, values.customClientMetadata);
       refuseThirdPartyType(values.type, values.isThirdParty);
+      refuseThirdPartyExchange(values.isThirdParty, values.customClientMetadata);
       return {
         ...values,
         secret: withoutSecretTypes.has(String(values.type)) ? internalSecret() : newClientSecret(),
