@@ -1,5 +1,5 @@
-import { Resolver } from 'node:dns/promises';
 import { join, resolve } from 'node:path';
+import { domainResolver } from '../entities/domain/server/dns-check.js';
 import { type BootstrapSettings, readBootstrapSettings } from './bootstrap/settings.js';
 import type { CaptchaEndpoints } from './interaction/captcha/endpoints.js';
 import { StartRefused } from './start-refused.js';
@@ -82,7 +82,7 @@ const readThreshold = (env: NodeJS.ProcessEnv, name: string) => {
 const checkDomainSettings = (env: NodeJS.ProcessEnv) => {
   if (env.DNS_RESOLVER) {
     try {
-      new Resolver().setServers(env.DNS_RESOLVER.split(',').map((server) => server.trim()));
+      domainResolver(env);
     } catch {
       throw new StartRefused(
         `DNS_RESOLVER must list DNS server addresses such as 10.0.0.2:53, got ${env.DNS_RESOLVER}`,

@@ -15,12 +15,14 @@ export const domainTarget = (origin: string | undefined, env: NodeJS.ProcessEnv 
 
 const isWithin = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
-/** The items as DNS has them now: a domain not yet active is checked at every read, as Logto's are. */
+/**
+ * The items as DNS has them now: every domain is checked at every read, as Logto syncs each with its provider (the
+ * read is read-only, so what is stored stays as the domain was added).
+ */
 const withRecordsChecked = async (items: Entity[], target: string) => {
   const resolver = domainResolver();
   return Promise.all(
     items.map(async (item) => {
-      if (item.status === 'Active') return item;
       const check = await checkRecords(resolver, {
         domain: String(item.domain),
         target,
