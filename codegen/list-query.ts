@@ -3,10 +3,12 @@ import {
   type EntityModel,
   type FormModel,
   type LinkedRelation,
+  type QueryExtra,
   type SearchQuery,
   searchQueryOf,
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { FLAG_VALUES_TEXT } from '../src/shared/query-flags.js';
 import { cleanSchema } from './forms.js';
 import { logParameters } from './kinds/log.js';
 import { pascalCase, plural, words } from './names.js';
@@ -50,8 +52,8 @@ export const fieldSearchParameters = (model: EntityModel): QueryParameter[] =>
         },
         {
           name: 'isCaseSensitive',
-          description: 'Match case-sensitively (similar_to needs it).',
-          schema: { type: 'boolean' },
+          description: `With ${FLAG_VALUES_TEXT}, match case-sensitively (similar_to needs it).`,
+          schema: { type: 'string' },
         },
         {
           name: 'joint',
@@ -100,20 +102,33 @@ export const listParameters = (model: EntityModel): QueryParameter[] => [
     .filter((relation) => relation.kind === 'children')
     .map((relation) => ({
       name: `include${pascalCase(relation.name)}`,
-      description: `With a truthy value (true, 1, yes), each ${model.name} includes its ${relation.name}.`,
+      description: `With ${FLAG_VALUES_TEXT}, each ${model.name} includes its ${relation.name}.`,
       schema: { type: 'string' } as JSONSchema7,
     })),
   ...summarySwitches(model).map((name) => ({
     name,
-    description: `With a truthy value (true, 1, yes), each ${model.name} includes ${model.listSummaries
+    description: `With ${FLAG_VALUES_TEXT}, each ${model.name} includes ${model.listSummaries
       .filter((summary) => summary.when === name)
       .flatMap((summary) => [...(summary.count ? [summary.count] : []), summary.featured])
       .join(' and ')}.`,
     schema: { type: 'string' } as JSONSchema7,
   })),
+  ...extraParameters(model.name, model.operations.list?.extras),
   ...fieldSearchParameters(model),
   ...logParameters(model),
 ];
+
+/** The properties a read's extras add, for the answer's schema (present only when asked for). */
+export const extraProperties = (extras: readonly QueryExtra[] | undefined): Record<string, JSONSchema7> =>
+  Object.fromEntries((extras ?? []).map(({ adds, schema }) => [adds, schema ?? {}]));
+
+/** The query flags of a read's extras (Logto's `includeExecutionStats`). */
+export const extraParameters = (name: string, extras: readonly QueryExtra[] | undefined): QueryParameter[] =>
+  (extras ?? []).map(({ param, adds }) => ({
+    name: param,
+    description: `With ${FLAG_VALUES_TEXT}, each ${name} includes ${adds}.`,
+    schema: { type: 'string' },
+  }));
 
 /** The query parameters that ask a list for its summaries (each once). */
 const summarySwitches = (model: EntityModel): string[] => [

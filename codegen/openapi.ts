@@ -1,10 +1,11 @@
 import type { EntityModel } from '../src/shared/descriptor.js';
 import { handWrittenErrorCodes } from '../src/shared/hand-written-error-codes.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { FLAG_VALUES_TEXT } from '../src/shared/query-flags.js';
 import { descriptorErrorCodes } from './error-codes.js';
 import { cleanSchema } from './forms.js';
 import { logListHeaders, withNameLookups } from './kinds/log.js';
-import { listParameters } from './list-query.js';
+import { extraParameters, extraProperties, listParameters } from './list-query.js';
 import type { LoadedEntity } from './load.js';
 import { pascalCase, plural, withArticle, words } from './names.js';
 import { addActions } from './openapi-actions.js';
@@ -111,7 +112,8 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
         ];
       }),
     );
-    const hasListItem = children.length > 0 || model.listSummaries.length > 0;
+    const listExtras = extraProperties(ops.list?.extras);
+    const hasListItem = children.length > 0 || model.listSummaries.length > 0 || Object.keys(listExtras).length > 0;
     if (hasListItem) {
       schemas[`${Name}ListItem`] = {
         allOf: [
@@ -129,6 +131,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
             properties: {
               ...Object.fromEntries(children.map((r) => [r.name, { type: 'array', items: ref(pascalCase(r.target)) }])),
               ...summaryProperties,
+              ...listExtras,
             },
           },
         ],
@@ -177,13 +180,21 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
           ...(ops.get.reveal ?? []).map(({ param, fields }) =>
             queryParam({
               name: param,
-              description: `With a truthy value (true, 1, yes), the answer includes ${Object.keys(fields).join(' and ')}.`,
+              description: `With ${FLAG_VALUES_TEXT}, the answer includes ${Object.keys(fields).join(' and ')}.`,
               schema: { type: 'string' },
             }),
           ),
+          ...extraParameters(model.name, ops.get.extras).map(queryParam),
         ],
         responses: {
-          200: { description: `The ${model.name}.`, content: json(ref(Name)) },
+          200: {
+            description: `The ${model.name}.`,
+            content: json(
+              ops.get.extras?.length
+                ? { allOf: [ref(Name), { type: 'object', properties: extraProperties(ops.get.extras) }] }
+                : ref(Name),
+            ),
+          },
           ...errorResponses([400, 401, 403, 404]),
         },
       });

@@ -1,5 +1,6 @@
 import { consoleFieldKeys, consoleWidgetKeys } from '../src/console/rjsf/keys.js';
 import type { EntityModel } from '../src/shared/descriptor.js';
+import { queryExtrasOf } from '../src/shared/descriptor.js';
 import { CodegenError } from './load.js';
 import { descriptorFileOf } from './names.js';
 import { overridesFile } from './server-overrides.js';
@@ -32,6 +33,7 @@ export const checkOverrideKeys = (models: EntityModel[], serverKeys: readonly st
     if (model.serverHooks.beforeLink && !links)
       problems.push(`${where}: serverHooks.beforeLink needs a relation entity linking it`);
     for (const action of model.actions) known(serverKeys, action.handler, `${where} api.actions`);
+    for (const extra of queryExtrasOf(model)) known(serverKeys, extra.hook, `${where} api.operations extras`);
     const widgets: string[] = [];
     const fields: string[] = [];
     collectUi(model.uiSchema, widgets, fields);

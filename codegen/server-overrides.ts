@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EntityModel } from '../src/shared/descriptor.js';
+import { queryExtrasOf } from '../src/shared/descriptor.js';
 import { CodegenError } from './errors.js';
 import { descriptorFileOf, ENTITIES_DIR } from './names.js';
 
@@ -42,6 +43,7 @@ export const namedServerKeys = (models: EntityModel[]): string[] =>
       models.flatMap((model) => [
         ...Object.values(model.serverHooks).filter((key): key is string => typeof key === 'string'),
         ...model.actions.map((action) => action.handler),
+        ...queryExtrasOf(model).map((extra) => extra.hook),
       ]),
     ),
   ].sort();

@@ -8,6 +8,7 @@ import {
   NEXT_CURSOR_HEADER,
 } from '../../src/shared/entity-kinds.js';
 import type { JSONSchema7 } from '../../src/shared/json-schema.js';
+import { FLAG_VALUES_TEXT } from '../../src/shared/query-flags.js';
 import type { DbIndex } from '../db-schema.js';
 import { CodegenError, type LoadedEntity } from '../load.js';
 import { descriptorFileOf, snakeCase } from '../names.js';
@@ -114,9 +115,8 @@ export const logParameters = (model: EntityModel): QueryParameter[] => {
     },
     {
       name: ENABLE_CAP_PARAM,
-      description:
-        'With true, the count stops at 10,000 entries: Total-Number is then 10001 with Total-Number-Is-Capped: true, and Link names no next or last page.',
-      schema: { type: 'string', enum: ['true', 'false'] },
+      description: `With ${FLAG_VALUES_TEXT}, the count stops at 10,000 entries: Total-Number is then 10001 with Total-Number-Is-Capped: true, and Link names no next or last page.`,
+      schema: { type: 'string' },
     },
   ];
 };

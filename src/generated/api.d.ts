@@ -2884,6 +2884,7 @@ export interface components {
              * @example resource.resource_identifier_in_use
              * @example hook.missing_events
              * @example hook.send_test_payload_failed
+             * @example hook.endpoint_responded_with_error
              * @example user.role_exists
              * @example user.invalid_role_type
              * @example user.username_already_in_use
@@ -7288,6 +7289,40 @@ export interface components {
             enabled: boolean;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
+            $defs: {
+                testBody: {
+                    /**
+                     * @description The events that trigger the webhook.
+                     * @default []
+                     */
+                    events: ("PostRegister" | "PostSignIn" | "PostSignInAdaptiveMfaTriggered" | "PostResetPassword" | "User.Created" | "User.Deleted" | "User.Data.Updated" | "User.SuspensionStatus.Updated" | "Role.Created" | "Role.Deleted" | "Role.Data.Updated" | "Role.Scopes.Updated" | "Scope.Created" | "Scope.Deleted" | "Scope.Data.Updated" | "Organization.Created" | "Organization.Deleted" | "Organization.Data.Updated" | "Organization.Membership.Updated" | "OrganizationRole.Created" | "OrganizationRole.Deleted" | "OrganizationRole.Data.Updated" | "OrganizationRole.Scopes.Updated" | "OrganizationScope.Created" | "OrganizationScope.Deleted" | "OrganizationScope.Data.Updated" | "Identifier.Lockout" | "Message.RateLimited" | "Grant.LimitExceeded")[];
+                    config: {
+                        /** @description The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged. */
+                        url: string;
+                        /** @description Extra HTTP headers sent with every request. */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description How many times a failed delivery is retried.
+                         * @default 3
+                         */
+                        retries: number;
+                    };
+                    /**
+                     * @deprecated
+                     * @description The single event of Logto's first test bodies: accepted and ignored (events are tested).
+                     */
+                    event?: unknown;
+                };
+            };
+        };
+        HookListItem: components["schemas"]["Hook"] & {
+            /** @description The hook's deliveries of the last 24 hours: how many, and how many the endpoint accepted. */
+            executionStats?: {
+                requestCount: number;
+                successCount: number;
+            };
         };
         HookCreate: {
             /**
@@ -7382,6 +7417,11 @@ export interface components {
                  */
                 retries: number;
             };
+            /**
+             * @deprecated
+             * @description The single event of Logto's first test bodies: accepted and ignored (events are tested).
+             */
+            event?: unknown;
         };
         /**
          * HookLog
@@ -12260,7 +12300,7 @@ export interface operations {
                 excludeRoleId?: string;
                 /** @description Leave out the applications linked to this organization. */
                 excludeOrganizationId?: string;
-                /** @description With a truthy value (true, 1, yes), each application includes its secrets. */
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), each application includes its secrets. */
                 includeSecrets?: string;
             };
             header?: {
@@ -18211,6 +18251,8 @@ export interface operations {
                 page_size?: number;
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), each hook includes executionStats. */
+                includeExecutionStats?: string;
             };
             header?: {
                 /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
@@ -18235,7 +18277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Hook"][];
+                    "application/json": components["schemas"]["HookListItem"][];
                 };
             };
             /** @description Bad Request */
@@ -18345,16 +18387,16 @@ export interface operations {
                 page_size?: number;
                 /** @description Only hook logs with one of these key values (repeat the parameter). */
                 logKey?: string[];
-                /** @description Only entries whose createdAt is after this instant (Unix milliseconds, exclusive). Without start_time and end_time, the last 24 hours. */
+                /** @description Only entries whose createdAt is at or after this instant (Unix milliseconds, inclusive). Without start_time and end_time, the last 24 hours. */
                 start_time?: number;
-                /** @description Only entries whose createdAt is before this instant (Unix milliseconds, exclusive). */
+                /** @description Only entries whose createdAt is at or before this instant (Unix milliseconds, inclusive). */
                 end_time?: number;
                 /** @description Only entries whose key starts with this text. */
                 logKeyPrefix?: string;
                 /** @description Keyset paging: the Next-Cursor header of the previous page (empty for the first page). Pages by position instead of page number, answers no Total-Number, and stays fast however many entries there are. */
                 cursor?: string;
-                /** @description With true, the count stops at 10,000 entries: Total-Number is then 10001 with Total-Number-Is-Capped: true, and Link names no next or last page. */
-                enableCap?: "true" | "false";
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), the count stops at 10,000 entries: Total-Number is then 10001 with Total-Number-Is-Capped: true, and Link names no next or last page. */
+                enableCap?: string;
             };
             header?: {
                 /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
@@ -18481,7 +18523,10 @@ export interface operations {
     };
     GetHook: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), each hook includes executionStats. */
+                includeExecutionStats?: string;
+            };
             header?: never;
             path: {
                 /** @description The unique identifier of the hook. */
@@ -18497,7 +18542,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Hook"];
+                    "application/json": components["schemas"]["Hook"] & {
+                        /** @description The hook's deliveries of the last 24 hours: how many, and how many the endpoint accepted. */
+                        executionStats?: {
+                            requestCount: number;
+                            successCount: number;
+                        };
+                    };
                 };
             };
             /** @description Bad Request */
@@ -18824,8 +18875,8 @@ export interface operations {
                 end_time?: number;
                 /** @description Keyset paging: the Next-Cursor header of the previous page (empty for the first page). Pages by position instead of page number, answers no Total-Number, and stays fast however many entries there are. */
                 cursor?: string;
-                /** @description With true, the count stops at 10,000 entries: Total-Number is then 10001 with Total-Number-Is-Capped: true, and Link names no next or last page. */
-                enableCap?: "true" | "false";
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), the count stops at 10,000 entries: Total-Number is then 10001 with Total-Number-Is-Capped: true, and Link names no next or last page. */
+                enableCap?: string;
             };
             header?: {
                 /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
@@ -20947,7 +20998,7 @@ export interface operations {
                 page_size?: number;
                 /** @description Case-insensitive text found anywhere in one of the searchable fields. */
                 q?: string;
-                /** @description With a truthy value (true, 1, yes), each organization includes usersCount and featuredUsers. */
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), each organization includes usersCount and featuredUsers. */
                 showFeatured?: string;
             };
             header?: {
@@ -23587,7 +23638,7 @@ export interface operations {
                 page_size?: number;
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
-                /** @description With a truthy value (true, 1, yes), each resource includes its scopes. */
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), each resource includes its scopes. */
                 includeScopes?: string;
             };
             header?: {
@@ -26650,8 +26701,8 @@ export interface operations {
                 excludeOrganizationId?: string;
                 /** @description How every search value is matched: exact, like (default), similar_to or posix. */
                 mode?: "exact" | "like" | "similar_to" | "posix";
-                /** @description Match case-sensitively (similar_to needs it). */
-                isCaseSensitive?: boolean;
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), match case-sensitively (similar_to needs it). */
+                isCaseSensitive?: string;
                 /** @description How the search conditions combine: or (default) or and. */
                 joint?: "or" | "and";
                 /** @description Search the id (repeat the parameter for several exact values). */
@@ -26802,7 +26853,7 @@ export interface operations {
     GetUser: {
         parameters: {
             query?: {
-                /** @description With a truthy value (true, 1, yes), the answer includes passwordDigest and passwordAlgorithm. */
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), the answer includes passwordDigest and passwordAlgorithm. */
                 includePasswordHash?: string;
             };
             header?: never;

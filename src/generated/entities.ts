@@ -15417,12 +15417,63 @@ export const entityModels: EntityModel[] = [
         "pagination": "optional",
         "search": [
           "name"
+        ],
+        "extras": [
+          {
+            "param": "includeExecutionStats",
+            "hook": "hook.execution-stats",
+            "adds": "executionStats",
+            "schema": {
+              "type": "object",
+              "description": "The hook's deliveries of the last 24 hours: how many, and how many the endpoint accepted.",
+              "required": [
+                "requestCount",
+                "successCount"
+              ],
+              "properties": {
+                "requestCount": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "successCount": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
+          }
         ]
       },
       "create": {
         "status": 201
       },
-      "get": {},
+      "get": {
+        "extras": [
+          {
+            "param": "includeExecutionStats",
+            "hook": "hook.execution-stats",
+            "adds": "executionStats",
+            "schema": {
+              "type": "object",
+              "description": "The hook's deliveries of the last 24 hours: how many, and how many the endpoint accepted.",
+              "required": [
+                "requestCount",
+                "successCount"
+              ],
+              "properties": {
+                "requestCount": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "successCount": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
+          }
+        ]
+      },
       "update": {},
       "delete": {}
     },
@@ -15924,6 +15975,104 @@ export const entityModels: EntityModel[] = [
           "x-column": "timestamp",
           "description": "When the record was created, in milliseconds since the Unix epoch."
         }
+      },
+      "$defs": {
+        "testBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "events",
+            "config"
+          ],
+          "properties": {
+            "events": {
+              "type": "array",
+              "default": [],
+              "x-form": {
+                "default": null
+              },
+              "minItems": 1,
+              "uniqueItems": true,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "PostRegister",
+                  "PostSignIn",
+                  "PostSignInAdaptiveMfaTriggered",
+                  "PostResetPassword",
+                  "User.Created",
+                  "User.Deleted",
+                  "User.Data.Updated",
+                  "User.SuspensionStatus.Updated",
+                  "Role.Created",
+                  "Role.Deleted",
+                  "Role.Data.Updated",
+                  "Role.Scopes.Updated",
+                  "Scope.Created",
+                  "Scope.Deleted",
+                  "Scope.Data.Updated",
+                  "Organization.Created",
+                  "Organization.Deleted",
+                  "Organization.Data.Updated",
+                  "Organization.Membership.Updated",
+                  "OrganizationRole.Created",
+                  "OrganizationRole.Deleted",
+                  "OrganizationRole.Data.Updated",
+                  "OrganizationRole.Scopes.Updated",
+                  "OrganizationScope.Created",
+                  "OrganizationScope.Deleted",
+                  "OrganizationScope.Data.Updated",
+                  "Identifier.Lockout",
+                  "Message.RateLimited",
+                  "Grant.LimitExceeded"
+                ]
+              },
+              "description": "The events that trigger the webhook."
+            },
+            "config": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "url"
+              ],
+              "properties": {
+                "url": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 2048,
+                  "x-form": {
+                    "format": "uri",
+                    "pattern": "^https?://"
+                  },
+                  "description": "The endpoint that receives the event payloads: an http(s) URL, as the console's form asks; the API takes any text, as Logto's does, and a delivery to what is not a URL fails and is logged."
+                },
+                "headers": {
+                  "type": "object",
+                  "maxProperties": 20,
+                  "propertyNames": {
+                    "pattern": "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,256}$"
+                  },
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "description": "Extra HTTP headers sent with every request."
+                },
+                "retries": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 3,
+                  "default": 3,
+                  "description": "How many times a failed delivery is retried."
+                }
+              }
+            },
+            "event": {
+              "deprecated": true,
+              "description": "The single event of Logto's first test bodies: accepted and ignored (events are tested)."
+            }
+          }
+        }
       }
     },
     "columns": [
@@ -16040,14 +16189,15 @@ export const entityModels: EntityModel[] = [
         "handler": "hook.send-test",
         "status": 204,
         "summary": "Send a test payload to an endpoint",
-        "bodyFields": [
-          "events",
-          "config"
-        ],
+        "bodySchema": "testBody",
         "body": {
           "schema": {
             "type": "object",
             "additionalProperties": false,
+            "required": [
+              "events",
+              "config"
+            ],
             "properties": {
               "events": {
                 "type": "array",
@@ -16123,14 +16273,14 @@ export const entityModels: EntityModel[] = [
                     "description": "How many times a failed delivery is retried."
                   }
                 }
+              },
+              "event": {
+                "deprecated": true,
+                "description": "The single event of Logto's first test bodies: accepted and ignored (events are tested)."
               }
-            },
-            "required": [
-              "events",
-              "config"
-            ]
+            }
           },
-          "validatorKey": "-255e86ea"
+          "validatorKey": "2353e03d"
         }
       }
     ],
@@ -16568,10 +16718,13 @@ export const entityModels: EntityModel[] = [
           },
           "search": {
             "type": "string"
+          },
+          "includeExecutionStats": {
+            "type": "string"
           }
         }
       },
-      "validatorKey": "-1de20dfd"
+      "validatorKey": "-1f373659"
     }
   },
   {
@@ -16605,7 +16758,8 @@ export const entityModels: EntityModel[] = [
             "field": "createdAt",
             "from": "start_time",
             "to": "end_time",
-            "defaultWindowHours": 24
+            "defaultWindowHours": 24,
+            "inclusive": true
           }
         ]
       },
@@ -16821,15 +16975,11 @@ export const entityModels: EntityModel[] = [
             "type": "string"
           },
           "enableCap": {
-            "type": "string",
-            "enum": [
-              "true",
-              "false"
-            ]
+            "type": "string"
           }
         }
       },
-      "validatorKey": "611bb23d"
+      "validatorKey": "-6c0e6a39"
     }
   },
   {
@@ -18274,15 +18424,11 @@ export const entityModels: EntityModel[] = [
             "type": "string"
           },
           "enableCap": {
-            "type": "string",
-            "enum": [
-              "true",
-              "false"
-            ]
+            "type": "string"
           }
         }
       },
-      "validatorKey": "-70f64842"
+      "validatorKey": "773c6ef4"
     }
   },
   {
@@ -39503,11 +39649,7 @@ export const entityModels: EntityModel[] = [
             ]
           },
           "isCaseSensitive": {
-            "type": "string",
-            "enum": [
-              "true",
-              "false"
-            ]
+            "type": "string"
           },
           "joint": {
             "type": "string",
@@ -39593,7 +39735,7 @@ export const entityModels: EntityModel[] = [
           }
         }
       },
-      "validatorKey": "-1c00508f"
+      "validatorKey": "-374c7d85"
     },
     "linkedListQuery": {
       "schema": {

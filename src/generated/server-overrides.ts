@@ -99,6 +99,7 @@ export type ServerOverrideKey =
   | 'emailTemplate.delete-where'
   | 'emailTemplate.patch-details'
   | 'emailTemplate.upsert'
+  | 'hook.execution-stats'
   | 'hook.generate-signing-key'
   | 'hook.regenerate-signing-key'
   | 'hook.send-test'

@@ -77,6 +77,7 @@ export type EmailTemplateUpsertBody = components['schemas']['EmailTemplateUpsert
 export type EmailTemplateDeleteWhereResponse = components['schemas']['EmailTemplateDeleteWhereResponse'];
 export type EmailTemplateDetailsBody = components['schemas']['EmailTemplateDetailsBody'];
 export type Hook = components['schemas']['Hook'];
+export type HookListItem = components['schemas']['HookListItem'];
 export type HookCreate = components['schemas']['HookCreate'];
 export type HookUpdate = components['schemas']['HookUpdate'];
 export type HookTestBody = components['schemas']['HookTestBody'];

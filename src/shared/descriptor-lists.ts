@@ -1,5 +1,6 @@
 /** How an entity's list route filters, excludes and summarizes its items. */
 import type { ListPrefix, ListRange } from './entity-kinds.js';
+import type { JSONSchema7 } from './json-schema.js';
 
 /** A list filter as a descriptor writes it: a field name (the query parameter of the same name), or in full. */
 export type ListFilterSpec = string | { field: string; param?: string; multiple?: boolean; caseInsensitive?: boolean };
@@ -80,8 +81,22 @@ export const searchQueryOf = (spec: { searchParam?: string; searchMatch?: Search
   match: spec?.searchMatch ?? 'pattern',
 });
 
+/**
+ * A query flag that adds what the stored rows do not hold to each answered item (Logto's `includeExecutionStats`):
+ * the server piece `hook` (kind afterRead) runs on the items when the flag is on, adding the property `adds`.
+ */
+export interface QueryExtra {
+  param: string;
+  hook: string;
+  adds: string;
+  /** The added property's schema, for the API document. */
+  schema?: JSONSchema7;
+}
+
 export interface ListOperation {
   pagination: 'optional' | 'required';
+  /** Query flags that add what a server piece computes to each listed item. */
+  extras?: QueryExtra[];
   /** The search fields also take Logto's field search (`search.<field>`, `mode.<field>`, `isCaseSensitive`). */
   fieldSearch?: boolean;
   search?: string[];
@@ -112,3 +127,11 @@ export const listFilterOf = (spec: ListFilterSpec): ListFilter =>
         multiple: spec.multiple ?? false,
         ...(spec.caseInsensitive ? { caseInsensitive: true } : {}),
       };
+
+/** Every query extra of an entity's list and item reads, each once. */
+export const queryExtrasOf = (model: {
+  operations: { list?: { extras?: QueryExtra[] }; get?: { extras?: QueryExtra[] } };
+}): QueryExtra[] => {
+  const all = [...(model.operations.list?.extras ?? []), ...(model.operations.get?.extras ?? [])];
+  return all.filter((extra, index) => all.findIndex((other) => other.hook === extra.hook) === index);
+};

@@ -5,7 +5,13 @@
  */
 import type { DiscriminatedField } from './branches.js';
 import type { ActionModel, ApiAction } from './descriptor-actions.js';
-import type { ListExclusionModel, ListFilter, ListOperation, ListSummaryModel } from './descriptor-lists.js';
+import type {
+  ListExclusionModel,
+  ListFilter,
+  ListOperation,
+  ListSummaryModel,
+  QueryExtra,
+} from './descriptor-lists.js';
 import type { RecordCondition, Relation, RelationSide } from './descriptor-relations.js';
 import type { DetailTab } from './descriptor-tabs.js';
 import type { EntityKind, LogFilterModel, NameLookupModel } from './entity-kinds.js';
@@ -36,9 +42,13 @@ export interface UniqueRule {
   caseInsensitive?: boolean;
 }
 
-/** An item's `GET`; `reveal` adds private fields under names of their own when a query parameter asks. */
+/**
+ * An item's `GET`; `reveal` adds private fields under names of their own when a query parameter asks, `extras`
+ * what a server piece adds.
+ */
 export interface GetOperation {
   reveal?: { param: string; fields: Record<string, string> }[];
+  extras?: QueryExtra[];
 }
 
 export interface Operations {

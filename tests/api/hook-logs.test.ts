@@ -43,4 +43,35 @@ describe.each(databases())('hook logs on $name', (target) => {
     const byPrefix = await api.get(`${base}?logKeyPrefix=TriggerHook.Role.D`);
     expect(byPrefix.body.map((log: { id: string }) => log.id)).toEqual(['other']);
   });
+
+  it("includes both bounds' milliseconds, as Logto does, and caps the count for any truthy enableCap", async () => {
+    const hook = await api.create('/api/hooks', hookBody);
+    await api.db.query(
+      `INSERT INTO hook_logs (tenant_id, id, hook_id, key, payload, created_at)
+       VALUES ('default', 'edge', $1, 'TriggerHook.Role.Created', '{}'::jsonb, '2026-03-01T10:00:00.000700Z')`,
+      [hook.id],
+    );
+    const base = `/api/hooks/${hook.id}/recent-logs`;
+    const edge = Date.parse('2026-03-01T10:00:00.000Z');
+    // The entry's createdAt reads 10:00:00.000; both windows naming that millisecond find it.
+    expect((await api.get(`${base}?start_time=${edge}&end_time=${edge}`)).body).toHaveLength(1);
+    expect((await api.get(`${base}?end_time=${edge}`)).body).toHaveLength(1);
+    expect((await api.get(`${base}?start_time=${edge + 1}`)).body).toHaveLength(0);
+    expect((await api.get(`${base}?end_time=${edge - 1}`)).body).toHaveLength(0);
+    // Past the cap of 10,000: any of Logto's truthy words stops the count there, anything else counts them all.
+    await api.db.query(
+      `INSERT INTO hook_logs (tenant_id, id, hook_id, key, payload, created_at)
+       SELECT 'default', 'bulk' || n, $1, 'TriggerHook.Role.Created', '{}'::jsonb, now() - n * interval '1 second'
+         FROM generate_series(1, 10000) AS n`,
+      [hook.id],
+    );
+    for (const flag of ['yes', 'Y', '1', 'yeah']) {
+      const capped = await api.get(`${base}?start_time=0&enableCap=${flag}`);
+      expect(capped.headers['total-number']).toBe('10001');
+      expect(capped.headers['total-number-is-capped']).toBe('true');
+    }
+    const uncapped = await api.get(`${base}?start_time=0&enableCap=no`);
+    expect(uncapped.headers['total-number']).toBe('10001');
+    expect(uncapped.headers['total-number-is-capped']).toBeUndefined();
+  });
 });

@@ -93,6 +93,62 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     }
   });
 
+  it("hooks: includeExecutionStats counts the last day's deliveries and the successful ones", async () => {
+    const created = await client.POST('/api/hooks', {
+      body: { name: 'Stats', events: ['PostSignIn'], config: { url: 'https://hooks.example.com/stats' } },
+    });
+    const id = created.data?.id ?? '';
+    const idle = await client.POST('/api/hooks', {
+      body: { name: 'Idle', events: ['PostSignIn'], config: { url: 'https://hooks.example.com/idle' } },
+    });
+    const delivered = (logId: string, result: string, ageHours: number) =>
+      api.db.query(
+        `INSERT INTO hook_logs (tenant_id, id, hook_id, key, payload, created_at)
+         VALUES ('default', $1, $2, 'TriggerHook.PostSignIn', jsonb_build_object('result', $3::text),
+                 now() - $4 * interval '1 hour')`,
+        [logId, id, result, ageHours],
+      );
+    await delivered('ok1', 'Success', 1);
+    await delivered('ok2', 'Success', 5);
+    await delivered('bad', 'Error', 2);
+    await delivered('old', 'Success', 30);
+
+    const listed = await client.GET('/api/hooks', { params: { query: { includeExecutionStats: 'yes' } } });
+    expect(listed.response.status).toBe(200);
+    const stats = Object.fromEntries((listed.data ?? []).map((hook) => [hook.id, hook.executionStats]));
+    expect(stats).toEqual({
+      [id]: { requestCount: 3, successCount: 2 },
+      [idle.data?.id ?? '']: { requestCount: 0, successCount: 0 },
+    });
+    const got = await client.GET('/api/hooks/{id}', {
+      params: { path: { id }, query: { includeExecutionStats: 'true' } },
+    });
+    expect(got.data?.executionStats).toEqual({ requestCount: 3, successCount: 2 });
+    // Without the flag (or with a value that is not truthy) the stats are not computed.
+    const plain = await client.GET('/api/hooks/{id}', {
+      params: { path: { id }, query: { includeExecutionStats: 'false' } },
+    });
+    expect(plain.data).not.toHaveProperty('executionStats');
+    expect((await client.GET('/api/hooks')).data?.[0]).not.toHaveProperty('executionStats');
+  });
+
+  it("hooks: TestHook takes the deprecated event of Logto's first bodies and tests the events", async () => {
+    const receiver = await startReceiver<{ event: string }>();
+    try {
+      const created = await client.POST('/api/hooks', {
+        body: { name: 'Legacy', events: ['PostSignIn'], config: { url: receiver.url } },
+      });
+      const sent = await client.POST('/api/hooks/{id}/test', {
+        params: { path: { id: created.data?.id ?? '' } },
+        body: { event: 'PostRegister', events: ['PostSignIn'], config: { url: receiver.url } },
+      });
+      expect(sent.response.status).toBe(204);
+      expect(receiver.bodies.map((body) => body.event)).toEqual(['PostSignIn']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('answers invalid Logto-typed input with 400 and the error body', async () => {
     const reply = await client.POST('/api/hooks', {
       body: { name: 'Bad', events: ['PostSignIn'], config: { url: 'https://hooks.example.com', retries: 4 } },

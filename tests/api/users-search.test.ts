@@ -65,6 +65,14 @@ describe.each(databases())('searching users on $name', (target) => {
     );
     expect(await found({ 'search.name': '%a%', 'search.primaryPhone': '%0001', joint: 'and' })).toEqual(['ada']);
     expect(await found({ 'search.username': '%A%', isCaseSensitive: 'true' })).toEqual(['Alan_T']);
+    // Logto's truthy words turn the flag on; an empty joint is the default `or`.
+    expect(await found({ 'search.username': '%A%', isCaseSensitive: 'Yes' })).toEqual(['Alan_T']);
+    expect(await found({ 'search.username': '%A%', isCaseSensitive: 'no' })).toEqual(
+      await found({ 'search.username': '%a%' }),
+    );
+    expect(await found({ 'search.name': '%a%', 'search.primaryPhone': '%0001', joint: '' })).toEqual(
+      await found({ search: '%a%' }),
+    );
     expect(await found({ 'search.primaryEmail': 'ada@%', 'search.username': '%elsewhere%' })).toEqual(['ada']);
   });
 

@@ -177,9 +177,21 @@ describe('webhooks', () => {
       url: `/api/hooks/${hook.id}/test`,
       payload: { events: ['Role.Created'], config: { url: `${receiver.base}/broken` } },
     });
+    // An endpoint that answers with an error: Logto's code with the endpoint's status and body.
     expect(failed.statusCode).toBe(422);
-    expect(failed.json()).toMatchObject({ code: 'hook.send_test_payload_failed' });
-    expect(failed.json().message).toContain('503');
+    expect(failed.json()).toMatchObject({
+      code: 'hook.endpoint_responded_with_error',
+      data: { responseStatus: 503, responseBody: 'busy' },
+    });
+
+    // One that cannot be reached at all (nothing listens on the discard port).
+    const unreachable = await app.inject({
+      method: 'POST',
+      url: `/api/hooks/${hook.id}/test`,
+      payload: { events: ['Role.Created'], config: { url: 'http://127.0.0.1:9/hook' } },
+    });
+    expect(unreachable.statusCode).toBe(422);
+    expect(unreachable.json()).toMatchObject({ code: 'hook.send_test_payload_failed' });
 
     const invalid = await app.inject({ method: 'POST', url: `/api/hooks/${hook.id}/test`, payload: { events: [] } });
     expect(invalid.statusCode).toBe(400);

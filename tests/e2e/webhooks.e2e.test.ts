@@ -129,7 +129,7 @@ describe('webhook deliveries and the default API', () => {
     const failure = testCard().getByRole('alert');
     await visible(failure);
     await poll(() => failure.textContent()).toContain('The test payload was not delivered');
-    await poll(() => failure.textContent()).toContain('Failed to send test payload: the endpoint answered 503');
+    await poll(() => failure.textContent()).toContain('The endpoint answered HTTP 503');
     await screenshot(page, 'test-payload-failed', { fullPage: true });
     await poll(async () => received.at(-1)?.path).toBe('/unavailable');
     // The draft was tested, not saved.

@@ -12,12 +12,63 @@ export const model: ConsoleResource = {
       "pagination": "optional",
       "search": [
         "name"
+      ],
+      "extras": [
+        {
+          "param": "includeExecutionStats",
+          "hook": "hook.execution-stats",
+          "adds": "executionStats",
+          "schema": {
+            "type": "object",
+            "description": "The hook's deliveries of the last 24 hours: how many, and how many the endpoint accepted.",
+            "required": [
+              "requestCount",
+              "successCount"
+            ],
+            "properties": {
+              "requestCount": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "successCount": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          }
+        }
       ]
     },
     "create": {
       "status": 201
     },
-    "get": {},
+    "get": {
+      "extras": [
+        {
+          "param": "includeExecutionStats",
+          "hook": "hook.execution-stats",
+          "adds": "executionStats",
+          "schema": {
+            "type": "object",
+            "description": "The hook's deliveries of the last 24 hours: how many, and how many the endpoint accepted.",
+            "required": [
+              "requestCount",
+              "successCount"
+            ],
+            "properties": {
+              "requestCount": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "successCount": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          }
+        }
+      ]
+    },
     "update": {},
     "delete": {}
   },

@@ -33,7 +33,8 @@ export const model: ConsoleResource = {
           "field": "createdAt",
           "from": "start_time",
           "to": "end_time",
-          "defaultWindowHours": 24
+          "defaultWindowHours": 24,
+          "inclusive": true
         }
       ]
     },

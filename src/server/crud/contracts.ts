@@ -66,7 +66,9 @@ export interface EntityOperations {
   read<T>(context: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T>;
   list(context: RequestContext, query: ListQuery, parentId?: string): Promise<Listed>;
   /** The items as callers read them: the descriptor's `serverHooks.afterRead`, when it has one. */
-  present(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]>;
+  present(tx: Queryable, context: RequestContext, items: Entity[], piece?: string): Promise<Entity[]>;
+  /** The items with what the server piece `piece` (kind afterRead, a descriptor's query extra) adds, read now. */
+  extend(context: RequestContext, items: Entity[], piece: string): Promise<Entity[]>;
   get(context: RequestContext, id: string, parentId?: string): Promise<Entity>;
   /**
    * Creates from a request body. `serverValues` (not validated as input) replace what the server would make itself,

@@ -1,4 +1,5 @@
 import type { InputIssue } from '../../shared/input-issue.js';
+import { isFlagOn } from '../../shared/query-flags.js';
 import { ApiError } from '../http/api-error.js';
 import { likePattern } from '../http/search-pattern.js';
 
@@ -67,9 +68,10 @@ export const parseFieldSearch = (query: Record<string, unknown>, fields: string[
       values.set(fieldOf(key, 'search'), valuesOf(raw));
     }
   }
-  const joint = valuesOf(query.joint ?? query.jointMode ?? 'or')[0] as 'and' | 'or';
+  // An empty joint is Logto's default, as no joint is.
+  const joint = (valuesOf(query.joint ?? query.jointMode ?? 'or')[0] || 'or') as 'and' | 'or';
   if (!searchJoints.includes(joint)) throw invalid(`Search joint \`${joint}\` is not valid.`, '/joint');
-  const caseSensitive = valuesOf(query.isCaseSensitive ?? 'false')[0] === 'true';
+  const caseSensitive = isFlagOn(query.isCaseSensitive);
   if (!advanced && !caseSensitive && query.joint === undefined) return undefined;
   const matches = [...values].map(([field, given]): SearchMatch => {
     const mode = modes.get(field) ?? modes.get(undefined) ?? 'like';

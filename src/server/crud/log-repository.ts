@@ -73,9 +73,11 @@ export class LogRepository {
     for (const range of query.ranges) {
       const column = q(columnOf(this.model, range.field));
       const instant = (ms: number) => `(timestamptz 'epoch' + ${add(ms)}::int8 * interval '1 millisecond')`;
-      const [after, before] = range.inclusive ? ['>=', '<='] : ['>', '<'];
-      if (range.after !== undefined) clauses.push(`${column} ${after} ${instant(range.after)}`);
-      if (range.before !== undefined) clauses.push(`${column} ${before} ${instant(range.before)}`);
+      // Inclusive bounds are Logto's: from the first instant of `after`'s millisecond to the last of `before`'s (rows
+      // are stored to the microsecond, answers name the millisecond).
+      if (range.after !== undefined) clauses.push(`${column} ${range.inclusive ? '>=' : '>'} ${instant(range.after)}`);
+      if (range.before !== undefined)
+        clauses.push(`${column} < ${instant(range.inclusive ? range.before + 1 : range.before)}`);
       if (range.sinceHours !== undefined)
         clauses.push(`${column} > now() - make_interval(hours => ${add(range.sinceHours)})`);
     }

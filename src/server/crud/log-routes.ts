@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../shared/action-paths.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import { CURSOR_PARAM, ENABLE_CAP_PARAM, NEXT_CURSOR_HEADER } from '../../shared/entity-kinds.js';
+import { isFlagOn } from '../../shared/query-flags.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { readCounting, readPage, setPageHeaders } from '../http/pagination.js';
@@ -127,7 +128,7 @@ export const registerLogRoutes = (app: FastifyInstance, model: EntityModel, deps
       if (result.next) reply.header(NEXT_CURSOR_HEADER, encodeCursor(result.next));
       return (await withConsoleNames(tenantId, result.items)).map(view);
     }
-    const capped = texts(request.query[ENABLE_CAP_PARAM])[0] === 'true';
+    const capped = isFlagOn(request.query[ENABLE_CAP_PARAM]);
     // Logto's `enableCap` decides the count where it is asked for; a `Prefer: count=…` is then not applied.
     const count = capped ? undefined : readCounting(request, deps.countThreshold);
     const result = await deps.db.read(tenantId, async (tx) => {

@@ -40,10 +40,7 @@ export class GenericEntityOperations implements EntityOperations {
     this.links = new GenericLinkOperations(this, deps);
   }
 
-  /**
-   * New ids are as long as the descriptor's `idLength` says, else as the schema allows, at most 21 characters
-   * (users' and organizations' are 12, as Logto's).
-   */
+  /** New ids: the descriptor's `idLength`, else what the schema allows, at most 21 (users' are 12, as Logto's). */
   private get idLength(): number {
     return Math.min(21, this.model.idLength ?? this.model.schema.properties?.id?.maxLength ?? 21);
   }
@@ -52,13 +49,11 @@ export class GenericEntityOperations implements EntityOperations {
     return { kind, model: this.model, context, requiredScopes: this.model.requiredScopes.write, ...extra };
   }
 
-  private scope(context: RequestContext, parentId?: string): Scope {
+  private scope({ tenantId }: RequestContext, parentId?: string): Scope {
     const parent = this.model.parent;
-    if (!parent) return { tenantId: context.tenantId };
-    return {
-      tenantId: context.tenantId,
-      parent: { column: columnOf(this.model, parent.foreignKey), id: parentId ?? '' },
-    };
+    return parent
+      ? { tenantId, parent: { column: columnOf(this.model, parent.foreignKey), id: parentId ?? '' } }
+      : { tenantId };
   }
 
   notFound(id: string, name = this.model.name, operation?: keyof NotFoundCodes) {
@@ -98,10 +93,13 @@ export class GenericEntityOperations implements EntityOperations {
     });
   }
 
-  async present(tx: Queryable, context: RequestContext, items: Entity[]): Promise<Entity[]> {
-    const key = this.model.serverHooks.afterRead;
-    if (!key || items.length === 0) return items;
-    return overrideOf(this.deps.overrides, key, 'afterRead').run(items, this.hookContext(tx, context));
+  async present(tx: Queryable, context: RequestContext, items: Entity[], piece = this.model.serverHooks.afterRead) {
+    if (!piece || items.length === 0) return items;
+    return overrideOf(this.deps.overrides, piece, 'afterRead').run(items, this.hookContext(tx, context));
+  }
+
+  extend(context: RequestContext, items: Entity[], piece: string): Promise<Entity[]> {
+    return this.read(context, (tx) => this.present(tx, context, items, piece));
   }
 
   private hookContext(tx: Queryable, context: RequestContext): HookContext {

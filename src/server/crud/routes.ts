@@ -1,21 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../shared/action-paths.js';
-import { type EntityModel, searchQueryOf } from '../../shared/descriptor.js';
+import { type EntityModel, type QueryExtra, searchQueryOf } from '../../shared/descriptor.js';
+import { isFlagOn } from '../../shared/query-flags.js';
 import { readCounting, readPage, setPageHeaders } from '../http/pagination.js';
 import { searchOf } from '../http/search-pattern.js';
 import { registerActionRoutes } from './action-routes.js';
+import type { RequestContext } from './context.js';
+import type { EntityOperations } from './contracts.js';
 import { parseFieldSearch } from './field-search.js';
 import { publicView } from './fields.js';
 import { includeChildren } from './include-children.js';
 import { registerLinkRoutes } from './link-routes.js';
 import { registerLogRoutes } from './log-routes.js';
+import type { Entity } from './repository.js';
 import type { RouteDeps } from './route-deps.js';
 import { registerSingletonRoutes } from './singleton-routes.js';
 
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
 
-const truthy = (value: unknown) => typeof value === 'string' && ['true', '1', 'yes'].includes(value.toLowerCase());
+/** The items with the query extras the query turns on (Logto's `includeExecutionStats`). */
+const withExtras = async (
+  ops: EntityOperations,
+  context: RequestContext,
+  items: Entity[],
+  extras: readonly QueryExtra[] | undefined,
+  query: Query,
+): Promise<Entity[]> => {
+  let extended = items;
+  for (const { param, hook } of extras ?? []) {
+    if (isFlagOn(query[param])) extended = await ops.extend(context, extended, hook);
+  }
+  return extended;
+};
 
 /** The list query parameter that embeds a children relation, e.g. `includeScopes`. */
 export const includeParam = (relation: string) => `include${relation[0]?.toUpperCase()}${relation.slice(1)}`;
@@ -68,7 +85,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
         return id ? [{ exclusion, id }] : [];
       });
       const fieldSearch = model.fieldSearch ? parseFieldSearch(request.query, model.fieldSearch) : undefined;
-      const switches = model.listSummaries.flatMap(({ when }) => (when && truthy(request.query[when]) ? [when] : []));
+      const switches = model.listSummaries.flatMap(({ when }) => (when && isFlagOn(request.query[when]) ? [when] : []));
       const search = searchOf(request.query, searchQueryOf(list));
       const result = await ops.list(
         deps.context(request),
@@ -79,11 +96,11 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
       if (page) setPageHeaders(request, reply, { ...result, items: result.items.length }, page, count);
       let items = result.items;
       for (const relation of model.relations) {
-        if (relation.kind === 'children' && truthy(request.query[includeParam(relation.name)])) {
+        if (relation.kind === 'children' && isFlagOn(request.query[includeParam(relation.name)])) {
           items = await includeChildren(ops, deps.context(request), items, relation.name);
         }
       }
-      return view(items);
+      return view(await withExtras(ops, deps.context(request), items, list.extras, request.query));
     });
   }
   if (create) {
@@ -100,10 +117,12 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
   }
   if (get) {
     app.get<{ Params: Params; Querystring: Query }>(item, read, async (request) => {
-      const found = await ops.get(deps.context(request), request.params[idParam] ?? '', parentId(request.params));
+      const context = deps.context(request);
+      const stored = await ops.get(context, request.params[idParam] ?? '', parentId(request.params));
+      const [found = stored] = await withExtras(ops, context, [stored], get.extras, request.query);
       // Private fields a query parameter asks for, under their own names (Logto's `includePasswordHash`).
       const revealed = (get.reveal ?? []).flatMap(({ param, fields }) =>
-        truthy(request.query[param])
+        isFlagOn(request.query[param])
           ? Object.entries(fields).map(([name, field]) => [name, found[field] ?? null] as const)
           : [],
       );

@@ -175,10 +175,17 @@ export const sendTestPayloads = async (hookId: string, signingKey: string, event
   for (const event of events) {
     const body = JSON.stringify({ hookId, event, createdAt: new Date().toISOString(), data: { test: true } });
     const outcome = await send(config, signingKey, body, 1);
-    if (!outcome.ok) {
-      throw new ApiError('hook.send_test_payload_failed', {
-        message: outcome.error ?? `the endpoint answered ${outcome.statusCode}`,
-      });
+    // An endpoint that answers with an error is Logto's 422 with its status and body; one never reached, another.
+    if (!outcome.ok && outcome.statusCode !== undefined) {
+      throw new ApiError(
+        'hook.endpoint_responded_with_error',
+        {},
+        {
+          responseStatus: outcome.statusCode,
+          responseBody: outcome.body ?? '',
+        },
+      );
     }
+    if (!outcome.ok) throw new ApiError('hook.send_test_payload_failed', { message: outcome.error ?? 'Unknown error' });
   }
 };

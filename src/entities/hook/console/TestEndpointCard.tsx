@@ -25,6 +25,14 @@ export const testBody = (data: FormData): TestBody => {
 const hasIssues = (error: ApiError) =>
   typeof error.data === 'object' && error.data !== null && Array.isArray((error.data as { issues?: unknown }).issues);
 
+/** The endpoint's own answer when it answered with an error (Logto's `responseStatus` and `responseBody`). */
+const endpointAnswer = (error: ApiError): { status: number; body: string } | undefined => {
+  const data = error.data as { responseStatus?: unknown; responseBody?: unknown } | undefined;
+  return typeof data?.responseStatus === 'number'
+    ? { status: data.responseStatus, body: String(data.responseBody ?? '') }
+    : undefined;
+};
+
 /**
  * Sends one sample payload per selected event to the endpoint as currently typed (saved or not). Success is a
  * toast; a failure stays in the card with the server's message while the tested values are unchanged, and an
@@ -55,7 +63,13 @@ export const TestEndpointCard = ({ resource, record, form }: OverrideProps) => {
         onSuccess: () => open?.({ type: 'success', message: t('webhooks.test.sent') }),
         onError: (error) => {
           if (hasIssues(error)) form.reportError(error);
-          setFailure({ body, message: hasIssues(error) ? t('webhooks.test.invalid') : error.message });
+          const answer = endpointAnswer(error);
+          const message = hasIssues(error)
+            ? t('webhooks.test.invalid')
+            : answer
+              ? t('webhooks.test.responded', answer)
+              : error.message;
+          setFailure({ body, message });
         },
       },
     );

@@ -3,6 +3,7 @@ import { generateId } from '../../../server/crud/ids.js';
 import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { sendTestPayloads } from '../../../server/webhooks/dispatcher.js';
+import { executionStats } from './execution-stats.js';
 
 /** Signing keys are the server's to make: 32 random characters, never chosen by the caller. */
 const newSigningKey = () => generateId(32);
@@ -19,6 +20,7 @@ const eventsOf = (values: Record<string, unknown>): unknown[] => {
 };
 
 export const hookOverrides = {
+  'hook.execution-stats': executionStats,
   'hook.generate-signing-key': {
     kind: 'beforeWrite',
     run: (values) => ({ ...values, events: eventsOf(values), signingKey: newSigningKey() }),
