@@ -76,6 +76,15 @@ export const fieldSearchParameters = (model: EntityModel): QueryParameter[] =>
       ]
     : [];
 
+/**
+ * A filter's value as Logto takes it: of the field's type (and one of its values, for an enum), but not held to the
+ * rules of a value to store (an invitee filter that is no address, or an empty one, finds what it finds).
+ */
+const lookupSchema = (schema: JSONSchema7): JSONSchema7 => {
+  const { format: _format, minLength: _min, maxLength: _max, pattern: _pattern, ...rest } = schema;
+  return rest;
+};
+
 /** Every query parameter of an entity's list route, from its descriptor. */
 export const listParameters = (model: EntityModel): QueryParameter[] => [
   ...pageParameters,
@@ -83,7 +92,7 @@ export const listParameters = (model: EntityModel): QueryParameter[] => [
     ? [searchParameterOf(searchQueryOf(model.operations.list))]
     : []),
   ...model.listFilters.map(({ field, param, multiple }): QueryParameter => {
-    const schema = cleanSchema(model.schema.properties?.[field] ?? {});
+    const schema = lookupSchema(cleanSchema(model.schema.properties?.[field] ?? {}));
     return multiple
       ? {
           name: param,
@@ -139,6 +148,17 @@ const summarySwitches = (model: EntityModel): string[] => [
 export const linkedListParameters = (relation?: LinkedRelation): QueryParameter[] => [
   ...pageParameters,
   searchParameterOf(relation?.search ?? searchQueryOf(undefined)),
+  ...(relation?.nested ?? []).flatMap(({ filterParam, property }): QueryParameter[] =>
+    filterParam
+      ? [
+          {
+            name: filterParam,
+            description: `Only the items whose ${property} include this id.`,
+            schema: { type: 'string', minLength: 1 },
+          },
+        ]
+      : [],
+  ),
 ];
 
 /** The query parameters of all the entity's linked lists: the page and each list's search parameter. */

@@ -117,6 +117,8 @@ export interface NestedLinks {
   property: string;
   relation: string;
   fields: string[];
+  /** The linked list's query parameter keeping the items whose link is linked to the id it gives. */
+  filterParam?: string;
   /** Filled in by codegen from the nested relation: the entity linked, the assignment's field, its path segment. */
   target?: string;
   assignField?: string;

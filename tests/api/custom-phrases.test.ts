@@ -11,7 +11,7 @@ const german = { sign_in: { title: 'Anmelden', submit: 'Weiter' } };
 describe.each(databases())('custom phrases on $name', (target) => {
   const api = useApi(target);
   let client: Client<paths>;
-  const put = (languageTag: 'de' | 'eo', body: Record<string, unknown>) =>
+  const put = (languageTag: 'de' | 'eo-EO', body: Record<string, unknown>) =>
     client.PUT('/api/custom-phrases/{languageTag}', {
       params: { path: { languageTag: languageTag as 'de' } },
       body: body as never,
@@ -56,21 +56,29 @@ describe.each(databases())('custom phrases on $name', (target) => {
     expect(number.body.code).toBe('guard.invalid_input');
     const badTag = await api.request('PUT', '/api/custom-phrases/not_a_tag!', german);
     expect(badTag.status).toBe(400);
+    // A well-formed tag is not enough: it is one of the languages Logto knows (Esperanto is eo-EO there).
+    for (const unknownTag of ['xx-YY', 'eo']) {
+      const refused = await api.request('PUT', `/api/custom-phrases/${unknownTag}`, german);
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('guard.invalid_input');
+    }
     expect(await api.count('custom_phrases')).toBe(0);
   });
 
   it('makes a custom language a possible fallback, and refuses deleting the fallback language (409)', async () => {
-    const refused = await api.patch('/api/sign-in-exp', { languageInfo: { autoDetect: true, fallbackLanguage: 'eo' } });
+    const refused = await api.patch('/api/sign-in-exp', {
+      languageInfo: { autoDetect: true, fallbackLanguage: 'eo-EO' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('sign_in_experiences.unsupported_default_language');
-    await put('eo', { sign_in: { title: 'Ensaluti' } });
+    await put('eo-EO', { sign_in: { title: 'Ensaluti' } });
     const accepted = await api.patch('/api/sign-in-exp', {
-      languageInfo: { autoDetect: true, fallbackLanguage: 'eo' },
+      languageInfo: { autoDetect: true, fallbackLanguage: 'eo-EO' },
     });
     expect(accepted.status).toBe(200);
 
     const fallback = await client.DELETE('/api/custom-phrases/{languageTag}', {
-      params: { path: { languageTag: 'eo' as 'de' } },
+      params: { path: { languageTag: 'eo-EO' as 'de' } },
     });
     expect(fallback.response.status).toBe(409);
     expect(fallback.error).toMatchObject({ code: 'localization.cannot_delete_default_language' });
@@ -78,11 +86,11 @@ describe.each(databases())('custom phrases on $name', (target) => {
 
     await api.patch('/api/sign-in-exp', { languageInfo: { autoDetect: true, fallbackLanguage: 'en' } });
     const deleted = await client.DELETE('/api/custom-phrases/{languageTag}', {
-      params: { path: { languageTag: 'eo' as 'de' } },
+      params: { path: { languageTag: 'eo-EO' as 'de' } },
     });
     expect(deleted.response.status).toBe(204);
-    expect((await api.get('/api/custom-phrases/eo')).status).toBe(404);
-    expect((await api.delete('/api/custom-phrases/eo')).status).toBe(404);
+    expect((await api.get('/api/custom-phrases/eo-EO')).status).toBe(404);
+    expect((await api.delete('/api/custom-phrases/eo-EO')).status).toBe(404);
   });
 
   it('keeps each tenant its own phrases', async () => {

@@ -139,4 +139,53 @@ describe.each(databases())('list parameters on $name', (target) => {
     });
     expect(ids(members.data)).toEqual([ada, grace].sort());
   });
+
+  it('lists the members holding one organization role (organizationRoleId), counted as such', async () => {
+    const [ada, grace, linus] = [await user('ada'), await user('grace'), await user('linus')];
+    const [acme, globex] = [
+      ok(await client.POST('/api/organizations', { body: { name: 'Acme' } })).id,
+      ok(await client.POST('/api/organizations', { body: { name: 'Globex' } })).id,
+    ];
+    const admin = ok(
+      await client.POST('/api/organization-roles', {
+        body: { name: 'admin', organizationScopeIds: [], resourceScopeIds: [] },
+      }),
+    ).id;
+    for (const org of [acme, globex]) {
+      ok(
+        await client.POST('/api/organizations/{id}/users', {
+          params: { path: { id: org } },
+          body: { userIds: [ada, grace, linus] },
+        }),
+      );
+    }
+    // Ada is an admin of Acme, Grace of Globex only.
+    for (const [org, member] of [
+      [acme, ada],
+      [globex, grace],
+    ] as const) {
+      ok(
+        await client.POST('/api/organizations/{id}/users/{userId}/roles', {
+          params: { path: { id: org, userId: member } },
+          body: { organizationRoleIds: [admin] },
+        }),
+      );
+    }
+    const admins = await client.GET('/api/organizations/{id}/users', {
+      params: { path: { id: acme }, query: { page: 1, organizationRoleId: admin } },
+    });
+    expect(admins.response.status).toBe(200);
+    expect(ids(admins.data)).toEqual([ada]);
+    expect(admins.response.headers.get('total-number')).toBe('1');
+    expect(admins.data?.[0]?.organizationRoles.map((role) => role.name)).toEqual(['admin']);
+    const searched = await client.GET('/api/organizations/{id}/users', {
+      params: { path: { id: globex }, query: { page: 1, organizationRoleId: admin, q: 'ada' } },
+    });
+    expect(ids(searched.data)).toEqual([]);
+    const nobody = await client.GET('/api/organizations/{id}/users', {
+      params: { path: { id: acme }, query: { page: 1, organizationRoleId: 'no-such-role' } },
+    });
+    expect(nobody.data).toEqual([]);
+    expect(nobody.response.headers.get('total-number')).toBe('0');
+  });
 });

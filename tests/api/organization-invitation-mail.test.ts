@@ -63,7 +63,10 @@ describe.each(databases())('organization invitation mail on $name', (target) => 
       body: { link: 'https://app.example/accept/2' },
     });
     expect(again.response.status).toBe(204);
-    expect((await smtp.nextMessageTo('ann@example.com')).text.trim()).toBe('Accept: https://app.example/accept/2');
+    const resent = await smtp.nextMessageTo('ann@example.com');
+    // Sent again, the message knows the organization and the inviter as the first one did.
+    expect(resent.subject).toBe('Olga invites you to Acme');
+    expect(resent.text.trim()).toBe('Accept: https://app.example/accept/2');
   });
 
   it('falls back to the Generic template when there is no invitation template', async () => {

@@ -95,6 +95,9 @@ describe.each(databases())('organization invitations on $name', (target) => {
     expect(await list({ inviterId: inviter })).toEqual(['a@example.com@acme']);
     expect(await list({ invitee: 'a@example.com', organizationId: globex })).toEqual(['a@example.com@globex']);
     expect(await list({ invitee: 'A@Example.COM' })).toEqual(['a@example.com@globex', 'a@example.com@acme']);
+    // A lookup is not a write: an invitee that is no address finds nothing, an empty one filters nothing (Logto).
+    expect(await list({ invitee: 'not an address' })).toEqual([]);
+    expect(await list({ invitee: '', organizationId: globex })).toEqual(['a@example.com@globex']);
   });
 
   it('refuses a past expiry (400), an unknown organization or role (422), a member, and a second pending invitation', async () => {

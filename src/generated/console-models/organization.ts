@@ -193,6 +193,7 @@ export const model: ConsoleResource = {
             "id",
             "name"
           ],
+          "filterParam": "organizationRoleId",
           "target": "organizationRole",
           "assignField": "organizationRoleIds",
           "offer": {

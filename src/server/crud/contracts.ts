@@ -36,6 +36,8 @@ export interface LinkListQuery {
   page?: Page;
   search?: string;
   count?: Counting;
+  /** Only the items whose link is linked to `id` through the nested relation `relation` (a member with a role). */
+  nestedFilters?: { relation: string; id: string }[];
 }
 
 /** One linked relation of an entity, with the operations of its target and of the relation entity it goes through. */

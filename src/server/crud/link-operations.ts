@@ -82,6 +82,10 @@ export class GenericLinkOperations implements LinkOperations {
     const { relation, target, through } = this.relation(name);
     return this.owner.read(context, async (tx) => {
       await this.source(tx, context, relation, key);
+      const nestedFilters = (query.nestedFilters ?? []).map(({ relation: nested, id }) => ({
+        relation: through.links.relation(nested).relation,
+        id,
+      }));
       const result = await listLinked(
         tx,
         target.repository,
@@ -90,6 +94,7 @@ export class GenericLinkOperations implements LinkOperations {
         key,
         query,
         through.repository,
+        nestedFilters,
       );
       for (const embed of relation.embed ?? []) {
         const embedded = this.operationsOf(embed.target);

@@ -84,10 +84,19 @@ export const listLinked = async (
   sourceKey: string[],
   query: ListQuery,
   through?: Repository,
+  nestedFilters: { relation: LinkedRelation; id: string }[] = [],
 ): Promise<Counted<Entity>> => {
   const params: unknown[] = [tenantId];
   const from = `${q(target.model.table)} t JOIN ${q(relation.table)} j ON j.tenant_id = t.tenant_id AND j.${q(relation.targetColumn)} = t.id`;
-  const where = `j.tenant_id = $1 AND ${sourceClause(relation, sourceKey, params, 'j.')}${target.searchClause(query.search, params, 't.')}`;
+  // A nested filter keeps the links that are linked to its id through the link's own relation, whose table holds the
+  // link's keys under the same columns.
+  const linkKeys = [...relation.sourceColumns, relation.targetColumn].map(q);
+  const nested = nestedFilters.map(({ relation: by, id }) => {
+    params.push(id);
+    const same = linkKeys.map((column) => `n.${column} = j.${column}`).join(' AND ');
+    return ` AND EXISTS (SELECT 1 FROM ${q(by.table)} n WHERE n.tenant_id = j.tenant_id AND ${same} AND n.${q(by.targetColumn)} = $${params.length})`;
+  });
+  const where = `j.tenant_id = $1 AND ${sourceClause(relation, sourceKey, params, 'j.')}${target.searchClause(query.search, params, 't.')}${nested.join('')}`;
   const countParams = [...params];
   const attributes = relation.attributesAs && through ? through.model.columns : [];
   const selected = [
@@ -101,15 +110,16 @@ export const listLinked = async (
   }
   // Without a search the count needs only the links (each one's foreign key guarantees its item), or their counters.
   const source = { rows: `${query.search ? from : `${q(relation.table)} j`} WHERE ${where}`, params: countParams };
+  const filtered = Boolean(query.search) || nested.length > 0;
   const total =
-    query.search || !relation.counted
+    filtered || !relation.counted
       ? countRows(source, query.count)
       : countLinks(relation, sourceKey, source, query.count);
   const [{ rows }, count] = await Promise.all([
     db.query(sql, params),
     total && db.query<{ total: number }>(total.sql, total.params),
   ]);
-  const counted = !query.search && relation.counted;
+  const counted = !filtered && relation.counted;
   const settled = await settleTotal(db, count?.rows[0]?.total, query.count, source, counted);
   const linkOf = (row: Record<string, unknown>) => {
     const link = through?.fromRow(Object.fromEntries(attributes.map((c) => [c.column, row[`__link_${c.column}`]])));

@@ -43,10 +43,15 @@ export const registerLinkRoutes = (
       deps.validation.assertValidQuery(base.linkedListQuery, request.query);
       const search = searchOf(request.query, relation.search ?? searchQueryOf(undefined));
       const count = page ? readCounting(request, deps.countThreshold) : undefined;
+      const nestedFilters = (relation.nested ?? []).flatMap(({ filterParam, relation: nested }) => {
+        const id = filterParam ? request.query[filterParam] : undefined;
+        return typeof id === 'string' && id.length > 0 ? [{ relation: nested, id }] : [];
+      });
       const result = await owner.links.list(deps.context(request), relation.name, base.key(request.params), {
         ...(page ? { page } : {}),
         ...(search ? { search } : {}),
         ...(count ? { count } : {}),
+        ...(nestedFilters.length > 0 ? { nestedFilters } : {}),
       });
       // A whole list (no page asked for, where the relation allows it) has no Total-Number, as Logto's.
       if (page) setPageHeaders(request, reply, { ...result, items: result.items.length }, page, count);

@@ -2,6 +2,7 @@ import type { HookContext } from '../../../server/crud/overrides.js';
 import { type Entity, Repository } from '../../../server/crud/repository.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { findEmailSender } from '../../../server/messages/email-sender.js';
+import { invitationMessageContext } from './message-context.js';
 
 const invalid = (details: string, status?: number) =>
   new ApiError('request.invalid_input', { details }, undefined, status);
@@ -21,18 +22,12 @@ export const prepareInvitation = async (
     throw invalid('The value of `expiresAt` must be in the future.');
   }
   // Locking the organization serializes the invitations to it, so two pending ones for one person cannot race.
-  const organization = await db.query<{ id: string; name: string }>(
-    'SELECT id, name FROM organizations WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
-    [tenantId, invitation.organizationId],
-  );
-  const inviter =
-    typeof invitation.inviterId === 'string'
-      ? await db.query<{ id: string; name: string | null; primary_email: string | null }>(
-          'SELECT id, name, primary_email FROM users WHERE tenant_id = $1 AND id = $2',
-          [tenantId, invitation.inviterId],
-        )
-      : undefined;
-  if (!organization.rows[0] || (inviter && !inviter.rows[0])) {
+  const organization = await db.query('SELECT 1 FROM organizations WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [
+    tenantId,
+    invitation.organizationId,
+  ]);
+  const context = await invitationMessageContext(db, tenantId, invitation.organizationId, invitation.inviterId);
+  if (!organization.rows[0] || (typeof invitation.inviterId === 'string' && !context.inviter)) {
     throw new ApiError('entity.relation_foreign_key_not_found');
   }
   const member = await db.query(
@@ -57,16 +52,10 @@ export const prepareInvitation = async (
   if (pending.rows.length > 0) throw new ApiError('entity.unique_integrity_violation');
   if (messagePayload && typeof messagePayload === 'object') {
     const sender = await findEmailSender(db, tenantId, modelOf('connector'));
-    const found = organization.rows[0];
-    const from = inviter?.rows[0];
     await sender.send({
       to: String(invitation.invitee),
       template: 'OrganizationInvitation',
-      payload: {
-        organization: { id: found.id, name: found.name },
-        ...(from ? { inviter: { id: from.id, name: from.name, primaryEmail: from.primary_email } } : {}),
-        ...messagePayload,
-      },
+      payload: { ...context, ...messagePayload },
     });
   }
   return { ...invitation, status: 'Pending' };
