@@ -105,6 +105,7 @@ const knownKeywords = new Set([
   'else',
   'not',
   'x-immutable',
+  'x-empty',
   'x-column',
   'x-secret',
   'x-private',

@@ -7,6 +7,7 @@ import {
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionModels } from './actions.js';
+import { emptyAsNull, ignoredOnUpdate } from './body-fields.js';
 import { branchModels, refuseLookupsOf } from './branches.js';
 import { chosenBranchModels } from './chosen-branches.js';
 import { columnsOf } from './columns.js';
@@ -196,6 +197,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
         .filter(([, prop]) => prop.readOnly)
         .map(([name]) => name),
       ...ignoredOnUpdate(schema),
+      ...emptyAsNull(schema),
       unique: d.unique ?? [],
       ...(d.notFoundCode ? { notFoundCode: d.notFoundCode } : {}),
       ...(d.notFoundCodes ? { notFoundCodes: d.notFoundCodes } : {}),
@@ -258,14 +260,6 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
 /** A body's model, with the console forms' schema of it where that asks more (`x-form`). */
 const withFormSchema = (body: FormModel, formSchema: JSONSchema7): FormModel =>
   JSON.stringify(formSchema) === JSON.stringify(body.schema) ? body : { ...body, formSchema };
-
-/** The fields an update body may carry and the server drops (`"x-immutable": "ignored"`). */
-const ignoredOnUpdate = (schema: JSONSchema7) => {
-  const names = Object.entries(schema.properties ?? {})
-    .filter(([, prop]) => prop['x-immutable'] === 'ignored')
-    .map(([name]) => name);
-  return names.length > 0 ? { ignoredOnUpdate: names } : {};
-};
 
 const withChosen = <T>(inside: Record<string, T> | undefined, chosen: Record<string, T>) =>
   inside || Object.keys(chosen).length > 0 ? { ...inside, ...chosen } : undefined;

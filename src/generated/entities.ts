@@ -33660,6 +33660,7 @@ export const entityModels: EntityModel[] = [
             "string",
             "null"
           ],
+          "x-empty": "null",
           "format": "uri",
           "pattern": "^https?://",
           "maxLength": 2048,
@@ -33671,6 +33672,7 @@ export const entityModels: EntityModel[] = [
             "string",
             "null"
           ],
+          "x-empty": "null",
           "format": "uri",
           "pattern": "^https?://",
           "maxLength": 2048,
@@ -34042,6 +34044,7 @@ export const entityModels: EntityModel[] = [
             "string",
             "null"
           ],
+          "x-empty": "null",
           "format": "email",
           "maxLength": 254,
           "default": null,
@@ -34052,6 +34055,7 @@ export const entityModels: EntityModel[] = [
             "string",
             "null"
           ],
+          "x-empty": "null",
           "format": "uri",
           "pattern": "^https?://",
           "maxLength": 2048,
@@ -34063,6 +34067,7 @@ export const entityModels: EntityModel[] = [
             "string",
             "null"
           ],
+          "x-empty": "null",
           "format": "uri",
           "pattern": "^https?://",
           "maxLength": 2048,
@@ -34682,6 +34687,13 @@ export const entityModels: EntityModel[] = [
     "readOnly": [
       "tenantId",
       "id"
+    ],
+    "emptyAsNull": [
+      "termsOfUseUrl",
+      "privacyPolicyUrl",
+      "supportEmail",
+      "supportWebsiteUrl",
+      "unknownSessionRedirectUrl"
     ],
     "unique": [],
     "searchColumns": [],

@@ -218,6 +218,8 @@ export interface EntityModel extends ConsoleResource {
   readOnly: string[];
   /** Fields set at creation that an update body may carry and the server drops (`"x-immutable": "ignored"`). */
   ignoredOnUpdate?: string[];
+  /** Nullable text fields a body may set to `''` for none (`"x-empty": "null"`): stored and answered as null. */
+  emptyAsNull?: string[];
   unique: UniqueRule[];
   /** The error code of a missing item (404); default `entity.not_exists_with_id`. */
   notFoundCode?: string;

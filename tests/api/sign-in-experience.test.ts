@@ -89,6 +89,28 @@ describe.each(databases())('the sign-in experience on $name', (target) => {
     expect(await current()).toEqual(changed.data);
   });
 
+  it("takes Logto's empty text for none in the links and the support email, and still refuses a bad one", async () => {
+    await patch({ termsOfUseUrl: 'https://example.com/terms', supportEmail: 'help@example.com' });
+    const cleared = await patch({
+      termsOfUseUrl: '',
+      privacyPolicyUrl: '',
+      supportEmail: '',
+      supportWebsiteUrl: '',
+      unknownSessionRedirectUrl: '',
+    });
+    expect(cleared.response.status).toBe(200);
+    expect(cleared.data).toMatchObject({
+      termsOfUseUrl: null,
+      privacyPolicyUrl: null,
+      supportEmail: null,
+      supportWebsiteUrl: null,
+      unknownSessionRedirectUrl: null,
+    });
+    const refused = await patch({ supportEmail: 'not an address' });
+    expect(refused.response.status).toBe(400);
+    expect(await current()).toEqual(cleared.data);
+  });
+
   it('leaves no record behind when the first PATCH of a tenant is refused', async () => {
     const refused = await api.patch('/api/sign-in-exp', { mfa: { factors: ['BackupCode'], policy: 'Mandatory' } });
     expect(refused.status).toBe(400);

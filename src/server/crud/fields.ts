@@ -110,3 +110,11 @@ export const publicView = (model: EntityModel) => {
   return <T>(value: T): T =>
     (Array.isArray(value) ? value.map(shown) : value && typeof value === 'object' ? shown(value as never) : value) as T;
 };
+
+/** A body's copy with `''` as null in the fields that take it for none (a body that is no object stays as it is). */
+export const withEmptyAsNull = (model: EntityModel, body: unknown): Entity => {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body as Entity;
+  const copy = { ...(body as Entity) };
+  for (const name of model.emptyAsNull ?? []) if (copy[name] === '') copy[name] = null;
+  return copy;
+};

@@ -9,7 +9,7 @@ import { columnOf } from './columns.js';
 import { translateConstraintError } from './constraint-errors.js';
 import type { RequestContext } from './context.js';
 import type { CreateSteps, EntityOperations, LinkOperations } from './contracts.js';
-import { withoutWriteOnly } from './fields.js';
+import { withEmptyAsNull, withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
 import { createAnnouncements } from './link-announcements.js';
 import { GenericLinkOperations } from './link-operations.js';
@@ -150,8 +150,8 @@ export class GenericEntityOperations implements EntityOperations {
     serverValues?: Entity,
     steps: CreateSteps = {},
   ): Promise<Entity> {
-    this.validation.assertValid(this.model.requestBodies.create?.validatorKey, body);
-    const input = { ...(body as Entity) };
+    const input = withEmptyAsNull(this.model, body);
+    this.validation.assertValid(this.model.requestBodies.create?.validatorKey, input);
     const createRelations = this.model.relations.filter(
       (r): r is LinkedRelation => r.kind === 'linked' && r.createField !== undefined && r.createField in input,
     );
@@ -193,8 +193,8 @@ export class GenericEntityOperations implements EntityOperations {
     parentId?: string,
     steps: Pick<CreateSteps, 'first'> = {},
   ): Promise<Entity> {
-    this.validation.assertValid(this.model.requestBodies.update?.validatorKey, body);
-    const patch = { ...(body as Entity) };
+    const patch = withEmptyAsNull(this.model, body);
+    this.validation.assertValid(this.model.requestBodies.update?.validatorKey, patch);
     for (const name of this.model.ignoredOnUpdate ?? []) delete patch[name];
     const write = this.write('update', context, { id, values: patch });
     return this.deps.pipeline
