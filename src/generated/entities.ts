@@ -27533,7 +27533,10 @@ export const entityModels: EntityModel[] = [
         }
       }
     ],
-    "serverHooks": {},
+    "serverHooks": {
+      "beforeUpdate": "resource.protect-update",
+      "beforeDelete": "resource.protect-delete"
+    },
     "webhookEvents": {},
     "requestBodies": {
       "create": {
@@ -28504,7 +28507,9 @@ export const entityModels: EntityModel[] = [
     "privateFields": [],
     "indexes": [],
     "actions": [],
-    "serverHooks": {},
+    "serverHooks": {
+      "beforeLink": "roleScope.check-assignment"
+    },
     "webhookEvents": {},
     "requestBodies": {
       "create": {
@@ -31387,8 +31392,8 @@ export const entityModels: EntityModel[] = [
               "type": "string",
               "minLength": 1,
               "maxLength": 256,
-              "pattern": "^\\S+$",
-              "description": "The permission name, unique within its resource, without spaces (e.g. read:orders)."
+              "description": "The permission name, unique within its resource, without spaces (e.g. read:orders); a name with whitespace is Logto's 400 scope.name_with_space.",
+              "pattern": "^\\S+$"
             },
             "description": {
               "type": [
@@ -31404,7 +31409,7 @@ export const entityModels: EntityModel[] = [
             "name"
           ]
         },
-        "validatorKey": "294ad9aa"
+        "validatorKey": "-a85693e"
       }
     },
     "uiSchema": {
@@ -31454,8 +31459,10 @@ export const entityModels: EntityModel[] = [
           "type": "string",
           "minLength": 1,
           "maxLength": 256,
-          "pattern": "^\\S+$",
-          "description": "The permission name, unique within its resource, without spaces (e.g. read:orders)."
+          "x-form": {
+            "pattern": "^\\S+$"
+          },
+          "description": "The permission name, unique within its resource, without spaces (e.g. read:orders); a name with whitespace is Logto's 400 scope.name_with_space."
         },
         "description": {
           "type": [
@@ -31556,7 +31563,11 @@ export const entityModels: EntityModel[] = [
     "privateFields": [],
     "indexes": [],
     "actions": [],
-    "serverHooks": {},
+    "serverHooks": {
+      "beforeCreate": "scope.check",
+      "beforeUpdate": "scope.check",
+      "beforeDelete": "scope.protect-delete"
+    },
     "webhookEvents": {
       "created": "Scope.Created",
       "updated": "Scope.Data.Updated",
@@ -31572,8 +31583,7 @@ export const entityModels: EntityModel[] = [
               "type": "string",
               "minLength": 1,
               "maxLength": 256,
-              "pattern": "^\\S+$",
-              "description": "The permission name, unique within its resource, without spaces (e.g. read:orders)."
+              "description": "The permission name, unique within its resource, without spaces (e.g. read:orders); a name with whitespace is Logto's 400 scope.name_with_space."
             },
             "description": {
               "type": [
@@ -31589,7 +31599,32 @@ export const entityModels: EntityModel[] = [
             "name"
           ]
         },
-        "validatorKey": "294ad9aa"
+        "validatorKey": "-70b8bfc0",
+        "formSchema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "The permission name, unique within its resource, without spaces (e.g. read:orders); a name with whitespace is Logto's 400 scope.name_with_space.",
+              "pattern": "^\\S+$"
+            },
+            "description": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 256,
+              "default": null,
+              "description": "What the permission allows."
+            }
+          },
+          "required": [
+            "name"
+          ]
+        }
       },
       "update": {
         "schema": {
@@ -31600,8 +31635,7 @@ export const entityModels: EntityModel[] = [
               "type": "string",
               "minLength": 1,
               "maxLength": 256,
-              "pattern": "^\\S+$",
-              "description": "The permission name, unique within its resource, without spaces (e.g. read:orders)."
+              "description": "The permission name, unique within its resource, without spaces (e.g. read:orders); a name with whitespace is Logto's 400 scope.name_with_space."
             },
             "description": {
               "type": [
@@ -31614,7 +31648,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-2b01d23c"
+        "validatorKey": "39633b5a"
       }
     },
     "hasConsole": true,

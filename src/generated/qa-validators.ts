@@ -30,6 +30,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "samlApplication": () => import('./qa-validators/samlApplication.js'),
   "samlApplicationSecret": () => import('./qa-validators/samlApplicationSecret.js'),
   "samlSignOn": () => import('./qa-validators/samlSignOn.js'),
+  "scope": () => import('./qa-validators/scope.js'),
   "sentinelActivity": () => import('./qa-validators/sentinelActivity.js'),
   "signInAction": () => import('./qa-validators/signInAction.js'),
   "signInExperience": () => import('./qa-validators/signInExperience.js'),

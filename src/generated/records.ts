@@ -1291,7 +1291,7 @@ export interface components {
             readonly id: string;
             /** @description The API resource that defines this permission. */
             readonly resourceId: string;
-            /** @description The permission name, unique within its resource, without spaces (e.g. read:orders). */
+            /** @description The permission name, unique within its resource, without spaces (e.g. read:orders); a name with whitespace is Logto's 400 scope.name_with_space. */
             name: string;
             /**
              * @description What the permission allows.

@@ -27,9 +27,11 @@ import { organizationInvitationOverrides } from '../entities/organizationInvitat
 import { personalAccessTokenOverrides } from '../entities/personalAccessToken/server/overrides.js';
 import { qaOverrides } from '../entities/qa/server/overrides.js';
 import { resourceOverrides } from '../entities/resource/server/overrides.js';
+import { roleScopeOverrides } from '../entities/roleScope/server/overrides.js';
 import { samlApplicationOverrides } from '../entities/samlApplication/server/overrides.js';
 import { samlApplicationSecretOverrides } from '../entities/samlApplicationSecret/server/overrides.js';
 import { samlSignOnOverrides } from '../entities/samlSignOn/server/overrides.js';
+import { scopeOverrides } from '../entities/scope/server/overrides.js';
 import { sentinelActivityOverrides } from '../entities/sentinelActivity/server/overrides.js';
 import { signInActionOverrides } from '../entities/signInAction/server/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/server/overrides.js';
@@ -133,7 +135,10 @@ export type ServerOverrideKey =
   | 'personalAccessToken.rename'
   | 'qa.get-form'
   | 'qa.list-forms'
+  | 'resource.protect-delete'
+  | 'resource.protect-update'
   | 'resource.set-default'
+  | 'roleScope.check-assignment'
   | 'samlApplication.callback'
   | 'samlApplication.create'
   | 'samlApplication.delete'
@@ -145,6 +150,8 @@ export type ServerOverrideKey =
   | 'samlApplicationSecret.make-certificate'
   | 'samlSignOn.authn-post'
   | 'samlSignOn.authn-redirect'
+  | 'scope.check'
+  | 'scope.protect-delete'
   | 'sentinelActivity.delete'
   | 'signInAction.delete'
   | 'signInAction.get'
@@ -218,9 +225,11 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...personalAccessTokenOverrides,
   ...qaOverrides,
   ...resourceOverrides,
+  ...roleScopeOverrides,
   ...samlApplicationOverrides,
   ...samlApplicationSecretOverrides,
   ...samlSignOnOverrides,
+  ...scopeOverrides,
   ...sentinelActivityOverrides,
   ...signInActionOverrides,
   ...signInExperienceOverrides,

@@ -82,10 +82,17 @@ export const handWrittenErrorCodes = {
   'organization.require_membership': { status: 422, message: 'The user is not a member of the organization.' },
   'organization.role_names_not_found': { status: 422, message: 'Organization roles with names {{names}} not found.' },
   'role.name_in_use': { status: 422, message: 'This role name {{name}} is already in use.' },
+  'role.management_api_scopes_not_assignable_to_user_role': {
+    status: 400,
+    message: 'Cannot assign management API scopes to a user role.',
+  },
   'role.scope_exists': { status: 422, message: 'The scope id {{id}} has already been added to this role.' },
   'role.user_exists': { status: 422, message: 'The user {{id}} has already been assigned this role.' },
   'role.application_exists': { status: 422, message: 'The application {{id}} has already been assigned this role.' },
   'scope.name_exists': { status: 422, message: 'The scope name {{name}} is already in use.' },
+  'scope.name_with_space': { status: 400, message: 'The name of the scope cannot contain any spaces.' },
+  'resource.cannot_delete_management_api': { status: 400, message: 'Cannot delete the management API.' },
+  'resource.cannot_modify_management_api': { status: 400, message: 'Cannot modify the management API.' },
   'resource.resource_identifier_in_use': {
     status: 422,
     message: 'The API identifier {{indicator}} is already in use.',

@@ -106,4 +106,55 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     });
     expect(deleted.response.status).toBe(204);
   });
+
+  it("keeps the management API and its permissions as the server made them (Logto's 400 codes)", async () => {
+    // The tenant's management API, as a tenant's seeding makes it (this harness starts from an empty tenant).
+    const managementApi = await newResource('https://default.gatehouse.internal/api');
+    await api.db.query(
+      `INSERT INTO scopes (tenant_id, id, resource_id, name, description) VALUES ('default', 'all-scope', $1, 'all', 'Allows all')`,
+      [managementApi.id],
+    );
+    const all = { id: 'all-scope' };
+    const path = { params: { path: { id: managementApi.id } } };
+    const renamed = await client.PATCH('/api/resources/{id}', { ...path, body: { name: 'Mine now' } });
+    expect(renamed.response.status).toBe(400);
+    expect(renamed.error).toMatchObject({ code: 'resource.cannot_modify_management_api' });
+    const deleted = await client.DELETE('/api/resources/{id}', path);
+    expect(deleted.response.status).toBe(400);
+    expect(deleted.error).toMatchObject({ code: 'resource.cannot_delete_management_api' });
+    const scopes = { params: { path: { resourceId: managementApi.id } } };
+    const added = await client.POST('/api/resources/{resourceId}/scopes', { ...scopes, body: { name: 'extra' } });
+    expect(added.response.status).toBe(400);
+    expect(added.error).toMatchObject({ code: 'resource.cannot_modify_management_api' });
+    const scopePath = { params: { path: { resourceId: managementApi.id, scopeId: all.id } } };
+    const changed = await client.PATCH('/api/resources/{resourceId}/scopes/{scopeId}', {
+      ...scopePath,
+      body: { description: 'changed' },
+    });
+    expect(changed.response.status).toBe(400);
+    const removed = await client.DELETE('/api/resources/{resourceId}/scopes/{scopeId}', scopePath);
+    expect(removed.response.status).toBe(400);
+    expect(removed.error).toMatchObject({ code: 'resource.cannot_modify_management_api' });
+    const kept = await client.GET('/api/resources/{id}', path);
+    expect(kept.data).toMatchObject({ name: 'Orders' });
+    const keptScopes = await client.GET('/api/resources/{resourceId}/scopes', scopes);
+    expect(keptScopes.data?.map((scope) => [scope.name, scope.description])).toEqual([['all', 'Allows all']]);
+  });
+
+  it("refuses a permission name with whitespace with Logto's scope.name_with_space", async () => {
+    const resource = await newResource();
+    const scopes = { params: { path: { resourceId: resource.id } } };
+    for (const name of ['read orders', 'read\torders']) {
+      const refused = await client.POST('/api/resources/{resourceId}/scopes', { ...scopes, body: { name } });
+      expect(refused.response.status).toBe(400);
+      expect(refused.error).toMatchObject({ code: 'scope.name_with_space' });
+    }
+    const scope = await newScope(resource.id, 'read:orders');
+    const renamed = await client.PATCH('/api/resources/{resourceId}/scopes/{scopeId}', {
+      params: { path: { resourceId: resource.id, scopeId: scope.id } },
+      body: { name: 'read all' },
+    });
+    expect(renamed.response.status).toBe(400);
+    expect(renamed.error).toMatchObject({ code: 'scope.name_with_space' });
+  });
 });

@@ -137,6 +137,31 @@ describe.each(databases())('Logto Management API contract on $name', (target) =>
     expect(after.data?.map((s) => s.id)).toEqual([write.id]);
   });
 
+  it('keeps management API permissions off user roles, at creation and assignment (400), and gives them to machine roles', async () => {
+    const managementApi = await newResource('https://default.gatehouse.internal/api');
+    await api.db.query(
+      `INSERT INTO scopes (tenant_id, id, resource_id, name, description) VALUES ('default', 'all-scope', $1, 'all', null)`,
+      [managementApi.id],
+    );
+    const created = await client.POST('/api/roles', {
+      body: { name: 'Operators', description: 'Operate', type: 'User', scopeIds: ['all-scope'] },
+    });
+    expect(created.response.status).toBe(400);
+    expect(created.error).toMatchObject({ code: 'role.management_api_scopes_not_assignable_to_user_role' });
+    expect((await client.GET('/api/roles')).data).toEqual([]);
+    const userRole = await client.POST('/api/roles', { body: { name: 'Operators', description: 'Operate' } });
+    const assigned = await client.POST('/api/roles/{id}/scopes', {
+      params: { path: { id: userRole.data?.id ?? '' } },
+      body: { scopeIds: ['all-scope'] },
+    });
+    expect(assigned.response.status).toBe(400);
+    expect(assigned.error).toMatchObject({ code: 'role.management_api_scopes_not_assignable_to_user_role' });
+    const machineRole = await client.POST('/api/roles', {
+      body: { name: 'Automation', description: 'Calls the API', type: 'MachineToMachine', scopeIds: ['all-scope'] },
+    });
+    expect(machineRole.response.status).toBe(200);
+  });
+
   it('role applications: CreateRoleApplication (201), ListRoleApplications, DeleteRoleApplication (204)', async () => {
     const robot = await client.POST('/api/roles', {
       body: { name: 'Robot', description: 'M2M', type: 'MachineToMachine' },

@@ -72,8 +72,8 @@ export const model: ConsoleResource = {
             "type": "string",
             "minLength": 1,
             "maxLength": 256,
-            "pattern": "^\\S+$",
-            "description": "The permission name, unique within its resource, without spaces (e.g. read:orders)."
+            "description": "The permission name, unique within its resource, without spaces (e.g. read:orders); a name with whitespace is Logto's 400 scope.name_with_space.",
+            "pattern": "^\\S+$"
           },
           "description": {
             "type": [
@@ -89,7 +89,7 @@ export const model: ConsoleResource = {
           "name"
         ]
       },
-      "validatorKey": "294ad9aa"
+      "validatorKey": "-a85693e"
     }
   },
   "uiSchema": {

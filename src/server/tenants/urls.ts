@@ -28,6 +28,10 @@ export const tenantIssuer = (origin: string, tenantId: string): string => `${ten
 /** The resource indicator (token audience) of a tenant's management API, as Logto names it per tenant. */
 export const managementApiIndicator = (tenantId: string): string => `https://${tenantId}.gatehouse.internal/api`;
 
+/** Whether an indicator names a tenant's management API (the server's own, which callers cannot change). */
+export const isManagementApiIndicator = (indicator: unknown): boolean =>
+  typeof indicator === 'string' && /^https:\/\/[a-z0-9][a-z0-9-]{0,20}\.gatehouse\.internal\/api$/.test(indicator);
+
 /**
  * A resource indicator as the tenant's resources name it: Logto's name of a tenant's management API
  * (`https://{tenantId}.logto.app/api`, which `createManagementApi` of `@logto/api` asks for by default) is read as

@@ -1,6 +1,19 @@
 import type { ServerOverride } from '../../../server/crud/overrides.js';
+import { refuseManagementApiChange } from './management-api.js';
 
 export const resourceOverrides = {
+  'resource.protect-update': {
+    kind: 'beforeWrite',
+    run: (values, { context, stored }) => {
+      refuseManagementApiChange(context, stored?.indicator, 'resource.cannot_modify_management_api');
+      return values;
+    },
+  },
+  'resource.protect-delete': {
+    kind: 'beforeDelete',
+    run: (stored, { context }) =>
+      refuseManagementApiChange(context, stored.indicator, 'resource.cannot_delete_management_api'),
+  },
   /** At most one default resource per tenant: making one the default clears the flag on the others. */
   'resource.set-default': {
     kind: 'action',
