@@ -2889,6 +2889,7 @@ export interface components {
              * @example hook.missing_events
              * @example hook.send_test_payload_failed
              * @example hook.endpoint_responded_with_error
+             * @example user.cannot_delete_self
              * @example user.role_exists
              * @example user.invalid_role_type
              * @example user.username_already_in_use

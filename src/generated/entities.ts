@@ -27726,6 +27726,7 @@ export const entityModels: EntityModel[] = [
         "assignField": "scopeIds",
         "assignStatus": 201,
         "duplicateCode": "role.scope_exists",
+        "pagination": "optional",
         "createField": "scopeIds",
         "changeEvent": "Role.Scopes.Updated",
         "embed": [
@@ -40071,7 +40072,8 @@ export const entityModels: EntityModel[] = [
     ],
     "serverHooks": {
       "beforeCreate": "user.prepare-write",
-      "beforeUpdate": "user.prepare-write"
+      "beforeUpdate": "user.prepare-write",
+      "beforeDelete": "user.refuse-self-delete"
     },
     "webhookEvents": {
       "created": "User.Created",

@@ -181,6 +181,7 @@ export type ServerOverrideKey =
   | 'user.list-mfa-verifications'
   | 'user.list-sessions'
   | 'user.prepare-write'
+  | 'user.refuse-self-delete'
   | 'user.replace-identity'
   | 'user.revoke-grant'
   | 'user.revoke-session'

@@ -100,6 +100,7 @@ export const handWrittenErrorCodes = {
   'hook.missing_events': { status: 400, message: 'You need to provide at least one event.' },
   'hook.send_test_payload_failed': { status: 422, message: 'Failed to send test payload: {{message}}' },
   'hook.endpoint_responded_with_error': { status: 422, message: 'Endpoint responded with error.' },
+  'user.cannot_delete_self': { status: 400, message: 'You cannot delete yourself.' },
   'user.role_exists': { status: 422, message: 'The role {{id}} has already been assigned to this user.' },
   'user.invalid_role_type': {
     status: 422,

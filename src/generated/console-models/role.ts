@@ -102,6 +102,7 @@ export const model: ConsoleResource = {
       "assignField": "scopeIds",
       "assignStatus": 201,
       "duplicateCode": "role.scope_exists",
+      "pagination": "optional",
       "createField": "scopeIds",
       "changeEvent": "Role.Scopes.Updated",
       "embed": [

@@ -31,6 +31,14 @@ export const userOverrides = {
    * Users hold user roles only: the user-role relation's check, whichever side the links are made from (a user's
    * roles, a role's users).
    */
+  /** A caller never deletes the user it acts as (Logto's 400 `user.cannot_delete_self`). */
+  'user.refuse-self-delete': {
+    kind: 'beforeDelete',
+    run: (stored, { context }) => {
+      if (context.actor.kind === 'user' && context.actor.id === stored.id)
+        throw new ApiError('user.cannot_delete_self');
+    },
+  },
   'user.check-role-assignment': {
     kind: 'beforeLink',
     run: ({ source, relation, targets }) => {
