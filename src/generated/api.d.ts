@@ -3244,6 +3244,8 @@ export interface components {
                 postLogoutRedirectUris: string[];
                 /** Format: uri */
                 backchannelLogoutUri?: string;
+                /** @description The logout token sent to the backchannel logout URI names the session (sid), and ID tokens carry it. */
+                backchannelLogoutSessionRequired?: boolean;
                 /** Format: uri */
                 logoUri?: string;
             };
@@ -3262,6 +3264,11 @@ export interface components {
                  * @default 3600
                  */
                 idTokenTtl: number;
+                /**
+                 * @deprecated
+                 * @description Refresh token lifetime (s), Logto's first setting: used when given, else the days.
+                 */
+                refreshTokenTtl?: number;
                 /**
                  * @description Refresh token lifetime in days.
                  * @default 14
@@ -3338,6 +3345,8 @@ export interface components {
                 postLogoutRedirectUris: string[];
                 /** Format: uri */
                 backchannelLogoutUri?: string;
+                /** @description The logout token sent to the backchannel logout URI names the session (sid), and ID tokens carry it. */
+                backchannelLogoutSessionRequired?: boolean;
                 /** Format: uri */
                 logoUri?: string;
             };
@@ -3356,6 +3365,11 @@ export interface components {
                  * @default 3600
                  */
                 idTokenTtl: number;
+                /**
+                 * @deprecated
+                 * @description Refresh token lifetime (s), Logto's first setting: used when given, else the days.
+                 */
+                refreshTokenTtl?: number;
                 /**
                  * @description Refresh token lifetime in days.
                  * @default 14
@@ -3418,6 +3432,8 @@ export interface components {
                 postLogoutRedirectUris: string[];
                 /** Format: uri */
                 backchannelLogoutUri?: string;
+                /** @description The logout token sent to the backchannel logout URI names the session (sid), and ID tokens carry it. */
+                backchannelLogoutSessionRequired?: boolean;
                 /** Format: uri */
                 logoUri?: string;
             };
@@ -3436,6 +3452,11 @@ export interface components {
                  * @default 3600
                  */
                 idTokenTtl: number;
+                /**
+                 * @deprecated
+                 * @description Refresh token lifetime (s), Logto's first setting: used when given, else the days.
+                 */
+                refreshTokenTtl?: number;
                 /**
                  * @description Refresh token lifetime in days.
                  * @default 14

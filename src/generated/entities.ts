@@ -1401,6 +1401,10 @@ export const entityModels: EntityModel[] = [
                       "minLength": 1,
                       "maxLength": 2048
                     },
+                    "backchannelLogoutSessionRequired": {
+                      "type": "boolean",
+                      "description": "The logout token sent to the backchannel logout URI names the session (sid), and ID tokens carry it."
+                    },
                     "logoUri": {
                       "type": "string",
                       "format": "uri",
@@ -1438,6 +1442,13 @@ export const entityModels: EntityModel[] = [
                       "default": 3600,
                       "description": "ID token lifetime (s)."
                     },
+                    "refreshTokenTtl": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 7776000,
+                      "deprecated": true,
+                      "description": "Refresh token lifetime (s), Logto's first setting: used when given, else the days."
+                    },
                     "refreshTokenTtlInDays": {
                       "type": "integer",
                       "minimum": 1,
@@ -1471,7 +1482,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "-1a646df7"
+            "validatorKey": "-679ca556"
           }
         },
         {
@@ -1881,7 +1892,10 @@ export const entityModels: EntityModel[] = [
           }
         },
         "backchannelLogoutUri": {
-          "ui:widget": "hidden"
+          "ui:placeholder": "applications.placeholder.backchannel_logout_uri"
+        },
+        "backchannelLogoutSessionRequired": {
+          "ui:widget": "switch"
         },
         "logoUri": {
           "ui:widget": "hidden"
@@ -1895,6 +1909,9 @@ export const entityModels: EntityModel[] = [
         },
         "idTokenTtl": {
           "ui:widget": "updown"
+        },
+        "refreshTokenTtl": {
+          "ui:widget": "hidden"
         },
         "refreshTokenTtlInDays": {
           "ui:widget": "updown"
@@ -2066,6 +2083,10 @@ export const entityModels: EntityModel[] = [
               "minLength": 1,
               "maxLength": 2048
             },
+            "backchannelLogoutSessionRequired": {
+              "type": "boolean",
+              "description": "The logout token sent to the backchannel logout URI names the session (sid), and ID tokens carry it."
+            },
             "logoUri": {
               "type": "string",
               "format": "uri",
@@ -2102,6 +2123,13 @@ export const entityModels: EntityModel[] = [
               "maximum": 86400,
               "default": 3600,
               "description": "ID token lifetime (s)."
+            },
+            "refreshTokenTtl": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 7776000,
+              "deprecated": true,
+              "description": "Refresh token lifetime (s), Logto's first setting: used when given, else the days."
             },
             "refreshTokenTtlInDays": {
               "type": "integer",
@@ -2473,6 +2501,10 @@ export const entityModels: EntityModel[] = [
                   "minLength": 1,
                   "maxLength": 2048
                 },
+                "backchannelLogoutSessionRequired": {
+                  "type": "boolean",
+                  "description": "The logout token sent to the backchannel logout URI names the session (sid), and ID tokens carry it."
+                },
                 "logoUri": {
                   "type": "string",
                   "format": "uri",
@@ -2509,6 +2541,13 @@ export const entityModels: EntityModel[] = [
                   "maximum": 86400,
                   "default": 3600,
                   "description": "ID token lifetime (s)."
+                },
+                "refreshTokenTtl": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 7776000,
+                  "deprecated": true,
+                  "description": "Refresh token lifetime (s), Logto's first setting: used when given, else the days."
                 },
                 "refreshTokenTtlInDays": {
                   "type": "integer",
@@ -2562,7 +2601,7 @@ export const entityModels: EntityModel[] = [
             "type"
           ]
         },
-        "validatorKey": "-7fc4e7df"
+        "validatorKey": "1fdac6b8"
       },
       "update": {
         "schema": {
@@ -2629,6 +2668,10 @@ export const entityModels: EntityModel[] = [
                   "minLength": 1,
                   "maxLength": 2048
                 },
+                "backchannelLogoutSessionRequired": {
+                  "type": "boolean",
+                  "description": "The logout token sent to the backchannel logout URI names the session (sid), and ID tokens carry it."
+                },
                 "logoUri": {
                   "type": "string",
                   "format": "uri",
@@ -2665,6 +2708,13 @@ export const entityModels: EntityModel[] = [
                   "maximum": 86400,
                   "default": 3600,
                   "description": "ID token lifetime (s)."
+                },
+                "refreshTokenTtl": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 7776000,
+                  "deprecated": true,
+                  "description": "Refresh token lifetime (s), Logto's first setting: used when given, else the days."
                 },
                 "refreshTokenTtlInDays": {
                   "type": "integer",
@@ -2709,7 +2759,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-4d42d747"
+        "validatorKey": "-6f29d706"
       }
     },
     "hasConsole": true,

@@ -146,6 +146,8 @@ export interface components {
                 postLogoutRedirectUris: string[];
                 /** Format: uri */
                 backchannelLogoutUri?: string;
+                /** @description The logout token sent to the backchannel logout URI names the session (sid), and ID tokens carry it. */
+                backchannelLogoutSessionRequired?: boolean;
                 /** Format: uri */
                 logoUri?: string;
             };
@@ -164,6 +166,11 @@ export interface components {
                  * @default 3600
                  */
                 idTokenTtl: number;
+                /**
+                 * @deprecated
+                 * @description Refresh token lifetime (s), Logto's first setting: used when given, else the days.
+                 */
+                refreshTokenTtl?: number;
                 /**
                  * @description Refresh token lifetime in days.
                  * @default 14

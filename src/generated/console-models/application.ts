@@ -362,6 +362,10 @@ export const model: ConsoleResource = {
                     "minLength": 1,
                     "maxLength": 2048
                   },
+                  "backchannelLogoutSessionRequired": {
+                    "type": "boolean",
+                    "description": "The logout token sent to the backchannel logout URI names the session (sid), and ID tokens carry it."
+                  },
                   "logoUri": {
                     "type": "string",
                     "format": "uri",
@@ -399,6 +403,13 @@ export const model: ConsoleResource = {
                     "default": 3600,
                     "description": "ID token lifetime (s)."
                   },
+                  "refreshTokenTtl": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 7776000,
+                    "deprecated": true,
+                    "description": "Refresh token lifetime (s), Logto's first setting: used when given, else the days."
+                  },
                   "refreshTokenTtlInDays": {
                     "type": "integer",
                     "minimum": 1,
@@ -432,7 +443,7 @@ export const model: ConsoleResource = {
               }
             }
           },
-          "validatorKey": "-1a646df7"
+          "validatorKey": "-679ca556"
         }
       },
       {
@@ -842,7 +853,10 @@ export const model: ConsoleResource = {
         }
       },
       "backchannelLogoutUri": {
-        "ui:widget": "hidden"
+        "ui:placeholder": "applications.placeholder.backchannel_logout_uri"
+      },
+      "backchannelLogoutSessionRequired": {
+        "ui:widget": "switch"
       },
       "logoUri": {
         "ui:widget": "hidden"
@@ -856,6 +870,9 @@ export const model: ConsoleResource = {
       },
       "idTokenTtl": {
         "ui:widget": "updown"
+      },
+      "refreshTokenTtl": {
+        "ui:widget": "hidden"
       },
       "refreshTokenTtlInDays": {
         "ui:widget": "updown"

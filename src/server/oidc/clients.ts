@@ -57,6 +57,13 @@ export const clientMetadataOf = (app: ApplicationRow): AdapterPayload | undefine
     ...named,
     redirect_uris: meta.redirectUris ?? [],
     post_logout_redirect_uris: meta.postLogoutRedirectUris ?? [],
+    // Told by a logout token when a user signs out of the provider (OpenID Connect Back-Channel Logout).
+    ...(meta.backchannelLogoutUri
+      ? {
+          backchannel_logout_uri: meta.backchannelLogoutUri,
+          backchannel_logout_session_required: meta.backchannelLogoutSessionRequired === true,
+        }
+      : {}),
     response_types: ['code'],
     grant_types: userFlow,
   };

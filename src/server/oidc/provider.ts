@@ -24,6 +24,7 @@ import { keysFingerprint, publicJwks, signingAlgorithms, tenantKeysOf } from './
 import { rpInitiatedLogout } from './logout.js';
 import { OrganizationGrants } from './organization-grants.js';
 import { organizationTokenClaims, registerOrganizationTokens, requestedOrganization } from './organization-tokens.js';
+import { outboundFetch } from './outbound.js';
 import { resourceServerInfoOf } from './resource-servers.js';
 import { ResourceStore } from './resources.js';
 import { SessionTtl } from './session-ttl.js';
@@ -155,6 +156,7 @@ export const createTenantOidc = async ({
       revocation: { enabled: true },
       userinfo: { enabled: true },
       rpInitiatedLogout: rpInitiatedLogout(issuer),
+      backchannelLogout: { enabled: true },
       deviceFlow: deviceFlow(),
       resourceIndicators: {
         enabled: true,
@@ -167,6 +169,7 @@ export const createTenantOidc = async ({
         getResourceServerInfo: resourceServerInfo,
       },
     },
+    fetch: outboundFetch(),
     pkce: { required: (_ctx: KoaContextWithOIDC, client: ClientInstance) => client.clientAuthMethod === 'none' },
     clientBasedCORS: (_ctx: KoaContextWithOIDC, requestOrigin: string, client: ClientInstance) => {
       const allowed = new Set(
@@ -196,7 +199,8 @@ export const createTenantOidc = async ({
         if (rotated && client.applicationType === 'web' && client.clientAuthMethod === 'none') {
           if (!token.isSenderConstrained()) return rotated.remainingTTL;
         }
-        return (custom(client).refreshTokenTtlInDays ?? 14) * DAY;
+        const { refreshTokenTtl, refreshTokenTtlInDays } = custom(client); // Logto's first setting is in seconds
+        return refreshTokenTtl ?? (refreshTokenTtlInDays ?? 14) * DAY;
       },
       Interaction: 3600,
       Session: sessionTtl.current,
@@ -264,6 +268,7 @@ export const createTenantOidc = async ({
     }
   });
   provider.on('server_error', (_ctx, error) => log.error({ err: error, tenantId }, 'OpenID provider error'));
+  provider.on('backchannel.error', (_ctx, error) => log.warn({ err: error, tenantId }, 'backchannel logout failed'));
   if (auditLog) logGrants(provider, tenantId, auditLog);
   limitGrants(provider, {
     db,
