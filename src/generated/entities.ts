@@ -1001,6 +1001,7 @@ export const entityModels: EntityModel[] = [
       "list": {
         "pagination": "optional",
         "search": [
+          "id",
           "name",
           "description"
         ],
@@ -2344,6 +2345,7 @@ export const entityModels: EntityModel[] = [
     ],
     "unique": [],
     "searchColumns": [
+      "id",
       "name",
       "description"
     ],

@@ -64,6 +64,27 @@ describe.each(databases())('list parameters on $name', (target) => {
     expect(ids(outside.data).filter((id) => [billing, reports].includes(id))).toEqual([reports]);
   });
 
+  it('finds applications by their id as well as their name, as Logto searches them', async () => {
+    const app = async (name: string) =>
+      ok(await client.POST('/api/applications', { body: { name, type: 'MachineToMachine' } }), 200).id;
+    const [billing, reports] = [await app('Billing'), await app('Reports')];
+    // Logto's document names the search `search_params` (its keys are the query's own): asked as a client sends it.
+    const found = await api.get(`/api/applications?search=${encodeURIComponent(`%${billing.slice(2, 10)}%`)}`);
+    expect(ids(found.body)).toEqual([billing]);
+    const org = ok(await client.POST('/api/organizations', { body: { name: 'Acme' } })).id;
+    ok(
+      await client.POST('/api/organizations/{id}/applications', {
+        params: { path: { id: org } },
+        body: { applicationIds: [billing, reports] },
+        parseAs: 'text',
+      }),
+    );
+    const inOrganization = await client.GET('/api/organizations/{id}/applications', {
+      params: { path: { id: org }, query: { q: reports, page: 1 } },
+    });
+    expect(ids(inOrganization.data)).toEqual([reports]);
+  });
+
   it('adds each organization’s member count and first members only when showFeatured asks for them', async () => {
     const members = [await user('ada'), await user('grace'), await user('linus'), await user('margaret')];
     const acme = ok(await client.POST('/api/organizations', { body: { name: 'Acme' } })).id;

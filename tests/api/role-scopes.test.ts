@@ -31,16 +31,17 @@ describe.each(databases())('role scopes on $name', (target) => {
     expect((await api.post('/api/roles', { name: 'Reader', description: 'r' })).status).toBe(200);
   });
 
-  it('lists linked scopes with their resource embedded, paged with Total-Number', async () => {
+  it('lists linked scopes with their resource embedded, whole or paged with Total-Number', async () => {
     const { orders, billing, read, invoices } = await scopesOf(api);
     const role = await api.create('/api/roles', {
       name: 'Reader',
       description: 'r',
       scopeIds: [read.id, invoices.id],
     });
+    // Without a page, Logto answers the whole list and no total.
     const listed = await api.get(`/api/roles/${role.id}/scopes`);
     expect(listed.status).toBe(200);
-    expect(listed.headers['total-number']).toBe('2');
+    expect(listed.headers['total-number']).toBeUndefined();
     const byId = new Map(listed.body.map((s: { id: string }) => [s.id, s]));
     expect(byId.get(read.id)).toEqual({ ...read, resource: orders });
     expect(byId.get(invoices.id)).toEqual({ ...invoices, resource: billing });

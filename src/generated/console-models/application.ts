@@ -11,6 +11,7 @@ export const model: ConsoleResource = {
     "list": {
       "pagination": "optional",
       "search": [
+        "id",
         "name",
         "description"
       ],
