@@ -4107,6 +4107,56 @@ export interface components {
             };
         };
         /**
+         * Twilio SMS
+         * @description Sends text messages through Twilio's Messages API (Logto's Twilio SMS connector configuration).
+         */
+        ConnectorConfigTwilioShortMessageService: {
+            /** Account SID */
+            accountSID: string;
+            /** Auth token */
+            authToken: string;
+            /**
+             * Messaging service SID
+             * @description The messaging service (or sender phone number) the messages come from.
+             */
+            fromMessagingServiceSID: string;
+            /**
+             * API base URL
+             * Format: uri
+             * @description Where Twilio's Messages API is reached; change it only to send through a compatible endpoint.
+             * @default https://api.twilio.com
+             */
+            baseUrl: string;
+            /**
+             * Templates
+             * @description One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The content may use {{code}} and other values of the message.
+             * @default [
+             *       {
+             *         "usageType": "SignIn",
+             *         "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "Register",
+             *         "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "ForgotPassword",
+             *         "content": "Your password reset code is {{code}}. The code will remain active for 10 minutes."
+             *       },
+             *       {
+             *         "usageType": "Generic",
+             *         "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+             *       }
+             *     ]
+             */
+            templates: {
+                /** Usage type */
+                usageType: string;
+                /** Content */
+                content: string;
+            }[] & (unknown & unknown & unknown & unknown);
+        };
+        /**
          * Connector
          * @description A connector of the tenant: an instance of a connector factory (SMTP for email, ...) with the factory's configuration. A tenant has at most one email and one SMS connector.
          */
@@ -4122,9 +4172,9 @@ export interface components {
             connectorId: string;
             /**
              * Configuration
-             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol).
+             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService).
              */
-            config: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
+            config: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
             /**
              * @description Custom connector metadata, overriding the factory's for standard connectors.
              * @default {}
@@ -4214,14 +4264,14 @@ export interface components {
                     enableTokenStorage?: boolean;
                 };
             };
-        } & unknown;
+        } & (unknown & unknown);
         ConnectorCreateBody: {
             /** @description The id for the new connector; generated when absent. */
             id?: string;
             /** @description The connector factory ID for creating the connector. */
             connectorId: string;
-            /** @description The connector's configuration, in the shape its factory validates. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol). */
-            config?: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
+            /** @description The connector's configuration, in the shape its factory validates. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService). */
+            config?: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
             metadata?: {
                 target?: string;
                 name?: {
@@ -4236,9 +4286,9 @@ export interface components {
         ConnectorUpdateBody: {
             /**
              * Configuration
-             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol).
+             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService).
              */
-            config?: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
+            config?: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
             /**
              * @description Custom connector metadata, overriding the factory's for standard connectors.
              * @default {}
@@ -4266,8 +4316,8 @@ export interface components {
             /** Format: email */
             email?: string;
             phone?: string;
-            /** @description Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol). */
-            config: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"];
+            /** @description Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService). */
+            config: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
             locale?: string;
         };
         /**

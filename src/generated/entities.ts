@@ -6680,10 +6680,159 @@ export const entityModels: EntityModel[] = [
                 }
               }
             }
+          },
+          {
+            "description": "config follows branch Twilio SMS when connectorId is twilio-short-message-service",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "twilio-short-message-service"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "Twilio SMS",
+                  "description": "Sends text messages through Twilio's Messages API (Logto's Twilio SMS connector configuration).",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "accountSID",
+                    "authToken",
+                    "fromMessagingServiceSID",
+                    "templates"
+                  ],
+                  "properties": {
+                    "accountSID": {
+                      "title": "Account SID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 64
+                    },
+                    "authToken": {
+                      "title": "Auth token",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 256
+                    },
+                    "fromMessagingServiceSID": {
+                      "title": "Messaging service SID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 64,
+                      "description": "The messaging service (or sender phone number) the messages come from."
+                    },
+                    "baseUrl": {
+                      "title": "API base URL",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://api.twilio.com",
+                      "description": "Where Twilio's Messages API is reached; change it only to send through a compatible endpoint."
+                    },
+                    "templates": {
+                      "title": "Templates",
+                      "type": "array",
+                      "maxItems": 50,
+                      "description": "One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The content may use {{code}} and other values of the message.",
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "usageType",
+                          "content"
+                        ],
+                        "properties": {
+                          "usageType": {
+                            "title": "Usage type",
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 64
+                          },
+                          "content": {
+                            "title": "Content",
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 1600
+                          }
+                        }
+                      },
+                      "allOf": [
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "Register"
+                              }
+                            }
+                          }
+                        },
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "SignIn"
+                              }
+                            }
+                          }
+                        },
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "ForgotPassword"
+                              }
+                            }
+                          }
+                        },
+                        {
+                          "contains": {
+                            "type": "object",
+                            "properties": {
+                              "usageType": {
+                                "const": "Generic"
+                              }
+                            }
+                          }
+                        }
+                      ],
+                      "default": [
+                        {
+                          "usageType": "SignIn",
+                          "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "Register",
+                          "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "ForgotPassword",
+                          "content": "Your password reset code is {{code}}. The code will remain active for 10 minutes."
+                        },
+                        {
+                          "usageType": "Generic",
+                          "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           }
         ]
       },
-      "validatorKey": "-3fa8b350"
+      "validatorKey": "5a33521e"
     },
     "discriminated": {
       "config": {
@@ -7004,6 +7153,158 @@ export const entityModels: EntityModel[] = [
               "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHBhdGggZmlsbD0iIzVkMzRmMiIgZD0iTTIgNWgyMHYxNEgyeiIvPjxwYXRoIGZpbGw9Im5vbmUiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSIxLjUiIGQ9Im0yIDYgMTAgOCAxMC04Ii8+PC9zdmc+",
               "logoDark": null,
               "readme": "Sends verification codes and invitations as email through any SMTP server: give its host and port, the account to sign in with, the sender address and one template per usage type (Register, SignIn, ForgotPassword and Generic at least). Templates may use {{code}}, {{link}} and other values of the message."
+            }
+          },
+          "twilio-short-message-service": {
+            "schema": {
+              "title": "Twilio SMS",
+              "description": "Sends text messages through Twilio's Messages API (Logto's Twilio SMS connector configuration).",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "accountSID",
+                "authToken",
+                "fromMessagingServiceSID",
+                "templates"
+              ],
+              "properties": {
+                "accountSID": {
+                  "title": "Account SID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 64
+                },
+                "authToken": {
+                  "title": "Auth token",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256
+                },
+                "fromMessagingServiceSID": {
+                  "title": "Messaging service SID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 64,
+                  "description": "The messaging service (or sender phone number) the messages come from."
+                },
+                "baseUrl": {
+                  "title": "API base URL",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://api.twilio.com",
+                  "description": "Where Twilio's Messages API is reached; change it only to send through a compatible endpoint."
+                },
+                "templates": {
+                  "title": "Templates",
+                  "type": "array",
+                  "maxItems": 50,
+                  "description": "One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The content may use {{code}} and other values of the message.",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "usageType",
+                      "content"
+                    ],
+                    "properties": {
+                      "usageType": {
+                        "title": "Usage type",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64
+                      },
+                      "content": {
+                        "title": "Content",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 1600
+                      }
+                    }
+                  },
+                  "allOf": [
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "Register"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "SignIn"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "ForgotPassword"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "Generic"
+                          }
+                        }
+                      }
+                    }
+                  ],
+                  "default": [
+                    {
+                      "usageType": "SignIn",
+                      "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "Register",
+                      "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "ForgotPassword",
+                      "content": "Your password reset code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "Generic",
+                      "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                    }
+                  ]
+                }
+              }
+            },
+            "validatorKey": "-4a6ea5c7",
+            "meta": {
+              "type": "Sms",
+              "sender": "twilio",
+              "target": "twilio-sms",
+              "platform": null,
+              "isStandard": false,
+              "isDemo": false,
+              "name": {
+                "en": "Twilio SMS Service",
+                "de": "Twilio-SMS-Dienst"
+              },
+              "description": {
+                "en": "Twilio provides programmable communication tools for phone calls and messages.",
+                "de": "Twilio bietet programmierbare Kommunikationswerkzeuge für Anrufe und Nachrichten."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiNmMjJmNDYiLz48ZyBmaWxsPSIjZmZmIj48Y2lyY2xlIGN4PSI5IiBjeT0iOSIgcj0iMiIvPjxjaXJjbGUgY3g9IjE1IiBjeT0iOSIgcj0iMiIvPjxjaXJjbGUgY3g9IjkiIGN5PSIxNSIgcj0iMiIvPjxjaXJjbGUgY3g9IjE1IiBjeT0iMTUiIHI9IjIiLz48L2c+PC9zdmc+",
+              "logoDark": null,
+              "readme": "Sends verification codes as text messages through Twilio: give the account SID and auth token of your Twilio account, the SID of the messaging service that sends, and one template per usage type (Register, SignIn, ForgotPassword and Generic at least). Templates may use {{code}}. The API's base URL is Twilio's unless you point it elsewhere."
             }
           }
         }
@@ -7370,6 +7671,157 @@ export const entityModels: EntityModel[] = [
                       "type": "string"
                     }
                   }
+                }
+              }
+            },
+            {
+              "title": "Twilio SMS",
+              "description": "Sends text messages through Twilio's Messages API (Logto's Twilio SMS connector configuration).",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "twilio-short-message-service",
+              "x-meta": {
+                "type": "Sms",
+                "sender": "twilio",
+                "target": "twilio-sms",
+                "platform": null,
+                "isStandard": false,
+                "isDemo": false,
+                "name": {
+                  "en": "Twilio SMS Service",
+                  "de": "Twilio-SMS-Dienst"
+                },
+                "description": {
+                  "en": "Twilio provides programmable communication tools for phone calls and messages.",
+                  "de": "Twilio bietet programmierbare Kommunikationswerkzeuge für Anrufe und Nachrichten."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiNmMjJmNDYiLz48ZyBmaWxsPSIjZmZmIj48Y2lyY2xlIGN4PSI5IiBjeT0iOSIgcj0iMiIvPjxjaXJjbGUgY3g9IjE1IiBjeT0iOSIgcj0iMiIvPjxjaXJjbGUgY3g9IjkiIGN5PSIxNSIgcj0iMiIvPjxjaXJjbGUgY3g9IjE1IiBjeT0iMTUiIHI9IjIiLz48L2c+PC9zdmc+",
+                "logoDark": null,
+                "readme": "Sends verification codes as text messages through Twilio: give the account SID and auth token of your Twilio account, the SID of the messaging service that sends, and one template per usage type (Register, SignIn, ForgotPassword and Generic at least). Templates may use {{code}}. The API's base URL is Twilio's unless you point it elsewhere."
+              },
+              "required": [
+                "accountSID",
+                "authToken",
+                "fromMessagingServiceSID",
+                "templates"
+              ],
+              "properties": {
+                "accountSID": {
+                  "title": "Account SID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 64
+                },
+                "authToken": {
+                  "title": "Auth token",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 256,
+                  "x-secret": true
+                },
+                "fromMessagingServiceSID": {
+                  "title": "Messaging service SID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 64,
+                  "description": "The messaging service (or sender phone number) the messages come from."
+                },
+                "baseUrl": {
+                  "title": "API base URL",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://api.twilio.com",
+                  "description": "Where Twilio's Messages API is reached; change it only to send through a compatible endpoint."
+                },
+                "templates": {
+                  "title": "Templates",
+                  "type": "array",
+                  "maxItems": 50,
+                  "description": "One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The content may use {{code}} and other values of the message.",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "usageType",
+                      "content"
+                    ],
+                    "properties": {
+                      "usageType": {
+                        "title": "Usage type",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64
+                      },
+                      "content": {
+                        "title": "Content",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 1600
+                      }
+                    }
+                  },
+                  "allOf": [
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "Register"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "SignIn"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "ForgotPassword"
+                          }
+                        }
+                      }
+                    },
+                    {
+                      "contains": {
+                        "type": "object",
+                        "properties": {
+                          "usageType": {
+                            "const": "Generic"
+                          }
+                        }
+                      }
+                    }
+                  ],
+                  "default": [
+                    {
+                      "usageType": "SignIn",
+                      "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "Register",
+                      "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "ForgotPassword",
+                      "content": "Your password reset code is {{code}}. The code will remain active for 10 minutes."
+                    },
+                    {
+                      "usageType": "Generic",
+                      "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                    }
+                  ]
                 }
               }
             }
@@ -7950,6 +8402,155 @@ export const entityModels: EntityModel[] = [
                         "type": "string"
                       }
                     }
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Twilio SMS when connectorId is twilio-short-message-service",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "twilio-short-message-service"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Twilio SMS",
+                "description": "Sends text messages through Twilio's Messages API (Logto's Twilio SMS connector configuration).",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "accountSID",
+                  "authToken",
+                  "fromMessagingServiceSID",
+                  "templates"
+                ],
+                "properties": {
+                  "accountSID": {
+                    "title": "Account SID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 64
+                  },
+                  "authToken": {
+                    "title": "Auth token",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "fromMessagingServiceSID": {
+                    "title": "Messaging service SID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 64,
+                    "description": "The messaging service (or sender phone number) the messages come from."
+                  },
+                  "baseUrl": {
+                    "title": "API base URL",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://api.twilio.com",
+                    "description": "Where Twilio's Messages API is reached; change it only to send through a compatible endpoint."
+                  },
+                  "templates": {
+                    "title": "Templates",
+                    "type": "array",
+                    "maxItems": 50,
+                    "description": "One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The content may use {{code}} and other values of the message.",
+                    "items": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "usageType",
+                        "content"
+                      ],
+                      "properties": {
+                        "usageType": {
+                          "title": "Usage type",
+                          "type": "string",
+                          "minLength": 1,
+                          "maxLength": 64
+                        },
+                        "content": {
+                          "title": "Content",
+                          "type": "string",
+                          "minLength": 1,
+                          "maxLength": 1600
+                        }
+                      }
+                    },
+                    "allOf": [
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "Register"
+                            }
+                          }
+                        }
+                      },
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "SignIn"
+                            }
+                          }
+                        }
+                      },
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "ForgotPassword"
+                            }
+                          }
+                        }
+                      },
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "Generic"
+                            }
+                          }
+                        }
+                      }
+                    ],
+                    "default": [
+                      {
+                        "usageType": "SignIn",
+                        "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "Register",
+                        "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "ForgotPassword",
+                        "content": "Your password reset code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "Generic",
+                        "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                      }
+                    ]
                   }
                 }
               }

@@ -39,6 +39,7 @@ export type CaptchaProvider = components['schemas']['CaptchaProvider'];
 export type CaptchaProviderStateResponse = components['schemas']['CaptchaProviderStateResponse'];
 export type CaptchaProviderPutBody = components['schemas']['CaptchaProviderPutBody'];
 export type ConnectorConfigSimpleMailTransferProtocol = components['schemas']['ConnectorConfigSimpleMailTransferProtocol'];
+export type ConnectorConfigTwilioShortMessageService = components['schemas']['ConnectorConfigTwilioShortMessageService'];
 export type Connector = components['schemas']['Connector'];
 export type ConnectorCreateBody = components['schemas']['ConnectorCreateBody'];
 export type ConnectorUpdateBody = components['schemas']['ConnectorUpdateBody'];

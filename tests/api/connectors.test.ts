@@ -117,7 +117,10 @@ describe.each(databases())('connectors on $name', (target) => {
   it('lists the connector factories that exist here', async () => {
     const factories = await client.GET('/api/connector-factories');
     expect(factories.response.status).toBe(200);
-    expect(factories.data?.map((factory) => [factory.id, factory.type])).toEqual([[SMTP, 'Email']]);
+    expect(factories.data?.map((factory) => [factory.id, factory.type])).toEqual([
+      [SMTP, 'Email'],
+      ['twilio-short-message-service', 'Sms'],
+    ]);
     const one = await client.GET('/api/connector-factories/{id}', { params: { path: { id: SMTP } } });
     expect(one.data).toMatchObject({ id: SMTP, type: 'Email', target: 'smtp', platform: null, name: { en: 'SMTP' } });
     expect(one.data?.formItems?.map((item) => item.key)).toEqual(expect.arrayContaining(['host', 'port', 'auth']));

@@ -1,9 +1,11 @@
 /**
  * The connectors page in Chromium against the real server: the admin sets up the SMTP email connector against a
- * local SMTP server, sends a test email and sees it arrive, saves the connector, then deletes it.
+ * local SMTP server, sends a test email and sees it arrive, saves the connector, then deletes it; and the Twilio SMS
+ * connector against a local server speaking Twilio's Messages API.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type SmsTestServer, startSmsServer } from '../api/sms-server';
 import { type SmtpTestServer, startSmtpServer } from '../api/smtp-server';
 import { checkPage } from './accessibility';
 import { consoleSteps, poll, visible } from './console-steps';
@@ -21,6 +23,8 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 let smtp: SmtpTestServer;
+let twilio: SmsTestServer;
+const twilioAccount = { accountSid: 'AC0123456789', authToken: 'twilio-token-5e1d' };
 
 const { api, dialog, openSection, field } = consoleSteps(() => ({ server, browser }));
 const card = () => page.getByRole('region', { name: 'Email connector' });
@@ -31,6 +35,7 @@ describe('connectors', () => {
     ensureConsoleBuilt();
     screenshotPrefix('connectors');
     smtp = await startSmtpServer();
+    twilio = await startSmsServer(twilioAccount);
     server = await startServer();
     browser = await launchBrowser();
     page = browser.page;
@@ -40,6 +45,7 @@ describe('connectors', () => {
     await browser?.close();
     await server?.stop();
     await smtp?.close();
+    await twilio?.close();
   });
 
   test('sets up SMTP, sends a test email that arrives, saves and deletes the connector', async () => {
@@ -77,5 +83,29 @@ describe('connectors', () => {
     await dialog().getByRole('button', { name: 'Delete', exact: true }).click();
     await visible(card().getByText('No email connector is set up yet'));
     await poll(async () => (await api('/connectors')).body).toEqual([]);
+  });
+
+  test('sets up Twilio SMS, sends a test message that arrives, and saves the connector', async () => {
+    const sms = () => page.getByRole('region', { name: 'SMS connector' });
+    const smsInput = (label: string) => field(sms(), label).locator('input').first();
+    await openSection('Connectors', 'Connectors');
+    await visible(sms().getByText('No SMS connector is set up yet'));
+    await sms().getByRole('button', { name: 'Set up Twilio SMS Service' }).click();
+    await smsInput('Account SID').fill(twilioAccount.accountSid);
+    await smsInput('Auth token').fill(twilioAccount.authToken);
+    await smsInput('Messaging service SID').fill('MG42');
+    await smsInput('API base URL').fill(twilio.url);
+    await sms().getByRole('textbox', { name: 'Test phone number' }).fill('4915112345678');
+    expect(await checkPage(page, '/console/connectors/passwordless')).toEqual([]);
+    await sms().getByRole('button', { name: 'Send test message' }).click();
+    await visible(page.getByText('Test message sent to 4915112345678.'));
+    await poll(async () => twilio.messages.at(-1)).toMatchObject({ to: '+4915112345678', from: 'MG42' });
+    expect(twilio.messages.at(-1)?.body).toContain('000000');
+
+    await sms().getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(sms().getByText('Sends from MG42'));
+    await screenshot(page, 'sms-saved', { fullPage: true });
+    const saved = (await api('/connectors')).body as { connectorId: string }[];
+    expect(saved.map((connector) => connector.connectorId)).toEqual(['twilio-short-message-service']);
   });
 });

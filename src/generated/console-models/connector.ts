@@ -350,10 +350,159 @@ export const model: ConsoleResource = {
               }
             }
           }
+        },
+        {
+          "description": "config follows branch Twilio SMS when connectorId is twilio-short-message-service",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "twilio-short-message-service"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Twilio SMS",
+                "description": "Sends text messages through Twilio's Messages API (Logto's Twilio SMS connector configuration).",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "accountSID",
+                  "authToken",
+                  "fromMessagingServiceSID",
+                  "templates"
+                ],
+                "properties": {
+                  "accountSID": {
+                    "title": "Account SID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 64
+                  },
+                  "authToken": {
+                    "title": "Auth token",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 256
+                  },
+                  "fromMessagingServiceSID": {
+                    "title": "Messaging service SID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 64,
+                    "description": "The messaging service (or sender phone number) the messages come from."
+                  },
+                  "baseUrl": {
+                    "title": "API base URL",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://api.twilio.com",
+                    "description": "Where Twilio's Messages API is reached; change it only to send through a compatible endpoint."
+                  },
+                  "templates": {
+                    "title": "Templates",
+                    "type": "array",
+                    "maxItems": 50,
+                    "description": "One template per usage type; Register, SignIn, ForgotPassword and Generic are required. The content may use {{code}} and other values of the message.",
+                    "items": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "usageType",
+                        "content"
+                      ],
+                      "properties": {
+                        "usageType": {
+                          "title": "Usage type",
+                          "type": "string",
+                          "minLength": 1,
+                          "maxLength": 64
+                        },
+                        "content": {
+                          "title": "Content",
+                          "type": "string",
+                          "minLength": 1,
+                          "maxLength": 1600
+                        }
+                      }
+                    },
+                    "allOf": [
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "Register"
+                            }
+                          }
+                        }
+                      },
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "SignIn"
+                            }
+                          }
+                        }
+                      },
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "ForgotPassword"
+                            }
+                          }
+                        }
+                      },
+                      {
+                        "contains": {
+                          "type": "object",
+                          "properties": {
+                            "usageType": {
+                              "const": "Generic"
+                            }
+                          }
+                        }
+                      }
+                    ],
+                    "default": [
+                      {
+                        "usageType": "SignIn",
+                        "content": "Your sign-in verification code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "Register",
+                        "content": "Your sign-up verification code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "ForgotPassword",
+                        "content": "Your password reset code is {{code}}. The code will remain active for 10 minutes."
+                      },
+                      {
+                        "usageType": "Generic",
+                        "content": "Your verification code is {{code}}. The code will remain active for 10 minutes."
+                      }
+                    ]
+                  }
+                }
+              }
+            }
+          }
         }
       ]
     },
-    "validatorKey": "-3fa8b350"
+    "validatorKey": "5a33521e"
   }
 } as unknown as ConsoleResource;
 

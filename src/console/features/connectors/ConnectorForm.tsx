@@ -22,6 +22,7 @@ const resource: FormResource = {
   titleKey: 'connectors.title',
   uiSchema: {
     auth: { pass: { 'ui:widget': 'password' } },
+    authToken: { 'ui:widget': 'password' },
     templates: { items: { content: { 'ui:widget': 'textarea' } } },
   },
 };
@@ -48,11 +49,14 @@ interface Props {
 /**
  * A connector's configuration, as the form its factory's schema makes (precompiled like every form): saved with
  * `POST` on the connectors (a new email connector replaces the old) or `PATCH` on one, tried first with "send a
- * test email" (the connector actions' `test`), and deleted.
+ * test message" (the connector actions' `test`: an email or a text message, by the factory's type), and deleted.
  */
 export const ConnectorForm = ({ factory, connector: current, onCancel, onDone }: Props) => {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  // An SMS factory's test goes to a phone number, an email factory's to an address.
+  const sms = factory.type === 'Sms';
+  const texts = sms ? 'connectors.sms' : 'connectors.email';
   const form = useMemo<FormModel>(() => {
     // The factory list always carries the schema of each factory's configuration.
     const schema = (factory.configSchema ?? {}) as FormModel['schema'];
@@ -80,18 +84,18 @@ export const ConnectorForm = ({ factory, connector: current, onCancel, onDone }:
   const sendTest = async () => {
     try {
       await call(apiPath(apiRoutes.connector.actions.test, { factoryId: factory.id }), 'post', {
-        email: testTo,
+        [sms ? 'phone' : 'email']: testTo,
         config,
       });
-      void message.success(t('connectors.test.sent', { to: testTo }));
+      void message.success(t(`${texts}.test.sent`, { to: testTo }));
     } catch (error) {
       report(inForm(error as ApiError));
     }
   };
   const remove = () =>
     modal.confirm({
-      title: t('connectors.delete.title'),
-      content: t('connectors.delete.content'),
+      title: t(`${texts}.delete_title`),
+      content: t(`${texts}.delete_content`),
       okText: t('connectors.delete.confirm'),
       okButtonProps: { danger: true },
       onOk: async () => {
@@ -120,21 +124,21 @@ export const ConnectorForm = ({ factory, connector: current, onCancel, onDone }:
         }}
         onSubmit={(values) => void save(values)}
       />
-      <section className="gh-connectors-test" aria-label={t('connectors.test.title')}>
+      <section className="gh-connectors-test" aria-label={t(`${texts}.test.title`)}>
         <Typography.Title level={3} className="gh-connectors-subtitle">
-          {t('connectors.test.title')}
+          {t(`${texts}.test.title`)}
         </Typography.Title>
-        <Typography.Text type="secondary">{t('connectors.test.description')}</Typography.Text>
+        <Typography.Text type="secondary">{t(`${texts}.test.description`)}</Typography.Text>
         <Space.Compact className="gh-connectors-test-row">
           <Input
-            aria-label={t('connectors.test.email')}
-            placeholder={t('connectors.test.placeholder')}
-            type="email"
+            aria-label={t(`${texts}.test.to`)}
+            placeholder={t(`${texts}.test.placeholder`)}
+            type={sms ? 'tel' : 'email'}
             value={testTo}
             onChange={(event) => setTestTo(event.target.value)}
           />
           <Button loading={mutation.isPending} disabled={!testTo} onClick={() => void sendTest()}>
-            {t('connectors.test.send')}
+            {t(`${texts}.test.send`)}
           </Button>
         </Space.Compact>
       </section>

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../generic/PageHeader';
 import { ErrorState } from '../../generic/states';
 import { useDocumentTitle } from '../../layout/use-document-title';
-import { EmailConnectorCard } from './EmailConnectorCard';
+import { PasswordlessConnectorCard } from './PasswordlessConnectorCard';
 import { useConnectors } from './use-connectors';
 import './connectors.css';
 
-/** `/console/connectors/passwordless`: the tenant's email connector (SMS connectors come with an SMS factory). */
+/** `/console/connectors/passwordless`: the tenant's email connector and its SMS connector. */
 export const ConnectorsPage = () => {
   const { t } = useTranslation();
   useDocumentTitle(t('sidebar.connectors'));
@@ -17,7 +17,12 @@ export const ConnectorsPage = () => {
       {state.error ? (
         <ErrorState error={state.error} onRetry={() => void state.refetch()} />
       ) : (
-        !state.loading && <EmailConnectorCard {...state} />
+        !state.loading && (
+          <>
+            <PasswordlessConnectorCard type="Email" {...state} />
+            <PasswordlessConnectorCard type="Sms" {...state} />
+          </>
+        )
       )}
     </div>
   );

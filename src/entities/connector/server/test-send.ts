@@ -2,6 +2,7 @@ import { configIssues, findFactory } from '../../../server/connectors/factories.
 import type { ActionOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { emailSenderFor } from '../../../server/messages/email-sender.js';
+import { smsSenderFor } from '../../../server/messages/sms-sender.js';
 import { invalidConfig } from './config-errors.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
@@ -27,11 +28,7 @@ export const sendTest = async ({ params, body, operations }: Run): Promise<undef
   if (factory.type !== expected) throw new ApiError('connector.unexpected_type');
   const issues = configIssues(factory, config);
   if (issues.length > 0) throw invalidConfig(issues);
-  // Only email factories exist so far; an SMS factory brings its sender with it.
-  await emailSenderFor(factory.sender, config).send({
-    to,
-    template: 'Generic',
-    payload: { code: '000000', ...(locale ? { locale } : {}) },
-  });
+  const message = { to, template: 'Generic' as const, payload: { code: '000000', ...(locale ? { locale } : {}) } };
+  await (factory.type === 'Sms' ? smsSenderFor : emailSenderFor)(factory.sender, config).send(message);
   return undefined;
 };

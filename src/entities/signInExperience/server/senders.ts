@@ -5,8 +5,9 @@ import type { Senders } from './rules.js';
 
 /**
  * The senders a tenant has: an email sender when the tenant has an email connector (`findEmailSender`), and no SMS
- * sender (no SMS connector factory exists yet). Sign-up and sign-in settings that need a verification code are
- * refused without their sender.
+ * sender yet: an SMS connector sends test messages, but the sign-in pages do not send codes by text message, so the
+ * settings that need one stay refused. Sign-up and sign-in settings that need a verification code are refused
+ * without their sender.
  */
 export const tenantSenders = async (db: Queryable, tenantId: string, connector: EntityModel): Promise<Senders> => {
   const email = await findEmailSender(db, tenantId, connector).then(

@@ -8,22 +8,30 @@ import { type Connector, type ConnectorFactory, localized } from './use-connecto
 
 const resource = requireResource('connector');
 
+/** The passwordless kinds: each has one connector per tenant, its texts and the config field naming its sender. */
+const kinds = {
+  Email: { texts: 'connectors.email', senderField: 'fromEmail' },
+  Sms: { texts: 'connectors.sms', senderField: 'fromMessagingServiceSID' },
+} as const;
+
 interface Props {
+  type: keyof typeof kinds;
   connectors: Connector[];
   factories: ConnectorFactory[];
   refetch: () => Promise<void>;
 }
 
 /**
- * The email connector: the one the tenant has, with its factory's name and sender, or the email factories to set
- * one up from. Setting up or editing opens the factory's configuration form below.
+ * The tenant's email or SMS connector: the one it has, with its factory's name and sender, or the factories of that
+ * type to set one up from. Setting up or editing opens the factory's configuration form below.
  */
-export const EmailConnectorCard = ({ connectors, factories, refetch }: Props) => {
+export const PasswordlessConnectorCard = ({ type, connectors, factories, refetch }: Props) => {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { write } = useResourceAccess(resource);
-  const current = connectors.find((connector) => connector.type === 'Email');
-  const emailFactories = factories.filter((factory) => factory.type === 'Email');
+  const { texts, senderField } = kinds[type];
+  const current = connectors.find((connector) => connector.type === type);
+  const typeFactories = factories.filter((factory) => factory.type === type);
   const [editing, setEditing] = useState<ConnectorFactory | undefined>();
   const factoryOf = (connector: Connector) => factories.find((factory) => factory.id === connector.connectorId);
 
@@ -34,13 +42,13 @@ export const EmailConnectorCard = ({ connectors, factories, refetch }: Props) =>
   };
 
   return (
-    <section className="gh-card gh-connectors-card" aria-label={t('connectors.email.title')}>
+    <section className="gh-card gh-connectors-card" aria-label={t(`${texts}.title`)}>
       <div className="gh-connectors-head">
         <div>
           <Typography.Title level={2} className="gh-connectors-title">
-            {t('connectors.email.title')}
+            {t(`${texts}.title`)}
           </Typography.Title>
-          <Typography.Text type="secondary">{t('connectors.email.description')}</Typography.Text>
+          <Typography.Text type="secondary">{t(`${texts}.description`)}</Typography.Text>
         </div>
       </div>
       {current ? (
@@ -49,7 +57,7 @@ export const EmailConnectorCard = ({ connectors, factories, refetch }: Props) =>
           <div className="gh-connectors-item-text">
             <Typography.Text strong>{localized(current.name, i18n.language)}</Typography.Text>
             <Typography.Text type="secondary">
-              {t('connectors.email.sender', { from: String(current.config.fromEmail ?? '') })}
+              {t(`${texts}.sender`, { from: String((current.config as Record<string, unknown>)[senderField] ?? '') })}
             </Typography.Text>
           </div>
           {write && !editing && factoryOf(current) && (
@@ -58,10 +66,10 @@ export const EmailConnectorCard = ({ connectors, factories, refetch }: Props) =>
         </div>
       ) : (
         <div className="gh-connectors-empty">
-          <Typography.Text>{t('connectors.email.none')}</Typography.Text>
+          <Typography.Text>{t(`${texts}.none`)}</Typography.Text>
           {write &&
             !editing &&
-            emailFactories.map((factory) => (
+            typeFactories.map((factory) => (
               <Button key={factory.id} type="primary" onClick={() => setEditing(factory)}>
                 {t('connectors.set_up', { name: localized(factory.name, i18n.language) })}
               </Button>
