@@ -3,22 +3,14 @@
  * is sent a signed logout token when its user signs out of the provider (naming the session when the application
  * asks for it), and Logto's first refresh-token setting in seconds still sets the lifetime.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
+import { signInToApp } from './app-sign-in.js';
 import { databases, unique } from './harness.js';
-import {
-  Browser,
-  formAction,
-  pkce,
-  postForm,
-  type RunningServer,
-  registerFirstAdmin,
-  startServer,
-} from './oidc-helpers.js';
+import { Browser, type RunningServer, registerFirstAdmin, startServer } from './oidc-helpers.js';
 import { PASSWORD } from './oidc-sign-in-steps.js';
 import { createUser } from './users.js';
 
@@ -73,37 +65,17 @@ describe.each(databases())('backchannel logout on $name', (target) => {
     return created;
   };
 
-  /** The authorization code flow through the sign-in page: the browser keeps the provider's session. */
-  const signIn = async (browser: Browser, clientId: string, username: string) => {
-    const { verifier, challenge } = pkce();
-    const state = randomBytes(8).toString('hex');
-    const params = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: CALLBACK,
-      response_type: 'code',
-      scope: 'openid profile offline_access',
-      prompt: 'consent',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-    });
-    const page = await browser.follow(`${server.origin}/oidc/auth?${params}`);
-    const submitted = await browser.post(formAction(page.text, server.origin, '/sign-in'), {
-      identifier: username,
-      password: PASSWORD,
-    });
-    expect(submitted.status, submitted.text).toBe(303);
-    const back = new URL((await browser.follow(submitted.location as string, CALLBACK)).location as string);
-    const tokens = await postForm(`${server.origin}/oidc/token`, {
-      grant_type: 'authorization_code',
-      code: back.searchParams.get('code') ?? '',
-      code_verifier: verifier,
-      redirect_uri: CALLBACK,
-      client_id: clientId,
-    });
-    expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
-    return tokens.body as { id_token: string; refresh_token: string };
-  };
+  const signIn = (browser: Browser, clientId: string, username: string) =>
+    signInToApp(server.origin, browser, { clientId, callback: CALLBACK }, { username, password: PASSWORD });
+
+  /** The application's sign-out: its own ID token asks the provider to end the session, then back to it. */
+  const signOut = (browser: Browser, idToken: string) =>
+    browser.get(
+      `${server.origin}/oidc/session/end?${new URLSearchParams({
+        id_token_hint: idToken,
+        post_logout_redirect_uri: AFTER_LOGOUT,
+      })}`,
+    );
 
   it('sends the application a signed logout token naming the user and the session when its user signs out', async () => {
     const receiver = await startLogoutReceiver();
@@ -128,12 +100,7 @@ describe.each(databases())('backchannel logout on $name', (target) => {
       const sid = decodeJwt(tokens.id_token).sid;
       expect(typeof sid).toBe('string');
 
-      const end = await browser.get(
-        `${server.origin}/oidc/session/end?${new URLSearchParams({
-          id_token_hint: tokens.id_token,
-          post_logout_redirect_uri: AFTER_LOGOUT,
-        })}`,
-      );
+      const end = await signOut(browser, tokens.id_token);
       expect(end.status, end.text).toBe(303);
       expect(receiver.tokens).toHaveLength(1);
       const { payload } = await jwtVerify(
@@ -167,12 +134,7 @@ describe.each(databases())('backchannel logout on $name', (target) => {
       await createUser(db, 'default', { username, password: PASSWORD });
       const browser = new Browser();
       const tokens = await signIn(browser, String(app.id), username);
-      const end = await browser.get(
-        `${server.origin}/oidc/session/end?${new URLSearchParams({
-          id_token_hint: tokens.id_token,
-          post_logout_redirect_uri: AFTER_LOGOUT,
-        })}`,
-      );
+      const end = await signOut(browser, tokens.id_token);
       // The user is signed out all the same; the loopback endpoint is never called.
       expect(end.status, end.text).toBe(303);
       expect(receiver.tokens).toEqual([]);

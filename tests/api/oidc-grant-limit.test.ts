@@ -2,19 +2,11 @@
  * Logto's `customClientMetadata.maxAllowedGrants`: a user signed in to an application on more devices than it allows
  * loses the oldest sign-ins (their grants and tokens), and the tenant's webhooks hear `Grant.LimitExceeded`.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
+import { signInToApp } from './app-sign-in.js';
 import { databases, unique } from './harness.js';
-import {
-  Browser,
-  formAction,
-  pkce,
-  postForm,
-  type RunningServer,
-  registerFirstAdmin,
-  startServer,
-} from './oidc-helpers.js';
+import { Browser, postForm, type RunningServer, registerFirstAdmin, startServer } from './oidc-helpers.js';
 import { PASSWORD } from './oidc-sign-in-steps.js';
 import { createUser } from './users.js';
 import { startReceiver } from './webhook-receiver.js';
@@ -46,39 +38,16 @@ describe.each(databases())('grant limit on $name', (target) => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
-  /** One device's sign-in to the app: the authorization code flow through the sign-in page, then its tokens. */
-  const signInOnDevice = async (clientId: string, username: string) => {
-    const browser = new Browser();
-    const { verifier, challenge } = pkce();
-    const state = randomBytes(8).toString('hex');
-    const params = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: CALLBACK,
-      response_type: 'code',
-      scope: 'openid profile offline_access',
-      prompt: 'consent',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-    });
-    const page = await browser.follow(`${server.origin}/oidc/auth?${params}`);
-    const submitted = await browser.post(formAction(page.text, server.origin, '/sign-in'), {
-      identifier: username,
-      password: PASSWORD,
-    });
-    expect(submitted.status, submitted.text).toBe(303);
-    const back = new URL((await browser.follow(submitted.location as string, CALLBACK)).location as string);
-    expect(back.searchParams.get('state')).toBe(state);
-    const tokens = await postForm(`${server.origin}/oidc/token`, {
-      grant_type: 'authorization_code',
-      code: back.searchParams.get('code') ?? '',
-      code_verifier: verifier,
-      redirect_uri: CALLBACK,
-      client_id: clientId,
-    });
-    expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
-    return tokens.body.refresh_token as string;
-  };
+  /** One device's sign-in to the app (a browser of its own), and the refresh token it keeps. */
+  const signInOnDevice = async (clientId: string, username: string) =>
+    (
+      await signInToApp(
+        server.origin,
+        new Browser(),
+        { clientId, callback: CALLBACK },
+        { username, password: PASSWORD },
+      )
+    ).refresh_token;
 
   const refresh = (clientId: string, refreshToken: string) =>
     postForm(`${server.origin}/oidc/token`, {
