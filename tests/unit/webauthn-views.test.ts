@@ -5,6 +5,7 @@ import { generatedCatalog } from '../../src/server/catalog';
 import { modelOf } from '../../src/server/crud/catalog';
 import { chromePolicy, pageChrome } from '../../src/server/interaction/chrome';
 import { pageExperience } from '../../src/server/interaction/experience';
+import { signInMethodModules } from '../../src/server/interaction/methods/registry';
 import { signInPage } from '../../src/server/interaction/views';
 import { WEBAUTHN_SCRIPTS, webauthnBindPage, webauthnVerifyPage } from '../../src/server/interaction/webauthn-views';
 import { translatorFor } from '../../src/server/locales';
@@ -59,7 +60,7 @@ describe('the passkey pages', () => {
     expect(policy).toContain("script-src 'self'");
     expect(policy).not.toContain('unsafe-inline');
     const tr = translatorFor('en');
-    const signIn = signInPage(tr, { action: '/s', clientName: 'App', experience }, chrome);
+    const signIn = signInPage(tr, { base: '/s', clientName: 'App', experience, methods: signInMethodModules }, chrome);
     expect(signIn).not.toContain('<script');
   });
 });

@@ -73,7 +73,7 @@ const termsLinks = (tr: Translator, experience: PageExperience) => {
 };
 
 /** The terms of a page: a checkbox to tick where the policy asks, else the links as a notice. */
-const terms = (tr: Translator, experience: PageExperience, page: 'sign-in' | 'register', error?: string) => {
+export const terms = (tr: Translator, experience: PageExperience, page: 'sign-in' | 'register', error?: string) => {
   if (!hasTerms(experience)) return '';
   if (!termsMustBeTicked(experience, page)) {
     return html`<p class="terms">${tr.t(`interaction:terms.${page === 'register' ? 'by_registering' : 'by_signing_in'}`)} ${termsLinks(tr, experience)}</p>`;
@@ -96,46 +96,6 @@ export const identifierInput = (kinds: IdentifierKind[]) => {
 /** The label key of an identifier field: `identifier_username_email`... (every kind when none is given). */
 export const identifierLabel = (tr: Translator, kinds: IdentifierKind[]) =>
   tr.t(`interaction:identifier.${(kinds.length ? kinds : ['username', 'email', 'phone']).join('_')}`);
-
-export interface SignInView {
-  action: string;
-  clientName: string;
-  experience: PageExperience;
-  identifier?: string;
-  error?: string;
-  notice?: string;
-  termsError?: string;
-  /** Link to the registration form, when registration is open. */
-  registerHref?: string;
-  /** Link to resetting a forgotten password, when the tenant offers it. */
-  forgotPasswordHref?: string;
-}
-
-export const signInPage = (tr: Translator, view: SignInView, chrome?: Chrome): string => {
-  const kinds = view.experience.signInIdentifiers;
-  const focus = focuses(chrome);
-  return layout(
-    tr,
-    tr.t('interaction:sign_in.title'),
-    html`<h1>${tr.t('interaction:sign_in.title')}</h1>
-<p class="subtitle">${tr.t('interaction:sign_in.subtitle', { client: view.clientName })}</p>
-${notice(view.notice)}${alert(view.error)}
-${form(
-  view.action,
-  html`
-${input({ id: 'identifier', label: identifierLabel(tr, kinds), value: view.identifier ?? '', ...identifierInput(kinds), required: true, autofocus: focus && !view.identifier })}
-${input({ id: 'password', label: tr.t('interaction:sign_in.password'), type: 'password', autocomplete: 'current-password', required: true, autofocus: focus && Boolean(view.identifier) })}
-${view.forgotPasswordHref ? html`<p class="forgot-password"><a href="${view.forgotPasswordHref}">${tr.t('interaction:sign_in.forgot_password')}</a></p>` : ''}
-${termsMustBeTicked(view.experience, 'sign-in') ? terms(tr, view.experience, 'sign-in', view.termsError) : ''}
-${captchaField(chrome)}
-<button type="submit" class="primary">${tr.t('interaction:sign_in.submit')}</button>
-`,
-)}
-${termsMustBeTicked(view.experience, 'sign-in') ? '' : terms(tr, view.experience, 'sign-in')}
-${view.registerHref ? html`<p class="switch">${tr.t('interaction:sign_in.no_account')} <a href="${view.registerHref}">${tr.t('interaction:sign_in.create_account')}</a></p>` : ''}`,
-    chrome,
-  );
-};
 
 export interface RegisterView {
   action: string;

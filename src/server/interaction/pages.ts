@@ -8,6 +8,7 @@ import { asksOrganizations, userOrganizations } from './consent-organizations.js
 import { type Interaction, sendPage } from './context.js';
 import type { PageExperience } from './experience.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';
+import type { SignInMethodEntry } from './methods/entry.js';
 import { consentPage, errorPage, type FieldErrors, lockedPage, registerPage, signInPage } from './views.js';
 
 export interface ConsentDetails {
@@ -38,6 +39,8 @@ export const interactionPages = (
   db: Database,
   users: UserStore,
   settingsOf: (tenantId: string) => Promise<SecuritySettings>,
+  /** The sign-in methods the sign-in page shows (the registry's). */
+  methods: readonly SignInMethodEntry[],
 ) => {
   /**
    * Registration is open where the sign-in experience's mode allows it and asks for no verification code; in the
@@ -71,7 +74,8 @@ export const interactionPages = (
       signInPage(
         tr,
         {
-          action: `${base}/sign-in`,
+          base,
+          methods,
           clientName: await clientName(interaction),
           experience,
           ...(identifier ? { identifier } : {}),

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BreachCheck } from '../../entities/user/server/account/password-policy.js';
-import { needsRehash, verifyPassword } from '../../entities/user/server/account/passwords.js';
 import type { SecuritySettings } from '../../entities/user/server/account/security-settings.js';
 import type { UserStore } from '../../entities/user/server/account/store.js';
-import { identifierKind } from '../../entities/user/server/account/store.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import { systemContext } from '../crud/context.js';
@@ -15,21 +13,22 @@ import type { Outbox } from '../messages/outbox.js';
 import type { TenantProviders } from '../oidc/providers.js';
 import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
-import { identifierType, interactionAudit } from './audit.js';
+import { interactionAudit } from './audit.js';
 import { registerBrandingAssets } from './branding-assets.js';
 import type { CaptchaEndpoints } from './captcha/endpoints.js';
 import { captchaGuard } from './captcha/guard.js';
 import { grantConsent } from './consent.js';
 import { rememberPickedOrganizations } from './consent-organizations.js';
 import { finishInteraction as finish, type Interaction, interactionPage } from './context.js';
-import { termsMustBeTicked } from './experience.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';
 import { registerForgotPasswordRoutes } from './forgot-password/routes.js';
+import type { MethodTools } from './methods/method.js';
+import { signInMethodModules } from './methods/registry.js';
 import { mfaFlow } from './mfa/flow.js';
 import { registerMfaRoutes } from './mfa/routes.js';
 import { interactionPages, signInOpen, wantsRegistration } from './pages.js';
 import { hintedValues, newUserOf, typedValues, validateRegistration } from './registration-form.js';
-import { type Sentinel, sentinelTarget } from './sentinel.js';
+import type { Sentinel } from './sentinel.js';
 import { signInActions } from './sign-in-actions.js';
 import { Passcodes } from './verification-code/passcodes.js';
 import { STYLESHEET_PATH } from './views.js';
@@ -74,21 +73,37 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   registerWebAuthnAssets(app);
   registerBrandingAssets(app);
 
-  const { registrationOpen, showSignIn, showRegister, showConsent, showLocked, showError, wrongPrompt } =
-    interactionPages(options.db, users, settingsOf);
+  const pages = interactionPages(options.db, users, settingsOf, signInMethodModules);
+  const { registrationOpen, showSignIn, showRegister, showConsent, showError, wrongPrompt } = pages;
   const page = interactionPage(providers, options.db, options.modelOf, options.captcha);
   const captchaRefusal = captchaGuard({ endpoints: options.captcha, record: audit.record });
   const actions = signInActions({ db: options.db, users, audit });
   const flow = mfaFlow({ db: options.db, users, sentinel, audit, actions, refuse: showError });
+  const passcodes = new Passcodes(options.db, new Repository(options.modelOf('passcode')));
+  const methodTools: MethodTools = {
+    page,
+    db: options.db,
+    users,
+    sentinel,
+    audit,
+    pages,
+    flow,
+    captcha: captchaRefusal,
+    passcodes,
+    outbox: options.outbox,
+    settingsOf,
+    breached,
+    verifiedByAction: actions.verifiedByAction,
+  };
   const forgotPassword = {
     page,
     captcha: captchaRefusal,
     db: options.db,
     users,
     sentinel,
-    passcodes: new Passcodes(options.db, new Repository(options.modelOf('passcode'))),
+    passcodes,
     audit,
-    pages: interactionPages(options.db, users, settingsOf),
+    pages,
     settingsOf,
     breached,
     outbox: options.outbox,
@@ -134,68 +149,6 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   const showRegistration = page(async (interaction, _request, reply) => {
     if (interaction.details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
     return firstScreen(interaction, reply, true);
-  });
-
-  const signIn = page(async (interaction, request, reply) => {
-    const { tr, tenantId, details, experience } = interaction;
-    if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
-    if (!signInOpen(experience)) return showError(interaction, reply, 403, tr.t('errors:sign_in_closed'));
-    const identifier = (request.body?.identifier ?? '').trim();
-    const password = request.body?.password ?? '';
-    if (!identifier) return showSignIn(interaction, reply, 400, { error: tr.t('errors:identifier_required') });
-    if (!experience.signInIdentifiers.includes(identifierKind(identifier))) {
-      return showSignIn(interaction, reply, 400, { identifier, error: tr.t('errors:sign_in_method_not_enabled') });
-    }
-    if (!password) {
-      return showSignIn(interaction, reply, 400, { identifier, error: tr.t('errors:password_required') });
-    }
-    if (termsMustBeTicked(experience, 'sign-in') && request.body?.agreeToTerms !== 'true') {
-      const termsError = tr.t('errors:terms_not_agreed');
-      return showSignIn(interaction, reply, 400, { identifier, error: termsError, termsError });
-    }
-    const captcha = await captchaRefusal(interaction, request, 'SignIn');
-    if (captcha) return showSignIn(interaction, reply, 422, { identifier, error: captcha.message });
-    // Attempts count against the account the identifier names (its username and email alike), else the identifier.
-    const existing = await users.findByIdentifier(tenantId, identifier);
-    const verification = { event: 'SignIn', step: 'Verification.Password.Submit' } as const;
-    const named = { type: identifierType(identifier), value: identifier };
-    const attempted = { ...verification, userId: existing?.id, identifier: named.type };
-    const blocked = { code: 'session.verification_blocked_too_many_attempts' };
-    const attempt = await sentinel.admit(tenantId, sentinelTarget(identifier, existing?.id), 'Password', named);
-    if (attempt.blocked) {
-      audit.record(interaction, request, { ...attempted, result: 'Error', error: blocked });
-      return showLocked(interaction, reply, attempt);
-    }
-
-    const stored = [existing?.passwordEncrypted, password, existing?.passwordEncryptionMethod ?? null] as const;
-    const matched = (await verifyPassword(...stored)) && existing !== undefined;
-    // A password that did not match may still be verified by the tenant's first-factor action (never a suspended
-    // user's), which then creates or updates the user.
-    const user = matched
-      ? existing
-      : existing?.isSuspended
-        ? undefined
-        : await actions.verifiedByAction(interaction, request, identifier, existing, password);
-    if (!user) {
-      const after = await sentinel.failed(tenantId, attempt);
-      const code = after.blocked ? blocked.code : existing ? 'session.invalid_credentials' : 'user.user_not_exist';
-      audit.record(interaction, request, { ...attempted, result: 'Error', error: { code } });
-      if (after.blocked) return showLocked(interaction, reply, after);
-      return showSignIn(interaction, reply, 400, { identifier, error: tr.t('errors:invalid_credentials') });
-    }
-    await sentinel.succeeded(tenantId, attempt);
-    audit.record(interaction, request, { ...attempted, result: 'Success' });
-    const submitted = { event: 'SignIn', step: 'Submit', userId: user.id, identifier: attempted.identifier } as const;
-    if (user.isSuspended) {
-      audit.record(interaction, request, { ...submitted, result: 'Error', error: { code: 'user.suspended' } });
-      return showSignIn(interaction, reply, 403, { identifier, error: tr.t('errors:suspended') });
-    }
-    // An imported hash becomes Gatehouse's own now, while the password is at hand (never kept for later steps).
-    const method = user.passwordEncryptionMethod;
-    if (needsRehash(method)) await users.touchSignIn(tenantId, user.id, { password, method });
-    // MFA next, where the policy asks; the sign-in is recorded and announced when the interaction ends.
-    const pending = { userId: user.id, event: 'SignIn', identifier: attempted.identifier } as const;
-    return flow.proceed(interaction, request, reply, user, pending);
   });
 
   const register = page(async (interaction, request, reply) => {
@@ -289,12 +242,12 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       const at = `${prefix}/interaction/:uid`;
       scope.get(at, show);
       scope.get(`${at}/register`, showRegistration);
-      scope.post(`${at}/sign-in`, signIn);
       scope.post(`${at}/register`, register);
       scope.post(`${at}/consent`, consent);
       scope.post(`${at}/abort`, abort);
       registerMfaRoutes(scope, at, { page, flow, users, wrongPrompt });
       registerForgotPasswordRoutes(scope, at, forgotPassword);
+      for (const method of signInMethodModules) method.routes(scope, at, methodTools);
     }
   });
 };

@@ -4,8 +4,9 @@ import { alert } from './forms.js';
 import { html, type SafeHtml } from './html.js';
 import { layout } from './layout.js';
 
-export { type FieldErrors, registerPage, signInPage } from './forms.js';
+export { type FieldErrors, registerPage } from './forms.js';
 export { STYLESHEET_PATH } from './layout.js';
+export { signInPage } from './sign-in-page.js';
 
 export interface ConsentView {
   action: string;

@@ -1,8 +1,10 @@
 import type { ActionOverride } from '../../../server/crud/overrides.js';
 import { chromePolicy, pageChrome } from '../../../server/interaction/chrome.js';
 import { pageExperience } from '../../../server/interaction/experience.js';
-import { registerPage, signInPage } from '../../../server/interaction/forms.js';
+import { registerPage } from '../../../server/interaction/forms.js';
+import { signInMethodModules } from '../../../server/interaction/methods/registry.js';
 import { readPhrases } from '../../../server/interaction/phrases.js';
+import { signInPage } from '../../../server/interaction/sign-in-page.js';
 import { translatorFor } from '../../../server/locales/index.js';
 import { passwordPolicyOf } from '../../user/server/account/password-policy.js';
 import { storedBranding } from './default-logos.js';
@@ -54,7 +56,8 @@ export const preview = async ({ body, context, db, reply, operations }: Run) => 
       ? signInPage(
           tr,
           {
-            action: '',
+            base: '',
+            methods: signInMethodModules,
             clientName,
             experience,
             ...(experience.signInMode === 'SignInAndRegister' ? { registerHref: '#' } : {}),

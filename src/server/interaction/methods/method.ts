@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { BreachCheck } from '../../../entities/user/server/account/password-policy.js';
+import type { SecuritySettings } from '../../../entities/user/server/account/security-settings.js';
+import type { UserStore } from '../../../entities/user/server/account/store.js';
+import type { Database } from '../../db/database.js';
+import type { Outbox } from '../../messages/outbox.js';
+import type { interactionAudit } from '../audit.js';
+import type { CaptchaGuard } from '../captcha/guard.js';
+import type { InteractionHandler, Request } from '../context.js';
+import type { mfaFlow } from '../mfa/flow.js';
+import type { interactionPages } from '../pages.js';
+import type { Sentinel } from '../sentinel.js';
+import type { signInActions } from '../sign-in-actions.js';
+import type { Passcodes } from '../verification-code/passcodes.js';
+import type { SignInMethodEntry } from './entry.js';
+
+/** What the sign-in pages lend each method's routes. */
+export interface MethodTools {
+  /** Wraps a handler: loads the interaction, turns an unexpected failure into an error page. */
+  page: (handler: InteractionHandler) => (request: Request, reply: FastifyReply) => Promise<unknown>;
+  db: Database;
+  users: UserStore;
+  sentinel: Sentinel;
+  audit: ReturnType<typeof interactionAudit>;
+  /** The pages every method may show: sign-in (with an error), registration, lockout, error. */
+  pages: ReturnType<typeof interactionPages>;
+  /** The common tail once a user is identified: MFA, then the end of the interaction. */
+  flow: ReturnType<typeof mfaFlow>;
+  /** The tenant's CAPTCHA check. */
+  captcha: CaptchaGuard;
+  passcodes: Passcodes;
+  outbox: Outbox;
+  settingsOf: (tenantId: string) => Promise<SecuritySettings>;
+  breached?: BreachCheck | undefined;
+  /** A first-factor action may verify a password that did not match (the password method asks it). */
+  verifiedByAction: ReturnType<typeof signInActions>['verifiedByAction'];
+}
+
+/** A sign-in method with its routes below the interaction (`…/interaction/:uid`). */
+export interface SignInMethodModule extends SignInMethodEntry {
+  routes: (scope: FastifyInstance, at: string, tools: MethodTools) => void;
+}
