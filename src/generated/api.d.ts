@@ -2947,6 +2947,7 @@ export interface components {
              * @example request.general
              * @example verification_code.not_found
              * @example verification_code.email_mismatch
+             * @example verification_code.phone_mismatch
              * @example verification_code.expired
              * @example verification_code.exceed_max_try
              * @example verification_code.code_mismatch

@@ -259,6 +259,7 @@ export const handWrittenErrorCodes = {
     message: 'Verification code not found. Please send a verification code first.',
   },
   'verification_code.email_mismatch': { status: 400, message: 'Email verification failed. Please check your email.' },
+  'verification_code.phone_mismatch': { status: 400, message: 'Phone verification failed. Please check your phone.' },
   'verification_code.expired': { status: 400, message: 'Verification code has expired. Please send a new one.' },
   'verification_code.exceed_max_try': {
     status: 400,

@@ -128,7 +128,7 @@ describe.each(databases())('a tenant’s sign-in modes on $name', (target) => {
     }
   });
 
-  it('does not register accounts whose email must be verified by a code (no codes are sent yet)', async () => {
+  it('registers accounts whose email must be verified only after its code: the form alone creates none', async () => {
     // Stored as a tenant with an email sender could store it (the API asks for one).
     await pages.api('', 'GET', '/sign-in-exp');
     await pages
@@ -136,10 +136,15 @@ describe.each(databases())('a tenant’s sign-in modes on $name', (target) => {
       .query(
         `UPDATE sign_in_experiences SET sign_up = '{"identifiers":["email"],"password":true,"verify":true}' WHERE tenant_id = 'default'`,
       );
-    const { page, postTo } = await pages.open('', { first_screen: 'register' });
-    expect(page.text).toContain('Registration is closed.');
-    const refused = await postTo('/register', { email: 'grace@example.com', ...register });
-    expect(refused.status).toBe(403);
+    const { browser, page } = await pages.open('');
+    const first = await browser.get(`${page.url}/register`);
+    expect(first.status).toBe(303);
+    expect(first.location).toMatch(/\/code\?register=1$/);
+    const before = await pages.countUsers('default');
+    const refused = await browser.post(`${page.url}/register`, { email: 'grace@example.com', ...register });
+    expect(refused.status).toBe(303);
+    expect(refused.location).toMatch(/\/code\?register=1$/);
+    expect(await pages.countUsers('default')).toBe(before);
   });
 
   it('asks for the terms as the policy says, and refuses a form that did not tick them', async () => {

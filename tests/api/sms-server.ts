@@ -13,6 +13,8 @@ export interface SmsTestServer {
   /** The base URL to give a Twilio connector (`baseUrl`). */
   url: string;
   messages: ReceivedSms[];
+  /** The next message to `to` (E.164) not yet taken by an earlier call, as soon as it has arrived (no sleeps). */
+  nextMessageTo: (to: string) => Promise<ReceivedSms>;
   close: () => Promise<unknown>;
 }
 
@@ -27,6 +29,24 @@ export const startSmsServer = async (credentials: {
   authToken: string;
 }): Promise<SmsTestServer> => {
   const messages: ReceivedSms[] = [];
+  const taken = new Set<ReceivedSms>();
+  const waiting: { to: string; resolve: (message: ReceivedSms) => void }[] = [];
+  const deliver = (message: ReceivedSms) => {
+    messages.push(message);
+    const index = waiting.findIndex((waiter) => waiter.to === message.to);
+    if (index === -1) return;
+    const [waiter] = waiting.splice(index, 1);
+    taken.add(message);
+    waiter?.resolve(message);
+  };
+  const nextMessageTo = (to: string) => {
+    const arrived = messages.find((message) => !taken.has(message) && message.to === to);
+    if (arrived) {
+      taken.add(arrived);
+      return Promise.resolve(arrived);
+    }
+    return new Promise<ReceivedSms>((resolve) => waiting.push({ to, resolve }));
+  };
   const server = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk) => {
@@ -46,7 +66,7 @@ export const startSmsServer = async (credentials: {
       if (!/^\+[1-9]\d{6,14}$/.test(to)) {
         return answer(400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
       }
-      messages.push({
+      deliver({
         accountSid: match[1],
         from: form.get('MessagingServiceSid') ?? '',
         to,
@@ -57,5 +77,5 @@ export const startSmsServer = async (credentials: {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, messages, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { url, messages, nextMessageTo, close: () => new Promise((resolve) => server.close(resolve)) };
 };

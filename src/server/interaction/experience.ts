@@ -7,6 +7,9 @@ import type { SignUpField } from './profile-fields.js';
 /** What an identifier field can name. */
 export type IdentifierKind = 'username' | 'email' | 'phone';
 const kinds: readonly IdentifierKind[] = ['username', 'email', 'phone'];
+/** What a verification code can be sent to. */
+export type CodeKind = 'email' | 'phone';
+const codeKinds = (values: IdentifierKind[]) => values.filter((kind): kind is CodeKind => kind !== 'username');
 
 /**
  * The parts of a tenant's sign-in experience that its sign-in pages show, checked once more where they reach the
@@ -25,15 +28,18 @@ export interface PageExperience {
   support: { email?: string; websiteUrl?: string };
   languageInfo: { autoDetect: boolean; fallbackLanguage: string };
   signInMode: 'SignIn' | 'Register' | 'SignInAndRegister';
-  /** The identifiers that sign in with a password (the only verification these pages offer). */
+  /** The identifiers that sign in with a password. */
   signInIdentifiers: IdentifierKind[];
+  /** The identifiers that sign in with a verification code sent to them. */
+  codeSignInIdentifiers: CodeKind[];
   /** The identifiers a new account gives. */
   signUpIdentifiers: IdentifierKind[];
-  /**
-   * Whether sign-up must verify an email or phone number by a code. These pages send no codes yet, so they do not
-   * register such accounts (registration shows as closed) rather than take an address unverified.
-   */
+  /** The kinds of address sign-up verifies by a code (`signUp.verify`, or a secondary identifier's `verify`). */
+  signUpVerifiedKinds: CodeKind[];
+  /** Whether sign-up must verify an email or phone number by a code before the account is created. */
   signUpNeedsCode: boolean;
+  /** Whether a new account sets a password (`signUp.password`); without one it signs in by codes. */
+  signUpPassword: boolean;
   /** `forgotPasswordMethods` offers the email code (null: every method, as Logto reads it). */
   forgotPasswordByEmail: boolean;
   customCss: string | null;
@@ -88,13 +94,13 @@ const record = (value: unknown): Record<string, unknown> =>
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
-const needsCode = (signUp: Record<string, unknown>) => {
+const verifiedKinds = (signUp: Record<string, unknown>) => {
   const secondary = Array.isArray(signUp.secondaryIdentifiers) ? signUp.secondaryIdentifiers.map(record) : [];
   const verified = [
     ...(signUp.verify === true ? identifiers(signUp.identifiers) : []),
-    ...secondary.filter((item) => item.verify === true).map((item) => item.identifier),
+    ...identifiers(secondary.filter((item) => item.verify === true).map((item) => item.identifier)),
   ];
-  return verified.some((identifier) => identifier !== 'username');
+  return codeKinds([...new Set(verified)]);
 };
 
 const pageMfa = (mfa: Record<string, unknown>): PageMfa => ({
@@ -156,8 +162,15 @@ export const pageExperience = (experience: Partial, model: EntityModel): PageExp
     signInIdentifiers: identifiers(
       methods.filter((method) => record(method).password === true).map((method) => record(method).identifier),
     ),
+    codeSignInIdentifiers: codeKinds(
+      identifiers(
+        methods.filter((method) => record(method).verificationCode === true).map((method) => record(method).identifier),
+      ),
+    ),
     signUpIdentifiers: identifiers(record(experience.signUp).identifiers),
-    signUpNeedsCode: needsCode(record(experience.signUp)),
+    signUpVerifiedKinds: verifiedKinds(record(experience.signUp)),
+    signUpNeedsCode: verifiedKinds(record(experience.signUp)).length > 0,
+    signUpPassword: record(experience.signUp).password !== false,
     forgotPasswordByEmail:
       experience.forgotPasswordMethods === null ||
       (Array.isArray(experience.forgotPasswordMethods) &&

@@ -1,7 +1,7 @@
 import type { Translator } from '../locales/index.js';
 import { captchaMarkup } from './captcha/widget.js';
 import type { Chrome } from './chrome.js';
-import type { IdentifierKind, PageExperience } from './experience.js';
+import type { CodeKind, IdentifierKind, PageExperience } from './experience.js';
 import { hasTerms, termsMustBeTicked } from './experience.js';
 import { html, type SafeHtml } from './html.js';
 import { layout } from './layout.js';
@@ -30,6 +30,8 @@ export const input = (options: {
   errors?: string[] | undefined;
   hint?: string;
   autofocus?: boolean;
+  /** Shown but not changeable (an address a code verified). */
+  readonly?: boolean;
 }) => {
   const invalid = Boolean(options.errors?.length);
   const describedBy = [options.hint ? `${options.id}-hint` : '', invalid ? `${options.id}-errors` : '']
@@ -37,7 +39,7 @@ export const input = (options: {
     .join(' ');
   return html`<div class="field${invalid ? ' invalid' : ''}">
 <label for="${options.id}">${options.label}</label>
-<input id="${options.id}" name="${options.id}" type="${options.type ?? 'text'}" value="${options.value ?? ''}" autocomplete="${options.autocomplete}"${options.inputmode ? html` inputmode="${options.inputmode}"` : ''}${options.required ? html` required` : ''}${options.autofocus ? html` autofocus` : ''}${invalid ? html` aria-invalid="true"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}>
+<input id="${options.id}" name="${options.id}" type="${options.type ?? 'text'}" value="${options.value ?? ''}" autocomplete="${options.autocomplete}"${options.inputmode ? html` inputmode="${options.inputmode}"` : ''}${options.required ? html` required` : ''}${options.readonly ? html` readonly` : ''}${options.autofocus ? html` autofocus` : ''}${invalid ? html` aria-invalid="true"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}>
 ${options.hint ? html`<p class="hint" id="${options.id}-hint">${options.hint}</p>` : ''}
 ${fieldErrors(options.id, options.errors)}
 </div>`;
@@ -105,6 +107,8 @@ export interface RegisterView {
   experience: PageExperience;
   firstAdmin: boolean;
   values: Record<string, string | undefined>;
+  /** The kind of address a code verified: its field shows the address, unchangeable. */
+  verified?: CodeKind | undefined;
   errors: FieldErrors;
   error?: string;
   passwordPolicy: { minLength: number; maxLength: number };
@@ -134,8 +138,10 @@ export const registerPage = (tr: Translator, view: RegisterView, chrome?: Chrome
       : fields.email !== 'none'
         ? 'email'
         : 'phone';
+  const verifiedField = view.verified && (fields.emailOrPhone ? 'emailOrPhone' : view.verified);
   const field = (id: string, label: string, type: string, autocomplete: string, required: boolean) =>
     input({
+      readonly: id === verifiedField,
       id,
       label,
       type,
@@ -158,8 +164,12 @@ ${fields.username ? field('username', tr.t('interaction:register.username'), 'te
 ${fields.emailOrPhone ? field('emailOrPhone', tr.t('interaction:identifier.email_phone'), 'text', 'email', true) : ''}
 ${fields.email !== 'none' ? field('email', tr.t(`interaction:register.${fields.email === 'required' ? 'email_required' : 'email'}`), 'email', 'email', fields.email === 'required') : ''}
 ${fields.phone !== 'none' ? field('phone', tr.t('interaction:register.phone'), 'tel', 'tel', true) : ''}
-${input({ id: 'password', label: tr.t('interaction:register.password'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.password, hint: tr.t('interaction:register.password_hint', { min: view.passwordPolicy.minLength, max: view.passwordPolicy.maxLength }) })}
-${input({ id: 'passwordConfirm', label: tr.t('interaction:register.password_confirm'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.passwordConfirm })}
+${
+  view.experience.signUpPassword
+    ? html`${input({ id: 'password', label: tr.t('interaction:register.password'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.password, hint: tr.t('interaction:register.password_hint', { min: view.passwordPolicy.minLength, max: view.passwordPolicy.maxLength }) })}
+${input({ id: 'passwordConfirm', label: tr.t('interaction:register.password_confirm'), type: 'password', autocomplete: 'new-password', required: true, errors: view.errors.passwordConfirm })}`
+    : ''
+}
 ${profileFieldInputs(tr, view.experience.profileFields, view.values, view.errors)}
 ${ticked ? terms(tr, view.experience, 'register', view.errors.agreeToTerms?.[0]) : ''}
 ${captchaField(chrome)}

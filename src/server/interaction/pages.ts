@@ -9,6 +9,7 @@ import { type Interaction, sendPage } from './context.js';
 import type { PageExperience } from './experience.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';
 import type { SignInMethodEntry } from './methods/entry.js';
+import { verifiedRegistration } from './methods/verification-code/state.js';
 import { consentPage, errorPage, type FieldErrors, lockedPage, registerPage, signInPage } from './views.js';
 
 export interface ConsentDetails {
@@ -43,12 +44,11 @@ export const interactionPages = (
   methods: readonly SignInMethodEntry[],
 ) => {
   /**
-   * Registration is open where the sign-in experience's mode allows it and asks for no verification code; in the
-   * admin tenant only until its first user exists (that user becomes the administrator).
+   * Registration is open where the sign-in experience's mode allows it; in the admin tenant only until its first user
+   * exists (that user becomes the administrator).
    */
   const registrationOpen = async (interaction: Interaction) =>
     interaction.experience.signInMode !== 'SignIn' &&
-    !interaction.experience.signUpNeedsCode &&
     (interaction.tenantId !== ADMIN_TENANT_ID || (await users.count(interaction.tenantId)) === 0);
 
   const clientName = async (interaction: Interaction) => {
@@ -113,6 +113,7 @@ export const interactionPages = (
           experience,
           firstAdmin: interaction.tenantId === ADMIN_TENANT_ID,
           values: view.values ?? (hint ? { email: hint, emailOrPhone: hint, phone: hint, username: hint } : {}),
+          verified: verifiedRegistration(interaction)?.kind,
           errors: view.errors ?? {},
           ...(view.error ? { error: view.error } : {}),
           passwordPolicy: { minLength: length.min, maxLength: length.max },

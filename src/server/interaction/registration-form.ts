@@ -4,7 +4,7 @@ import type { SecuritySettings } from '../../entities/user/server/account/securi
 import { type IdentifierRule, identifierKind, type NewUser } from '../../entities/user/server/account/store.js';
 import type { Translator } from '../locales/index.js';
 import type { Form } from './context.js';
-import { type PageExperience, termsMustBeTicked } from './experience.js';
+import { type CodeKind, type PageExperience, termsMustBeTicked } from './experience.js';
 import { type FieldErrors, registrationFields } from './forms.js';
 import { readProfileFields } from './profile-fields.js';
 
@@ -22,6 +22,16 @@ export const typedValues = (form: Form | undefined): Record<string, string> =>
   Object.fromEntries(
     (['username', 'email', 'phone', 'emailOrPhone'] as const).map((name) => [name, (form?.[name] ?? '').trim()]),
   );
+
+/** The form with the address a code verified in its field: what was typed there does not count. */
+export const withVerifiedAddress = (
+  experience: PageExperience,
+  form: Form,
+  verified: { kind: CodeKind; to: string },
+) => {
+  const field = registrationFields(experience).emailOrPhone ? 'emailOrPhone' : verified.kind;
+  return { ...form, [field]: verified.to };
+};
 
 export interface RegistrationChecks {
   settings: Pick<SecuritySettings, 'passwordPolicy' | 'emailBlocklistPolicy'>;
@@ -63,7 +73,7 @@ export const validateRegistration = async (
     : fields.phone !== 'none'
       ? value('phone')
       : '';
-  const password = form.password ?? '';
+  const password = experience.signUpPassword ? (form.password ?? '') : undefined;
   const errors: FieldErrors = {};
   let code: string | undefined;
   const add = (field: string, message: string, reason = 'guard.invalid_input') => {
@@ -91,10 +101,13 @@ export const validateRegistration = async (
   if (fields.phone === 'required' && !phone) add(phoneField, tr.t('errors:phone_required'));
   else if (phone && (phone.length > 128 || !phonePattern.test(phone))) add(phoneField, tr.t('errors:phone_invalid'));
   const userInfo = { username, email, phoneNumber: phone };
-  for (const issue of await checkPassword(password, settings.passwordPolicy, { userInfo, breached })) {
-    add('password', tr.t(`errors:${issue.code}`, issueParams(issue)), 'password.rejected');
+  // A sign-up without a password (`signUp.password: false`) signs in by verification codes.
+  if (password !== undefined) {
+    for (const issue of await checkPassword(password, settings.passwordPolicy, { userInfo, breached })) {
+      add('password', tr.t(`errors:${issue.code}`, issueParams(issue)), 'password.rejected');
+    }
+    if (password !== (form.passwordConfirm ?? '')) add('passwordConfirm', tr.t('errors:password_mismatch'));
   }
-  if (password !== (form.passwordConfirm ?? '')) add('passwordConfirm', tr.t('errors:password_mismatch'));
   if (termsMustBeTicked(experience, 'register') && form.agreeToTerms !== 'true') {
     add('agreeToTerms', tr.t('errors:terms_not_agreed'));
   }

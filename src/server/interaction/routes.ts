@@ -24,10 +24,17 @@ import { forgotPasswordAvailable } from './forgot-password/availability.js';
 import { registerForgotPasswordRoutes } from './forgot-password/routes.js';
 import type { MethodTools } from './methods/method.js';
 import { signInMethodModules } from './methods/registry.js';
+import { verifiedRegistration } from './methods/verification-code/state.js';
 import { mfaFlow } from './mfa/flow.js';
 import { registerMfaRoutes } from './mfa/routes.js';
 import { interactionPages, signInOpen, wantsRegistration } from './pages.js';
-import { hintedValues, newUserOf, typedValues, validateRegistration } from './registration-form.js';
+import {
+  hintedValues,
+  newUserOf,
+  typedValues,
+  validateRegistration,
+  withVerifiedAddress,
+} from './registration-form.js';
 import type { Sentinel } from './sentinel.js';
 import { signInActions } from './sign-in-actions.js';
 import { Passcodes } from './verification-code/passcodes.js';
@@ -109,9 +116,15 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     outbox: options.outbox,
   };
 
-  /** The registration form with a `login_hint` filled in. */
+  const toCodeFirst = (interaction: Interaction, reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/code?register=1`, 303);
+
+  /** The registration form with a `login_hint` (or the address its code verified) filled in. */
   const showNewRegister = (interaction: Interaction, reply: FastifyReply) => {
-    const hint = interaction.details.params.login_hint;
+    // A sign-up that verifies an address starts with its code; the form then shows the verified address.
+    const verified = verifiedRegistration(interaction);
+    if (interaction.experience.signUpNeedsCode && !verified) return toCodeFirst(interaction, reply);
+    const hint = verified?.to ?? interaction.details.params.login_hint;
     return showRegister(interaction, reply, 200, { values: hintedValues(typeof hint === 'string' ? hint : undefined) });
   };
 
@@ -164,11 +177,13 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       });
     };
     if (!(await registrationOpen(interaction))) return closed();
+    const verified = verifiedRegistration(interaction);
+    if (interaction.experience.signUpNeedsCode && !verified) return toCodeFirst(interaction, reply);
+    const body = verified ? withVerifiedAddress(interaction.experience, request.body ?? {}, verified) : request.body;
     const captcha = await captchaRefusal(interaction, request, 'Register');
-    if (captcha)
-      return showRegister(interaction, reply, 422, { values: typedValues(request.body), error: captcha.message });
+    if (captcha) return showRegister(interaction, reply, 422, { values: typedValues(body), error: captcha.message });
     const settings = await settingsOf(tenantId);
-    const form = await validateRegistration(tr, interaction.experience, request.body ?? {}, {
+    const form = await validateRegistration(tr, interaction.experience, body ?? {}, {
       settings,
       breached,
       rules: users.rules,
@@ -177,6 +192,10 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     if (code) {
       failed(code);
       return showRegister(interaction, reply, 400, { values, errors });
+    }
+    // The verified address makes one account: a second submission finds its code spent.
+    if (verified && !(await passcodes.spend(tenantId, verified.verificationId as string))) {
+      return toCodeFirst(interaction, reply);
     }
 
     let created: NonNullable<Awaited<ReturnType<typeof users.create>>>;

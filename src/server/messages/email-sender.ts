@@ -23,20 +23,31 @@ export const findEmailSender = async (
   tenantId: string,
   connector: EntityModel,
 ): Promise<EmailSender> => {
-  const factories = factoriesOf(connector).filter((factory) => factory.type === 'Email');
+  const { factory, config } = await tenantConnectorOf(db, tenantId, connector, 'Email');
+  const sender = emailSenderFor(factory.sender, config);
+  const custom = await readEmailTemplates(db, tenantId);
+  return {
+    send: (message) =>
+      sender.send({ ...message, custom: custom(message.template, stringOrUndefined(message.payload.locale)) }),
+  };
+};
+
+/** The tenant's connector of a passwordless type (its latest) and its factory; none is `connector.not_found`. */
+export const tenantConnectorOf = async (
+  db: Queryable,
+  tenantId: string,
+  connector: EntityModel,
+  type: 'Email' | 'Sms',
+) => {
+  const factories = factoriesOf(connector).filter((factory) => factory.type === type);
   const { rows } = await db.query<{ connector_id: string; config: Record<string, unknown> }>(
     'SELECT connector_id, config FROM connectors WHERE tenant_id = $1 AND connector_id = ANY($2) ORDER BY created_at DESC LIMIT 1',
     [tenantId, factories.map((factory) => factory.id)],
   );
   const row = rows[0];
   const factory = row && factories.find((candidate) => candidate.id === row.connector_id);
-  if (!row || !factory) throw new ApiError('connector.not_found', { type: 'Email' });
-  const sender = emailSenderFor(factory.sender, row.config);
-  const custom = await readEmailTemplates(db, tenantId);
-  return {
-    send: (message) =>
-      sender.send({ ...message, custom: custom(message.template, stringOrUndefined(message.payload.locale)) }),
-  };
+  if (!row || !factory) throw new ApiError('connector.not_found', { type });
+  return { factory, config: row.config };
 };
 
 const stringOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);

@@ -4,7 +4,6 @@ import { verifyPassword } from '../../../entities/user/server/account/passwords.
 import type { SecuritySettings } from '../../../entities/user/server/account/security-settings.js';
 import type { UserStore } from '../../../entities/user/server/account/store.js';
 import type { Database } from '../../db/database.js';
-import { findEmailSender } from '../../messages/email-sender.js';
 import type { Outbox } from '../../messages/outbox.js';
 import type { interactionAudit } from '../audit.js';
 import type { CaptchaGuard } from '../captcha/guard.js';
@@ -13,7 +12,7 @@ import type { FieldErrors } from '../forms.js';
 import type { interactionPages } from '../pages.js';
 import { type Sentinel, sentinelTarget } from '../sentinel.js';
 import type { Passcodes } from '../verification-code/passcodes.js';
-import { admitMessage } from '../verification-code/send-rate.js';
+import { codeSender } from '../verification-code/send-code.js';
 import { forgotPasswordAvailable } from './availability.js';
 import { forgotPasswordScreens } from './screens.js';
 import { readForgotPassword, saveForgotPassword } from './state.js';
@@ -37,7 +36,6 @@ export interface ForgotPasswordOptions {
 }
 
 const EVENT = 'ForgotPassword';
-const CODE_CREATE = 'Verification.EmailVerificationCode.Create';
 const CODE_SUBMIT = 'Verification.EmailVerificationCode.Submit';
 
 /**
@@ -63,49 +61,17 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
       return handler(interaction, request, reply);
     });
 
+  const send = codeSender({ db, passcodes, outbox, audit });
   /**
    * Stores a new code for `email` and sends it (Logto's `ForgotPassword` template) when the address names an account;
    * an address that names none gets its code, its record and its place in the rate limit all the same, and nothing
-   * is sent. The message goes out beside the request (the outbox), so the answer comes as soon for an unknown
-   * address as for a known one; a failed send is logged and recorded then. Answers the refusal's code, or nothing
-   * once the flow's state names the address.
+   * is sent. Answers the refusal's code, or nothing once the flow's state names the address.
    */
   const sendCode = async (interaction: Interaction, request: Request, email: string) => {
-    const { tenantId, tr } = interaction;
-    const record = (result: 'Success' | 'Error', code?: string) =>
-      audit.record(interaction, request, {
-        event: EVENT,
-        step: CODE_CREATE,
-        result,
-        identifier: 'email',
-        ...(code ? { error: { code } } : {}),
-      });
-    const failed = (error: unknown) => {
-      request.log.warn({ err: error }, 'verification code not sent');
-      record('Error', 'verification_code.send_failed');
-      return 'verification_code.send_failed' as const;
-    };
-    if (!(await admitMessage(db, tenantId, email))) {
-      record('Error', 'request.message_rate_limited');
-      audit.raise(interaction, request, 'Message.RateLimited', { action: 'VerificationCodeSend', recipient: email });
-      return 'request.message_rate_limited';
-    }
-    const user = await users.findByIdentifier(tenantId, email);
-    const { code } = await passcodes.create(tenantId, { jti: interaction.details.uid, type: EVENT, email });
-    // Known or not, the address takes the same steps before the answer: the sender is looked up for both.
-    const sender = await db
-      .withTenant(tenantId, (tx) => findEmailSender(tx, tenantId, interaction.modelOf('connector')))
-      .catch(failed);
-    if (typeof sender === 'string') return sender;
-    if (user) {
-      const message = { to: email, template: EVENT, payload: { code, locale: tr.language } } as const;
-      outbox.post(() =>
-        sender.send(message).then(
-          () => record('Success'),
-          (error: unknown) => void failed(error),
-        ),
-      );
-    } else record('Success');
+    const user = await users.findByIdentifier(interaction.tenantId, email);
+    const target = { event: EVENT, template: EVENT, kind: 'email', to: email, deliver: Boolean(user) } as const;
+    const refused = await send(interaction, request, target);
+    if (refused) return refused;
     await saveForgotPassword(interaction, { email, sentAt: Date.now() });
     return undefined;
   };

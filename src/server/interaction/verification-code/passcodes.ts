@@ -14,7 +14,13 @@ export const defaultVerificationCodePolicy = { expirationDuration: 600, maxRetry
 export type PasscodeType = 'SignIn' | 'Register' | 'ForgotPassword' | 'Generic';
 
 /** Logto's answers to a refused code (`verification_code.*`, all 400). */
-export type PasscodeRefusal = 'not_found' | 'email_mismatch' | 'expired' | 'exceed_max_try' | 'code_mismatch';
+export type PasscodeRefusal =
+  | 'not_found'
+  | 'email_mismatch'
+  | 'phone_mismatch'
+  | 'expired'
+  | 'exceed_max_try'
+  | 'code_mismatch';
 
 export interface PasscodeTarget {
   /**
@@ -31,6 +37,9 @@ export interface PasscodeTarget {
 const ofTarget = `type = $3 AND consumed = false
   AND (interaction_jti = $2 OR ($2::varchar IS NULL AND interaction_jti IS NULL
     AND email IS NOT DISTINCT FROM $4::varchar AND phone IS NOT DISTINCT FROM $5::varchar))`;
+
+/** A phone number's digits: `+1 (555) 010-0200` and `15550100200` are one number. */
+const digits = (phone: string) => phone.replace(/\D/g, '');
 
 const randomCode = () => Array.from({ length: PASSCODE_LENGTH }, () => String(randomInt(10))).join('');
 
@@ -104,8 +113,8 @@ export class Passcodes {
 
   /**
    * Checks a submitted code as Logto does, in this order: the interaction's unconsumed code of the type, the email
-   * it was sent to, its age, its tries, the code (a wrong one counts a try). Answers the refusal, or the id of the
-   * record it consumed.
+   * address or phone number it was sent to, its age, its tries, the code (a wrong one counts a try). Answers the
+   * refusal, or the id of the record it consumed.
    */
   verify(
     tenantId: string,
@@ -116,11 +125,12 @@ export class Passcodes {
       const { rows } = await tx.query<{
         id: string;
         email: string | null;
+        phone: string | null;
         code_digest: string;
         try_count: number;
         age: number;
       }>(
-        `SELECT id, email, code_digest, try_count, extract(epoch FROM now() - created_at)::float8 AS age
+        `SELECT id, email, phone, code_digest, try_count, extract(epoch FROM now() - created_at)::float8 AS age
          FROM passcodes
          WHERE tenant_id = $1 AND ${ofTarget}
          ORDER BY created_at DESC LIMIT 1
@@ -131,6 +141,9 @@ export class Passcodes {
       if (!passcode) return { refusal: 'not_found' };
       if (target.email !== undefined && (passcode.email ?? '').toLowerCase() !== target.email.toLowerCase()) {
         return { refusal: 'email_mismatch' };
+      }
+      if (target.phone !== undefined && digits(passcode.phone ?? '') !== digits(target.phone)) {
+        return { refusal: 'phone_mismatch' };
       }
       const policy = await policyOf(tx, tenantId);
       if (Number(passcode.age) > policy.expirationDuration) return { refusal: 'expired' };

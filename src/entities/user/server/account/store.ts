@@ -50,7 +50,8 @@ export interface NewUser {
   username?: string | null;
   primaryEmail?: string | null;
   primaryPhone?: string | null;
-  password: string;
+  /** None for an account that signs in by verification codes only. */
+  password?: string | undefined;
   /** Profile claims and custom data the sign-up page's custom profile fields collected. */
   profile?: Record<string, unknown>;
   customData?: Record<string, unknown>;
@@ -138,7 +139,7 @@ export class UserStore {
       username: input.username ?? null,
       primaryEmail: input.primaryEmail ?? null,
       ...(input.primaryPhone ? { primaryPhone: input.primaryPhone } : {}),
-      password: input.password,
+      ...(input.password !== undefined ? { password: input.password } : {}),
       ...(input.profile ? { profile: input.profile } : {}),
       ...(input.customData ? { customData: input.customData } : {}),
     };

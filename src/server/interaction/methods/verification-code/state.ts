@@ -1,0 +1,49 @@
+import type { Interaction } from '../../context.js';
+import type { CodeKind } from '../../experience.js';
+
+/**
+ * A verification code flow's state, kept server-side in the oidc-provider interaction (its `result`, never sent to the
+ * browser): what the code is for (signing in, or creating an account), the address it was sent to and when, and
+ * once it passed, the consumed code's id (spent by what it verified). Nothing of the code itself.
+ */
+export interface CodeState {
+  purpose: 'SignIn' | 'Register';
+  kind: CodeKind;
+  /** The address as typed: an email address or a phone number. */
+  to: string;
+  /** When the last code was sent (epoch milliseconds): a new one only after the resend countdown. */
+  sentAt: number;
+  /** Set once the code passed: the consumed passcode's id. */
+  verificationId?: string | undefined;
+}
+
+const KEY = 'verificationCode';
+
+const isState = (value: unknown): value is CodeState => {
+  const state = value as Partial<CodeState> | undefined;
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state.purpose === 'SignIn' || state.purpose === 'Register') &&
+    (state.kind === 'email' || state.kind === 'phone') &&
+    typeof state.to === 'string' &&
+    typeof state.sentAt === 'number'
+  );
+};
+
+export const readCodeState = (interaction: Interaction): CodeState | undefined => {
+  const value = interaction.details.result?.[KEY];
+  return isState(value) ? value : undefined;
+};
+
+/** Stores the state with the interaction; `undefined` ends the flow. */
+export const saveCodeState = async (interaction: Interaction, state: CodeState | undefined) => {
+  interaction.details.result = state ? { [KEY]: state } : {};
+  await interaction.details.persist();
+};
+
+/** The address a registration verified by its code, when the interaction holds one. */
+export const verifiedRegistration = (interaction: Interaction) => {
+  const state = readCodeState(interaction);
+  return state?.purpose === 'Register' && state.verificationId ? state : undefined;
+};
