@@ -34,8 +34,13 @@ export const checkFieldKinds = (entity: LoadedEntity): void => {
     const derived = prop['x-derived'];
     if (derived === undefined) continue;
     if (!prop.readOnly) throw new CodegenError(`${where}: x-derived field ${name} must be readOnly`);
-    const entries = Object.entries(derived as Record<string, unknown>);
+    // `ownIn` (with `choiceMeta` only): a stored object whose value of the same name, when set, stands instead.
+    const { ownIn, ...rest } = derived as Record<string, unknown>;
+    const entries = Object.entries(rest);
     const [kind, source] = entries[0] ?? [];
+    if (ownIn !== undefined && (kind !== 'choiceMeta' || typeof ownIn !== 'string' || !properties[ownIn])) {
+      throw new CodegenError(`${where}: x-derived ownIn of ${name} must name a stored sibling, beside choiceMeta`);
+    }
     if (entries.length !== 1 || !derivations.includes(kind as (typeof derivations)[number])) {
       throw new CodegenError(`${where}: x-derived of ${name} must be one of ${derivations.join(', ')}`);
     }

@@ -73,6 +73,7 @@ export const apiRoutes = {
       "create": "/connectors",
       "update": "/connectors/{id}",
       "test": "/connectors/{factoryId}/test",
+      "authorizationUri": "/connectors/{connectorId}/authorization-uri",
       "delete": "/connectors/{id}"
     }
   },

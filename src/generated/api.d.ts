@@ -688,6 +688,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connectors/{connectorId}/authorization-uri": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get the authorization URI of a social connector's provider, to link a social identity from your own pages */
+        post: operations["CreateConnectorConnectorIdAuthorizationUri"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connectors/{factoryId}/test": {
         parameters: {
             query?: never;
@@ -2867,7 +2884,6 @@ export interface components {
              * @example custom_profile_fields.name_conflict_sign_in_identifier
              * @example custom_profile_fields.name_conflict_built_in_prop
              * @example custom_profile_fields.name_conflict_custom_data
-             * @example connector.email_connector.bulk_deletion_no_filter
              * @example one_time_token.token_not_found
              * @example one_time_token.email_mismatch
              * @example one_time_token.token_expired
@@ -2952,15 +2968,7 @@ export interface components {
              * @example verification_code.exceed_max_try
              * @example verification_code.code_mismatch
              * @example request.message_rate_limited
-             * @example connector.not_found
-             * @example connector.general
-             * @example connector.invalid_config
-             * @example connector.unexpected_type
-             * @example connector.template_not_found
-             * @example connector.not_found_with_connector_id
-             * @example connector.invalid_type_for_syncing_profile
-             * @example connector.cannot_overwrite_metadata_for_non_standard_connector
-             * @example connector.token_storage_not_supported
+             * @example session.insufficient_info
              * @example unexpected.general
              * @example guard.file_size_exceeded
              * @example guard.mime_type_not_allowed
@@ -2994,6 +3002,22 @@ export interface components {
              * @example application.saml.missing_email_address
              * @example application.saml.email_address_unverified
              * @example application.saml.invalid_certificate_pem_format
+             * @example connector.email_connector.bulk_deletion_no_filter
+             * @example connector.not_found
+             * @example connector.general
+             * @example connector.invalid_config
+             * @example connector.invalid_response
+             * @example connector.invalid_auth_code
+             * @example connector.should_specify_target
+             * @example connector.can_not_modify_target
+             * @example connector.multiple_instances_not_supported
+             * @example connector.multiple_target_with_same_platform
+             * @example connector.unexpected_type
+             * @example connector.template_not_found
+             * @example connector.not_found_with_connector_id
+             * @example connector.invalid_type_for_syncing_profile
+             * @example connector.cannot_overwrite_metadata_for_non_standard_connector
+             * @example connector.token_storage_not_supported
              * @example daily_active_user.already_recorded
              */
             code: string;
@@ -3989,6 +4013,685 @@ export interface components {
             config: components["schemas"]["CaptchaProviderConfigRecaptchaenterprise"] | components["schemas"]["CaptchaProviderConfigTurnstile"];
         };
         /**
+         * Apple
+         * @description The configuration of the Apple social connector.
+         */
+        ConnectorConfigAppleUniversal: {
+            /** Client ID */
+            clientId: string;
+            /** Client secret */
+            clientSecret: string;
+            /**
+             * Authorization endpoint
+             * Format: uri
+             * @default https://appleid.apple.com/auth/authorize
+             */
+            authorizationEndpoint: string;
+            /**
+             * Token endpoint
+             * Format: uri
+             * @default https://appleid.apple.com/auth/token
+             */
+            tokenEndpoint: string;
+            /**
+             * Scope
+             * @description Space-separated scopes; openid is always asked for.
+             * @default openid name email
+             */
+            scope: string;
+            /**
+             * ID token verification
+             * @description Where the provider's signing keys are, and the issuer its ID tokens name.
+             * @default {
+             *       "jwksUri": "https://appleid.apple.com/auth/keys",
+             *       "issuer": "https://appleid.apple.com"
+             *     }
+             */
+            idTokenVerificationConfig: {
+                /**
+                 * JWKS URI
+                 * Format: uri
+                 */
+                jwksUri: string;
+                /**
+                 * Issuer
+                 * @description The issuer the ID token must name (none: any).
+                 */
+                issuer?: string;
+            };
+            /**
+             * Token endpoint authentication
+             * @description How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication.
+             * @default client_secret_post
+             * @enum {string}
+             */
+            tokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
+            /**
+             * Optional authorization parameters
+             * @default {
+             *       "responseMode": "form_post"
+             *     }
+             */
+            authRequestOptionalConfig: {
+                responseMode?: string;
+                display?: string;
+                prompt?: string;
+                maxAge?: string;
+                uiLocales?: string;
+                loginHint?: string;
+                acrValues?: string;
+            };
+            /**
+             * Trust unverified email
+             * @description Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+            /**
+             * Custom parameters
+             * @description Extra parameters of the authorization request.
+             * @default {}
+             */
+            customConfig: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * Microsoft
+         * @description The configuration of the Microsoft social connector.
+         */
+        ConnectorConfigAzureadUniversal: {
+            /** Client ID */
+            clientId: string;
+            /** Client secret */
+            clientSecret: string;
+            /**
+             * Authorization endpoint
+             * Format: uri
+             * @default https://login.microsoftonline.com/common/oauth2/v2.0/authorize
+             */
+            authorizationEndpoint: string;
+            /**
+             * Token endpoint
+             * Format: uri
+             * @default https://login.microsoftonline.com/common/oauth2/v2.0/token
+             */
+            tokenEndpoint: string;
+            /**
+             * User info endpoint
+             * Format: uri
+             * @default https://graph.microsoft.com/v1.0/me
+             */
+            userInfoEndpoint: string;
+            /**
+             * Scope
+             * @description The scopes to ask for, as the provider separates them.
+             * @default User.Read
+             */
+            scope: string;
+            /**
+             * Token endpoint authentication
+             * @description How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication.
+             * @default client_secret_post
+             * @enum {string}
+             */
+            tokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
+            /**
+             * Profile map
+             * @description Which user info field holds each profile value (a dotted path reaches into objects).
+             * @default {
+             *       "id": "id",
+             *       "email": "mail",
+             *       "name": "displayName"
+             *     }
+             */
+            profileMap: {
+                id?: string;
+                email?: string;
+                phone?: string;
+                name?: string;
+                avatar?: string;
+                emailVerified?: string;
+            };
+            /**
+             * Trust unverified email
+             * @description Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+            /**
+             * Custom parameters
+             * @description Extra parameters of the authorization request.
+             * @default {}
+             */
+            customConfig: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * Discord
+         * @description The configuration of the Discord social connector.
+         */
+        ConnectorConfigDiscordUniversal: {
+            /** Client ID */
+            clientId: string;
+            /** Client secret */
+            clientSecret: string;
+            /**
+             * Authorization endpoint
+             * Format: uri
+             * @default https://discord.com/oauth2/authorize
+             */
+            authorizationEndpoint: string;
+            /**
+             * Token endpoint
+             * Format: uri
+             * @default https://discord.com/api/v10/oauth2/token
+             */
+            tokenEndpoint: string;
+            /**
+             * User info endpoint
+             * Format: uri
+             * @default https://discord.com/api/v10/users/@me
+             */
+            userInfoEndpoint: string;
+            /**
+             * Scope
+             * @description The scopes to ask for, as the provider separates them.
+             * @default identify email
+             */
+            scope: string;
+            /**
+             * Token endpoint authentication
+             * @description How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication.
+             * @default client_secret_post
+             * @enum {string}
+             */
+            tokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
+            /**
+             * Profile map
+             * @description Which user info field holds each profile value (a dotted path reaches into objects).
+             * @default {
+             *       "id": "id",
+             *       "email": "email",
+             *       "name": "global_name",
+             *       "emailVerified": "verified"
+             *     }
+             */
+            profileMap: {
+                id?: string;
+                email?: string;
+                phone?: string;
+                name?: string;
+                avatar?: string;
+                emailVerified?: string;
+            };
+            /**
+             * Trust unverified email
+             * @description Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+            /**
+             * Custom parameters
+             * @description Extra parameters of the authorization request.
+             * @default {}
+             */
+            customConfig: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * Facebook
+         * @description The configuration of the Facebook social connector.
+         */
+        ConnectorConfigFacebookUniversal: {
+            /** Client ID */
+            clientId: string;
+            /** Client secret */
+            clientSecret: string;
+            /**
+             * Authorization endpoint
+             * Format: uri
+             * @default https://www.facebook.com/v13.0/dialog/oauth
+             */
+            authorizationEndpoint: string;
+            /**
+             * Token endpoint
+             * Format: uri
+             * @default https://graph.facebook.com/v13.0/oauth/access_token
+             */
+            tokenEndpoint: string;
+            /**
+             * User info endpoint
+             * Format: uri
+             * @default https://graph.facebook.com/v13.0/me?fields=id,name,email,picture
+             */
+            userInfoEndpoint: string;
+            /**
+             * Scope
+             * @description The scopes to ask for, as the provider separates them.
+             * @default email,public_profile
+             */
+            scope: string;
+            /**
+             * Token endpoint authentication
+             * @description How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication.
+             * @default client_secret_post
+             * @enum {string}
+             */
+            tokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
+            /**
+             * Profile map
+             * @description Which user info field holds each profile value (a dotted path reaches into objects).
+             * @default {
+             *       "id": "id",
+             *       "email": "email",
+             *       "name": "name",
+             *       "avatar": "picture.data.url"
+             *     }
+             */
+            profileMap: {
+                id?: string;
+                email?: string;
+                phone?: string;
+                name?: string;
+                avatar?: string;
+                emailVerified?: string;
+            };
+            /**
+             * Trust unverified email
+             * @description Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+            /**
+             * Custom parameters
+             * @description Extra parameters of the authorization request.
+             * @default {}
+             */
+            customConfig: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * GitHub
+         * @description The configuration of the GitHub social connector.
+         */
+        ConnectorConfigGithubUniversal: {
+            /** Client ID */
+            clientId: string;
+            /** Client secret */
+            clientSecret: string;
+            /**
+             * Authorization endpoint
+             * Format: uri
+             * @default https://github.com/login/oauth/authorize
+             */
+            authorizationEndpoint: string;
+            /**
+             * Token endpoint
+             * Format: uri
+             * @default https://github.com/login/oauth/access_token
+             */
+            tokenEndpoint: string;
+            /**
+             * User info endpoint
+             * Format: uri
+             * @default https://api.github.com/user
+             */
+            userInfoEndpoint: string;
+            /**
+             * Scope
+             * @description The scopes to ask for, as the provider separates them.
+             * @default read:user user:email
+             */
+            scope: string;
+            /**
+             * Token endpoint authentication
+             * @description How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication.
+             * @default client_secret_post
+             * @enum {string}
+             */
+            tokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
+            /**
+             * Profile map
+             * @description Which user info field holds each profile value (a dotted path reaches into objects).
+             * @default {
+             *       "id": "id",
+             *       "email": "email",
+             *       "name": "name",
+             *       "avatar": "avatar_url"
+             *     }
+             */
+            profileMap: {
+                id?: string;
+                email?: string;
+                phone?: string;
+                name?: string;
+                avatar?: string;
+                emailVerified?: string;
+            };
+            /**
+             * Trust unverified email
+             * @description Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+            /**
+             * Custom parameters
+             * @description Extra parameters of the authorization request.
+             * @default {}
+             */
+            customConfig: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * GitLab
+         * @description The configuration of the GitLab social connector.
+         */
+        ConnectorConfigGitlabUniversal: {
+            /** Client ID */
+            clientId: string;
+            /** Client secret */
+            clientSecret: string;
+            /**
+             * Authorization endpoint
+             * Format: uri
+             * @default https://gitlab.com/oauth/authorize
+             */
+            authorizationEndpoint: string;
+            /**
+             * Token endpoint
+             * Format: uri
+             * @default https://gitlab.com/oauth/token
+             */
+            tokenEndpoint: string;
+            /**
+             * Scope
+             * @description Space-separated scopes; openid is always asked for.
+             * @default openid profile email
+             */
+            scope: string;
+            /**
+             * ID token verification
+             * @description Where the provider's signing keys are, and the issuer its ID tokens name.
+             * @default {
+             *       "jwksUri": "https://gitlab.com/oauth/discovery/keys",
+             *       "issuer": "https://gitlab.com"
+             *     }
+             */
+            idTokenVerificationConfig: {
+                /**
+                 * JWKS URI
+                 * Format: uri
+                 */
+                jwksUri: string;
+                /**
+                 * Issuer
+                 * @description The issuer the ID token must name (none: any).
+                 */
+                issuer?: string;
+            };
+            /**
+             * Token endpoint authentication
+             * @description How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication.
+             * @default client_secret_post
+             * @enum {string}
+             */
+            tokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
+            /**
+             * Optional authorization parameters
+             * @default {}
+             */
+            authRequestOptionalConfig: {
+                responseMode?: string;
+                display?: string;
+                prompt?: string;
+                maxAge?: string;
+                uiLocales?: string;
+                loginHint?: string;
+                acrValues?: string;
+            };
+            /**
+             * Trust unverified email
+             * @description Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+            /**
+             * Custom parameters
+             * @description Extra parameters of the authorization request.
+             * @default {}
+             */
+            customConfig: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * Google
+         * @description The configuration of the Google social connector.
+         */
+        ConnectorConfigGoogleUniversal: {
+            /** Client ID */
+            clientId: string;
+            /** Client secret */
+            clientSecret: string;
+            /**
+             * Authorization endpoint
+             * Format: uri
+             * @default https://accounts.google.com/o/oauth2/v2/auth
+             */
+            authorizationEndpoint: string;
+            /**
+             * Token endpoint
+             * Format: uri
+             * @default https://oauth2.googleapis.com/token
+             */
+            tokenEndpoint: string;
+            /**
+             * Scope
+             * @description Space-separated scopes; openid is always asked for.
+             * @default openid profile email
+             */
+            scope: string;
+            /**
+             * ID token verification
+             * @description Where the provider's signing keys are, and the issuer its ID tokens name.
+             * @default {
+             *       "jwksUri": "https://www.googleapis.com/oauth2/v3/certs",
+             *       "issuer": "https://accounts.google.com"
+             *     }
+             */
+            idTokenVerificationConfig: {
+                /**
+                 * JWKS URI
+                 * Format: uri
+                 */
+                jwksUri: string;
+                /**
+                 * Issuer
+                 * @description The issuer the ID token must name (none: any).
+                 */
+                issuer?: string;
+            };
+            /**
+             * Token endpoint authentication
+             * @description How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication.
+             * @default client_secret_post
+             * @enum {string}
+             */
+            tokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
+            /**
+             * Optional authorization parameters
+             * @default {}
+             */
+            authRequestOptionalConfig: {
+                responseMode?: string;
+                display?: string;
+                prompt?: string;
+                maxAge?: string;
+                uiLocales?: string;
+                loginHint?: string;
+                acrValues?: string;
+            };
+            /**
+             * Trust unverified email
+             * @description Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+            /**
+             * Custom parameters
+             * @description Extra parameters of the authorization request.
+             * @default {}
+             */
+            customConfig: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * OAuth 2.0
+         * @description The configuration of the OAuth 2.0 social connector.
+         */
+        ConnectorConfigOauth2: {
+            /** Client ID */
+            clientId: string;
+            /** Client secret */
+            clientSecret: string;
+            /**
+             * Authorization endpoint
+             * Format: uri
+             */
+            authorizationEndpoint: string;
+            /**
+             * Token endpoint
+             * Format: uri
+             */
+            tokenEndpoint: string;
+            /**
+             * User info endpoint
+             * Format: uri
+             */
+            userInfoEndpoint: string;
+            /**
+             * Scope
+             * @description The scopes to ask for, as the provider separates them.
+             * @default
+             */
+            scope: string;
+            /**
+             * Token endpoint authentication
+             * @description How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication.
+             * @default client_secret_post
+             * @enum {string}
+             */
+            tokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
+            /**
+             * Profile map
+             * @description Which user info field holds each profile value (a dotted path reaches into objects).
+             */
+            profileMap: {
+                id: string;
+                email?: string;
+                phone?: string;
+                name?: string;
+                avatar?: string;
+                emailVerified?: string;
+            };
+            /**
+             * Trust unverified email
+             * @description Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+            /**
+             * Custom parameters
+             * @description Extra parameters of the authorization request.
+             * @default {}
+             */
+            customConfig: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * OIDC
+         * @description The configuration of the OIDC social connector.
+         */
+        ConnectorConfigOidc: {
+            /** Client ID */
+            clientId: string;
+            /** Client secret */
+            clientSecret: string;
+            /**
+             * Authorization endpoint
+             * Format: uri
+             */
+            authorizationEndpoint: string;
+            /**
+             * Token endpoint
+             * Format: uri
+             */
+            tokenEndpoint: string;
+            /**
+             * Scope
+             * @description Space-separated scopes; openid is always asked for.
+             * @default openid profile email
+             */
+            scope: string;
+            /**
+             * ID token verification
+             * @description Where the provider's signing keys are, and the issuer its ID tokens name.
+             */
+            idTokenVerificationConfig: {
+                /**
+                 * JWKS URI
+                 * Format: uri
+                 */
+                jwksUri: string;
+                /**
+                 * Issuer
+                 * @description The issuer the ID token must name (none: any).
+                 */
+                issuer?: string;
+            };
+            /**
+             * Token endpoint authentication
+             * @description How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication.
+             * @default client_secret_post
+             * @enum {string}
+             */
+            tokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
+            /**
+             * Optional authorization parameters
+             * @default {}
+             */
+            authRequestOptionalConfig: {
+                responseMode?: string;
+                display?: string;
+                prompt?: string;
+                maxAge?: string;
+                uiLocales?: string;
+                loginHint?: string;
+                acrValues?: string;
+            };
+            /**
+             * Trust unverified email
+             * @description Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+            /**
+             * Custom parameters
+             * @description Extra parameters of the authorization request.
+             * @default {}
+             */
+            customConfig: {
+                [key: string]: string;
+            };
+        };
+        /**
          * SMTP
          * @description Sends email through an SMTP server (Logto's SMTP connector configuration).
          */
@@ -4173,9 +4876,9 @@ export interface components {
             connectorId: string;
             /**
              * Configuration
-             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService).
+             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (apple-universal: ConnectorConfigAppleUniversal; azuread-universal: ConnectorConfigAzureadUniversal; discord-universal: ConnectorConfigDiscordUniversal; facebook-universal: ConnectorConfigFacebookUniversal; github-universal: ConnectorConfigGithubUniversal; gitlab-universal: ConnectorConfigGitlabUniversal; google-universal: ConnectorConfigGoogleUniversal; oauth2: ConnectorConfigOauth2; oidc: ConnectorConfigOidc; simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService).
              */
-            config: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
+            config: components["schemas"]["ConnectorConfigAppleUniversal"] | components["schemas"]["ConnectorConfigAzureadUniversal"] | components["schemas"]["ConnectorConfigDiscordUniversal"] | components["schemas"]["ConnectorConfigFacebookUniversal"] | components["schemas"]["ConnectorConfigGithubUniversal"] | components["schemas"]["ConnectorConfigGitlabUniversal"] | components["schemas"]["ConnectorConfigGoogleUniversal"] | components["schemas"]["ConnectorConfigOauth2"] | components["schemas"]["ConnectorConfigOidc"] | components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
             /**
              * @description Custom connector metadata, overriding the factory's for standard connectors.
              * @default {}
@@ -4205,9 +4908,9 @@ export interface components {
              * @enum {string}
              */
             readonly type?: "Email" | "Sms" | "Social";
-            /** @description The factory's target. */
+            /** @description The connector's own (a standard connector's metadata), else its factory's target. */
             readonly target?: string;
-            /** @description The factory's name, by language. */
+            /** @description The connector's own (a standard connector's metadata), else its factory's name, by language. */
             readonly name?: {
                 [key: string]: string;
             };
@@ -4215,9 +4918,9 @@ export interface components {
             readonly description?: {
                 [key: string]: string;
             };
-            /** @description The factory's logo. */
+            /** @description The connector's own (a standard connector's metadata), else its factory's logo. */
             readonly logo?: string;
-            /** @description The factory's logo for dark backgrounds. */
+            /** @description The connector's own (a standard connector's metadata), else its factory's logo for dark backgrounds. */
             readonly logoDark?: string | null;
             /** @description The factory's readme. */
             readonly readme?: string;
@@ -4264,15 +4967,28 @@ export interface components {
                     syncProfile?: boolean;
                     enableTokenStorage?: boolean;
                 };
+                authorizationUri: {
+                    /** @description A random string of the caller's, to check when the user comes back. */
+                    state: string;
+                    /** @description Where the provider sends the user back. */
+                    redirectUri: string;
+                };
+                authorizationUriAnswer: {
+                    /**
+                     * Format: uri
+                     * @description The provider's authorization URL.
+                     */
+                    redirectTo: string;
+                };
             };
-        } & (unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
         ConnectorCreateBody: {
             /** @description The id for the new connector; generated when absent. */
             id?: string;
             /** @description The connector factory ID for creating the connector. */
             connectorId: string;
-            /** @description The connector's configuration, in the shape its factory validates. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService). */
-            config?: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
+            /** @description The connector's configuration, in the shape its factory validates. Its shape is chosen by connectorId (apple-universal: ConnectorConfigAppleUniversal; azuread-universal: ConnectorConfigAzureadUniversal; discord-universal: ConnectorConfigDiscordUniversal; facebook-universal: ConnectorConfigFacebookUniversal; github-universal: ConnectorConfigGithubUniversal; gitlab-universal: ConnectorConfigGitlabUniversal; google-universal: ConnectorConfigGoogleUniversal; oauth2: ConnectorConfigOauth2; oidc: ConnectorConfigOidc; simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService). */
+            config?: components["schemas"]["ConnectorConfigAppleUniversal"] | components["schemas"]["ConnectorConfigAzureadUniversal"] | components["schemas"]["ConnectorConfigDiscordUniversal"] | components["schemas"]["ConnectorConfigFacebookUniversal"] | components["schemas"]["ConnectorConfigGithubUniversal"] | components["schemas"]["ConnectorConfigGitlabUniversal"] | components["schemas"]["ConnectorConfigGoogleUniversal"] | components["schemas"]["ConnectorConfigOauth2"] | components["schemas"]["ConnectorConfigOidc"] | components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
             metadata?: {
                 target?: string;
                 name?: {
@@ -4287,9 +5003,9 @@ export interface components {
         ConnectorUpdateBody: {
             /**
              * Configuration
-             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService).
+             * @description The connector's configuration, in the shape of its factory's. Its shape is chosen by connectorId (apple-universal: ConnectorConfigAppleUniversal; azuread-universal: ConnectorConfigAzureadUniversal; discord-universal: ConnectorConfigDiscordUniversal; facebook-universal: ConnectorConfigFacebookUniversal; github-universal: ConnectorConfigGithubUniversal; gitlab-universal: ConnectorConfigGitlabUniversal; google-universal: ConnectorConfigGoogleUniversal; oauth2: ConnectorConfigOauth2; oidc: ConnectorConfigOidc; simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService).
              */
-            config?: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
+            config?: components["schemas"]["ConnectorConfigAppleUniversal"] | components["schemas"]["ConnectorConfigAzureadUniversal"] | components["schemas"]["ConnectorConfigDiscordUniversal"] | components["schemas"]["ConnectorConfigFacebookUniversal"] | components["schemas"]["ConnectorConfigGithubUniversal"] | components["schemas"]["ConnectorConfigGitlabUniversal"] | components["schemas"]["ConnectorConfigGoogleUniversal"] | components["schemas"]["ConnectorConfigOauth2"] | components["schemas"]["ConnectorConfigOidc"] | components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
             /**
              * @description Custom connector metadata, overriding the factory's for standard connectors.
              * @default {}
@@ -4317,9 +5033,22 @@ export interface components {
             /** Format: email */
             email?: string;
             phone?: string;
-            /** @description Its shape is chosen by connectorId (simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService). */
-            config: components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
+            /** @description Its shape is chosen by connectorId (apple-universal: ConnectorConfigAppleUniversal; azuread-universal: ConnectorConfigAzureadUniversal; discord-universal: ConnectorConfigDiscordUniversal; facebook-universal: ConnectorConfigFacebookUniversal; github-universal: ConnectorConfigGithubUniversal; gitlab-universal: ConnectorConfigGitlabUniversal; google-universal: ConnectorConfigGoogleUniversal; oauth2: ConnectorConfigOauth2; oidc: ConnectorConfigOidc; simple-mail-transfer-protocol: ConnectorConfigSimpleMailTransferProtocol; twilio-short-message-service: ConnectorConfigTwilioShortMessageService). */
+            config: components["schemas"]["ConnectorConfigAppleUniversal"] | components["schemas"]["ConnectorConfigAzureadUniversal"] | components["schemas"]["ConnectorConfigDiscordUniversal"] | components["schemas"]["ConnectorConfigFacebookUniversal"] | components["schemas"]["ConnectorConfigGithubUniversal"] | components["schemas"]["ConnectorConfigGitlabUniversal"] | components["schemas"]["ConnectorConfigGoogleUniversal"] | components["schemas"]["ConnectorConfigOauth2"] | components["schemas"]["ConnectorConfigOidc"] | components["schemas"]["ConnectorConfigSimpleMailTransferProtocol"] | components["schemas"]["ConnectorConfigTwilioShortMessageService"];
             locale?: string;
+        };
+        ConnectorAuthorizationUriBody: {
+            /** @description A random string of the caller's, to check when the user comes back. */
+            state: string;
+            /** @description Where the provider sends the user back. */
+            redirectUri: string;
+        };
+        ConnectorAuthorizationUriResponse: {
+            /**
+             * Format: uri
+             * @description The provider's authorization URL.
+             */
+            redirectTo: string;
         };
         /**
          * Connector factory
@@ -16085,6 +16814,8 @@ export interface operations {
                 page?: number;
                 /** @description Entries per page (at most 100). */
                 page_size?: number;
+                /** @description Only connectors with this target. */
+                target?: string;
             };
             header?: {
                 /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
@@ -16161,6 +16892,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Connector"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateConnectorConnectorIdAuthorizationUri: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connector id. */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorAuthorizationUriBody"];
+            };
+        };
+        responses: {
+            /** @description Get the authorization URI of a social connector's provider, to link a social identity from your own pages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorAuthorizationUriResponse"];
                 };
             };
             /** @description Bad Request */

@@ -6339,7 +6339,10 @@ export const entityModels: EntityModel[] = [
     "idField": "id",
     "operations": {
       "list": {
-        "pagination": "optional"
+        "pagination": "optional",
+        "filters": [
+          "target"
+        ]
       },
       "get": {}
     },
@@ -6368,6 +6371,1325 @@ export const entityModels: EntityModel[] = [
       "schema": {
         "type": "object",
         "allOf": [
+          {
+            "description": "config follows branch Apple when connectorId is apple-universal",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "apple-universal"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "Apple",
+                  "description": "The configuration of the Apple social connector.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "clientId",
+                    "clientSecret"
+                  ],
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 4096
+                    },
+                    "authorizationEndpoint": {
+                      "title": "Authorization endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://appleid.apple.com/auth/authorize"
+                    },
+                    "tokenEndpoint": {
+                      "title": "Token endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://appleid.apple.com/auth/token"
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "default": "openid name email",
+                      "description": "Space-separated scopes; openid is always asked for."
+                    },
+                    "idTokenVerificationConfig": {
+                      "title": "ID token verification",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "jwksUri"
+                      ],
+                      "properties": {
+                        "jwksUri": {
+                          "title": "JWKS URI",
+                          "type": "string",
+                          "format": "uri",
+                          "pattern": "^https?://",
+                          "maxLength": 2048
+                        },
+                        "issuer": {
+                          "title": "Issuer",
+                          "type": "string",
+                          "maxLength": 2048,
+                          "description": "The issuer the ID token must name (none: any)."
+                        }
+                      },
+                      "default": {
+                        "jwksUri": "https://appleid.apple.com/auth/keys",
+                        "issuer": "https://appleid.apple.com"
+                      },
+                      "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                    },
+                    "tokenEndpointAuthMethod": {
+                      "title": "Token endpoint authentication",
+                      "type": "string",
+                      "enum": [
+                        "client_secret_post",
+                        "client_secret_basic"
+                      ],
+                      "default": "client_secret_post",
+                      "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                    },
+                    "authRequestOptionalConfig": {
+                      "title": "Optional authorization parameters",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "default": {
+                        "responseMode": "form_post"
+                      },
+                      "properties": {
+                        "responseMode": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "display": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "prompt": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "maxAge": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "uiLocales": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "loginHint": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "acrValues": {
+                          "type": "string",
+                          "maxLength": 2048
+                        }
+                      }
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                    },
+                    "customConfig": {
+                      "title": "Custom parameters",
+                      "type": "object",
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxProperties": 20,
+                      "default": {},
+                      "description": "Extra parameters of the authorization request."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch Microsoft when connectorId is azuread-universal",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "azuread-universal"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "Microsoft",
+                  "description": "The configuration of the Microsoft social connector.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "clientId",
+                    "clientSecret"
+                  ],
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 4096
+                    },
+                    "authorizationEndpoint": {
+                      "title": "Authorization endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://login.microsoftonline.com/common/oauth2/v2.0/authorize"
+                    },
+                    "tokenEndpoint": {
+                      "title": "Token endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://login.microsoftonline.com/common/oauth2/v2.0/token"
+                    },
+                    "userInfoEndpoint": {
+                      "title": "User info endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://graph.microsoft.com/v1.0/me"
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "default": "User.Read",
+                      "description": "The scopes to ask for, as the provider separates them."
+                    },
+                    "tokenEndpointAuthMethod": {
+                      "title": "Token endpoint authentication",
+                      "type": "string",
+                      "enum": [
+                        "client_secret_post",
+                        "client_secret_basic"
+                      ],
+                      "default": "client_secret_post",
+                      "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                    },
+                    "profileMap": {
+                      "title": "Profile map",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "default": {
+                        "id": "id",
+                        "email": "mail",
+                        "name": "displayName"
+                      },
+                      "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "email": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "phone": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "name": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "avatar": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "emailVerified": {
+                          "type": "string",
+                          "maxLength": 256
+                        }
+                      }
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                    },
+                    "customConfig": {
+                      "title": "Custom parameters",
+                      "type": "object",
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxProperties": 20,
+                      "default": {},
+                      "description": "Extra parameters of the authorization request."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch Discord when connectorId is discord-universal",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "discord-universal"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "Discord",
+                  "description": "The configuration of the Discord social connector.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "clientId",
+                    "clientSecret"
+                  ],
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 4096
+                    },
+                    "authorizationEndpoint": {
+                      "title": "Authorization endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://discord.com/oauth2/authorize"
+                    },
+                    "tokenEndpoint": {
+                      "title": "Token endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://discord.com/api/v10/oauth2/token"
+                    },
+                    "userInfoEndpoint": {
+                      "title": "User info endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://discord.com/api/v10/users/@me"
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "default": "identify email",
+                      "description": "The scopes to ask for, as the provider separates them."
+                    },
+                    "tokenEndpointAuthMethod": {
+                      "title": "Token endpoint authentication",
+                      "type": "string",
+                      "enum": [
+                        "client_secret_post",
+                        "client_secret_basic"
+                      ],
+                      "default": "client_secret_post",
+                      "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                    },
+                    "profileMap": {
+                      "title": "Profile map",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "default": {
+                        "id": "id",
+                        "email": "email",
+                        "name": "global_name",
+                        "emailVerified": "verified"
+                      },
+                      "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "email": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "phone": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "name": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "avatar": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "emailVerified": {
+                          "type": "string",
+                          "maxLength": 256
+                        }
+                      }
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                    },
+                    "customConfig": {
+                      "title": "Custom parameters",
+                      "type": "object",
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxProperties": 20,
+                      "default": {},
+                      "description": "Extra parameters of the authorization request."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch Facebook when connectorId is facebook-universal",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "facebook-universal"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "Facebook",
+                  "description": "The configuration of the Facebook social connector.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "clientId",
+                    "clientSecret"
+                  ],
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 4096
+                    },
+                    "authorizationEndpoint": {
+                      "title": "Authorization endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://www.facebook.com/v13.0/dialog/oauth"
+                    },
+                    "tokenEndpoint": {
+                      "title": "Token endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://graph.facebook.com/v13.0/oauth/access_token"
+                    },
+                    "userInfoEndpoint": {
+                      "title": "User info endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://graph.facebook.com/v13.0/me?fields=id,name,email,picture"
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "default": "email,public_profile",
+                      "description": "The scopes to ask for, as the provider separates them."
+                    },
+                    "tokenEndpointAuthMethod": {
+                      "title": "Token endpoint authentication",
+                      "type": "string",
+                      "enum": [
+                        "client_secret_post",
+                        "client_secret_basic"
+                      ],
+                      "default": "client_secret_post",
+                      "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                    },
+                    "profileMap": {
+                      "title": "Profile map",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "default": {
+                        "id": "id",
+                        "email": "email",
+                        "name": "name",
+                        "avatar": "picture.data.url"
+                      },
+                      "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "email": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "phone": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "name": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "avatar": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "emailVerified": {
+                          "type": "string",
+                          "maxLength": 256
+                        }
+                      }
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                    },
+                    "customConfig": {
+                      "title": "Custom parameters",
+                      "type": "object",
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxProperties": 20,
+                      "default": {},
+                      "description": "Extra parameters of the authorization request."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch GitHub when connectorId is github-universal",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "github-universal"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "GitHub",
+                  "description": "The configuration of the GitHub social connector.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "clientId",
+                    "clientSecret"
+                  ],
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 4096
+                    },
+                    "authorizationEndpoint": {
+                      "title": "Authorization endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://github.com/login/oauth/authorize"
+                    },
+                    "tokenEndpoint": {
+                      "title": "Token endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://github.com/login/oauth/access_token"
+                    },
+                    "userInfoEndpoint": {
+                      "title": "User info endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://api.github.com/user"
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "default": "read:user user:email",
+                      "description": "The scopes to ask for, as the provider separates them."
+                    },
+                    "tokenEndpointAuthMethod": {
+                      "title": "Token endpoint authentication",
+                      "type": "string",
+                      "enum": [
+                        "client_secret_post",
+                        "client_secret_basic"
+                      ],
+                      "default": "client_secret_post",
+                      "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                    },
+                    "profileMap": {
+                      "title": "Profile map",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "default": {
+                        "id": "id",
+                        "email": "email",
+                        "name": "name",
+                        "avatar": "avatar_url"
+                      },
+                      "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "email": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "phone": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "name": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "avatar": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "emailVerified": {
+                          "type": "string",
+                          "maxLength": 256
+                        }
+                      }
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                    },
+                    "customConfig": {
+                      "title": "Custom parameters",
+                      "type": "object",
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxProperties": 20,
+                      "default": {},
+                      "description": "Extra parameters of the authorization request."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch GitLab when connectorId is gitlab-universal",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "gitlab-universal"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "GitLab",
+                  "description": "The configuration of the GitLab social connector.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "clientId",
+                    "clientSecret"
+                  ],
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 4096
+                    },
+                    "authorizationEndpoint": {
+                      "title": "Authorization endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://gitlab.com/oauth/authorize"
+                    },
+                    "tokenEndpoint": {
+                      "title": "Token endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://gitlab.com/oauth/token"
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "default": "openid profile email",
+                      "description": "Space-separated scopes; openid is always asked for."
+                    },
+                    "idTokenVerificationConfig": {
+                      "title": "ID token verification",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "jwksUri"
+                      ],
+                      "properties": {
+                        "jwksUri": {
+                          "title": "JWKS URI",
+                          "type": "string",
+                          "format": "uri",
+                          "pattern": "^https?://",
+                          "maxLength": 2048
+                        },
+                        "issuer": {
+                          "title": "Issuer",
+                          "type": "string",
+                          "maxLength": 2048,
+                          "description": "The issuer the ID token must name (none: any)."
+                        }
+                      },
+                      "default": {
+                        "jwksUri": "https://gitlab.com/oauth/discovery/keys",
+                        "issuer": "https://gitlab.com"
+                      },
+                      "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                    },
+                    "tokenEndpointAuthMethod": {
+                      "title": "Token endpoint authentication",
+                      "type": "string",
+                      "enum": [
+                        "client_secret_post",
+                        "client_secret_basic"
+                      ],
+                      "default": "client_secret_post",
+                      "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                    },
+                    "authRequestOptionalConfig": {
+                      "title": "Optional authorization parameters",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "default": {},
+                      "properties": {
+                        "responseMode": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "display": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "prompt": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "maxAge": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "uiLocales": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "loginHint": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "acrValues": {
+                          "type": "string",
+                          "maxLength": 2048
+                        }
+                      }
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                    },
+                    "customConfig": {
+                      "title": "Custom parameters",
+                      "type": "object",
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxProperties": 20,
+                      "default": {},
+                      "description": "Extra parameters of the authorization request."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch Google when connectorId is google-universal",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "google-universal"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "Google",
+                  "description": "The configuration of the Google social connector.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "clientId",
+                    "clientSecret"
+                  ],
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 4096
+                    },
+                    "authorizationEndpoint": {
+                      "title": "Authorization endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://accounts.google.com/o/oauth2/v2/auth"
+                    },
+                    "tokenEndpoint": {
+                      "title": "Token endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "default": "https://oauth2.googleapis.com/token"
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "default": "openid profile email",
+                      "description": "Space-separated scopes; openid is always asked for."
+                    },
+                    "idTokenVerificationConfig": {
+                      "title": "ID token verification",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "jwksUri"
+                      ],
+                      "properties": {
+                        "jwksUri": {
+                          "title": "JWKS URI",
+                          "type": "string",
+                          "format": "uri",
+                          "pattern": "^https?://",
+                          "maxLength": 2048
+                        },
+                        "issuer": {
+                          "title": "Issuer",
+                          "type": "string",
+                          "maxLength": 2048,
+                          "description": "The issuer the ID token must name (none: any)."
+                        }
+                      },
+                      "default": {
+                        "jwksUri": "https://www.googleapis.com/oauth2/v3/certs",
+                        "issuer": "https://accounts.google.com"
+                      },
+                      "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                    },
+                    "tokenEndpointAuthMethod": {
+                      "title": "Token endpoint authentication",
+                      "type": "string",
+                      "enum": [
+                        "client_secret_post",
+                        "client_secret_basic"
+                      ],
+                      "default": "client_secret_post",
+                      "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                    },
+                    "authRequestOptionalConfig": {
+                      "title": "Optional authorization parameters",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "default": {},
+                      "properties": {
+                        "responseMode": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "display": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "prompt": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "maxAge": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "uiLocales": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "loginHint": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "acrValues": {
+                          "type": "string",
+                          "maxLength": 2048
+                        }
+                      }
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                    },
+                    "customConfig": {
+                      "title": "Custom parameters",
+                      "type": "object",
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxProperties": 20,
+                      "default": {},
+                      "description": "Extra parameters of the authorization request."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch OAuth 2.0 when connectorId is oauth2",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "oauth2"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "OAuth 2.0",
+                  "description": "The configuration of the OAuth 2.0 social connector.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "clientId",
+                    "clientSecret",
+                    "authorizationEndpoint",
+                    "tokenEndpoint",
+                    "userInfoEndpoint",
+                    "profileMap"
+                  ],
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 4096
+                    },
+                    "authorizationEndpoint": {
+                      "title": "Authorization endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "tokenEndpoint": {
+                      "title": "Token endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "userInfoEndpoint": {
+                      "title": "User info endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "default": "",
+                      "description": "The scopes to ask for, as the provider separates them."
+                    },
+                    "tokenEndpointAuthMethod": {
+                      "title": "Token endpoint authentication",
+                      "type": "string",
+                      "enum": [
+                        "client_secret_post",
+                        "client_secret_basic"
+                      ],
+                      "default": "client_secret_post",
+                      "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                    },
+                    "profileMap": {
+                      "title": "Profile map",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "email": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "phone": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "name": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "avatar": {
+                          "type": "string",
+                          "maxLength": 256
+                        },
+                        "emailVerified": {
+                          "type": "string",
+                          "maxLength": 256
+                        }
+                      },
+                      "required": [
+                        "id"
+                      ]
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                    },
+                    "customConfig": {
+                      "title": "Custom parameters",
+                      "type": "object",
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxProperties": 20,
+                      "default": {},
+                      "description": "Extra parameters of the authorization request."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch OIDC when connectorId is oidc",
+            "if": {
+              "type": "object",
+              "required": [
+                "connectorId"
+              ],
+              "properties": {
+                "connectorId": {
+                  "const": "oidc"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "OIDC",
+                  "description": "The configuration of the OIDC social connector.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "clientId",
+                    "clientSecret",
+                    "authorizationEndpoint",
+                    "tokenEndpoint",
+                    "idTokenVerificationConfig"
+                  ],
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 512
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 4096
+                    },
+                    "authorizationEndpoint": {
+                      "title": "Authorization endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "tokenEndpoint": {
+                      "title": "Token endpoint",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "default": "openid profile email",
+                      "description": "Space-separated scopes; openid is always asked for."
+                    },
+                    "idTokenVerificationConfig": {
+                      "title": "ID token verification",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "jwksUri"
+                      ],
+                      "properties": {
+                        "jwksUri": {
+                          "title": "JWKS URI",
+                          "type": "string",
+                          "format": "uri",
+                          "pattern": "^https?://",
+                          "maxLength": 2048
+                        },
+                        "issuer": {
+                          "title": "Issuer",
+                          "type": "string",
+                          "maxLength": 2048,
+                          "description": "The issuer the ID token must name (none: any)."
+                        }
+                      },
+                      "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                    },
+                    "tokenEndpointAuthMethod": {
+                      "title": "Token endpoint authentication",
+                      "type": "string",
+                      "enum": [
+                        "client_secret_post",
+                        "client_secret_basic"
+                      ],
+                      "default": "client_secret_post",
+                      "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                    },
+                    "authRequestOptionalConfig": {
+                      "title": "Optional authorization parameters",
+                      "type": "object",
+                      "additionalProperties": false,
+                      "default": {},
+                      "properties": {
+                        "responseMode": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "display": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "prompt": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "maxAge": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "uiLocales": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "loginHint": {
+                          "type": "string",
+                          "maxLength": 2048
+                        },
+                        "acrValues": {
+                          "type": "string",
+                          "maxLength": 2048
+                        }
+                      }
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                    },
+                    "customConfig": {
+                      "title": "Custom parameters",
+                      "type": "object",
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxProperties": 20,
+                      "default": {},
+                      "description": "Extra parameters of the authorization request."
+                    }
+                  }
+                }
+              }
+            }
+          },
           {
             "description": "config follows branch SMTP when connectorId is simple-mail-transfer-protocol",
             "if": {
@@ -6832,13 +8154,1359 @@ export const entityModels: EntityModel[] = [
           }
         ]
       },
-      "validatorKey": "5a33521e"
+      "validatorKey": "-ad99269"
     },
     "discriminated": {
       "config": {
         "propertyName": "connectorId",
         "chosenBy": true,
         "branches": {
+          "apple-universal": {
+            "schema": {
+              "title": "Apple",
+              "description": "The configuration of the Apple social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://appleid.apple.com/auth/authorize"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://appleid.apple.com/auth/token"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "openid name email",
+                  "description": "Space-separated scopes; openid is always asked for."
+                },
+                "idTokenVerificationConfig": {
+                  "title": "ID token verification",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "jwksUri"
+                  ],
+                  "properties": {
+                    "jwksUri": {
+                      "title": "JWKS URI",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "maxLength": 2048,
+                      "description": "The issuer the ID token must name (none: any)."
+                    }
+                  },
+                  "default": {
+                    "jwksUri": "https://appleid.apple.com/auth/keys",
+                    "issuer": "https://appleid.apple.com"
+                  },
+                  "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "authRequestOptionalConfig": {
+                  "title": "Optional authorization parameters",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "responseMode": "form_post"
+                  },
+                  "properties": {
+                    "responseMode": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "display": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "prompt": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxAge": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "uiLocales": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "loginHint": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "acrValues": {
+                      "type": "string",
+                      "maxLength": 2048
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            "validatorKey": "2fab5555",
+            "meta": {
+              "type": "Social",
+              "protocol": "oidc",
+              "target": "apple",
+              "platform": "Universal",
+              "isStandard": false,
+              "isDemo": false,
+              "name": {
+                "en": "Apple",
+                "de": "Apple"
+              },
+              "description": {
+                "en": "Sign in with Apple lets people use their Apple Account.",
+                "de": "Mit Apple anmelden lässt Menschen ihren Apple Account verwenden."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiMwMDAwMDAiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPkE8L3RleHQ+PC9zdmc+",
+              "logoDark": null,
+              "readme": "Signs users in with Apple: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+            }
+          },
+          "azuread-universal": {
+            "schema": {
+              "title": "Microsoft",
+              "description": "The configuration of the Microsoft social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://login.microsoftonline.com/common/oauth2/v2.0/authorize"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://login.microsoftonline.com/common/oauth2/v2.0/token"
+                },
+                "userInfoEndpoint": {
+                  "title": "User info endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://graph.microsoft.com/v1.0/me"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "User.Read",
+                  "description": "The scopes to ask for, as the provider separates them."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "profileMap": {
+                  "title": "Profile map",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "id": "id",
+                    "email": "mail",
+                    "name": "displayName"
+                  },
+                  "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "phone": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "avatar": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "emailVerified": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            "validatorKey": "7aaa0341",
+            "meta": {
+              "type": "Social",
+              "protocol": "oauth2",
+              "target": "azuread",
+              "platform": "Universal",
+              "isStandard": false,
+              "isDemo": false,
+              "name": {
+                "en": "Microsoft",
+                "de": "Microsoft"
+              },
+              "description": {
+                "en": "Sign in with a Microsoft work, school or personal account.",
+                "de": "Anmeldung mit einem Microsoft-Geschäfts-, Schul- oder persönlichen Konto."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiMwMDc4ZDQiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPk08L3RleHQ+PC9zdmc+",
+              "logoDark": null,
+              "readme": "Signs users in with Microsoft: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+            }
+          },
+          "discord-universal": {
+            "schema": {
+              "title": "Discord",
+              "description": "The configuration of the Discord social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://discord.com/oauth2/authorize"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://discord.com/api/v10/oauth2/token"
+                },
+                "userInfoEndpoint": {
+                  "title": "User info endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://discord.com/api/v10/users/@me"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "identify email",
+                  "description": "The scopes to ask for, as the provider separates them."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "profileMap": {
+                  "title": "Profile map",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "id": "id",
+                    "email": "email",
+                    "name": "global_name",
+                    "emailVerified": "verified"
+                  },
+                  "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "phone": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "avatar": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "emailVerified": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            "validatorKey": "29bab7b6",
+            "meta": {
+              "type": "Social",
+              "protocol": "oauth2",
+              "target": "discord",
+              "platform": "Universal",
+              "isStandard": false,
+              "isDemo": false,
+              "name": {
+                "en": "Discord",
+                "de": "Discord"
+              },
+              "description": {
+                "en": "Discord is a place to talk and hang out with communities.",
+                "de": "Discord ist ein Ort zum Reden und Zusammensein mit Communities."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiM1ODY1ZjIiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPkQ8L3RleHQ+PC9zdmc+",
+              "logoDark": null,
+              "readme": "Signs users in with Discord: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+            }
+          },
+          "facebook-universal": {
+            "schema": {
+              "title": "Facebook",
+              "description": "The configuration of the Facebook social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://www.facebook.com/v13.0/dialog/oauth"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://graph.facebook.com/v13.0/oauth/access_token"
+                },
+                "userInfoEndpoint": {
+                  "title": "User info endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://graph.facebook.com/v13.0/me?fields=id,name,email,picture"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "email,public_profile",
+                  "description": "The scopes to ask for, as the provider separates them."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "profileMap": {
+                  "title": "Profile map",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "id": "id",
+                    "email": "email",
+                    "name": "name",
+                    "avatar": "picture.data.url"
+                  },
+                  "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "phone": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "avatar": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "emailVerified": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            "validatorKey": "-19c73f57",
+            "meta": {
+              "type": "Social",
+              "protocol": "oauth2",
+              "target": "facebook",
+              "platform": "Universal",
+              "isStandard": false,
+              "isDemo": false,
+              "name": {
+                "en": "Facebook",
+                "de": "Facebook"
+              },
+              "description": {
+                "en": "Facebook is a worldwide social network.",
+                "de": "Facebook ist ein weltweites soziales Netzwerk."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiMxODc3ZjIiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPmY8L3RleHQ+PC9zdmc+",
+              "logoDark": null,
+              "readme": "Signs users in with Facebook: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+            }
+          },
+          "github-universal": {
+            "schema": {
+              "title": "GitHub",
+              "description": "The configuration of the GitHub social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://github.com/login/oauth/authorize"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://github.com/login/oauth/access_token"
+                },
+                "userInfoEndpoint": {
+                  "title": "User info endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://api.github.com/user"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "read:user user:email",
+                  "description": "The scopes to ask for, as the provider separates them."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "profileMap": {
+                  "title": "Profile map",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "id": "id",
+                    "email": "email",
+                    "name": "name",
+                    "avatar": "avatar_url"
+                  },
+                  "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "phone": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "avatar": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "emailVerified": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            "validatorKey": "-14c032c",
+            "meta": {
+              "type": "Social",
+              "protocol": "oauth2",
+              "target": "github",
+              "platform": "Universal",
+              "isStandard": false,
+              "isDemo": false,
+              "name": {
+                "en": "GitHub",
+                "de": "GitHub"
+              },
+              "description": {
+                "en": "GitHub is where developers host and review code.",
+                "de": "GitHub ist der Ort, an dem Entwickler Code hosten und prüfen."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiMxODE3MTciLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPkdIPC90ZXh0Pjwvc3ZnPg==",
+              "logoDark": null,
+              "readme": "Signs users in with GitHub: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+            }
+          },
+          "gitlab-universal": {
+            "schema": {
+              "title": "GitLab",
+              "description": "The configuration of the GitLab social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://gitlab.com/oauth/authorize"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://gitlab.com/oauth/token"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "openid profile email",
+                  "description": "Space-separated scopes; openid is always asked for."
+                },
+                "idTokenVerificationConfig": {
+                  "title": "ID token verification",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "jwksUri"
+                  ],
+                  "properties": {
+                    "jwksUri": {
+                      "title": "JWKS URI",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "maxLength": 2048,
+                      "description": "The issuer the ID token must name (none: any)."
+                    }
+                  },
+                  "default": {
+                    "jwksUri": "https://gitlab.com/oauth/discovery/keys",
+                    "issuer": "https://gitlab.com"
+                  },
+                  "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "authRequestOptionalConfig": {
+                  "title": "Optional authorization parameters",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {},
+                  "properties": {
+                    "responseMode": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "display": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "prompt": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxAge": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "uiLocales": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "loginHint": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "acrValues": {
+                      "type": "string",
+                      "maxLength": 2048
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            "validatorKey": "-46c3a87a",
+            "meta": {
+              "type": "Social",
+              "protocol": "oidc",
+              "target": "gitlab",
+              "platform": "Universal",
+              "isStandard": false,
+              "isDemo": false,
+              "name": {
+                "en": "GitLab",
+                "de": "GitLab"
+              },
+              "description": {
+                "en": "GitLab is a platform for software development.",
+                "de": "GitLab ist eine Plattform für Softwareentwicklung."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiNmYzZkMjYiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPkdMPC90ZXh0Pjwvc3ZnPg==",
+              "logoDark": null,
+              "readme": "Signs users in with GitLab: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+            }
+          },
+          "google-universal": {
+            "schema": {
+              "title": "Google",
+              "description": "The configuration of the Google social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://accounts.google.com/o/oauth2/v2/auth"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://oauth2.googleapis.com/token"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "openid profile email",
+                  "description": "Space-separated scopes; openid is always asked for."
+                },
+                "idTokenVerificationConfig": {
+                  "title": "ID token verification",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "jwksUri"
+                  ],
+                  "properties": {
+                    "jwksUri": {
+                      "title": "JWKS URI",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "maxLength": 2048,
+                      "description": "The issuer the ID token must name (none: any)."
+                    }
+                  },
+                  "default": {
+                    "jwksUri": "https://www.googleapis.com/oauth2/v3/certs",
+                    "issuer": "https://accounts.google.com"
+                  },
+                  "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "authRequestOptionalConfig": {
+                  "title": "Optional authorization parameters",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {},
+                  "properties": {
+                    "responseMode": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "display": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "prompt": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxAge": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "uiLocales": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "loginHint": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "acrValues": {
+                      "type": "string",
+                      "maxLength": 2048
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            "validatorKey": "72842990",
+            "meta": {
+              "type": "Social",
+              "protocol": "oidc",
+              "target": "google",
+              "platform": "Universal",
+              "isStandard": false,
+              "isDemo": false,
+              "name": {
+                "en": "Google",
+                "de": "Google"
+              },
+              "description": {
+                "en": "Google is a worldwide provider of search and email services.",
+                "de": "Google ist ein weltweiter Anbieter von Such- und E-Mail-Diensten."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiM0Mjg1ZjQiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPkc8L3RleHQ+PC9zdmc+",
+              "logoDark": null,
+              "readme": "Signs users in with Google: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+            }
+          },
+          "oauth2": {
+            "schema": {
+              "title": "OAuth 2.0",
+              "description": "The configuration of the OAuth 2.0 social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "clientId",
+                "clientSecret",
+                "authorizationEndpoint",
+                "tokenEndpoint",
+                "userInfoEndpoint",
+                "profileMap"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "userInfoEndpoint": {
+                  "title": "User info endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "",
+                  "description": "The scopes to ask for, as the provider separates them."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "profileMap": {
+                  "title": "Profile map",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "phone": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "avatar": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "emailVerified": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  },
+                  "required": [
+                    "id"
+                  ]
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            "validatorKey": "7a19f5a7",
+            "meta": {
+              "type": "Social",
+              "protocol": "oauth2",
+              "target": "oauth2",
+              "platform": "Universal",
+              "isStandard": true,
+              "isDemo": false,
+              "name": {
+                "en": "OAuth 2.0",
+                "de": "OAuth 2.0"
+              },
+              "description": {
+                "en": "Sign in with any provider that speaks OAuth 2.0 and has a user info endpoint.",
+                "de": "Anmeldung bei jedem Anbieter, der OAuth 2.0 spricht und einen Benutzerinfo-Endpunkt hat."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiM0YzViNzYiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPk88L3RleHQ+PC9zdmc+",
+              "logoDark": null,
+              "readme": "Signs users in with OAuth 2.0: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. Give the provider's endpoints and which user info fields hold the user's id, email, name and picture."
+            }
+          },
+          "oidc": {
+            "schema": {
+              "title": "OIDC",
+              "description": "The configuration of the OIDC social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "clientId",
+                "clientSecret",
+                "authorizationEndpoint",
+                "tokenEndpoint",
+                "idTokenVerificationConfig"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "openid profile email",
+                  "description": "Space-separated scopes; openid is always asked for."
+                },
+                "idTokenVerificationConfig": {
+                  "title": "ID token verification",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "jwksUri"
+                  ],
+                  "properties": {
+                    "jwksUri": {
+                      "title": "JWKS URI",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "maxLength": 2048,
+                      "description": "The issuer the ID token must name (none: any)."
+                    }
+                  },
+                  "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "authRequestOptionalConfig": {
+                  "title": "Optional authorization parameters",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {},
+                  "properties": {
+                    "responseMode": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "display": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "prompt": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxAge": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "uiLocales": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "loginHint": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "acrValues": {
+                      "type": "string",
+                      "maxLength": 2048
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            "validatorKey": "396d7c6c",
+            "meta": {
+              "type": "Social",
+              "protocol": "oidc",
+              "target": "oidc",
+              "platform": "Universal",
+              "isStandard": true,
+              "isDemo": false,
+              "name": {
+                "en": "OIDC",
+                "de": "OIDC"
+              },
+              "description": {
+                "en": "OpenID Connect 1.0 is a simple identity layer on top of the OAuth 2.0 protocol.",
+                "de": "OpenID Connect 1.0 ist eine einfache Identitätsschicht über dem OAuth-2.0-Protokoll."
+              },
+              "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiNmZjdlMWIiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPklEPC90ZXh0Pjwvc3ZnPg==",
+              "logoDark": null,
+              "readme": "Signs users in with OIDC: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. Give the provider's authorization and token endpoints and where its signing keys are (the JWKS URI); the ID token's signature, issuer, audience and nonce are checked."
+            }
+          },
           "simple-mail-transfer-protocol": {
             "schema": {
               "title": "SMTP",
@@ -7355,6 +10023,1343 @@ export const entityModels: EntityModel[] = [
           "x-chosen-by": "connectorId",
           "type": "object",
           "x-chosen-branches": [
+            {
+              "title": "Apple",
+              "description": "The configuration of the Apple social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "apple-universal",
+              "x-meta": {
+                "type": "Social",
+                "protocol": "oidc",
+                "target": "apple",
+                "platform": "Universal",
+                "isStandard": false,
+                "isDemo": false,
+                "name": {
+                  "en": "Apple",
+                  "de": "Apple"
+                },
+                "description": {
+                  "en": "Sign in with Apple lets people use their Apple Account.",
+                  "de": "Mit Apple anmelden lässt Menschen ihren Apple Account verwenden."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiMwMDAwMDAiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPkE8L3RleHQ+PC9zdmc+",
+                "logoDark": null,
+                "readme": "Signs users in with Apple: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+              },
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096,
+                  "x-secret": true
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://appleid.apple.com/auth/authorize"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://appleid.apple.com/auth/token"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "openid name email",
+                  "description": "Space-separated scopes; openid is always asked for."
+                },
+                "idTokenVerificationConfig": {
+                  "title": "ID token verification",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "jwksUri"
+                  ],
+                  "properties": {
+                    "jwksUri": {
+                      "title": "JWKS URI",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "maxLength": 2048,
+                      "description": "The issuer the ID token must name (none: any)."
+                    }
+                  },
+                  "default": {
+                    "jwksUri": "https://appleid.apple.com/auth/keys",
+                    "issuer": "https://appleid.apple.com"
+                  },
+                  "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "authRequestOptionalConfig": {
+                  "title": "Optional authorization parameters",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "responseMode": "form_post"
+                  },
+                  "properties": {
+                    "responseMode": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "display": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "prompt": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxAge": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "uiLocales": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "loginHint": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "acrValues": {
+                      "type": "string",
+                      "maxLength": 2048
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            {
+              "title": "Microsoft",
+              "description": "The configuration of the Microsoft social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "azuread-universal",
+              "x-meta": {
+                "type": "Social",
+                "protocol": "oauth2",
+                "target": "azuread",
+                "platform": "Universal",
+                "isStandard": false,
+                "isDemo": false,
+                "name": {
+                  "en": "Microsoft",
+                  "de": "Microsoft"
+                },
+                "description": {
+                  "en": "Sign in with a Microsoft work, school or personal account.",
+                  "de": "Anmeldung mit einem Microsoft-Geschäfts-, Schul- oder persönlichen Konto."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiMwMDc4ZDQiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPk08L3RleHQ+PC9zdmc+",
+                "logoDark": null,
+                "readme": "Signs users in with Microsoft: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+              },
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096,
+                  "x-secret": true
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://login.microsoftonline.com/common/oauth2/v2.0/authorize"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://login.microsoftonline.com/common/oauth2/v2.0/token"
+                },
+                "userInfoEndpoint": {
+                  "title": "User info endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://graph.microsoft.com/v1.0/me"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "User.Read",
+                  "description": "The scopes to ask for, as the provider separates them."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "profileMap": {
+                  "title": "Profile map",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "id": "id",
+                    "email": "mail",
+                    "name": "displayName"
+                  },
+                  "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "phone": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "avatar": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "emailVerified": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            {
+              "title": "Discord",
+              "description": "The configuration of the Discord social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "discord-universal",
+              "x-meta": {
+                "type": "Social",
+                "protocol": "oauth2",
+                "target": "discord",
+                "platform": "Universal",
+                "isStandard": false,
+                "isDemo": false,
+                "name": {
+                  "en": "Discord",
+                  "de": "Discord"
+                },
+                "description": {
+                  "en": "Discord is a place to talk and hang out with communities.",
+                  "de": "Discord ist ein Ort zum Reden und Zusammensein mit Communities."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiM1ODY1ZjIiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPkQ8L3RleHQ+PC9zdmc+",
+                "logoDark": null,
+                "readme": "Signs users in with Discord: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+              },
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096,
+                  "x-secret": true
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://discord.com/oauth2/authorize"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://discord.com/api/v10/oauth2/token"
+                },
+                "userInfoEndpoint": {
+                  "title": "User info endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://discord.com/api/v10/users/@me"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "identify email",
+                  "description": "The scopes to ask for, as the provider separates them."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "profileMap": {
+                  "title": "Profile map",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "id": "id",
+                    "email": "email",
+                    "name": "global_name",
+                    "emailVerified": "verified"
+                  },
+                  "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "phone": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "avatar": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "emailVerified": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            {
+              "title": "Facebook",
+              "description": "The configuration of the Facebook social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "facebook-universal",
+              "x-meta": {
+                "type": "Social",
+                "protocol": "oauth2",
+                "target": "facebook",
+                "platform": "Universal",
+                "isStandard": false,
+                "isDemo": false,
+                "name": {
+                  "en": "Facebook",
+                  "de": "Facebook"
+                },
+                "description": {
+                  "en": "Facebook is a worldwide social network.",
+                  "de": "Facebook ist ein weltweites soziales Netzwerk."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiMxODc3ZjIiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPmY8L3RleHQ+PC9zdmc+",
+                "logoDark": null,
+                "readme": "Signs users in with Facebook: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+              },
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096,
+                  "x-secret": true
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://www.facebook.com/v13.0/dialog/oauth"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://graph.facebook.com/v13.0/oauth/access_token"
+                },
+                "userInfoEndpoint": {
+                  "title": "User info endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://graph.facebook.com/v13.0/me?fields=id,name,email,picture"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "email,public_profile",
+                  "description": "The scopes to ask for, as the provider separates them."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "profileMap": {
+                  "title": "Profile map",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "id": "id",
+                    "email": "email",
+                    "name": "name",
+                    "avatar": "picture.data.url"
+                  },
+                  "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "phone": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "avatar": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "emailVerified": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            {
+              "title": "GitHub",
+              "description": "The configuration of the GitHub social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "github-universal",
+              "x-meta": {
+                "type": "Social",
+                "protocol": "oauth2",
+                "target": "github",
+                "platform": "Universal",
+                "isStandard": false,
+                "isDemo": false,
+                "name": {
+                  "en": "GitHub",
+                  "de": "GitHub"
+                },
+                "description": {
+                  "en": "GitHub is where developers host and review code.",
+                  "de": "GitHub ist der Ort, an dem Entwickler Code hosten und prüfen."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiMxODE3MTciLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPkdIPC90ZXh0Pjwvc3ZnPg==",
+                "logoDark": null,
+                "readme": "Signs users in with GitHub: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+              },
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096,
+                  "x-secret": true
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://github.com/login/oauth/authorize"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://github.com/login/oauth/access_token"
+                },
+                "userInfoEndpoint": {
+                  "title": "User info endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://api.github.com/user"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "read:user user:email",
+                  "description": "The scopes to ask for, as the provider separates them."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "profileMap": {
+                  "title": "Profile map",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {
+                    "id": "id",
+                    "email": "email",
+                    "name": "name",
+                    "avatar": "avatar_url"
+                  },
+                  "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "phone": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "avatar": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "emailVerified": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            {
+              "title": "GitLab",
+              "description": "The configuration of the GitLab social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "gitlab-universal",
+              "x-meta": {
+                "type": "Social",
+                "protocol": "oidc",
+                "target": "gitlab",
+                "platform": "Universal",
+                "isStandard": false,
+                "isDemo": false,
+                "name": {
+                  "en": "GitLab",
+                  "de": "GitLab"
+                },
+                "description": {
+                  "en": "GitLab is a platform for software development.",
+                  "de": "GitLab ist eine Plattform für Softwareentwicklung."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiNmYzZkMjYiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPkdMPC90ZXh0Pjwvc3ZnPg==",
+                "logoDark": null,
+                "readme": "Signs users in with GitLab: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+              },
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096,
+                  "x-secret": true
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://gitlab.com/oauth/authorize"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://gitlab.com/oauth/token"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "openid profile email",
+                  "description": "Space-separated scopes; openid is always asked for."
+                },
+                "idTokenVerificationConfig": {
+                  "title": "ID token verification",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "jwksUri"
+                  ],
+                  "properties": {
+                    "jwksUri": {
+                      "title": "JWKS URI",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "maxLength": 2048,
+                      "description": "The issuer the ID token must name (none: any)."
+                    }
+                  },
+                  "default": {
+                    "jwksUri": "https://gitlab.com/oauth/discovery/keys",
+                    "issuer": "https://gitlab.com"
+                  },
+                  "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "authRequestOptionalConfig": {
+                  "title": "Optional authorization parameters",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {},
+                  "properties": {
+                    "responseMode": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "display": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "prompt": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxAge": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "uiLocales": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "loginHint": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "acrValues": {
+                      "type": "string",
+                      "maxLength": 2048
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            {
+              "title": "Google",
+              "description": "The configuration of the Google social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "google-universal",
+              "x-meta": {
+                "type": "Social",
+                "protocol": "oidc",
+                "target": "google",
+                "platform": "Universal",
+                "isStandard": false,
+                "isDemo": false,
+                "name": {
+                  "en": "Google",
+                  "de": "Google"
+                },
+                "description": {
+                  "en": "Google is a worldwide provider of search and email services.",
+                  "de": "Google ist ein weltweiter Anbieter von Such- und E-Mail-Diensten."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiM0Mjg1ZjQiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPkc8L3RleHQ+PC9zdmc+",
+                "logoDark": null,
+                "readme": "Signs users in with Google: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. The endpoints default to the provider's own; change them only to sign in through a compatible server."
+              },
+              "required": [
+                "clientId",
+                "clientSecret"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096,
+                  "x-secret": true
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://accounts.google.com/o/oauth2/v2/auth"
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "default": "https://oauth2.googleapis.com/token"
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "openid profile email",
+                  "description": "Space-separated scopes; openid is always asked for."
+                },
+                "idTokenVerificationConfig": {
+                  "title": "ID token verification",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "jwksUri"
+                  ],
+                  "properties": {
+                    "jwksUri": {
+                      "title": "JWKS URI",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "maxLength": 2048,
+                      "description": "The issuer the ID token must name (none: any)."
+                    }
+                  },
+                  "default": {
+                    "jwksUri": "https://www.googleapis.com/oauth2/v3/certs",
+                    "issuer": "https://accounts.google.com"
+                  },
+                  "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "authRequestOptionalConfig": {
+                  "title": "Optional authorization parameters",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {},
+                  "properties": {
+                    "responseMode": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "display": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "prompt": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxAge": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "uiLocales": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "loginHint": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "acrValues": {
+                      "type": "string",
+                      "maxLength": 2048
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            {
+              "title": "OAuth 2.0",
+              "description": "The configuration of the OAuth 2.0 social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "oauth2",
+              "x-meta": {
+                "type": "Social",
+                "protocol": "oauth2",
+                "target": "oauth2",
+                "platform": "Universal",
+                "isStandard": true,
+                "isDemo": false,
+                "name": {
+                  "en": "OAuth 2.0",
+                  "de": "OAuth 2.0"
+                },
+                "description": {
+                  "en": "Sign in with any provider that speaks OAuth 2.0 and has a user info endpoint.",
+                  "de": "Anmeldung bei jedem Anbieter, der OAuth 2.0 spricht und einen Benutzerinfo-Endpunkt hat."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiM0YzViNzYiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPk88L3RleHQ+PC9zdmc+",
+                "logoDark": null,
+                "readme": "Signs users in with OAuth 2.0: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. Give the provider's endpoints and which user info fields hold the user's id, email, name and picture."
+              },
+              "required": [
+                "clientId",
+                "clientSecret",
+                "authorizationEndpoint",
+                "tokenEndpoint",
+                "userInfoEndpoint",
+                "profileMap"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096,
+                  "x-secret": true
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "userInfoEndpoint": {
+                  "title": "User info endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "",
+                  "description": "The scopes to ask for, as the provider separates them."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "profileMap": {
+                  "title": "Profile map",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "email": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "phone": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "name": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "avatar": {
+                      "type": "string",
+                      "maxLength": 256
+                    },
+                    "emailVerified": {
+                      "type": "string",
+                      "maxLength": 256
+                    }
+                  },
+                  "required": [
+                    "id"
+                  ]
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
+            {
+              "title": "OIDC",
+              "description": "The configuration of the OIDC social connector.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "oidc",
+              "x-meta": {
+                "type": "Social",
+                "protocol": "oidc",
+                "target": "oidc",
+                "platform": "Universal",
+                "isStandard": true,
+                "isDemo": false,
+                "name": {
+                  "en": "OIDC",
+                  "de": "OIDC"
+                },
+                "description": {
+                  "en": "OpenID Connect 1.0 is a simple identity layer on top of the OAuth 2.0 protocol.",
+                  "de": "OpenID Connect 1.0 ist eine einfache Identitätsschicht über dem OAuth-2.0-Protokoll."
+                },
+                "logo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PGNpcmNsZSBjeD0iMTIiIGN5PSIxMiIgcj0iMTEiIGZpbGw9IiNmZjdlMWIiLz48dGV4dCB4PSIxMiIgeT0iMTYuNSIgZm9udC1mYW1pbHk9IkFyaWFsLHNhbnMtc2VyaWYiIGZvbnQtc2l6ZT0iMTMiIGZvbnQtd2VpZ2h0PSI3MDAiIHRleHQtYW5jaG9yPSJtaWRkbGUiIGZpbGw9IiNmZmYiPklEPC90ZXh0Pjwvc3ZnPg==",
+                "logoDark": null,
+                "readme": "Signs users in with OIDC: register an application there with the redirect URI Gatehouse shows, then give its client ID and secret. Give the provider's authorization and token endpoints and where its signing keys are (the JWKS URI); the ID token's signature, issuer, audience and nonce are checked."
+              },
+              "required": [
+                "clientId",
+                "clientSecret",
+                "authorizationEndpoint",
+                "tokenEndpoint",
+                "idTokenVerificationConfig"
+              ],
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 512
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 4096,
+                  "x-secret": true
+                },
+                "authorizationEndpoint": {
+                  "title": "Authorization endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "tokenEndpoint": {
+                  "title": "Token endpoint",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "default": "openid profile email",
+                  "description": "Space-separated scopes; openid is always asked for."
+                },
+                "idTokenVerificationConfig": {
+                  "title": "ID token verification",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "jwksUri"
+                  ],
+                  "properties": {
+                    "jwksUri": {
+                      "title": "JWKS URI",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "maxLength": 2048,
+                      "description": "The issuer the ID token must name (none: any)."
+                    }
+                  },
+                  "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                },
+                "tokenEndpointAuthMethod": {
+                  "title": "Token endpoint authentication",
+                  "type": "string",
+                  "enum": [
+                    "client_secret_post",
+                    "client_secret_basic"
+                  ],
+                  "default": "client_secret_post",
+                  "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                },
+                "authRequestOptionalConfig": {
+                  "title": "Optional authorization parameters",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "default": {},
+                  "properties": {
+                    "responseMode": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "display": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "prompt": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxAge": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "uiLocales": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "loginHint": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "acrValues": {
+                      "type": "string",
+                      "maxLength": 2048
+                    }
+                  }
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                },
+                "customConfig": {
+                  "title": "Custom parameters",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "maxProperties": 20,
+                  "default": {},
+                  "description": "Extra parameters of the authorization request."
+                }
+              }
+            },
             {
               "title": "SMTP",
               "description": "Sends email through an SMTP server (Logto's SMTP connector configuration).",
@@ -7892,9 +11897,10 @@ export const entityModels: EntityModel[] = [
           "type": "string",
           "readOnly": true,
           "x-derived": {
-            "choiceMeta": "config"
+            "choiceMeta": "config",
+            "ownIn": "metadata"
           },
-          "description": "The factory's target."
+          "description": "The connector's own (a standard connector's metadata), else its factory's target."
         },
         "name": {
           "type": "object",
@@ -7903,9 +11909,10 @@ export const entityModels: EntityModel[] = [
           },
           "readOnly": true,
           "x-derived": {
-            "choiceMeta": "config"
+            "choiceMeta": "config",
+            "ownIn": "metadata"
           },
-          "description": "The factory's name, by language."
+          "description": "The connector's own (a standard connector's metadata), else its factory's name, by language."
         },
         "description": {
           "type": "object",
@@ -7922,9 +11929,10 @@ export const entityModels: EntityModel[] = [
           "type": "string",
           "readOnly": true,
           "x-derived": {
-            "choiceMeta": "config"
+            "choiceMeta": "config",
+            "ownIn": "metadata"
           },
-          "description": "The factory's logo."
+          "description": "The connector's own (a standard connector's metadata), else its factory's logo."
         },
         "logoDark": {
           "type": [
@@ -7933,9 +11941,10 @@ export const entityModels: EntityModel[] = [
           ],
           "readOnly": true,
           "x-derived": {
-            "choiceMeta": "config"
+            "choiceMeta": "config",
+            "ownIn": "metadata"
           },
-          "description": "The factory's logo for dark backgrounds."
+          "description": "The connector's own (a standard connector's metadata), else its factory's logo for dark backgrounds."
         },
         "readme": {
           "type": "string",
@@ -8092,9 +12101,1362 @@ export const entityModels: EntityModel[] = [
               "type": "boolean"
             }
           }
+        },
+        "authorizationUri": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "state",
+            "redirectUri"
+          ],
+          "properties": {
+            "state": {
+              "type": "string",
+              "maxLength": 1024,
+              "description": "A random string of the caller's, to check when the user comes back."
+            },
+            "redirectUri": {
+              "type": "string",
+              "maxLength": 2048,
+              "description": "Where the provider sends the user back."
+            }
+          }
+        },
+        "authorizationUriAnswer": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "redirectTo"
+          ],
+          "properties": {
+            "redirectTo": {
+              "type": "string",
+              "format": "uri",
+              "description": "The provider's authorization URL."
+            }
+          }
         }
       },
       "allOf": [
+        {
+          "description": "config follows branch Apple when connectorId is apple-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "apple-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Apple",
+                "description": "The configuration of the Apple social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://appleid.apple.com/auth/authorize"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://appleid.apple.com/auth/token"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "openid name email",
+                    "description": "Space-separated scopes; openid is always asked for."
+                  },
+                  "idTokenVerificationConfig": {
+                    "title": "ID token verification",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "jwksUri"
+                    ],
+                    "properties": {
+                      "jwksUri": {
+                        "title": "JWKS URI",
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "issuer": {
+                        "title": "Issuer",
+                        "type": "string",
+                        "maxLength": 2048,
+                        "description": "The issuer the ID token must name (none: any)."
+                      }
+                    },
+                    "default": {
+                      "jwksUri": "https://appleid.apple.com/auth/keys",
+                      "issuer": "https://appleid.apple.com"
+                    },
+                    "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "authRequestOptionalConfig": {
+                    "title": "Optional authorization parameters",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {
+                      "responseMode": "form_post"
+                    },
+                    "properties": {
+                      "responseMode": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "display": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "prompt": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxAge": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "uiLocales": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "loginHint": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "acrValues": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Microsoft when connectorId is azuread-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "azuread-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Microsoft",
+                "description": "The configuration of the Microsoft social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://login.microsoftonline.com/common/oauth2/v2.0/authorize"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://login.microsoftonline.com/common/oauth2/v2.0/token"
+                  },
+                  "userInfoEndpoint": {
+                    "title": "User info endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://graph.microsoft.com/v1.0/me"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "User.Read",
+                    "description": "The scopes to ask for, as the provider separates them."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "profileMap": {
+                    "title": "Profile map",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {
+                      "id": "id",
+                      "email": "mail",
+                      "name": "displayName"
+                    },
+                    "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "avatar": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "emailVerified": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Discord when connectorId is discord-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "discord-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Discord",
+                "description": "The configuration of the Discord social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://discord.com/oauth2/authorize"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://discord.com/api/v10/oauth2/token"
+                  },
+                  "userInfoEndpoint": {
+                    "title": "User info endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://discord.com/api/v10/users/@me"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "identify email",
+                    "description": "The scopes to ask for, as the provider separates them."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "profileMap": {
+                    "title": "Profile map",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {
+                      "id": "id",
+                      "email": "email",
+                      "name": "global_name",
+                      "emailVerified": "verified"
+                    },
+                    "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "avatar": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "emailVerified": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Facebook when connectorId is facebook-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "facebook-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Facebook",
+                "description": "The configuration of the Facebook social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://www.facebook.com/v13.0/dialog/oauth"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://graph.facebook.com/v13.0/oauth/access_token"
+                  },
+                  "userInfoEndpoint": {
+                    "title": "User info endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://graph.facebook.com/v13.0/me?fields=id,name,email,picture"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "email,public_profile",
+                    "description": "The scopes to ask for, as the provider separates them."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "profileMap": {
+                    "title": "Profile map",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {
+                      "id": "id",
+                      "email": "email",
+                      "name": "name",
+                      "avatar": "picture.data.url"
+                    },
+                    "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "avatar": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "emailVerified": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch GitHub when connectorId is github-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "github-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "GitHub",
+                "description": "The configuration of the GitHub social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://github.com/login/oauth/authorize"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://github.com/login/oauth/access_token"
+                  },
+                  "userInfoEndpoint": {
+                    "title": "User info endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://api.github.com/user"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "read:user user:email",
+                    "description": "The scopes to ask for, as the provider separates them."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "profileMap": {
+                    "title": "Profile map",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {
+                      "id": "id",
+                      "email": "email",
+                      "name": "name",
+                      "avatar": "avatar_url"
+                    },
+                    "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "avatar": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "emailVerified": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch GitLab when connectorId is gitlab-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "gitlab-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "GitLab",
+                "description": "The configuration of the GitLab social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://gitlab.com/oauth/authorize"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://gitlab.com/oauth/token"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "openid profile email",
+                    "description": "Space-separated scopes; openid is always asked for."
+                  },
+                  "idTokenVerificationConfig": {
+                    "title": "ID token verification",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "jwksUri"
+                    ],
+                    "properties": {
+                      "jwksUri": {
+                        "title": "JWKS URI",
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "issuer": {
+                        "title": "Issuer",
+                        "type": "string",
+                        "maxLength": 2048,
+                        "description": "The issuer the ID token must name (none: any)."
+                      }
+                    },
+                    "default": {
+                      "jwksUri": "https://gitlab.com/oauth/discovery/keys",
+                      "issuer": "https://gitlab.com"
+                    },
+                    "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "authRequestOptionalConfig": {
+                    "title": "Optional authorization parameters",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {},
+                    "properties": {
+                      "responseMode": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "display": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "prompt": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxAge": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "uiLocales": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "loginHint": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "acrValues": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Google when connectorId is google-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "google-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Google",
+                "description": "The configuration of the Google social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://accounts.google.com/o/oauth2/v2/auth"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://oauth2.googleapis.com/token"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "openid profile email",
+                    "description": "Space-separated scopes; openid is always asked for."
+                  },
+                  "idTokenVerificationConfig": {
+                    "title": "ID token verification",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "jwksUri"
+                    ],
+                    "properties": {
+                      "jwksUri": {
+                        "title": "JWKS URI",
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "issuer": {
+                        "title": "Issuer",
+                        "type": "string",
+                        "maxLength": 2048,
+                        "description": "The issuer the ID token must name (none: any)."
+                      }
+                    },
+                    "default": {
+                      "jwksUri": "https://www.googleapis.com/oauth2/v3/certs",
+                      "issuer": "https://accounts.google.com"
+                    },
+                    "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "authRequestOptionalConfig": {
+                    "title": "Optional authorization parameters",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {},
+                    "properties": {
+                      "responseMode": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "display": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "prompt": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxAge": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "uiLocales": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "loginHint": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "acrValues": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch OAuth 2.0 when connectorId is oauth2",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "oauth2"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "OAuth 2.0",
+                "description": "The configuration of the OAuth 2.0 social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret",
+                  "authorizationEndpoint",
+                  "tokenEndpoint",
+                  "userInfoEndpoint",
+                  "profileMap"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "userInfoEndpoint": {
+                    "title": "User info endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "",
+                    "description": "The scopes to ask for, as the provider separates them."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "profileMap": {
+                    "title": "Profile map",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "avatar": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "emailVerified": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    },
+                    "required": [
+                      "id"
+                    ]
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch OIDC when connectorId is oidc",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "oidc"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "OIDC",
+                "description": "The configuration of the OIDC social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret",
+                  "authorizationEndpoint",
+                  "tokenEndpoint",
+                  "idTokenVerificationConfig"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "openid profile email",
+                    "description": "Space-separated scopes; openid is always asked for."
+                  },
+                  "idTokenVerificationConfig": {
+                    "title": "ID token verification",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "jwksUri"
+                    ],
+                    "properties": {
+                      "jwksUri": {
+                        "title": "JWKS URI",
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "issuer": {
+                        "title": "Issuer",
+                        "type": "string",
+                        "maxLength": 2048,
+                        "description": "The issuer the ID token must name (none: any)."
+                      }
+                    },
+                    "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "authRequestOptionalConfig": {
+                    "title": "Optional authorization parameters",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {},
+                    "properties": {
+                      "responseMode": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "display": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "prompt": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxAge": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "uiLocales": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "loginHint": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "acrValues": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
         {
           "description": "config follows branch SMTP when connectorId is simple-mail-transfer-protocol",
           "if": {
@@ -8646,7 +14008,13 @@ export const entityModels: EntityModel[] = [
       "delete": "entity.not_exists_with_id"
     },
     "searchColumns": [],
-    "listFilters": [],
+    "listFilters": [
+      {
+        "field": "target",
+        "param": "target",
+        "multiple": false
+      }
+    ],
     "listExclusions": [],
     "listSummaries": [],
     "tenantScoped": true,
@@ -8839,6 +14207,40 @@ export const entityModels: EntityModel[] = [
         }
       },
       {
+        "key": "authorization-uri",
+        "on": "collection",
+        "method": "POST",
+        "path": "{connectorId}/authorization-uri",
+        "handler": "connector.authorization-uri",
+        "status": 200,
+        "summary": "Get the authorization URI of a social connector's provider, to link a social identity from your own pages",
+        "bodySchema": "authorizationUri",
+        "responseSchema": "authorizationUriAnswer",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "state",
+              "redirectUri"
+            ],
+            "properties": {
+              "state": {
+                "type": "string",
+                "maxLength": 1024,
+                "description": "A random string of the caller's, to check when the user comes back."
+              },
+              "redirectUri": {
+                "type": "string",
+                "maxLength": 2048,
+                "description": "Where the provider sends the user back."
+              }
+            }
+          },
+          "validatorKey": "-3b20bd6f"
+        }
+      },
+      {
         "key": "delete",
         "on": "collection",
         "method": "DELETE",
@@ -8985,10 +14387,13 @@ export const entityModels: EntityModel[] = [
           "page_size": {
             "type": "string",
             "pattern": "^[0-9]+$"
+          },
+          "target": {
+            "type": "string"
           }
         }
       },
-      "validatorKey": "-73dbabd6"
+      "validatorKey": "640553ba"
     }
   },
   {

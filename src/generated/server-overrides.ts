@@ -71,6 +71,7 @@ export type ServerOverrideKey =
   | 'captchaProvider.get'
   | 'captchaProvider.put'
   | 'captchaProvider.state'
+  | 'connector.authorization-uri'
   | 'connector.create'
   | 'connector.delete'
   | 'connector.present'

@@ -1,4 +1,5 @@
 import { applicationErrorCodes } from './application-error-codes.js';
+import { connectorErrorCodes } from './connector-error-codes.js';
 
 /**
  * Error codes shared by the server and the console. Codes and statuses follow Logto's Management API where
@@ -67,11 +68,6 @@ export const handWrittenErrorCodes = {
   'custom_profile_fields.name_conflict_custom_data': {
     status: 400,
     message: 'Invalid field name. Reserved custom data key(s): {{name}}.',
-  },
-  'connector.email_connector.bulk_deletion_no_filter': {
-    status: 422,
-    message:
-      'At least one filter condition must be provided to perform bulk deletion by properties. Supported properties are: {{properties}}.',
   },
   'one_time_token.token_not_found': { status: 404, message: 'Token {{token}} not found.' },
   'one_time_token.email_mismatch': { status: 400, message: 'Email mismatch with given token.' },
@@ -270,27 +266,8 @@ export const handWrittenErrorCodes = {
     status: 429,
     message: 'Too many messages were sent to this recipient. Try again later.',
   },
-  'connector.not_found': { status: 501, message: 'Cannot find any available connector for type: {{type}}.' },
-  'connector.general': { status: 400, message: 'Error occurred in connector: {{errorDescription}}' },
-  'connector.invalid_config': { status: 400, message: "The connector's config is invalid." },
-  'connector.unexpected_type': { status: 400, message: "The connector's type is unexpected." },
-  'connector.template_not_found': { status: 400, message: 'Unable to find correct template in connector config.' },
-  'connector.not_found_with_connector_id': {
-    status: 422,
-    message: 'Can not find connector with given standard connector id.',
-  },
-  'connector.invalid_type_for_syncing_profile': {
-    status: 422,
-    message: 'You can only sync user profile with social connectors.',
-  },
-  'connector.cannot_overwrite_metadata_for_non_standard_connector': {
-    status: 400,
-    message: "This connector's 'metadata' cannot be overwritten.",
-  },
-  'connector.token_storage_not_supported': {
-    status: 422,
-    message: 'This connector does not support token storage. ',
-  },
+  'session.insufficient_info': { status: 400, message: 'Insufficient sign-in info.' },
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },
   ...applicationErrorCodes,
+  ...connectorErrorCodes,
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -9,7 +9,10 @@ export const model: ConsoleResource = {
   "idField": "id",
   "operations": {
     "list": {
-      "pagination": "optional"
+      "pagination": "optional",
+      "filters": [
+        "target"
+      ]
     },
     "get": {}
   },
@@ -38,6 +41,1325 @@ export const model: ConsoleResource = {
     "schema": {
       "type": "object",
       "allOf": [
+        {
+          "description": "config follows branch Apple when connectorId is apple-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "apple-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Apple",
+                "description": "The configuration of the Apple social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://appleid.apple.com/auth/authorize"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://appleid.apple.com/auth/token"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "openid name email",
+                    "description": "Space-separated scopes; openid is always asked for."
+                  },
+                  "idTokenVerificationConfig": {
+                    "title": "ID token verification",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "jwksUri"
+                    ],
+                    "properties": {
+                      "jwksUri": {
+                        "title": "JWKS URI",
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "issuer": {
+                        "title": "Issuer",
+                        "type": "string",
+                        "maxLength": 2048,
+                        "description": "The issuer the ID token must name (none: any)."
+                      }
+                    },
+                    "default": {
+                      "jwksUri": "https://appleid.apple.com/auth/keys",
+                      "issuer": "https://appleid.apple.com"
+                    },
+                    "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "authRequestOptionalConfig": {
+                    "title": "Optional authorization parameters",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {
+                      "responseMode": "form_post"
+                    },
+                    "properties": {
+                      "responseMode": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "display": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "prompt": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxAge": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "uiLocales": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "loginHint": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "acrValues": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Microsoft when connectorId is azuread-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "azuread-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Microsoft",
+                "description": "The configuration of the Microsoft social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://login.microsoftonline.com/common/oauth2/v2.0/authorize"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://login.microsoftonline.com/common/oauth2/v2.0/token"
+                  },
+                  "userInfoEndpoint": {
+                    "title": "User info endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://graph.microsoft.com/v1.0/me"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "User.Read",
+                    "description": "The scopes to ask for, as the provider separates them."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "profileMap": {
+                    "title": "Profile map",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {
+                      "id": "id",
+                      "email": "mail",
+                      "name": "displayName"
+                    },
+                    "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "avatar": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "emailVerified": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Discord when connectorId is discord-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "discord-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Discord",
+                "description": "The configuration of the Discord social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://discord.com/oauth2/authorize"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://discord.com/api/v10/oauth2/token"
+                  },
+                  "userInfoEndpoint": {
+                    "title": "User info endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://discord.com/api/v10/users/@me"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "identify email",
+                    "description": "The scopes to ask for, as the provider separates them."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "profileMap": {
+                    "title": "Profile map",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {
+                      "id": "id",
+                      "email": "email",
+                      "name": "global_name",
+                      "emailVerified": "verified"
+                    },
+                    "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "avatar": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "emailVerified": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Facebook when connectorId is facebook-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "facebook-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Facebook",
+                "description": "The configuration of the Facebook social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://www.facebook.com/v13.0/dialog/oauth"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://graph.facebook.com/v13.0/oauth/access_token"
+                  },
+                  "userInfoEndpoint": {
+                    "title": "User info endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://graph.facebook.com/v13.0/me?fields=id,name,email,picture"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "email,public_profile",
+                    "description": "The scopes to ask for, as the provider separates them."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "profileMap": {
+                    "title": "Profile map",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {
+                      "id": "id",
+                      "email": "email",
+                      "name": "name",
+                      "avatar": "picture.data.url"
+                    },
+                    "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "avatar": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "emailVerified": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch GitHub when connectorId is github-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "github-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "GitHub",
+                "description": "The configuration of the GitHub social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://github.com/login/oauth/authorize"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://github.com/login/oauth/access_token"
+                  },
+                  "userInfoEndpoint": {
+                    "title": "User info endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://api.github.com/user"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "read:user user:email",
+                    "description": "The scopes to ask for, as the provider separates them."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "profileMap": {
+                    "title": "Profile map",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {
+                      "id": "id",
+                      "email": "email",
+                      "name": "name",
+                      "avatar": "avatar_url"
+                    },
+                    "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "avatar": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "emailVerified": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch GitLab when connectorId is gitlab-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "gitlab-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "GitLab",
+                "description": "The configuration of the GitLab social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://gitlab.com/oauth/authorize"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://gitlab.com/oauth/token"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "openid profile email",
+                    "description": "Space-separated scopes; openid is always asked for."
+                  },
+                  "idTokenVerificationConfig": {
+                    "title": "ID token verification",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "jwksUri"
+                    ],
+                    "properties": {
+                      "jwksUri": {
+                        "title": "JWKS URI",
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "issuer": {
+                        "title": "Issuer",
+                        "type": "string",
+                        "maxLength": 2048,
+                        "description": "The issuer the ID token must name (none: any)."
+                      }
+                    },
+                    "default": {
+                      "jwksUri": "https://gitlab.com/oauth/discovery/keys",
+                      "issuer": "https://gitlab.com"
+                    },
+                    "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "authRequestOptionalConfig": {
+                    "title": "Optional authorization parameters",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {},
+                    "properties": {
+                      "responseMode": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "display": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "prompt": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxAge": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "uiLocales": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "loginHint": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "acrValues": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Google when connectorId is google-universal",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "google-universal"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Google",
+                "description": "The configuration of the Google social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://accounts.google.com/o/oauth2/v2/auth"
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "default": "https://oauth2.googleapis.com/token"
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "openid profile email",
+                    "description": "Space-separated scopes; openid is always asked for."
+                  },
+                  "idTokenVerificationConfig": {
+                    "title": "ID token verification",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "jwksUri"
+                    ],
+                    "properties": {
+                      "jwksUri": {
+                        "title": "JWKS URI",
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "issuer": {
+                        "title": "Issuer",
+                        "type": "string",
+                        "maxLength": 2048,
+                        "description": "The issuer the ID token must name (none: any)."
+                      }
+                    },
+                    "default": {
+                      "jwksUri": "https://www.googleapis.com/oauth2/v3/certs",
+                      "issuer": "https://accounts.google.com"
+                    },
+                    "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "authRequestOptionalConfig": {
+                    "title": "Optional authorization parameters",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {},
+                    "properties": {
+                      "responseMode": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "display": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "prompt": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxAge": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "uiLocales": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "loginHint": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "acrValues": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch OAuth 2.0 when connectorId is oauth2",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "oauth2"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "OAuth 2.0",
+                "description": "The configuration of the OAuth 2.0 social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret",
+                  "authorizationEndpoint",
+                  "tokenEndpoint",
+                  "userInfoEndpoint",
+                  "profileMap"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "userInfoEndpoint": {
+                    "title": "User info endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "",
+                    "description": "The scopes to ask for, as the provider separates them."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "profileMap": {
+                    "title": "Profile map",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "description": "Which user info field holds each profile value (a dotted path reaches into objects).",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "email": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "phone": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "avatar": {
+                        "type": "string",
+                        "maxLength": 256
+                      },
+                      "emailVerified": {
+                        "type": "string",
+                        "maxLength": 256
+                      }
+                    },
+                    "required": [
+                      "id"
+                    ]
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch OIDC when connectorId is oidc",
+          "if": {
+            "type": "object",
+            "required": [
+              "connectorId"
+            ],
+            "properties": {
+              "connectorId": {
+                "const": "oidc"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "OIDC",
+                "description": "The configuration of the OIDC social connector.",
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "clientId",
+                  "clientSecret",
+                  "authorizationEndpoint",
+                  "tokenEndpoint",
+                  "idTokenVerificationConfig"
+                ],
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 512
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 4096
+                  },
+                  "authorizationEndpoint": {
+                    "title": "Authorization endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "tokenEndpoint": {
+                    "title": "Token endpoint",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "default": "openid profile email",
+                    "description": "Space-separated scopes; openid is always asked for."
+                  },
+                  "idTokenVerificationConfig": {
+                    "title": "ID token verification",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "jwksUri"
+                    ],
+                    "properties": {
+                      "jwksUri": {
+                        "title": "JWKS URI",
+                        "type": "string",
+                        "format": "uri",
+                        "pattern": "^https?://",
+                        "maxLength": 2048
+                      },
+                      "issuer": {
+                        "title": "Issuer",
+                        "type": "string",
+                        "maxLength": 2048,
+                        "description": "The issuer the ID token must name (none: any)."
+                      }
+                    },
+                    "description": "Where the provider's signing keys are, and the issuer its ID tokens name."
+                  },
+                  "tokenEndpointAuthMethod": {
+                    "title": "Token endpoint authentication",
+                    "type": "string",
+                    "enum": [
+                      "client_secret_post",
+                      "client_secret_basic"
+                    ],
+                    "default": "client_secret_post",
+                    "description": "How the client authenticates at the token endpoint: its secret in the form body, or by HTTP basic authentication."
+                  },
+                  "authRequestOptionalConfig": {
+                    "title": "Optional authorization parameters",
+                    "type": "object",
+                    "additionalProperties": false,
+                    "default": {},
+                    "properties": {
+                      "responseMode": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "display": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "prompt": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "maxAge": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "uiLocales": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "loginHint": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "acrValues": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    }
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Use the provider's email even when it does not say the address is verified. An unverified email never links to an existing account."
+                  },
+                  "customConfig": {
+                    "title": "Custom parameters",
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "maxProperties": 20,
+                    "default": {},
+                    "description": "Extra parameters of the authorization request."
+                  }
+                }
+              }
+            }
+          }
+        },
         {
           "description": "config follows branch SMTP when connectorId is simple-mail-transfer-protocol",
           "if": {
@@ -502,7 +1824,7 @@ export const model: ConsoleResource = {
         }
       ]
     },
-    "validatorKey": "5a33521e"
+    "validatorKey": "-ad99269"
   }
 } as unknown as ConsoleResource;
 

@@ -16,6 +16,8 @@ export interface ConnectorFactory {
   type: ConnectorType;
   /** The protocol a message goes out with (`smtp`); see `src/server/messages/transports.ts`. */
   sender?: string;
+  /** The protocol a social connector signs in with (`oidc`, `oauth2`); see `src/server/social/`. */
+  protocol?: 'oidc' | 'oauth2';
   /** What Logto's factory responses carry: target, name, description, logo, logoDark, readme, platform, ... */
   metadata: Record<string, unknown>;
   configSchema: Record<string, unknown>;
@@ -25,11 +27,12 @@ export interface ConnectorFactory {
 /** The factories of a connector entity model (the catalog's). */
 export const factoriesOf = (model: EntityModel): ConnectorFactory[] =>
   Object.entries(model.discriminated?.config?.branches ?? {}).map(([id, branch]) => {
-    const { type, sender, ...metadata } = (branch.meta ?? {}) as Record<string, unknown>;
+    const { type, sender, protocol, ...metadata } = (branch.meta ?? {}) as Record<string, unknown>;
     return {
       id,
       type: type as ConnectorType,
       ...(typeof sender === 'string' ? { sender } : {}),
+      ...(protocol === 'oidc' || protocol === 'oauth2' ? { protocol } : {}),
       metadata,
       configSchema: branch.schema as Record<string, unknown>,
       validatorKey: branch.validatorKey,

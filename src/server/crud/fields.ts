@@ -1,6 +1,8 @@
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { JSONSchema7 } from '../../shared/json-schema.js';
-import type { Entity } from './repository.js';
+
+/** A record as the server holds it (the repository's `Entity`). */
+type Entity = Record<string, unknown>;
 
 /**
  * Fields a schema declares beyond its columns. A write-only field (`writeOnly: true`, e.g. a password) is accepted in
@@ -15,6 +17,8 @@ export interface Derivation {
    * `type` from its factory); null when no branch is chosen or the branch has no such value.
    */
   choiceMeta?: string;
+  /** With `choiceMeta`: a stored object whose value of the same name, when set, stands instead (a connector's own). */
+  ownIn?: string;
 }
 
 type Property = JSONSchema7 & { writeOnly?: boolean; 'x-derived'?: Derivation };
@@ -55,6 +59,8 @@ const derive = (model: EntityModel, name: string, derivation: Derivation, record
   if (derivation.choiceMeta !== undefined) {
     const field = model.discriminated?.[derivation.choiceMeta];
     const chosen = field ? record[field.propertyName] : undefined;
+    const own = derivation.ownIn ? (record[derivation.ownIn] as Record<string, unknown> | null)?.[name] : undefined;
+    if (own !== undefined && own !== null && own !== '') return own;
     const meta = typeof chosen === 'string' && field ? field.branches[chosen]?.meta : undefined;
     return meta && Object.hasOwn(meta, name) ? meta[name] : null;
   }
@@ -117,4 +123,20 @@ export const withEmptyAsNull = (model: EntityModel, body: unknown): Entity => {
   const copy = { ...(body as Entity) };
   for (const name of model.emptyAsNull ?? []) if (copy[name] === '') copy[name] = null;
   return copy;
+};
+
+/**
+ * A list filter on a field derived from the chosen branch's metadata (a connector's `target`), as a filter on the
+ * field that chooses: the branches whose metadata holds one of the values (none: a value no branch has); where the
+ * record may hold its own value (`ownIn`), that value decides instead.
+ */
+export const chooserFilter = (model: EntityModel, field: string, values: string[]) => {
+  const derivation = fieldsOf(model).derived.find(([name]) => name === field)?.[1];
+  const chooser = derivation?.choiceMeta !== undefined ? model.discriminated?.[derivation.choiceMeta] : undefined;
+  if (!chooser) return undefined;
+  const branches = Object.entries(chooser.branches)
+    .filter(([, branch]) => values.includes(String((branch.meta as Record<string, unknown> | undefined)?.[field])))
+    .map(([id]) => id);
+  const own = derivation?.ownIn ? { field: derivation.ownIn, key: field } : undefined;
+  return { field: chooser.propertyName, values: branches, own };
 };

@@ -3,6 +3,7 @@ import { ROW_COUNTS_TABLE } from '../../shared/row-counts.js';
 import type { Page } from '../http/pagination.js';
 import { columnOf } from './columns.js';
 import type { FieldSearch } from './field-search.js';
+import { chooserFilter } from './fields.js';
 import type { Counting } from './list-count.js';
 
 const q = (name: string) => `"${name}"`;
@@ -28,6 +29,9 @@ export interface ListQuery {
 export const filterClause = (model: EntityModel, filters: ListQuery['filters'], params: unknown[]) =>
   Object.entries(filters ?? {})
     .map(([field, values]) => {
+      // A field derived from a chosen branch filters the field that chooses it (or the record's own value of it).
+      const chosen = chooserFilter(model, field, values);
+      if (chosen) return chosenClause(model, chosen, values, params);
       params.push(values.length === 1 ? values[0] : values);
       const n = params.length;
       if (model.listFilters.some((filter) => filter.field === field && filter.caseInsensitive)) {
@@ -37,6 +41,21 @@ export const filterClause = (model: EntityModel, filters: ListQuery['filters'], 
       return ` AND ${q(columnOf(model, field))} ${values.length === 1 ? '=' : '= ANY'}($${n})`;
     })
     .join('');
+
+/** The condition of a filter on a derived field: the chosen branches, or the record's own value where it has one. */
+const chosenClause = (
+  model: EntityModel,
+  chosen: NonNullable<ReturnType<typeof chooserFilter>>,
+  asked: string[],
+  params: unknown[],
+) => {
+  params.push(chosen.values);
+  const branches = `${q(columnOf(model, chosen.field))} = ANY($${params.length})`;
+  if (!chosen.own) return ` AND ${branches}`;
+  params.push(chosen.own.key, asked);
+  const own = `(${q(columnOf(model, chosen.own.field))} ->> $${params.length - 1})`;
+  return ` AND (CASE WHEN coalesce(${own}, '') = '' THEN ${branches} ELSE ${own} = ANY($${params.length}) END)`;
+};
 
 /** The conditions of a list's exclusions: no row linked to the given item through the exclusion's join table. */
 export const excludeClause = (model: EntityModel, exclude: ListQuery['exclude'], params: unknown[]) => {

@@ -2,6 +2,7 @@ import type { EntityModel } from '../../shared/descriptor.js';
 import type { Queryable } from '../db/database.js';
 import { columnOf } from './columns.js';
 import { asSearchError, fieldSearchClause } from './field-search.js';
+import { chooserFilter } from './fields.js';
 import { type Counted, countSql, settleTotal } from './list-count.js';
 import { countedTotal, excludeClause, filterClause, type ListQuery } from './list-query.js';
 import { searchedPage, searchPageCall } from './search-page.js';
@@ -138,10 +139,12 @@ export class Repository {
       return { items: fromRows(rows), total: rows.length, estimated: false };
     }
     // The total comes from the row counters when the list is counted and filtered, if at all, only on counted columns.
-    const filters = Object.entries(query.filters ?? {}).map(([field, values]) => ({
-      column: columnOf(this.model, field),
-      values,
-    }));
+    const filters = Object.entries(query.filters ?? {}).map(([field, values]) => {
+      const chosen = chooserFilter(this.model, field, values);
+      // A record's own value (`ownIn`) is no counted column: such a filter counts its rows.
+      const column = columnOf(this.model, chosen?.own?.field ?? chosen?.field ?? field);
+      return { column, values: chosen?.values ?? values };
+    });
     const counted =
       this.model.countRows &&
       !scope.parent &&

@@ -5,6 +5,7 @@ import { deleteMany } from '../../../server/crud/repository-sets.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { asConfigError } from './config-errors.js';
 import { deleteConnector } from './delete.js';
+import { authorizationUriAction, checkNewSocialConnector, targetOf } from './social.js';
 import { sendTest } from './test-send.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
@@ -12,6 +13,13 @@ type Run = Parameters<ActionOverride['run']>[0];
 const fields = ['config', 'metadata', 'syncProfile', 'enableTokenStorage'] as const;
 const pick = (body: Record<string, unknown>) =>
   Object.fromEntries(fields.filter((name) => body[name] !== undefined).map((name) => [name, body[name]]));
+
+/** Each connector with its factory's `formItems`, as Logto's connector responses carry them. */
+const present = (items: Entity[], { model }: { model: Parameters<typeof findFactory>[1] }) =>
+  items.map((item) => {
+    const factory = findFactory(String(item.connectorId), model);
+    return factory ? { ...item, formItems: formItemsOf(factory.configSchema) } : item;
+  });
 
 /**
  * `POST /api/connectors`: a connector of a factory that exists here (else 422
@@ -24,6 +32,7 @@ const create = async ({ context, body, operations }: Run) => {
   const factory = findFactory(connectorId, operations.model);
   if (!factory) throw new ApiError('connector.not_found_with_connector_id');
   if (body.enableTokenStorage === true) throw new ApiError('connector.token_storage_not_supported');
+  const metadata = body.metadata as Parameters<typeof checkNewSocialConnector>[3];
   const sameType = isPasswordless(factory.type)
     ? factoriesOf(operations.model)
         .filter((candidate) => candidate.type === factory.type)
@@ -37,11 +46,14 @@ const create = async ({ context, body, operations }: Run) => {
       typeof body.id === 'string' ? { id: body.id } : undefined,
       {
         first: async (tx) => {
-          if (sameType.length === 0) return;
-          // Creates of one type take turns, so two at once still leave one connector of the type.
+          // Creates of one type take turns, so two at once still leave one connector of the type (and its rules).
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
             `connectors:${context.tenantId}:${factory.type}`,
           ]);
+          if (factory.type === 'Social') {
+            await checkNewSocialConnector(tx, context.tenantId, factory, metadata, operations.model);
+          }
+          if (sameType.length === 0) return;
           const { repository } = operations;
           const replaced = await repository.listByColumn(tx, context.tenantId, 'connector_id', sameType);
           await deleteMany(
@@ -53,6 +65,7 @@ const create = async ({ context, body, operations }: Run) => {
         },
       },
     )
+    .then((created) => present([created], operations)[0])
     .catch((error: unknown) => {
       throw asConfigError(error);
     });
@@ -65,29 +78,33 @@ const create = async ({ context, body, operations }: Run) => {
 const update = async ({ context, params, body, operations }: Run) => {
   const id = String(params.id);
   const stored: Entity = await operations.get(context, id);
-  if (body.syncProfile === true && stored.type !== 'Social') {
+  // Derived fields (type, target, isStandard) are the factory's, and a standard connector's own target.
+  const factory = findFactory(String(stored.connectorId), operations.model);
+  if (body.syncProfile === true && factory?.type !== 'Social') {
     throw new ApiError('connector.invalid_type_for_syncing_profile');
   }
   if (body.enableTokenStorage === true) throw new ApiError('connector.token_storage_not_supported');
-  if (body.metadata !== undefined && stored.isStandard !== true) {
+  if (body.metadata !== undefined && factory?.metadata.isStandard !== true) {
     throw new ApiError('connector.cannot_overwrite_metadata_for_non_standard_connector');
   }
-  return operations.update(context, id, pick(body)).catch((error: unknown) => {
-    throw asConfigError(error);
-  });
+  const target = (body.metadata as { target?: string } | undefined)?.target;
+  const storedMetadata = stored.metadata as Parameters<typeof targetOf>[1];
+  if (target !== undefined && factory && target !== targetOf(factory, storedMetadata)) {
+    throw new ApiError('connector.can_not_modify_target');
+  }
+  return operations
+    .update(context, id, pick(body))
+    .then((updated) => present([updated], operations)[0])
+    .catch((error: unknown) => {
+      throw asConfigError(error);
+    });
 };
-
-/** Each connector with its factory's `formItems`, as Logto's connector responses carry them. */
-const present = (items: Entity[], { model }: { model: Parameters<typeof findFactory>[1] }) =>
-  items.map((item) => {
-    const factory = findFactory(String(item.connectorId), model);
-    return factory ? { ...item, formItems: formItemsOf(factory.configSchema) } : item;
-  });
 
 export const connectorOverrides = {
   'connector.present': { kind: 'afterRead', run: present },
   'connector.create': { kind: 'action', run: create },
   'connector.update': { kind: 'action', run: update },
   'connector.test': { kind: 'action', run: sendTest },
+  'connector.authorization-uri': { kind: 'action', run: authorizationUriAction },
   'connector.delete': { kind: 'action', run: deleteConnector },
 } satisfies Record<string, ServerOverride>;
