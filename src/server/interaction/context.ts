@@ -16,6 +16,7 @@ import { readTenantCaptcha, type TenantCaptcha } from './captcha/provider.js';
 import { captchaWidget } from './captcha/widget.js';
 import { type Chrome, type ContentPage, chromePolicy, pageChrome } from './chrome.js';
 import { type PageExperience, pageExperience } from './experience.js';
+import { readSocialConnectors } from './methods/social/connectors.js';
 import { readPhrases } from './phrases.js';
 import { readSignUpFields } from './profile-fields.js';
 import { errorPage } from './views.js';
@@ -91,8 +92,10 @@ const loadInteraction = async (
     const stored = withApplicationOverlay(await readSignInExperience(tx, tenantId, model), overlay);
     const read = pageExperience(stored, model);
     // The console's accounts collect no custom profile fields.
-    if (tenantId !== ADMIN_TENANT_ID)
+    if (tenantId !== ADMIN_TENANT_ID) {
       read.profileFields = await readSignUpFields(tx, tenantId, stored.signUpProfileFields);
+      read.socialConnectors = await readSocialConnectors(tx, tenantId, modelOf('connector'), read.socialTargets);
+    }
     return {
       experience: read,
       phrases: await readPhrases(tx, tenantId, accept, read.languageInfo),

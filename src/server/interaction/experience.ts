@@ -44,10 +44,24 @@ export interface PageExperience {
   forgotPasswordByEmail: boolean;
   customCss: string | null;
   customContent: Record<string, string>;
+  /** The targets of the social connectors the sign-in page offers (`socialSignInConnectorTargets`), in order. */
+  socialTargets: string[];
+  /** The tenant's social connectors of those targets, in that order (read with the interaction; none in a preview). */
+  socialConnectors: PageSocialConnector[];
   /** The custom profile fields the sign-up page collects, in order (read with the interaction; none in a preview). */
   profileFields: SignUpField[];
   /** The MFA settings: the factors offered, the prompt policy, and whether organizations may require MFA. */
   mfa: PageMfa;
+}
+
+/** A social connector as the sign-in page shows it: a button with its name and logo. */
+export interface PageSocialConnector {
+  id: string;
+  target: string;
+  /** Its name by language (`en`, `de`...). */
+  name: Record<string, string>;
+  /** A `data:` image, or none. */
+  logo?: string | undefined;
 }
 
 export type MfaFactorType = 'Totp' | 'WebAuthn' | 'BackupCode';
@@ -177,6 +191,10 @@ export const pageExperience = (experience: Partial, model: EntityModel): PageExp
         experience.forgotPasswordMethods.includes('EmailVerificationCode')),
     customCss: typeof experience.customCss === 'string' ? experience.customCss : null,
     customContent,
+    socialTargets: Array.isArray(experience.socialSignInConnectorTargets)
+      ? experience.socialSignInConnectorTargets.filter((target): target is string => typeof target === 'string')
+      : [],
+    socialConnectors: [],
     profileFields: [],
     mfa: pageMfa(record(experience.mfa)),
   };

@@ -266,7 +266,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       scope.post(`${at}/abort`, abort);
       registerMfaRoutes(scope, at, { page, flow, users, wrongPrompt });
       registerForgotPasswordRoutes(scope, at, forgotPassword);
-      for (const method of signInMethodModules) method.routes(scope, at, methodTools);
+      for (const method of signInMethodModules) method.routes(scope, at, methodTools, prefix);
     }
   });
 };

@@ -40,7 +40,9 @@ export const signInPage = (tr: Translator, view: SignInView, chrome?: Chrome): s
     chrome,
   };
   const offered = view.methods.filter((method) => method.offered(view.experience));
-  const primary = offered.find((method) => method.form) ?? view.methods.find((method) => method.form);
+  // With no method offered at all, the password form still shows (its submission says the method is not enabled).
+  const primary =
+    offered.find((method) => method.form) ?? (offered.length ? undefined : view.methods.find((m) => m.form));
   const links = offered.filter((method) => method !== primary && method.link).map((method) => method.link?.(entry));
   const ticked = termsMustBeTicked(view.experience, 'sign-in');
   return layout(

@@ -1,3 +1,4 @@
+import { findFactory } from '../../../server/connectors/factories.js';
 import type { Queryable } from '../../../server/db/database.js';
 import { tenantConnectorOf } from '../../../server/messages/email-sender.js';
 import type { EntityModel } from '../../../shared/descriptor.js';
@@ -16,5 +17,22 @@ export const tenantSenders = async (db: Queryable, tenantId: string, connector: 
   return { email: await has('Email'), sms: await has('Sms') };
 };
 
-/** The targets of the tenant's social connectors; none can be set up yet, so a sign-in experience keeps none. */
-export const socialConnectorTargets = async (_db: Queryable, _tenantId: string): Promise<Set<string>> => new Set();
+/** The targets of the tenant's social connectors (a standard connector's own target, else its factory's). */
+export const socialConnectorTargets = async (
+  db: Queryable,
+  tenantId: string,
+  connector: EntityModel,
+): Promise<Set<string>> => {
+  const { rows } = await db.query<{ connector_id: string; metadata: { target?: string } | null }>(
+    'SELECT connector_id, metadata FROM connectors WHERE tenant_id = $1',
+    [tenantId],
+  );
+  return new Set(
+    rows.flatMap((row) => {
+      const factory = findFactory(row.connector_id, connector);
+      if (factory?.type !== 'Social') return [];
+      const own = factory.metadata.isStandard === true ? row.metadata?.target : undefined;
+      return [own || String(factory.metadata.target)];
+    }),
+  );
+};

@@ -75,7 +75,7 @@ export const checkSignInExperienceUpdate = async (
   if (patch.branding) next.branding = storedBranding(model, patch.branding, context.origin) as Patch['branding'];
   if (patch.mfa && !isMfaEnabled(patch.mfa) && patch.adaptiveMfa === undefined) next.adaptiveMfa = { enabled: false };
   if (patch.socialSignInConnectorTargets) {
-    const available = await socialConnectorTargets(db, tenantId);
+    const available = await socialConnectorTargets(db, tenantId, modelOf('connector'));
     next.socialSignInConnectorTargets = patch.socialSignInConnectorTargets.filter((target) => available.has(target));
   }
   if (patch.emailBlocklistPolicy) next.emailBlocklistPolicy = parseEmailBlocklistPolicy(patch.emailBlocklistPolicy);

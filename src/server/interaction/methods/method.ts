@@ -38,5 +38,6 @@ export interface MethodTools {
 
 /** A sign-in method with its routes below the interaction (`…/interaction/:uid`). */
 export interface SignInMethodModule extends SignInMethodEntry {
-  routes: (scope: FastifyInstance, at: string, tools: MethodTools) => void;
+  /** `at` is `{prefix}/interaction/:uid`; `prefix` the tenant's (`''` or `/t/:tenantId`), for fixed URLs of its own. */
+  routes: (scope: FastifyInstance, at: string, tools: MethodTools, prefix: string) => void;
 }

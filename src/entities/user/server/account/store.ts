@@ -9,6 +9,7 @@ import { caseInsensitiveUsernames } from '../username-case.js';
 import { MfaWrites } from './mfa-writes.js';
 import { hashPassword, needsRehash, PASSWORD_METHOD } from './passwords.js';
 import { signInContext } from './sign-in-context.js';
+import { SocialIdentities } from './social-identities.js';
 
 /** The user's side of the user-role relation (`/api/users/{userId}/roles`). */
 const ROLES = 'roles';
@@ -68,12 +69,15 @@ class AccountsExist extends Error {}
 export class UserStore {
   /** The sign-in pages' writes of the users' MFA factors. */
   readonly mfa: MfaWrites;
+  /** The sign-in pages' reads and writes of the users' social identities. */
+  readonly identities: SocialIdentities;
 
   constructor(
     private readonly db: Database,
     private readonly operations: () => EntityOperations,
   ) {
     this.mfa = new MfaWrites(operations);
+    this.identities = new SocialIdentities(db, operations);
   }
 
   /** The identifier rules of the user schema the server serves. */

@@ -1,0 +1,56 @@
+import type { EntityModel } from '../../../../shared/descriptor.js';
+import { findFactory } from '../../../connectors/factories.js';
+import type { Queryable } from '../../../db/database.js';
+import type { PageSocialConnector } from '../../experience.js';
+
+type Row = {
+  id: string;
+  connector_id: string;
+  metadata: Record<string, unknown> | null;
+  config: Record<string, unknown>;
+};
+
+/** A connector's own metadata (a standard connector's) over its factory's. */
+const shown = (model: EntityModel, row: Row) => {
+  const factory = findFactory(row.connector_id, model);
+  if (factory?.type !== 'Social' || !factory.protocol) return undefined;
+  const own = factory.metadata.isStandard === true ? (row.metadata ?? {}) : {};
+  const pick = (key: string) => (own[key] !== undefined && own[key] !== '' ? own[key] : factory.metadata[key]);
+  const logo = pick('logo');
+  return {
+    factory,
+    protocol: factory.protocol,
+    connector: {
+      id: row.id,
+      target: String(pick('target')),
+      name: (pick('name') ?? {}) as Record<string, string>,
+      logo: typeof logo === 'string' && logo.startsWith('data:image/') ? logo : undefined,
+    } satisfies PageSocialConnector,
+    config: row.config,
+  };
+};
+
+/** The tenant's social connectors of the sign-in experience's targets, in the targets' order. */
+export const readSocialConnectors = async (
+  tx: Queryable,
+  tenantId: string,
+  model: EntityModel,
+  targets: string[],
+): Promise<PageSocialConnector[]> => {
+  if (targets.length === 0) return [];
+  const { rows } = await tx.query<Row>(
+    'SELECT id, connector_id, metadata, config FROM connectors WHERE tenant_id = $1 ORDER BY created_at',
+    [tenantId],
+  );
+  const connectors = rows.flatMap((row) => shown(model, row)?.connector ?? []);
+  return targets.flatMap((target) => connectors.find((connector) => connector.target === target) ?? []);
+};
+
+/** One social connector of the tenant with its factory and configuration, to sign in with. */
+export const readSocialConnector = async (tx: Queryable, tenantId: string, model: EntityModel, id: string) => {
+  const { rows } = await tx.query<Row>(
+    'SELECT id, connector_id, metadata, config FROM connectors WHERE tenant_id = $1 AND id = $2',
+    [tenantId, id],
+  );
+  return rows[0] ? shown(model, rows[0]) : undefined;
+};

@@ -1,0 +1,160 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { systemContext } from '../../../crud/context.js';
+import { ApiError } from '../../../http/api-error.js';
+import { translatorFor } from '../../../locales/index.js';
+import { authorizationUri } from '../../../social/authorization.js';
+import { socialConfigOf } from '../../../social/config.js';
+import { socialProfile } from '../../../social/profile.js';
+import { type Interaction, sendPage } from '../../context.js';
+import { errorPage } from '../../views.js';
+import type { MethodTools } from '../method.js';
+import { readSocialConnector } from './connectors.js';
+import { readSocialState, saveSocialState } from './state.js';
+
+const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+const same = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const connectorIdOf = (request: { params: unknown }) => text((request.params as Record<string, unknown>).connectorId);
+
+/** Where the provider sends the user back: one fixed URL per connector, the one registered at the provider. */
+export const socialRedirectUri = (interaction: Interaction, connectorId: string) =>
+  `${interaction.oidc.issuer.replace(/\/oidc$/, '')}/callback/social/${encodeURIComponent(connectorId)}`;
+
+/**
+ * Social sign-in (Logto's): the button's post stores a fresh `state` (naming the interaction), an OpenID Connect
+ * nonce and a PKCE verifier with the interaction and sends the user to the provider; the provider sends them back to
+ * the connector's fixed URL, which hands the answer to the interaction the state names, whose page checks the state
+ * against its own (once: a replay finds nothing), exchanges the code and reads the profile (the ID token's
+ * signature, issuer, audience and nonce checked). Then the user who holds the platform identity signs in; else the
+ * user whose email the provider verified gets the identity linked; else a new account registers where sign-up is
+ * open. A provider's unverified email never links nor becomes the account's address.
+ */
+export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTools, prefix: string) => {
+  const { page, db, users, audit, pages, flow } = tools;
+  const redirect = (reply: FastifyReply, to: string) => reply.header('Cache-Control', 'no-store').redirect(to, 303);
+  const refuse = (interaction: Interaction, reply: FastifyReply, status: number, key: string) =>
+    pages.showSignIn(interaction, reply, status, { error: interaction.tr.t(`errors:${key}`) });
+
+  const start = page(async (interaction, request, reply) => {
+    const { tenantId, details } = interaction;
+    if (details.prompt.name !== 'login') return pages.wrongPrompt(interaction, reply);
+    const connectorId = connectorIdOf(request);
+    const listed = interaction.experience.socialConnectors.some((connector) => connector.id === connectorId);
+    const found =
+      listed &&
+      (await db.withTenant(tenantId, (tx) =>
+        readSocialConnector(tx, tenantId, interaction.modelOf('connector'), connectorId),
+      ));
+    if (!found) return refuse(interaction, reply, 400, 'social_unavailable');
+    const saved = { connectorId, state: `${details.uid}.${random(24)}`, nonce: random(24), verifier: random(32) };
+    await saveSocialState(interaction, saved);
+    const config = socialConfigOf(found.factory.configSchema, found.config);
+    const codeChallenge = createHash('sha256').update(saved.verifier).digest('base64url');
+    const redirectUri = socialRedirectUri(interaction, connectorId);
+    return redirect(reply, authorizationUri(found.protocol, config, { ...saved, redirectUri, codeChallenge }));
+  });
+
+  /** The connector's fixed way back: to the interaction the state names, with the provider's answer. */
+  const back = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = (request.method === 'POST' ? request.body : request.query) as Record<string, unknown> | undefined;
+    const state = text(answer?.state);
+    const uid = state.split('.')[0] ?? '';
+    if (!/^[\w-]{8,64}$/.test(uid)) {
+      const tr = translatorFor(request.headers['accept-language']);
+      return sendPage(reply, 400, errorPage(tr, { message: tr.t('interaction:error.session_expired') }));
+    }
+    const fields = ['code', 'state', 'error', 'error_description'] as const;
+    const query = new URLSearchParams(
+      fields.flatMap((key) => (text(answer?.[key]) ? [[key, text(answer?.[key])]] : [])),
+    );
+    const tenantId = text((request.params as Record<string, unknown>).tenantId);
+    const base = tenantId ? `/t/${encodeURIComponent(tenantId)}` : '';
+    return redirect(
+      reply,
+      `${base}/interaction/${uid}/social/${encodeURIComponent(connectorIdOf(request))}/callback?${query}`,
+    );
+  };
+
+  const callback = page(async (interaction, request, reply) => {
+    const { tenantId, tr, details } = interaction;
+    if (details.prompt.name !== 'login') return pages.wrongPrompt(interaction, reply);
+    const connectorId = connectorIdOf(request);
+    const query = request.query as Record<string, unknown>;
+    const saved = readSocialState(interaction);
+    const record = (step: string, result: 'Success' | 'Error', userId?: string, code?: string) =>
+      audit.record(interaction, request, {
+        event: 'SignIn',
+        step,
+        result,
+        userId,
+        identifier: 'social',
+        ...(code ? { error: { code } } : {}),
+      });
+    // The state is the interaction's own, once: a forged, stale or replayed answer finds none to match.
+    if (!saved || saved.connectorId !== connectorId || !same(text(query.state), saved.state)) {
+      record('Verification.Social.Submit', 'Error', undefined, 'session.connector_session_not_found');
+      return refuse(interaction, reply, 400, 'social_session_expired');
+    }
+    await saveSocialState(interaction, undefined);
+    if (text(query.error) || !text(query.code)) {
+      record('Verification.Social.Submit', 'Error', undefined, 'connector.authorization_failed');
+      return refuse(interaction, reply, 400, 'social_cancelled');
+    }
+    const found = await db.withTenant(tenantId, (tx) =>
+      readSocialConnector(tx, tenantId, interaction.modelOf('connector'), connectorId),
+    );
+    if (!found) return refuse(interaction, reply, 400, 'social_unavailable');
+    const config = socialConfigOf(found.factory.configSchema, found.config);
+    const exchange = {
+      code: text(query.code),
+      redirectUri: socialRedirectUri(interaction, connectorId),
+      codeVerifier: saved.verifier,
+      nonce: saved.nonce,
+    };
+    const profile = await socialProfile(found.protocol, config, exchange).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      request.log.warn({ err: error }, 'social sign-in refused');
+      record('Verification.Social.Submit', 'Error', undefined, error.code);
+      return undefined;
+    });
+    if (!profile) return refuse(interaction, reply, 400, 'social_failed');
+    const { target } = found.connector;
+    const identity = { userId: profile.id, details: profile.details };
+    const holder = await users.identities.holder(tenantId, target, profile.id);
+    const email = profile.emailVerified ? profile.email : undefined;
+    const owner = holder ?? (email ? await users.findByIdentifier(tenantId, email) : undefined);
+    record('Verification.Social.Submit', 'Success', owner?.id);
+    if (owner) {
+      if (owner.isSuspended) return refuse(interaction, reply, 403, 'suspended');
+      // The account whose address the provider verified takes the identity (Logto's linking by verified email).
+      if (!holder && !(await users.identities.link(tenantId, owner.id, target, identity, profile))) {
+        return refuse(interaction, reply, 409, 'social_identity_in_use');
+      }
+      return flow.proceed(interaction, request, reply, owner, {
+        userId: owner.id,
+        event: 'SignIn',
+        identifier: 'social',
+      });
+    }
+    if (!(await pages.registrationOpen(interaction))) return refuse(interaction, reply, 403, 'no_account_for_social');
+    const context = { ...systemContext(tenantId, 'registration'), locale: tr.language };
+    const created = await users.create(context, { primaryEmail: email ?? null }).catch((error: unknown) => {
+      if (error instanceof ApiError) return undefined;
+      throw error;
+    });
+    if (!created || !(await users.identities.link(tenantId, created.id, target, identity, profile))) {
+      return refuse(interaction, reply, 409, 'social_identity_in_use');
+    }
+    return flow.proceed(interaction, request, reply, created, { userId: created.id, event: 'Register' });
+  });
+
+  scope.post(`${at}/social/:connectorId`, start);
+  scope.get(`${at}/social/:connectorId/callback`, callback);
+  scope.get(`${prefix}/callback/social/:connectorId`, back);
+  scope.post(`${prefix}/callback/social/:connectorId`, back);
+};

@@ -1,0 +1,208 @@
+/**
+ * Social sign-in on the sign-in pages against a real upstream: a second tenant of the same server is the OpenID
+ * provider (its own sign-in pages, keys and tokens), reached through the generic OIDC connector, and through the
+ * generic OAuth 2.0 connector with its user info endpoint. Sign-up with a new identity, sign-in with it again,
+ * linking to the account whose address the provider verified, and the attacks on the way back: a forged, replayed
+ * or foreign state, and an ID token signed by other keys or naming another issuer.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databases, unique } from './harness.js';
+import type { Browser } from './http-browser.js';
+import { CALLBACK, PASSWORD, useSignInPages } from './sign-in-pages-steps.js';
+import { createUser } from './users.js';
+
+const CONNECTOR = 'acme-oidc';
+const OAUTH = 'acme-oauth';
+
+describe.each(databases())('social sign-in against another tenant on $name', (target) => {
+  const pages = useSignInPages(target);
+  const upstream = { clientId: '', clientSecret: '' };
+  const issuer = () => `${pages.origin()}/t/acme/oidc`;
+
+  const oidcConfig = (extra: Record<string, unknown> = {}) => ({
+    ...upstream,
+    authorizationEndpoint: `${issuer()}/auth`,
+    tokenEndpoint: `${issuer()}/token`,
+    scope: 'profile email',
+    tokenEndpointAuthMethod: 'client_secret_basic',
+    idTokenVerificationConfig: { jwksUri: `${issuer()}/jwks`, issuer: issuer() },
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    const redirectUris = [CONNECTOR, OAUTH].map((id) => `${pages.origin()}/callback/social/${id}`);
+    const app = await pages.api('/t/acme', 'POST', '/applications', {
+      name: 'Gatehouse default tenant',
+      type: 'Traditional',
+      oidcClientMetadata: { redirectUris, postLogoutRedirectUris: [] },
+    });
+    expect(app.status, app.text).toBe(200);
+    upstream.clientId = app.json().id;
+    upstream.clientSecret = app.json().secret;
+  });
+
+  beforeEach(async () => {
+    await pages.reset();
+    await pages.db().exec(`DELETE FROM connectors WHERE tenant_id = 'default'`);
+    const connector = await pages.api('', 'POST', '/connectors', {
+      id: CONNECTOR,
+      connectorId: 'oidc',
+      metadata: { target: 'acme', name: { en: 'Acme' } },
+      config: oidcConfig(),
+    });
+    expect(connector.status, connector.text).toBe(200);
+    await pages.patch('', { socialSignInConnectorTargets: ['acme'] });
+  });
+
+  /** A user of the upstream tenant, with an email address (which it vouches for). */
+  const upstreamUser = async (email = `${unique('up_')}@upstream.test`) => {
+    const username = unique('up_');
+    const user = await createUser(pages.db(), 'acme', { username, primaryEmail: email, password: PASSWORD });
+    return { id: user.id, username, email };
+  };
+
+  /** From the sign-in page: the button, the upstream's sign-in, and back; answers the answer the way back ends in. */
+  const signInUpstream = async (browser: Browser, pageUrl: string, username: string, connectorId = CONNECTOR) => {
+    const go = await browser.post(`${pageUrl}/social/${connectorId}`, {});
+    expect(go.status, go.text).toBe(303);
+    expect(go.location?.startsWith(`${issuer()}/auth?`)).toBe(true);
+    const login = await browser.follow(go.location as string);
+    expect(login.url).toMatch(/\/t\/acme\/interaction\/[\w-]+$/);
+    const signedIn = await browser.post(`${login.url}/sign-in`, { identifier: username, password: PASSWORD });
+    expect(signedIn.status, signedIn.text).toBe(303);
+    return browser.follow(signedIn.location as string, CALLBACK);
+  };
+
+  const reachedApp = (answer: { location?: string | undefined; text: string }) =>
+    expect(answer.location?.startsWith(CALLBACK), answer.text.slice(0, 2000)).toBe(true);
+
+  const holderOf = async (platformUserId: string) => {
+    const { rows } = await pages
+      .db()
+      .query<{ id: string; email: string | null }>(
+        `SELECT id, primary_email AS email FROM users WHERE tenant_id = 'default' AND identities -> 'acme' ->> 'userId' = $1`,
+        [platformUserId],
+      );
+    return rows;
+  };
+
+  it('signs up with a new identity from the upstream provider, then signs in with it again', async () => {
+    const person = await upstreamUser();
+    const first = await pages.open('');
+    expect(first.page.text).toContain('Continue with Acme');
+    const before = await pages.countUsers('default');
+    reachedApp(await signInUpstream(first.browser, first.page.url, person.username));
+    expect(await pages.countUsers('default')).toBe(before + 1);
+    const [holder] = await holderOf(person.id);
+    expect(holder?.email).toBe(person.email);
+
+    const again = await pages.open('', { prompt: 'login' });
+    reachedApp(await signInUpstream(again.browser, again.page.url, person.username));
+    expect(await pages.countUsers('default')).toBe(before + 1);
+    const identity = await pages.api('', 'GET', `/users/${holder?.id}/identities/acme`);
+    expect(identity.json()).toMatchObject({ identity: { userId: person.id } });
+  });
+
+  it('links the identity to the account whose address the provider verified', async () => {
+    const email = `${unique('both_')}@example.com`;
+    const local = await createUser(pages.db(), 'default', {
+      username: unique('local_'),
+      primaryEmail: email,
+      password: PASSWORD,
+    });
+    const person = await upstreamUser(email);
+    const before = await pages.countUsers('default');
+    const { browser, page } = await pages.open('');
+    reachedApp(await signInUpstream(browser, page.url, person.username));
+    expect(await pages.countUsers('default')).toBe(before);
+    expect((await holderOf(person.id)).map((row) => row.id)).toEqual([local.id]);
+  });
+
+  it('never links by an address the provider does not vouch for (OAuth 2.0 without a verified flag)', async () => {
+    const email = `${unique('unverified_')}@example.com`;
+    const local = await createUser(pages.db(), 'default', {
+      username: unique('local_'),
+      primaryEmail: email,
+      password: PASSWORD,
+    });
+    const person = await upstreamUser(email);
+    const oauth = await pages.api('', 'POST', '/connectors', {
+      id: OAUTH,
+      connectorId: 'oauth2',
+      metadata: { target: 'acme-oauth', name: { en: 'Acme OAuth' } },
+      config: {
+        ...upstream,
+        authorizationEndpoint: `${issuer()}/auth`,
+        tokenEndpoint: `${issuer()}/token`,
+        userInfoEndpoint: `${issuer()}/me`,
+        scope: 'openid profile email',
+        tokenEndpointAuthMethod: 'client_secret_basic',
+        profileMap: { id: 'sub', email: 'email', name: 'name' },
+      },
+    });
+    expect(oauth.status, oauth.text).toBe(200);
+    await pages.patch('', { socialSignInConnectorTargets: ['acme-oauth'] });
+    const { browser, page } = await pages.open('');
+    expect(page.text).toContain('Continue with Acme OAuth');
+    reachedApp(await signInUpstream(browser, page.url, person.username, OAUTH));
+    const { rows } = await pages
+      .db()
+      .query<{ id: string; email: string | null }>(
+        `SELECT id, primary_email AS email FROM users WHERE tenant_id = 'default' AND identities -> 'acme-oauth' ->> 'userId' = $1`,
+        [person.id],
+      );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).not.toBe(local.id);
+    expect(rows[0]?.email).toBeNull();
+  });
+
+  it('refuses a forged state, a replayed answer and an answer meant for another interaction', async () => {
+    const person = await upstreamUser();
+    const victim = await pages.open('');
+    const go = await victim.browser.post(`${victim.page.url}/social/${CONNECTOR}`, {});
+    const uid = victim.page.url.split('/').pop() as string;
+    const forged = await victim.browser.follow(
+      `${pages.origin()}/callback/social/${CONNECTOR}?code=stolen&state=${uid}.not-the-state`,
+    );
+    expect(forged.status).toBe(400);
+    expect(forged.text).toContain('could not be matched to this page');
+
+    // An attacker's own finished upstream sign-in (its code and state) sent to another browser's interaction.
+    const attacker = await pages.open('');
+    const attackerGo = await attacker.browser.post(`${attacker.page.url}/social/${CONNECTOR}`, {});
+    const login = await attacker.browser.follow(attackerGo.location as string);
+    const signedIn = await attacker.browser.post(`${login.url}/sign-in`, {
+      identifier: person.username,
+      password: PASSWORD,
+    });
+    const resumed = await attacker.browser.follow(signedIn.location as string, `${pages.origin()}/callback/social/`);
+    const answer = new URL(resumed.location as string);
+    const planted = await victim.browser.follow(
+      `${pages.origin()}/callback/social/${CONNECTOR}?code=${answer.searchParams.get('code')}&state=${uid}.${String(answer.searchParams.get('state')).split('.')[1]}`,
+    );
+    expect(planted.status).toBe(400);
+    expect(go.status).toBe(303);
+
+    // The attacker's own browser finishes once; the same answer again finds the state spent.
+    reachedApp(await attacker.browser.follow(answer.toString(), CALLBACK));
+    const replayed = await attacker.browser.follow(answer.toString(), CALLBACK);
+    expect(replayed.location?.startsWith(CALLBACK)).not.toBe(true);
+    expect(await holderOf(person.id)).toHaveLength(1);
+  });
+
+  it('refuses an ID token signed by other keys, or naming another issuer', async () => {
+    const person = await upstreamUser();
+    for (const config of [
+      oidcConfig({ idTokenVerificationConfig: { jwksUri: `${pages.origin()}/oidc/jwks`, issuer: issuer() } }),
+      oidcConfig({ idTokenVerificationConfig: { jwksUri: `${issuer()}/jwks`, issuer: `${pages.origin()}/oidc` } }),
+    ]) {
+      const patched = await pages.api('', 'PATCH', `/connectors/${CONNECTOR}`, { config });
+      expect(patched.status, patched.text).toBe(200);
+      const { browser, page } = await pages.open('');
+      const refused = await signInUpstream(browser, page.url, person.username);
+      expect(refused.status).toBe(400);
+      expect(refused.text).toContain('answer could not be verified. Try again.');
+    }
+    expect(await holderOf(person.id)).toHaveLength(0);
+  });
+});
