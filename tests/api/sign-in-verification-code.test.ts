@@ -235,4 +235,41 @@ describe.each(databases())('verification codes on the sign-in pages on $name', (
     expect(register.status).toBe(404);
     expect(sms.messages.filter((message) => message.to === '+15550100400')).toHaveLength(0);
   });
+
+  it('resets a forgotten password by a code sent by text message, then signs in by phone number with the new one', async () => {
+    await pages.patch('', {
+      signIn: { methods: [method('phone', true, false), method('username', true, false)] },
+      forgotPasswordMethods: ['PhoneVerificationCode'],
+    });
+    await createUser(pages.db(), 'default', {
+      username: unique('fp_'),
+      primaryPhone: '15550100500',
+      password: PASSWORD,
+    });
+    const { browser, page } = await pages.open('');
+    expect(page.text).toContain('Forgot password?');
+    const start = await browser.get(`${page.url}/forgot-password`);
+    expect(start.text).toContain('Enter the phone number of your account');
+    const sent = await browser.post(`${page.url}/forgot-password`, { identifier: '+1 (555) 010-0500' });
+    expect(sent.location).toMatch(/\/forgot-password\/code$/);
+    const codePage = await browser.get(sent.location as string);
+    expect(codePage.text).toContain(
+      'If +15550100500 belongs to an account, a 6-digit code is on its way to it by text',
+    );
+    const message = await sms.nextMessageTo('+15550100500');
+    expect(message.body).toMatch(/^Your ForgotPassword code is \d{6}\.$/);
+    const verified = await browser.post(`${page.url}/forgot-password/code`, { code: codeOf(message.body) });
+    expect(verified.location).toMatch(/\/forgot-password\/password$/);
+    const fresh = 'Fresh-passw0rd-by-text';
+    const reset = await browser.post(`${page.url}/forgot-password/password`, {
+      password: fresh,
+      passwordConfirm: fresh,
+    });
+    expect(reset.status, reset.text).toBe(303);
+    await finished(browser, await browser.post(`${page.url}/sign-in`, { identifier: '15550100500', password: fresh }));
+    // An email address is not what this tenant resets by.
+    const other = await pages.open('');
+    const refused = await other.browser.post(`${other.page.url}/forgot-password`, { identifier: 'a@example.com' });
+    expect(refused.status).toBe(400);
+  });
 });

@@ -42,6 +42,8 @@ export interface PageExperience {
   signUpPassword: boolean;
   /** `forgotPasswordMethods` offers the email code (null: every method, as Logto reads it). */
   forgotPasswordByEmail: boolean;
+  /** `forgotPasswordMethods` offers the code by text message (null: every method). */
+  forgotPasswordByPhone: boolean;
   customCss: string | null;
   customContent: Record<string, string>;
   /** The targets of the social connectors the sign-in page offers (`socialSignInConnectorTargets`), in order. */
@@ -189,6 +191,10 @@ export const pageExperience = (experience: Partial, model: EntityModel): PageExp
       experience.forgotPasswordMethods === null ||
       (Array.isArray(experience.forgotPasswordMethods) &&
         experience.forgotPasswordMethods.includes('EmailVerificationCode')),
+    forgotPasswordByPhone:
+      experience.forgotPasswordMethods === null ||
+      (Array.isArray(experience.forgotPasswordMethods) &&
+        experience.forgotPasswordMethods.includes('PhoneVerificationCode')),
     customCss: typeof experience.customCss === 'string' ? experience.customCss : null,
     customContent,
     socialTargets: Array.isArray(experience.socialSignInConnectorTargets)

@@ -2,18 +2,20 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type BreachCheck, checkPassword, issueParams } from '../../../entities/user/server/account/password-policy.js';
 import { verifyPassword } from '../../../entities/user/server/account/passwords.js';
 import type { SecuritySettings } from '../../../entities/user/server/account/security-settings.js';
-import type { UserStore } from '../../../entities/user/server/account/store.js';
+import { identifierKind, type UserStore } from '../../../entities/user/server/account/store.js';
 import type { Database } from '../../db/database.js';
 import type { Outbox } from '../../messages/outbox.js';
 import type { interactionAudit } from '../audit.js';
 import type { CaptchaGuard } from '../captcha/guard.js';
 import type { Interaction, InteractionHandler, Request } from '../context.js';
+import type { CodeKind } from '../experience.js';
 import type { FieldErrors } from '../forms.js';
 import type { interactionPages } from '../pages.js';
 import { type Sentinel, sentinelTarget } from '../sentinel.js';
+import { codeAddress } from '../verification-code/address.js';
 import type { Passcodes } from '../verification-code/passcodes.js';
-import { codeSender } from '../verification-code/send-code.js';
-import { forgotPasswordAvailable } from './availability.js';
+import { codeSender, codeStep, passcodeTarget } from '../verification-code/send-code.js';
+import { forgotPasswordKinds } from './availability.js';
 import { forgotPasswordScreens } from './screens.js';
 import { readForgotPassword, saveForgotPassword } from './state.js';
 
@@ -36,10 +38,10 @@ export interface ForgotPasswordOptions {
 }
 
 const EVENT = 'ForgotPassword';
-const CODE_SUBMIT = 'Verification.EmailVerificationCode.Submit';
 
 /**
- * Resetting a forgotten password by an email verification code, as Logto's experience API does it: the address
+ * Resetting a forgotten password by a verification code sent by email or text message, as Logto's experience API
+ * does it: the address
  * (a code is sent only when it names an account, yet the flow goes on the same either way), the code (counted by
  * the lockout like passwords, single use), the new password (the tenant's policy, not the current one), then back
  * to sign-in. Every step is recorded with Logto's `Interaction.ForgotPassword.*` keys; the end is announced as
@@ -50,70 +52,69 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
   const { paths, secondsLeft, showStart, showCode, showPassword } = forgotPasswordScreens(settingsOf, passcodes);
   const redirect = (reply: FastifyReply, to: string) => reply.header('Cache-Control', 'no-store').redirect(to, 303);
 
-  /** Only a sign-in interaction, and only while the tenant offers the reset by email. */
-  const flowPage = (handler: InteractionHandler) =>
+  /** Only a sign-in interaction, and only while the tenant offers the reset (the kinds of address it takes). */
+  const flowPage = (handler: (kinds: CodeKind[]) => InteractionHandler) =>
     page(async (interaction, request, reply) => {
       if (interaction.details.prompt.name !== 'login') return pages.wrongPrompt(interaction, reply);
-      if (!(await forgotPasswordAvailable(db, interaction))) {
+      const kinds = await forgotPasswordKinds(db, interaction);
+      if (kinds.length === 0) {
         const { tr } = interaction;
         return pages.showError(interaction, reply, 404, tr.t('errors:forgot_password_unavailable'));
       }
-      return handler(interaction, request, reply);
+      return handler(kinds)(interaction, request, reply);
     });
 
   const send = codeSender({ db, passcodes, outbox, audit });
   /**
-   * Stores a new code for `email` and sends it (Logto's `ForgotPassword` template) when the address names an account;
+   * Stores a new code for the address and sends it (Logto's `ForgotPassword` template) when it names an account;
    * an address that names none gets its code, its record and its place in the rate limit all the same, and nothing
    * is sent. Answers the refusal's code, or nothing once the flow's state names the address.
    */
-  const sendCode = async (interaction: Interaction, request: Request, email: string) => {
-    const user = await users.findByIdentifier(interaction.tenantId, email);
-    const target = { event: EVENT, template: EVENT, kind: 'email', to: email, deliver: Boolean(user) } as const;
+  const sendCode = async (interaction: Interaction, request: Request, address: { kind: CodeKind; to: string }) => {
+    const user = await users.findByIdentifier(interaction.tenantId, address.to);
+    const target = { event: EVENT, template: EVENT, ...address, deliver: Boolean(user) } as const;
     const refused = await send(interaction, request, target);
     if (refused) return refused;
-    await saveForgotPassword(interaction, { email, sentAt: Date.now() });
+    await saveForgotPassword(interaction, { ...address, sentAt: Date.now() });
     return undefined;
   };
 
   const refusalText = (interaction: Interaction, code: string, seconds = 0) =>
     interaction.tr.t(`errors:${code}`, { count: seconds });
 
-  const start = flowPage(async (interaction, _request, reply) => {
+  const start = flowPage((kinds) => async (interaction, _request, reply) => {
     const state = readForgotPassword(interaction);
     const hint = interaction.details.params.login_hint;
-    const email = state?.email ?? (typeof hint === 'string' && hint.includes('@') ? hint : undefined);
-    return showStart(interaction, reply, 200, email);
+    const hinted = typeof hint === 'string' && kinds.includes(identifierKind(hint) as CodeKind) ? hint : undefined;
+    return showStart(interaction, reply, 200, kinds, state?.to ?? hinted);
   });
 
-  const submitEmail = flowPage(async (interaction, request, reply) => {
+  const submitAddress = flowPage((kinds) => async (interaction, request, reply) => {
     const { tr } = interaction;
-    const email = (request.body?.email ?? '').trim();
-    if (!email) return showStart(interaction, reply, 400, email, tr.t('errors:email_required'));
-    const emailRule = users.rules.email;
-    if (email.length > emailRule.maxLength || !emailRule.pattern.test(email)) {
-      return showStart(interaction, reply, 400, email, tr.t('errors:email_invalid'));
-    }
+    // The field is `email` where only an email address is taken, `identifier` where a phone number is.
+    const typed = (request.body?.identifier ?? request.body?.email ?? '').trim();
+    const address = codeAddress(tr, users.rules.email, kinds, typed);
+    if (address.error !== undefined) return showStart(interaction, reply, 400, kinds, typed, address.error);
     const state = readForgotPassword(interaction);
     const wait = state ? secondsLeft(state) : 0;
     if (state && wait > 0) {
       // The same address again (a second click): its code is on its way. Another address waits for the countdown.
-      if (state.email.toLowerCase() === email.toLowerCase() && !state.verificationId) {
+      if (state.to.toLowerCase() === address.to.toLowerCase() && !state.verificationId) {
         return redirect(reply, paths(interaction).code);
       }
-      return showStart(interaction, reply, 429, email, refusalText(interaction, 'resend_too_soon', wait));
+      return showStart(interaction, reply, 429, kinds, typed, refusalText(interaction, 'resend_too_soon', wait));
     }
     const captchaRefused = await captcha(interaction, request, EVENT);
-    if (captchaRefused) return showStart(interaction, reply, 422, email, captchaRefused.message);
-    const refused = await sendCode(interaction, request, email);
+    if (captchaRefused) return showStart(interaction, reply, 422, kinds, typed, captchaRefused.message);
+    const refused = await sendCode(interaction, request, address);
     if (refused) {
       const status = refused === 'request.message_rate_limited' ? 429 : 502;
-      return showStart(interaction, reply, status, email, refusalText(interaction, refused));
+      return showStart(interaction, reply, status, kinds, typed, refusalText(interaction, refused));
     }
     return redirect(reply, paths(interaction).code);
   });
 
-  const resend = flowPage(async (interaction, request, reply) => {
+  const resend = flowPage(() => async (interaction, request, reply) => {
     const state = readForgotPassword(interaction);
     if (!state || state.verificationId) return redirect(reply, paths(interaction).start);
     const wait = secondsLeft(state);
@@ -121,7 +122,7 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
       return showCode(interaction, reply, 429, state, { error: refusalText(interaction, 'resend_too_soon', wait) });
     const captchaRefused = await captcha(interaction, request, EVENT);
     if (captchaRefused) return showCode(interaction, reply, 422, state, { error: captchaRefused.message });
-    const refused = await sendCode(interaction, request, state.email);
+    const refused = await sendCode(interaction, request, state);
     if (refused) {
       return showCode(interaction, reply, refused === 'request.message_rate_limited' ? 429 : 502, state, {
         error: refusalText(interaction, refused),
@@ -131,34 +132,31 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
     return showCode(interaction, reply, 200, sent, { notice: interaction.tr.t('interaction:forgot_password.resent') });
   });
 
-  const codePage = flowPage(async (interaction, _request, reply) => {
+  const codePage = flowPage(() => async (interaction, _request, reply) => {
     const state = readForgotPassword(interaction);
     if (!state) return redirect(reply, paths(interaction).start);
     if (state.verificationId) return redirect(reply, paths(interaction).password);
     return showCode(interaction, reply, 200, state);
   });
 
-  const submitCode = flowPage(async (interaction, request, reply) => {
+  const submitCode = flowPage((kinds) => async (interaction, request, reply) => {
     const { tr, tenantId } = interaction;
     const state = readForgotPassword(interaction);
     if (!state) return redirect(reply, paths(interaction).start);
     if (state.verificationId) return redirect(reply, paths(interaction).password);
     const code = (request.body?.code ?? '').replace(/\s/g, '');
     if (!code) return showCode(interaction, reply, 400, state, { error: tr.t('errors:code_required') });
-    const user = await users.findByIdentifier(tenantId, state.email);
-    const attempted = { event: EVENT, step: CODE_SUBMIT, identifier: 'email', userId: user?.id } as const;
-    const target = sentinelTarget(state.email, user?.id);
-    const attempt = await sentinel.admit(tenantId, target, 'VerificationCode', { type: 'email', value: state.email });
+    const user = await users.findByIdentifier(tenantId, state.to);
+    const step = codeStep(state.kind, 'Submit');
+    const attempted = { event: EVENT, step, identifier: state.kind, userId: user?.id } as const;
+    const target = sentinelTarget(state.to, user?.id);
+    const attempt = await sentinel.admit(tenantId, target, 'VerificationCode', { type: state.kind, value: state.to });
     const blocked = { code: 'session.verification_blocked_too_many_attempts' };
     if (attempt.blocked) {
       audit.record(interaction, request, { ...attempted, result: 'Error', error: blocked });
       return pages.showLocked(interaction, reply, attempt);
     }
-    const verdict = await passcodes.verify(
-      tenantId,
-      { jti: interaction.details.uid, type: EVENT, email: state.email },
-      code,
-    );
+    const verdict = await passcodes.verify(tenantId, passcodeTarget(interaction, { template: EVENT, ...state }), code);
     if (verdict.refusal) {
       const after = await sentinel.failed(tenantId, attempt);
       const refusal = after.blocked ? blocked.code : `verification_code.${verdict.refusal}`;
@@ -169,13 +167,13 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
     await sentinel.succeeded(tenantId, attempt);
     audit.record(interaction, request, { ...attempted, result: 'Success' });
     // The code names the account now (Logto's identification), which must exist and not be suspended.
-    const identified = { event: EVENT, step: 'Identifier.Submit', identifier: 'email', userId: user?.id } as const;
+    const identified = { event: EVENT, step: 'Identifier.Submit', identifier: state.kind, userId: user?.id } as const;
     if (!user || user.isSuspended) {
       const failure = user ? 'user.suspended' : 'user.user_not_exist';
       audit.record(interaction, request, { ...identified, result: 'Error', error: { code: failure } });
       await saveForgotPassword(interaction, undefined);
       const message = tr.t(user ? 'errors:suspended' : 'errors:verification_code.code_mismatch');
-      return showStart(interaction, reply, user ? 403 : 400, state.email, message);
+      return showStart(interaction, reply, user ? 403 : 400, kinds, state.to, message);
     }
     audit.record(interaction, request, { ...identified, result: 'Success' });
     await saveForgotPassword(interaction, { ...state, verificationId: verdict.id, userId: user.id });
@@ -191,13 +189,13 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
     return { state, user };
   };
 
-  const passwordPage = flowPage(async (interaction, _request, reply) => {
+  const passwordPage = flowPage(() => async (interaction, _request, reply) => {
     const found = await verified(interaction);
     if (!found.state) return redirect(reply, found.back);
     return showPassword(interaction, reply, 200, found.state);
   });
 
-  const submitPassword = flowPage(async (interaction, request, reply) => {
+  const submitPassword = flowPage(() => async (interaction, request, reply) => {
     const { tr, tenantId } = interaction;
     const found = await verified(interaction);
     if (!found.state) return redirect(reply, found.back);
@@ -245,7 +243,7 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
       step: 'Submit',
       result: 'Success',
       userId: user.id,
-      identifier: 'email',
+      identifier: state.kind,
     });
     audit.announce(interaction, request, EVENT, user.id);
     await saveForgotPassword(interaction, undefined);
@@ -253,7 +251,7 @@ export const registerForgotPasswordRoutes = (scope: FastifyInstance, at: string,
   });
 
   scope.get(`${at}/forgot-password`, start);
-  scope.post(`${at}/forgot-password`, submitEmail);
+  scope.post(`${at}/forgot-password`, submitAddress);
   scope.post(`${at}/forgot-password/resend`, resend);
   scope.get(`${at}/forgot-password/code`, codePage);
   scope.post(`${at}/forgot-password/code`, submitCode);

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { SecuritySettings } from '../../../entities/user/server/account/security-settings.js';
 import { type Interaction, sendPage } from '../context.js';
+import type { CodeKind } from '../experience.js';
 import type { FieldErrors } from '../forms.js';
 import type { Passcodes } from '../verification-code/passcodes.js';
 import { RESEND_AFTER_SECONDS } from '../verification-code/send-rate.js';
@@ -21,12 +22,20 @@ export const forgotPasswordScreens = (
   const secondsLeft = (state: ForgotPasswordState) =>
     Math.max(0, Math.ceil((state.sentAt + RESEND_AFTER_SECONDS * 1000 - Date.now()) / 1000));
 
-  const showStart = (interaction: Interaction, reply: FastifyReply, status: number, email?: string, error?: string) => {
+  const showStart = (
+    interaction: Interaction,
+    reply: FastifyReply,
+    status: number,
+    kinds: CodeKind[],
+    address?: string,
+    error?: string,
+  ) => {
     const chrome = interaction.chrome('/forgot-password');
     const view = {
       action: paths(interaction).start,
       backHref: interaction.base,
-      ...(email ? { email } : {}),
+      kinds,
+      ...(address ? { address } : {}),
       ...(error ? { error } : {}),
     };
     return sendPage(reply, status, forgotPasswordPage(interaction.tr, view, chrome), chrome);
@@ -50,7 +59,8 @@ export const forgotPasswordScreens = (
         resendAction: resend,
         restartHref: start,
         backHref: interaction.base,
-        email: state.email,
+        kind: state.kind,
+        to: state.to,
         minutes,
         resendIn: secondsLeft(state),
         ...view,
@@ -72,7 +82,7 @@ export const forgotPasswordScreens = (
     const view = {
       action: paths(interaction).password,
       backHref: interaction.base,
-      email: state.email,
+      to: state.to,
       errors,
       passwordPolicy: { minLength: length.min, maxLength: length.max },
     };

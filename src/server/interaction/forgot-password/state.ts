@@ -1,4 +1,5 @@
 import type { Interaction } from '../context.js';
+import type { CodeKind } from '../experience.js';
 
 /**
  * A forgot password flow's state, kept server-side in the oidc-provider interaction (its `result`, never sent to the
@@ -6,7 +7,9 @@ import type { Interaction } from '../context.js';
  * verification and the account it names. Nothing of the code itself.
  */
 export interface ForgotPasswordState {
-  email: string;
+  kind: CodeKind;
+  /** The address the code went to: an email address, or a phone number as `+digits`. */
+  to: string;
   /** When the last code was sent (epoch milliseconds): a new one only after the resend countdown. */
   sentAt: number;
   /** Set once the code passed: the consumed passcode's id, spent when the new password is stored. */
@@ -20,7 +23,11 @@ const KEY = 'forgotPassword';
 const isState = (value: unknown): value is ForgotPasswordState => {
   const state = value as Partial<ForgotPasswordState> | undefined;
   return (
-    typeof state === 'object' && state !== null && typeof state.email === 'string' && typeof state.sentAt === 'number'
+    typeof state === 'object' &&
+    state !== null &&
+    (state.kind === 'email' || state.kind === 'phone') &&
+    typeof state.to === 'string' &&
+    typeof state.sentAt === 'number'
   );
 };
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { identifierKind } from '../../../../entities/user/server/account/store.js';
 import { systemContext } from '../../../crud/context.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Interaction, InteractionHandler, Request } from '../../context.js';
@@ -7,6 +6,7 @@ import { type CodeKind, termsMustBeTicked } from '../../experience.js';
 import { registrationFields } from '../../forms.js';
 import { signInOpen } from '../../pages.js';
 import { sentinelTarget } from '../../sentinel.js';
+import { codeAddress } from '../../verification-code/address.js';
 import { codeSender, codeStep, passcodeTarget } from '../../verification-code/send-code.js';
 import { RESEND_AFTER_SECONDS } from '../../verification-code/send-rate.js';
 import type { MethodTools } from '../method.js';
@@ -15,7 +15,6 @@ import { type CodeState, readCodeState, saveCodeState } from './state.js';
 
 type Purpose = CodeState['purpose'];
 type PurposeHandler = (purpose: Purpose) => InteractionHandler;
-const phonePattern = /^\+?[\d\s()-]+$/;
 
 /** Whether a new account needs the registration form after its address is verified (anything else to ask). */
 const needsRegistrationForm = (interaction: Interaction, kind: CodeKind, termsTicked: boolean) => {
@@ -90,23 +89,8 @@ export const verificationCodeRoutes = (scope: FastifyInstance, at: string, tools
   });
 
   /** The address typed, checked against the kinds the purpose accepts; or the refusal's message. */
-  const addressOf = (interaction: Interaction, purpose: Purpose, typed: string) => {
-    const { tr } = interaction;
-    if (!typed) return { error: tr.t('errors:identifier_required') };
-    const kind = identifierKind(typed);
-    if (kind === 'username' || !kindsFor(interaction, purpose).includes(kind)) {
-      return { error: tr.t('errors:sign_in_method_not_enabled') };
-    }
-    const rule = users.rules.email;
-    if (kind === 'email' && (typed.length > rule.maxLength || !rule.pattern.test(typed))) {
-      return { error: tr.t('errors:email_invalid') };
-    }
-    if (kind === 'phone' && (typed.length > 128 || !phonePattern.test(typed))) {
-      return { error: tr.t('errors:phone_invalid') };
-    }
-    // A number as typed (`+1 555 010-0200`) is sent to, and shown as, its digits with the country code's `+`.
-    return { kind, address: kind === 'phone' ? `+${typed.replace(/\D/g, '')}` : typed };
-  };
+  const addressOf = (interaction: Interaction, purpose: Purpose, typed: string) =>
+    codeAddress(interaction.tr, users.rules.email, kindsFor(interaction, purpose), typed);
 
   const sendTo = async (interaction: Interaction, request: Request, state: CodeState) => {
     const target = { event: state.purpose, template: state.purpose, kind: state.kind, to: state.to, deliver: true };
@@ -119,7 +103,9 @@ export const verificationCodeRoutes = (scope: FastifyInstance, at: string, tools
     const { tr, experience } = interaction;
     const identifier = (request.body?.identifier ?? '').trim();
     const address = addressOf(interaction, purpose, identifier);
-    if (!address.kind) return showRequest(interaction, reply, 400, purpose, { identifier, error: address.error });
+    if (address.error !== undefined) {
+      return showRequest(interaction, reply, 400, purpose, { identifier, error: address.error });
+    }
     const page = purpose === 'Register' ? 'register' : 'sign-in';
     if (termsMustBeTicked(experience, page) && request.body?.agreeToTerms !== 'true') {
       const termsError = tr.t('errors:terms_not_agreed');
@@ -129,7 +115,7 @@ export const verificationCodeRoutes = (scope: FastifyInstance, at: string, tools
     const wait = state ? secondsLeft(state) : 0;
     if (state && wait > 0 && !state.verificationId) {
       // The same address again (a second click): its code is on its way. Another address waits for the countdown.
-      if (state.to.toLowerCase() === address.address.toLowerCase() && state.purpose === purpose) {
+      if (state.to.toLowerCase() === address.to.toLowerCase() && state.purpose === purpose) {
         return redirect(reply, paths(interaction).verify);
       }
       const error = refusalText(interaction, 'resend_too_soon', wait);
@@ -138,7 +124,7 @@ export const verificationCodeRoutes = (scope: FastifyInstance, at: string, tools
     const refusedCaptcha = await captcha(interaction, request, purpose);
     if (refusedCaptcha)
       return showRequest(interaction, reply, 422, purpose, { identifier, error: refusedCaptcha.message });
-    const refused = await sendTo(interaction, request, { purpose, kind: address.kind, to: address.address, sentAt: 0 });
+    const refused = await sendTo(interaction, request, { purpose, kind: address.kind, to: address.to, sentAt: 0 });
     if (refused) {
       const status = refused === 'request.message_rate_limited' ? 429 : 502;
       return showRequest(interaction, reply, status, purpose, {
