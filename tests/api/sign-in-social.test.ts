@@ -7,12 +7,14 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databases, unique } from './harness.js';
-import type { Browser } from './http-browser.js';
+import { Browser } from './http-browser.js';
 import { CALLBACK, PASSWORD, useSignInPages } from './sign-in-pages-steps.js';
 import { createUser } from './users.js';
 
 const CONNECTOR = 'acme-oidc';
 const OAUTH = 'acme-oauth';
+/** A page of the customer's own where users link their accounts (the authorization-uri's redirect URI). */
+const LINK_PAGE = 'https://app.example.com/link';
 
 describe.each(databases())('social sign-in against another tenant on $name', (target) => {
   const pages = useSignInPages(target);
@@ -30,7 +32,7 @@ describe.each(databases())('social sign-in against another tenant on $name', (ta
   });
 
   beforeAll(async () => {
-    const redirectUris = [CONNECTOR, OAUTH].map((id) => `${pages.origin()}/callback/social/${id}`);
+    const redirectUris = [...[CONNECTOR, OAUTH].map((id) => `${pages.origin()}/callback/social/${id}`), LINK_PAGE];
     const app = await pages.api('/t/acme', 'POST', '/applications', {
       name: 'Gatehouse default tenant',
       type: 'Traditional',
@@ -204,5 +206,41 @@ describe.each(databases())('social sign-in against another tenant on $name', (ta
       expect(refused.text).toContain('answer could not be verified. Try again.');
     }
     expect(await holderOf(person.id)).toHaveLength(0);
+  });
+
+  it('links an identity through the Management API from the code the provider sent to the caller’s own page', async () => {
+    const person = await upstreamUser();
+    const local = await createUser(pages.db(), 'default', { username: unique('linker_'), password: PASSWORD });
+    const uri = await pages.api('', 'POST', `/connectors/${CONNECTOR}/authorization-uri`, {
+      state: 'link-st4te',
+      redirectUri: LINK_PAGE,
+    });
+    expect(uri.status, uri.text).toBe(200);
+    const browser = new Browser();
+    const login = await browser.follow(uri.json().redirectTo);
+    const signedIn = await browser.post(`${login.url}/sign-in`, { identifier: person.username, password: PASSWORD });
+    const back = await browser.follow(signedIn.location as string, LINK_PAGE);
+    const answer = new URL(back.location as string);
+    expect(answer.searchParams.get('state')).toBe('link-st4te');
+    const connectorData = { code: answer.searchParams.get('code'), redirectUri: LINK_PAGE };
+    const linked = await pages.api('', 'POST', `/users/${local.id}/identities`, {
+      connectorId: CONNECTOR,
+      connectorData,
+    });
+    expect(linked.status, linked.text).toBe(200);
+    expect(linked.json()).toMatchObject({ acme: { userId: person.id } });
+    // The code is spent: the same data again is refused, and changes nothing.
+    const again = await pages.api('', 'POST', `/users/${local.id}/identities`, {
+      connectorId: CONNECTOR,
+      connectorData,
+    });
+    expect(again.status).toBe(400);
+    const missing = await pages.api('', 'POST', `/users/${local.id}/identities`, {
+      connectorId: CONNECTOR,
+      connectorData: { redirectUri: LINK_PAGE },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.json().code).toBe('session.insufficient_info');
+    expect((await holderOf(person.id)).map((row) => row.id)).toEqual([local.id]);
   });
 });

@@ -131,7 +131,7 @@ describe.each(databases())('user identities on $name', (target) => {
     expect((await client.GET('/api/users/{userId}', { params: { path: { userId } } })).data?.identities).toEqual({});
   });
 
-  it('answers Logto’s connector-not-found error when linking through a connector (no social connectors yet)', async () => {
+  it('answers Logto’s not-found error when linking through a connector the tenant does not have', async () => {
     const userId = await newUser();
     const linked = await client.POST('/api/users/{userId}/identities', {
       params: { path: { userId } },

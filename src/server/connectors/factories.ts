@@ -42,6 +42,12 @@ export const factoriesOf = (model: EntityModel): ConnectorFactory[] =>
 export const findFactory = (id: string, model: EntityModel): ConnectorFactory | undefined =>
   factoriesOf(model).find((factory) => factory.id === id);
 
+/** A connector's target: a standard connector's own (its metadata's), else its factory's. */
+export const connectorTarget = (factory: ConnectorFactory, metadata: unknown) => {
+  const own = factory.metadata.isStandard === true ? (metadata as { target?: unknown } | null)?.target : undefined;
+  return typeof own === 'string' && own ? own : String(factory.metadata.target);
+};
+
 export const isPasswordless = (type: ConnectorType) => type === 'Email' || type === 'Sms';
 
 /** A factory as Logto's connector factory responses show it. */

@@ -1,11 +1,17 @@
-import { factoriesOf, findFactory, formItemsOf, isPasswordless } from '../../../server/connectors/factories.js';
+import {
+  connectorTarget,
+  factoriesOf,
+  findFactory,
+  formItemsOf,
+  isPasswordless,
+} from '../../../server/connectors/factories.js';
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
 import type { Entity } from '../../../server/crud/repository.js';
 import { deleteMany } from '../../../server/crud/repository-sets.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { asConfigError } from './config-errors.js';
 import { deleteConnector } from './delete.js';
-import { authorizationUriAction, checkNewSocialConnector, targetOf } from './social.js';
+import { authorizationUriAction, checkNewSocialConnector } from './social.js';
 import { sendTest } from './test-send.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
@@ -88,8 +94,8 @@ const update = async ({ context, params, body, operations }: Run) => {
     throw new ApiError('connector.cannot_overwrite_metadata_for_non_standard_connector');
   }
   const target = (body.metadata as { target?: string } | undefined)?.target;
-  const storedMetadata = stored.metadata as Parameters<typeof targetOf>[1];
-  if (target !== undefined && factory && target !== targetOf(factory, storedMetadata)) {
+  const storedMetadata = stored.metadata as unknown;
+  if (target !== undefined && factory && target !== connectorTarget(factory, storedMetadata)) {
     throw new ApiError('connector.can_not_modify_target');
   }
   return operations

@@ -1,4 +1,9 @@
-import { type ConnectorFactory, factoriesOf, findFactory } from '../../../server/connectors/factories.js';
+import {
+  type ConnectorFactory,
+  connectorTarget,
+  factoriesOf,
+  findFactory,
+} from '../../../server/connectors/factories.js';
 import type { ActionOverride } from '../../../server/crud/overrides.js';
 import type { Queryable } from '../../../server/db/database.js';
 import { ApiError } from '../../../server/http/api-error.js';
@@ -8,10 +13,6 @@ import { socialConfigOf } from '../../../server/social/config.js';
 type Run = Parameters<ActionOverride['run']>[0];
 type Model = Parameters<typeof findFactory>[1];
 type Metadata = { target?: string; name?: unknown; logo?: string; logoDark?: string | null } | undefined;
-
-/** A social connector's target: its own (a standard connector names one), else its factory's. */
-export const targetOf = (factory: ConnectorFactory, metadata: Metadata) =>
-  metadata?.target || String(factory.metadata.target);
 
 /**
  * Logto's rules for a new social connector, checked in the creating transaction after the type's lock: a standard
@@ -40,10 +41,12 @@ export const checkNewSocialConnector = async (
   if (!standard && rows.some((row) => row.connector_id === factory.id)) {
     throw new ApiError('connector.multiple_instances_not_supported');
   }
-  const target = targetOf(factory, metadata);
+  const target = connectorTarget(factory, metadata);
   const duplicate = rows.find((row) => {
     const other = findFactory(row.connector_id, model);
-    return other && other.metadata.platform === factory.metadata.platform && targetOf(other, row.metadata) === target;
+    return (
+      other && other.metadata.platform === factory.metadata.platform && connectorTarget(other, row.metadata) === target
+    );
   });
   if (duplicate) {
     throw new ApiError('connector.multiple_target_with_same_platform', {}, { connectorId: duplicate.connector_id });

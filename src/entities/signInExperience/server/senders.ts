@@ -1,4 +1,4 @@
-import { findFactory } from '../../../server/connectors/factories.js';
+import { connectorTarget, findFactory } from '../../../server/connectors/factories.js';
 import type { Queryable } from '../../../server/db/database.js';
 import { tenantConnectorOf } from '../../../server/messages/email-sender.js';
 import type { EntityModel } from '../../../shared/descriptor.js';
@@ -30,9 +30,7 @@ export const socialConnectorTargets = async (
   return new Set(
     rows.flatMap((row) => {
       const factory = findFactory(row.connector_id, connector);
-      if (factory?.type !== 'Social') return [];
-      const own = factory.metadata.isStandard === true ? row.metadata?.target : undefined;
-      return [own || String(factory.metadata.target)];
+      return factory?.type === 'Social' ? [connectorTarget(factory, row.metadata)] : [];
     }),
   );
 };

@@ -2,6 +2,7 @@ import { type ActionOverride, created, type ServerOverride } from '../../../serv
 import type { Entity } from '../../../server/crud/repository.js';
 import type { Queryable } from '../../../server/db/database.js';
 import { ApiError } from '../../../server/http/api-error.js';
+import { socialProfileFrom } from './social-profile.js';
 import { changeUser, objectField, readUser } from './stored-user.js';
 
 /**
@@ -67,11 +68,24 @@ export const userIdentityOverrides = {
   },
   'user.link-identity': {
     kind: 'action',
-    // Linking asks the social connector who the user is at the platform; there are no social connectors yet, so
-    // every connector id is unknown: Logto's 404 `entity.not_found`, after the user is found.
-    run: async ({ context, id, operations }) => {
+    // The social connector reads who the user is at the platform from what it sent back (the authorization code and
+    // the redirect URI the code was issued for), as Logto's does; the identity is then the user's, unless another
+    // user of the tenant holds it.
+    run: async (input) => {
+      const { context, id, body, operations, operationsOf } = input;
       await readUser(context, operations, id);
-      throw new ApiError('entity.not_found');
+      const { connectorId, connectorData } = body as { connectorId: string; connectorData: Record<string, unknown> };
+      const profile = await socialProfileFrom(context, operationsOf('connector'), connectorId, connectorData);
+      return changeUser(context, operations, id, async (user, tx) => {
+        if (await heldByAnother(input, tx, profile.target, profile.id)) {
+          throw new ApiError('user.identity_already_in_use');
+        }
+        const identity = { userId: profile.id, details: profile.details };
+        return {
+          values: { identities: { ...identitiesOf(user), [profile.target]: identity } },
+          answer: (updated) => identitiesOf(updated),
+        };
+      });
     },
   },
   'user.get-sso-identity': {

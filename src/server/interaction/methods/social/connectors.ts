@@ -1,5 +1,5 @@
 import type { EntityModel } from '../../../../shared/descriptor.js';
-import { findFactory } from '../../../connectors/factories.js';
+import { connectorTarget, findFactory } from '../../../connectors/factories.js';
 import type { Queryable } from '../../../db/database.js';
 import type { PageSocialConnector } from '../../experience.js';
 
@@ -22,7 +22,7 @@ const shown = (model: EntityModel, row: Row) => {
     protocol: factory.protocol,
     connector: {
       id: row.id,
-      target: String(pick('target')),
+      target: connectorTarget(factory, row.metadata),
       name: (pick('name') ?? {}) as Record<string, string>,
       logo: typeof logo === 'string' && logo.startsWith('data:image/') ? logo : undefined,
     } satisfies PageSocialConnector,
