@@ -243,4 +243,24 @@ describe.each(databases())('social sign-in against another tenant on $name', (ta
     expect(missing.json().code).toBe('session.insufficient_info');
     expect((await holderOf(person.id)).map((row) => row.id)).toEqual([local.id]);
   });
+
+  it('refreshes the name from the provider at each sign-in where the connector syncs profiles', async () => {
+    const person = await upstreamUser();
+    await pages.db().query(`UPDATE users SET name = 'Grace' WHERE tenant_id = 'acme' AND id = $1`, [person.id]);
+    const first = await pages.open('');
+    reachedApp(await signInUpstream(first.browser, first.page.url, person.username));
+    const [holder] = await holderOf(person.id);
+    const nameOf = async () =>
+      (await pages.db().query<{ name: string }>(`SELECT name FROM users WHERE id = $1`, [holder?.id])).rows[0]?.name;
+    expect(await nameOf()).toBe('Grace');
+    await pages.db().query(`UPDATE users SET name = 'Grace Hopper' WHERE tenant_id = 'acme' AND id = $1`, [person.id]);
+    const unsynced = await pages.open('', { prompt: 'login' });
+    reachedApp(await signInUpstream(unsynced.browser, unsynced.page.url, person.username));
+    expect(await nameOf()).toBe('Grace');
+    const patched = await pages.api('', 'PATCH', `/connectors/${CONNECTOR}`, { syncProfile: true });
+    expect(patched.status, patched.text).toBe(200);
+    const synced = await pages.open('', { prompt: 'login' });
+    reachedApp(await signInUpstream(synced.browser, synced.page.url, person.username));
+    expect(await nameOf()).toBe('Grace Hopper');
+  });
 });

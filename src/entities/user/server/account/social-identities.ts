@@ -38,8 +38,9 @@ export class SocialIdentities {
   }
 
   /**
-   * Links the identity to the user (replacing one of the same target), and fills the user's name and avatar from the
-   * platform where the user has none. False when another user holds the platform user.
+   * Links the identity to the user (replacing one of the same target, so its details are the latest), and fills the
+   * user's name and avatar from the platform where the user has none, or always with `sync` (the connector's
+   * `syncProfile`). False when another user holds the platform user.
    */
   async link(
     tenantId: string,
@@ -47,6 +48,7 @@ export class SocialIdentities {
     target: string,
     identity: SocialIdentity,
     profile: { name?: string | undefined; avatar?: string | undefined } = {},
+    sync = false,
   ): Promise<boolean> {
     const changed = await this.operations().changeInternal(
       signInContext(tenantId, userId),
@@ -59,8 +61,10 @@ export class SocialIdentities {
         if (rows.length > 0) return undefined;
         return {
           identities: { ...objectOf(user.identities), [target]: identity },
-          ...(!user.name && profile.name ? { name: profile.name.slice(0, 128) } : {}),
-          ...(!user.avatar && profile.avatar?.startsWith('https://') ? { avatar: profile.avatar.slice(0, 2048) } : {}),
+          ...((sync || !user.name) && profile.name ? { name: profile.name.slice(0, 128) } : {}),
+          ...((sync || !user.avatar) && profile.avatar?.startsWith('https://')
+            ? { avatar: profile.avatar.slice(0, 2048) }
+            : {}),
         };
       },
     );

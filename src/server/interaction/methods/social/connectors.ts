@@ -8,6 +8,7 @@ type Row = {
   connector_id: string;
   metadata: Record<string, unknown> | null;
   config: Record<string, unknown>;
+  sync_profile: boolean;
 };
 
 /** A connector's own metadata (a standard connector's) over its factory's. */
@@ -27,6 +28,8 @@ const shown = (model: EntityModel, row: Row) => {
       logo: typeof logo === 'string' && logo.startsWith('data:image/') ? logo : undefined,
     } satisfies PageSocialConnector,
     config: row.config,
+    /** Whether each sign-in refreshes the user's name and avatar from the provider (`syncProfile`). */
+    syncProfile: row.sync_profile === true,
   };
 };
 
@@ -39,7 +42,7 @@ export const readSocialConnectors = async (
 ): Promise<PageSocialConnector[]> => {
   if (targets.length === 0) return [];
   const { rows } = await tx.query<Row>(
-    'SELECT id, connector_id, metadata, config FROM connectors WHERE tenant_id = $1 ORDER BY created_at',
+    'SELECT id, connector_id, metadata, config, sync_profile FROM connectors WHERE tenant_id = $1 ORDER BY created_at',
     [tenantId],
   );
   const connectors = rows.flatMap((row) => shown(model, row)?.connector ?? []);
@@ -49,7 +52,7 @@ export const readSocialConnectors = async (
 /** One social connector of the tenant with its factory and configuration, to sign in with. */
 export const readSocialConnector = async (tx: Queryable, tenantId: string, model: EntityModel, id: string) => {
   const { rows } = await tx.query<Row>(
-    'SELECT id, connector_id, metadata, config FROM connectors WHERE tenant_id = $1 AND id = $2',
+    'SELECT id, connector_id, metadata, config, sync_profile FROM connectors WHERE tenant_id = $1 AND id = $2',
     [tenantId, id],
   );
   return rows[0] ? shown(model, rows[0]) : undefined;

@@ -131,9 +131,11 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
     record('Verification.Social.Submit', 'Success', owner?.id);
     if (owner) {
       if (owner.isSuspended) return refuse(interaction, reply, 403, 'suspended');
-      // The account whose address the provider verified takes the identity (Logto's linking by verified email).
-      if (!holder && !(await users.identities.link(tenantId, owner.id, target, identity, profile))) {
-        return refuse(interaction, reply, 409, 'social_identity_in_use');
+      // The account whose address the provider verified takes the identity (Logto's linking by verified email); a
+      // connector that syncs profiles refreshes the holder's identity, name and avatar at each sign-in.
+      if (!holder || found.syncProfile) {
+        const linked = await users.identities.link(tenantId, owner.id, target, identity, profile, found.syncProfile);
+        if (!linked) return refuse(interaction, reply, 409, 'social_identity_in_use');
       }
       return flow.proceed(interaction, request, reply, owner, {
         userId: owner.id,
