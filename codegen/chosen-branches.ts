@@ -15,7 +15,7 @@ import { CodegenError } from './errors.js';
  * data about it (`x-meta`, read by derived fields `{ "x-derived": { "choiceMeta": "config" } }` and by the server).
  */
 
-const fieldKeys = new Set(['title', 'description', 'oneOf', 'x-chosen-by', 'x-immutable', 'deprecated']);
+const fieldKeys = new Set(['title', 'description', 'oneOf', 'x-chosen-by', 'x-immutable', 'deprecated', 'default']);
 
 /** Where a field keeps its branches once it is a plain object (an annotation: validators ignore it). */
 export const CHOSEN_BRANCHES = 'x-chosen-branches';
@@ -83,6 +83,17 @@ export const withChosenBranches = (
         seen.set(value, index);
         return branch;
       });
+      // A default is `{}`, for a record set up before its settings (an SSO connector's), which every branch accepts.
+      if (field.default !== undefined) {
+        const empty = typeof field.default === 'object' && field.default !== null && !Array.isArray(field.default);
+        if (
+          !empty ||
+          Object.keys(field.default as object).length > 0 ||
+          kept.some((branch) => branch.required?.length)
+        ) {
+          throw new CodegenError(`${where}/default: only {} and only where no branch requires a property`);
+        }
+      }
       const { oneOf: _oneOf, ...rest } = field;
       return [name, { ...rest, type: 'object', [CHOSEN_BRANCHES]: kept }];
     }),

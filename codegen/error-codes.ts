@@ -13,7 +13,7 @@ const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLo
 
 /**
  * Every error code a descriptor names, with its HTTP status and a default English message: a unique rule's `code`
- * (the value is in use: 422, the fields as `{{field}}` parameters) and a relation side's `duplicateCode`
+ * (the value is in use: 422 or the rule's status, the fields as `{{field}}` parameters) and a relation side's `duplicateCode`
  * (the item is already linked: 422, `{{id}}`). The server merges these into `errorCodes`, so a code named in a
  * descriptor answers with its status without a hand-written entry.
  */
@@ -34,7 +34,7 @@ export const descriptorErrorCodes = (models: EntityModel[]): Map<string, Generat
       const fields = rule.fields.filter((field) => field !== model.parent?.foreignKey);
       const values = fields.map((field) => `{{${field}}}`).join(', ');
       add(rule.code, {
-        status: 422,
+        status: rule.status ?? 422,
         message: `The ${words(model.name)} ${fields.map(words).join(' and ')} ${values} is already in use.`,
         source: `${source} unique`,
       });

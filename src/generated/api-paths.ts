@@ -312,6 +312,15 @@ export const apiRoutes = {
       "preview": "/sign-in-exp/preview"
     }
   },
+  "ssoConnector": {
+    "list": "/sso-connectors",
+    "item": "/sso-connectors/{id}"
+  },
+  "ssoConnectorProvider": {
+    "actions": {
+      "list": "/sso-connector-providers"
+    }
+  },
   "subjectToken": {
     "actions": {
       "create": "/subject-tokens"

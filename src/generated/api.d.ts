@@ -2266,6 +2266,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sso-connector-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the enterprise SSO providers a connector can talk to */
+        get: operations["GetSsoConnectorProviderList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso-connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List sso connectors */
+        get: operations["ListSsoConnectors"];
+        put?: never;
+        /** Create a sso connector */
+        post: operations["CreateSsoConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso-connectors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a sso connector */
+        get: operations["GetSsoConnector"];
+        put?: never;
+        post?: never;
+        /** Delete a sso connector */
+        delete: operations["DeleteSsoConnector"];
+        options?: never;
+        head?: never;
+        /** Update a sso connector */
+        patch: operations["UpdateSsoConnector"];
+        trace?: never;
+    };
     "/api/subject-tokens": {
         parameters: {
             query?: never;
@@ -2969,6 +3023,10 @@ export interface components {
              * @example verification_code.code_mismatch
              * @example request.message_rate_limited
              * @example session.insufficient_info
+             * @example request.feature_not_supported
+             * @example single_sign_on.forbidden_domains
+             * @example single_sign_on.duplicated_domains
+             * @example single_sign_on.duplicate_connector_name
              * @example unexpected.general
              * @example guard.file_size_exceeded
              * @example guard.mime_type_not_allowed
@@ -11778,21 +11836,369 @@ export interface components {
             nonce?: string;
         };
         /**
+         * Microsoft Entra ID (SAML)
+         * @description Sign in with Microsoft Entra ID (Azure AD) over SAML 2.0.
+         */
+        SsoConnectorConfigAzuread: {
+            /**
+             * Metadata URL
+             * Format: uri
+             * @description Where the identity provider publishes its SAML metadata.
+             */
+            metadataUrl?: string;
+            /**
+             * Metadata XML
+             * @description The identity provider's SAML metadata, pasted.
+             */
+            metadata?: string;
+            /** IdP entity ID */
+            entityId?: string;
+            /**
+             * Single sign-on URL
+             * Format: uri
+             */
+            signInEndpoint?: string;
+            /**
+             * Signing certificate
+             * @description The identity provider's signing certificate (PEM).
+             */
+            x509Certificate?: string;
+            /**
+             * Attribute mapping
+             * @description Which SAML attribute holds each profile value (id, email, name, ...).
+             */
+            attributeMapping?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * Microsoft Entra ID (OIDC)
+         * @description Sign in with Microsoft Entra ID (Azure AD) over OpenID Connect.
+         */
+        SsoConnectorConfigAzureadoidc: {
+            /** Client ID */
+            clientId?: string;
+            /** Client secret */
+            clientSecret?: string;
+            /**
+             * Issuer
+             * Format: uri
+             * @description The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration.
+             */
+            issuer?: string;
+            /**
+             * Scope
+             * @description Space-separated scopes besides openid (default: profile email).
+             */
+            scope?: string;
+            /**
+             * Trust unverified email
+             * @description Take the email claim even when email_verified is not true.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+        };
+        /**
+         * Google Workspace
+         * @description Sign in with Google Workspace accounts.
+         */
+        SsoConnectorConfigGoogleworkspace: {
+            /** Client ID */
+            clientId?: string;
+            /** Client secret */
+            clientSecret?: string;
+            /**
+             * Scope
+             * @description Space-separated scopes besides openid (default: profile email).
+             */
+            scope?: string;
+            /**
+             * Trust unverified email
+             * @description Take the email claim even when email_verified is not true.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+        };
+        /**
+         * OIDC
+         * @description Connect any identity provider that speaks OpenID Connect.
+         */
+        SsoConnectorConfigOidc: {
+            /** Client ID */
+            clientId?: string;
+            /** Client secret */
+            clientSecret?: string;
+            /**
+             * Issuer
+             * Format: uri
+             * @description The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration.
+             */
+            issuer?: string;
+            /**
+             * Scope
+             * @description Space-separated scopes besides openid (default: profile email).
+             */
+            scope?: string;
+            /**
+             * Trust unverified email
+             * @description Take the email claim even when email_verified is not true.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+        };
+        /**
+         * Okta
+         * @description Sign in with an Okta organization over OpenID Connect.
+         */
+        SsoConnectorConfigOkta: {
+            /** Client ID */
+            clientId?: string;
+            /** Client secret */
+            clientSecret?: string;
+            /**
+             * Issuer
+             * Format: uri
+             * @description The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration.
+             */
+            issuer?: string;
+            /**
+             * Scope
+             * @description Space-separated scopes besides openid (default: profile email).
+             */
+            scope?: string;
+            /**
+             * Trust unverified email
+             * @description Take the email claim even when email_verified is not true.
+             * @default false
+             */
+            trustUnverifiedEmail: boolean;
+        };
+        /**
+         * SAML
+         * @description Connect any identity provider that speaks SAML 2.0.
+         */
+        SsoConnectorConfigSaml: {
+            /**
+             * Metadata URL
+             * Format: uri
+             * @description Where the identity provider publishes its SAML metadata.
+             */
+            metadataUrl?: string;
+            /**
+             * Metadata XML
+             * @description The identity provider's SAML metadata, pasted.
+             */
+            metadata?: string;
+            /** IdP entity ID */
+            entityId?: string;
+            /**
+             * Single sign-on URL
+             * Format: uri
+             */
+            signInEndpoint?: string;
+            /**
+             * Signing certificate
+             * @description The identity provider's signing certificate (PEM).
+             */
+            x509Certificate?: string;
+            /**
+             * Attribute mapping
+             * @description Which SAML attribute holds each profile value (id, email, name, ...).
+             */
+            attributeMapping?: {
+                [key: string]: string;
+            };
+        };
+        /**
          * Enterprise SSO connector
-         * @description An enterprise single sign-on connector (OIDC or SAML). Stored so that organizations can name connectors for just-in-time provisioning; connectors are not managed through the API yet.
+         * @description An enterprise single sign-on connector: an identity provider (OpenID Connect or SAML) whose users sign in to the tenant, found by the email domains it lists; organizations may provision its users just in time.
          */
         SsoConnector: {
             /** @description The tenant that owns the record. */
             readonly tenantId: string;
             /** @description The unique identifier, generated by the server. */
             readonly id: string;
-            /** @description The SSO provider the connector talks to. */
+            /**
+             * Provider
+             * @description The SSO provider the connector talks to; it chooses the shape of config.
+             */
             providerName: string;
-            /** @description The connector's name for display. */
+            /**
+             * Connector name
+             * @description The connector's name, unique in the tenant.
+             */
             connectorName: string;
+            /**
+             * Configuration
+             * @description The connection to the identity provider, in the shape of its provider's. Its shape is chosen by providerName (AzureAD: SsoConnectorConfigAzuread; AzureAdOidc: SsoConnectorConfigAzureadoidc; GoogleWorkspace: SsoConnectorConfigGoogleworkspace; OIDC: SsoConnectorConfigOidc; Okta: SsoConnectorConfigOkta; SAML: SsoConnectorConfigSaml).
+             * @default {}
+             */
+            config: components["schemas"]["SsoConnectorConfigAzuread"] | components["schemas"]["SsoConnectorConfigAzureadoidc"] | components["schemas"]["SsoConnectorConfigGoogleworkspace"] | components["schemas"]["SsoConnectorConfigOidc"] | components["schemas"]["SsoConnectorConfigOkta"] | components["schemas"]["SsoConnectorConfigSaml"];
+            /**
+             * Email domains
+             * @description The email domains whose users sign in through this connector.
+             * @default []
+             */
+            domains: string[];
+            /**
+             * Branding
+             * @description How the sign-in page shows the connector.
+             * @default {}
+             */
+            branding: {
+                displayName?: string;
+                logo?: string;
+                darkLogo?: string;
+            };
+            /**
+             * @description Whether each sign-in refreshes the user's profile from the identity provider.
+             * @default false
+             */
+            syncProfile: boolean;
+            /**
+             * @description Whether the identity provider's tokens are kept (not supported here).
+             * @default false
+             */
+            enableTokenStorage: boolean;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
+            /** @description The provider's name. */
+            readonly name?: string;
+            /**
+             * @description The provider's protocol.
+             * @enum {string}
+             */
+            readonly providerType?: "oidc" | "saml";
+            /** @description The provider's logo. */
+            readonly providerLogo?: string;
+            /** @description The provider's logo for dark backgrounds. */
+            readonly providerLogoDark?: string;
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
+        SsoConnectorCreate: {
+            /**
+             * Provider
+             * @description The SSO provider the connector talks to; it chooses the shape of config.
+             */
+            providerName: string;
+            /**
+             * Connector name
+             * @description The connector's name, unique in the tenant.
+             */
+            connectorName: string;
+            /**
+             * Configuration
+             * @description The connection to the identity provider, in the shape of its provider's. Its shape is chosen by providerName (AzureAD: SsoConnectorConfigAzuread; AzureAdOidc: SsoConnectorConfigAzureadoidc; GoogleWorkspace: SsoConnectorConfigGoogleworkspace; OIDC: SsoConnectorConfigOidc; Okta: SsoConnectorConfigOkta; SAML: SsoConnectorConfigSaml).
+             * @default {}
+             */
+            config: components["schemas"]["SsoConnectorConfigAzuread"] | components["schemas"]["SsoConnectorConfigAzureadoidc"] | components["schemas"]["SsoConnectorConfigGoogleworkspace"] | components["schemas"]["SsoConnectorConfigOidc"] | components["schemas"]["SsoConnectorConfigOkta"] | components["schemas"]["SsoConnectorConfigSaml"];
+            /**
+             * Email domains
+             * @description The email domains whose users sign in through this connector.
+             * @default []
+             */
+            domains: string[];
+            /**
+             * Branding
+             * @description How the sign-in page shows the connector.
+             * @default {}
+             */
+            branding: {
+                displayName?: string;
+                logo?: string;
+                darkLogo?: string;
+            };
+            /**
+             * @description Whether each sign-in refreshes the user's profile from the identity provider.
+             * @default false
+             */
+            syncProfile: boolean;
+            /**
+             * @description Whether the identity provider's tokens are kept (not supported here).
+             * @default false
+             */
+            enableTokenStorage: boolean;
         };
+        SsoConnectorUpdate: {
+            /**
+             * Connector name
+             * @description The connector's name, unique in the tenant.
+             */
+            connectorName?: string;
+            /**
+             * Configuration
+             * @description The connection to the identity provider, in the shape of its provider's. Its shape is chosen by providerName (AzureAD: SsoConnectorConfigAzuread; AzureAdOidc: SsoConnectorConfigAzureadoidc; GoogleWorkspace: SsoConnectorConfigGoogleworkspace; OIDC: SsoConnectorConfigOidc; Okta: SsoConnectorConfigOkta; SAML: SsoConnectorConfigSaml).
+             * @default {}
+             */
+            config: components["schemas"]["SsoConnectorConfigAzuread"] | components["schemas"]["SsoConnectorConfigAzureadoidc"] | components["schemas"]["SsoConnectorConfigGoogleworkspace"] | components["schemas"]["SsoConnectorConfigOidc"] | components["schemas"]["SsoConnectorConfigOkta"] | components["schemas"]["SsoConnectorConfigSaml"];
+            /**
+             * Email domains
+             * @description The email domains whose users sign in through this connector.
+             * @default []
+             */
+            domains: string[];
+            /**
+             * Branding
+             * @description How the sign-in page shows the connector.
+             * @default {}
+             */
+            branding: {
+                displayName?: string;
+                logo?: string;
+                darkLogo?: string;
+            };
+            /**
+             * @description Whether each sign-in refreshes the user's profile from the identity provider.
+             * @default false
+             */
+            syncProfile: boolean;
+            /**
+             * @description Whether the identity provider's tokens are kept (not supported here).
+             * @default false
+             */
+            enableTokenStorage: boolean;
+        };
+        /**
+         * SSO connector provider
+         * @description An identity provider kind an enterprise SSO connector can talk to: the branches of a connector's configuration.
+         */
+        SsoConnectorProvider: {
+            readonly providerName: string;
+            /** @enum {string} */
+            readonly providerType: "oidc" | "saml";
+            readonly logo: string;
+            readonly logoDark: string;
+            readonly description: string;
+            readonly name: string;
+            $defs: {
+                providers: {
+                    providerName: string;
+                    /** @enum {string} */
+                    providerType: "oidc" | "saml";
+                    logo: string;
+                    logoDark: string;
+                    description: string;
+                    name: string;
+                }[];
+                provider: {
+                    providerName: string;
+                    /** @enum {string} */
+                    providerType: "oidc" | "saml";
+                    logo: string;
+                    logoDark: string;
+                    description: string;
+                    name: string;
+                };
+            };
+        };
+        SsoConnectorProviderListResponse: {
+            providerName: string;
+            /** @enum {string} */
+            providerType: "oidc" | "saml";
+            logo: string;
+            logoDark: string;
+            description: string;
+            name: string;
+        }[];
         /**
          * SubjectToken
          * @description A token that lets a first-party application act as a user (impersonation): exchanged once at the token endpoint for an access token of that user, within ten minutes.
@@ -27323,6 +27729,391 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignInExperienceCaseSensitivityConflictsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetSsoConnectorProviderList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the enterprise SSO providers a connector can talk to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnectorProviderListResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListSsoConnectors: {
+        parameters: {
+            query?: {
+                /** @description Page number (starts from 1). */
+                page?: number;
+                /** @description Entries per page (at most 100). */
+                page_size?: number;
+            };
+            header?: {
+                /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
+                Prefer?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of sso connectors. */
+            200: {
+                headers: {
+                    /** @description The total number of entries. */
+                    "Total-Number"?: number;
+                    /** @description Pagination links (RFC 8288): first, prev, next, last. */
+                    Link?: string;
+                    /** @description "true" when Total-Number is the planner's estimate (count=planned, or count=estimated above its threshold); the links then name no last page, and a next one while pages come back full. */
+                    "Total-Number-Is-Estimated"?: "true";
+                    /** @description The count preference the list honoured, e.g. `count=estimated` (RFC 7240); absent without one. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnector"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateSsoConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoConnectorCreate"];
+            };
+        };
+        responses: {
+            /** @description The created ssoConnector. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnector"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetSsoConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the ssoConnector. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ssoConnector. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnector"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteSsoConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the ssoConnector. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ssoConnector was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateSsoConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the ssoConnector. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoConnectorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated ssoConnector. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnector"];
                 };
             };
             /** @description Bad Request */

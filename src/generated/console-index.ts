@@ -760,6 +760,7 @@ export const consoleEntries: ConsoleEntry[] = [
       "application",
       "organizationInvitation",
       "organizationRole",
+      "ssoConnector",
       "user"
     ]
   },
@@ -1210,6 +1211,35 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "ssoConnector",
+    "kind": "collection",
+    "apiPath": "/sso-connectors",
+    "idField": "id",
+    "route": "ssoConnector",
+    "titleKey": "ssoConnector.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": [],
+      "listViews": []
+    },
+    "canDelete": true,
+    "uses": []
+  },
+  {
     "name": "subjectToken",
     "kind": "collection",
     "apiPath": "/subject-tokens",
@@ -1320,6 +1350,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "sentinelActivity": () => import('./console-models/sentinelActivity'),
   "signInAction": () => import('./console-models/signInAction'),
   "signInExperience": () => import('./console-models/signInExperience'),
+  "ssoConnector": () => import('./console-models/ssoConnector'),
   "subjectToken": () => import('./console-models/subjectToken'),
   "user": () => import('./console-models/user'),
 };

@@ -43059,9 +43059,19 @@ export const entityModels: EntityModel[] = [
   {
     "name": "ssoConnector",
     "kind": "collection",
-    "apiPath": "",
+    "apiPath": "/sso-connectors",
     "idField": "id",
-    "operations": {},
+    "operations": {
+      "list": {
+        "pagination": "optional"
+      },
+      "get": {},
+      "create": {
+        "status": 200
+      },
+      "update": {},
+      "delete": {}
+    },
     "relations": [],
     "edition": "all",
     "requiredScopes": {
@@ -43072,7 +43082,9 @@ export const entityModels: EntityModel[] = [
         "write:data"
       ]
     },
-    "errorFields": {},
+    "errorFields": {
+      "single_sign_on.duplicate_connector_name": "connectorName"
+    },
     "assignForms": {},
     "route": "ssoConnector",
     "titleKey": "ssoConnector.title",
@@ -43083,11 +43095,730 @@ export const entityModels: EntityModel[] = [
       "searchable": false
     },
     "uiSchema": {},
+    "recordRules": {
+      "schema": {
+        "type": "object",
+        "allOf": [
+          {
+            "description": "config follows branch Microsoft Entra ID (SAML) when providerName is AzureAD",
+            "if": {
+              "type": "object",
+              "required": [
+                "providerName"
+              ],
+              "properties": {
+                "providerName": {
+                  "const": "AzureAD"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "Microsoft Entra ID (SAML)",
+                  "description": "Sign in with Microsoft Entra ID (Azure AD) over SAML 2.0.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "metadataUrl": {
+                      "title": "Metadata URL",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "description": "Where the identity provider publishes its SAML metadata."
+                    },
+                    "metadata": {
+                      "title": "Metadata XML",
+                      "type": "string",
+                      "maxLength": 200000,
+                      "description": "The identity provider's SAML metadata, pasted."
+                    },
+                    "entityId": {
+                      "title": "IdP entity ID",
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "signInEndpoint": {
+                      "title": "Single sign-on URL",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "x509Certificate": {
+                      "title": "Signing certificate",
+                      "type": "string",
+                      "maxLength": 20000,
+                      "description": "The identity provider's signing certificate (PEM)."
+                    },
+                    "attributeMapping": {
+                      "title": "Attribute mapping",
+                      "type": "object",
+                      "maxProperties": 10,
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 512
+                      },
+                      "description": "Which SAML attribute holds each profile value (id, email, name, ...)."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch Microsoft Entra ID (OIDC) when providerName is AzureAdOidc",
+            "if": {
+              "type": "object",
+              "required": [
+                "providerName"
+              ],
+              "properties": {
+                "providerName": {
+                  "const": "AzureAdOidc"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "Microsoft Entra ID (OIDC)",
+                  "description": "Sign in with Microsoft Entra ID (Azure AD) over OpenID Connect.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "maxLength": 512,
+                      "minLength": 1
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "maxLength": 4096,
+                      "minLength": 1
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "description": "Space-separated scopes besides openid (default: profile email)."
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Take the email claim even when email_verified is not true."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch Google Workspace when providerName is GoogleWorkspace",
+            "if": {
+              "type": "object",
+              "required": [
+                "providerName"
+              ],
+              "properties": {
+                "providerName": {
+                  "const": "GoogleWorkspace"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "Google Workspace",
+                  "description": "Sign in with Google Workspace accounts.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "maxLength": 512,
+                      "minLength": 1
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "maxLength": 4096,
+                      "minLength": 1
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "description": "Space-separated scopes besides openid (default: profile email)."
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Take the email claim even when email_verified is not true."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch OIDC when providerName is OIDC",
+            "if": {
+              "type": "object",
+              "required": [
+                "providerName"
+              ],
+              "properties": {
+                "providerName": {
+                  "const": "OIDC"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "OIDC",
+                  "description": "Connect any identity provider that speaks OpenID Connect.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "maxLength": 512,
+                      "minLength": 1
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "maxLength": 4096,
+                      "minLength": 1
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "description": "Space-separated scopes besides openid (default: profile email)."
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Take the email claim even when email_verified is not true."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch Okta when providerName is Okta",
+            "if": {
+              "type": "object",
+              "required": [
+                "providerName"
+              ],
+              "properties": {
+                "providerName": {
+                  "const": "Okta"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "Okta",
+                  "description": "Sign in with an Okta organization over OpenID Connect.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "clientId": {
+                      "title": "Client ID",
+                      "type": "string",
+                      "maxLength": 512,
+                      "minLength": 1
+                    },
+                    "clientSecret": {
+                      "title": "Client secret",
+                      "type": "string",
+                      "maxLength": 4096,
+                      "minLength": 1
+                    },
+                    "issuer": {
+                      "title": "Issuer",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                    },
+                    "scope": {
+                      "title": "Scope",
+                      "type": "string",
+                      "maxLength": 1024,
+                      "description": "Space-separated scopes besides openid (default: profile email)."
+                    },
+                    "trustUnverifiedEmail": {
+                      "title": "Trust unverified email",
+                      "type": "boolean",
+                      "default": false,
+                      "description": "Take the email claim even when email_verified is not true."
+                    }
+                  }
+                }
+              }
+            }
+          },
+          {
+            "description": "config follows branch SAML when providerName is SAML",
+            "if": {
+              "type": "object",
+              "required": [
+                "providerName"
+              ],
+              "properties": {
+                "providerName": {
+                  "const": "SAML"
+                }
+              }
+            },
+            "then": {
+              "type": "object",
+              "properties": {
+                "config": {
+                  "title": "SAML",
+                  "description": "Connect any identity provider that speaks SAML 2.0.",
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "metadataUrl": {
+                      "title": "Metadata URL",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048,
+                      "description": "Where the identity provider publishes its SAML metadata."
+                    },
+                    "metadata": {
+                      "title": "Metadata XML",
+                      "type": "string",
+                      "maxLength": 200000,
+                      "description": "The identity provider's SAML metadata, pasted."
+                    },
+                    "entityId": {
+                      "title": "IdP entity ID",
+                      "type": "string",
+                      "maxLength": 2048
+                    },
+                    "signInEndpoint": {
+                      "title": "Single sign-on URL",
+                      "type": "string",
+                      "format": "uri",
+                      "pattern": "^https?://",
+                      "maxLength": 2048
+                    },
+                    "x509Certificate": {
+                      "title": "Signing certificate",
+                      "type": "string",
+                      "maxLength": 20000,
+                      "description": "The identity provider's signing certificate (PEM)."
+                    },
+                    "attributeMapping": {
+                      "title": "Attribute mapping",
+                      "type": "object",
+                      "maxProperties": 10,
+                      "additionalProperties": {
+                        "type": "string",
+                        "maxLength": 512
+                      },
+                      "description": "Which SAML attribute holds each profile value (id, email, name, ...)."
+                    }
+                  }
+                }
+              }
+            }
+          }
+        ]
+      },
+      "validatorKey": "1662b1aa"
+    },
+    "discriminated": {
+      "config": {
+        "propertyName": "providerName",
+        "chosenBy": true,
+        "branches": {
+          "AzureAD": {
+            "schema": {
+              "title": "Microsoft Entra ID (SAML)",
+              "description": "Sign in with Microsoft Entra ID (Azure AD) over SAML 2.0.",
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "metadataUrl": {
+                  "title": "Metadata URL",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "description": "Where the identity provider publishes its SAML metadata."
+                },
+                "metadata": {
+                  "title": "Metadata XML",
+                  "type": "string",
+                  "maxLength": 200000,
+                  "description": "The identity provider's SAML metadata, pasted."
+                },
+                "entityId": {
+                  "title": "IdP entity ID",
+                  "type": "string",
+                  "maxLength": 2048
+                },
+                "signInEndpoint": {
+                  "title": "Single sign-on URL",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "x509Certificate": {
+                  "title": "Signing certificate",
+                  "type": "string",
+                  "maxLength": 20000,
+                  "description": "The identity provider's signing certificate (PEM)."
+                },
+                "attributeMapping": {
+                  "title": "Attribute mapping",
+                  "type": "object",
+                  "maxProperties": 10,
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 512
+                  },
+                  "description": "Which SAML attribute holds each profile value (id, email, name, ...)."
+                }
+              }
+            },
+            "validatorKey": "7b11b30e",
+            "meta": {
+              "providerType": "saml",
+              "name": "Microsoft Entra ID (SAML)",
+              "description": "Sign in with Microsoft Entra ID (Azure AD) over SAML 2.0.",
+              "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwNzhkNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TTwvdGV4dD48L3N2Zz4=",
+              "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwNzhkNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TTwvdGV4dD48L3N2Zz4=",
+              "requiredConfig": [
+                "metadataUrl|metadata|entityId,signInEndpoint,x509Certificate"
+              ]
+            }
+          },
+          "AzureAdOidc": {
+            "schema": {
+              "title": "Microsoft Entra ID (OIDC)",
+              "description": "Sign in with Microsoft Entra ID (Azure AD) over OpenID Connect.",
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "maxLength": 512,
+                  "minLength": 1
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "maxLength": 4096,
+                  "minLength": 1
+                },
+                "issuer": {
+                  "title": "Issuer",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "description": "Space-separated scopes besides openid (default: profile email)."
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Take the email claim even when email_verified is not true."
+                }
+              }
+            },
+            "validatorKey": "-bbe4a37",
+            "meta": {
+              "providerType": "oidc",
+              "name": "Microsoft Entra ID (OIDC)",
+              "description": "Sign in with Microsoft Entra ID (Azure AD) over OpenID Connect.",
+              "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwNzhkNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TTwvdGV4dD48L3N2Zz4=",
+              "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwNzhkNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TTwvdGV4dD48L3N2Zz4=",
+              "requiredConfig": [
+                "clientId",
+                "clientSecret",
+                "issuer"
+              ]
+            }
+          },
+          "GoogleWorkspace": {
+            "schema": {
+              "title": "Google Workspace",
+              "description": "Sign in with Google Workspace accounts.",
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "maxLength": 512,
+                  "minLength": 1
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "maxLength": 4096,
+                  "minLength": 1
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "description": "Space-separated scopes besides openid (default: profile email)."
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Take the email claim even when email_verified is not true."
+                }
+              }
+            },
+            "validatorKey": "-5c1d6f02",
+            "meta": {
+              "providerType": "oidc",
+              "name": "Google Workspace",
+              "description": "Sign in with Google Workspace accounts.",
+              "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzQyODVmNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+RzwvdGV4dD48L3N2Zz4=",
+              "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzQyODVmNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+RzwvdGV4dD48L3N2Zz4=",
+              "requiredConfig": [
+                "clientId",
+                "clientSecret"
+              ]
+            }
+          },
+          "OIDC": {
+            "schema": {
+              "title": "OIDC",
+              "description": "Connect any identity provider that speaks OpenID Connect.",
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "maxLength": 512,
+                  "minLength": 1
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "maxLength": 4096,
+                  "minLength": 1
+                },
+                "issuer": {
+                  "title": "Issuer",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "description": "Space-separated scopes besides openid (default: profile email)."
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Take the email claim even when email_verified is not true."
+                }
+              }
+            },
+            "validatorKey": "-797fde1e",
+            "meta": {
+              "providerType": "oidc",
+              "name": "OIDC",
+              "description": "Connect any identity provider that speaks OpenID Connect.",
+              "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzVkMzRmMiIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+SUQ8L3RleHQ+PC9zdmc+",
+              "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzVkMzRmMiIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+SUQ8L3RleHQ+PC9zdmc+",
+              "requiredConfig": [
+                "clientId",
+                "clientSecret",
+                "issuer"
+              ]
+            }
+          },
+          "Okta": {
+            "schema": {
+              "title": "Okta",
+              "description": "Sign in with an Okta organization over OpenID Connect.",
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "maxLength": 512,
+                  "minLength": 1
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "maxLength": 4096,
+                  "minLength": 1
+                },
+                "issuer": {
+                  "title": "Issuer",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "description": "Space-separated scopes besides openid (default: profile email)."
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Take the email claim even when email_verified is not true."
+                }
+              }
+            },
+            "validatorKey": "5318acbe",
+            "meta": {
+              "providerType": "oidc",
+              "name": "Okta",
+              "description": "Sign in with an Okta organization over OpenID Connect.",
+              "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwMjk3YSIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TzwvdGV4dD48L3N2Zz4=",
+              "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwMjk3YSIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TzwvdGV4dD48L3N2Zz4=",
+              "requiredConfig": [
+                "clientId",
+                "clientSecret",
+                "issuer"
+              ]
+            }
+          },
+          "SAML": {
+            "schema": {
+              "title": "SAML",
+              "description": "Connect any identity provider that speaks SAML 2.0.",
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "metadataUrl": {
+                  "title": "Metadata URL",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "description": "Where the identity provider publishes its SAML metadata."
+                },
+                "metadata": {
+                  "title": "Metadata XML",
+                  "type": "string",
+                  "maxLength": 200000,
+                  "description": "The identity provider's SAML metadata, pasted."
+                },
+                "entityId": {
+                  "title": "IdP entity ID",
+                  "type": "string",
+                  "maxLength": 2048
+                },
+                "signInEndpoint": {
+                  "title": "Single sign-on URL",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "x509Certificate": {
+                  "title": "Signing certificate",
+                  "type": "string",
+                  "maxLength": 20000,
+                  "description": "The identity provider's signing certificate (PEM)."
+                },
+                "attributeMapping": {
+                  "title": "Attribute mapping",
+                  "type": "object",
+                  "maxProperties": 10,
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 512
+                  },
+                  "description": "Which SAML attribute holds each profile value (id, email, name, ...)."
+                }
+              }
+            },
+            "validatorKey": "-322da395",
+            "meta": {
+              "providerType": "saml",
+              "name": "SAML",
+              "description": "Connect any identity provider that speaks SAML 2.0.",
+              "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzJjMmMyYyIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+UzwvdGV4dD48L3N2Zz4=",
+              "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzJjMmMyYyIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+UzwvdGV4dD48L3N2Zz4=",
+              "requiredConfig": [
+                "metadataUrl|metadata|entityId,signInEndpoint,x509Certificate"
+              ]
+            }
+          }
+        }
+      }
+    },
     "table": "sso_connectors",
     "schema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "title": "Enterprise SSO connector",
-      "description": "An enterprise single sign-on connector (OIDC or SAML). Stored so that organizations can name connectors for just-in-time provisioning; connectors are not managed through the API yet.",
+      "description": "An enterprise single sign-on connector: an identity provider (OpenID Connect or SAML) whose users sign in to the tenant, found by the email domains it lists; organizations may provision its users just in time.",
       "type": "object",
       "additionalProperties": false,
       "required": [
@@ -43095,6 +43826,11 @@ export const entityModels: EntityModel[] = [
         "id",
         "providerName",
         "connectorName",
+        "config",
+        "domains",
+        "branding",
+        "syncProfile",
+        "enableTokenStorage",
         "createdAt"
       ],
       "properties": {
@@ -43112,16 +43848,401 @@ export const entityModels: EntityModel[] = [
           "description": "The unique identifier, generated by the server."
         },
         "providerName": {
+          "title": "Provider",
           "type": "string",
-          "minLength": 1,
+          "x-immutable": true,
+          "description": "The SSO provider the connector talks to; it chooses the shape of config.",
           "maxLength": 128,
-          "description": "The SSO provider the connector talks to."
+          "minLength": 1
         },
         "connectorName": {
+          "title": "Connector name",
           "type": "string",
           "minLength": 1,
           "maxLength": 128,
-          "description": "The connector's name for display."
+          "description": "The connector's name, unique in the tenant."
+        },
+        "config": {
+          "title": "Configuration",
+          "description": "The connection to the identity provider, in the shape of its provider's.",
+          "x-chosen-by": "providerName",
+          "default": {},
+          "type": "object",
+          "x-chosen-branches": [
+            {
+              "title": "Microsoft Entra ID (SAML)",
+              "description": "Sign in with Microsoft Entra ID (Azure AD) over SAML 2.0.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "AzureAD",
+              "x-meta": {
+                "providerType": "saml",
+                "name": "Microsoft Entra ID (SAML)",
+                "description": "Sign in with Microsoft Entra ID (Azure AD) over SAML 2.0.",
+                "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwNzhkNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TTwvdGV4dD48L3N2Zz4=",
+                "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwNzhkNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TTwvdGV4dD48L3N2Zz4=",
+                "requiredConfig": [
+                  "metadataUrl|metadata|entityId,signInEndpoint,x509Certificate"
+                ]
+              },
+              "properties": {
+                "metadataUrl": {
+                  "title": "Metadata URL",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "description": "Where the identity provider publishes its SAML metadata."
+                },
+                "metadata": {
+                  "title": "Metadata XML",
+                  "type": "string",
+                  "maxLength": 200000,
+                  "description": "The identity provider's SAML metadata, pasted."
+                },
+                "entityId": {
+                  "title": "IdP entity ID",
+                  "type": "string",
+                  "maxLength": 2048
+                },
+                "signInEndpoint": {
+                  "title": "Single sign-on URL",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "x509Certificate": {
+                  "title": "Signing certificate",
+                  "type": "string",
+                  "maxLength": 20000,
+                  "description": "The identity provider's signing certificate (PEM)."
+                },
+                "attributeMapping": {
+                  "title": "Attribute mapping",
+                  "type": "object",
+                  "maxProperties": 10,
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 512
+                  },
+                  "description": "Which SAML attribute holds each profile value (id, email, name, ...)."
+                }
+              }
+            },
+            {
+              "title": "Microsoft Entra ID (OIDC)",
+              "description": "Sign in with Microsoft Entra ID (Azure AD) over OpenID Connect.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "AzureAdOidc",
+              "x-meta": {
+                "providerType": "oidc",
+                "name": "Microsoft Entra ID (OIDC)",
+                "description": "Sign in with Microsoft Entra ID (Azure AD) over OpenID Connect.",
+                "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwNzhkNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TTwvdGV4dD48L3N2Zz4=",
+                "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwNzhkNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TTwvdGV4dD48L3N2Zz4=",
+                "requiredConfig": [
+                  "clientId",
+                  "clientSecret",
+                  "issuer"
+                ]
+              },
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "maxLength": 512,
+                  "minLength": 1
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "maxLength": 4096,
+                  "minLength": 1,
+                  "x-secret": true
+                },
+                "issuer": {
+                  "title": "Issuer",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "description": "Space-separated scopes besides openid (default: profile email)."
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Take the email claim even when email_verified is not true."
+                }
+              }
+            },
+            {
+              "title": "Google Workspace",
+              "description": "Sign in with Google Workspace accounts.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "GoogleWorkspace",
+              "x-meta": {
+                "providerType": "oidc",
+                "name": "Google Workspace",
+                "description": "Sign in with Google Workspace accounts.",
+                "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzQyODVmNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+RzwvdGV4dD48L3N2Zz4=",
+                "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzQyODVmNCIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+RzwvdGV4dD48L3N2Zz4=",
+                "requiredConfig": [
+                  "clientId",
+                  "clientSecret"
+                ]
+              },
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "maxLength": 512,
+                  "minLength": 1
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "maxLength": 4096,
+                  "minLength": 1,
+                  "x-secret": true
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "description": "Space-separated scopes besides openid (default: profile email)."
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Take the email claim even when email_verified is not true."
+                }
+              }
+            },
+            {
+              "title": "OIDC",
+              "description": "Connect any identity provider that speaks OpenID Connect.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "OIDC",
+              "x-meta": {
+                "providerType": "oidc",
+                "name": "OIDC",
+                "description": "Connect any identity provider that speaks OpenID Connect.",
+                "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzVkMzRmMiIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+SUQ8L3RleHQ+PC9zdmc+",
+                "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzVkMzRmMiIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+SUQ8L3RleHQ+PC9zdmc+",
+                "requiredConfig": [
+                  "clientId",
+                  "clientSecret",
+                  "issuer"
+                ]
+              },
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "maxLength": 512,
+                  "minLength": 1
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "maxLength": 4096,
+                  "minLength": 1,
+                  "x-secret": true
+                },
+                "issuer": {
+                  "title": "Issuer",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "description": "Space-separated scopes besides openid (default: profile email)."
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Take the email claim even when email_verified is not true."
+                }
+              }
+            },
+            {
+              "title": "Okta",
+              "description": "Sign in with an Okta organization over OpenID Connect.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "Okta",
+              "x-meta": {
+                "providerType": "oidc",
+                "name": "Okta",
+                "description": "Sign in with an Okta organization over OpenID Connect.",
+                "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwMjk3YSIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TzwvdGV4dD48L3N2Zz4=",
+                "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzAwMjk3YSIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+TzwvdGV4dD48L3N2Zz4=",
+                "requiredConfig": [
+                  "clientId",
+                  "clientSecret",
+                  "issuer"
+                ]
+              },
+              "properties": {
+                "clientId": {
+                  "title": "Client ID",
+                  "type": "string",
+                  "maxLength": 512,
+                  "minLength": 1
+                },
+                "clientSecret": {
+                  "title": "Client secret",
+                  "type": "string",
+                  "maxLength": 4096,
+                  "minLength": 1,
+                  "x-secret": true
+                },
+                "issuer": {
+                  "title": "Issuer",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                },
+                "scope": {
+                  "title": "Scope",
+                  "type": "string",
+                  "maxLength": 1024,
+                  "description": "Space-separated scopes besides openid (default: profile email)."
+                },
+                "trustUnverifiedEmail": {
+                  "title": "Trust unverified email",
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Take the email claim even when email_verified is not true."
+                }
+              }
+            },
+            {
+              "title": "SAML",
+              "description": "Connect any identity provider that speaks SAML 2.0.",
+              "type": "object",
+              "additionalProperties": false,
+              "x-choice": "SAML",
+              "x-meta": {
+                "providerType": "saml",
+                "name": "SAML",
+                "description": "Connect any identity provider that speaks SAML 2.0.",
+                "providerLogo": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzJjMmMyYyIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+UzwvdGV4dD48L3N2Zz4=",
+                "providerLogoDark": "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMSIgeT0iMSIgd2lkdGg9IjIyIiBoZWlnaHQ9IjIyIiByeD0iNSIgZmlsbD0iIzJjMmMyYyIvPjx0ZXh0IHg9IjEyIiB5PSIxNi41IiBmb250LWZhbWlseT0iQXJpYWwsc2Fucy1zZXJpZiIgZm9udC1zaXplPSIxMSIgZm9udC13ZWlnaHQ9IjcwMCIgdGV4dC1hbmNob3I9Im1pZGRsZSIgZmlsbD0iI2ZmZiI+UzwvdGV4dD48L3N2Zz4=",
+                "requiredConfig": [
+                  "metadataUrl|metadata|entityId,signInEndpoint,x509Certificate"
+                ]
+              },
+              "properties": {
+                "metadataUrl": {
+                  "title": "Metadata URL",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048,
+                  "description": "Where the identity provider publishes its SAML metadata."
+                },
+                "metadata": {
+                  "title": "Metadata XML",
+                  "type": "string",
+                  "maxLength": 200000,
+                  "description": "The identity provider's SAML metadata, pasted."
+                },
+                "entityId": {
+                  "title": "IdP entity ID",
+                  "type": "string",
+                  "maxLength": 2048
+                },
+                "signInEndpoint": {
+                  "title": "Single sign-on URL",
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                "x509Certificate": {
+                  "title": "Signing certificate",
+                  "type": "string",
+                  "maxLength": 20000,
+                  "description": "The identity provider's signing certificate (PEM)."
+                },
+                "attributeMapping": {
+                  "title": "Attribute mapping",
+                  "type": "object",
+                  "maxProperties": 10,
+                  "additionalProperties": {
+                    "type": "string",
+                    "maxLength": 512
+                  },
+                  "description": "Which SAML attribute holds each profile value (id, email, name, ...)."
+                }
+              }
+            }
+          ]
+        },
+        "domains": {
+          "title": "Email domains",
+          "type": "array",
+          "maxItems": 100,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 253,
+            "pattern": "^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$"
+          },
+          "default": [],
+          "description": "The email domains whose users sign in through this connector."
+        },
+        "branding": {
+          "title": "Branding",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "displayName": {
+              "type": "string",
+              "maxLength": 128
+            },
+            "logo": {
+              "type": "string",
+              "maxLength": 2048
+            },
+            "darkLogo": {
+              "type": "string",
+              "maxLength": 2048
+            }
+          },
+          "description": "How the sign-in page shows the connector."
+        },
+        "syncProfile": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether each sign-in refreshes the user's profile from the identity provider."
+        },
+        "enableTokenStorage": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether the identity provider's tokens are kept (not supported here)."
         },
         "createdAt": {
           "minimum": -62135596800000,
@@ -43130,8 +44251,413 @@ export const entityModels: EntityModel[] = [
           "readOnly": true,
           "x-column": "timestamp",
           "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "name": {
+          "type": "string",
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The provider's name."
+        },
+        "providerType": {
+          "type": "string",
+          "enum": [
+            "oidc",
+            "saml"
+          ],
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The provider's protocol."
+        },
+        "providerLogo": {
+          "type": "string",
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The provider's logo."
+        },
+        "providerLogoDark": {
+          "type": "string",
+          "readOnly": true,
+          "x-derived": {
+            "choiceMeta": "config"
+          },
+          "description": "The provider's logo for dark backgrounds."
         }
-      }
+      },
+      "$defs": {},
+      "allOf": [
+        {
+          "description": "config follows branch Microsoft Entra ID (SAML) when providerName is AzureAD",
+          "if": {
+            "type": "object",
+            "required": [
+              "providerName"
+            ],
+            "properties": {
+              "providerName": {
+                "const": "AzureAD"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Microsoft Entra ID (SAML)",
+                "description": "Sign in with Microsoft Entra ID (Azure AD) over SAML 2.0.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "metadataUrl": {
+                    "title": "Metadata URL",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "description": "Where the identity provider publishes its SAML metadata."
+                  },
+                  "metadata": {
+                    "title": "Metadata XML",
+                    "type": "string",
+                    "maxLength": 200000,
+                    "description": "The identity provider's SAML metadata, pasted."
+                  },
+                  "entityId": {
+                    "title": "IdP entity ID",
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "signInEndpoint": {
+                    "title": "Single sign-on URL",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "x509Certificate": {
+                    "title": "Signing certificate",
+                    "type": "string",
+                    "maxLength": 20000,
+                    "description": "The identity provider's signing certificate (PEM)."
+                  },
+                  "attributeMapping": {
+                    "title": "Attribute mapping",
+                    "type": "object",
+                    "maxProperties": 10,
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 512
+                    },
+                    "description": "Which SAML attribute holds each profile value (id, email, name, ...)."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Microsoft Entra ID (OIDC) when providerName is AzureAdOidc",
+          "if": {
+            "type": "object",
+            "required": [
+              "providerName"
+            ],
+            "properties": {
+              "providerName": {
+                "const": "AzureAdOidc"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Microsoft Entra ID (OIDC)",
+                "description": "Sign in with Microsoft Entra ID (Azure AD) over OpenID Connect.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "maxLength": 512,
+                    "minLength": 1
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "maxLength": 4096,
+                    "minLength": 1
+                  },
+                  "issuer": {
+                    "title": "Issuer",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "description": "Space-separated scopes besides openid (default: profile email)."
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Take the email claim even when email_verified is not true."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Google Workspace when providerName is GoogleWorkspace",
+          "if": {
+            "type": "object",
+            "required": [
+              "providerName"
+            ],
+            "properties": {
+              "providerName": {
+                "const": "GoogleWorkspace"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Google Workspace",
+                "description": "Sign in with Google Workspace accounts.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "maxLength": 512,
+                    "minLength": 1
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "maxLength": 4096,
+                    "minLength": 1
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "description": "Space-separated scopes besides openid (default: profile email)."
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Take the email claim even when email_verified is not true."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch OIDC when providerName is OIDC",
+          "if": {
+            "type": "object",
+            "required": [
+              "providerName"
+            ],
+            "properties": {
+              "providerName": {
+                "const": "OIDC"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "OIDC",
+                "description": "Connect any identity provider that speaks OpenID Connect.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "maxLength": 512,
+                    "minLength": 1
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "maxLength": 4096,
+                    "minLength": 1
+                  },
+                  "issuer": {
+                    "title": "Issuer",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "description": "Space-separated scopes besides openid (default: profile email)."
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Take the email claim even when email_verified is not true."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch Okta when providerName is Okta",
+          "if": {
+            "type": "object",
+            "required": [
+              "providerName"
+            ],
+            "properties": {
+              "providerName": {
+                "const": "Okta"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "Okta",
+                "description": "Sign in with an Okta organization over OpenID Connect.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "clientId": {
+                    "title": "Client ID",
+                    "type": "string",
+                    "maxLength": 512,
+                    "minLength": 1
+                  },
+                  "clientSecret": {
+                    "title": "Client secret",
+                    "type": "string",
+                    "maxLength": 4096,
+                    "minLength": 1
+                  },
+                  "issuer": {
+                    "title": "Issuer",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "description": "The identity provider's issuer; its discovery document is at {issuer}/.well-known/openid-configuration."
+                  },
+                  "scope": {
+                    "title": "Scope",
+                    "type": "string",
+                    "maxLength": 1024,
+                    "description": "Space-separated scopes besides openid (default: profile email)."
+                  },
+                  "trustUnverifiedEmail": {
+                    "title": "Trust unverified email",
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Take the email claim even when email_verified is not true."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "description": "config follows branch SAML when providerName is SAML",
+          "if": {
+            "type": "object",
+            "required": [
+              "providerName"
+            ],
+            "properties": {
+              "providerName": {
+                "const": "SAML"
+              }
+            }
+          },
+          "then": {
+            "type": "object",
+            "properties": {
+              "config": {
+                "title": "SAML",
+                "description": "Connect any identity provider that speaks SAML 2.0.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "metadataUrl": {
+                    "title": "Metadata URL",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048,
+                    "description": "Where the identity provider publishes its SAML metadata."
+                  },
+                  "metadata": {
+                    "title": "Metadata XML",
+                    "type": "string",
+                    "maxLength": 200000,
+                    "description": "The identity provider's SAML metadata, pasted."
+                  },
+                  "entityId": {
+                    "title": "IdP entity ID",
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "signInEndpoint": {
+                    "title": "Single sign-on URL",
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://",
+                    "maxLength": 2048
+                  },
+                  "x509Certificate": {
+                    "title": "Signing certificate",
+                    "type": "string",
+                    "maxLength": 20000,
+                    "description": "The identity provider's signing certificate (PEM)."
+                  },
+                  "attributeMapping": {
+                    "title": "Attribute mapping",
+                    "type": "object",
+                    "maxProperties": 10,
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 512
+                    },
+                    "description": "Which SAML attribute holds each profile value (id, email, name, ...)."
+                  }
+                }
+              }
+            }
+          }
+        }
+      ]
     },
     "columns": [
       {
@@ -43167,6 +44693,46 @@ export const entityModels: EntityModel[] = [
         "timestamp": false
       },
       {
+        "property": "config",
+        "column": "config",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "domains",
+        "column": "domains",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "branding",
+        "column": "branding",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "syncProfile",
+        "column": "sync_profile",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "enableTokenStorage",
+        "column": "enable_token_storage",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
         "property": "createdAt",
         "column": "created_at",
         "sqlType": "timestamptz",
@@ -43178,22 +44744,37 @@ export const entityModels: EntityModel[] = [
     "readOnly": [
       "tenantId",
       "id",
-      "createdAt"
+      "createdAt",
+      "name",
+      "providerType",
+      "providerLogo",
+      "providerLogoDark"
     ],
-    "unique": [],
+    "unique": [
+      {
+        "fields": [
+          "connectorName"
+        ],
+        "code": "single_sign_on.duplicate_connector_name",
+        "status": 409
+      }
+    ],
     "searchColumns": [],
     "listFilters": [],
     "listExclusions": [],
     "listSummaries": [],
     "tenantScoped": true,
     "rls": true,
-    "countRows": false,
+    "countRows": true,
     "countBy": [],
-    "hasApi": false,
+    "hasApi": true,
     "privateFields": [],
     "indexes": [],
     "actions": [],
-    "serverHooks": {},
+    "serverHooks": {
+      "beforeCreate": "ssoConnector.check",
+      "beforeUpdate": "ssoConnector.check"
+    },
     "webhookEvents": {},
     "requestBodies": {
       "create": {
@@ -43202,16 +44783,68 @@ export const entityModels: EntityModel[] = [
           "additionalProperties": false,
           "properties": {
             "providerName": {
+              "title": "Provider",
               "type": "string",
-              "minLength": 1,
+              "description": "The SSO provider the connector talks to; it chooses the shape of config.",
               "maxLength": 128,
-              "description": "The SSO provider the connector talks to."
+              "minLength": 1
             },
             "connectorName": {
+              "title": "Connector name",
               "type": "string",
               "minLength": 1,
               "maxLength": 128,
-              "description": "The connector's name for display."
+              "description": "The connector's name, unique in the tenant."
+            },
+            "config": {
+              "title": "Configuration",
+              "description": "The connection to the identity provider, in the shape of its provider's.",
+              "default": {},
+              "type": "object"
+            },
+            "domains": {
+              "title": "Email domains",
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 253,
+                "pattern": "^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$"
+              },
+              "default": [],
+              "description": "The email domains whose users sign in through this connector."
+            },
+            "branding": {
+              "title": "Branding",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "displayName": {
+                  "type": "string",
+                  "maxLength": 128
+                },
+                "logo": {
+                  "type": "string",
+                  "maxLength": 2048
+                },
+                "darkLogo": {
+                  "type": "string",
+                  "maxLength": 2048
+                }
+              },
+              "description": "How the sign-in page shows the connector."
+            },
+            "syncProfile": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether each sign-in refreshes the user's profile from the identity provider."
+            },
+            "enableTokenStorage": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the identity provider's tokens are kept (not supported here)."
             }
           },
           "required": [
@@ -43219,30 +44852,279 @@ export const entityModels: EntityModel[] = [
             "connectorName"
           ]
         },
-        "validatorKey": "530bbd47"
+        "validatorKey": "-2975b264"
       },
       "update": {
         "schema": {
           "type": "object",
           "additionalProperties": false,
           "properties": {
-            "providerName": {
-              "type": "string",
-              "minLength": 1,
-              "maxLength": 128,
-              "description": "The SSO provider the connector talks to."
-            },
             "connectorName": {
+              "title": "Connector name",
               "type": "string",
               "minLength": 1,
               "maxLength": 128,
-              "description": "The connector's name for display."
+              "description": "The connector's name, unique in the tenant."
+            },
+            "config": {
+              "title": "Configuration",
+              "description": "The connection to the identity provider, in the shape of its provider's.",
+              "default": {},
+              "type": "object"
+            },
+            "domains": {
+              "title": "Email domains",
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 253,
+                "pattern": "^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$"
+              },
+              "default": [],
+              "description": "The email domains whose users sign in through this connector."
+            },
+            "branding": {
+              "title": "Branding",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "displayName": {
+                  "type": "string",
+                  "maxLength": 128
+                },
+                "logo": {
+                  "type": "string",
+                  "maxLength": 2048
+                },
+                "darkLogo": {
+                  "type": "string",
+                  "maxLength": 2048
+                }
+              },
+              "description": "How the sign-in page shows the connector."
+            },
+            "syncProfile": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether each sign-in refreshes the user's profile from the identity provider."
+            },
+            "enableTokenStorage": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the identity provider's tokens are kept (not supported here)."
             }
           }
         },
-        "validatorKey": "185db9f2"
+        "validatorKey": "38a3961b"
       }
     },
+    "hasConsole": false,
+    "listQuery": {
+      "schema": {
+        "type": "object",
+        "properties": {
+          "page": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          },
+          "page_size": {
+            "type": "string",
+            "pattern": "^[0-9]+$"
+          }
+        }
+      },
+      "validatorKey": "-73dbabd6"
+    }
+  },
+  {
+    "name": "ssoConnectorProvider",
+    "kind": "service",
+    "apiPath": "/sso-connector-providers",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "ssoConnectorProvider",
+    "titleKey": "ssoConnectorProvider.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "SSO connector provider",
+      "description": "An identity provider kind an enterprise SSO connector can talk to: the branches of a connector's configuration.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "providerName",
+        "providerType",
+        "logo",
+        "logoDark",
+        "description",
+        "name"
+      ],
+      "properties": {
+        "providerName": {
+          "type": "string",
+          "readOnly": true
+        },
+        "providerType": {
+          "type": "string",
+          "enum": [
+            "oidc",
+            "saml"
+          ],
+          "readOnly": true
+        },
+        "logo": {
+          "type": "string",
+          "readOnly": true
+        },
+        "logoDark": {
+          "type": "string",
+          "readOnly": true
+        },
+        "description": {
+          "type": "string",
+          "readOnly": true
+        },
+        "name": {
+          "type": "string",
+          "readOnly": true
+        }
+      },
+      "$defs": {
+        "providers": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "providerName",
+              "providerType",
+              "logo",
+              "logoDark",
+              "description",
+              "name"
+            ],
+            "properties": {
+              "providerName": {
+                "type": "string"
+              },
+              "providerType": {
+                "type": "string",
+                "enum": [
+                  "oidc",
+                  "saml"
+                ]
+              },
+              "logo": {
+                "type": "string"
+              },
+              "logoDark": {
+                "type": "string"
+              },
+              "description": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "provider": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "providerName",
+            "providerType",
+            "logo",
+            "logoDark",
+            "description",
+            "name"
+          ],
+          "properties": {
+            "providerName": {
+              "type": "string"
+            },
+            "providerType": {
+              "type": "string",
+              "enum": [
+                "oidc",
+                "saml"
+              ]
+            },
+            "logo": {
+              "type": "string"
+            },
+            "logoDark": {
+              "type": "string"
+            },
+            "description": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "providerName",
+      "providerType",
+      "logo",
+      "logoDark",
+      "description",
+      "name"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "list",
+        "on": "collection",
+        "method": "GET",
+        "path": "",
+        "handler": "ssoConnectorProvider.list",
+        "status": 200,
+        "summary": "List the enterprise SSO providers a connector can talk to",
+        "responseSchema": "providers"
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
     "hasConsole": false
   },
   {

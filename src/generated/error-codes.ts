@@ -66,6 +66,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The scope name {{name}} is already in use."
   },
+  "single_sign_on.duplicate_connector_name": {
+    "status": 409,
+    "message": "The sso connector connector name {{connectorName}} is already in use."
+  },
   "user.email_already_in_use": {
     "status": 422,
     "message": "The user primary email {{primaryEmail}} is already in use."

@@ -34,6 +34,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "sentinelActivity": () => import('./qa-validators/sentinelActivity.js'),
   "signInAction": () => import('./qa-validators/signInAction.js'),
   "signInExperience": () => import('./qa-validators/signInExperience.js'),
+  "ssoConnector": () => import('./qa-validators/ssoConnector.js'),
   "subjectToken": () => import('./qa-validators/subjectToken.js'),
   "user": () => import('./qa-validators/user.js'),
   "verificationCode": () => import('./qa-validators/verificationCode.js'),

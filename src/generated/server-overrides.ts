@@ -35,6 +35,8 @@ import { scopeOverrides } from '../entities/scope/server/overrides.js';
 import { sentinelActivityOverrides } from '../entities/sentinelActivity/server/overrides.js';
 import { signInActionOverrides } from '../entities/signInAction/server/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/server/overrides.js';
+import { ssoConnectorOverrides } from '../entities/ssoConnector/server/overrides.js';
+import { ssoConnectorProviderOverrides } from '../entities/ssoConnectorProvider/server/overrides.js';
 import { subjectTokenOverrides } from '../entities/subjectToken/server/overrides.js';
 import { userOverrides } from '../entities/user/server/overrides.js';
 import { userAssetOverrides } from '../entities/userAsset/server/overrides.js';
@@ -165,6 +167,8 @@ export type ServerOverrideKey =
   | 'signInExperience.present'
   | 'signInExperience.preview'
   | 'signInExperience.username-case-conflicts'
+  | 'ssoConnector.check'
+  | 'ssoConnectorProvider.list'
   | 'subjectToken.create'
   | 'user.check-role-assignment'
   | 'user.create-mfa-verification'
@@ -235,6 +239,8 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...sentinelActivityOverrides,
   ...signInActionOverrides,
   ...signInExperienceOverrides,
+  ...ssoConnectorOverrides,
+  ...ssoConnectorProviderOverrides,
   ...subjectTokenOverrides,
   ...userOverrides,
   ...userAssetOverrides,

@@ -267,6 +267,13 @@ export const handWrittenErrorCodes = {
     message: 'Too many messages were sent to this recipient. Try again later.',
   },
   'session.insufficient_info': { status: 400, message: 'Insufficient sign-in info.' },
+  'request.feature_not_supported': { status: 422, message: 'This feature is not supported.' },
+  'single_sign_on.forbidden_domains': { status: 422, message: 'Public email domains are not allowed.' },
+  'single_sign_on.duplicated_domains': { status: 422, message: 'There are duplicate domains.' },
+  'single_sign_on.duplicate_connector_name': {
+    status: 409,
+    message: 'Connector name already exists. Please choose a different name.',
+  },
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },
   ...applicationErrorCodes,
   ...connectorErrorCodes,

@@ -103,7 +103,12 @@ describe('fields chosen by a sibling', () => {
     const extra = senderRoot({
       settings: { title: 'S', 'x-chosen-by': 'protocol', 'x-branches': 'providers', default: {} },
     });
-    expect(await refusal(extra)).toMatch(/a field chosen by a sibling holds no "default"/);
+    // A default is `{}` only, and only where no branch requires a property (these do).
+    expect(await refusal(extra)).toMatch(/default: only \{\} and only where no branch requires a property/);
+    const filled = senderRoot({
+      settings: { title: 'S', 'x-chosen-by': 'protocol', 'x-branches': 'providers', default: { host: 'x' } },
+    });
+    expect(await refusal(filled)).toMatch(/default: only \{\} and only where no branch requires a property/);
 
     const derived = senderRoot({ label: { type: 'string', readOnly: true, 'x-derived': { choiceMeta: 'protocol' } } });
     expect(await refusal(derived)).toMatch(/choiceMeta of label names protocol, which no sibling chooses/);

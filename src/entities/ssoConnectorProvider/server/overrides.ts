@@ -1,0 +1,20 @@
+import type { ServerOverride } from '../../../server/crud/overrides.js';
+
+/** `GET /api/sso-connector-providers`: the branches of an SSO connector's configuration, as Logto lists them. */
+export const ssoConnectorProviderOverrides = {
+  'ssoConnectorProvider.list': {
+    kind: 'action',
+    run: async ({ operationsOf }) =>
+      Object.entries(operationsOf('ssoConnector').model.discriminated?.config?.branches ?? {}).map(([name, branch]) => {
+        const meta = (branch.meta ?? {}) as Record<string, unknown>;
+        return {
+          providerName: name,
+          providerType: meta.providerType,
+          logo: meta.providerLogo,
+          logoDark: meta.providerLogoDark,
+          description: meta.description,
+          name: meta.name,
+        };
+      }),
+  },
+} satisfies Record<string, ServerOverride>;
