@@ -1,29 +1,20 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../generic/PageHeader';
-import { ErrorState } from '../../generic/states';
-import { useDocumentTitle } from '../../layout/use-document-title';
+import { ConnectorsShell } from './ConnectorsShell';
 import { PasswordlessConnectorCard } from './PasswordlessConnectorCard';
-import { useConnectors } from './use-connectors';
-import './connectors.css';
+import { SocialConnectorsCard } from './SocialConnectorsCard';
 
 /** `/console/connectors/passwordless`: the tenant's email connector and its SMS connector. */
-export const ConnectorsPage = () => {
-  const { t } = useTranslation();
-  useDocumentTitle(t('sidebar.connectors'));
-  const state = useConnectors();
-  return (
-    <div className="gh-page gh-connectors">
-      <PageHeader title={t('connectors.title')} subtitle={t('connectors.subtitle')} />
-      {state.error ? (
-        <ErrorState error={state.error} onRetry={() => void state.refetch()} />
-      ) : (
-        !state.loading && (
-          <>
-            <PasswordlessConnectorCard type="Email" {...state} />
-            <PasswordlessConnectorCard type="Sms" {...state} />
-          </>
-        )
-      )}
-    </div>
-  );
-};
+export const ConnectorsPage = () => (
+  <ConnectorsShell tab="passwordless">
+    {(state) => (
+      <>
+        <PasswordlessConnectorCard type="Email" {...state} />
+        <PasswordlessConnectorCard type="Sms" {...state} />
+      </>
+    )}
+  </ConnectorsShell>
+);
+
+/** `/console/connectors/social`: the tenant's social connectors, added from the social factories. */
+export const SocialConnectorsPage = () => (
+  <ConnectorsShell tab="social">{(state) => <SocialConnectorsCard {...state} />}</ConnectorsShell>
+);

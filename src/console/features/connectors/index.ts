@@ -7,8 +7,9 @@ const connector = requireEntry('connector');
 const read = connector.requiredScopes.read;
 
 /**
- * `/console/connectors` (spec §2): the index opens the passwordless tab, where the tenant's email connector is set
- * up from a connector factory (its configuration form is the factory's schema), tested, edited and deleted.
+ * `/console/connectors` (spec §2): the index opens the passwordless tab, where the tenant's email and SMS connectors
+ * are set up from a connector factory (its configuration form is the factory's schema), tested, edited and deleted;
+ * the social tab lists the tenant's social connectors and adds them from the social factories.
  */
 export const feature = defineFeature({
   name: 'connectors',
@@ -28,7 +29,17 @@ export const feature = defineFeature({
       component: lazyPage(() => import('./ConnectorsPage').then((m) => m.ConnectorsPage)),
       scopes: read,
     },
+    {
+      path: 'connectors/social',
+      placement: 'layout',
+      component: lazyPage(() => import('./ConnectorsPage').then((m) => m.SocialConnectorsPage)),
+      scopes: read,
+    },
   ],
 });
 
-export const connectorsLinks = { root: linkTo(feature.pages[0].path), passwordless: linkTo(feature.pages[1].path) };
+export const connectorsLinks = {
+  root: linkTo(feature.pages[0].path),
+  passwordless: linkTo(feature.pages[1].path),
+  social: linkTo(feature.pages[2].path),
+};

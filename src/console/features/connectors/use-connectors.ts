@@ -29,3 +29,13 @@ export const useConnectors = () => {
 /** A text by language (`{ en: 'SMTP' }`) in the console's language, else English. */
 export const localized = (texts: Record<string, string> | undefined, language: string) =>
   texts?.[language] ?? texts?.[language.split('-')[0] ?? ''] ?? texts?.en ?? '';
+
+const idAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * The id of a connector about to be set up, made here so its redirect URI can be shown (and registered at the
+ * provider) before it is saved: 21 letters and digits, from the browser's random source (which, unlike
+ * `randomUUID`, works on a console served over plain HTTP too).
+ */
+export const newConnectorId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(21)), (byte) => idAlphabet[byte % idAlphabet.length]).join('');

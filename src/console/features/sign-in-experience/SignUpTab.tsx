@@ -1,6 +1,7 @@
 import { Checkbox, Form, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { read, Section, SwitchField, type TabProps } from './fields';
+import { SocialSignInField } from './SocialSignInField';
 
 const identifiers = ['username', 'email', 'phone'] as const;
 const modes = ['SignInAndRegister', 'SignIn', 'Register'] as const;
@@ -13,7 +14,7 @@ interface Method {
   isPasswordPrimary: boolean;
 }
 
-/** Sign-in mode, what sign-up asks for, and the sign-in methods per identifier. */
+/** Sign-in mode, what sign-up asks for, the sign-in methods per identifier, and the social sign-in buttons. */
 export const SignUpTab = (props: TabProps) => {
   const { t } = useTranslation();
   const { values, set, disabled } = props;
@@ -127,6 +128,7 @@ export const SignUpTab = (props: TabProps) => {
             }))}
           />
         </Form.Item>
+        <SocialSignInField {...props} />
       </Section>
     </>
   );
