@@ -3,10 +3,11 @@ import type { SecuritySettings } from '../../../entities/user/server/account/sec
 import { type Interaction, sendPage } from '../context.js';
 import type { CodeKind } from '../experience.js';
 import type { FieldErrors } from '../forms.js';
+import { codeEntryPage } from '../verification-code/code-page.js';
 import type { Passcodes } from '../verification-code/passcodes.js';
 import { RESEND_AFTER_SECONDS } from '../verification-code/send-rate.js';
 import type { ForgotPasswordState } from './state.js';
-import { forgotPasswordPage, newPasswordPage, verificationCodePage } from './views.js';
+import { forgotPasswordPage, newPasswordPage } from './views.js';
 
 /** The forgot password flow's pages of an interaction, and where they are. */
 export const forgotPasswordScreens = (
@@ -51,22 +52,23 @@ export const forgotPasswordScreens = (
     const chrome = interaction.chrome('/forgot-password');
     const { code, resend, start } = paths(interaction);
     const { expirationDuration } = await passcodes.policy(interaction.tenantId);
-    const minutes = Math.max(1, Math.round(expirationDuration / 60));
-    const page = verificationCodePage(
-      interaction.tr,
-      {
-        action: code,
-        resendAction: resend,
-        restartHref: start,
-        backHref: interaction.base,
-        kind: state.kind,
-        to: state.to,
-        minutes,
-        resendIn: secondsLeft(state),
-        ...view,
-      },
-      chrome,
-    );
+    const count = Math.max(1, Math.round(expirationDuration / 60));
+    const { tr } = interaction;
+    const subtitle =
+      state.kind === 'email'
+        ? tr.t('interaction:forgot_password.code_subtitle', { email: state.to, count })
+        : tr.t('interaction:forgot_password.code_subtitle_phone', { phone: state.to, count });
+    const body = {
+      action: code,
+      resendAction: resend,
+      restartHref: start,
+      backHref: interaction.base,
+      kind: state.kind,
+      subtitle,
+      resendIn: secondsLeft(state),
+      ...view,
+    };
+    const page = codeEntryPage(tr, 'interaction:forgot_password', body, chrome);
     return sendPage(reply, status, page, chrome);
   };
 

@@ -1,16 +1,7 @@
 import type { Translator } from '../../locales/index.js';
 import type { Chrome } from '../chrome.js';
 import type { CodeKind } from '../experience.js';
-import {
-  alert,
-  captchaField,
-  type FieldErrors,
-  form,
-  identifierInput,
-  identifierLabel,
-  input,
-  notice,
-} from '../forms.js';
+import { alert, captchaField, type FieldErrors, form, identifierInput, identifierLabel, input } from '../forms.js';
 import { html } from '../html.js';
 import { layout } from '../layout.js';
 
@@ -47,50 +38,6 @@ ${back(tr, view.backHref)}`,
     chrome,
   );
 };
-
-/** The second step: the code sent to the address, and a way to ask for another. */
-export const verificationCodePage = (
-  tr: Translator,
-  view: {
-    action: string;
-    resendAction: string;
-    restartHref: string;
-    backHref: string;
-    kind: CodeKind;
-    to: string;
-    minutes: number;
-    /** Seconds before a new code may be asked for (0: now). */
-    resendIn: number;
-    notice?: string;
-    error?: string;
-  },
-  chrome?: Chrome,
-): string =>
-  layout(
-    tr,
-    tr.t('interaction:forgot_password.code_title'),
-    html`<h1>${tr.t('interaction:forgot_password.code_title')}</h1>
-<p class="subtitle">${view.kind === 'email' ? tr.t('interaction:forgot_password.code_subtitle', { email: view.to, count: view.minutes }) : tr.t('interaction:forgot_password.code_subtitle_phone', { phone: view.to, count: view.minutes })}</p>
-${notice(view.notice)}
-${form(
-  view.action,
-  html`
-${input({ id: 'code', label: tr.t('interaction:forgot_password.code'), autocomplete: 'one-time-code', required: true, autofocus: true, errors: view.error ? [view.error] : undefined })}
-<button type="submit" class="primary">${tr.t('interaction:forgot_password.code_submit')}</button>
-`,
-)}
-${
-  view.resendIn > 0
-    ? html`<p class="hint">${tr.t('interaction:forgot_password.resend_after', { count: view.resendIn })}</p>`
-    : form(
-        view.resendAction,
-        html`${captchaField(chrome)}<button type="submit" class="secondary">${tr.t('interaction:forgot_password.resend')}</button>`,
-      )
-}
-<p class="switch"><a href="${view.restartHref}">${tr.t(view.kind === 'email' ? 'interaction:forgot_password.other_email' : 'interaction:forgot_password.other_phone')}</a></p>
-${back(tr, view.backHref)}`,
-    chrome,
-  );
 
 /** The last step: the new password, twice. */
 export const newPasswordPage = (

@@ -1,9 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { type Interaction, sendPage } from '../../context.js';
 import type { CodeKind } from '../../experience.js';
+import { codeEntryPage } from '../../verification-code/code-page.js';
 import type { Passcodes } from '../../verification-code/passcodes.js';
 import type { CodeState } from './state.js';
-import { codeEntryPage, codeRequestPage } from './views.js';
+import { codeRequestPage } from './views.js';
 
 type Purpose = CodeState['purpose'];
 
@@ -48,12 +49,14 @@ export const codeScreens = (
       restartHref: state.purpose === 'Register' ? `${start}?register=1` : start,
       backHref: interaction.base,
       kind: state.kind,
-      to: state.to,
-      minutes: Math.max(1, Math.round(expirationDuration / 60)),
+      subtitle: interaction.tr.t(`interaction:code.code_subtitle_${state.kind}`, {
+        to: state.to,
+        count: Math.max(1, Math.round(expirationDuration / 60)),
+      }),
       resendIn: secondsLeft(state),
       ...view,
     };
-    return sendPage(reply, status, codeEntryPage(interaction.tr, body, chrome), chrome);
+    return sendPage(reply, status, codeEntryPage(interaction.tr, 'interaction:code', body, chrome), chrome);
   };
 
   return { showRequest, showCode };

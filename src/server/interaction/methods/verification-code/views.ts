@@ -1,7 +1,7 @@
 import type { Translator } from '../../../locales/index.js';
 import type { Chrome } from '../../chrome.js';
 import type { CodeKind, PageExperience } from '../../experience.js';
-import { captchaField, form, input, notice } from '../../forms.js';
+import { form } from '../../forms.js';
 import { html } from '../../html.js';
 import { layout } from '../../layout.js';
 import { codeRequestFields } from './entry.js';
@@ -35,47 +35,3 @@ ${back(tr, view.backHref)}`,
     chrome,
   );
 };
-
-/** The second step: the code sent to the address, and a way to ask for another. */
-export const codeEntryPage = (
-  tr: Translator,
-  view: {
-    action: string;
-    resendAction: string;
-    restartHref: string;
-    backHref: string;
-    kind: CodeKind;
-    to: string;
-    minutes: number;
-    /** Seconds before a new code may be asked for (0: now). */
-    resendIn: number;
-    notice?: string | undefined;
-    error?: string | undefined;
-  },
-  chrome?: Chrome,
-): string =>
-  layout(
-    tr,
-    tr.t('interaction:code.code_title'),
-    html`<h1>${tr.t('interaction:code.code_title')}</h1>
-<p class="subtitle">${tr.t(`interaction:code.code_subtitle_${view.kind}`, { to: view.to, count: view.minutes })}</p>
-${notice(view.notice)}
-${form(
-  view.action,
-  html`
-${input({ id: 'code', label: tr.t('interaction:code.code'), autocomplete: 'one-time-code', inputmode: 'numeric', required: true, autofocus: true, errors: view.error ? [view.error] : undefined })}
-<button type="submit" class="primary">${tr.t('interaction:code.code_submit')}</button>
-`,
-)}
-${
-  view.resendIn > 0
-    ? html`<p class="hint">${tr.t('interaction:code.resend_after', { count: view.resendIn })}</p>`
-    : form(
-        view.resendAction,
-        html`${captchaField(chrome)}<button type="submit" class="secondary">${tr.t('interaction:code.resend')}</button>`,
-      )
-}
-<p class="switch"><a href="${view.restartHref}">${tr.t(`interaction:code.other_${view.kind}`)}</a></p>
-${back(tr, view.backHref)}`,
-    chrome,
-  );
