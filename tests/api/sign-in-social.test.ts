@@ -263,4 +263,25 @@ describe.each(databases())('social sign-in against another tenant on $name', (ta
     reachedApp(await signInUpstream(synced.browser, synced.page.url, person.username));
     expect(await nameOf()).toBe('Grace Hopper');
   });
+
+  it('makes one account of two first sign-ins racing with the same new identity', async () => {
+    // No email: nothing but the identity tells the two new accounts apart.
+    const username = unique('noemail_');
+    const person = { ...(await createUser(pages.db(), 'acme', { username, password: PASSWORD })), username };
+    const before = await pages.countUsers('default');
+    /** A browser through the upstream's sign-in, stopped where the provider sends it back. */
+    const answered = async () => {
+      const { browser, page } = await pages.open('');
+      const go = await browser.post(`${page.url}/social/${CONNECTOR}`, {});
+      const login = await browser.follow(go.location as string);
+      const signedIn = await browser.post(`${login.url}/sign-in`, { identifier: person.username, password: PASSWORD });
+      const back = await browser.follow(signedIn.location as string, `${pages.origin()}/callback/social/`);
+      return { browser, answer: back.location as string };
+    };
+    const [one, two] = [await answered(), await answered()];
+    const finished = await Promise.all([one, two].map(({ browser, answer }) => browser.follow(answer, CALLBACK)));
+    for (const done of finished) reachedApp(done);
+    expect(await pages.countUsers('default')).toBe(before + 1);
+    expect(await holderOf(person.id)).toHaveLength(1);
+  });
 });

@@ -1,6 +1,6 @@
 import type { UserRecord } from '../../../../generated/records.js';
-import type { EntityOperations } from '../../../../server/crud/contracts.js';
-import type { Database } from '../../../../server/db/database.js';
+import type { CreateSteps, EntityOperations } from '../../../../server/crud/contracts.js';
+import type { Database, Queryable } from '../../../../server/db/database.js';
 import { signInContext } from './sign-in-context.js';
 
 type Json = Record<string, unknown>;
@@ -10,6 +10,23 @@ export interface SocialIdentity {
   userId: string;
   details: Json;
 }
+
+/** The platform user is another account's already (a racing first sign-in linked it first). */
+export class IdentityTaken extends Error {}
+
+/** Links of one platform user take turns (to the end of their transactions). */
+const lockIdentity = (tx: Queryable, tenantId: string, target: string, platformUserId: string) =>
+  tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+    `gatehouse.identity.${tenantId}.${target}.${platformUserId}`,
+  ]);
+
+const heldByOther = async (tx: Queryable, tenantId: string, target: string, platformUserId: string, userId = '') => {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM users WHERE tenant_id = $1 AND id <> $2 AND identities -> $3 ->> 'userId' = $4 LIMIT 1`,
+    [tenantId, userId, target, platformUserId],
+  );
+  return rows.length > 0;
+};
 
 const objectOf = (value: unknown): Json =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
@@ -54,11 +71,8 @@ export class SocialIdentities {
       signInContext(tenantId, userId),
       userId,
       async (user, tx) => {
-        const { rows } = await tx.query(
-          `SELECT 1 FROM users WHERE tenant_id = $1 AND id <> $2 AND identities -> $3 ->> 'userId' = $4 LIMIT 1`,
-          [tenantId, userId, target, identity.userId],
-        );
-        if (rows.length > 0) return undefined;
+        await lockIdentity(tx, tenantId, target, identity.userId);
+        if (await heldByOther(tx, tenantId, target, identity.userId, userId)) return undefined;
         return {
           identities: { ...objectOf(user.identities), [target]: identity },
           ...((sync || !user.name) && profile.name ? { name: profile.name.slice(0, 128) } : {}),
@@ -69,5 +83,31 @@ export class SocialIdentities {
       },
     );
     return changed !== undefined;
+  }
+
+  /**
+   * The steps that make a new account the identity's in its creating transaction: after the identity's lock, refused
+   * (`IdentityTaken`, nothing created) when another account holds it, so of two first sign-ins racing one creates.
+   */
+  newAccountSteps(
+    tenantId: string,
+    target: string,
+    identity: SocialIdentity,
+    profile: { name?: string | undefined; avatar?: string | undefined } = {},
+  ): CreateSteps {
+    return {
+      first: async (tx) => {
+        await lockIdentity(tx, tenantId, target, identity.userId);
+        if (await heldByOther(tx, tenantId, target, identity.userId)) throw new IdentityTaken();
+      },
+      after: async (tx, created) => {
+        const values = {
+          identities: { [target]: identity },
+          ...(profile.name ? { name: profile.name.slice(0, 128) } : {}),
+          ...(profile.avatar?.startsWith('https://') ? { avatar: profile.avatar.slice(0, 2048) } : {}),
+        };
+        await this.operations().repository.update(tx, { tenantId }, String(created.id), values);
+      },
+    };
   }
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IdentityTaken } from '../../../../entities/user/server/account/social-identities.js';
 import { systemContext } from '../../../crud/context.js';
 import { ApiError } from '../../../http/api-error.js';
 import { translatorFor } from '../../../locales/index.js';
@@ -145,12 +146,20 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
     }
     if (!(await pages.registrationOpen(interaction))) return refuse(interaction, reply, 403, 'no_account_for_social');
     const context = { ...systemContext(tenantId, 'registration'), locale: tr.language };
-    const created = await users.create(context, { primaryEmail: email ?? null }).catch((error: unknown) => {
-      if (error instanceof ApiError) return undefined;
+    const steps = users.identities.newAccountSteps(tenantId, target, identity, profile);
+    const created = await users.create(context, { primaryEmail: email ?? null }, steps).catch((error: unknown) => {
+      if (error instanceof ApiError || error instanceof IdentityTaken) return undefined;
       throw error;
     });
-    if (!created || !(await users.identities.link(tenantId, created.id, target, identity, profile))) {
-      return refuse(interaction, reply, 409, 'social_identity_in_use');
+    if (!created) {
+      // A first sign-in racing with this one made the identity's account: that account signs in.
+      const first = await users.identities.holder(tenantId, target, profile.id);
+      if (!first || first.isSuspended) return refuse(interaction, reply, 409, 'social_identity_in_use');
+      return flow.proceed(interaction, request, reply, first, {
+        userId: first.id,
+        event: 'SignIn',
+        identifier: 'social',
+      });
     }
     return flow.proceed(interaction, request, reply, created, { userId: created.id, event: 'Register' });
   });
