@@ -1,5 +1,5 @@
-import type { Interaction } from '../context.js';
 import type { CodeKind } from '../experience.js';
+import { flowState } from '../flow-state.js';
 
 /**
  * A forgot password flow's state, kept server-side in the oidc-provider interaction (its `result`, never sent to the
@@ -18,8 +18,6 @@ export interface ForgotPasswordState {
   userId?: string | undefined;
 }
 
-const KEY = 'forgotPassword';
-
 const isState = (value: unknown): value is ForgotPasswordState => {
   const state = value as Partial<ForgotPasswordState> | undefined;
   return (
@@ -31,13 +29,9 @@ const isState = (value: unknown): value is ForgotPasswordState => {
   );
 };
 
-export const readForgotPassword = (interaction: Interaction): ForgotPasswordState | undefined => {
-  const value = interaction.details.result?.[KEY];
-  return isState(value) ? value : undefined;
-};
+const stored = flowState('forgotPassword', isState);
 
-/** Stores the state with the interaction; `undefined` ends the flow (the interaction goes on as a sign-in). */
-export const saveForgotPassword = async (interaction: Interaction, state: ForgotPasswordState | undefined) => {
-  interaction.details.result = state ? { [KEY]: state } : {};
-  await interaction.details.persist();
-};
+export const readForgotPassword = stored.read;
+
+/** Stores the state with the interaction; `undefined` ends the flow. */
+export const saveForgotPassword = stored.save;

@@ -1,4 +1,5 @@
 import type { Interaction } from '../context.js';
+import { flowState } from '../flow-state.js';
 import type { MfaEvent } from './policy.js';
 
 /**
@@ -33,8 +34,6 @@ export const withFactorState = (pending: PendingMfa, slug: string, state: unknow
   factors: { ...pending.factors, [slug]: state },
 });
 
-const KEY = 'pendingMfa';
-
 const isPending = (value: unknown): value is PendingMfa => {
   const pending = value as Partial<PendingMfa> | undefined;
   return (
@@ -45,14 +44,10 @@ const isPending = (value: unknown): value is PendingMfa => {
   );
 };
 
+const stored = flowState('pendingMfa', isPending);
+
 /** The interaction's pending MFA state, when its first factor passed. */
-export const readPending = (interaction: Interaction): PendingMfa | undefined => {
-  const value = interaction.details.result?.[KEY];
-  return isPending(value) ? value : undefined;
-};
+export const readPending = stored.read;
 
 /** Stores the pending state with the interaction (until the interaction expires). */
-export const savePending = async (interaction: Interaction, pending: PendingMfa) => {
-  interaction.details.result = { [KEY]: pending };
-  await interaction.details.persist();
-};
+export const savePending = (interaction: Interaction, pending: PendingMfa) => stored.save(interaction, pending);

@@ -1,4 +1,4 @@
-import type { Interaction } from '../../context.js';
+import { flowState } from '../../flow-state.js';
 
 /**
  * A social sign-in under way, kept server-side in the oidc-provider interaction (its `result`, never sent to the
@@ -12,8 +12,6 @@ export interface SocialState {
   verifier: string;
 }
 
-const KEY = 'social';
-
 const isState = (value: unknown): value is SocialState => {
   const state = value as Partial<SocialState> | undefined;
   return (
@@ -26,13 +24,9 @@ const isState = (value: unknown): value is SocialState => {
   );
 };
 
-export const readSocialState = (interaction: Interaction): SocialState | undefined => {
-  const value = interaction.details.result?.[KEY];
-  return isState(value) ? value : undefined;
-};
+const stored = flowState('social', isState);
 
-/** Stores the state with the interaction; `undefined` clears it. */
-export const saveSocialState = async (interaction: Interaction, state: SocialState | undefined) => {
-  interaction.details.result = state ? { [KEY]: state } : {};
-  await interaction.details.persist();
-};
+export const readSocialState = stored.read;
+
+/** Stores the state with the interaction; `undefined` ends the flow. */
+export const saveSocialState = stored.save;

@@ -1,5 +1,6 @@
 import type { Interaction } from '../../context.js';
 import type { CodeKind } from '../../experience.js';
+import { flowState } from '../../flow-state.js';
 
 /**
  * A verification code flow's state, kept server-side in the oidc-provider interaction (its `result`, never sent to the
@@ -17,8 +18,6 @@ export interface CodeState {
   verificationId?: string | undefined;
 }
 
-const KEY = 'verificationCode';
-
 const isState = (value: unknown): value is CodeState => {
   const state = value as Partial<CodeState> | undefined;
   return (
@@ -31,16 +30,12 @@ const isState = (value: unknown): value is CodeState => {
   );
 };
 
-export const readCodeState = (interaction: Interaction): CodeState | undefined => {
-  const value = interaction.details.result?.[KEY];
-  return isState(value) ? value : undefined;
-};
+const stored = flowState('verificationCode', isState);
+
+export const readCodeState = stored.read;
 
 /** Stores the state with the interaction; `undefined` ends the flow. */
-export const saveCodeState = async (interaction: Interaction, state: CodeState | undefined) => {
-  interaction.details.result = state ? { [KEY]: state } : {};
-  await interaction.details.persist();
-};
+export const saveCodeState = stored.save;
 
 /** The address a registration verified by its code, when the interaction holds one. */
 export const verifiedRegistration = (interaction: Interaction) => {
