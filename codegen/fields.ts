@@ -3,7 +3,7 @@ import { CodegenError, type LoadedEntity } from './load.js';
 import { descriptorFileOf, schemaFileOf } from './names.js';
 
 /** How a derived field is computed from the stored record (see `src/server/crud/fields.ts`). */
-const derivations = ['notNull', 'choiceMeta'] as const;
+const derivations = ['notNull', 'choiceMeta', 'afterRead'] as const;
 
 /** Whether a property is stored in a column: write-only and derived fields are not. */
 export const isStored = (prop: JSONSchema7): boolean => !prop.writeOnly && prop['x-derived'] === undefined;
@@ -49,6 +49,9 @@ export const checkFieldKinds = (entity: LoadedEntity): void => {
       throw new CodegenError(
         `${where}: x-derived choiceMeta of ${name} names ${String(source)}, which no sibling chooses`,
       );
+    }
+    if (kind === 'afterRead' && !d.serverHooks?.afterRead) {
+      throw new CodegenError(`${where}: x-derived afterRead of ${name} needs a serverHooks.afterRead that computes it`);
     }
     if (!from || !isStored(from)) {
       throw new CodegenError(`${where}: x-derived of ${name} names ${String(source)}, which is not a stored field`);

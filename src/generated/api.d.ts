@@ -3070,6 +3070,8 @@ export interface components {
              * @example connector.can_not_modify_target
              * @example connector.multiple_instances_not_supported
              * @example connector.multiple_target_with_same_platform
+             * @example connector.not_implemented
+             * @example session.connector_validation_session_not_found
              * @example connector.unexpected_type
              * @example connector.template_not_found
              * @example connector.not_found_with_connector_id
@@ -12073,6 +12075,8 @@ export interface components {
             readonly providerLogo?: string;
             /** @description The provider's logo for dark backgrounds. */
             readonly providerLogoDark?: string;
+            /** @description What the identity provider publishes about the connection, read when the connector is: the OpenID provider's discovery (issuer and endpoints), or the SAML identity provider's entity ID, sign-in URL and certificate with Gatehouse's service provider (entity ID, assertion consumer service URL); null when it cannot be read. */
+            readonly providerConfig?: Record<string, unknown> | null;
         } & (unknown & unknown & unknown & unknown & unknown & unknown);
         SsoConnectorCreate: {
             /**
@@ -12531,6 +12535,20 @@ export interface components {
                     isExpired: boolean;
                 };
             };
+        };
+        UserListItem: components["schemas"]["User"] & {
+            /** @description The user's identities at enterprise SSO connectors' identity providers. */
+            ssoIdentities?: {
+                tenantId: string;
+                id: string;
+                userId: string;
+                issuer: string;
+                identityId: string;
+                detail: Record<string, unknown>;
+                createdAt: number;
+                updatedAt: number;
+                ssoConnectorId: string;
+            }[];
         };
         UserCreate: {
             /** @description Starts with a letter or underscore, then letters, digits or underscores. */
@@ -28375,6 +28393,8 @@ export interface operations {
                 excludeRoleId?: string;
                 /** @description Leave out the users linked to this organization. */
                 excludeOrganizationId?: string;
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), each user includes ssoIdentities. */
+                includeSsoIdentities?: string;
                 /** @description How every search value is matched: exact, like (default), similar_to or posix. */
                 mode?: "exact" | "like" | "similar_to" | "posix";
                 /** @description With a truthy value (1, true, y, yes, yep, yeah), match case-sensitively (similar_to needs it). */
@@ -28425,7 +28445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"][];
+                    "application/json": components["schemas"]["UserListItem"][];
                 };
             };
             /** @description Bad Request */
@@ -28531,6 +28551,8 @@ export interface operations {
             query?: {
                 /** @description With a truthy value (1, true, y, yes, yep, yeah), the answer includes passwordDigest and passwordAlgorithm. */
                 includePasswordHash?: string;
+                /** @description With a truthy value (1, true, y, yes, yep, yeah), each user includes ssoIdentities. */
+                includeSsoIdentities?: string;
             };
             header?: never;
             path: {
@@ -28547,7 +28569,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["User"] & {
+                        /** @description The user's identities at enterprise SSO connectors' identity providers. */
+                        ssoIdentities?: {
+                            tenantId: string;
+                            id: string;
+                            userId: string;
+                            issuer: string;
+                            identityId: string;
+                            detail: Record<string, unknown>;
+                            createdAt: number;
+                            updatedAt: number;
+                            ssoConnectorId: string;
+                        }[];
+                    };
                 };
             };
             /** @description Bad Request */

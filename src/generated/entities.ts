@@ -43635,7 +43635,8 @@ export const entityModels: EntityModel[] = [
               "requiredConfig": [
                 "clientId",
                 "clientSecret"
-              ]
+              ],
+              "issuer": "https://accounts.google.com"
             }
           },
           "OIDC": {
@@ -43999,7 +44000,8 @@ export const entityModels: EntityModel[] = [
                 "requiredConfig": [
                   "clientId",
                   "clientSecret"
-                ]
+                ],
+                "issuer": "https://accounts.google.com"
               },
               "properties": {
                 "clientId": {
@@ -44287,6 +44289,17 @@ export const entityModels: EntityModel[] = [
             "choiceMeta": "config"
           },
           "description": "The provider's logo for dark backgrounds."
+        },
+        "providerConfig": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "readOnly": true,
+          "x-derived": {
+            "afterRead": "config"
+          },
+          "description": "What the identity provider publishes about the connection, read when the connector is: the OpenID provider's discovery (issuer and endpoints), or the SAML identity provider's entity ID, sign-in URL and certificate with Gatehouse's service provider (entity ID, assertion consumer service URL); null when it cannot be read."
         }
       },
       "$defs": {},
@@ -44748,7 +44761,8 @@ export const entityModels: EntityModel[] = [
       "name",
       "providerType",
       "providerLogo",
-      "providerLogoDark"
+      "providerLogoDark",
+      "providerConfig"
     ],
     "unique": [
       {
@@ -44773,7 +44787,8 @@ export const entityModels: EntityModel[] = [
     "actions": [],
     "serverHooks": {
       "beforeCreate": "ssoConnector.check",
-      "beforeUpdate": "ssoConnector.check"
+      "beforeUpdate": "ssoConnector.check",
+      "afterRead": "ssoConnector.provider-config"
     },
     "webhookEvents": {},
     "requestBodies": {
@@ -45878,6 +45893,60 @@ export const entityModels: EntityModel[] = [
               "passwordAlgorithm": "passwordEncryptionMethod"
             }
           }
+        ],
+        "extras": [
+          {
+            "param": "includeSsoIdentities",
+            "hook": "user.sso-identities",
+            "adds": "ssoIdentities",
+            "schema": {
+              "type": "array",
+              "description": "The user's identities at enterprise SSO connectors' identity providers.",
+              "items": {
+                "type": "object",
+                "required": [
+                  "tenantId",
+                  "id",
+                  "userId",
+                  "issuer",
+                  "identityId",
+                  "detail",
+                  "createdAt",
+                  "updatedAt",
+                  "ssoConnectorId"
+                ],
+                "properties": {
+                  "tenantId": {
+                    "type": "string"
+                  },
+                  "id": {
+                    "type": "string"
+                  },
+                  "userId": {
+                    "type": "string"
+                  },
+                  "issuer": {
+                    "type": "string"
+                  },
+                  "identityId": {
+                    "type": "string"
+                  },
+                  "detail": {
+                    "type": "object"
+                  },
+                  "createdAt": {
+                    "type": "number"
+                  },
+                  "updatedAt": {
+                    "type": "number"
+                  },
+                  "ssoConnectorId": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
         ]
       },
       "list": {
@@ -45898,6 +45967,60 @@ export const entityModels: EntityModel[] = [
           {
             "param": "excludeOrganizationId",
             "relation": "organizationUser"
+          }
+        ],
+        "extras": [
+          {
+            "param": "includeSsoIdentities",
+            "hook": "user.sso-identities",
+            "adds": "ssoIdentities",
+            "schema": {
+              "type": "array",
+              "description": "The user's identities at enterprise SSO connectors' identity providers.",
+              "items": {
+                "type": "object",
+                "required": [
+                  "tenantId",
+                  "id",
+                  "userId",
+                  "issuer",
+                  "identityId",
+                  "detail",
+                  "createdAt",
+                  "updatedAt",
+                  "ssoConnectorId"
+                ],
+                "properties": {
+                  "tenantId": {
+                    "type": "string"
+                  },
+                  "id": {
+                    "type": "string"
+                  },
+                  "userId": {
+                    "type": "string"
+                  },
+                  "issuer": {
+                    "type": "string"
+                  },
+                  "identityId": {
+                    "type": "string"
+                  },
+                  "detail": {
+                    "type": "object"
+                  },
+                  "createdAt": {
+                    "type": "number"
+                  },
+                  "updatedAt": {
+                    "type": "number"
+                  },
+                  "ssoConnectorId": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
           }
         ]
       },
@@ -48268,6 +48391,9 @@ export const entityModels: EntityModel[] = [
           "excludeOrganizationId": {
             "type": "string"
           },
+          "includeSsoIdentities": {
+            "type": "string"
+          },
           "mode": {
             "type": "string",
             "enum": [
@@ -48364,7 +48490,7 @@ export const entityModels: EntityModel[] = [
           }
         }
       },
-      "validatorKey": "-374c7d85"
+      "validatorKey": "-6617bd0d"
     },
     "linkedListQuery": {
       "schema": {
@@ -48694,6 +48820,316 @@ export const entityModels: EntityModel[] = [
           }
         },
         "validatorKey": "-5b7cd561"
+      }
+    },
+    "hasConsole": false
+  },
+  {
+    "name": "userSsoIdentity",
+    "kind": "collection",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {
+      "user.identity_already_in_use": "ssoConnectorId"
+    },
+    "assignForms": {},
+    "route": "userSsoIdentity",
+    "titleKey": "userSsoIdentity.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "user_sso_identities",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "User SSO identity",
+      "description": "A user's identity at an enterprise SSO connector's identity provider: who the provider says the user is (its issuer and subject), kept from the first single sign-on on.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "userId",
+        "ssoConnectorId",
+        "issuer",
+        "identityId",
+        "detail",
+        "createdAt",
+        "updatedAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "userId": {
+          "type": "string",
+          "maxLength": 21,
+          "description": "The user."
+        },
+        "ssoConnectorId": {
+          "type": "string",
+          "maxLength": 128,
+          "description": "The connector the identity came through."
+        },
+        "issuer": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2048,
+          "description": "The identity provider: its OpenID issuer or its SAML entity ID."
+        },
+        "identityId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512,
+          "description": "The user's id at the identity provider (the ID token's subject, the assertion's name ID)."
+        },
+        "detail": {
+          "type": "object",
+          "default": {},
+          "description": "What the identity provider told about the user at the last sign-in."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "updatedAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the identity was last refreshed, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "userId",
+        "column": "user_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "ssoConnectorId",
+        "column": "sso_connector_id",
+        "sqlType": "varchar(128)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "issuer",
+        "column": "issuer",
+        "sqlType": "varchar(2048)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "identityId",
+        "column": "identity_id",
+        "sqlType": "varchar(512)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "detail",
+        "column": "detail",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      },
+      {
+        "property": "updatedAt",
+        "column": "updated_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "createdAt",
+      "updatedAt"
+    ],
+    "unique": [
+      {
+        "fields": [
+          "issuer",
+          "identityId"
+        ],
+        "code": "user.identity_already_in_use",
+        "status": 422
+      },
+      {
+        "fields": [
+          "userId",
+          "ssoConnectorId"
+        ],
+        "code": "user.identity_already_in_use",
+        "status": 422
+      }
+    ],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "privateFields": [],
+    "indexes": [],
+    "references": [
+      {
+        "field": "userId",
+        "entity": "user"
+      },
+      {
+        "field": "ssoConnectorId",
+        "entity": "ssoConnector"
+      }
+    ],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "userId": {
+              "type": "string",
+              "maxLength": 21,
+              "description": "The user."
+            },
+            "ssoConnectorId": {
+              "type": "string",
+              "maxLength": 128,
+              "description": "The connector the identity came through."
+            },
+            "issuer": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 2048,
+              "description": "The identity provider: its OpenID issuer or its SAML entity ID."
+            },
+            "identityId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 512,
+              "description": "The user's id at the identity provider (the ID token's subject, the assertion's name ID)."
+            },
+            "detail": {
+              "type": "object",
+              "default": {},
+              "description": "What the identity provider told about the user at the last sign-in."
+            }
+          },
+          "required": [
+            "userId",
+            "ssoConnectorId",
+            "issuer",
+            "identityId"
+          ]
+        },
+        "validatorKey": "-79697ef"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "userId": {
+              "type": "string",
+              "maxLength": 21,
+              "description": "The user."
+            },
+            "ssoConnectorId": {
+              "type": "string",
+              "maxLength": 128,
+              "description": "The connector the identity came through."
+            },
+            "issuer": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 2048,
+              "description": "The identity provider: its OpenID issuer or its SAML entity ID."
+            },
+            "identityId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 512,
+              "description": "The user's id at the identity provider (the ID token's subject, the assertion's name ID)."
+            },
+            "detail": {
+              "type": "object",
+              "default": {},
+              "description": "What the identity provider told about the user at the last sign-in."
+            }
+          }
+        },
+        "validatorKey": "7bc1ada5"
       }
     },
     "hasConsole": false

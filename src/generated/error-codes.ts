@@ -74,6 +74,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The user primary email {{primaryEmail}} is already in use."
   },
+  "user.identity_already_in_use": {
+    "status": 422,
+    "message": "The user sso identity issuer and identity id {{issuer}}, {{identityId}} is already in use."
+  },
   "user.personal_access_token_name_exists": {
     "status": 422,
     "message": "The personal access token name {{name}} is already in use."

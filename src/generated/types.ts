@@ -222,6 +222,7 @@ export type SubjectToken = components['schemas']['SubjectToken'];
 export type SubjectTokenCreateBody = components['schemas']['SubjectTokenCreateBody'];
 export type SubjectTokenCreateResponse = components['schemas']['SubjectTokenCreateResponse'];
 export type User = components['schemas']['User'];
+export type UserListItem = components['schemas']['UserListItem'];
 export type UserCreate = components['schemas']['UserCreate'];
 export type UserUpdate = components['schemas']['UserUpdate'];
 export type UserOrganizationsItem = components['schemas']['UserOrganizationsItem'];

@@ -20,6 +20,11 @@ export const connectorErrorCodes = {
     status: 422,
     message: 'You cannot have multiple social connectors that have the same target and platform.',
   },
+  'connector.not_implemented': { status: 501, message: '{{method}}: has not been implemented yet.' },
+  'session.connector_validation_session_not_found': {
+    status: 404,
+    message: 'The connector session for token validation is not found.',
+  },
   'connector.unexpected_type': { status: 400, message: "The connector's type is unexpected." },
   'connector.template_not_found': { status: 400, message: 'Unable to find correct template in connector config.' },
   'connector.not_found_with_connector_id': {

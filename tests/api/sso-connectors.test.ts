@@ -5,19 +5,23 @@
  * organizations' just-in-time connectors.
  */
 import createClient, { type Client } from 'openapi-fetch';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
 import { databases, useApi } from './harness.js';
-
-const oidcConfig = { clientId: 'acme', clientSecret: 'acme-secret', issuer: 'https://idp.acme.test' };
+import { type PublishedDocuments, startPublishedDocuments } from './identity-provider-documents.js';
 
 describe.each(databases())('enterprise SSO connectors on $name', (target) => {
   const api = useApi(target);
   let client: Client<paths>;
+  let provider: PublishedDocuments;
+  /** A local server publishes the identity provider's discovery document. */
+  const oidcConfig = () => ({ clientId: 'acme', clientSecret: 'acme-secret', issuer: provider.issuer });
 
   beforeAll(async () => {
+    provider = await startPublishedDocuments();
     client = createClient<paths>({ baseUrl: await api.listen() });
   });
+  afterAll(() => provider.close());
   beforeEach(() => api.db.exec('DELETE FROM sso_connectors'));
 
   const create = (connectorName: string, extra: Record<string, unknown> = {}) =>
@@ -67,12 +71,28 @@ describe.each(databases())('enterprise SSO connectors on $name', (target) => {
     });
     expect(partial.response.status).toBe(400);
     expect(partial.error).toMatchObject({ code: 'connector.invalid_config' });
+    // A connection whose provider does not answer is refused, and nothing changes.
+    const unreachable = await client.PATCH('/api/sso-connectors/{id}', {
+      params: { path: { id } },
+      body: { config: { ...oidcConfig(), issuer: 'https://idp.acme.test' } },
+    });
+    expect(unreachable.response.status).toBe(400);
+    expect(unreachable.error).toMatchObject({ code: 'connector.invalid_config' });
+    expect((await client.GET('/api/sso-connectors/{id}', { params: { path: { id } } })).data?.config).toEqual({});
     const patched = await client.PATCH('/api/sso-connectors/{id}', {
       params: { path: { id } },
-      body: { config: oidcConfig, branding: { displayName: 'Acme' }, syncProfile: true },
+      body: { config: oidcConfig(), branding: { displayName: 'Acme' }, syncProfile: true },
     });
     expect(patched.response.status, JSON.stringify(patched.error)).toBe(200);
-    expect(patched.data).toMatchObject({ config: oidcConfig, branding: { displayName: 'Acme' }, syncProfile: true });
+    expect(patched.data).toMatchObject({ config: oidcConfig(), branding: { displayName: 'Acme' }, syncProfile: true });
+    // Reads carry what the provider publishes: its discovery's issuer and endpoints.
+    const read = await client.GET('/api/sso-connectors/{id}', { params: { path: { id } } });
+    expect(read.data?.providerConfig).toMatchObject({
+      issuer: provider.issuer,
+      authorizationEndpoint: `${provider.issuer}/auth`,
+      tokenEndpoint: `${provider.issuer}/token`,
+      jwksUri: `${provider.issuer}/jwks`,
+    });
 
     const deleted = await client.DELETE('/api/sso-connectors/{id}', { params: { path: { id } } });
     expect(deleted.response.status).toBe(204);

@@ -17,6 +17,60 @@ export const model: ConsoleResource = {
             "passwordAlgorithm": "passwordEncryptionMethod"
           }
         }
+      ],
+      "extras": [
+        {
+          "param": "includeSsoIdentities",
+          "hook": "user.sso-identities",
+          "adds": "ssoIdentities",
+          "schema": {
+            "type": "array",
+            "description": "The user's identities at enterprise SSO connectors' identity providers.",
+            "items": {
+              "type": "object",
+              "required": [
+                "tenantId",
+                "id",
+                "userId",
+                "issuer",
+                "identityId",
+                "detail",
+                "createdAt",
+                "updatedAt",
+                "ssoConnectorId"
+              ],
+              "properties": {
+                "tenantId": {
+                  "type": "string"
+                },
+                "id": {
+                  "type": "string"
+                },
+                "userId": {
+                  "type": "string"
+                },
+                "issuer": {
+                  "type": "string"
+                },
+                "identityId": {
+                  "type": "string"
+                },
+                "detail": {
+                  "type": "object"
+                },
+                "createdAt": {
+                  "type": "number"
+                },
+                "updatedAt": {
+                  "type": "number"
+                },
+                "ssoConnectorId": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
       ]
     },
     "list": {
@@ -37,6 +91,60 @@ export const model: ConsoleResource = {
         {
           "param": "excludeOrganizationId",
           "relation": "organizationUser"
+        }
+      ],
+      "extras": [
+        {
+          "param": "includeSsoIdentities",
+          "hook": "user.sso-identities",
+          "adds": "ssoIdentities",
+          "schema": {
+            "type": "array",
+            "description": "The user's identities at enterprise SSO connectors' identity providers.",
+            "items": {
+              "type": "object",
+              "required": [
+                "tenantId",
+                "id",
+                "userId",
+                "issuer",
+                "identityId",
+                "detail",
+                "createdAt",
+                "updatedAt",
+                "ssoConnectorId"
+              ],
+              "properties": {
+                "tenantId": {
+                  "type": "string"
+                },
+                "id": {
+                  "type": "string"
+                },
+                "userId": {
+                  "type": "string"
+                },
+                "issuer": {
+                  "type": "string"
+                },
+                "identityId": {
+                  "type": "string"
+                },
+                "detail": {
+                  "type": "object"
+                },
+                "createdAt": {
+                  "type": "number"
+                },
+                "updatedAt": {
+                  "type": "number"
+                },
+                "ssoConnectorId": {
+                  "type": "string"
+                }
+              }
+            }
+          }
         }
       ]
     },

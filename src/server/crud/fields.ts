@@ -19,6 +19,11 @@ export interface Derivation {
   choiceMeta?: string;
   /** With `choiceMeta`: a stored object whose value of the same name, when set, stands instead (a connector's own). */
   ownIn?: string;
+  /**
+   * Computed by the entity's `afterRead` hook from the named stored field (what an SSO connector's provider publishes
+   * about its configuration); null until the hook sets it.
+   */
+  afterRead?: string;
 }
 
 type Property = JSONSchema7 & { writeOnly?: boolean; 'x-derived'?: Derivation };
@@ -54,6 +59,7 @@ export const withoutWriteOnly = (model: EntityModel, values: Entity): Entity => 
 };
 
 const derive = (model: EntityModel, name: string, derivation: Derivation, record: Entity): unknown => {
+  if (derivation.afterRead !== undefined) return record[name] ?? null;
   if (derivation.notNull !== undefined)
     return record[derivation.notNull] !== null && record[derivation.notNull] !== undefined;
   if (derivation.choiceMeta !== undefined) {

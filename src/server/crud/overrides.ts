@@ -27,6 +27,11 @@ export interface HookContext {
 export interface BeforeWriteOverride {
   kind: 'beforeWrite';
   run: (values: Entity, context: HookContext) => Entity | Promise<Entity>;
+  /**
+   * Runs ahead of the write's transaction on the values sent (no row is locked, no transaction waits): a check that
+   * reaches outside the database, such as an identity provider's published configuration; throws to refuse.
+   */
+  prepare?: (values: Entity, context: Omit<HookContext, 'db' | 'stored'>) => void | Promise<void>;
 }
 
 /**

@@ -24,18 +24,31 @@ export const quotaStage = (check: QuotaCheck = () => undefined): WriteStage => (
   before: (write) => check(write),
 });
 
-/** The descriptor's `serverHooks.beforeCreate` / `beforeUpdate`, inside the transaction, on the values to store. */
+const hookOf = (overrides: ServerOverrides, write: Write) => {
+  const hooks = write.model.serverHooks;
+  const key = write.kind === 'create' ? hooks.beforeCreate : write.kind === 'update' ? hooks.beforeUpdate : undefined;
+  return key ? overrideOf(overrides, key, 'beforeWrite') : undefined;
+};
+
+/**
+ * The descriptor's `serverHooks.beforeCreate` / `beforeUpdate`: its `prepare` ahead of the transaction, its `run`
+ * inside it, on the values to store.
+ */
 export const serverHooksStage = (overrides: ServerOverrides, modelOf: (entity: string) => EntityModel): WriteStage => ({
   name: 'server-hooks',
+  async before(write) {
+    const hook = hookOf(overrides, write);
+    if (!hook?.prepare || !write.values) return;
+    await hook.prepare(write.values, {
+      tenantId: write.context.tenantId,
+      model: write.model,
+      context: write.context,
+      modelOf,
+    });
+  },
   async within(write, tx) {
-    const key =
-      write.kind === 'create'
-        ? write.model.serverHooks.beforeCreate
-        : write.kind === 'update'
-          ? write.model.serverHooks.beforeUpdate
-          : undefined;
-    if (!key || !write.values) return;
-    const hook = overrideOf(overrides, key, 'beforeWrite');
+    const hook = hookOf(overrides, write);
+    if (!hook || !write.values) return;
     write.values = await hook.run(write.values, {
       tenantId: write.context.tenantId,
       db: tx,

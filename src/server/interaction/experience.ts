@@ -50,6 +50,8 @@ export interface PageExperience {
   socialTargets: string[];
   /** The tenant's social connectors of those targets, in that order (read with the interaction; none in a preview). */
   socialConnectors: PageSocialConnector[];
+  /** Whether an email whose domain an enterprise SSO connector lists signs in there (`singleSignOnEnabled`). */
+  singleSignOn: boolean;
   /** The custom profile fields the sign-up page collects, in order (read with the interaction; none in a preview). */
   profileFields: SignUpField[];
   /** The MFA settings: the factors offered, the prompt policy, and whether organizations may require MFA. */
@@ -201,6 +203,7 @@ export const pageExperience = (experience: Partial, model: EntityModel): PageExp
       ? experience.socialSignInConnectorTargets.filter((target): target is string => typeof target === 'string')
       : [],
     socialConnectors: [],
+    singleSignOn: experience.singleSignOnEnabled === true,
     profileFields: [],
     mfa: pageMfa(record(experience.mfa)),
   };

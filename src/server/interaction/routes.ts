@@ -90,6 +90,8 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   const methodTools: MethodTools = {
     page,
     db: options.db,
+    providers,
+    modelOf: options.modelOf,
     users,
     sentinel,
     audit,
@@ -101,6 +103,13 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     settingsOf,
     breached,
     verifiedByAction: actions.verifiedByAction,
+    claimed: async (interaction, reply, identifier) => {
+      for (const method of signInMethodModules) {
+        const answer = await method.claim?.(interaction, reply, identifier, methodTools);
+        if (answer !== undefined) return answer;
+      }
+      return undefined;
+    },
   };
   const forgotPassword = {
     page,
@@ -252,11 +261,22 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     // text) is read as no fields at all, so its values never reach the handlers as arrays, numbers or objects.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    // Forms, and JSON with the same fields (Logto's clients post a SAML response so): string values only.
+    const limits = { parseAs: 'string', bodyLimit: 256 * 1024 } as const;
+    scope.addContentTypeParser('application/x-www-form-urlencoded', limits, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
+    scope.addContentTypeParser('application/json', limits, (_request, body, done) => {
+      const parsed: unknown = (() => {
+        try {
+          return JSON.parse(String(body));
+        } catch {
+          return undefined;
+        }
+      })();
+      const fields = parsed && typeof parsed === 'object' ? Object.entries(parsed) : [];
+      done(null, Object.fromEntries(fields.filter((entry) => typeof entry[1] === 'string')));
+    });
     for (const prefix of ['', '/t/:tenantId']) {
       const at = `${prefix}/interaction/:uid`;
       scope.get(at, show);

@@ -105,6 +105,11 @@ declare module 'oidc-provider' {
     persist(): Promise<unknown>;
   }
 
+  export interface InteractionClass {
+    /** The stored interaction, found without its browser's cookie (a SAML response posted cross-site). */
+    find(uid: string): Promise<InteractionDetails | undefined>;
+  }
+
   /** The request context oidc-provider hands to configuration helpers (a Koa context plus `oidc`). */
   export interface KoaContextWithOIDC {
     method: string;
@@ -136,6 +141,7 @@ declare module 'oidc-provider' {
     proxy: boolean;
     readonly Client: ClientClass;
     readonly Grant: GrantClass;
+    readonly Interaction: InteractionClass;
     readonly AccessToken: AccessTokenClass;
     /** The model of client credentials tokens (only `instanceof` is used). */
     readonly ClientCredentials: abstract new (

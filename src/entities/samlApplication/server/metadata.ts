@@ -18,7 +18,7 @@ interface IdentityProviderInput {
  * samlify warns on the console each time it builds an identity provider without a single logout service, which
  * Gatehouse does not offer: that one warning is left out (building is synchronous, so nothing else runs meanwhile).
  */
-const withoutLogoutWarning = <T>(build: () => T): T => {
+export const withoutLogoutWarning = <T>(build: () => T): T => {
   const warn = console.warn;
   console.warn = (...args: unknown[]) => {
     if (!String(args[0]).includes('SingleLogoutService')) warn(...args);

@@ -1,6 +1,7 @@
 import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import type { EntityModel } from '../../../shared/descriptor.js';
+import { checkConnection, withProviderConfig } from './provider-config.js';
 
 /** Logto's public email domains, which no enterprise connector may claim (`singleSignOnDomainBlackList`). */
 const publicDomains = new Set([
@@ -49,13 +50,18 @@ const missingConfig = (model: EntityModel, providerName: string, config: Record<
 
 /**
  * Logto's rules for a connector's write: domains normalized and checked; a configuration, where one is given, whole
- * for its provider (400 `connector.invalid_config`; `{}`, the default, is none yet); no token storage (Logto's answer without a
- * secret vault).
+ * for its provider and reaching it (400 `connector.invalid_config`; `{}`, the default, is none yet); no token storage
+ * (Logto's answer without a secret vault).
  */
 export const ssoConnectorOverrides = {
   'ssoConnector.check': {
     kind: 'beforeWrite',
-    run: (values, { stored, model }) => {
+    // The provider is asked ahead of the transaction; the check inside it then reads the copy just fetched.
+    prepare: async (values, { model }) => {
+      const config = values.config as Record<string, unknown> | undefined;
+      if (config && Object.keys(config).length > 0) await checkConnection(model, values.providerName, config);
+    },
+    run: async (values, { stored, model }) => {
       const checked = { ...values };
       // Logto answers a provider it does not support with 422 `connector.not_found`.
       if (!stored && !model.discriminated?.config?.branches[String(values.providerName)]) {
@@ -72,8 +78,16 @@ export const ssoConnectorOverrides = {
           const issues = missing.map((entry) => ({ path: `/config/${entry}`, message: 'is required' }));
           throw new ApiError('connector.invalid_config', {}, { issues });
         }
+        // A new or changed connection must reach its provider.
+        if (JSON.stringify(config) !== JSON.stringify(stored?.config ?? {})) {
+          await checkConnection(model, providerName, config);
+        }
       }
       return checked;
     },
+  },
+  'ssoConnector.provider-config': {
+    kind: 'afterRead',
+    run: withProviderConfig,
   },
 } satisfies Record<string, ServerOverride>;

@@ -2,13 +2,14 @@ import { type ActionOverride, created, type ServerOverride } from '../../../serv
 import type { Entity } from '../../../server/crud/repository.js';
 import type { Queryable } from '../../../server/db/database.js';
 import { ApiError } from '../../../server/http/api-error.js';
+import { ssoIdentitiesOf } from '../../../server/sso/identities.js';
 import { socialProfileFrom } from './social-profile.js';
 import { changeUser, objectField, readUser } from './stored-user.js';
 
 /**
  * A user's social identities, Logto's way: the `identities` field maps a connector target (`github`, `google`)
- * to `{userId, details}`, the user's id at that platform and what it told about them. Enterprise SSO identities
- * have no store yet, so their answers are what Logto answers for a user who has none.
+ * to `{userId, details}`, the user's id at that platform and what it told about them. Enterprise SSO identities are
+ * kept apart (`user_sso_identities`, one per connector), made by single sign-on on the sign-in pages.
  */
 
 type Run = ActionOverride['run'];
@@ -90,18 +91,37 @@ export const userIdentityOverrides = {
   },
   'user.get-sso-identity': {
     kind: 'action',
-    run: async ({ context, id, params, operations }) => {
+    run: async ({ context, id, params, operations, db }) => {
       await readUser(context, operations, id);
-      throw new ApiError('user.enterprise_sso_identity_not_exists', { ssoConnectorId: params.ssoConnectorId ?? '' });
+      const connectorId = params.ssoConnectorId ?? '';
+      const identities = await db.withTenant(context.tenantId, (tx) => ssoIdentitiesOf(tx, context.tenantId, [id]));
+      const ssoIdentity = identities.get(id)?.find((identity) => identity.ssoConnectorId === connectorId);
+      if (!ssoIdentity) throw new ApiError('user.enterprise_sso_identity_not_exists', { ssoConnectorId: connectorId });
+      return { ssoIdentity };
+    },
+  },
+  'user.sso-identities': {
+    kind: 'afterRead',
+    run: async (items, { db, tenantId }) => {
+      const identities = await ssoIdentitiesOf(
+        db,
+        tenantId,
+        items.map((item) => String(item.id)),
+      );
+      return items.map((item) => ({ ...item, ssoIdentities: identities.get(String(item.id)) ?? [] }));
     },
   },
   'user.list-all-identities': {
     kind: 'action',
-    run: async ({ context, id, operations }) => {
+    run: async ({ context, id, operations, db }) => {
       const identities = identitiesOf(await readUser(context, operations, id));
+      const sso = await db.withTenant(context.tenantId, (tx) => ssoIdentitiesOf(tx, context.tenantId, [id]));
       return {
         socialIdentities: Object.entries(identities).map(([target, identity]) => ({ target, identity })),
-        ssoIdentities: [],
+        ssoIdentities: (sso.get(id) ?? []).map((ssoIdentity) => ({
+          ssoConnectorId: ssoIdentity.ssoConnectorId,
+          ssoIdentity,
+        })),
       };
     },
   },

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BreachCheck } from '../../../entities/user/server/account/password-policy.js';
 import type { SecuritySettings } from '../../../entities/user/server/account/security-settings.js';
 import type { UserStore } from '../../../entities/user/server/account/store.js';
+import type { EntityModel } from '../../../shared/descriptor.js';
 import type { Database } from '../../db/database.js';
 import type { Outbox } from '../../messages/outbox.js';
+import type { TenantProviders } from '../../oidc/providers.js';
 import type { interactionAudit } from '../audit.js';
 import type { CaptchaGuard } from '../captcha/guard.js';
-import type { InteractionHandler, Request } from '../context.js';
+import type { Interaction, InteractionHandler, Request } from '../context.js';
 import type { mfaFlow } from '../mfa/flow.js';
 import type { interactionPages } from '../pages.js';
 import type { Sentinel } from '../sentinel.js';
@@ -19,6 +21,10 @@ export interface MethodTools {
   /** Wraps a handler: loads the interaction, turns an unexpected failure into an error page. */
   page: (handler: InteractionHandler) => (request: Request, reply: FastifyReply) => Promise<unknown>;
   db: Database;
+  /** The tenants' OpenID providers: a route outside an interaction's cookie finds its interaction there. */
+  providers: TenantProviders;
+  /** The model of an entity the server serves (from its catalog). */
+  modelOf: (entity: string) => EntityModel;
   users: UserStore;
   sentinel: Sentinel;
   audit: ReturnType<typeof interactionAudit>;
@@ -32,12 +38,19 @@ export interface MethodTools {
   outbox: Outbox;
   settingsOf: (tenantId: string) => Promise<SecuritySettings>;
   breached?: BreachCheck | undefined;
+  /**
+   * Where another method claims the identifier typed into a form (an email of a domain with single sign-on): that
+   * method's answer, sent; undefined when no method claims it.
+   */
+  claimed: (interaction: Interaction, reply: FastifyReply, identifier: string) => Promise<unknown>;
   /** A first-factor action may verify a password that did not match (the password method asks it). */
   verifiedByAction: ReturnType<typeof signInActions>['verifiedByAction'];
 }
 
 /** A sign-in method with its routes below the interaction (`…/interaction/:uid`). */
 export interface SignInMethodModule extends SignInMethodEntry {
+  /** Takes over a sign-in by an identifier this method must serve (sends its answer), or leaves it (undefined). */
+  claim?: (interaction: Interaction, reply: FastifyReply, identifier: string, tools: MethodTools) => Promise<unknown>;
   /** `at` is `{prefix}/interaction/:uid`; `prefix` the tenant's (`''` or `/t/:tenantId`), for fixed URLs of its own. */
   routes: (scope: FastifyInstance, at: string, tools: MethodTools, prefix: string) => void;
 }

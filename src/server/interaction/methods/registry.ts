@@ -1,6 +1,7 @@
 import type { SignInMethodModule } from './method.js';
 import { passwordMethod } from './password/module.js';
 import { socialMethod } from './social/module.js';
+import { ssoMethod } from './sso/module.js';
 import { verificationCodeMethod } from './verification-code/module.js';
 
 /**
@@ -11,4 +12,5 @@ export const signInMethodModules: readonly SignInMethodModule[] = [
   passwordMethod,
   verificationCodeMethod,
   socialMethod,
+  ssoMethod,
 ];

@@ -49,6 +49,8 @@ export const identifierKind = (identifier: string): 'email' | 'phone' | 'usernam
 /** A phone number as typed, and as digits with and without a leading `+` (stored numbers are matched exactly). */
 export interface NewUser {
   username?: string | null;
+  /** The name an identity provider told (a single sign-on's new account). */
+  name?: string | undefined;
   primaryEmail?: string | null;
   primaryPhone?: string | null;
   /** None for an account that signs in by verification codes only. */
@@ -143,6 +145,7 @@ export class UserStore {
       username: input.username ?? null,
       primaryEmail: input.primaryEmail ?? null,
       ...(input.primaryPhone ? { primaryPhone: input.primaryPhone } : {}),
+      ...(input.name ? { name: input.name.slice(0, 128) } : {}),
       ...(input.password !== undefined ? { password: input.password } : {}),
       ...(input.profile ? { profile: input.profile } : {}),
       ...(input.customData ? { customData: input.customData } : {}),

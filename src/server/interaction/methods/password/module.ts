@@ -23,6 +23,9 @@ const routes = (scope: Parameters<SignInMethodModule['routes']>[0], at: string, 
     const identifier = (request.body?.identifier ?? '').trim();
     const password = request.body?.password ?? '';
     if (!identifier) return showSignIn(interaction, reply, 400, { error: tr.t('errors:identifier_required') });
+    // An email of a domain with single sign-on signs in there, never with a password here.
+    const claimed = await tools.claimed(interaction, reply, identifier);
+    if (claimed !== undefined) return claimed;
     if (!experience.signInIdentifiers.includes(identifierKind(identifier))) {
       return showSignIn(interaction, reply, 400, { identifier, error: tr.t('errors:sign_in_method_not_enabled') });
     }
