@@ -12182,6 +12182,8 @@ export interface components {
                     logoDark: string;
                     description: string;
                     name: string;
+                    /** @description The JSON Schema of a connector's configuration with this provider (what the console's connection form is made from). */
+                    configSchema?: Record<string, unknown>;
                 }[];
                 provider: {
                     providerName: string;
@@ -12191,6 +12193,8 @@ export interface components {
                     logoDark: string;
                     description: string;
                     name: string;
+                    /** @description The JSON Schema of a connector's configuration with this provider (what the console's connection form is made from). */
+                    configSchema?: Record<string, unknown>;
                 };
             };
         };
@@ -12202,6 +12206,8 @@ export interface components {
             logoDark: string;
             description: string;
             name: string;
+            /** @description The JSON Schema of a connector's configuration with this provider (what the console's connection form is made from). */
+            configSchema?: Record<string, unknown>;
         }[];
         /**
          * SubjectToken

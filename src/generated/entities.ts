@@ -45062,6 +45062,10 @@ export const entityModels: EntityModel[] = [
               },
               "name": {
                 "type": "string"
+              },
+              "configSchema": {
+                "type": "object",
+                "description": "The JSON Schema of a connector's configuration with this provider (what the console's connection form is made from)."
               }
             }
           }
@@ -45099,6 +45103,10 @@ export const entityModels: EntityModel[] = [
             },
             "name": {
               "type": "string"
+            },
+            "configSchema": {
+              "type": "object",
+              "description": "The JSON Schema of a connector's configuration with this provider (what the console's connection form is made from)."
             }
           }
         }

@@ -30,14 +30,14 @@ export interface TestAssertion {
  * metadata for the connector, the AuthnRequests it receives read back, and signed responses (the assertion signed,
  * as the service provider's metadata asks) with what the test chooses, including what an attacker would change.
  */
-export const startTestIdentityProvider = async (entityId = 'https://idp.saml.test') => {
+export const startTestIdentityProvider = async (entityId = 'https://idp.saml.test', signInUrl = TEST_IDP_SSO) => {
   const keys = await makeSigningCertificate(1);
   const idp = saml.IdentityProvider({
     entityID: entityId,
     privateKey: keys.privateKey,
     signingCert: keys.certificate,
     nameIDFormat: [EMAIL_FORMAT],
-    singleSignOnService: [{ Binding: REDIRECT, Location: TEST_IDP_SSO }],
+    singleSignOnService: [{ Binding: REDIRECT, Location: signInUrl }],
     loginResponseTemplate: {
       context: saml.SamlLib.defaultLoginResponseTemplate.context,
       attributes: [

@@ -55,6 +55,15 @@ describe('codegen checks of write-only and derived fields', () => {
       checkFieldKinds(derived({ type: 'boolean', readOnly: true, 'x-derived': { notNull: 'secret' } })),
     ).toThrow(/not a stored field/);
   });
+
+  it('asks for the afterRead hook that computes a field derived after reading', () => {
+    const providerConfig: JSONSchema7 = { type: 'object', readOnly: true, 'x-derived': { afterRead: 'secretHash' } };
+    expect(() => checkFieldKinds(entity({ secret, secretHash: stored, providerConfig }, hooked))).toThrow(
+      /needs a serverHooks.afterRead/,
+    );
+    const read = { serverHooks: { ...hooked.serverHooks, afterRead: 'thing.present' } };
+    expect(() => checkFieldKinds(entity({ secret, secretHash: stored, providerConfig }, read))).not.toThrow();
+  });
 });
 
 describe('codegen checks of declared actions', () => {

@@ -46,7 +46,13 @@ export const keepSsoIdentity = async (
   const kept = await identities.findBy(tx, scope, { userId, ssoConnectorId: identity.ssoConnectorId });
   const values = { issuer: identity.issuer, identityId: identity.identityId, detail: identity.detail };
   if (kept) await identities.update(tx, scope, String(kept.id), { ...values, updatedAt: Date.now() });
-  else await identities.insert(tx, tenantId, { id: generateId(), userId, ssoConnectorId: identity.ssoConnectorId, ...values });
+  else
+    await identities.insert(tx, tenantId, {
+      id: generateId(),
+      userId,
+      ssoConnectorId: identity.ssoConnectorId,
+      ...values,
+    });
 };
 
 /** A user's SSO identity in Logto's shape (`ssoIdentities`). */

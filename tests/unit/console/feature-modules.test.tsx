@@ -41,6 +41,7 @@ describe('feature discovery', () => {
       'connectors',
       'customize-jwt',
       'dashboard',
+      'enterprise-sso',
       'get-started',
       'organization-template',
       'profile',

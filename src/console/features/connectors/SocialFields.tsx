@@ -1,11 +1,8 @@
-import { useCustom } from '@refinedev/core';
 import { Input, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRoutes } from '../../../generated/api-paths';
-import { apiPath } from '../../../shared/api-path';
-import { MANAGED_TENANT_ID } from '../../auth/config';
 import { CopyField } from '../../generic/CopyField';
+import { useTenantBaseUrl } from '../../generic/use-tenant-base-url';
 
 /** A standard connector's own target and name (generic OIDC and OAuth 2.0 have none of their factory's). */
 export interface SocialMetadata {
@@ -25,22 +22,10 @@ interface Props {
   errors: Partial<Record<keyof SocialMetadata, string>>;
 }
 
-/**
- * Where the provider sends users back to for a social connector: `{tenant base URL}/callback/social/{id}`. The
- * tenant's base URL is the one its discovered endpoint names (`GET /.well-known/endpoints/{tenantId}`: the
- * console's origin for the default tenant, `/t/{tenantId}` below it for another); undefined until known.
- */
+/** Where the provider sends users back to for a social connector: `{tenant base URL}/callback/social/{id}`. */
 const useRedirectUri = (connectorId: string) => {
-  const { result, query } = useCustom<{ user?: string }>({
-    url: apiPath(apiRoutes.discovery.actions.endpoints, { id: MANAGED_TENANT_ID }),
-    method: 'get',
-    errorNotification: false,
-    queryOptions: { staleTime: Number.POSITIVE_INFINITY },
-  });
-  if (query.isLoading) return undefined;
-  // Unanswered, the default tenant's: the console's own origin.
-  const base = new URL(result?.data?.user ?? '/', window.location.origin).href.replace(/\/+$/, '');
-  return `${base}/callback/social/${encodeURIComponent(connectorId)}`;
+  const base = useTenantBaseUrl();
+  return base === undefined ? undefined : `${base}/callback/social/${encodeURIComponent(connectorId)}`;
 };
 
 const fieldId = (field: string) => `connector-social-${field}`;

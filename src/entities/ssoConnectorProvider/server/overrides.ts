@@ -1,6 +1,9 @@
 import type { ServerOverride } from '../../../server/crud/overrides.js';
 
-/** `GET /api/sso-connector-providers`: the branches of an SSO connector's configuration, as Logto lists them. */
+/**
+ * `GET /api/sso-connector-providers`: the branches of an SSO connector's configuration, as Logto lists them, each with
+ * the schema of its configuration (the console's connection form).
+ */
 export const ssoConnectorProviderOverrides = {
   'ssoConnectorProvider.list': {
     kind: 'action',
@@ -14,6 +17,7 @@ export const ssoConnectorProviderOverrides = {
           logoDark: meta.providerLogoDark,
           description: meta.description,
           name: meta.name,
+          configSchema: branch.schema,
         };
       }),
   },
