@@ -74,7 +74,7 @@ describe.each(databases())('enterprise single sign-on by OpenID Connect on $name
     expect(await pages.countUsers('default')).toBe(before);
   });
 
-  it('refuses a forged state and a replayed callback', async () => {
+  it('refuses a forged state, a replayed callback and a redirect target slipped into the way back', async () => {
     const person = await upstreamUser(`${unique('cy_')}@${DOMAIN}`);
     const { browser, page } = await pages.open('');
     const go = await browser.post(`${page.url}/sso`, { email: person.email });
@@ -82,7 +82,12 @@ describe.each(databases())('enterprise single sign-on by OpenID Connect on $name
     const signedIn = await browser.post(`${login.url}/sign-in`, { identifier: person.username, password: PASSWORD });
     // The way back: to the connector's fixed URL, which hands the answer to the interaction's callback.
     const fixed = await browser.follow(signedIn.location as string, `${pages.origin()}/callback/sso/`);
-    const back = await browser.get(fixed.location as string);
+    // A redirect target slipped into the way back goes nowhere: the answer stays on the tenant's own pages.
+    const sneaky = new URL(fixed.location as string);
+    sneaky.searchParams.set('redirect_uri', 'https://evil.test/steal');
+    const back = await browser.get(sneaky.toString());
+    expect(new URL(back.location as string).origin).toBe(pages.origin());
+    expect(back.location).not.toContain('evil.test');
     expect(back.location, back.text).toMatch(/\/interaction\/[\w-]+\/sso\/corp-oidc\/callback\?/);
     const forged = new URL(back.location as string);
     forged.searchParams.set('state', `${forged.searchParams.get('state')?.split('.')[0]}.forged`);
