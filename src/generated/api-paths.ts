@@ -316,6 +316,13 @@ export const apiRoutes = {
     "list": "/sso-connectors",
     "item": "/sso-connectors/{id}"
   },
+  "ssoConnectorIdpInitiatedAuthConfig": {
+    "actions": {
+      "get": "/sso-connectors/{id}/idp-initiated-auth-config",
+      "replace": "/sso-connectors/{id}/idp-initiated-auth-config",
+      "delete": "/sso-connectors/{id}/idp-initiated-auth-config"
+    }
+  },
   "ssoConnectorProvider": {
     "actions": {
       "list": "/sso-connector-providers"

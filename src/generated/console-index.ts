@@ -1240,6 +1240,42 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "ssoConnectorIdpInitiatedAuthConfig",
+    "kind": "collection",
+    "apiPath": "/sso-connectors/{id}/idp-initiated-auth-config",
+    "parent": {
+      "resource": "ssoConnector",
+      "param": "id",
+      "foreignKey": "connectorId"
+    },
+    "idField": "id",
+    "route": "ssoConnectorIdpInitiatedAuthConfig",
+    "titleKey": "ssoConnectorIdpInitiatedAuthConfig.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": [],
+      "listViews": []
+    },
+    "canDelete": false,
+    "uses": [
+      "ssoConnector"
+    ]
+  },
+  {
     "name": "subjectToken",
     "kind": "collection",
     "apiPath": "/subject-tokens",
@@ -1351,6 +1387,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "signInAction": () => import('./console-models/signInAction'),
   "signInExperience": () => import('./console-models/signInExperience'),
   "ssoConnector": () => import('./console-models/ssoConnector'),
+  "ssoConnectorIdpInitiatedAuthConfig": () => import('./console-models/ssoConnectorIdpInitiatedAuthConfig'),
   "subjectToken": () => import('./console-models/subjectToken'),
   "user": () => import('./console-models/user'),
 };

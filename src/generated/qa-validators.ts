@@ -35,6 +35,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "signInAction": () => import('./qa-validators/signInAction.js'),
   "signInExperience": () => import('./qa-validators/signInExperience.js'),
   "ssoConnector": () => import('./qa-validators/ssoConnector.js'),
+  "ssoConnectorIdpInitiatedAuthConfig": () => import('./qa-validators/ssoConnectorIdpInitiatedAuthConfig.js'),
   "subjectToken": () => import('./qa-validators/subjectToken.js'),
   "user": () => import('./qa-validators/user.js'),
   "verificationCode": () => import('./qa-validators/verificationCode.js'),

@@ -36,6 +36,7 @@ import { sentinelActivityOverrides } from '../entities/sentinelActivity/server/o
 import { signInActionOverrides } from '../entities/signInAction/server/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/server/overrides.js';
 import { ssoConnectorOverrides } from '../entities/ssoConnector/server/overrides.js';
+import { ssoConnectorIdpInitiatedAuthConfigOverrides } from '../entities/ssoConnectorIdpInitiatedAuthConfig/server/overrides.js';
 import { ssoConnectorProviderOverrides } from '../entities/ssoConnectorProvider/server/overrides.js';
 import { subjectTokenOverrides } from '../entities/subjectToken/server/overrides.js';
 import { userOverrides } from '../entities/user/server/overrides.js';
@@ -169,6 +170,9 @@ export type ServerOverrideKey =
   | 'signInExperience.username-case-conflicts'
   | 'ssoConnector.check'
   | 'ssoConnector.provider-config'
+  | 'ssoConnectorIdpInitiatedAuthConfig.delete'
+  | 'ssoConnectorIdpInitiatedAuthConfig.get'
+  | 'ssoConnectorIdpInitiatedAuthConfig.replace'
   | 'ssoConnectorProvider.list'
   | 'subjectToken.create'
   | 'user.check-role-assignment'
@@ -242,6 +246,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...signInActionOverrides,
   ...signInExperienceOverrides,
   ...ssoConnectorOverrides,
+  ...ssoConnectorIdpInitiatedAuthConfigOverrides,
   ...ssoConnectorProviderOverrides,
   ...subjectTokenOverrides,
   ...userOverrides,

@@ -1,4 +1,4 @@
-/** The connectors' error codes (Logto's `connector.*`), part of the hand-written codes. */
+/** The connectors' error codes (Logto's `connector.*`, and the SSO connectors' IdP-initiated sign-in), part of the hand-written codes. */
 export const connectorErrorCodes = {
   'connector.email_connector.bulk_deletion_no_filter': {
     status: 422,
@@ -42,5 +42,21 @@ export const connectorErrorCodes = {
   'connector.token_storage_not_supported': {
     status: 422,
     message: 'This connector does not support token storage. ',
+  },
+  'single_sign_on.idp_initiated_authentication_not_supported': {
+    status: 400,
+    message: 'IdP-initiated authentication is exclusively supported for SAML connectors.',
+  },
+  'single_sign_on.idp_initiated_authentication_invalid_application_type': {
+    status: 400,
+    message: 'Invalid application type. Only {{type}} applications are allowed.',
+  },
+  'single_sign_on.idp_initiated_authentication_redirect_uri_not_registered': {
+    status: 400,
+    message: 'The redirect_uri is not registered. Please check the application settings.',
+  },
+  'single_sign_on.idp_initiated_authentication_client_callback_uri_not_found': {
+    status: 400,
+    message: 'The client IdP-initiated authentication callback URI is not found. Please check the connector settings.',
   },
 } as const satisfies Record<string, { status: number; message: string }>;

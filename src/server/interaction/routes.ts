@@ -158,6 +158,10 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       return showConsent(interaction, reply);
     }
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
+    for (const method of signInMethodModules) {
+      const resumed = await method.resume?.(interaction, request, reply, methodTools);
+      if (resumed !== undefined) return resumed;
+    }
     // Logto's `first_screen=reset_password` opens the forgot password flow where the tenant offers it.
     if (details.params.first_screen === 'reset_password' && (await forgotPasswordAvailable(options.db, interaction))) {
       return reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/forgot-password`, 303);

@@ -115,6 +115,8 @@ export const samlLoginRequest = (idp: SamlIdp, sp: SamlServiceProvider, relaySta
 export interface SamlProfile {
   issuer: string;
   id: string;
+  /** The response's ID: an IdP-initiated response is taken once. */
+  responseId?: string | undefined;
   email?: string | undefined;
   name?: string | undefined;
   details: Record<string, unknown>;
@@ -143,7 +145,7 @@ export const parseSamlResponse = async (
     nameID?: unknown;
     audience?: unknown;
     attributes?: Record<string, unknown>;
-    response?: { inResponseTo?: unknown; destination?: unknown };
+    response?: { id?: unknown; inResponseTo?: unknown; destination?: unknown };
     issuer?: unknown;
   };
   const audiences = Array.isArray(extract.audience) ? extract.audience : [extract.audience];
@@ -159,6 +161,7 @@ export const parseSamlResponse = async (
   return {
     issuer: idp.entityId,
     id,
+    responseId: text(extract.response?.id),
     email: attribute('email', 'email', 'mail', `${CLAIMS}/emailaddress`)?.toLowerCase(),
     name: attribute('name', 'name', 'displayName', `${CLAIMS}/name`),
     details: { nameID: extract.nameID, attributes },

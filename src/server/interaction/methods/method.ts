@@ -49,6 +49,11 @@ export interface MethodTools {
 
 /** A sign-in method with its routes below the interaction (`…/interaction/:uid`). */
 export interface SignInMethodModule extends SignInMethodEntry {
+  /**
+   * Continues, on the sign-in page's first screen, a sign-in begun elsewhere (an identity provider's own SAML
+   * response): sends its answer, or leaves the page to show (undefined).
+   */
+  resume?: (interaction: Interaction, request: Request, reply: FastifyReply, tools: MethodTools) => Promise<unknown>;
   /** Takes over a sign-in by an identifier this method must serve (sends its answer), or leaves it (undefined). */
   claim?: (interaction: Interaction, reply: FastifyReply, identifier: string, tools: MethodTools) => Promise<unknown>;
   /** `at` is `{prefix}/interaction/:uid`; `prefix` the tenant's (`''` or `/t/:tenantId`), for fixed URLs of its own. */

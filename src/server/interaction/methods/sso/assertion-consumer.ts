@@ -6,6 +6,7 @@ import { readSsoConnection } from '../../../sso/connectors.js';
 import { parseSamlResponse, resolveSamlIdp, samlServiceProvider } from '../../../sso/saml.js';
 import { DEFAULT_TENANT_ID } from '../../../tenants/urls.js';
 import type { MethodTools } from '../method.js';
+import { startIdpInitiated } from './idp-initiated.js';
 import { isSsoState, SSO_STATE_KEY, type SsoState } from './state.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -49,9 +50,15 @@ export const registerAssertionConsumer = (scope: FastifyInstance, prefix: string
     );
     if (!connection) return fail(reply, new ApiError('entity.not_found'));
     if (connection.providerType !== 'saml') return fail(reply, new ApiError('connector.unexpected_type'));
-    // An IdP-initiated response (no RelayState) has no sign-on of this tenant's to answer.
+    // A response without a RelayState is the identity provider's own (IdP-initiated), where the connector takes one.
     const relayState = text(body.RelayState);
-    if (!relayState) return fail(reply, noSession());
+    if (!relayState) {
+      return startIdpInitiated(tools, { tenantId, oidc, connection, body }, reply).catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+        request.log.warn({ err: error }, 'IdP-initiated SAML response refused');
+        return fail(reply, error);
+      });
+    }
     const uid = relayState.split('.')[0] ?? '';
     const found = /^[\w-]{8,64}$/.test(uid) ? await oidc.provider.Interaction.find(uid) : undefined;
     const saved: unknown = found?.result?.[SSO_STATE_KEY];
