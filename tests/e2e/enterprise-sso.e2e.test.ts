@@ -175,6 +175,42 @@ describe('enterprise SSO', () => {
     await member.close();
   });
 
+  test('takes a sign-in the SAML identity provider starts, set up on the IdP-initiated tab', async () => {
+    const intranet = await api('/applications', {
+      method: 'POST',
+      body: {
+        name: 'Intranet',
+        type: 'Traditional',
+        oidcClientMetadata: { redirectUris: [app.url], postLogoutRedirectUris: [] },
+      },
+    });
+    await page.goto(`${server.origin}/console/enterprise-sso/${samlId}/idp-initiated-auth`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Globex SAML' }));
+    await page.getByRole('switch', { name: 'Take sign-ins the identity provider starts' }).click();
+    await page.locator('#sso-idp-application').click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Intranet' })
+      .click();
+    expect(await checkPage(page, '/console/enterprise-sso/{id}/idp-initiated-auth')).toEqual([]);
+    await saveAndWait();
+    expect((await api(`/sso-connectors/${samlId}/idp-initiated-auth-config`)).body).toMatchObject({
+      defaultApplicationId: intranet.body.id,
+      autoSendAuthorizationRequest: true,
+    });
+
+    idp.signsInAs.email = 'fay@globex.test';
+    idp.signsInAs.name = 'Fay Globex';
+    const member = await launchBrowser({ signInTo: false });
+    await member.page.goto(idp.initiateUrl);
+    await member.page.getByRole('button', { name: 'Continue' }).click();
+    await member.page.waitForURL((url) => url.href.startsWith(app.url), { timeout: 30_000 });
+    expect(new URL(member.page.url()).searchParams.get('code')).toBeTruthy();
+    expect((await signedInUser('fay@globex.test'))?.ssoIdentities.map((identity) => identity.ssoConnectorId)).toEqual([
+      samlId,
+    ]);
+    await member.close();
+  });
+
   test('deletes a connector from its page; its users keep their accounts', async () => {
     await page.goto(`${server.origin}/console/enterprise-sso/${samlId}/experience`);
     await visible(page.getByRole('heading', { level: 1, name: 'Globex SAML' }));

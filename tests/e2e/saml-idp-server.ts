@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { startTestIdentityProvider } from '../api/saml-identity-provider';
 
 export interface SamlIdpServer {
+  /** Where the provider's portal starts a sign-in on its own. */
+  initiateUrl: string;
   /** The identity provider's metadata, for the connector. */
   metadata: string;
   /** Who signs in next: the NameID and email the next response names. */
@@ -15,7 +17,8 @@ const htmlEscape = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.cha
 /**
  * A SAML identity provider a browser can reach: its sign-in URL takes the service provider's AuthnRequest (redirect
  * binding) and answers a page whose "Continue" button posts the signed response, with the RelayState, to the
- * assertion consumer service the service provider named (`sp` of the connector, known once it exists).
+ * assertion consumer service the service provider named (`sp` of the connector, known once it exists); `/initiate`
+ * answers the same page with a response nobody asked for (an IdP-initiated sign-in).
  */
 export const startSamlIdpServer = async (sp: () => { entityId: string; acs: string }): Promise<SamlIdpServer> => {
   const signsInAs = { email: '', name: '' };
@@ -23,8 +26,9 @@ export const startSamlIdpServer = async (sp: () => { entityId: string; acs: stri
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://idp.local');
-      if (url.pathname !== '/sso' || !idp) return response.writeHead(404).end();
-      const requestId = await idp.requestIdOf(sp(), url.toString());
+      // `/initiate` is the provider's portal starting a sign-in on its own (no request, no RelayState).
+      if ((url.pathname !== '/sso' && url.pathname !== '/initiate') || !idp) return response.writeHead(404).end();
+      const requestId = url.pathname === '/sso' ? await idp.requestIdOf(sp(), url.toString()) : undefined;
       const SAMLResponse = await idp.respond(sp(), { requestId, nameId: signsInAs.email, ...signsInAs });
       const relayState = url.searchParams.get('RelayState') ?? '';
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
@@ -38,6 +42,7 @@ export const startSamlIdpServer = async (sp: () => { entityId: string; acs: stri
   const { port } = server.address() as AddressInfo;
   idp = await startTestIdentityProvider(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/sso`);
   return {
+    initiateUrl: `http://127.0.0.1:${port}/initiate`,
     metadata: idp.metadata,
     signsInAs,
     close: () => new Promise((resolve) => server.close(resolve)),

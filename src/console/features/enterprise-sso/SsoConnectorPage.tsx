@@ -15,11 +15,12 @@ import type { ApiError } from '../../providers/http';
 import { requireResource } from '../../registry';
 import { ConnectionTab } from './ConnectionTab';
 import { ExperienceTab } from './ExperienceTab';
+import { IdpInitiatedTab } from './IdpInitiatedTab';
 import { shownName, useSsoConnector, useSsoProviders } from './use-sso';
 import './enterprise-sso.css';
 
 const resource = requireResource('ssoConnector');
-const tabs = ['connection', 'experience'] as const;
+const tabs = ['connection', 'experience', 'idp-initiated-auth'] as const;
 type Tab = (typeof tabs)[number];
 
 /** `/console/enterprise-sso/{id}/{tab}`: one connector, its tabs, and its deletion. */
@@ -72,13 +73,13 @@ export const SsoConnectorPage = () => {
       <TabBar
         activeKey={tab}
         onChange={(key) => navigate(`../${key}`, { relative: 'path' })}
-        items={tabs.map((key) => ({ key, label: t(`enterprise_sso.tab.${key}`) }))}
+        items={tabs.map((key) => ({ key, label: t(`enterprise_sso.tab.${key.replaceAll('-', '_')}`) }))}
       />
-      {tab === 'connection' ? (
+      {tab === 'connection' && (
         <ConnectionTab key={connector.id} connector={connector} provider={provider} onSaved={saved} />
-      ) : (
-        <ExperienceTab key={connector.id} connector={connector} onSaved={saved} />
       )}
+      {tab === 'experience' && <ExperienceTab key={connector.id} connector={connector} onSaved={saved} />}
+      {tab === 'idp-initiated-auth' && <IdpInitiatedTab key={connector.id} connector={connector} onSaved={saved} />}
     </div>
   );
 };
