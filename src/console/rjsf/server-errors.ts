@@ -94,3 +94,19 @@ export const mapServerError = (
   else unmapped.push(coded);
   return { errorSchema, unmapped };
 };
+
+/**
+ * A server error about a record, for a form of one of its fields: the issues' pointers into that field
+ * (`/config/host`) become the form's own (`/host`). A connector's configuration form is one.
+ */
+export const withinField = (field: string, { message, statusCode, code, data }: ServerErrorLike): ServerErrorLike => {
+  const issues = (data as { issues?: { path: string }[] } | undefined)?.issues;
+  const prefix = new RegExp(`^/${field}(?=/|$)`);
+  const moved = issues?.map((issue) => ({ ...issue, path: issue.path.replace(prefix, '') }));
+  return {
+    message,
+    statusCode,
+    ...(code ? { code } : {}),
+    data: moved ? { ...(data as object), issues: moved } : data,
+  };
+};

@@ -11,7 +11,7 @@ import { useServerErrors } from '../../generic/use-server-errors';
 import type { ApiError } from '../../providers/http';
 import { requireResource } from '../../registry';
 import { type FormData, type FormHandle, type FormResource, SchemaForm } from '../../rjsf/SchemaForm';
-import type { ServerErrorLike } from '../../rjsf/server-errors';
+import { withinField } from '../../rjsf/server-errors';
 import { initialFormData } from '../../rjsf/validator';
 import type { SocialMetadata } from './SocialFields';
 import { type Connector, type ConnectorFactory, localized, newConnectorId } from './use-connectors';
@@ -30,18 +30,6 @@ const resource: FormResource = {
     clientSecret: { 'ui:widget': 'password' },
     templates: { items: { content: { 'ui:widget': 'textarea' } } },
   },
-};
-
-/** The server's issues point into `config` (`/config/host`); the form's root is the configuration itself. */
-const inForm = ({ message, statusCode, code, data }: ApiError): ServerErrorLike => {
-  const issues = (data as { issues?: { path: string }[] } | undefined)?.issues;
-  const moved = issues?.map((issue) => ({ ...issue, path: issue.path.replace(/^\/config/, '') }));
-  return {
-    message,
-    statusCode,
-    ...(code ? { code } : {}),
-    data: moved ? { ...(data as object), issues: moved } : data,
-  };
 };
 
 /** The create and update errors about a social connector's target: shown under the Target input. */
@@ -133,7 +121,7 @@ export const ConnectorForm = ({ factory, connector: current, onCancel, onDone }:
       const { code } = error as ApiError;
       if (code && targetErrors.includes(code))
         setMetadataErrors({ target: t(errorKey(code), { defaultValue: (error as ApiError).message }) });
-      else report(inForm(error as ApiError));
+      else report(withinField('config', error as ApiError));
     }
   };
   const sendTest = async () => {
@@ -144,7 +132,7 @@ export const ConnectorForm = ({ factory, connector: current, onCancel, onDone }:
       });
       void message.success(t(`${texts}.test.sent`, { to: testTo }));
     } catch (error) {
-      report(inForm(error as ApiError));
+      report(withinField('config', error as ApiError));
     }
   };
   const name = localized(current?.name ?? factory.name, i18n.language);

@@ -13,7 +13,7 @@ import { useTenantBaseUrl } from '../../generic/use-tenant-base-url';
 import type { ApiError } from '../../providers/http';
 import { requireResource } from '../../registry';
 import { type FormData, type FormHandle, type FormResource, SchemaForm } from '../../rjsf/SchemaForm';
-import type { ServerErrorLike } from '../../rjsf/server-errors';
+import { withinField } from '../../rjsf/server-errors';
 import { initialFormData } from '../../rjsf/validator';
 import type { SsoConnector, SsoProvider } from './use-sso';
 
@@ -27,18 +27,6 @@ const resource: FormResource = {
     metadata: { 'ui:widget': 'textarea' },
     x509Certificate: { 'ui:widget': 'textarea' },
   },
-};
-
-/** The server's issues point into `config` (`/config/issuer`); the form's root is the configuration itself. */
-const inForm = ({ message, statusCode, code, data }: ApiError): ServerErrorLike => {
-  const issues = (data as { issues?: { path: string }[] } | undefined)?.issues;
-  const moved = issues?.map((issue) => ({ ...issue, path: issue.path.replace(/^\/config/, '') }));
-  return {
-    message,
-    statusCode,
-    ...(code ? { code } : {}),
-    data: moved ? { ...(data as object), issues: moved } : data,
-  };
 };
 
 /**
@@ -106,7 +94,7 @@ export const ConnectionTab = (props: {
       });
       await onSaved();
     } catch (error) {
-      report(inForm(error as ApiError));
+      report(withinField('config', error as ApiError));
     }
   };
 

@@ -1,5 +1,5 @@
 import { type BaseRecord, useCustomMutation } from '@refinedev/core';
-import { Button, Input, Select, Switch, Typography } from 'antd';
+import { Input, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRoutes } from '../../../generated/api-paths';
@@ -8,6 +8,7 @@ import { errorKey } from '../../../shared/text-keys';
 import { useResourceAccess } from '../../access/AccessContext';
 import type { ApiError } from '../../providers/http';
 import { requireResource } from '../../registry';
+import { SaveFooter } from './SaveFooter';
 import type { SsoConnector } from './use-sso';
 
 const resource = requireResource('ssoConnector');
@@ -124,14 +125,13 @@ export const ExperienceTab = ({ connector, onSaved }: { connector: SsoConnector;
         />
         <Typography.Text type="secondary">{t('enterprise_sso.experience.sync_profile_hint')}</Typography.Text>
       </div>
-      <p role="alert" id="sso-experience-error" className="gh-field-error">
-        {error}
-      </p>
-      {write && (
-        <Button type="primary" loading={mutation.isPending} onClick={() => void save()}>
-          {t('connectors.save')}
-        </Button>
-      )}
+      <SaveFooter
+        id="sso-experience-error"
+        error={error}
+        write={write}
+        saving={mutation.isPending}
+        onSave={() => void save()}
+      />
     </section>
   );
 };

@@ -1,24 +1,18 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IdentityTaken } from '../../../../entities/user/server/account/social-identities.js';
 import { systemContext } from '../../../crud/context.js';
 import { ApiError } from '../../../http/api-error.js';
-import { translatorFor } from '../../../locales/index.js';
 import { authorizationUri } from '../../../social/authorization.js';
 import { socialConfigOf } from '../../../social/config.js';
 import { socialProfile } from '../../../social/profile.js';
-import { type Interaction, sendPage } from '../../context.js';
-import { errorPage } from '../../views.js';
+import type { Interaction } from '../../context.js';
 import type { MethodTools } from '../method.js';
+import { providerReturn, sameState } from '../provider-return.js';
 import { readSocialConnector } from './connectors.js';
 import { readSocialState, saveSocialState } from './state.js';
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
-const same = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const connectorIdOf = (request: { params: unknown }) => text((request.params as Record<string, unknown>).connectorId);
 
@@ -60,27 +54,6 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
     return redirect(reply, authorizationUri(found.protocol, config, { ...saved, redirectUri, codeChallenge }));
   });
 
-  /** The connector's fixed way back: to the interaction the state names, with the provider's answer. */
-  const back = async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = (request.method === 'POST' ? request.body : request.query) as Record<string, unknown> | undefined;
-    const state = text(answer?.state);
-    const uid = state.split('.')[0] ?? '';
-    if (!/^[\w-]{8,64}$/.test(uid)) {
-      const tr = translatorFor(request.headers['accept-language']);
-      return sendPage(reply, 400, errorPage(tr, { message: tr.t('interaction:error.session_expired') }));
-    }
-    const fields = ['code', 'state', 'error', 'error_description'] as const;
-    const query = new URLSearchParams(
-      fields.flatMap((key) => (text(answer?.[key]) ? [[key, text(answer?.[key])]] : [])),
-    );
-    const tenantId = text((request.params as Record<string, unknown>).tenantId);
-    const base = tenantId ? `/t/${encodeURIComponent(tenantId)}` : '';
-    return redirect(
-      reply,
-      `${base}/interaction/${uid}/social/${encodeURIComponent(connectorIdOf(request))}/callback?${query}`,
-    );
-  };
-
   const callback = page(async (interaction, request, reply) => {
     const { tenantId, tr, details } = interaction;
     if (details.prompt.name !== 'login') return pages.wrongPrompt(interaction, reply);
@@ -97,7 +70,7 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
         ...(code ? { error: { code } } : {}),
       });
     // The state is the interaction's own, once: a forged, stale or replayed answer finds none to match.
-    if (!saved || saved.connectorId !== connectorId || !same(text(query.state), saved.state)) {
+    if (!saved || saved.connectorId !== connectorId || !sameState(text(query.state), saved.state)) {
       record('Verification.Social.Submit', 'Error', undefined, 'session.connector_session_not_found');
       return refuse(interaction, reply, 400, 'social_session_expired');
     }
@@ -166,6 +139,6 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
 
   scope.post(`${at}/social/:connectorId`, start);
   scope.get(`${at}/social/:connectorId/callback`, callback);
-  scope.get(`${prefix}/callback/social/:connectorId`, back);
-  scope.post(`${prefix}/callback/social/:connectorId`, back);
+  scope.get(`${prefix}/callback/social/:connectorId`, providerReturn('social'));
+  scope.post(`${prefix}/callback/social/:connectorId`, providerReturn('social'));
 };

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findFactory } from '../../../connectors/factories.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -6,15 +5,11 @@ import { readSsoConnection } from '../../../sso/connectors.js';
 import { parseSamlResponse, resolveSamlIdp, samlServiceProvider } from '../../../sso/saml.js';
 import { DEFAULT_TENANT_ID } from '../../../tenants/urls.js';
 import type { MethodTools } from '../method.js';
+import { interactionOfState, sameState } from '../provider-return.js';
 import { startIdpInitiated } from './idp-initiated.js';
 import { isSsoState, SSO_STATE_KEY, type SsoState } from './state.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const same = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 const mappingOf = (config: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries((config.attributeMapping ?? {}) as Record<string, unknown>).filter(
@@ -59,10 +54,10 @@ export const registerAssertionConsumer = (scope: FastifyInstance, prefix: string
         return fail(reply, error);
       });
     }
-    const uid = relayState.split('.')[0] ?? '';
-    const found = /^[\w-]{8,64}$/.test(uid) ? await oidc.provider.Interaction.find(uid) : undefined;
+    const uid = interactionOfState(relayState);
+    const found = uid ? await oidc.provider.Interaction.find(uid) : undefined;
     const saved: unknown = found?.result?.[SSO_STATE_KEY];
-    if (!found || !isSsoState(saved) || saved.connectorId !== connection.id || !same(saved.state, relayState)) {
+    if (!found || !isSsoState(saved) || saved.connectorId !== connection.id || !sameState(relayState, saved.state)) {
       return fail(reply, noSession());
     }
     if (!saved.requestId) return fail(reply, noSession());

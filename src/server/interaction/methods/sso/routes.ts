@@ -1,13 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../../../http/api-error.js';
-import { translatorFor } from '../../../locales/index.js';
 import { socialProfile } from '../../../social/profile.js';
 import { readSsoConnection } from '../../../sso/connectors.js';
 import { discoverOidc, oidcClientConfig, oidcIssuerOf } from '../../../sso/oidc.js';
 import { type Interaction, sendPage } from '../../context.js';
-import { errorPage } from '../../views.js';
 import type { MethodTools } from '../method.js';
+import { providerReturn, sameState } from '../provider-return.js';
 import { registerAssertionConsumer } from './assertion-consumer.js';
 import { connectionsFor, toConnectors } from './claim.js';
 import { ssoOutcome } from './outcome.js';
@@ -16,11 +14,6 @@ import { readSsoState, type SsoProfile, saveSsoState } from './state.js';
 import { ssoEmailPage } from './views.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const same = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 const connectorIdOf = (request: { params: unknown }) => text((request.params as Record<string, unknown>).connectorId);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -69,24 +62,6 @@ export const ssoRoutes = (scope: FastifyInstance, at: string, tools: MethodTools
     return started ?? refuse(interaction, reply, 502, 'sso_unavailable');
   });
 
-  /** An OpenID provider's fixed way back: to the interaction the state names, with the provider's answer. */
-  const back = async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = (request.method === 'POST' ? request.body : request.query) as Record<string, unknown> | undefined;
-    const uid = text(answer?.state).split('.')[0] ?? '';
-    if (!/^[\w-]{8,64}$/.test(uid)) {
-      const tr = translatorFor(request.headers['accept-language']);
-      return sendPage(reply, 400, errorPage(tr, { message: tr.t('interaction:error.session_expired') }));
-    }
-    const fields = ['code', 'state', 'error', 'error_description'] as const;
-    const query = new URLSearchParams(
-      fields.flatMap((key) => (text(answer?.[key]) ? [[key, text(answer?.[key])]] : [])),
-    );
-    const tenantId = text((request.params as Record<string, unknown>).tenantId);
-    const base = tenantId ? `/t/${encodeURIComponent(tenantId)}` : '';
-    const to = `${base}/interaction/${uid}/sso/${encodeURIComponent(connectorIdOf(request))}/callback?${query}`;
-    return reply.header('Cache-Control', 'no-store').redirect(to, 303);
-  };
-
   /** The provider's answer, in the interaction that started the sign-on, with its state: once. */
   const callback = page(async (interaction, request, reply) => {
     const { tenantId, details } = interaction;
@@ -94,7 +69,7 @@ export const ssoRoutes = (scope: FastifyInstance, at: string, tools: MethodTools
     const connectorId = connectorIdOf(request);
     const query = request.query as Record<string, unknown>;
     const saved = readSsoState(interaction);
-    if (!saved || saved.connectorId !== connectorId || !same(text(query.state), saved.state)) {
+    if (!saved || saved.connectorId !== connectorId || !sameState(text(query.state), saved.state)) {
       return refuse(interaction, reply, 400, 'sso_session_expired');
     }
     await saveSsoState(interaction, undefined);
@@ -119,8 +94,8 @@ export const ssoRoutes = (scope: FastifyInstance, at: string, tools: MethodTools
   scope.post(`${at}/sso`, byEmail);
   scope.post(`${at}/sso/:connectorId`, withConnector);
   scope.get(`${at}/sso/:connectorId/callback`, callback);
-  scope.get(`${prefix}/callback/sso/:connectorId`, back);
-  scope.post(`${prefix}/callback/sso/:connectorId`, back);
+  scope.get(`${prefix}/callback/sso/:connectorId`, providerReturn('sso'));
+  scope.post(`${prefix}/callback/sso/:connectorId`, providerReturn('sso'));
   registerAssertionConsumer(scope, prefix, tools);
 };
 
