@@ -261,11 +261,11 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   );
 
   await app.register(async (scope) => {
-    // The pages' forms post URL-encoded fields, every value a string; a body of any other type (JSON, multipart,
-    // text) is read as no fields at all, so its values never reach the handlers as arrays, numbers or objects.
+    // The pages' forms post URL-encoded fields, every value a string; JSON is read for its string fields only (Logto's
+    // clients post a SAML response so), and a body of any other type (multipart, text) as no fields at all, so no
+    // value reaches the handlers as an array, a number or an object.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    // Forms, and JSON with the same fields (Logto's clients post a SAML response so): string values only.
     const limits = { parseAs: 'string', bodyLimit: 256 * 1024 } as const;
     scope.addContentTypeParser('application/x-www-form-urlencoded', limits, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
