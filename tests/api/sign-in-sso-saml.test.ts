@@ -64,6 +64,17 @@ describe.each(databases())('enterprise single sign-on by SAML on $name', (target
     expect(await userByEmail(`mallory@${SAML_DOMAIN}`)).toEqual([]);
   });
 
+  it('refuses a suspended account of the email, and gives it no identity', async () => {
+    const email = `${unique('sus_')}@${SAML_DOMAIN}`;
+    const local = await pages.api('', 'POST', '/users', { username: unique('sus_'), primaryEmail: email });
+    await pages.api('', 'PATCH', `/users/${local.json().id}/is-suspended`, { isSuspended: true });
+    const { browser, requestId, relayState } = await startSaml(email);
+    const consumed = await post(browser, await idp().respond(sp(), { requestId, nameId: email, email }), relayState);
+    const refused = await browser.follow(consumed.location as string, CALLBACK);
+    expect(refused.status).toBe(403);
+    expect(await identitiesOf(local.json().id)).toEqual([]);
+  });
+
   it('reads only the signed assertion of a response that wraps a second, unsigned one in', async () => {
     const email = `${unique('gil_')}@${SAML_DOMAIN}`;
     const { browser, requestId, relayState } = await startSaml(email);

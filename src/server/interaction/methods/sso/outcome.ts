@@ -54,6 +54,8 @@ export const ssoOutcome = (tools: MethodTools) => {
       ssoIdentityHolder(tx, tenantId, identity.issuer, identity.identityId),
     );
     const holder = holderId ? await users.findById(tenantId, holderId) : undefined;
+    // A suspended account is refused before anything of it changes.
+    if (holder?.isSuspended) return refuse(403, 'suspended');
     if (holder) {
       record('Success', holder.id);
       await db.withTenant(tenantId, (tx) => keepSsoIdentity(tx, identityModel, tenantId, holder.id, identity));
@@ -68,6 +70,7 @@ export const ssoOutcome = (tools: MethodTools) => {
       return refuse(403, 'sso_email_not_allowed');
     }
     const owner = await users.findByIdentifier(tenantId, email);
+    if (owner?.isSuspended) return refuse(403, 'suspended');
     if (owner) {
       const linked = await db
         .withTenant(tenantId, (tx) => keepSsoIdentity(tx, identityModel, tenantId, owner.id, identity))
