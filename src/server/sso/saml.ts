@@ -122,19 +122,28 @@ export interface SamlProfile {
   details: Record<string, unknown>;
 }
 
+/** The connector's attribute mapping (profile value → SAML attribute), its text entries only. */
+const attributeMappingOf = (config: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries((config.attributeMapping ?? {}) as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  );
+
 /**
  * A posted SAML response, verified: signed by the provider's certificate (samlify reads only what the signature
  * covers), from its issuer, within its validity, for this service provider (audience and destination), and in answer
  * to `requestId` (SP-initiated) or to no request at all (IdP-initiated, `requestId` null). The user's id is the NameID
- * unless the attribute mapping names another attribute.
+ * unless the connector's attribute mapping names another attribute.
  */
 export const parseSamlResponse = async (
   idp: SamlIdp,
   sp: SamlServiceProvider,
   body: Record<string, unknown>,
   requestId: string | null,
-  mapping: Record<string, string> = {},
+  config: Record<string, unknown>,
 ): Promise<SamlProfile> => {
+  const mapping = attributeMappingOf(config);
   const refused = (reason: string) => new ApiError('connector.invalid_response', {}, { reason });
   const parsed = await serviceProviderOf(sp)
     .parseLoginResponse(identityProviderOf(idp), 'post', { body: { SAMLResponse: text(body.SAMLResponse) ?? '' } })

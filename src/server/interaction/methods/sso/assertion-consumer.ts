@@ -10,12 +10,6 @@ import { startIdpInitiated } from './idp-initiated.js';
 import { isSsoState, SSO_STATE_KEY, type SsoState } from './state.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const mappingOf = (config: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries((config.attributeMapping ?? {}) as Record<string, unknown>).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
-    ),
-  );
 
 /**
  * The assertion consumer service of the tenant's SAML connectors (`POST /api/authn/single-sign-on/saml/{id}`, where
@@ -65,7 +59,7 @@ export const registerAssertionConsumer = (scope: FastifyInstance, prefix: string
     let next: SsoState = { ...saved, requestId: undefined };
     try {
       const idp = await resolveSamlIdp(connection.config);
-      const profile = await parseSamlResponse(idp, sp, body, saved.requestId, mappingOf(connection.config));
+      const profile = await parseSamlResponse(idp, sp, body, saved.requestId, connection.config);
       next = { ...next, profile: { ...profile, emailVerified: true } };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

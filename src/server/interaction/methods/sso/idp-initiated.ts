@@ -43,8 +43,13 @@ export const startIdpInitiated = async (
   const config = await tools.db.withTenant(tenantId, (tx) => configs.findBy(tx, scope, { connectorId: connection.id }));
   if (!config) throw new ApiError('session.connector_validation_session_not_found');
   const sp = samlServiceProvider(oidc.issuer.replace(/\/oidc$/, ''), connection.id);
-  const mapping = (connection.config.attributeMapping ?? {}) as Record<string, string>;
-  const profile = await parseSamlResponse(await resolveSamlIdp(connection.config), sp, input.body, null, mapping);
+  const profile = await parseSamlResponse(
+    await resolveSamlIdp(connection.config),
+    sp,
+    input.body,
+    null,
+    connection.config,
+  );
   if (!profile.responseId) throw new ApiError('connector.invalid_response');
   const id = generateId();
   const assertionContent: SsoProfile = { ...profile, emailVerified: true };
