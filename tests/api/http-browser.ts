@@ -91,7 +91,10 @@ export class Browser {
     for (let hops = 0; hops < 10; hops++) {
       const response = await this.get(next);
       if (!response.location || response.status < 300 || response.status >= 400) return { ...response, url: next };
-      if (stopAt && response.location.startsWith(stopAt)) return { ...response, url: next };
+      const absolute = new URL(response.location, next).href;
+      if (stopAt && (response.location.startsWith(stopAt) || absolute.startsWith(stopAt))) {
+        return { ...response, url: next };
+      }
       next = response.location;
     }
     throw new Error(`Too many redirects from ${url}`);

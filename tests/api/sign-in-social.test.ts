@@ -5,88 +5,16 @@
  * linking to the account whose address the provider verified, and the attacks on the way back: a forged, replayed
  * or foreign state, and an ID token signed by other keys or naming another issuer.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases, unique } from './harness.js';
 import { Browser } from './http-browser.js';
-import { CALLBACK, PASSWORD, useSignInPages } from './sign-in-pages-steps.js';
+import { CALLBACK, PASSWORD } from './sign-in-pages-steps.js';
+import { CONNECTOR, LINK_PAGE, OAUTH, useSocialUpstream } from './social-upstream-steps.js';
 import { createUser } from './users.js';
 
-const CONNECTOR = 'acme-oidc';
-const OAUTH = 'acme-oauth';
-/** A page of the customer's own where users link their accounts (the authorization-uri's redirect URI). */
-const LINK_PAGE = 'https://app.example.com/link';
-
 describe.each(databases())('social sign-in against another tenant on $name', (target) => {
-  const pages = useSignInPages(target);
-  const upstream = { clientId: '', clientSecret: '' };
-  const issuer = () => `${pages.origin()}/t/acme/oidc`;
-
-  const oidcConfig = (extra: Record<string, unknown> = {}) => ({
-    ...upstream,
-    authorizationEndpoint: `${issuer()}/auth`,
-    tokenEndpoint: `${issuer()}/token`,
-    scope: 'profile email',
-    tokenEndpointAuthMethod: 'client_secret_basic',
-    idTokenVerificationConfig: { jwksUri: `${issuer()}/jwks`, issuer: issuer() },
-    ...extra,
-  });
-
-  beforeAll(async () => {
-    const redirectUris = [...[CONNECTOR, OAUTH].map((id) => `${pages.origin()}/callback/social/${id}`), LINK_PAGE];
-    const app = await pages.api('/t/acme', 'POST', '/applications', {
-      name: 'Gatehouse default tenant',
-      type: 'Traditional',
-      oidcClientMetadata: { redirectUris, postLogoutRedirectUris: [] },
-    });
-    expect(app.status, app.text).toBe(200);
-    upstream.clientId = app.json().id;
-    upstream.clientSecret = app.json().secret;
-  });
-
-  beforeEach(async () => {
-    await pages.reset();
-    await pages.db().exec(`DELETE FROM connectors WHERE tenant_id = 'default'`);
-    const connector = await pages.api('', 'POST', '/connectors', {
-      id: CONNECTOR,
-      connectorId: 'oidc',
-      metadata: { target: 'acme', name: { en: 'Acme' } },
-      config: oidcConfig(),
-    });
-    expect(connector.status, connector.text).toBe(200);
-    await pages.patch('', { socialSignInConnectorTargets: ['acme'] });
-  });
-
-  /** A user of the upstream tenant, with an email address (which it vouches for). */
-  const upstreamUser = async (email = `${unique('up_')}@upstream.test`) => {
-    const username = unique('up_');
-    const user = await createUser(pages.db(), 'acme', { username, primaryEmail: email, password: PASSWORD });
-    return { id: user.id, username, email };
-  };
-
-  /** From the sign-in page: the button, the upstream's sign-in, and back; answers the answer the way back ends in. */
-  const signInUpstream = async (browser: Browser, pageUrl: string, username: string, connectorId = CONNECTOR) => {
-    const go = await browser.post(`${pageUrl}/social/${connectorId}`, {});
-    expect(go.status, go.text).toBe(303);
-    expect(go.location?.startsWith(`${issuer()}/auth?`)).toBe(true);
-    const login = await browser.follow(go.location as string);
-    expect(login.url).toMatch(/\/t\/acme\/interaction\/[\w-]+$/);
-    const signedIn = await browser.post(`${login.url}/sign-in`, { identifier: username, password: PASSWORD });
-    expect(signedIn.status, signedIn.text).toBe(303);
-    return browser.follow(signedIn.location as string, CALLBACK);
-  };
-
-  const reachedApp = (answer: { location?: string | undefined; text: string }) =>
-    expect(answer.location?.startsWith(CALLBACK), answer.text.slice(0, 2000)).toBe(true);
-
-  const holderOf = async (platformUserId: string) => {
-    const { rows } = await pages
-      .db()
-      .query<{ id: string; email: string | null }>(
-        `SELECT id, primary_email AS email FROM users WHERE tenant_id = 'default' AND identities -> 'acme' ->> 'userId' = $1`,
-        [platformUserId],
-      );
-    return rows;
-  };
+  const { pages, upstream, issuer, oidcConfig, upstreamUser, signInUpstream, reachedApp, holderOf } =
+    useSocialUpstream(target);
 
   it('signs up with a new identity from the upstream provider, then signs in with it again', async () => {
     const person = await upstreamUser();
@@ -147,12 +75,7 @@ describe.each(databases())('social sign-in against another tenant on $name', (ta
     const { browser, page } = await pages.open('');
     expect(page.text).toContain('Continue with Acme OAuth');
     reachedApp(await signInUpstream(browser, page.url, person.username, OAUTH));
-    const { rows } = await pages
-      .db()
-      .query<{ id: string; email: string | null }>(
-        `SELECT id, primary_email AS email FROM users WHERE tenant_id = 'default' AND identities -> 'acme-oauth' ->> 'userId' = $1`,
-        [person.id],
-      );
+    const rows = await holderOf(person.id, 'acme-oauth');
     expect(rows).toHaveLength(1);
     expect(rows[0]?.id).not.toBe(local.id);
     expect(rows[0]?.email).toBeNull();

@@ -1,7 +1,8 @@
 /**
  * Social sign-in end to end in Chromium, against a real upstream: a second Gatehouse server is the OpenID provider
  * (its own sign-in pages, keys and tokens), set up as the generic OIDC social connector "Acme". A new person signs
- * up with it and comes back signed in; a person whose email the provider verifies gets the identity linked to the
+ * up with it (the registration form asking only for the username the provider does not give) and comes back signed
+ * in; a person whose email the provider verifies gets the identity linked to the
  * account that already has that address.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -40,8 +41,11 @@ const call = async (target: RunningServer, as: Browser, method: string, path: st
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 };
 
-/** From the application: the sign-in page's Acme button, the upstream's own sign-in, and back to the application. */
-const signInWithAcme = async (member: Browser, username: string) => {
+/**
+ * From the application: the sign-in page's Acme button, the upstream's own sign-in, and back to the application;
+ * where a new account still needs a username (the tenant's sign-up asks for one), the registration form first.
+ */
+const signInWithAcme = async (member: Browser, username: string, newUsername?: string) => {
   const { page } = member;
   await page.goto(authorizationUrl(server.origin, clientId, app.url, { state: 'social' }));
   await visible(page.getByRole('heading', { level: 1, name: 'Sign in' }));
@@ -49,6 +53,15 @@ const signInWithAcme = async (member: Browser, username: string) => {
   await page.waitForURL((url) => url.origin === upstream.origin);
   await visible(page.getByRole('heading', { level: 1, name: 'Sign in' }));
   await submitSignIn(page, username, PASSWORD);
+  if (newUsername) {
+    await visible(page.getByRole('heading', { level: 1, name: 'Create account' }));
+    await visible(page.getByText('Your account at the provider is verified.'));
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'complete-profile');
+    expect(await checkPage(page, 'registration form completing a social sign-up')).toEqual([]);
+    await page.getByLabel('Username').fill(newUsername);
+    await page.getByRole('button', { name: 'Create account' }).click();
+  }
   await page.waitForURL((url) => url.href.startsWith(app.url), { timeout: 30_000 });
   expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
 };
@@ -58,6 +71,7 @@ const usersWith = async (email: string) =>
     headers: await authHeaders(admin),
   }).then((response) => response.json())) as {
     id: string;
+    username: string | null;
     primaryEmail: string;
     identities: Record<string, unknown>;
   }[];
@@ -108,7 +122,7 @@ describe('social sign-in with another Gatehouse as the provider', () => {
     await app?.close();
   });
 
-  test('a new person signs up with Acme and comes back signed in', async () => {
+  test('a new person signs up with Acme, giving the username sign-up asks for, then signs in with it', async () => {
     await call(upstream, upstreamAdmin, 'POST', '/users', {
       username: 'grace',
       primaryEmail: 'grace@upstream.test',
@@ -119,11 +133,18 @@ describe('social sign-in with another Gatehouse as the provider', () => {
     await visible(member.page.getByRole('button', { name: 'Continue with Acme' }));
     await screenshot(member.page, 'button');
     expect(await checkPage(member.page, 'sign-in page with a social button')).toEqual([]);
-    await signInWithAcme(member, 'grace');
+    await signInWithAcme(member, 'grace', 'grace_h');
     const [grace] = await usersWith('grace@upstream.test');
     expect(Object.keys(grace?.identities ?? {})).toEqual(['acme']);
+    expect(grace).toMatchObject({ username: 'grace_h' });
     expect(member.errors).toEqual([]);
     await member.close();
+
+    // Signing in again with Acme asks nothing and makes no second account.
+    const again = await launchBrowser({ signInTo: false });
+    await signInWithAcme(again, 'grace');
+    expect(await usersWith('grace@upstream.test')).toHaveLength(1);
+    await again.close();
   });
 
   test('the account with the address Acme verifies gets the identity linked', async () => {

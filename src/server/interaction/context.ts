@@ -19,6 +19,7 @@ import { type PageExperience, pageExperience } from './experience.js';
 import { readSocialConnectors } from './methods/social/connectors.js';
 import { readPhrases } from './phrases.js';
 import { readSignUpFields } from './profile-fields.js';
+import { experienceForPending, readPendingIdentity } from './registration/pending-identity.js';
 import { errorPage } from './views.js';
 
 type Params = { tenantId?: string; uid: string };
@@ -108,6 +109,8 @@ const loadInteraction = async (
       (kind) => kind !== 'phone' || experience.signInIdentifiers.includes(kind),
     );
   }
+  // An identity a provider verified, waiting for its account, narrows what sign-up asks.
+  const pending = readPendingIdentity({ details });
   const { languageInfo } = experience;
   return {
     tenantId,
@@ -119,7 +122,7 @@ const loadInteraction = async (
     oidc,
     details,
     base: `${oidc.basePath}/interaction/${details.uid}`,
-    experience,
+    experience: pending ? experienceForPending(experience, pending) : experience,
     modelOf,
     captcha,
     chrome: (page) => {

@@ -111,6 +111,8 @@ export interface RegisterView {
   verified?: CodeKind | undefined;
   errors: FieldErrors;
   error?: string;
+  /** Said above the form: that it completes an account for an identity a provider verified. */
+  notice?: string | undefined;
   passwordPolicy: { minLength: number; maxLength: number };
 }
 
@@ -156,7 +158,7 @@ export const registerPage = (tr: Translator, view: RegisterView, chrome?: Chrome
     tr.t('interaction:register.title'),
     html`<h1>${tr.t('interaction:register.title')}</h1>
 <p class="subtitle">${tr.t('interaction:register.subtitle', { client: view.clientName })}</p>
-${view.firstAdmin ? notice(tr.t('interaction:register.first_admin')) : ''}${alert(view.error)}
+${view.firstAdmin ? notice(tr.t('interaction:register.first_admin')) : ''}${view.notice ? notice(view.notice) : ''}${alert(view.error)}
 ${form(
   view.action,
   html`

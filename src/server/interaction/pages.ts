@@ -10,6 +10,7 @@ import type { PageExperience } from './experience.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';
 import type { SignInMethodEntry } from './methods/entry.js';
 import { verifiedRegistration } from './methods/verification-code/state.js';
+import { readPendingIdentity } from './registration/pending-identity.js';
 import { consentPage, errorPage, type FieldErrors, lockedPage, registerPage, signInPage } from './views.js';
 
 export interface ConsentDetails {
@@ -114,6 +115,7 @@ export const interactionPages = (
           firstAdmin: interaction.tenantId === ADMIN_TENANT_ID,
           values: view.values ?? (hint ? { email: hint, emailOrPhone: hint, phone: hint, username: hint } : {}),
           verified: verifiedRegistration(interaction)?.kind,
+          notice: readPendingIdentity(interaction) ? tr.t('interaction:register.completing_identity') : undefined,
           errors: view.errors ?? {},
           ...(view.error ? { error: view.error } : {}),
           passwordPolicy: { minLength: length.min, maxLength: length.max },

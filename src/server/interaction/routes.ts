@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { BreachCheck } from '../../entities/user/server/account/password-policy.js';
 import type { SecuritySettings } from '../../entities/user/server/account/security-settings.js';
 import type { UserStore } from '../../entities/user/server/account/store.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
-import { systemContext } from '../crud/context.js';
 import { Repository } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { TenantProviders } from '../oidc/providers.js';
-import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../tenants/urls.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { interactionAudit } from './audit.js';
 import { registerBrandingAssets } from './branding-assets.js';
@@ -19,22 +16,15 @@ import type { CaptchaEndpoints } from './captcha/endpoints.js';
 import { captchaGuard } from './captcha/guard.js';
 import { grantConsent } from './consent.js';
 import { rememberPickedOrganizations } from './consent-organizations.js';
-import { finishInteraction as finish, type Interaction, interactionPage } from './context.js';
+import { finishInteraction as finish, interactionPage } from './context.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';
 import { registerForgotPasswordRoutes } from './forgot-password/routes.js';
 import type { MethodTools } from './methods/method.js';
 import { signInMethodModules } from './methods/registry.js';
-import { verifiedRegistration } from './methods/verification-code/state.js';
 import { mfaFlow } from './mfa/flow.js';
 import { registerMfaRoutes } from './mfa/routes.js';
-import { interactionPages, signInOpen, wantsRegistration } from './pages.js';
-import {
-  hintedValues,
-  newUserOf,
-  typedValues,
-  validateRegistration,
-  withVerifiedAddress,
-} from './registration-form.js';
+import { interactionPages, wantsRegistration } from './pages.js';
+import { registrationRoutes } from './registration/routes.js';
 import type { Sentinel } from './sentinel.js';
 import { signInActions } from './sign-in-actions.js';
 import { Passcodes } from './verification-code/passcodes.js';
@@ -81,7 +71,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   registerBrandingAssets(app);
 
   const pages = interactionPages(options.db, users, settingsOf, signInMethodModules);
-  const { registrationOpen, showSignIn, showRegister, showConsent, showError, wrongPrompt } = pages;
+  const { showConsent, showError, wrongPrompt } = pages;
   const page = interactionPage(providers, options.db, options.modelOf, options.captcha);
   const captchaRefusal = captchaGuard({ endpoints: options.captcha, record: audit.record });
   const actions = signInActions({ db: options.db, users, audit });
@@ -125,28 +115,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     outbox: options.outbox,
   };
 
-  const toCodeFirst = (interaction: Interaction, reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/code?register=1`, 303);
-
-  /** The registration form with a `login_hint` (or the address its code verified) filled in. */
-  const showNewRegister = (interaction: Interaction, reply: FastifyReply) => {
-    // A sign-up that verifies an address starts with its code; the form then shows the verified address.
-    const verified = verifiedRegistration(interaction);
-    if (interaction.experience.signUpNeedsCode && !verified) return toCodeFirst(interaction, reply);
-    const hint = verified?.to ?? interaction.details.params.login_hint;
-    return showRegister(interaction, reply, 200, { values: hintedValues(typeof hint === 'string' ? hint : undefined) });
-  };
-
-  /** The first screen: registration when asked for (or the only thing open), else sign-in; closed ones say so. */
-  const firstScreen = async (interaction: Interaction, reply: FastifyReply, register: boolean, notice?: string) => {
-    const { tr, experience } = interaction;
-    const open = await registrationOpen(interaction);
-    if ((register || !signInOpen(experience)) && open) return showNewRegister(interaction, reply);
-    if (!signInOpen(experience)) return showError(interaction, reply, 403, tr.t('errors:registration_closed'));
-    if (register)
-      return showSignIn(interaction, reply, 200, { notice: tr.t('interaction:sign_in.registration_closed') });
-    return showSignIn(interaction, reply, 200, notice ? { notice } : {});
-  };
+  const { firstScreen, showRegistration, register } = registrationRoutes(methodTools);
 
   const show = page(async (interaction, request, reply) => {
     const { details } = interaction;
@@ -170,73 +139,6 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     const reset = (request.query as Record<string, unknown> | undefined)?.password_reset !== undefined;
     const notice = reset ? interaction.tr.t('interaction:sign_in.password_reset') : undefined;
     return firstScreen(interaction, reply, reset ? false : wantsRegistration(details), notice);
-  });
-
-  const showRegistration = page(async (interaction, _request, reply) => {
-    if (interaction.details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
-    return firstScreen(interaction, reply, true);
-  });
-
-  const register = page(async (interaction, request, reply) => {
-    const { tr, tenantId, details } = interaction;
-    if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
-    const failed = (code: string) =>
-      audit.record(interaction, request, { event: 'Register', step: 'Submit', result: 'Error', error: { code } });
-    const closed = () => {
-      failed('user.registration_closed');
-      return showSignIn(interaction, reply, 403, {
-        error: tr.t('errors:registration_closed'),
-        notice: tr.t('interaction:sign_in.registration_closed'),
-      });
-    };
-    if (!(await registrationOpen(interaction))) return closed();
-    const verified = verifiedRegistration(interaction);
-    if (interaction.experience.signUpNeedsCode && !verified) return toCodeFirst(interaction, reply);
-    const body = verified ? withVerifiedAddress(interaction.experience, request.body ?? {}, verified) : request.body;
-    const captcha = await captchaRefusal(interaction, request, 'Register');
-    if (captcha) return showRegister(interaction, reply, 422, { values: typedValues(body), error: captcha.message });
-    const settings = await settingsOf(tenantId);
-    const form = await validateRegistration(tr, interaction.experience, body ?? {}, {
-      settings,
-      breached,
-      rules: users.rules,
-    });
-    const { values, errors, code } = form;
-    if (code) {
-      failed(code);
-      return showRegister(interaction, reply, 400, { values, errors });
-    }
-    // The verified address makes one account: a second submission finds its code spent.
-    if (verified && !(await passcodes.spend(tenantId, verified.verificationId as string))) {
-      return toCodeFirst(interaction, reply);
-    }
-
-    let created: NonNullable<Awaited<ReturnType<typeof users.create>>>;
-    try {
-      // One first administrator: concurrent registrations queue and the later ones find a user.
-      const roles = tenantId === ADMIN_TENANT_ID ? [defaultTenantAdminRole] : [];
-      const context = { ...systemContext(tenantId, 'registration'), locale: tr.language };
-      const input = newUserOf(form);
-      const user =
-        tenantId === ADMIN_TENANT_ID
-          ? await users.createFirst(context, input, roles)
-          : await users.create(context, input);
-      if (!user) return closed();
-      created = user;
-    } catch (error) {
-      const inUse = {
-        'user.email_already_in_use': 'email',
-        'user.username_already_in_use': 'username',
-        'user.phone_already_in_use': 'phone',
-      } as const;
-      const kind = error instanceof ApiError ? inUse[error.code as keyof typeof inUse] : undefined;
-      if (!kind) throw error;
-      failed(error instanceof ApiError ? error.code : 'unknown');
-      const field = kind !== 'username' && values.emailOrPhone ? 'emailOrPhone' : kind;
-      return showRegister(interaction, reply, 422, { values, errors: { [field]: [tr.t(`errors:${kind}_in_use`)] } });
-    }
-    // MFA binding next, where the policy asks at sign-up; the registration is recorded when the interaction ends.
-    return flow.proceed(interaction, request, reply, created, { userId: created.id, event: 'Register' });
   });
 
   const consent = page(async (interaction, request, reply) => {

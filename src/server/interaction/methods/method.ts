@@ -3,6 +3,7 @@ import type { BreachCheck } from '../../../entities/user/server/account/password
 import type { SecuritySettings } from '../../../entities/user/server/account/security-settings.js';
 import type { UserStore } from '../../../entities/user/server/account/store.js';
 import type { EntityModel } from '../../../shared/descriptor.js';
+import type { CreateSteps } from '../../crud/contracts.js';
 import type { Database } from '../../db/database.js';
 import type { Outbox } from '../../messages/outbox.js';
 import type { TenantProviders } from '../../oidc/providers.js';
@@ -11,6 +12,7 @@ import type { CaptchaGuard } from '../captcha/guard.js';
 import type { Interaction, InteractionHandler, Request } from '../context.js';
 import type { mfaFlow } from '../mfa/flow.js';
 import type { interactionPages } from '../pages.js';
+import type { PendingIdentity } from '../registration/pending-identity.js';
 import type { Sentinel } from '../sentinel.js';
 import type { signInActions } from '../sign-in-actions.js';
 import type { Passcodes } from '../verification-code/passcodes.js';
@@ -56,6 +58,12 @@ export interface SignInMethodModule extends SignInMethodEntry {
   resume?: (interaction: Interaction, request: Request, reply: FastifyReply, tools: MethodTools) => Promise<unknown>;
   /** Takes over a sign-in by an identifier this method must serve (sends its answer), or leaves it (undefined). */
   claim?: (interaction: Interaction, reply: FastifyReply, identifier: string, tools: MethodTools) => Promise<unknown>;
+  /**
+   * The steps that give a new account the identity this method verified and left pending while sign-up asked for
+   * more (`registration/pending-identity.ts`), run in the transaction that creates the account; refused with
+   * `user.identity_already_in_use` when another account took the identity meanwhile.
+   */
+  completeSignUp?: (interaction: Interaction, pending: PendingIdentity, tools: MethodTools) => CreateSteps;
   /** `at` is `{prefix}/interaction/:uid`; `prefix` the tenant's (`''` or `/t/:tenantId`), for fixed URLs of its own. */
   routes: (scope: FastifyInstance, at: string, tools: MethodTools, prefix: string) => void;
 }

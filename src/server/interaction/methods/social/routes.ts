@@ -1,15 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IdentityTaken } from '../../../../entities/user/server/account/social-identities.js';
 import { systemContext } from '../../../crud/context.js';
 import { ApiError } from '../../../http/api-error.js';
 import { authorizationUri } from '../../../social/authorization.js';
 import { socialConfigOf } from '../../../social/config.js';
 import { socialProfile } from '../../../social/profile.js';
 import type { Interaction } from '../../context.js';
+import { pendingAsksMore, savePendingIdentity } from '../../registration/pending-identity.js';
 import type { MethodTools } from '../method.js';
 import { providerReturn, sameState } from '../provider-return.js';
 import { readSocialConnector } from './connectors.js';
+import { socialAccountSteps, socialPending } from './sign-up.js';
 import { readSocialState, saveSocialState } from './state.js';
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -118,10 +119,17 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
       });
     }
     if (!(await pages.registrationOpen(interaction))) return refuse(interaction, reply, 403, 'no_account_for_social');
+    // Where sign-up asks for what the provider did not give (a username, an address), the registration form asks
+    // for it and completes the account.
+    const pending = socialPending(target, profile);
+    if (pendingAsksMore(interaction.experience, pending)) {
+      await savePendingIdentity(interaction, pending);
+      return redirect(reply, `${interaction.base}/register`);
+    }
     const context = { ...systemContext(tenantId, 'registration'), locale: tr.language };
-    const steps = users.identities.newAccountSteps(tenantId, target, identity, profile);
+    const steps = socialAccountSteps(tools, tenantId, pending);
     const created = await users.create(context, { primaryEmail: email ?? null }, steps).catch((error: unknown) => {
-      if (error instanceof ApiError || error instanceof IdentityTaken) return undefined;
+      if (error instanceof ApiError) return undefined;
       throw error;
     });
     if (!created) {

@@ -5,6 +5,7 @@ import type { Interaction, InteractionHandler, Request } from '../../context.js'
 import { type CodeKind, termsMustBeTicked } from '../../experience.js';
 import { registrationFields } from '../../forms.js';
 import { signInOpen } from '../../pages.js';
+import { readPendingIdentity } from '../../registration/pending-identity.js';
 import { sentinelTarget } from '../../sentinel.js';
 import { codeAddress } from '../../verification-code/address.js';
 import { codeSender, codeStep, passcodeTarget } from '../../verification-code/send-code.js';
@@ -22,6 +23,8 @@ const needsRegistrationForm = (interaction: Interaction, kind: CodeKind, termsTi
   const fields = registrationFields(experience);
   const other = kind === 'email' ? fields.phone === 'required' : fields.email === 'required';
   return (
+    // An identity a provider verified gets its account from the registration form.
+    readPendingIdentity(interaction) !== undefined ||
     experience.signUpPassword ||
     fields.username ||
     other ||
@@ -196,9 +199,11 @@ export const verificationCodeRoutes = (scope: FastifyInstance, at: string, tools
     };
 
     if (existing) {
-      // The address names an account: it signs in, where signing in by a code to it is offered.
+      // The address names an account: it signs in, where signing in by a code to it is offered (not while a new
+      // identity waits for an account of its own).
       if (existing.isSuspended) return refuse(403, 'user.suspended', 'errors:suspended');
-      if (!experience.codeSignInIdentifiers.includes(state.kind) || !signInOpen(experience)) {
+      const pendingSignUp = readPendingIdentity(interaction) !== undefined;
+      if (pendingSignUp || !experience.codeSignInIdentifiers.includes(state.kind) || !signInOpen(experience)) {
         return refuse(422, `user.${state.kind}_already_in_use`, `errors:${state.kind}_in_use`);
       }
       if (!(await passcodes.spend(tenantId, verdict.id))) return redirect(reply, paths(interaction).start);

@@ -1,6 +1,7 @@
 import type { Interaction } from '../../context.js';
 import type { CodeKind } from '../../experience.js';
 import { flowState } from '../../flow-state.js';
+import { PENDING_IDENTITY_KEY } from '../../registration/pending-identity.js';
 
 /**
  * A verification code flow's state, kept server-side in the oidc-provider interaction (its `result`, never sent to the
@@ -30,7 +31,8 @@ const isState = (value: unknown): value is CodeState => {
   );
 };
 
-const stored = flowState('verificationCode', isState);
+// A registration by code may be completing an identity a provider verified: it keeps it.
+const stored = flowState('verificationCode', isState, [PENDING_IDENTITY_KEY]);
 
 export const readCodeState = stored.read;
 
