@@ -289,6 +289,9 @@ export const apiRoutes = {
     "list": "/resources/{resourceId}/scopes",
     "item": "/resources/{resourceId}/scopes/{scopeId}"
   },
+  "secret": {
+    "item": "/secrets/{id}"
+  },
   "sentinelActivity": {
     "actions": {
       "delete": "/sentinel-activities/delete"

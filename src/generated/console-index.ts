@@ -1116,6 +1116,35 @@ export const consoleEntries: ConsoleEntry[] = [
     ]
   },
   {
+    "name": "secret",
+    "kind": "collection",
+    "apiPath": "/secrets",
+    "idField": "id",
+    "route": "secret",
+    "titleKey": "secret.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": [],
+      "listViews": []
+    },
+    "canDelete": true,
+    "uses": []
+  },
+  {
     "name": "sentinelActivity",
     "kind": "collection",
     "apiPath": "/sentinel-activities",
@@ -1343,7 +1372,8 @@ export const consoleEntries: ConsoleEntry[] = [
       "log",
       "organization",
       "organizationRole",
-      "role"
+      "role",
+      "secret"
     ]
   }
 ] as ConsoleEntry[];
@@ -1383,6 +1413,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "samlApplication": () => import('./console-models/samlApplication'),
   "samlApplicationSecret": () => import('./console-models/samlApplicationSecret'),
   "scope": () => import('./console-models/scope'),
+  "secret": () => import('./console-models/secret'),
   "sentinelActivity": () => import('./console-models/sentinelActivity'),
   "signInAction": () => import('./console-models/signInAction'),
   "signInExperience": () => import('./console-models/signInExperience'),

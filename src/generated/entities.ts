@@ -8734,6 +8734,7 @@ export const entityModels: EntityModel[] = [
               "target": "facebook",
               "platform": "Universal",
               "isStandard": false,
+              "isTokenStorageSupported": true,
               "isDemo": false,
               "name": {
                 "en": "Facebook",
@@ -8876,6 +8877,7 @@ export const entityModels: EntityModel[] = [
               "target": "github",
               "platform": "Universal",
               "isStandard": false,
+              "isTokenStorageSupported": true,
               "isDemo": false,
               "name": {
                 "en": "GitHub",
@@ -9196,6 +9198,7 @@ export const entityModels: EntityModel[] = [
               "target": "google",
               "platform": "Universal",
               "isStandard": false,
+              "isTokenStorageSupported": true,
               "isDemo": false,
               "name": {
                 "en": "Google",
@@ -9336,6 +9339,7 @@ export const entityModels: EntityModel[] = [
               "target": "oauth2",
               "platform": "Universal",
               "isStandard": true,
+              "isTokenStorageSupported": true,
               "isDemo": false,
               "name": {
                 "en": "OAuth 2.0",
@@ -9493,6 +9497,7 @@ export const entityModels: EntityModel[] = [
               "target": "oidc",
               "platform": "Universal",
               "isStandard": true,
+              "isTokenStorageSupported": true,
               "isDemo": false,
               "name": {
                 "en": "OIDC",
@@ -10477,6 +10482,7 @@ export const entityModels: EntityModel[] = [
                 "target": "facebook",
                 "platform": "Universal",
                 "isStandard": false,
+                "isTokenStorageSupported": true,
                 "isDemo": false,
                 "name": {
                   "en": "Facebook",
@@ -10618,6 +10624,7 @@ export const entityModels: EntityModel[] = [
                 "target": "github",
                 "platform": "Universal",
                 "isStandard": false,
+                "isTokenStorageSupported": true,
                 "isDemo": false,
                 "name": {
                   "en": "GitHub",
@@ -10918,6 +10925,7 @@ export const entityModels: EntityModel[] = [
                 "target": "google",
                 "platform": "Universal",
                 "isStandard": false,
+                "isTokenStorageSupported": true,
                 "isDemo": false,
                 "name": {
                   "en": "Google",
@@ -11077,6 +11085,7 @@ export const entityModels: EntityModel[] = [
                 "target": "oauth2",
                 "platform": "Universal",
                 "isStandard": true,
+                "isTokenStorageSupported": true,
                 "isDemo": false,
                 "name": {
                   "en": "OAuth 2.0",
@@ -11216,6 +11225,7 @@ export const entityModels: EntityModel[] = [
                 "target": "oidc",
                 "platform": "Universal",
                 "isStandard": true,
+                "isTokenStorageSupported": true,
                 "isDemo": false,
                 "name": {
                   "en": "OIDC",
@@ -37987,6 +37997,380 @@ export const entityModels: EntityModel[] = [
     }
   },
   {
+    "name": "secret",
+    "kind": "collection",
+    "apiPath": "/secrets",
+    "idField": "id",
+    "operations": {
+      "delete": {}
+    },
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "secret",
+    "titleKey": "secret.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "secrets",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Secret",
+      "description": "A secret kept for a user in the secret vault: the token set a social or enterprise SSO provider issued at sign-in, where the connector stores tokens. Encrypted with a data key of its own, itself encrypted with the vault's key (SECRET_VAULT_KEK); only its metadata is ever answered.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "userId",
+        "type",
+        "encryptedDek",
+        "iv",
+        "authTag",
+        "ciphertext",
+        "metadata",
+        "identityId",
+        "createdAt",
+        "updatedAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "userId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The user the secret is kept for."
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "federated_token_set"
+          ],
+          "readOnly": true,
+          "description": "What the secret is: a token set a federated identity provider issued."
+        },
+        "encryptedDek": {
+          "type": "string",
+          "readOnly": true,
+          "x-private": true,
+          "x-secret": true,
+          "description": "The secret's data key, encrypted with the vault's key (base64: IV, ciphertext, tag); never answered."
+        },
+        "iv": {
+          "type": "string",
+          "readOnly": true,
+          "x-private": true,
+          "description": "The data encryption's IV (base64)."
+        },
+        "authTag": {
+          "type": "string",
+          "readOnly": true,
+          "x-private": true,
+          "description": "The data encryption's authentication tag (base64)."
+        },
+        "ciphertext": {
+          "type": "string",
+          "readOnly": true,
+          "x-private": true,
+          "x-secret": true,
+          "description": "The encrypted secret (base64); never answered."
+        },
+        "metadata": {
+          "type": "object",
+          "readOnly": true,
+          "default": {},
+          "description": "What may be told of the token set: its scope, expiry, token type and whether it holds a refresh token."
+        },
+        "connectorId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "readOnly": true,
+          "description": "The social connector the tokens came through (a social identity's secret)."
+        },
+        "target": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 256,
+          "readOnly": true,
+          "description": "The social identity's target (a social identity's secret)."
+        },
+        "ssoConnectorId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 128,
+          "readOnly": true,
+          "description": "The enterprise SSO connector the tokens came through (an SSO identity's secret)."
+        },
+        "issuer": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2048,
+          "readOnly": true,
+          "description": "The identity provider that issued them (an SSO identity's secret)."
+        },
+        "identityId": {
+          "type": "string",
+          "maxLength": 2048,
+          "readOnly": true,
+          "description": "The user's id at the provider."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "updatedAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the secret was last replaced, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "userId",
+        "column": "user_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "type",
+        "column": "type",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "encryptedDek",
+        "column": "encrypted_dek",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "iv",
+        "column": "iv",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "authTag",
+        "column": "auth_tag",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "ciphertext",
+        "column": "ciphertext",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "metadata",
+        "column": "metadata",
+        "sqlType": "jsonb",
+        "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "connectorId",
+        "column": "connector_id",
+        "sqlType": "varchar(128)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "target",
+        "column": "target",
+        "sqlType": "varchar(256)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "ssoConnectorId",
+        "column": "sso_connector_id",
+        "sqlType": "varchar(128)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "issuer",
+        "column": "issuer",
+        "sqlType": "varchar(2048)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "identityId",
+        "column": "identity_id",
+        "sqlType": "varchar(2048)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      },
+      {
+        "property": "updatedAt",
+        "column": "updated_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "userId",
+      "type",
+      "encryptedDek",
+      "iv",
+      "authTag",
+      "ciphertext",
+      "metadata",
+      "connectorId",
+      "target",
+      "ssoConnectorId",
+      "issuer",
+      "identityId",
+      "createdAt",
+      "updatedAt"
+    ],
+    "unique": [],
+    "notFoundCode": "entity.not_found",
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [
+      "encryptedDek",
+      "iv",
+      "authTag",
+      "ciphertext"
+    ],
+    "indexes": [
+      [
+        "userId",
+        "target"
+      ],
+      [
+        "userId",
+        "issuer"
+      ]
+    ],
+    "references": [
+      {
+        "field": "userId",
+        "entity": "user"
+      }
+    ],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {}
+        },
+        "validatorKey": "-22fb25f9"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {}
+        },
+        "validatorKey": "-22fb25f9"
+      }
+    },
+    "hasConsole": false
+  },
+  {
     "name": "sentinelActivity",
     "kind": "collection",
     "apiPath": "/sentinel-activities",
@@ -47883,6 +48267,10 @@ export const entityModels: EntityModel[] = [
                   "description": "What the identity provider told about the user."
                 }
               }
+            },
+            "tokenSecret": {
+              "type": "object",
+              "description": "The token set the provider issued at the last sign-in, without its encrypted parts: its id (for DELETE /api/secrets/{id}), metadata (scope, expiry, token type, whether it holds a refresh token) and the identity it belongs to. Only with includeTokenSecret, where the connector stores tokens."
             }
           }
         },
@@ -47954,6 +48342,10 @@ export const entityModels: EntityModel[] = [
                   "type": "string"
                 }
               }
+            },
+            "tokenSecret": {
+              "type": "object",
+              "description": "The token set the provider issued at the last sign-in, without its encrypted parts: its id (for DELETE /api/secrets/{id}), metadata (scope, expiry, token type, whether it holds a refresh token) and the identity it belongs to. Only with includeTokenSecret, where the connector stores tokens."
             }
           }
         },
@@ -47992,6 +48384,10 @@ export const entityModels: EntityModel[] = [
                         "description": "What the identity provider told about the user."
                       }
                     }
+                  },
+                  "tokenSecret": {
+                    "type": "object",
+                    "description": "The token set the provider issued at the last sign-in, without its encrypted parts: its id (for DELETE /api/secrets/{id}), metadata (scope, expiry, token type, whether it holds a refresh token) and the identity it belongs to. Only with includeTokenSecret, where the connector stores tokens."
                   }
                 }
               }
@@ -48050,6 +48446,10 @@ export const entityModels: EntityModel[] = [
                         "type": "string"
                       }
                     }
+                  },
+                  "tokenSecret": {
+                    "type": "object",
+                    "description": "The token set the provider issued at the last sign-in, without its encrypted parts: its id (for DELETE /api/secrets/{id}), metadata (scope, expiry, token type, whether it holds a refresh token) and the identity it belongs to. Only with includeTokenSecret, where the connector stores tokens."
                   }
                 }
               }
@@ -48199,6 +48599,15 @@ export const entityModels: EntityModel[] = [
           "properties": {
             "isExpired": {
               "type": "boolean"
+            }
+          }
+        },
+        "tokenSecretQuery": {
+          "type": "object",
+          "properties": {
+            "includeTokenSecret": {
+              "type": "string",
+              "description": "Whether to add the identity's kept token set (tokenSecret), given a truthy value (1, true, y, yes, yep, yeah)."
             }
           }
         }
@@ -48776,7 +49185,19 @@ export const entityModels: EntityModel[] = [
         "handler": "user.get-identity",
         "status": 200,
         "summary": "Get a social identity of a user",
-        "responseSchema": "identityAnswer"
+        "responseSchema": "identityAnswer",
+        "querySchema": "tokenSecretQuery",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "includeTokenSecret": {
+                "type": "string"
+              }
+            }
+          },
+          "validatorKey": "-78717c06"
+        }
       },
       {
         "key": "identity-replace",
@@ -48858,7 +49279,19 @@ export const entityModels: EntityModel[] = [
         "handler": "user.get-sso-identity",
         "status": 200,
         "summary": "Get an enterprise SSO identity of a user",
-        "responseSchema": "ssoIdentityAnswer"
+        "responseSchema": "ssoIdentityAnswer",
+        "querySchema": "tokenSecretQuery",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "includeTokenSecret": {
+                "type": "string"
+              }
+            }
+          },
+          "validatorKey": "-78717c06"
+        }
       },
       {
         "key": "all-identities",
@@ -48867,7 +49300,19 @@ export const entityModels: EntityModel[] = [
         "handler": "user.list-all-identities",
         "status": 200,
         "summary": "List the social and enterprise SSO identities of a user",
-        "responseSchema": "allIdentitiesAnswer"
+        "responseSchema": "allIdentitiesAnswer",
+        "querySchema": "tokenSecretQuery",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "includeTokenSecret": {
+                "type": "string"
+              }
+            }
+          },
+          "validatorKey": "-78717c06"
+        }
       },
       {
         "key": "mfa-verifications",

@@ -190,6 +190,7 @@ export type SamlSignOnAuthnPostBody = components['schemas']['SamlSignOnAuthnPost
 export type Scope = components['schemas']['Scope'];
 export type ScopeCreate = components['schemas']['ScopeCreate'];
 export type ScopeUpdate = components['schemas']['ScopeUpdate'];
+export type Secret = components['schemas']['Secret'];
 export type SentinelActivity = components['schemas']['SentinelActivity'];
 export type SentinelActivityDeleteBody = components['schemas']['SentinelActivityDeleteBody'];
 export type SignInAction = components['schemas']['SignInAction'];

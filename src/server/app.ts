@@ -32,6 +32,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { type CaptchaEndpoints, captchaEndpoints } from './interaction/captcha/endpoints.js';
 import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
+import type { SecretVault } from './secrets/vault.js';
 import { tenantDirectory } from './tenants/directory.js';
 import { DEFAULT_TENANT_ID, isTenantId, originOf } from './tenants/urls.js';
 import { registerUserAssets } from './user-assets/routes.js';
@@ -89,6 +90,8 @@ export interface AppOptions {
   countThreshold?: number | undefined;
   /** Where uploaded files are kept (`POST /api/user-assets`); unset, uploads are off (`not_configured`). */
   userAssetsDir?: string | undefined;
+  /** The secret vault (SECRET_VAULT_KEK) for the tokens of connectors that store them; unset, none are kept. */
+  vault?: SecretVault | undefined;
 }
 
 export const buildApp = async ({
@@ -108,6 +111,7 @@ export const buildApp = async ({
   keysCheckMs,
   countThreshold = DEFAULT_COUNT_THRESHOLD,
   userAssetsDir,
+  vault,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -160,6 +164,7 @@ export const buildApp = async ({
     edition,
     guarded: Boolean(verifier),
     publicOrigin: publicUrl ? originOf(publicUrl) : undefined,
+    features: { secretVault: vault !== undefined },
   });
   // An unknown tenant is not found, whoever asks; known ones then check the caller's token.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -216,6 +221,7 @@ export const buildApp = async ({
     captcha: captchaEndpoints(captcha),
     keysCheckMs,
     models: catalog.models,
+    vault,
   });
   registerHasuraHook(app, db);
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);

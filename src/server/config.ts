@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { domainResolver } from '../entities/domain/server/dns-check.js';
 import { type BootstrapSettings, readBootstrapSettings } from './bootstrap/settings.js';
 import type { CaptchaEndpoints } from './interaction/captcha/endpoints.js';
+import { SecretVault } from './secrets/vault.js';
 import { StartRefused } from './start-refused.js';
 
 export interface ServerConfig {
@@ -25,6 +26,8 @@ export interface ServerConfig {
   countThreshold: number | undefined;
   /** Where uploaded files are kept (USER_ASSETS_DIR); unset, `user-assets` in the data directory. */
   userAssetsDir: string;
+  /** The secret vault's key (SECRET_VAULT_KEK, 32 bytes in base64); unset, no provider tokens are kept. */
+  vault: SecretVault | undefined;
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -95,8 +98,17 @@ const checkDomainSettings = (env: NodeJS.ProcessEnv) => {
   }
 };
 
+/** The secret vault from SECRET_VAULT_KEK: 32 bytes in base64, or unset. */
+const readVault = (env: NodeJS.ProcessEnv) => {
+  try {
+    return SecretVault.fromBase64(env.SECRET_VAULT_KEK);
+  } catch (error) {
+    throw new StartRefused((error as Error).message);
+  }
+};
+
 /** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL,
- * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR; and checks
+ * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR, SECRET_VAULT_KEK; and checks
  * DNS_RESOLVER and CUSTOM_DOMAIN_TARGET. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   checkDomainSettings(env);
@@ -122,5 +134,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     bootstrap: readBootstrapSettings(env),
     countThreshold: readThreshold(env, 'COUNT_ESTIMATE_THRESHOLD'),
     userAssetsDir: resolve(env.USER_ASSETS_DIR || join(env.DATA_DIR || 'data', 'user-assets')),
+    vault: readVault(env),
   };
 };

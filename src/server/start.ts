@@ -29,6 +29,7 @@ const { app, address } = await (async () => {
     captcha: config.captcha,
     countThreshold: config.countThreshold,
     userAssetsDir: config.userAssetsDir,
+    vault: config.vault,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL || 'info' },

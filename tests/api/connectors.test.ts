@@ -192,9 +192,10 @@ describe.each(databases())('connectors on $name', (target) => {
       [{ config: smtpConfig(smtp) }, 400, 'guard.invalid_input', '/connectorId'],
       [{ connectorId: SMTP, config: smtpConfig(smtp), syncProfile: 'yes' }, 400, 'guard.invalid_input'],
       [
+        // No secret vault on this server: token storage is not a feature it has.
         { connectorId: SMTP, config: smtpConfig(smtp), enableTokenStorage: true },
         422,
-        'connector.token_storage_not_supported',
+        'request.feature_not_supported',
       ],
       [{ connectorId: SMTP, config: smtpConfig(smtp), id: 'bad id!' }, 400, 'guard.invalid_input', '/id'],
     ];

@@ -5,14 +5,44 @@
  * user in, and an account of the same email takes the identity. Refused: an email outside the connector's domains, a
  * forged state, a replayed callback.
  */
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { SecretVault } from '../../src/server/secrets/vault.js';
 import { databases, unique } from './harness.js';
 import { CALLBACK, PASSWORD } from './sign-in-pages-steps.js';
 import { DOMAIN, useSsoSignOn } from './sso-sign-in-steps.js';
 import { createUser } from './users.js';
 
+const vault = new SecretVault(randomBytes(32));
+
 describe.each(databases())('enterprise single sign-on by OpenID Connect on $name', (target) => {
-  const { pages, issuer, ids, upstreamUser, reachedApp, identitiesOf, userByEmail, signOnOidc } = useSsoSignOn(target);
+  const { pages, issuer, ids, upstreamUser, reachedApp, identitiesOf, userByEmail, signOnOidc } = useSsoSignOn(
+    target,
+    () => ({ vault }),
+  );
+
+  it('keeps the provider’s tokens where the connector stores them, told by includeTokenSecret', async () => {
+    const stored = await pages.api('', 'PATCH', `/sso-connectors/${ids.oidc}`, { enableTokenStorage: true });
+    expect(stored.status, stored.text).toBe(200);
+    const person = await upstreamUser(`${unique('tok_')}@${DOMAIN}`);
+    const { browser, page } = await pages.open('');
+    reachedApp(await signOnOidc(browser, page.url, person));
+    const [user] = await userByEmail(person.email);
+    const identity = await pages.api('', 'GET', `/users/${user?.id}/sso-identities/${ids.oidc}?includeTokenSecret=1`);
+    expect(identity.json().tokenSecret).toMatchObject({
+      userId: user?.id,
+      type: 'federated_token_set',
+      ssoConnectorId: ids.oidc,
+      issuer: issuer(),
+      identityId: person.id,
+      metadata: { tokenType: 'Bearer', hasRefreshToken: false },
+    });
+    expect(identity.json().tokenSecret).not.toHaveProperty('ciphertext');
+    const all = await pages.api('', 'GET', `/users/${user?.id}/all-identities?includeTokenSecret=true`);
+    expect(all.json().ssoIdentities[0].tokenSecret.id).toBe(identity.json().tokenSecret.id);
+    const off = await pages.api('', 'PATCH', `/sso-connectors/${ids.oidc}`, { enableTokenStorage: false });
+    expect(off.status, off.text).toBe(200);
+  });
 
   it('registers a first sign-on by email domain with OIDC, joins the connector’s organization, then signs in again', async () => {
     const organization = await pages.api('', 'POST', '/organizations', { name: unique('Corp org ') });

@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, expect } from 'vitest';
+import type { AppOptions } from '../../src/server/app.js';
 import { type DatabaseTarget, unique } from './harness.js';
 import type { Browser } from './http-browser.js';
 import { CALLBACK, PASSWORD, useSignInPages } from './sign-in-pages-steps.js';
@@ -14,8 +15,8 @@ export const LINK_PAGE = 'https://app.example.com/link';
  * through the default tenant's generic OIDC connector (`acme-oidc`, target `acme`); sign-up asks for nothing the
  * provider does not give unless a test says otherwise.
  */
-export const useSocialUpstream = (target: DatabaseTarget) => {
-  const pages = useSignInPages(target);
+export const useSocialUpstream = (target: DatabaseTarget, options: () => Partial<AppOptions> = () => ({})) => {
+  const pages = useSignInPages(target, options);
   const upstream = { clientId: '', clientSecret: '' };
   const issuer = () => `${pages.origin()}/t/acme/oidc`;
 

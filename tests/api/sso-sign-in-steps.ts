@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, expect } from 'vitest';
+import type { AppOptions } from '../../src/server/app.js';
 import type { DatabaseTarget } from './harness.js';
 import { unique } from './harness.js';
 import type { Browser } from './http-browser.js';
@@ -14,8 +15,8 @@ export const SAML_DOMAIN = 'saml.test';
  * (`corp-oidc`) for the domain corp.test, whose identity provider is a second tenant of the same server, and SAML for
  * saml.test, whose identity provider is built in the test from samlify.
  */
-export const useSsoSignOn = (target: DatabaseTarget) => {
-  const pages = useSignInPages(target);
+export const useSsoSignOn = (target: DatabaseTarget, options: () => Partial<AppOptions> = () => ({})) => {
+  const pages = useSignInPages(target, options);
   const upstream = { clientId: '', clientSecret: '' };
   const issuer = () => `${pages.origin()}/t/acme/oidc`;
   const ids = { oidc: '', saml: '' };

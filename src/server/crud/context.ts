@@ -38,6 +38,12 @@ export interface RequestContext {
   origin?: string;
   /** Where the request came from, for audit records: address, user agent, and the client its token was issued to. */
   client?: { ip?: string; userAgent?: string; clientId?: string };
+  /** What the server is set up with that a rule depends on: a secret vault (SECRET_VAULT_KEK) for token storage. */
+  features?: ServerFeatures;
+}
+
+export interface ServerFeatures {
+  secretVault?: boolean;
 }
 
 /** The context of work the server starts itself: all scopes, attributed to `system:<work>`. */

@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccessTokenClaims } from '../auth/token-verifier.js';
-import { type Actor, ALL_SCOPES, type RequestContext, type ServerEdition } from '../crud/context.js';
+import {
+  type Actor,
+  ALL_SCOPES,
+  type RequestContext,
+  type ServerEdition,
+  type ServerFeatures,
+} from '../crud/context.js';
 import { negotiateLanguage } from '../locales/index.js';
 
 export interface RequestContextOptions {
@@ -10,6 +16,8 @@ export interface RequestContextOptions {
   guarded: boolean;
   /** The configured public origin; unset, each request's own (its protocol and host). */
   publicOrigin?: string | undefined;
+  /** What the server is set up with (a secret vault), for the rules that depend on it. */
+  features?: ServerFeatures | undefined;
 }
 
 /** The actor a verified token speaks for: the application of a client-credentials token, else the user. */
@@ -22,7 +30,7 @@ export const actorOf = (claims: AccessTokenClaims): Actor =>
  * Builds each request's context once, on first use (after the bearer guard has verified its token): tenant, actor,
  * scopes, edition, locale, origin and client.
  */
-export const requestContexts = ({ tenantOf, edition, guarded, publicOrigin }: RequestContextOptions) => {
+export const requestContexts = ({ tenantOf, edition, guarded, publicOrigin, features }: RequestContextOptions) => {
   const built = new WeakMap<FastifyRequest, RequestContext>();
   return (request: FastifyRequest): RequestContext => {
     let context = built.get(request);
@@ -33,6 +41,7 @@ export const requestContexts = ({ tenantOf, edition, guarded, publicOrigin }: Re
         actor: claims ? actorOf(claims) : { kind: 'anonymous' },
         scopes: claims ? claims.scopes : guarded ? [] : ALL_SCOPES,
         edition,
+        ...(features ? { features } : {}),
         locale: negotiateLanguage(request.headers['accept-language']),
         origin: publicOrigin ?? `${request.protocol}://${request.host}`,
         client: {

@@ -9,6 +9,7 @@ import { Repository } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { TenantProviders } from '../oidc/providers.js';
+import type { SecretVault } from '../secrets/vault.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { interactionAudit } from './audit.js';
 import { registerBrandingAssets } from './branding-assets.js';
@@ -50,6 +51,8 @@ export interface InteractionRouteOptions {
   outbox: Outbox;
   /** The model of an entity the server serves (from its catalog). */
   modelOf: (entity: string) => EntityModel;
+  /** The secret vault for providers' tokens (SECRET_VAULT_KEK); unset, none are kept. */
+  vault?: SecretVault | undefined;
 }
 
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
@@ -92,6 +95,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     outbox: options.outbox,
     settingsOf,
     breached,
+    vault: options.vault,
     verifiedByAction: actions.verifiedByAction,
     claimed: async (interaction, reply, identifier) => {
       for (const method of signInMethodModules) {

@@ -12,6 +12,7 @@ import type { CaptchaEndpoints } from '../interaction/captcha/endpoints.js';
 import { registerInteractionRoutes } from '../interaction/routes.js';
 import { Sentinel } from '../interaction/sentinel.js';
 import { Outbox } from '../messages/outbox.js';
+import type { SecretVault } from '../secrets/vault.js';
 import { TenantRegistry } from '../tenants/registry.js';
 import { seedTenants } from '../tenants/seed.js';
 import { originOf, tenantIssuer } from '../tenants/urls.js';
@@ -43,6 +44,8 @@ export interface IdentityOptions {
   keysCheckMs?: number | undefined;
   /** The entities the server serves (its catalog's models). */
   models: readonly EntityModel[];
+  /** The secret vault for providers' tokens (SECRET_VAULT_KEK); unset, none are kept. */
+  vault?: SecretVault | undefined;
 }
 
 /** What the rest of the server may ask about tenants and their token issuers (e.g. to verify bearer tokens). */
@@ -84,7 +87,19 @@ const listeningOrigin = (app: FastifyInstance): string => {
  */
 export const registerIdentity = async (
   app: FastifyInstance,
-  { db, publicUrl, operationsOf, edition, auditLog, webhooks, breached, captcha, keysCheckMs, models }: IdentityOptions,
+  {
+    db,
+    publicUrl,
+    operationsOf,
+    edition,
+    auditLog,
+    webhooks,
+    breached,
+    captcha,
+    keysCheckMs,
+    models,
+    vault,
+  }: IdentityOptions,
 ): Promise<void> => {
   const configured = publicUrl ? originOf(publicUrl) : undefined;
   const origin = () => configured ?? listeningOrigin(app);
@@ -135,5 +150,6 @@ export const registerIdentity = async (
     captcha,
     outbox,
     modelOf: (entity) => operationsOf(entity).model,
+    vault,
   });
 };

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { ApiError } from '../http/api-error.js';
+import type { TokenSet } from '../secrets/vault.js';
 import type { SocialConfig, SocialProtocol } from './config.js';
 
 /** The user as a social provider describes them, in Logto's shape; the raw answer as the identity's details. */
@@ -12,6 +13,8 @@ export interface SocialProfile {
   name?: string | undefined;
   avatar?: string | undefined;
   details: Record<string, unknown>;
+  /** What the token endpoint answered (for a connector that stores tokens); never logged nor kept in the clear. */
+  tokens?: TokenSet | undefined;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -57,7 +60,16 @@ const exchange = async (config: SocialConfig, code: string, redirectUri: string,
   if (!answer.ok || typeof body.access_token !== 'string') {
     throw new ApiError('connector.invalid_auth_code', {}, { error: text(body.error) ?? `HTTP ${answer.status}` });
   }
-  return body as { access_token: string; id_token?: unknown };
+  const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const expiresIn = body.expires_in;
+  return {
+    access_token: body.access_token,
+    refresh_token: textOf(body.refresh_token),
+    id_token: body.id_token,
+    scope: textOf(body.scope),
+    token_type: textOf(body.token_type),
+    expires_in: typeof expiresIn === 'number' || typeof expiresIn === 'string' ? expiresIn : undefined,
+  };
 };
 
 /** OpenID Connect: the ID token, its signature by the provider's keys, issuer, audience and nonce checked. */
@@ -123,5 +135,6 @@ export const socialProfile = async (
     protocol === 'oidc'
       ? await oidcProfile(config, tokens.id_token, callback.nonce)
       : await oauth2Profile(config, tokens.access_token);
-  return { ...profile, emailVerified: profile.emailVerified || config.trustUnverifiedEmail === true };
+  const kept: TokenSet = { ...tokens, id_token: text(tokens.id_token) };
+  return { ...profile, emailVerified: profile.emailVerified || config.trustUnverifiedEmail === true, tokens: kept };
 };

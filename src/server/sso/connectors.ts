@@ -14,6 +14,8 @@ export interface SsoConnection {
   displayName: string;
   logo?: string | undefined;
   syncProfile: boolean;
+  /** Whether the provider's tokens are kept in the secret vault at each sign-in (`enableTokenStorage`). */
+  tokenStorage: boolean;
 }
 
 type Row = {
@@ -24,9 +26,10 @@ type Row = {
   domains: string[] | null;
   branding: Record<string, unknown> | null;
   sync_profile: boolean;
+  enable_token_storage: boolean;
 };
 
-const COLUMNS = 'id, provider_name, connector_name, config, domains, branding, sync_profile';
+const COLUMNS = 'id, provider_name, connector_name, config, domains, branding, sync_profile, enable_token_storage';
 
 const connectionOf = (model: EntityModel, row: Row): SsoConnection | undefined => {
   const meta = (model.discriminated?.config?.branches[row.provider_name]?.meta ?? {}) as Record<string, unknown>;
@@ -46,6 +49,7 @@ const connectionOf = (model: EntityModel, row: Row): SsoConnection | undefined =
       typeof branding.displayName === 'string' && branding.displayName ? branding.displayName : row.connector_name,
     logo,
     syncProfile: row.sync_profile === true,
+    tokenStorage: row.enable_token_storage === true,
   };
 };
 

@@ -20,6 +20,17 @@ const fields = ['config', 'metadata', 'syncProfile', 'enableTokenStorage'] as co
 const pick = (body: Record<string, unknown>) =>
   Object.fromEntries(fields.filter((name) => body[name] !== undefined).map((name) => [name, body[name]]));
 
+/**
+ * Token storage (Logto's): only where the server has a secret vault (else 422 `request.feature_not_supported`) and
+ * for a social factory that supports it (else 422 `connector.token_storage_not_supported`).
+ */
+const checkTokenStorage = (context: Run['context'], factory: ReturnType<typeof findFactory>) => {
+  if (!context.features?.secretVault) throw new ApiError('request.feature_not_supported');
+  if (factory?.type !== 'Social' || factory.metadata.isTokenStorageSupported !== true) {
+    throw new ApiError('connector.token_storage_not_supported');
+  }
+};
+
 /** Each connector with its factory's `formItems`, as Logto's connector responses carry them. */
 const present = (items: Entity[], { model }: { model: Parameters<typeof findFactory>[1] }) =>
   items.map((item) => {
@@ -37,7 +48,7 @@ const create = async ({ context, body, operations }: Run) => {
   const connectorId = String(body.connectorId);
   const factory = findFactory(connectorId, operations.model);
   if (!factory) throw new ApiError('connector.not_found_with_connector_id');
-  if (body.enableTokenStorage === true) throw new ApiError('connector.token_storage_not_supported');
+  if (body.enableTokenStorage === true) checkTokenStorage(context, factory);
   const metadata = body.metadata as Parameters<typeof checkNewSocialConnector>[3];
   const sameType = isPasswordless(factory.type)
     ? factoriesOf(operations.model)
@@ -89,7 +100,7 @@ const update = async ({ context, params, body, operations }: Run) => {
   if (body.syncProfile === true && factory?.type !== 'Social') {
     throw new ApiError('connector.invalid_type_for_syncing_profile');
   }
-  if (body.enableTokenStorage === true) throw new ApiError('connector.token_storage_not_supported');
+  if (body.enableTokenStorage === true) checkTokenStorage(context, factory);
   if (body.metadata !== undefined && factory?.metadata.isStandard !== true) {
     throw new ApiError('connector.cannot_overwrite_metadata_for_non_standard_connector');
   }

@@ -61,14 +61,22 @@ export const ssoConnectorOverrides = {
       const config = values.config as Record<string, unknown> | undefined;
       if (config && Object.keys(config).length > 0) await checkConnection(model, values.providerName, config);
     },
-    run: async (values, { stored, model }) => {
+    run: async (values, { stored, model, context }) => {
       const checked = { ...values };
       // Logto answers a provider it does not support with 422 `connector.not_found`.
       if (!stored && !model.discriminated?.config?.branches[String(values.providerName)]) {
         throw new ApiError('connector.not_found', { type: String(values.providerName) }, undefined, 422);
       }
       if (Array.isArray(values.domains)) checked.domains = checkedDomains(values.domains as string[]);
-      if (values.enableTokenStorage === true) throw new ApiError('request.feature_not_supported');
+      // Token storage (Logto's): where the server has a secret vault, for OpenID Connect providers only.
+      if (values.enableTokenStorage === true) {
+        if (!context.features?.secretVault) throw new ApiError('request.feature_not_supported');
+        const providerName = String(values.providerName ?? stored?.providerName);
+        const branch = model.discriminated?.config?.branches[providerName];
+        if ((branch?.meta as { providerType?: unknown } | undefined)?.providerType !== 'oidc') {
+          throw new ApiError('connector.token_storage_not_supported');
+        }
+      }
       // An empty configuration is a connector not connected yet (what a create without one stores).
       const config = values.config as Record<string, unknown> | undefined;
       if (config && Object.keys(config).length > 0) {

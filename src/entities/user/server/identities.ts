@@ -2,7 +2,9 @@ import { type ActionOverride, created, type ServerOverride } from '../../../serv
 import type { Entity } from '../../../server/crud/repository.js';
 import type { Queryable } from '../../../server/db/database.js';
 import { ApiError } from '../../../server/http/api-error.js';
+import { dropTokenSet, tokenSecretOf, tokenSecretsOf } from '../../../server/secrets/token-sets.js';
 import { ssoIdentitiesOf } from '../../../server/sso/identities.js';
+import { isFlagOn } from '../../../shared/query-flags.js';
 import { socialProfileFrom } from './social-profile.js';
 import { changeUser, objectField, readUser } from './stored-user.js';
 
@@ -29,11 +31,16 @@ const heldByAnother = async ({ operations, context, id }: Input, tx: Queryable, 
 export const userIdentityOverrides = {
   'user.get-identity': {
     kind: 'action',
-    run: async ({ context, id, params, operations }) => {
+    run: async ({ context, id, params, query, operations, operationsOf, db }) => {
       const identities = identitiesOf(await readUser(context, operations, id));
       const target = params.target ?? '';
       if (!Object.hasOwn(identities, target)) throw new ApiError('user.identity_not_exist');
-      return { identity: identities[target] };
+      const tokenSecret = isFlagOn(query.includeTokenSecret)
+        ? await db.withTenant(context.tenantId, (tx) =>
+            tokenSecretOf(tx, operationsOf('secret').model, context.tenantId, id, { target }),
+          )
+        : undefined;
+      return { identity: identities[target], ...(tokenSecret ? { tokenSecret } : {}) };
     },
   },
   'user.replace-identity': {
@@ -57,11 +64,13 @@ export const userIdentityOverrides = {
   },
   'user.delete-identity': {
     kind: 'action',
-    run: async ({ context, id, params, operations }) => {
+    // The identity's kept tokens go with it.
+    run: async ({ context, id, params, operations, operationsOf }) => {
       const target = params.target ?? '';
-      return changeUser(context, operations, id, async (user) => {
+      return changeUser(context, operations, id, async (user, tx) => {
         const identities = identitiesOf(user);
         if (!Object.hasOwn(identities, target)) throw new ApiError('user.identity_not_exist');
+        await dropTokenSet(tx, operationsOf('secret').model, context.tenantId, id, { target });
         const rest = Object.fromEntries(Object.entries(identities).filter(([key]) => key !== target));
         return { values: { identities: rest }, answer: (updated) => updated };
       });
@@ -91,13 +100,19 @@ export const userIdentityOverrides = {
   },
   'user.get-sso-identity': {
     kind: 'action',
-    run: async ({ context, id, params, operations, db }) => {
+    run: async ({ context, id, params, query, operations, operationsOf, db }) => {
       await readUser(context, operations, id);
-      const connectorId = params.ssoConnectorId ?? '';
-      const identities = await db.withTenant(context.tenantId, (tx) => ssoIdentitiesOf(tx, context.tenantId, [id]));
-      const ssoIdentity = identities.get(id)?.find((identity) => identity.ssoConnectorId === connectorId);
-      if (!ssoIdentity) throw new ApiError('user.enterprise_sso_identity_not_exists', { ssoConnectorId: connectorId });
-      return { ssoIdentity };
+      const ssoConnectorId = params.ssoConnectorId ?? '';
+      const { tenantId } = context;
+      const identities = await db.withTenant(tenantId, (tx) => ssoIdentitiesOf(tx, tenantId, [id]));
+      const ssoIdentity = identities.get(id)?.find((identity) => identity.ssoConnectorId === ssoConnectorId);
+      if (!ssoIdentity) throw new ApiError('user.enterprise_sso_identity_not_exists', { ssoConnectorId });
+      const tokenSecret = isFlagOn(query.includeTokenSecret)
+        ? await db.withTenant(tenantId, (tx) =>
+            tokenSecretOf(tx, operationsOf('secret').model, tenantId, id, { ssoConnectorId }),
+          )
+        : undefined;
+      return { ssoIdentity, ...(tokenSecret ? { tokenSecret } : {}) };
     },
   },
   'user.sso-identities': {
@@ -113,15 +128,26 @@ export const userIdentityOverrides = {
   },
   'user.list-all-identities': {
     kind: 'action',
-    run: async ({ context, id, operations, db }) => {
+    run: async ({ context, id, query, operations, operationsOf, db }) => {
+      const { tenantId } = context;
       const identities = identitiesOf(await readUser(context, operations, id));
-      const sso = await db.withTenant(context.tenantId, (tx) => ssoIdentitiesOf(tx, context.tenantId, [id]));
+      const { sso, secrets } = await db.withTenant(tenantId, async (tx) => ({
+        sso: await ssoIdentitiesOf(tx, tenantId, [id]),
+        secrets: isFlagOn(query.includeTokenSecret)
+          ? await tokenSecretsOf(tx, operationsOf('secret').model, tenantId, id)
+          : undefined,
+      }));
+      const withSecret = <T>(item: T, secret: unknown) => (secret ? { ...item, tokenSecret: secret } : item);
       return {
-        socialIdentities: Object.entries(identities).map(([target, identity]) => ({ target, identity })),
-        ssoIdentities: (sso.get(id) ?? []).map((ssoIdentity) => ({
-          ssoConnectorId: ssoIdentity.ssoConnectorId,
-          ssoIdentity,
-        })),
+        socialIdentities: Object.entries(identities).map(([target, identity]) =>
+          withSecret({ target, identity }, secrets?.social.get(target)),
+        ),
+        ssoIdentities: (sso.get(id) ?? []).map((ssoIdentity) =>
+          withSecret(
+            { ssoConnectorId: ssoIdentity.ssoConnectorId, ssoIdentity },
+            secrets?.sso.get(ssoIdentity.ssoConnectorId),
+          ),
+        ),
       };
     },
   },

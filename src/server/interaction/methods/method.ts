@@ -7,6 +7,7 @@ import type { CreateSteps } from '../../crud/contracts.js';
 import type { Database } from '../../db/database.js';
 import type { Outbox } from '../../messages/outbox.js';
 import type { TenantProviders } from '../../oidc/providers.js';
+import type { SecretVault } from '../../secrets/vault.js';
 import type { interactionAudit } from '../audit.js';
 import type { CaptchaGuard } from '../captcha/guard.js';
 import type { Interaction, InteractionHandler, Request } from '../context.js';
@@ -40,6 +41,8 @@ export interface MethodTools {
   outbox: Outbox;
   settingsOf: (tenantId: string) => Promise<SecuritySettings>;
   breached?: BreachCheck | undefined;
+  /** The secret vault, where providers' tokens are kept for connectors that store them; unset, none are kept. */
+  vault?: SecretVault | undefined;
   /**
    * Where another method claims the identifier typed into a form (an email of a domain with single sign-on): that
    * method's answer, sent; undefined when no method claims it.

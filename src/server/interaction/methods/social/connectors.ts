@@ -9,6 +9,7 @@ type Row = {
   metadata: Record<string, unknown> | null;
   config: Record<string, unknown>;
   sync_profile: boolean;
+  enable_token_storage: boolean;
 };
 
 /** A connector's own metadata (a standard connector's) over its factory's. */
@@ -30,6 +31,8 @@ const shown = (model: EntityModel, row: Row) => {
     config: row.config,
     /** Whether each sign-in refreshes the user's name and avatar from the provider (`syncProfile`). */
     syncProfile: row.sync_profile === true,
+    /** Whether the provider's tokens are kept in the secret vault at each sign-in (`enableTokenStorage`). */
+    tokenStorage: row.enable_token_storage === true,
   };
 };
 
@@ -42,7 +45,8 @@ export const readSocialConnectors = async (
 ): Promise<PageSocialConnector[]> => {
   if (targets.length === 0) return [];
   const { rows } = await tx.query<Row>(
-    'SELECT id, connector_id, metadata, config, sync_profile FROM connectors WHERE tenant_id = $1 ORDER BY created_at',
+    `SELECT id, connector_id, metadata, config, sync_profile, enable_token_storage
+       FROM connectors WHERE tenant_id = $1 ORDER BY created_at`,
     [tenantId],
   );
   const connectors = rows.flatMap((row) => shown(model, row)?.connector ?? []);
@@ -52,7 +56,8 @@ export const readSocialConnectors = async (
 /** One social connector of the tenant with its factory and configuration, to sign in with. */
 export const readSocialConnector = async (tx: Queryable, tenantId: string, model: EntityModel, id: string) => {
   const { rows } = await tx.query<Row>(
-    'SELECT id, connector_id, metadata, config, sync_profile FROM connectors WHERE tenant_id = $1 AND id = $2',
+    `SELECT id, connector_id, metadata, config, sync_profile, enable_token_storage
+       FROM connectors WHERE tenant_id = $1 AND id = $2`,
     [tenantId, id],
   );
   return rows[0] ? shown(model, rows[0]) : undefined;

@@ -9,6 +9,7 @@ import type { Interaction } from '../../context.js';
 import { pendingAsksMore, savePendingIdentity } from '../../registration/pending-identity.js';
 import type { MethodTools } from '../method.js';
 import { providerReturn, sameState } from '../provider-return.js';
+import { keepProviderTokens, sealProviderTokens } from '../token-storage.js';
 import { readSocialConnector } from './connectors.js';
 import { socialAccountSteps, socialPending } from './sign-up.js';
 import { readSocialState, saveSocialState } from './state.js';
@@ -100,6 +101,8 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
     if (!profile) return refuse(interaction, reply, 400, 'social_failed');
     const { target } = found.connector;
     const identity = { userId: profile.id, details: profile.details };
+    const tokenSet = sealProviderTokens(tools, found.tokenStorage, profile.tokens, request.log);
+    const tokenOwner = { kind: 'social', connectorId, target, identityId: profile.id } as const;
     const holder = await users.identities.holder(tenantId, target, profile.id);
     const email = profile.emailVerified ? profile.email : undefined;
     const owner = holder ?? (email ? await users.findByIdentifier(tenantId, email) : undefined);
@@ -112,6 +115,7 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
         const linked = await users.identities.link(tenantId, owner.id, target, identity, profile, found.syncProfile);
         if (!linked) return refuse(interaction, reply, 409, 'social_identity_in_use');
       }
+      await keepProviderTokens(tools, tenantId, owner.id, tokenOwner, tokenSet);
       return flow.proceed(interaction, request, reply, owner, {
         userId: owner.id,
         event: 'SignIn',
@@ -121,7 +125,7 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
     if (!(await pages.registrationOpen(interaction))) return refuse(interaction, reply, 403, 'no_account_for_social');
     // Where sign-up asks for what the provider did not give (a username, an address), the registration form asks
     // for it and completes the account.
-    const pending = socialPending(target, profile);
+    const pending = socialPending(found.connector, profile, tokenSet);
     if (pendingAsksMore(interaction.experience, pending)) {
       await savePendingIdentity(interaction, pending);
       return redirect(reply, `${interaction.base}/register`);

@@ -2,11 +2,13 @@ import type { FastifyReply } from 'fastify';
 import type { UserRecord } from '../../../../generated/records.js';
 import { systemContext } from '../../../crud/context.js';
 import { ApiError } from '../../../http/api-error.js';
+import { keepTokenSet } from '../../../secrets/token-sets.js';
 import { inConnectorDomains, type SsoConnection } from '../../../sso/connectors.js';
 import { keepSsoIdentity, lockSsoIdentity, SsoIdentityTaken, ssoIdentityHolder } from '../../../sso/identities.js';
 import { provisionOrganizations } from '../../../sso/jit-organizations.js';
 import type { Interaction, Request } from '../../context.js';
 import type { MethodTools } from '../method.js';
+import { keepProviderTokens, sealProviderTokens } from '../token-storage.js';
 import type { SsoProfile } from './state.js';
 
 /**
@@ -45,8 +47,16 @@ export const ssoOutcome = (tools: MethodTools) => {
         identifier: 'sso',
         ...(code ? { error: { code } } : {}),
       });
+    const tokenSet = sealProviderTokens(tools, connection.tokenStorage, profile.tokens, request.log);
+    const tokenOwner = {
+      kind: 'sso',
+      ssoConnectorId: connection.id,
+      issuer: profile.issuer,
+      identityId: profile.id,
+    } as const;
     const signIn = async (user: UserRecord) => {
       if (user.isSuspended) return refuse(403, 'suspended');
+      await keepProviderTokens(tools, tenantId, user.id, tokenOwner, tokenSet);
       return flow.proceed(interaction, request, reply, user, { userId: user.id, event: 'SignIn', identifier: 'sso' });
     };
 
@@ -100,6 +110,7 @@ export const ssoOutcome = (tools: MethodTools) => {
             await keepSsoIdentity(tx, identityModel, tenantId, userId, identity);
             const from = { ssoConnectorId: connection.id, verifiedEmail: email };
             await provisionOrganizations(tx, tools.modelOf, tenantId, userId, from);
+            if (tokenSet) await keepTokenSet(tx, tools.modelOf('secret'), tenantId, userId, tokenOwner, tokenSet);
           },
         },
       )

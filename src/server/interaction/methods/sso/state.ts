@@ -1,3 +1,4 @@
+import type { TokenSet } from '../../../secrets/vault.js';
 import { flowState } from '../../flow-state.js';
 
 /** The user as the identity provider describes them, once its answer was verified. */
@@ -11,6 +12,8 @@ export interface SsoProfile {
   name?: string | undefined;
   avatar?: string | undefined;
   details: Record<string, unknown>;
+  /** What an OpenID provider's token endpoint answered (never kept with the interaction). */
+  tokens?: TokenSet | undefined;
 }
 
 /**
