@@ -33,21 +33,6 @@ describe.each(databases())('social sign-in against another tenant on $name', (ta
     expect(identity.json()).toMatchObject({ identity: { userId: person.id } });
   });
 
-  it('links the identity to the account whose address the provider verified', async () => {
-    const email = `${unique('both_')}@example.com`;
-    const local = await createUser(pages.db(), 'default', {
-      username: unique('local_'),
-      primaryEmail: email,
-      password: PASSWORD,
-    });
-    const person = await upstreamUser(email);
-    const before = await pages.countUsers('default');
-    const { browser, page } = await pages.open('');
-    reachedApp(await signInUpstream(browser, page.url, person.username));
-    expect(await pages.countUsers('default')).toBe(before);
-    expect((await holderOf(person.id)).map((row) => row.id)).toEqual([local.id]);
-  });
-
   it('never links by an address the provider does not vouch for (OAuth 2.0 without a verified flag)', async () => {
     const email = `${unique('unverified_')}@example.com`;
     const local = await createUser(pages.db(), 'default', {

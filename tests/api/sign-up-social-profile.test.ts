@@ -119,6 +119,15 @@ describe.each(databases())('social sign-up completing the profile on $name', (ta
     expect(await holderOf(person.id)).toMatchObject([{ email }]);
   });
 
+  it('asks nothing where the tenant skips required identifiers for social sign-ups', async () => {
+    await signUpAsks(['username', 'email'], true);
+    await pages.patch('', { socialSignIn: { skipRequiredIdentifiers: true } });
+    const person = await upstreamUser(null);
+    const { browser, page } = await pages.open('');
+    reachedApp(await signInUpstream(browser, page.url, person.username));
+    expect(await holderOf(person.id)).toMatchObject([{ username: null, email: null }]);
+  });
+
   it('makes one account of two browsers completing the same new identity at once', async () => {
     await signUpAsks(['username']);
     const person = await upstreamUser();

@@ -2,8 +2,8 @@
  * Social sign-in end to end in Chromium, against a real upstream: a second Gatehouse server is the OpenID provider
  * (its own sign-in pages, keys and tokens), set up as the generic OIDC social connector "Acme". A new person signs
  * up with it (the registration form asking only for the username the provider does not give) and comes back signed
- * in; a person whose email the provider verifies gets the identity linked to the
- * account that already has that address.
+ * in; a person whose email the provider verifies is asked, then gets the identity linked to the account that
+ * already has that address.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkPage } from './accessibility';
@@ -45,7 +45,12 @@ const call = async (target: RunningServer, as: Browser, method: string, path: st
  * From the application: the sign-in page's Acme button, the upstream's own sign-in, and back to the application;
  * where a new account still needs a username (the tenant's sign-up asks for one), the registration form first.
  */
-const signInWithAcme = async (member: Browser, username: string, newUsername?: string) => {
+const signInWithAcme = async (
+  member: Browser,
+  username: string,
+  then: { newUsername?: string; link?: boolean } = {},
+) => {
+  const { newUsername } = then;
   const { page } = member;
   await page.goto(authorizationUrl(server.origin, clientId, app.url, { state: 'social' }));
   await visible(page.getByRole('heading', { level: 1, name: 'Sign in' }));
@@ -61,6 +66,12 @@ const signInWithAcme = async (member: Browser, username: string, newUsername?: s
     expect(await checkPage(page, 'registration form completing a social sign-up')).toEqual([]);
     await page.getByLabel('Username').fill(newUsername);
     await page.getByRole('button', { name: 'Create account' }).click();
+  }
+  if (then.link) {
+    await visible(page.getByRole('heading', { level: 1, name: 'Link your account' }));
+    await screenshot(page, 'link-account');
+    expect(await checkPage(page, 'social link page')).toEqual([]);
+    await page.getByRole('button', { name: 'Link and continue' }).click();
   }
   await page.waitForURL((url) => url.href.startsWith(app.url), { timeout: 30_000 });
   expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
@@ -133,7 +144,7 @@ describe('social sign-in with another Gatehouse as the provider', () => {
     await visible(member.page.getByRole('button', { name: 'Continue with Acme' }));
     await screenshot(member.page, 'button');
     expect(await checkPage(member.page, 'sign-in page with a social button')).toEqual([]);
-    await signInWithAcme(member, 'grace', 'grace_h');
+    await signInWithAcme(member, 'grace', { newUsername: 'grace_h' });
     const [grace] = await usersWith('grace@upstream.test');
     expect(Object.keys(grace?.identities ?? {})).toEqual(['acme']);
     expect(grace).toMatchObject({ username: 'grace_h' });
@@ -147,7 +158,7 @@ describe('social sign-in with another Gatehouse as the provider', () => {
     await again.close();
   });
 
-  test('the account with the address Acme verifies gets the identity linked', async () => {
+  test('the account with the address Acme verifies gets the identity linked, once the person agrees', async () => {
     const local = await call(server, admin, 'POST', '/users', {
       username: 'ada',
       primaryEmail: 'ada@example.com',
@@ -159,7 +170,8 @@ describe('social sign-in with another Gatehouse as the provider', () => {
       password: PASSWORD,
     });
     const member = await launchBrowser({ signInTo: false });
-    await signInWithAcme(member, 'ada_upstream');
+    // The sign-in pages ask before they link (the tenant does not link accounts automatically).
+    await signInWithAcme(member, 'ada_upstream', { link: true });
     const found = await usersWith('ada@example.com');
     expect(found.map((user) => user.id)).toEqual([local.id]);
     expect(Object.keys(found[0]?.identities ?? {})).toEqual(['acme']);

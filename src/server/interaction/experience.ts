@@ -50,6 +50,11 @@ export interface PageExperience {
   socialTargets: string[];
   /** The tenant's social connectors of those targets, in that order (read with the interaction; none in a preview). */
   socialConnectors: PageSocialConnector[];
+  /**
+   * Logto's `socialSignIn`: whether a new social identity whose verified email names an account links to it without
+   * asking, and whether a social sign-up skips the identifiers sign-up requires.
+   */
+  socialSignIn: { automaticAccountLinking: boolean; skipRequiredIdentifiers: boolean };
   /** Whether an email whose domain an enterprise SSO connector lists signs in there (`singleSignOnEnabled`). */
   singleSignOn: boolean;
   /** The custom profile fields the sign-up page collects, in order (read with the interaction; none in a preview). */
@@ -203,6 +208,10 @@ export const pageExperience = (experience: Partial, model: EntityModel): PageExp
       ? experience.socialSignInConnectorTargets.filter((target): target is string => typeof target === 'string')
       : [],
     socialConnectors: [],
+    socialSignIn: {
+      automaticAccountLinking: record(experience.socialSignIn).automaticAccountLinking === true,
+      skipRequiredIdentifiers: record(experience.socialSignIn).skipRequiredIdentifiers === true,
+    },
     singleSignOn: experience.singleSignOnEnabled === true,
     profileFields: [],
     mfa: pageMfa(record(experience.mfa)),

@@ -129,6 +129,16 @@ export const SignUpTab = (props: TabProps) => {
           />
         </Form.Item>
         <SocialSignInField {...props} />
+        <SwitchField
+          {...props}
+          path="socialSignIn.automaticAccountLinking"
+          labelKey="sign_in_exp_console.sign_in.automatic_account_linking"
+        />
+        <SwitchField
+          {...props}
+          path="socialSignIn.skipRequiredIdentifiers"
+          labelKey="sign_in_exp_console.sign_in.skip_required_identifiers"
+        />
       </Section>
     </>
   );

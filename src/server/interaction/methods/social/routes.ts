@@ -1,17 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { systemContext } from '../../../crud/context.js';
 import { ApiError } from '../../../http/api-error.js';
 import { authorizationUri } from '../../../social/authorization.js';
 import { socialConfigOf } from '../../../social/config.js';
 import { socialProfile } from '../../../social/profile.js';
 import type { Interaction } from '../../context.js';
-import { pendingAsksMore, savePendingIdentity } from '../../registration/pending-identity.js';
 import type { MethodTools } from '../method.js';
 import { providerReturn, sameState } from '../provider-return.js';
 import { keepProviderTokens, sealProviderTokens } from '../token-storage.js';
 import { readSocialConnector } from './connectors.js';
-import { socialAccountSteps, socialPending } from './sign-up.js';
+import { socialLinkRoutes } from './link.js';
+import { saveSocialLink } from './link-state.js';
+import { socialRegistration } from './register.js';
+import { socialPending } from './sign-up.js';
 import { readSocialState, saveSocialState } from './state.js';
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -28,11 +29,14 @@ export const socialRedirectUri = (interaction: Interaction, connectorId: string)
  * the connector's fixed URL, which hands the answer to the interaction the state names, whose page checks the state
  * against its own (once: a replay finds nothing), exchanges the code and reads the profile (the ID token's
  * signature, issuer, audience and nonce checked). Then the user who holds the platform identity signs in; else the
- * user whose email the provider verified gets the identity linked; else a new account registers where sign-up is
- * open. A provider's unverified email never links nor becomes the account's address.
+ * user whose email the provider verified gets the identity linked (at once where `automaticAccountLinking`, else
+ * when the user chooses it on the link page); else a new account registers where sign-up is open (asking first for
+ * what sign-up requires and the provider did not give). A provider's unverified email never links nor becomes the
+ * account's address.
  */
 export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTools, prefix: string) => {
   const { page, db, users, audit, pages, flow } = tools;
+  const register = socialRegistration(tools);
   const redirect = (reply: FastifyReply, to: string) => reply.header('Cache-Control', 'no-store').redirect(to, 303);
   const refuse = (interaction: Interaction, reply: FastifyReply, status: number, key: string) =>
     pages.showSignIn(interaction, reply, status, { error: interaction.tr.t(`errors:${key}`) });
@@ -57,7 +61,7 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
   });
 
   const callback = page(async (interaction, request, reply) => {
-    const { tenantId, tr, details } = interaction;
+    const { tenantId, details } = interaction;
     if (details.prompt.name !== 'login') return pages.wrongPrompt(interaction, reply);
     const connectorId = connectorIdOf(request);
     const query = request.query as Record<string, unknown>;
@@ -105,12 +109,14 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
     const tokenOwner = { kind: 'social', connectorId, target, identityId: profile.id } as const;
     const holder = await users.identities.holder(tenantId, target, profile.id);
     const email = profile.emailVerified ? profile.email : undefined;
-    const owner = holder ?? (email ? await users.findByIdentifier(tenantId, email) : undefined);
+    const related = !holder && email ? await users.findByIdentifier(tenantId, email) : undefined;
+    // The account whose address the provider verified takes the identity at once only where the tenant says so
+    // (`automaticAccountLinking`); else the user decides on the link page.
+    const owner = holder ?? (interaction.experience.socialSignIn.automaticAccountLinking ? related : undefined);
     record('Verification.Social.Submit', 'Success', owner?.id);
     if (owner) {
       if (owner.isSuspended) return refuse(interaction, reply, 403, 'suspended');
-      // The account whose address the provider verified takes the identity (Logto's linking by verified email); a
-      // connector that syncs profiles refreshes the holder's identity, name and avatar at each sign-in.
+      // A connector that syncs profiles refreshes the holder's identity, name and avatar at each sign-in.
       if (!holder || found.syncProfile) {
         const linked = await users.identities.link(tenantId, owner.id, target, identity, profile, found.syncProfile);
         if (!linked) return refuse(interaction, reply, 409, 'social_identity_in_use');
@@ -122,33 +128,16 @@ export const socialRoutes = (scope: FastifyInstance, at: string, tools: MethodTo
         identifier: 'social',
       });
     }
-    if (!(await pages.registrationOpen(interaction))) return refuse(interaction, reply, 403, 'no_account_for_social');
-    // Where sign-up asks for what the provider did not give (a username, an address), the registration form asks
-    // for it and completes the account.
     const pending = socialPending(found.connector, profile, tokenSet);
-    if (pendingAsksMore(interaction.experience, pending)) {
-      await savePendingIdentity(interaction, pending);
-      return redirect(reply, `${interaction.base}/register`);
+    if (related) {
+      if (related.isSuspended) return refuse(interaction, reply, 403, 'suspended');
+      await saveSocialLink(interaction, { pending, relatedUserId: related.id });
+      return redirect(reply, `${interaction.base}/social/link`);
     }
-    const context = { ...systemContext(tenantId, 'registration'), locale: tr.language };
-    const steps = socialAccountSteps(tools, tenantId, pending);
-    const created = await users.create(context, { primaryEmail: email ?? null }, steps).catch((error: unknown) => {
-      if (error instanceof ApiError) return undefined;
-      throw error;
-    });
-    if (!created) {
-      // A first sign-in racing with this one made the identity's account: that account signs in.
-      const first = await users.identities.holder(tenantId, target, profile.id);
-      if (!first || first.isSuspended) return refuse(interaction, reply, 409, 'social_identity_in_use');
-      return flow.proceed(interaction, request, reply, first, {
-        userId: first.id,
-        event: 'SignIn',
-        identifier: 'social',
-      });
-    }
-    return flow.proceed(interaction, request, reply, created, { userId: created.id, event: 'Register' });
+    return register(interaction, request, reply, pending);
   });
 
+  socialLinkRoutes(scope, at, tools);
   scope.post(`${at}/social/:connectorId`, start);
   scope.get(`${at}/social/:connectorId/callback`, callback);
   scope.get(`${prefix}/callback/social/:connectorId`, providerReturn('social'));
