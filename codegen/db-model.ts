@@ -66,7 +66,7 @@ const entityTable = (model: EntityModel, models: EntityModel[]): DbTable => {
     const cols = rule.fields.map(snakeCase);
     indexes.push({
       name: `${model.table}__${cols.join('__')}__key`,
-      columns: [...tenant, ...cols],
+      columns: [...(rule.acrossTenants ? [] : tenant), ...cols],
       unique: true,
       ...(rule.caseInsensitive ? { lowerColumns: cols } : {}),
       method: 'btree',

@@ -17,7 +17,10 @@ export const apiRoutes = {
     "item": "/applications/{id}",
     "actions": {
       "customData": "/applications/{id}/custom-data",
-      "legacySecret": "/applications/{id}/legacy-secret"
+      "legacySecret": "/applications/{id}/legacy-secret",
+      "customDomains": "/applications/{id}/protected-app-metadata/custom-domains",
+      "customDomainCreate": "/applications/{id}/protected-app-metadata/custom-domains",
+      "customDomainDelete": "/applications/{id}/protected-app-metadata/custom-domains/{domain}"
     },
     "relations": {
       "roles": "/applications/{id}/roles",
@@ -334,6 +337,11 @@ export const apiRoutes = {
   "subjectToken": {
     "actions": {
       "create": "/subject-tokens"
+    }
+  },
+  "system": {
+    "actions": {
+      "application": "/systems/application"
     }
   },
   "user": {

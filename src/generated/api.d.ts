@@ -279,6 +279,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/{id}/protected-app-metadata/custom-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a protected app's custom domains, their status checked against DNS */
+        get: operations["GetApplicationProtectedAppMetadataCustomDomains"];
+        put?: never;
+        /** Add a custom domain to a protected app */
+        post: operations["CreateApplicationProtectedAppMetadataCustomDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/protected-app-metadata/custom-domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a custom domain from a protected app */
+        delete: operations["DeleteApplicationProtectedAppMetadataCustomDomainsDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/{id}/roles": {
         parameters: {
             query?: never;
@@ -2373,6 +2408,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/systems/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the server's configuration for applications: the domain of protected apps' hosts */
+        get: operations["GetSystemApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user-assets": {
         parameters: {
             query?: never;
@@ -3071,6 +3123,15 @@ export interface components {
              * @example application.device_flow_not_changeable
              * @example application.third_party_application_cannot_enable_token_exchange
              * @example domain.domain_in_use
+             * @example domain.limit_to_one_domain
+             * @example domain.hostname_already_exists
+             * @example application.protected_app_not_configured
+             * @example application.protected_app_metadata_is_required
+             * @example application.invalid_subdomain
+             * @example application.protected_application_only
+             * @example application.protected_application_misconfigured
+             * @example application.should_delete_custom_domains_first
+             * @example application.custom_domain_not_found
              * @example domain.domain_is_not_allowed
              * @example storage.not_configured
              * @example application.third_party_application_only
@@ -3118,6 +3179,7 @@ export interface components {
              * @example single_sign_on.idp_initiated_authentication_invalid_application_type
              * @example single_sign_on.idp_initiated_authentication_redirect_uri_not_registered
              * @example single_sign_on.idp_initiated_authentication_client_callback_uri_not_found
+             * @example application.protected_application_subdomain_exists
              * @example daily_active_user.already_recorded
              */
             code: string;
@@ -3349,7 +3411,7 @@ export interface components {
              * @description The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API.
              * @enum {string}
              */
-            type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "SAML";
+            type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "Protected" | "SAML";
             /**
              * @default {
              *       "redirectUris": [],
@@ -3413,6 +3475,29 @@ export interface components {
                 /** @description The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded. */
                 maxAllowedGrants?: number;
             };
+            /**
+             * @description A protected app's settings (null for other types): the host its visitors reach, the origin their requests go on to, how long a sign-in lasts, the paths that need one, and its custom domains. A create sends `subDomain` and `origin` (the server makes the rest); an update may change `origin`, `sessionDuration`, `pageRules` and `additionalScopes`.
+             * @default null
+             */
+            protectedAppMetadata: {
+                /** @description At creation: the subdomain of the protected apps' domain that makes the app's host. */
+                subDomain?: string;
+                /** @description The host the app's visitors reach (`{subDomain}.{protected apps' domain}`). */
+                host?: string;
+                /** @description The website requests go on to once the visitor is signed in. */
+                origin?: string;
+                /** @description How long a sign-in lasts, in seconds. */
+                sessionDuration?: number;
+                /** @description The paths that need a sign-in; none: every path. */
+                pageRules?: {
+                    /** @description A regular expression of the paths that need a sign-in. */
+                    path: string;
+                }[];
+                /** @description Scopes asked for beyond the profile. */
+                additionalScopes?: ("custom_data" | "identities" | "roles" | "urn:logto:scope:organizations" | "urn:logto:scope:organization_roles")[];
+                /** @description The app's custom domain (one at most), with its DNS records and status; changed through its own operations. */
+                customDomains?: Record<string, unknown>[];
+            } | null;
             /**
              * @description Arbitrary data about the application.
              * @default {}
@@ -3433,6 +3518,23 @@ export interface components {
             $defs: {
                 /** @description The top-level keys to set in the custom data; the others stay. */
                 customDataPatch: Record<string, unknown>;
+                customDomainBody: {
+                    /** @description The domain, e.g. app.example.com. */
+                    domain: string;
+                };
+                customDomains: {
+                    domain: string;
+                    /** @enum {string} */
+                    status: "PendingVerification" | "PendingSsl" | "Active" | "Error";
+                    errorMessage: string | null;
+                    dnsRecords: {
+                        name: string;
+                        type: string;
+                        value: string;
+                    }[];
+                    /** @description Always null: Gatehouse verifies the domain itself. */
+                    cloudflareData: Record<string, unknown> | null;
+                }[];
             };
         } & unknown;
         ApplicationListItem: components["schemas"]["Application"] & {
@@ -3450,7 +3552,7 @@ export interface components {
              * @description The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API.
              * @enum {string}
              */
-            type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "SAML";
+            type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "Protected" | "SAML";
             /**
              * @default {
              *       "redirectUris": [],
@@ -3514,6 +3616,29 @@ export interface components {
                 /** @description The most active grants (signed-in devices) a user may hold for the app: a new sign-in revokes the oldest beyond it, with their tokens, and announces Grant.LimitExceeded. */
                 maxAllowedGrants?: number;
             };
+            /**
+             * @description A protected app's settings (null for other types): the host its visitors reach, the origin their requests go on to, how long a sign-in lasts, the paths that need one, and its custom domains. A create sends `subDomain` and `origin` (the server makes the rest); an update may change `origin`, `sessionDuration`, `pageRules` and `additionalScopes`.
+             * @default null
+             */
+            protectedAppMetadata: {
+                /** @description At creation: the subdomain of the protected apps' domain that makes the app's host. */
+                subDomain?: string;
+                /** @description The host the app's visitors reach (`{subDomain}.{protected apps' domain}`). */
+                host?: string;
+                /** @description The website requests go on to once the visitor is signed in. */
+                origin?: string;
+                /** @description How long a sign-in lasts, in seconds. */
+                sessionDuration?: number;
+                /** @description The paths that need a sign-in; none: every path. */
+                pageRules?: {
+                    /** @description A regular expression of the paths that need a sign-in. */
+                    path: string;
+                }[];
+                /** @description Scopes asked for beyond the profile. */
+                additionalScopes?: ("custom_data" | "identities" | "roles" | "urn:logto:scope:organizations" | "urn:logto:scope:organization_roles")[];
+                /** @description The app's custom domain (one at most), with its DNS records and status; changed through its own operations. */
+                customDomains?: Record<string, unknown>[];
+            } | null;
             /**
              * @description Arbitrary data about the application.
              * @default {}
@@ -3602,6 +3727,29 @@ export interface components {
                 maxAllowedGrants?: number;
             };
             /**
+             * @description A protected app's settings (null for other types): the host its visitors reach, the origin their requests go on to, how long a sign-in lasts, the paths that need one, and its custom domains. A create sends `subDomain` and `origin` (the server makes the rest); an update may change `origin`, `sessionDuration`, `pageRules` and `additionalScopes`.
+             * @default null
+             */
+            protectedAppMetadata: {
+                /** @description At creation: the subdomain of the protected apps' domain that makes the app's host. */
+                subDomain?: string;
+                /** @description The host the app's visitors reach (`{subDomain}.{protected apps' domain}`). */
+                host?: string;
+                /** @description The website requests go on to once the visitor is signed in. */
+                origin?: string;
+                /** @description How long a sign-in lasts, in seconds. */
+                sessionDuration?: number;
+                /** @description The paths that need a sign-in; none: every path. */
+                pageRules?: {
+                    /** @description A regular expression of the paths that need a sign-in. */
+                    path: string;
+                }[];
+                /** @description Scopes asked for beyond the profile. */
+                additionalScopes?: ("custom_data" | "identities" | "roles" | "urn:logto:scope:organizations" | "urn:logto:scope:organization_roles")[];
+                /** @description The app's custom domain (one at most), with its DNS records and status; changed through its own operations. */
+                customDomains?: Record<string, unknown>[];
+            } | null;
+            /**
              * @description Arbitrary data about the application.
              * @default {}
              */
@@ -3631,6 +3779,23 @@ export interface components {
          * @default {}
          */
         ApplicationCustomDataResponse: Record<string, unknown>;
+        ApplicationCustomDomainsResponse: {
+            domain: string;
+            /** @enum {string} */
+            status: "PendingVerification" | "PendingSsl" | "Active" | "Error";
+            errorMessage: string | null;
+            dnsRecords: {
+                name: string;
+                type: string;
+                value: string;
+            }[];
+            /** @description Always null: Gatehouse verifies the domain itself. */
+            cloudflareData: Record<string, unknown> | null;
+        }[];
+        ApplicationCustomDomainCreateBody: {
+            /** @description The domain, e.g. app.example.com. */
+            domain: string;
+        };
         /**
          * ApplicationAccessControl
          * @description Who may sign in to an application, when its app-level access control is enabled: the users named, users with one of the roles named, members of the organizations named, or members holding one of the organization roles named in an organization. One record per application.
@@ -9741,7 +9906,7 @@ export interface components {
                  * @description The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API.
                  * @enum {string}
                  */
-                type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "SAML";
+                type: "Native" | "SPA" | "Traditional" | "MachineToMachine" | "Protected" | "SAML";
             }[];
         };
         RoleCreate: {
@@ -12454,6 +12619,26 @@ export interface components {
             expiresIn: number;
         };
         /**
+         * System
+         * @description How the server is set up, as far as the tenant's configuration depends on it.
+         */
+        System: {
+            $defs: {
+                applicationConfig: {
+                    protectedApps: {
+                        /** @description The domain protected apps' hosts are made under (`{subDomain}.{defaultDomain}`). */
+                        defaultDomain: string;
+                    };
+                };
+            };
+        };
+        SystemApplicationResponse: {
+            protectedApps: {
+                /** @description The domain protected apps' hosts are made under (`{subDomain}.{defaultDomain}`). */
+                defaultDomain: string;
+            };
+        };
+        /**
          * User
          * @description A person who signs in to a tenant.
          */
@@ -13737,7 +13922,7 @@ export interface operations {
                 /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
                 search?: string;
                 /** @description Only applications with one of these type values (repeat the parameter). */
-                types?: ("Native" | "SPA" | "Traditional" | "MachineToMachine" | "SAML")[];
+                types?: ("Native" | "SPA" | "Traditional" | "MachineToMachine" | "Protected" | "SAML")[];
                 /** @description Only applications with this isThirdParty. */
                 isThirdParty?: boolean;
                 /** @description Leave out the applications linked to this role. */
@@ -14766,6 +14951,214 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetApplicationProtectedAppMetadataCustomDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the application. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a protected app's custom domains, their status checked against DNS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationCustomDomainsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateApplicationProtectedAppMetadataCustomDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the application. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationCustomDomainCreateBody"];
+            };
+        };
+        responses: {
+            /** @description Add a custom domain to a protected app */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteApplicationProtectedAppMetadataCustomDomainsDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of the application. */
+                id: string;
+                /** @description The domain. */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a custom domain from a protected app */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28675,6 +29068,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubjectTokenCreateResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetSystemApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the server's configuration for applications: the domain of protected apps' hosts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemApplicationResponse"];
                 };
             };
             /** @description Bad Request */

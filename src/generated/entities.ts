@@ -1250,6 +1250,7 @@ export const entityModels: EntityModel[] = [
                 "SPA",
                 "Traditional",
                 "MachineToMachine",
+                "Protected",
                 "SAML"
               ],
               "description": "The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API."
@@ -1269,7 +1270,7 @@ export const entityModels: EntityModel[] = [
             "type"
           ]
         },
-        "validatorKey": "6d1d4916"
+        "validatorKey": "-342706a0"
       }
     },
     "detail": {
@@ -1298,7 +1299,21 @@ export const entityModels: EntityModel[] = [
                   "SPA",
                   "Traditional",
                   "Native",
-                  "MachineToMachine"
+                  "MachineToMachine",
+                  "Protected"
+                ]
+              }
+            },
+            {
+              "titleKey": "applications.section.protected",
+              "descriptionKey": "applications.section.protected_description",
+              "fields": [
+                "protectedAppMetadata"
+              ],
+              "when": {
+                "field": "type",
+                "in": [
+                  "Protected"
                 ]
               }
             },
@@ -1356,6 +1371,82 @@ export const entityModels: EntityModel[] = [
                   "maxLength": 256,
                   "default": null,
                   "description": "What the application is."
+                },
+                "protectedAppMetadata": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "default": null,
+                  "additionalProperties": false,
+                  "description": "A protected app's settings (null for other types): the host its visitors reach, the origin their requests go on to, how long a sign-in lasts, the paths that need one, and its custom domains. A create sends `subDomain` and `origin` (the server makes the rest); an update may change `origin`, `sessionDuration`, `pageRules` and `additionalScopes`.",
+                  "properties": {
+                    "subDomain": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 63,
+                      "description": "At creation: the subdomain of the protected apps' domain that makes the app's host."
+                    },
+                    "host": {
+                      "type": "string",
+                      "maxLength": 253,
+                      "description": "The host the app's visitors reach (`{subDomain}.{protected apps' domain}`)."
+                    },
+                    "origin": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 2048,
+                      "pattern": "^https?://",
+                      "description": "The website requests go on to once the visitor is signed in."
+                    },
+                    "sessionDuration": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 31536000,
+                      "description": "How long a sign-in lasts, in seconds."
+                    },
+                    "pageRules": {
+                      "type": "array",
+                      "maxItems": 100,
+                      "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "path"
+                        ],
+                        "properties": {
+                          "path": {
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 2048,
+                            "description": "A regular expression of the paths that need a sign-in."
+                          }
+                        }
+                      },
+                      "description": "The paths that need a sign-in; none: every path."
+                    },
+                    "additionalScopes": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "enum": [
+                          "custom_data",
+                          "identities",
+                          "roles",
+                          "urn:logto:scope:organizations",
+                          "urn:logto:scope:organization_roles"
+                        ]
+                      },
+                      "description": "Scopes asked for beyond the profile."
+                    },
+                    "customDomains": {
+                      "type": "array",
+                      "items": {
+                        "type": "object"
+                      },
+                      "description": "The app's custom domain (one at most), with its DNS records and status; changed through its own operations."
+                    }
+                  }
                 },
                 "oidcClientMetadata": {
                   "type": "object",
@@ -1483,7 +1574,7 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
-            "validatorKey": "-679ca556"
+            "validatorKey": "-7f1d61e7"
           }
         },
         {
@@ -1877,7 +1968,8 @@ export const entityModels: EntityModel[] = [
             "Native"
           ],
           "hide": [
-            "SAML"
+            "SAML",
+            "Protected"
           ]
         }
       },
@@ -1919,6 +2011,33 @@ export const entityModels: EntityModel[] = [
         },
         "maxAllowedGrants": {
           "ui:widget": "updown"
+        }
+      },
+      "protectedAppMetadata": {
+        "subDomain": {
+          "ui:widget": "hidden"
+        },
+        "host": {
+          "ui:readonly": true
+        },
+        "origin": {
+          "ui:placeholder": "applications.placeholder.origin"
+        },
+        "sessionDuration": {
+          "ui:widget": "updown"
+        },
+        "pageRules": {
+          "items": {
+            "path": {
+              "ui:placeholder": "applications.placeholder.page_rule"
+            }
+          }
+        },
+        "customDomains": {
+          "ui:widget": "hidden"
+        },
+        "additionalScopes": {
+          "ui:widget": "hidden"
         }
       }
     },
@@ -2034,6 +2153,7 @@ export const entityModels: EntityModel[] = [
             "SPA",
             "Traditional",
             "MachineToMachine",
+            "Protected",
             "SAML"
           ],
           "x-immutable": true,
@@ -2163,6 +2283,82 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
+        "protectedAppMetadata": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "default": null,
+          "additionalProperties": false,
+          "description": "A protected app's settings (null for other types): the host its visitors reach, the origin their requests go on to, how long a sign-in lasts, the paths that need one, and its custom domains. A create sends `subDomain` and `origin` (the server makes the rest); an update may change `origin`, `sessionDuration`, `pageRules` and `additionalScopes`.",
+          "properties": {
+            "subDomain": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 63,
+              "description": "At creation: the subdomain of the protected apps' domain that makes the app's host."
+            },
+            "host": {
+              "type": "string",
+              "maxLength": 253,
+              "description": "The host the app's visitors reach (`{subDomain}.{protected apps' domain}`)."
+            },
+            "origin": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 2048,
+              "pattern": "^https?://",
+              "description": "The website requests go on to once the visitor is signed in."
+            },
+            "sessionDuration": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 31536000,
+              "description": "How long a sign-in lasts, in seconds."
+            },
+            "pageRules": {
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 2048,
+                    "description": "A regular expression of the paths that need a sign-in."
+                  }
+                }
+              },
+              "description": "The paths that need a sign-in; none: every path."
+            },
+            "additionalScopes": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "enum": [
+                  "custom_data",
+                  "identities",
+                  "roles",
+                  "urn:logto:scope:organizations",
+                  "urn:logto:scope:organization_roles"
+                ]
+              },
+              "description": "Scopes asked for beyond the profile."
+            },
+            "customDomains": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              },
+              "description": "The app's custom domain (one at most), with its DNS records and status; changed through its own operations."
+            }
+          }
+        },
         "customData": {
           "type": "object",
           "default": {},
@@ -2236,6 +2432,83 @@ export const entityModels: EntityModel[] = [
         "customDataPatch": {
           "type": "object",
           "description": "The top-level keys to set in the custom data; the others stay."
+        },
+        "customDomainBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "domain"
+          ],
+          "properties": {
+            "domain": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 253,
+              "description": "The domain, e.g. app.example.com."
+            }
+          }
+        },
+        "customDomains": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "domain",
+              "status",
+              "errorMessage",
+              "dnsRecords",
+              "cloudflareData"
+            ],
+            "properties": {
+              "domain": {
+                "type": "string"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "PendingVerification",
+                  "PendingSsl",
+                  "Active",
+                  "Error"
+                ]
+              },
+              "errorMessage": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "dnsRecords": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "name",
+                    "type",
+                    "value"
+                  ],
+                  "properties": {
+                    "name": {
+                      "type": "string"
+                    },
+                    "type": {
+                      "type": "string"
+                    },
+                    "value": {
+                      "type": "string"
+                    }
+                  }
+                }
+              },
+              "cloudflareData": {
+                "type": [
+                  "object",
+                  "null"
+                ],
+                "description": "Always null: Gatehouse verifies the domain itself."
+              }
+            }
+          }
         }
       }
     },
@@ -2301,6 +2574,14 @@ export const entityModels: EntityModel[] = [
         "column": "custom_client_metadata",
         "sqlType": "jsonb",
         "nullable": false,
+        "json": true,
+        "timestamp": false
+      },
+      {
+        "property": "protectedAppMetadata",
+        "column": "protected_app_metadata",
+        "sqlType": "jsonb",
+        "nullable": true,
         "json": true,
         "timestamp": false
       },
@@ -2417,6 +2698,50 @@ export const entityModels: EntityModel[] = [
         "handler": "application.delete-legacy-secret",
         "status": 200,
         "summary": "Replace an application's own (legacy) secret by an internal one, leaving its secrets to authenticate it"
+      },
+      {
+        "key": "custom-domains",
+        "method": "GET",
+        "path": "protected-app-metadata/custom-domains",
+        "handler": "application.list-custom-domains",
+        "status": 200,
+        "summary": "List a protected app's custom domains, their status checked against DNS",
+        "responseSchema": "customDomains"
+      },
+      {
+        "key": "custom-domain-create",
+        "method": "POST",
+        "path": "protected-app-metadata/custom-domains",
+        "handler": "application.add-custom-domain",
+        "status": 201,
+        "summary": "Add a custom domain to a protected app",
+        "bodySchema": "customDomainBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "domain"
+            ],
+            "properties": {
+              "domain": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 253,
+                "description": "The domain, e.g. app.example.com."
+              }
+            }
+          },
+          "validatorKey": "5c6d6e31"
+        }
+      },
+      {
+        "key": "custom-domain-delete",
+        "method": "DELETE",
+        "path": "protected-app-metadata/custom-domains/{domain}",
+        "handler": "application.delete-custom-domain",
+        "status": 204,
+        "summary": "Remove a custom domain from a protected app"
       }
     ],
     "serverHooks": {
@@ -2454,6 +2779,7 @@ export const entityModels: EntityModel[] = [
                 "SPA",
                 "Traditional",
                 "MachineToMachine",
+                "Protected",
                 "SAML"
               ],
               "description": "The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API."
@@ -2582,6 +2908,82 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
+            "protectedAppMetadata": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "default": null,
+              "additionalProperties": false,
+              "description": "A protected app's settings (null for other types): the host its visitors reach, the origin their requests go on to, how long a sign-in lasts, the paths that need one, and its custom domains. A create sends `subDomain` and `origin` (the server makes the rest); an update may change `origin`, `sessionDuration`, `pageRules` and `additionalScopes`.",
+              "properties": {
+                "subDomain": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 63,
+                  "description": "At creation: the subdomain of the protected apps' domain that makes the app's host."
+                },
+                "host": {
+                  "type": "string",
+                  "maxLength": 253,
+                  "description": "The host the app's visitors reach (`{subDomain}.{protected apps' domain}`)."
+                },
+                "origin": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 2048,
+                  "pattern": "^https?://",
+                  "description": "The website requests go on to once the visitor is signed in."
+                },
+                "sessionDuration": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 31536000,
+                  "description": "How long a sign-in lasts, in seconds."
+                },
+                "pageRules": {
+                  "type": "array",
+                  "maxItems": 100,
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "path"
+                    ],
+                    "properties": {
+                      "path": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 2048,
+                        "description": "A regular expression of the paths that need a sign-in."
+                      }
+                    }
+                  },
+                  "description": "The paths that need a sign-in; none: every path."
+                },
+                "additionalScopes": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "custom_data",
+                      "identities",
+                      "roles",
+                      "urn:logto:scope:organizations",
+                      "urn:logto:scope:organization_roles"
+                    ]
+                  },
+                  "description": "Scopes asked for beyond the profile."
+                },
+                "customDomains": {
+                  "type": "array",
+                  "items": {
+                    "type": "object"
+                  },
+                  "description": "The app's custom domain (one at most), with its DNS records and status; changed through its own operations."
+                }
+              }
+            },
             "customData": {
               "type": "object",
               "default": {},
@@ -2603,7 +3005,7 @@ export const entityModels: EntityModel[] = [
             "type"
           ]
         },
-        "validatorKey": "1fdac6b8"
+        "validatorKey": "-556a590f"
       },
       "update": {
         "schema": {
@@ -2749,6 +3151,82 @@ export const entityModels: EntityModel[] = [
                 }
               }
             },
+            "protectedAppMetadata": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "default": null,
+              "additionalProperties": false,
+              "description": "A protected app's settings (null for other types): the host its visitors reach, the origin their requests go on to, how long a sign-in lasts, the paths that need one, and its custom domains. A create sends `subDomain` and `origin` (the server makes the rest); an update may change `origin`, `sessionDuration`, `pageRules` and `additionalScopes`.",
+              "properties": {
+                "subDomain": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 63,
+                  "description": "At creation: the subdomain of the protected apps' domain that makes the app's host."
+                },
+                "host": {
+                  "type": "string",
+                  "maxLength": 253,
+                  "description": "The host the app's visitors reach (`{subDomain}.{protected apps' domain}`)."
+                },
+                "origin": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 2048,
+                  "pattern": "^https?://",
+                  "description": "The website requests go on to once the visitor is signed in."
+                },
+                "sessionDuration": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 31536000,
+                  "description": "How long a sign-in lasts, in seconds."
+                },
+                "pageRules": {
+                  "type": "array",
+                  "maxItems": 100,
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "path"
+                    ],
+                    "properties": {
+                      "path": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 2048,
+                        "description": "A regular expression of the paths that need a sign-in."
+                      }
+                    }
+                  },
+                  "description": "The paths that need a sign-in; none: every path."
+                },
+                "additionalScopes": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "custom_data",
+                      "identities",
+                      "roles",
+                      "urn:logto:scope:organizations",
+                      "urn:logto:scope:organization_roles"
+                    ]
+                  },
+                  "description": "Scopes asked for beyond the profile."
+                },
+                "customDomains": {
+                  "type": "array",
+                  "items": {
+                    "type": "object"
+                  },
+                  "description": "The app's custom domain (one at most), with its DNS records and status; changed through its own operations."
+                }
+              }
+            },
             "customData": {
               "type": "object",
               "default": {},
@@ -2761,7 +3239,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-6f29d706"
+        "validatorKey": "38f66469"
       }
     },
     "hasConsole": true,
@@ -2813,6 +3291,7 @@ export const entityModels: EntityModel[] = [
                 "SPA",
                 "Traditional",
                 "MachineToMachine",
+                "Protected",
                 "SAML"
               ]
             }
@@ -2835,7 +3314,7 @@ export const entityModels: EntityModel[] = [
           }
         }
       },
-      "validatorKey": "-d1cc1e2"
+      "validatorKey": "55563814"
     },
     "linkedListQuery": {
       "schema": {
@@ -33289,6 +33768,230 @@ export const entityModels: EntityModel[] = [
     }
   },
   {
+    "name": "protectedAppHost",
+    "kind": "collection",
+    "apiPath": "",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {
+      "application.protected_application_subdomain_exists": "host"
+    },
+    "assignForms": {},
+    "route": "protectedAppHost",
+    "titleKey": "protectedAppHost.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "protected_app_hosts",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "ProtectedAppHost",
+      "description": "A host a protected app is reached at: its own under the protected apps' domain, or a custom domain. A host serves one application of one tenant: requests to it find their application here.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tenantId",
+        "id",
+        "host",
+        "applicationId",
+        "customDomain",
+        "createdAt"
+      ],
+      "properties": {
+        "tenantId": {
+          "type": "string",
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The tenant that owns the record."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "The unique identifier, generated by the server."
+        },
+        "host": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 253,
+          "description": "The host, in lower case."
+        },
+        "applicationId": {
+          "type": "string",
+          "maxLength": 21,
+          "description": "The protected app."
+        },
+        "customDomain": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether the host is a custom domain of the app (served once its records are verified)."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      }
+    },
+    "columns": [
+      {
+        "property": "tenantId",
+        "column": "tenant_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "id",
+        "column": "id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "host",
+        "column": "host",
+        "sqlType": "varchar(253)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "applicationId",
+        "column": "application_id",
+        "sqlType": "varchar(21)",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "customDomain",
+        "column": "custom_domain",
+        "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "createdAt",
+        "column": "created_at",
+        "sqlType": "timestamptz",
+        "nullable": false,
+        "json": false,
+        "timestamp": true
+      }
+    ],
+    "readOnly": [
+      "tenantId",
+      "id",
+      "createdAt"
+    ],
+    "unique": [
+      {
+        "fields": [
+          "host"
+        ],
+        "acrossTenants": true,
+        "code": "application.protected_application_subdomain_exists"
+      }
+    ],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": true,
+    "rls": true,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": false,
+    "privateFields": [],
+    "indexes": [
+      [
+        "applicationId"
+      ]
+    ],
+    "actions": [],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {
+      "create": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "host": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 253,
+              "description": "The host, in lower case."
+            },
+            "applicationId": {
+              "type": "string",
+              "maxLength": 21,
+              "description": "The protected app."
+            },
+            "customDomain": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the host is a custom domain of the app (served once its records are verified)."
+            }
+          },
+          "required": [
+            "host",
+            "applicationId"
+          ]
+        },
+        "validatorKey": "75c7ce62"
+      },
+      "update": {
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "host": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 253,
+              "description": "The host, in lower case."
+            },
+            "applicationId": {
+              "type": "string",
+              "maxLength": 21,
+              "description": "The protected app."
+            },
+            "customDomain": {
+              "type": "boolean",
+              "default": false,
+              "description": "Whether the host is a custom domain of the app (served once its records are verified)."
+            }
+          }
+        },
+        "validatorKey": "240e900c"
+      }
+    },
+    "hasConsole": false
+  },
+  {
     "name": "qa",
     "kind": "service",
     "apiPath": "/qa",
@@ -46656,6 +47359,96 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "3188bf5d"
       }
     },
+    "hasConsole": false
+  },
+  {
+    "name": "system",
+    "kind": "service",
+    "apiPath": "/systems",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "system",
+    "titleKey": "system.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "System",
+      "description": "How the server is set up, as far as the tenant's configuration depends on it.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {},
+      "$defs": {
+        "applicationConfig": {
+          "type": "object",
+          "required": [
+            "protectedApps"
+          ],
+          "properties": {
+            "protectedApps": {
+              "type": "object",
+              "required": [
+                "defaultDomain"
+              ],
+              "properties": {
+                "defaultDomain": {
+                  "type": "string",
+                  "description": "The domain protected apps' hosts are made under (`{subDomain}.{defaultDomain}`)."
+                }
+              }
+            }
+          }
+        }
+      },
+      "required": []
+    },
+    "columns": [],
+    "readOnly": [],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "application",
+        "on": "collection",
+        "method": "GET",
+        "path": "application",
+        "handler": "system.application",
+        "status": 200,
+        "summary": "Get the server's configuration for applications: the domain of protected apps' hosts",
+        "responseSchema": "applicationConfig"
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
     "hasConsole": false
   },
   {

@@ -2,6 +2,10 @@
 
 /** Error codes named in descriptors (unique rules, relation duplicates), with their status and English message. */
 export const generatedErrorCodes = {
+  "application.protected_application_subdomain_exists": {
+    "status": 422,
+    "message": "The protected app host host {{host}} is already in use."
+  },
   "application.role_exists": {
     "status": 422,
     "message": "The role {{id}} has already been added to this application."

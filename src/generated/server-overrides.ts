@@ -39,6 +39,7 @@ import { ssoConnectorOverrides } from '../entities/ssoConnector/server/overrides
 import { ssoConnectorIdpInitiatedAuthConfigOverrides } from '../entities/ssoConnectorIdpInitiatedAuthConfig/server/overrides.js';
 import { ssoConnectorProviderOverrides } from '../entities/ssoConnectorProvider/server/overrides.js';
 import { subjectTokenOverrides } from '../entities/subjectToken/server/overrides.js';
+import { systemOverrides } from '../entities/system/server/overrides.js';
 import { userOverrides } from '../entities/user/server/overrides.js';
 import { userAssetOverrides } from '../entities/userAsset/server/overrides.js';
 import { verificationCodeOverrides } from '../entities/verificationCode/server/overrides.js';
@@ -51,12 +52,15 @@ import { verificationCodeOverrides } from '../entities/verificationCode/server/o
 export type ServerOverrideKey =
   | 'accountCenter.normalize'
   | 'adminConsoleConfig.present'
+  | 'application.add-custom-domain'
   | 'application.check-delete'
   | 'application.check-role-assignment'
   | 'application.check-update'
+  | 'application.delete-custom-domain'
   | 'application.delete-legacy-secret'
   | 'application.generate-secret'
   | 'application.generate-secret-value'
+  | 'application.list-custom-domains'
   | 'application.merge-custom-data'
   | 'application.present'
   | 'applicationAccessControl.get'
@@ -175,6 +179,7 @@ export type ServerOverrideKey =
   | 'ssoConnectorIdpInitiatedAuthConfig.replace'
   | 'ssoConnectorProvider.list'
   | 'subjectToken.create'
+  | 'system.application'
   | 'user.check-role-assignment'
   | 'user.create-mfa-verification'
   | 'user.delete-identity'
@@ -249,6 +254,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...ssoConnectorIdpInitiatedAuthConfigOverrides,
   ...ssoConnectorProviderOverrides,
   ...subjectTokenOverrides,
+  ...systemOverrides,
   ...userOverrides,
   ...userAssetOverrides,
   ...verificationCodeOverrides,

@@ -92,6 +92,8 @@ export interface AppOptions {
   userAssetsDir?: string | undefined;
   /** The secret vault (SECRET_VAULT_KEK) for the tokens of connectors that store them; unset, none are kept. */
   vault?: SecretVault | undefined;
+  /** The parent domain of protected apps' hosts (PROTECTED_APP_DOMAIN); unset, protected apps are not available. */
+  protectedAppDomain?: string | undefined;
 }
 
 export const buildApp = async ({
@@ -112,6 +114,7 @@ export const buildApp = async ({
   countThreshold = DEFAULT_COUNT_THRESHOLD,
   userAssetsDir,
   vault,
+  protectedAppDomain,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -164,7 +167,7 @@ export const buildApp = async ({
     edition,
     guarded: Boolean(verifier),
     publicOrigin: publicUrl ? originOf(publicUrl) : undefined,
-    features: { secretVault: vault !== undefined },
+    features: { secretVault: vault !== undefined, protectedAppDomain },
   });
   // An unknown tenant is not found, whoever asks; known ones then check the caller's token.
   app.addHook('onRequest', (request, _reply, done) => {

@@ -28,6 +28,8 @@ export interface ServerConfig {
   userAssetsDir: string;
   /** The secret vault's key (SECRET_VAULT_KEK, 32 bytes in base64); unset, no provider tokens are kept. */
   vault: SecretVault | undefined;
+  /** The parent domain of protected apps' hosts (PROTECTED_APP_DOMAIN); unset, protected apps are not available. */
+  protectedAppDomain: string | undefined;
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -98,6 +100,16 @@ const checkDomainSettings = (env: NodeJS.ProcessEnv) => {
   }
 };
 
+/** PROTECTED_APP_DOMAIN: a domain name (its wildcard points at this server), in lower case; or unset. */
+const readProtectedAppDomain = (env: NodeJS.ProcessEnv) => {
+  const domain = env.PROTECTED_APP_DOMAIN?.trim().toLowerCase();
+  if (!domain) return undefined;
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) {
+    throw new StartRefused(`PROTECTED_APP_DOMAIN must be a domain name such as apps.example.com, got ${domain}`);
+  }
+  return domain;
+};
+
 /** The secret vault from SECRET_VAULT_KEK: 32 bytes in base64, or unset. */
 const readVault = (env: NodeJS.ProcessEnv) => {
   try {
@@ -108,7 +120,7 @@ const readVault = (env: NodeJS.ProcessEnv) => {
 };
 
 /** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL,
- * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR, SECRET_VAULT_KEK; and checks
+ * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR, SECRET_VAULT_KEK, PROTECTED_APP_DOMAIN; and checks
  * DNS_RESOLVER and CUSTOM_DOMAIN_TARGET. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   checkDomainSettings(env);
@@ -135,5 +147,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     countThreshold: readThreshold(env, 'COUNT_ESTIMATE_THRESHOLD'),
     userAssetsDir: resolve(env.USER_ASSETS_DIR || join(env.DATA_DIR || 'data', 'user-assets')),
     vault: readVault(env),
+    protectedAppDomain: readProtectedAppDomain(env),
   };
 };

@@ -22,6 +22,24 @@ export const applicationErrorCodes = {
     message: 'Third-party applications are not allowed to enable token exchange.',
   },
   'domain.domain_in_use': { status: 422, message: 'The domain is already in use.' },
+  'domain.limit_to_one_domain': { status: 422, message: 'You can only have one custom domain.' },
+  'domain.hostname_already_exists': { status: 422, message: 'This domain already exists in our server.' },
+  'application.protected_app_not_configured': {
+    status: 501,
+    message: 'Protected apps are not configured on this server (PROTECTED_APP_DOMAIN).',
+  },
+  'application.protected_app_metadata_is_required': { status: 400, message: 'Protected app metadata is required.' },
+  'application.invalid_subdomain': { status: 422, message: 'Invalid subdomain.' },
+  'application.protected_application_only': {
+    status: 400,
+    message: 'The feature is only available for protected applications.',
+  },
+  'application.protected_application_misconfigured': {
+    status: 422,
+    message: 'Protected application is misconfigured.',
+  },
+  'application.should_delete_custom_domains_first': { status: 422, message: 'Should delete custom domains first.' },
+  'application.custom_domain_not_found': { status: 404, message: 'Custom domain not found.' },
   'domain.domain_is_not_allowed': { status: 400, message: 'This domain is not allowed.' },
   'storage.not_configured': { status: 400, message: 'Storage provider is not configured.' },
   'application.third_party_application_only': {

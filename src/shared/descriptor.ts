@@ -40,6 +40,8 @@ export interface UniqueRule {
   code: string;
   /** Values that differ only in letter case count as the same (`A@x.io` and `a@x.io`). */
   caseInsensitive?: boolean;
+  /** Unique among every tenant's rows (a host that routes requests), not only the tenant's own. */
+  acrossTenants?: boolean;
   /** The status of a value in use: 422, or 409 where Logto answers a conflict. */
   status?: 409 | 422;
 }

@@ -18,6 +18,7 @@ describe.each(databases())('applications on $name', (target) => {
         type: 'Traditional',
         oidcClientMetadata: { redirectUris: [], postLogoutRedirectUris: [] },
         customClientMetadata: { idTokenTtl: 3600, refreshTokenTtlInDays: 14, rotateRefreshToken: true },
+        protectedAppMetadata: null,
         customData: {},
         isThirdParty: false,
         appLevelAccessControlEnabled: false,
@@ -55,7 +56,7 @@ describe.each(databases())('applications on $name', (target) => {
           expect.objectContaining({ keyword: 'required', params: { missingProperty: 'type' } }),
         ]),
       );
-      const unknown = await api.post('/api/applications', { name: 'Legacy', type: 'Protected' });
+      const unknown = await api.post('/api/applications', { name: 'Legacy', type: 'Hosted' });
       expect(unknown.status).toBe(400);
       expect(unknown.body.data.issues).toContainEqual(expect.objectContaining({ path: '/type', keyword: 'enum' }));
       // A SAML application is made through its own API (Logto's 400).

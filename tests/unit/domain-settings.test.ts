@@ -10,6 +10,12 @@ describe('custom domain settings', () => {
     expect(() => readConfig({ CUSTOM_DOMAIN_TARGET: 'https://edge.example.com' })).toThrow(/CUSTOM_DOMAIN_TARGET/);
   });
 
+  it('reads the protected apps’ domain in lower case, and refuses one that is not a domain name', () => {
+    expect(readConfig({ PROTECTED_APP_DOMAIN: 'Apps.Example.com' }).protectedAppDomain).toBe('apps.example.com');
+    expect(readConfig({}).protectedAppDomain).toBeUndefined();
+    expect(() => readConfig({ PROTECTED_APP_DOMAIN: 'https://apps.example.com' })).toThrow(/PROTECTED_APP_DOMAIN/);
+  });
+
   it('points domains at CUSTOM_DOMAIN_TARGET, else at the host the server is reached at', () => {
     expect(domainTarget('https://id.example.com', { CUSTOM_DOMAIN_TARGET: 'edge.example.net' })).toBe(
       'edge.example.net',

@@ -211,6 +211,7 @@ export const model: ConsoleResource = {
               "SPA",
               "Traditional",
               "MachineToMachine",
+              "Protected",
               "SAML"
             ],
             "description": "The kind of application; it cannot be changed after creation. SAML applications are made and changed through the SAML applications API."
@@ -230,7 +231,7 @@ export const model: ConsoleResource = {
           "type"
         ]
       },
-      "validatorKey": "6d1d4916"
+      "validatorKey": "-342706a0"
     }
   },
   "detail": {
@@ -259,7 +260,21 @@ export const model: ConsoleResource = {
                 "SPA",
                 "Traditional",
                 "Native",
-                "MachineToMachine"
+                "MachineToMachine",
+                "Protected"
+              ]
+            }
+          },
+          {
+            "titleKey": "applications.section.protected",
+            "descriptionKey": "applications.section.protected_description",
+            "fields": [
+              "protectedAppMetadata"
+            ],
+            "when": {
+              "field": "type",
+              "in": [
+                "Protected"
               ]
             }
           },
@@ -317,6 +332,82 @@ export const model: ConsoleResource = {
                 "maxLength": 256,
                 "default": null,
                 "description": "What the application is."
+              },
+              "protectedAppMetadata": {
+                "type": [
+                  "object",
+                  "null"
+                ],
+                "default": null,
+                "additionalProperties": false,
+                "description": "A protected app's settings (null for other types): the host its visitors reach, the origin their requests go on to, how long a sign-in lasts, the paths that need one, and its custom domains. A create sends `subDomain` and `origin` (the server makes the rest); an update may change `origin`, `sessionDuration`, `pageRules` and `additionalScopes`.",
+                "properties": {
+                  "subDomain": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 63,
+                    "description": "At creation: the subdomain of the protected apps' domain that makes the app's host."
+                  },
+                  "host": {
+                    "type": "string",
+                    "maxLength": 253,
+                    "description": "The host the app's visitors reach (`{subDomain}.{protected apps' domain}`)."
+                  },
+                  "origin": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 2048,
+                    "pattern": "^https?://",
+                    "description": "The website requests go on to once the visitor is signed in."
+                  },
+                  "sessionDuration": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 31536000,
+                    "description": "How long a sign-in lasts, in seconds."
+                  },
+                  "pageRules": {
+                    "type": "array",
+                    "maxItems": 100,
+                    "items": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "path"
+                      ],
+                      "properties": {
+                        "path": {
+                          "type": "string",
+                          "minLength": 1,
+                          "maxLength": 2048,
+                          "description": "A regular expression of the paths that need a sign-in."
+                        }
+                      }
+                    },
+                    "description": "The paths that need a sign-in; none: every path."
+                  },
+                  "additionalScopes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "enum": [
+                        "custom_data",
+                        "identities",
+                        "roles",
+                        "urn:logto:scope:organizations",
+                        "urn:logto:scope:organization_roles"
+                      ]
+                    },
+                    "description": "Scopes asked for beyond the profile."
+                  },
+                  "customDomains": {
+                    "type": "array",
+                    "items": {
+                      "type": "object"
+                    },
+                    "description": "The app's custom domain (one at most), with its DNS records and status; changed through its own operations."
+                  }
+                }
               },
               "oidcClientMetadata": {
                 "type": "object",
@@ -444,7 +535,7 @@ export const model: ConsoleResource = {
               }
             }
           },
-          "validatorKey": "-679ca556"
+          "validatorKey": "-7f1d61e7"
         }
       },
       {
@@ -838,7 +929,8 @@ export const model: ConsoleResource = {
           "Native"
         ],
         "hide": [
-          "SAML"
+          "SAML",
+          "Protected"
         ]
       }
     },
@@ -880,6 +972,33 @@ export const model: ConsoleResource = {
       },
       "maxAllowedGrants": {
         "ui:widget": "updown"
+      }
+    },
+    "protectedAppMetadata": {
+      "subDomain": {
+        "ui:widget": "hidden"
+      },
+      "host": {
+        "ui:readonly": true
+      },
+      "origin": {
+        "ui:placeholder": "applications.placeholder.origin"
+      },
+      "sessionDuration": {
+        "ui:widget": "updown"
+      },
+      "pageRules": {
+        "items": {
+          "path": {
+            "ui:placeholder": "applications.placeholder.page_rule"
+          }
+        }
+      },
+      "customDomains": {
+        "ui:widget": "hidden"
+      },
+      "additionalScopes": {
+        "ui:widget": "hidden"
       }
     }
   },

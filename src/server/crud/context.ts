@@ -38,12 +38,15 @@ export interface RequestContext {
   origin?: string;
   /** Where the request came from, for audit records: address, user agent, and the client its token was issued to. */
   client?: { ip?: string; userAgent?: string; clientId?: string };
-  /** What the server is set up with that a rule depends on: a secret vault (SECRET_VAULT_KEK) for token storage. */
+  /** What the server is set up with that a rule depends on (a secret vault, the protected apps' domain). */
   features?: ServerFeatures;
 }
 
 export interface ServerFeatures {
+  /** A secret vault (SECRET_VAULT_KEK): connectors may store tokens. */
   secretVault?: boolean;
+  /** The parent domain of protected apps' hosts (PROTECTED_APP_DOMAIN): protected apps are available. */
+  protectedAppDomain?: string | undefined;
 }
 
 /** The context of work the server starts itself: all scopes, attributed to `system:<work>`. */

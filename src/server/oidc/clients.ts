@@ -84,8 +84,10 @@ export const clientMetadataOf = (app: ApplicationRow): AdapterPayload | undefine
       }
       return { ...interactive, application_type: 'native', token_endpoint_auth_method: 'none' };
     case 'Traditional':
-    // A SAML application signs its users in as the server's own confidential client (its callback the redirect URI).
+    // A SAML application signs its users in as the server's own confidential client (its callback the redirect URI);
+    // so does a protected app, whose edge is the server's.
     case 'SAML':
+    case 'Protected':
       return {
         ...interactive,
         application_type: 'web',

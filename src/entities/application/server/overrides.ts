@@ -3,6 +3,8 @@ import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { refusePastExpiry } from '../../_shared/future-expiry.js';
 import { assertStoredRules } from '../../applicationAccessControl/server/rules.js';
+import { releaseProtectedApp, withNewProtectedApp, withProtectedAppChange } from './protected-app.js';
+import { protectedAppDomainOverrides } from './protected-app-domains.js';
 
 /** Client secrets are the server's to make: 32 random characters, shown to the caller once at creation. */
 export const newClientSecret = () => generateId(32);
@@ -56,7 +58,8 @@ export const applicationOverrides = {
    */
   'application.check-update': {
     kind: 'beforeWrite',
-    run: async (values, { db, tenantId, stored }) => {
+    run: async (values, hook) => {
+      const { db, tenantId, stored } = hook;
       refuseSaml(stored?.type);
       refuseDeviceFlow(stored?.type, values.customClientMetadata);
       refuseDeviceFlowChange(stored?.customClientMetadata, values.customClientMetadata);
@@ -64,23 +67,29 @@ export const applicationOverrides = {
       if (values.appLevelAccessControlEnabled === true && stored?.appLevelAccessControlEnabled !== true) {
         await assertStoredRules(db, tenantId, stored?.id);
       }
-      return values;
+      return withProtectedAppChange(values, stored);
     },
   },
   'application.generate-secret': {
     kind: 'beforeWrite',
-    run: (values) => {
+    run: async (values, hook) => {
       refuseSaml(values.type);
       refuseDeviceFlow(values.type, values.customClientMetadata);
       refuseThirdPartyType(values.type, values.isThirdParty);
       refuseThirdPartyExchange(values.isThirdParty, values.customClientMetadata);
       return {
-        ...values,
+        ...(await withNewProtectedApp(values, hook)),
         secret: withoutSecretTypes.has(String(values.type)) ? internalSecret() : newClientSecret(),
       };
     },
   },
-  'application.check-delete': { kind: 'beforeDelete', run: (stored) => refuseSaml(stored.type) },
+  'application.check-delete': {
+    kind: 'beforeDelete',
+    run: async (stored, hook) => {
+      refuseSaml(stored.type);
+      await releaseProtectedApp(stored, hook);
+    },
+  },
   /**
    * An application as callers read it: `secret` only where it is one a client uses (Logto omits an internal one, and
    * a SAML application's, whose OpenID client is the server's own, shown without its URIs).
@@ -148,4 +157,5 @@ export const applicationOverrides = {
       return changed.customData;
     },
   },
+  ...protectedAppDomainOverrides,
 } satisfies Record<string, ServerOverride>;
