@@ -32,6 +32,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { type CaptchaEndpoints, captchaEndpoints } from './interaction/captcha/endpoints.js';
 import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
+import { registerProtectedAppEdge } from './protected-apps/edge.js';
 import type { SecretVault } from './secrets/vault.js';
 import { tenantDirectory } from './tenants/directory.js';
 import { DEFAULT_TENANT_ID, isTenantId, originOf } from './tenants/urls.js';
@@ -122,6 +123,11 @@ export const buildApp = async ({
   registerJsonBody(app);
   registerSecurityHeaders(app);
   registerNulGuard(app);
+  // A protected app's host is the app's, whatever the path: its edge answers before any route of the server.
+  if (protectedAppDomain) {
+    const ownHost = publicUrl ? new URL(publicUrl).hostname.toLowerCase() : undefined;
+    registerProtectedAppEdge(app, db, { issuerOf: (tenantId) => app.identity.issuerOf(tenantId), ownHost });
+  }
 
   const auditLog = new AuditLogWriter(db, app.log);
   // A catalog without the audit log's table (a test's own) keeps the records in memory.

@@ -71,6 +71,15 @@ describe.each(databases())('enterprise single sign-on by OpenID Connect on $name
     expect(await pages.countUsers('default')).toBe(before);
   });
 
+  it('asks no MFA of a single sign-on, where the tenant makes it mandatory for everyone else', async () => {
+    await pages.patch('', { mfa: { factors: ['Totp'], policy: 'Mandatory' } });
+    const person = await upstreamUser(`${unique('mfa_')}@${DOMAIN}`);
+    const { browser, page } = await pages.open('');
+    reachedApp(await signOnOidc(browser, page.url, person));
+    const again = await pages.open('', { prompt: 'login' });
+    reachedApp(await signOnOidc(again.browser, again.page.url, person));
+  });
+
   it('gives the identity to the account of the same email, and refuses an email outside the connector’s domains', async () => {
     const email = `${unique('bob_')}@${DOMAIN}`;
     const local = await createUser(pages.db(), 'default', {

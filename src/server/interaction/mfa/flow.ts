@@ -41,6 +41,8 @@ export const mfaFlow = (options: MfaFlowOptions) => {
   const { db, users, sentinel, audit, actions, refuse } = options;
 
   const stepOf = async (interaction: Interaction, user: UserRecord, pending: PendingMfa): Promise<MfaStep> => {
+    // Single sign-on leaves MFA to the identity provider (Logto asks none of it, to verify or to bind).
+    if (pending.identifier === 'sso') return { kind: 'done', markEnabled: false };
     const settings = interaction.experience.mfa;
     const state = await userMfaState(db, interaction.tenantId, settings, user);
     return decideMfaStep(settings, state, {

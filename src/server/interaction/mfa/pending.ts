@@ -11,7 +11,10 @@ export interface PendingMfa {
   /** The user who passed the first factor (password) or registered: the only one MFA pages act for. */
   userId: string;
   event: MfaEvent;
-  /** The kind of identifier typed at sign-in (`username`, `email`), for the audit log. */
+  /**
+   * The kind of identifier typed at sign-in (`username`, `email`), or the method (`social`, `sso`): for the audit
+   * log; a single sign-on skips MFA.
+   */
   identifier?: string | undefined;
   /** A factor of the user's was verified in this interaction. */
   verified?: boolean;

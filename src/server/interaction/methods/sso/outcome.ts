@@ -129,6 +129,10 @@ export const ssoOutcome = (tools: MethodTools) => {
       return signIn(winner);
     }
     record('Success', created.id);
-    return flow.proceed(interaction, request, reply, created, { userId: created.id, event: 'Register' });
+    return flow.proceed(interaction, request, reply, created, {
+      userId: created.id,
+      event: 'Register',
+      identifier: 'sso',
+    });
   };
 };
