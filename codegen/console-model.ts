@@ -139,6 +139,11 @@ export const buildConsole = (
   const showOnce = c.create?.showOnce ?? [];
   const missingShown = showOnce.find((field) => !c.create?.fields.includes(field));
   if (missingShown) throw new CodegenError(`${file}: console.create.showOnce: ${missingShown} is not a create field`);
+  for (const [field, condition] of Object.entries(c.create?.when ?? {})) {
+    if (!c.create?.fields.includes(field) || !c.create.fields.includes(condition.field)) {
+      throw new CodegenError(`${file}: console.create.when: ${field} and ${condition.field} must be create fields`);
+    }
+  }
   const tabs: DetailTab[] = (c.detail?.tabs ?? []).map((tab, index) => {
     const isDefault = tab.default ?? (index === 0 && !c.detail?.tabs.some((t) => t.default));
     const when = checkCondition(entity, tab.when, `tab ${tab.key}`);
@@ -237,6 +242,8 @@ export const buildConsole = (
               withChosenForm(pickForm(bodies.forms.create, c.create.fields, `${file} console.create`), entity.schema),
             ),
             ...(showOnce.length > 0 ? { showOnce } : {}),
+            ...(c.create.when ? { when: c.create.when } : {}),
+            ...(c.create.uiSchema ? { uiSchema: c.create.uiSchema } : {}),
           },
         }
       : {}),

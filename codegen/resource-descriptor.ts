@@ -136,7 +136,16 @@ export interface DescriptorConsole {
   /** No pages of its own; listed on other entities' tabs only. */
   embedded?: boolean;
   /** Collections. */
-  create?: { titleKey: string; subtitleKey?: string; fields: string[]; showOnce?: string[] };
+  create?: {
+    titleKey: string;
+    subtitleKey?: string;
+    fields: string[];
+    showOnce?: string[];
+    /** Create fields shown only while another field of the form holds one of some values. */
+    when?: Record<string, { field: string; in: (string | number | boolean)[] }>;
+    /** UI schema of the create form over the resource's (a field the create form shows differently). */
+    uiSchema?: Record<string, unknown>;
+  };
   /** Logs: the label of each list filter, by query parameter. */
   filterLabels?: Record<string, string>;
   /** Collections (tabs of an item) and singletons (tabs of the settings page). */

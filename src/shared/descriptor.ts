@@ -151,7 +151,16 @@ export interface ConsoleResource {
   };
   /** No pages of its own: the entity is listed only on other entities' tabs (`lists` of a relation tab). */
   embedded?: true;
-  create?: { titleKey: string; subtitleKey?: string; form: FormModel; showOnce?: string[] };
+  create?: {
+    titleKey: string;
+    subtitleKey?: string;
+    form: FormModel;
+    showOnce?: string[];
+    /** Fields shown (and sent) only while another field of the form holds one of the values. */
+    when?: Record<string, RecordCondition>;
+    /** The create form's UI schema over the resource's. */
+    uiSchema?: Record<string, unknown>;
+  };
   detail?: {
     titleField: string;
     /** Fields read in order when the title field is empty (a user without a name is called by username). */

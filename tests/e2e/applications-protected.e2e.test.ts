@@ -1,12 +1,12 @@
 /**
- * A protected app on its console page: made through the API on a server with a protected apps' domain, its page
- * shows the host visitors reach (not editable) and the origin; the origin and a protected path are changed, saved,
- * and kept by the server.
+ * A protected app in the console, on a server with a protected apps' domain: created from its subdomain and origin
+ * (fields the create dialog shows for that type only), its page shows the host visitors reach (not editable) and
+ * the origin; the origin and a protected path are changed, saved, and kept by the server.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkPage } from './accessibility';
-import { consoleSteps, poll, visible } from './console-steps';
+import { consoleSteps, count, poll, visible } from './console-steps';
 import {
   type Browser,
   ensureConsoleBuilt,
@@ -21,7 +21,7 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-const { api, saved } = consoleSteps(() => ({ server, browser }));
+const { api, dialog, appIdFromUrl, saved } = consoleSteps(() => ({ server, browser }));
 
 describe('protected apps', () => {
   beforeAll(async () => {
@@ -37,18 +37,24 @@ describe('protected apps', () => {
     await server?.stop();
   });
 
-  test('shows the host and edits the origin and the protected paths', async () => {
-    const created = await api('/applications', {
-      method: 'POST',
-      body: {
-        name: 'Wiki',
-        type: 'Protected',
-        protectedAppMetadata: { subDomain: 'wiki', origin: 'https://wiki.example.com' },
-      },
-    });
-    expect(created.status).toBe(200);
-    await page.goto(`${server.origin}/console/applications/${created.body.id}/settings`);
+  test('creates a protected app from its subdomain and origin, then edits its origin and protected paths', async () => {
+    await page.goto(`${server.origin}/console/applications`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Applications' }));
+    await page.getByRole('button', { name: 'Create application' }).first().click();
+    await dialog().getByLabel('Application name').fill('Wiki');
+    // The protected app's fields show only for its type.
+    await count(dialog().getByLabel('Subdomain')).toBe(0);
+    await dialog()
+      .getByRole('radio', { name: /Protected app/ })
+      .check();
+    await dialog().getByLabel('Subdomain').fill('wiki');
+    await dialog().getByLabel('Origin').fill('https://wiki.example.com');
+    await screenshot(page, 'create');
+    expect(await checkPage(page, 'create protected app')).toEqual([]);
+    await dialog().getByRole('button', { name: 'Create application' }).click();
+    await page.waitForURL(/\/console\/applications\/[^/]+\/settings$/);
     await visible(page.getByRole('heading', { level: 1, name: 'Wiki' }));
+    const id = appIdFromUrl();
     const section = page.getByRole('region', { name: 'Protected app' });
     await visible(section);
     const host = section.getByRole('textbox', { name: 'Host' });
@@ -62,7 +68,7 @@ describe('protected apps', () => {
     await section.getByPlaceholder('^/admin').fill('^/private');
     await screenshot(page, 'settings', { fullPage: true });
     await saved();
-    const stored = (await api(`/applications/${created.body.id}`)).body.protectedAppMetadata;
+    const stored = (await api(`/applications/${id}`)).body.protectedAppMetadata;
     expect(stored).toMatchObject({
       host: 'wiki.apps.gatehouse.test',
       origin: 'https://docs.example.com',

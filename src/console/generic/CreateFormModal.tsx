@@ -22,6 +22,18 @@ interface CreateFormModalProps {
   onCreated: (record: Record<string, unknown>) => void;
 }
 
+type Ui = Record<string, unknown>;
+const isObject = (value: unknown): value is Ui => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A UI schema with another laid over it, field by field. */
+const mergeUi = (base: Ui, over: Ui): Ui =>
+  Object.fromEntries(
+    [...new Set([...Object.keys(base), ...Object.keys(over)])].map((key) => {
+      const [a, b] = [base[key], over[key]];
+      return [key, isObject(a) && isObject(b) ? mergeUi(a, b) : (b ?? a)];
+    }),
+  );
+
 /** The descriptor's create form in a modal: validates, POSTs, maps server errors onto fields. */
 export const CreateFormModal = ({ resource, meta, fixed, onClose, onCreated }: CreateFormModalProps) => {
   const { t } = useTranslation();
@@ -38,6 +50,13 @@ export const CreateFormModal = ({ resource, meta, fixed, onClose, onCreated }: C
   const [created, setCreated] = useState<{ record: Record<string, unknown>; shown: ShownValue[] }>();
 
   if (!create) return null;
+  // Fields that apply only to some values of another (a protected app's settings, for its type).
+  const omitted = Object.entries(create.when ?? {})
+    .filter(([, condition]) => !condition.in.includes(formData[condition.field] as string))
+    .map(([field]) => field);
+  const formResource = create.uiSchema
+    ? { ...resource, uiSchema: mergeUi(resource.uiSchema, create.uiSchema) }
+    : resource;
   if (created) {
     return (
       <ShownOnceModal
@@ -48,8 +67,9 @@ export const CreateFormModal = ({ resource, meta, fixed, onClose, onCreated }: C
     );
   }
 
-  const submit = (values: FormData) => {
+  const submit = (submitted: FormData) => {
     clear();
+    const values = Object.fromEntries(Object.entries(submitted).filter(([field]) => !omitted.includes(field)));
     mutate(
       {
         resource: resource.name,
@@ -103,8 +123,9 @@ export const CreateFormModal = ({ resource, meta, fixed, onClose, onCreated }: C
     >
       <SchemaForm
         formRef={formRef}
-        resource={resource}
+        resource={formResource}
         form={create.form}
+        omitted={omitted}
         idPrefix={`${resource.name}-create`}
         formData={formData}
         extraErrors={extraErrors}

@@ -224,6 +224,82 @@ export const model: ConsoleResource = {
             "maxLength": 256,
             "default": null,
             "description": "What the application is."
+          },
+          "protectedAppMetadata": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "default": null,
+            "additionalProperties": false,
+            "description": "A protected app's settings (null for other types): the host its visitors reach, the origin their requests go on to, how long a sign-in lasts, the paths that need one, and its custom domains. A create sends `subDomain` and `origin` (the server makes the rest); an update may change `origin`, `sessionDuration`, `pageRules` and `additionalScopes`.",
+            "properties": {
+              "subDomain": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 63,
+                "description": "At creation: the subdomain of the protected apps' domain that makes the app's host."
+              },
+              "host": {
+                "type": "string",
+                "maxLength": 253,
+                "description": "The host the app's visitors reach (`{subDomain}.{protected apps' domain}`)."
+              },
+              "origin": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 2048,
+                "pattern": "^https?://",
+                "description": "The website requests go on to once the visitor is signed in."
+              },
+              "sessionDuration": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 31536000,
+                "description": "How long a sign-in lasts, in seconds."
+              },
+              "pageRules": {
+                "type": "array",
+                "maxItems": 100,
+                "items": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "path"
+                  ],
+                  "properties": {
+                    "path": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 2048,
+                      "description": "A regular expression of the paths that need a sign-in."
+                    }
+                  }
+                },
+                "description": "The paths that need a sign-in; none: every path."
+              },
+              "additionalScopes": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "custom_data",
+                    "identities",
+                    "roles",
+                    "urn:logto:scope:organizations",
+                    "urn:logto:scope:organization_roles"
+                  ]
+                },
+                "description": "Scopes asked for beyond the profile."
+              },
+              "customDomains": {
+                "type": "array",
+                "items": {
+                  "type": "object"
+                },
+                "description": "The app's custom domain (one at most), with its DNS records and status; changed through its own operations."
+              }
+            }
           }
         },
         "required": [
@@ -231,7 +307,32 @@ export const model: ConsoleResource = {
           "type"
         ]
       },
-      "validatorKey": "-342706a0"
+      "validatorKey": "15a1e94f"
+    },
+    "when": {
+      "protectedAppMetadata": {
+        "field": "type",
+        "in": [
+          "Protected"
+        ]
+      }
+    },
+    "uiSchema": {
+      "protectedAppMetadata": {
+        "subDomain": {
+          "ui:widget": "text",
+          "ui:placeholder": "applications.placeholder.sub_domain"
+        },
+        "host": {
+          "ui:widget": "hidden"
+        },
+        "sessionDuration": {
+          "ui:widget": "hidden"
+        },
+        "pageRules": {
+          "ui:widget": "hidden"
+        }
+      }
     }
   },
   "detail": {
@@ -926,11 +1027,11 @@ export const model: ConsoleResource = {
           "SPA",
           "MachineToMachine",
           "Traditional",
-          "Native"
+          "Native",
+          "Protected"
         ],
         "hide": [
-          "SAML",
-          "Protected"
+          "SAML"
         ]
       }
     },

@@ -121,6 +121,7 @@ describe('application forms', () => {
       'Machine-to-machine',
       'Traditional web',
       'Native',
+      'Protected app',
     ]);
     const spa = screen.getByRole('radio', { name: /Single page app/ }).closest('label') as HTMLElement;
     expect(within(spa).getByText(/running in the browser/)).toBeTruthy();

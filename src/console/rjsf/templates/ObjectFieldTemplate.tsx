@@ -4,8 +4,8 @@ import { BelowTheFold } from '../../generic/BelowTheFold';
 import { asContext } from '../context';
 
 /**
- * Objects never get a fieldset or title. The root object of a settings form is split into the descriptor's
- * sections: each a card with the section title and description on the left and its fields on the right. The first
+ * Objects never get a fieldset or title; the root's omitted fields are not drawn. The root object of a settings form
+ * is split into the descriptor's sections: each a card with the section title and description on the left and its fields on the right. The first
  * section's fields are drawn with the page, the others' right after its first paint.
  */
 export const ObjectFieldTemplate = ({ properties, registry, fieldPathId }: ObjectFieldTemplateProps) => {
@@ -13,7 +13,9 @@ export const ObjectFieldTemplate = ({ properties, registry, fieldPathId }: Objec
   const { sections, omitted = [] } = asContext(registry.formContext);
 
   if (fieldPathId.path.length > 0 || !sections?.length) {
-    return <div className="gh-fields">{properties.map((property) => property.content)}</div>;
+    // A form without sections (a create dialog) leaves out the root fields that do not apply.
+    const shown = fieldPathId.path.length > 0 ? properties : properties.filter(({ name }) => !omitted.includes(name));
+    return <div className="gh-fields">{shown.map((property) => property.content)}</div>;
   }
 
   const placed = new Set([...sections.flatMap((section) => section.fields), ...omitted]);
