@@ -4,6 +4,7 @@ import type { OverridePageProps, OverrideProps } from '../console/generic/overri
 
 /** Every console key a descriptor names (view tabs, cards of settings tabs). */
 export type ConsoleOverrideKey =
+  | 'application.card.custom-domain'
   | 'application.card.endpoints'
   | 'application.card.secrets'
   | 'hook.card.signing-key'
@@ -19,6 +20,7 @@ export type OverrideLoader = () => Promise<ComponentType<OverrideProps>>;
 
 /** The bespoke console pieces by key, from the entity folders (`src/entities/<name>/console/<Piece>Card.tsx`). */
 export const overrideLoaders: Record<ConsoleOverrideKey, OverrideLoader> = {
+  'application.card.custom-domain': () => import('../entities/application/console/CustomDomainCard').then((m) => m.CustomDomainCard),
   'application.card.endpoints': () => import('../entities/application/console/EndpointsCard').then((m) => m.EndpointsCard),
   'application.card.secrets': () => import('../entities/application/console/SecretsCard').then((m) => m.SecretsCard),
   'hook.card.signing-key': () => import('../entities/hook/console/SigningKeyCard').then((m) => m.SigningKeyCard),

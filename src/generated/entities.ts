@@ -1451,7 +1451,8 @@ export const entityModels: EntityModel[] = [
           ],
           "cards": [
             "application.card.endpoints",
-            "application.card.secrets"
+            "application.card.secrets",
+            "application.card.custom-domain"
           ],
           "form": {
             "schema": {

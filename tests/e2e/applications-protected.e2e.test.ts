@@ -27,7 +27,8 @@ describe('protected apps', () => {
   beforeAll(async () => {
     ensureConsoleBuilt();
     screenshotPrefix('applications-protected');
-    server = await startServer({ PROTECTED_APP_DOMAIN: 'apps.gatehouse.test' });
+    // No DNS server answers here: a custom domain stays unverified.
+    server = await startServer({ PROTECTED_APP_DOMAIN: 'apps.gatehouse.test', DNS_RESOLVER: '127.0.0.1:9' });
     browser = await launchBrowser();
     page = browser.page;
   });
@@ -74,5 +75,25 @@ describe('protected apps', () => {
       origin: 'https://docs.example.com',
       pageRules: [{ path: '^/private' }],
     });
+  });
+
+  test('adds a custom domain with the records to create, and removes it', async () => {
+    const card = page.getByRole('region', { name: 'Custom domain' });
+    await visible(card.getByText('No custom domain.'));
+    await card.getByRole('textbox', { name: 'Domain' }).fill('Wiki.Example.org');
+    await card.getByRole('button', { name: 'Add domain' }).click();
+    await visible(card.getByRole('cell', { name: 'wiki.example.org', exact: true }));
+    await visible(card.getByText('Verifying'));
+    await visible(card.getByText('wiki.apps.gatehouse.test'));
+    await visible(card.getByText('_gatehouse-challenge.wiki.example.org'));
+    await screenshot(page, 'custom-domain', { fullPage: true });
+    expect(await checkPage(page, 'protected app custom domain')).toEqual([]);
+
+    await card.getByRole('button', { name: 'Remove wiki.example.org' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await visible(card.getByText('No custom domain.'));
+    const id = new URL(page.url()).pathname.split('/')[3] as string;
+    const stored = (await api(`/applications/${id}`)).body;
+    expect(stored.protectedAppMetadata.customDomains).toEqual([]);
   });
 });

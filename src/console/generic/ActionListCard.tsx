@@ -47,6 +47,8 @@ export interface ActionListCardProps<Row> {
   /** Leave it out, or pass `write: false`, to list without the remove buttons. */
   remove?: ActionListRemove<Row>;
   write: boolean;
+  /** Drawn under the list where the caller may write (a form adding a row), with a way to read the list again. */
+  footer?: (rows: Row[], reload: () => Promise<unknown>) => ReactNode;
 }
 
 /**
@@ -65,6 +67,7 @@ export const ActionListCard = <Row,>({
   emptyText,
   remove,
   write,
+  footer,
 }: ActionListCardProps<Row>) => {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -149,6 +152,7 @@ export const ActionListCard = <Row,>({
           pagination={false}
         />
       )}
+      {write && footer && query.isSuccess && footer(rows, () => query.refetch())}
     </SectionCard>
   );
 };

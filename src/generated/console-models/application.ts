@@ -412,7 +412,8 @@ export const model: ConsoleResource = {
         ],
         "cards": [
           "application.card.endpoints",
-          "application.card.secrets"
+          "application.card.secrets",
+          "application.card.custom-domain"
         ],
         "form": {
           "schema": {

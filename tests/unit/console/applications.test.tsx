@@ -42,7 +42,7 @@ describe('applications in the registry', () => {
     expect(isShownFor({ type: 'SPA' }, settings.when)).toBe(true);
   });
 
-  it('leave URIs and token settings out of a machine-to-machine app’s settings', () => {
+  it('leave URIs and token settings out of a machine-to-machine app’s settings, and show a protected app’s own', () => {
     const shown = (type: string) =>
       settings.sections.filter((section) => isShownFor({ type }, section.when)).map((section) => section.titleKey);
     expect(shown('SPA')).toEqual([
@@ -51,7 +51,12 @@ describe('applications in the registry', () => {
       'applications.section.advanced',
     ]);
     expect(shown('MachineToMachine')).toEqual(['applications.section.general']);
-    expect(settings.cards).toEqual(['application.card.endpoints', 'application.card.secrets']);
+    expect(shown('Protected')).toEqual(['applications.section.general', 'applications.section.protected']);
+    expect(settings.cards).toEqual([
+      'application.card.endpoints',
+      'application.card.secrets',
+      'application.card.custom-domain',
+    ]);
   });
 
   it('keep secrets below their application, named in the URL by their name', () => {
