@@ -4,8 +4,8 @@ import { App, Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../shared/text-keys';
 import type { ApiError } from '../providers/http';
+import { requestFailed } from './request-failed';
 import { SectionCard } from './SectionCard';
 import { ErrorState } from './states';
 
@@ -96,12 +96,7 @@ export const ActionListCard = <Row,>({
           });
           open?.({ type: 'success', message: action.doneText(row) });
         } catch (error) {
-          const failure = error as ApiError;
-          open?.({
-            type: 'error',
-            message: t('notifications.request_failed'),
-            description: t(errorKey(failure.code ?? ''), { defaultValue: failure.message }),
-          });
+          open?.(requestFailed(t, error));
         }
         await query.refetch();
       },

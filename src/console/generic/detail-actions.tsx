@@ -2,9 +2,9 @@ import { useCustomMutation, useNotification } from '@refinedev/core';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleResource, DetailAction } from '../../shared/descriptor';
-import { errorKey } from '../../shared/text-keys';
 import type { ApiError } from '../providers/http';
 import { isShownFor } from '../registry';
+import { requestFailed } from './request-failed';
 
 /**
  * The descriptor's detail actions that apply to the record (suspend or reactivate a user), as entries of the actions
@@ -54,12 +54,7 @@ export const useDetailActions = ({
               open?.({ type: 'success', message: t('notifications.saved') });
               await refetch();
             } catch (error) {
-              const failure = error as ApiError;
-              open?.({
-                type: 'error',
-                message: t('notifications.request_failed'),
-                description: t(errorKey(failure.code ?? ''), { defaultValue: failure.message }),
-              });
+              open?.(requestFailed(t, error));
             }
           },
         }),

@@ -4,11 +4,12 @@ import { Button, Collapse, Empty, Input, Modal, Spin, Tag, Typography } from 'an
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleResource, LinkedRelation } from '../../../shared/descriptor';
-import { errorKey, relationKeys } from '../../../shared/text-keys';
+import { relationKeys } from '../../../shared/text-keys';
 import { MAX_PAGE_SIZE, SEARCH_FIELD } from '../../providers/data-provider';
 import type { ApiError } from '../../providers/http';
 import { findResource, linkApiPath, readPath } from '../../registry';
 import type { Row } from '../DataTable';
+import { requestFailed } from '../request-failed';
 import { type Picked, TargetChecklist } from './TargetChecklist';
 
 interface AssignDialogProps {
@@ -86,12 +87,7 @@ export const AssignDialog = ({ resource, relation, filters, ownerId, ownerName, 
           });
           onClose();
         },
-        onError: (error) =>
-          open?.({
-            type: 'error',
-            message: t('notifications.request_failed'),
-            description: t(errorKey(error.code ?? ''), { ...(error.data as object), defaultValue: error.message }),
-          }),
+        onError: (error) => open?.(requestFailed(t, error)),
       },
     );
 

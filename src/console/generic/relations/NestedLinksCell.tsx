@@ -4,11 +4,11 @@ import { Button, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NestedLinks, RecordCondition } from '../../../shared/descriptor';
-import { errorKey } from '../../../shared/text-keys';
 import { MAX_PAGE_SIZE } from '../../providers/data-provider';
 import type { ApiError } from '../../providers/http';
 import { findResource, isShownFor, readPath, recordTitle } from '../../registry';
 import type { Row } from '../DataTable';
+import { requestFailed } from '../request-failed';
 
 interface NestedLinksCellProps {
   /** The links below one listed item: `/organizations/{id}/users/{targetId}/roles`. */
@@ -49,12 +49,7 @@ export const NestedLinksCell = ({ path, params, nested, itemName, listed, write,
           open?.({ type: 'success', message: success });
           done?.();
         },
-        onError: (error) =>
-          open?.({
-            type: 'error',
-            message: t('notifications.request_failed'),
-            description: t(errorKey(error.code ?? ''), { ...(error.data as object), defaultValue: error.message }),
-          }),
+        onError: (error) => open?.(requestFailed(t, error)),
       },
     );
 

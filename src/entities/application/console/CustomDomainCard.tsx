@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useResourceAccess } from '../../../console/access/AccessContext';
 import { ActionListCard, type ActionListColumn } from '../../../console/generic/ActionListCard';
 import type { OverrideProps } from '../../../console/generic/override-types';
+import { requestFailed } from '../../../console/generic/request-failed';
 import type { ApiError } from '../../../console/providers/http';
 import { apiRoutes } from '../../../generated/api-paths';
 import { apiPath } from '../../../shared/api-path';
-import { errorKey } from '../../../shared/text-keys';
 
 /** A protected app's custom domain as `GET …/protected-app-metadata/custom-domains` answers it. */
 export interface CustomDomainRow {
@@ -40,12 +40,7 @@ const AddDomain = ({ id, reload }: { id: string; reload: () => Promise<unknown> 
       setDomain('');
       await reload();
     } catch (error) {
-      const failure = error as ApiError;
-      open?.({
-        type: 'error',
-        message: t('notifications.request_failed'),
-        description: t(errorKey(failure.code ?? ''), { defaultValue: failure.message }),
-      });
+      open?.(requestFailed(t, error));
     }
   };
   return (
