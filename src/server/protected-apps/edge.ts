@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import { request as upstreamRequest } from 'undici';
 import type { Database } from '../db/database.js';
+import { requestHost } from '../http/host.js';
 import { tenantBasePath } from '../tenants/urls.js';
 import { type ProtectedApp, protectedAppHosts } from './hosts.js';
 import { cookieSeal, cookiesOf } from './seal.js';
@@ -15,7 +17,6 @@ const STATE_MS = 10 * 60 * 1000;
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
-const hostOf = (header: string | undefined) => (header ?? '').toLowerCase().replace(/:\d+$/, '');
 const cookie = (name: string, value: string, maxAgeSeconds: number) =>
   `${name}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`;
 
@@ -30,12 +31,12 @@ const needsSignIn = (app: ProtectedApp, path: string) =>
     }
   });
 
-/** The claims of an ID token the tenant's own token endpoint just answered (read, not verified: it is ours). */
-const claimsOf = (idToken: string) => {
+/** The subject of an ID token the tenant's own token endpoint just answered (read, not verified: it is ours). */
+const subjectOf = (idToken: string) => {
   try {
-    return JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string };
+    return decodeJwt(idToken).sub;
   } catch {
-    return {};
+    return undefined;
   }
 };
 
@@ -102,7 +103,7 @@ export const registerProtectedAppEdge = (
       payload: form.toString(),
     });
     const tokens = answer.json() as { id_token?: string };
-    const subject = tokens.id_token ? claimsOf(tokens.id_token).sub : undefined;
+    const subject = tokens.id_token ? subjectOf(tokens.id_token) : undefined;
     if (answer.statusCode !== 200 || !tokens.id_token || !subject) {
       return reply.status(400).header('Cache-Control', 'no-store').type('text/plain').send('Sign-in failed.');
     }
@@ -152,7 +153,7 @@ export const registerProtectedAppEdge = (
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    const host = hostOf(request.headers.host);
+    const host = requestHost(request.headers.host);
     if (!host || host === ownHost) return;
     const protectedApp = await hosts(host);
     if (!protectedApp) return;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ActionOverride } from '../../../server/crud/overrides.js';
 import type { Entity } from '../../../server/crud/repository.js';
 import { ApiError } from '../../../server/http/api-error.js';
+import { isWithinDomain } from '../../../server/http/host.js';
 import { challengeName, checkRecords, domainResolver } from '../../domain/server/dns-check.js';
 import { domainTarget } from '../../domain/server/overrides.js';
 import {
@@ -16,7 +17,6 @@ import {
 type Input = Parameters<ActionOverride['run']>[0];
 
 const hostPattern = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
-const isWithin = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
 /**
  * The protected app the path names (404), a protected one (400 otherwise) with its metadata (422 otherwise), on a
@@ -75,7 +75,7 @@ const addCustomDomain = async (input: Input) => {
     .toLowerCase();
   if (!hostPattern.test(domain)) throw new ApiError('guard.invalid_input', {}, { issues: [{ path: '/domain' }] });
   const blocked = [protectedAppDomain(context), domainTarget(context.origin).toLowerCase()];
-  if (blocked.some((parent) => isWithin(domain, parent))) throw new ApiError('domain.domain_is_not_allowed');
+  if (blocked.some((parent) => isWithinDomain(domain, parent))) throw new ApiError('domain.domain_is_not_allowed');
   if (domainsOf(metadata).length > 0) throw new ApiError('domain.limit_to_one_domain');
   const token = `gatehouse-verification=${randomBytes(16).toString('hex')}`;
   const added = {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerOverride } from '../../../server/crud/overrides.js';
 import type { Entity } from '../../../server/crud/repository.js';
 import { ApiError } from '../../../server/http/api-error.js';
+import { isWithinDomain } from '../../../server/http/host.js';
 import { cleanupDomains } from './cleanup.js';
 import { challengeName, checkRecords, domainResolver } from './dns-check.js';
 import { getVerificationFiles, replaceVerificationFiles } from './verification-files.js';
@@ -12,8 +13,6 @@ import { getVerificationFiles, replaceVerificationFiles } from './verification-f
  */
 export const domainTarget = (origin: string | undefined, env: NodeJS.ProcessEnv = process.env) =>
   env.CUSTOM_DOMAIN_TARGET || (origin ? new URL(origin).hostname : 'localhost');
-
-const isWithin = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
 /**
  * The items as DNS has them now: every domain is checked at every read, as Logto syncs each with its provider (the
@@ -40,7 +39,7 @@ export const domainOverrides = {
     run: (values, { context }) => {
       const domain = String(values.domain).toLowerCase();
       const target = domainTarget(context.origin);
-      if (isWithin(domain, target.toLowerCase())) throw new ApiError('domain.domain_is_not_allowed');
+      if (isWithinDomain(domain, target.toLowerCase())) throw new ApiError('domain.domain_is_not_allowed');
       const verificationToken = `gatehouse-verification=${randomBytes(16).toString('hex')}`;
       return {
         ...values,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../server/db/database.js';
+import { requestHost } from '../../../server/http/host.js';
 
 /** The paths a verification file may have (the schema's rule): a file at the root, or below /.well-known/. */
 const filePath = /^(\/[\w-][\w.-]*\.[\w-][\w.-]*|\/\.well-known(\/[\w-][\w.-]*)+)$/;
@@ -10,9 +11,6 @@ interface StoredFile {
   contentType: string;
 }
 
-/** The host a request names, in lower case and without its port. */
-const hostOf = (host: string | undefined) => (host ?? '').toLowerCase().replace(/:\d+$/, '');
-
 /**
  * Serves custom domains' verification files: a `GET` or `HEAD` that no route answers, for a host other than the
  * server's own, gets the file of that path if the domain of that host has one. Routes of the server keep their
@@ -21,7 +19,7 @@ const hostOf = (host: string | undefined) => (host ?? '').toLowerCase().replace(
 export const registerVerificationFiles = (app: FastifyInstance, db: Database, ownHost: string | undefined) => {
   app.addHook('onRequest', async (request, reply) => {
     if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-    const host = hostOf(request.headers.host);
+    const host = requestHost(request.headers.host);
     const path = request.url.split('?')[0] ?? '';
     if (!host || host === ownHost || !filePath.test(path)) return;
     const { rows } = await db.query<{ verification_files: StoredFile[] }>(

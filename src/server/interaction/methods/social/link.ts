@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { SealedTokenSet } from '../../../secrets/token-sets.js';
 import { type Interaction, sendPage } from '../../context.js';
 import type { MethodTools } from '../method.js';
 import { keepProviderTokens } from '../token-storage.js';
 import { readSocialLink, saveSocialLink } from './link-state.js';
 import { socialLinkPage } from './link-view.js';
 import { socialRegistration } from './register.js';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const record = (value: unknown) =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+import { pendingSocialOf } from './sign-up.js';
 
 /**
  * Logto's social link page: a new social identity whose verified email names an account (and the tenant does not
@@ -37,7 +33,7 @@ export const socialLinkRoutes = (scope: FastifyInstance, at: string, tools: Meth
     const found = await under(interaction);
     if (!found) return toStart(interaction, reply);
     const { tr, base, experience } = interaction;
-    const target = text(found.state.pending.data.target);
+    const { target } = pendingSocialOf(found.state.pending);
     const connector = experience.socialConnectors.find((candidate) => candidate.target === target);
     const provider = connector?.name[tr.language] ?? connector?.name.en ?? target;
     const open = await pages.registrationOpen(interaction);
@@ -61,15 +57,11 @@ export const socialLinkRoutes = (scope: FastifyInstance, at: string, tools: Meth
     // The account must still hold the address the provider vouched for.
     const email = state.pending.email?.toLowerCase();
     if (!email || related.primaryEmail?.toLowerCase() !== email) return toStart(interaction, reply);
-    const { data } = state.pending;
-    const target = text(data.target);
-    const identity = { userId: text(data.userId), details: record(data.details) ?? {} };
-    const profile = { name: text(data.name) || undefined, avatar: text(data.avatar) || undefined };
+    const { target, identity, profile, owner, tokenSet } = pendingSocialOf(state.pending);
     if (!(await users.identities.link(tenantId, related.id, target, identity, profile))) {
       return refuse(interaction, reply, 409, 'social_identity_in_use');
     }
-    const owner = { kind: 'social', connectorId: text(data.connectorId), target, identityId: identity.userId } as const;
-    await keepProviderTokens(tools, tenantId, related.id, owner, record(data.tokenSet) as SealedTokenSet | undefined);
+    await keepProviderTokens(tools, tenantId, related.id, owner, tokenSet);
     await saveSocialLink(interaction, undefined);
     audit.record(interaction, request, {
       event: 'SignIn',

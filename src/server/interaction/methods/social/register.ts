@@ -4,9 +4,7 @@ import { ApiError } from '../../../http/api-error.js';
 import type { Interaction, Request } from '../../context.js';
 import { type PendingIdentity, pendingAsksMore, savePendingIdentity } from '../../registration/pending-identity.js';
 import type { MethodTools } from '../method.js';
-import { socialAccountSteps } from './sign-up.js';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+import { pendingSocialOf, socialAccountSteps } from './sign-up.js';
 
 /**
  * A new social identity gets its account: where sign-up asks for what the provider did not give (a username, an
@@ -34,7 +32,8 @@ export const socialRegistration = (tools: MethodTools) => {
     });
     if (created) return flow.proceed(interaction, request, reply, created, { userId: created.id, event: 'Register' });
     // A first sign-in racing with this one made the identity's account: that account signs in.
-    const first = await users.identities.holder(tenantId, text(pending.data.target), text(pending.data.userId));
+    const { target, identity } = pendingSocialOf(pending);
+    const first = await users.identities.holder(tenantId, target, identity.userId);
     if (!first || first.isSuspended) return refuse(409, 'social_identity_in_use');
     return flow.proceed(interaction, request, reply, first, {
       userId: first.id,

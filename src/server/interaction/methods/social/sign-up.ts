@@ -1,4 +1,4 @@
-import { IdentityTaken } from '../../../../entities/user/server/account/social-identities.js';
+import { IdentityTaken, type SocialIdentity } from '../../../../entities/user/server/account/social-identities.js';
 import type { CreateSteps } from '../../../crud/contracts.js';
 import { ApiError } from '../../../http/api-error.js';
 import { keepTokenSet, type SealedTokenSet, type TokenSetOwner } from '../../../secrets/token-sets.js';
@@ -6,9 +6,16 @@ import type { SocialProfile } from '../../../social/profile.js';
 import type { PendingIdentity } from '../../registration/pending-identity.js';
 import type { MethodTools } from '../method.js';
 
-const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-const record = (value: unknown) =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+/** A new social identity as its method keeps it while it waits for an account. */
+export interface PendingSocial {
+  target: string;
+  identity: SocialIdentity;
+  /** The name and avatar the provider told. */
+  profile: { name?: string | undefined; avatar?: string | undefined };
+  /** Where its tokens came from, and the tokens sealed for the vault where the connector stores them. */
+  owner: Extract<TokenSetOwner, { kind: 'social' }>;
+  tokenSet?: SealedTokenSet | undefined;
+}
 
 /**
  * A new social identity waiting for its account: the connector and its target, the platform user, what it told,
@@ -18,19 +25,23 @@ export const socialPending = (
   connector: { id: string; target: string },
   profile: SocialProfile,
   tokenSet: SealedTokenSet | undefined,
-): PendingIdentity => ({
-  method: 'social',
-  email: profile.emailVerified ? profile.email : undefined,
-  data: {
-    connectorId: connector.id,
+): PendingIdentity => {
+  const data: PendingSocial = {
     target: connector.target,
-    userId: profile.id,
-    details: profile.details,
-    name: profile.name,
-    avatar: profile.avatar,
-    ...(tokenSet ? { tokenSet } : {}),
-  },
-});
+    identity: { userId: profile.id, details: profile.details },
+    profile: { name: profile.name, avatar: profile.avatar },
+    owner: { kind: 'social', connectorId: connector.id, target: connector.target, identityId: profile.id },
+    tokenSet,
+  };
+  return {
+    method: 'social',
+    email: profile.emailVerified ? profile.email : undefined,
+    data: data as unknown as Record<string, unknown>,
+  };
+};
+
+/** The social identity a pending identity holds (the interaction's own state, written by `socialPending`). */
+export const pendingSocialOf = (pending: PendingIdentity) => pending.data as unknown as PendingSocial;
 
 /**
  * The steps that make a new account the identity's in its creating transaction (its name and avatar from the
@@ -42,12 +53,8 @@ export const socialAccountSteps = (
   tenantId: string,
   pending: PendingIdentity,
 ): CreateSteps => {
-  const { data } = pending;
-  const target = text(data.target) ?? '';
-  const identity = { userId: text(data.userId) ?? '', details: record(data.details) ?? {} };
-  const profile = { name: text(data.name), avatar: text(data.avatar) };
+  const { target, identity, profile, owner, tokenSet } = pendingSocialOf(pending);
   const steps = tools.users.identities.newAccountSteps(tenantId, target, identity, profile);
-  const tokenSet = record(data.tokenSet) as SealedTokenSet | undefined;
   return {
     first: async (tx) => {
       await steps.first?.(tx).catch((error: unknown) => {
@@ -56,14 +63,7 @@ export const socialAccountSteps = (
     },
     after: async (tx, created, open) => {
       await steps.after?.(tx, created, open);
-      if (!tokenSet) return;
-      const owner: TokenSetOwner = {
-        kind: 'social',
-        connectorId: text(data.connectorId) ?? '',
-        target,
-        identityId: identity.userId,
-      };
-      await keepTokenSet(tx, tools.modelOf('secret'), tenantId, String(created.id), owner, tokenSet);
+      if (tokenSet) await keepTokenSet(tx, tools.modelOf('secret'), tenantId, String(created.id), owner, tokenSet);
     },
   };
 };
