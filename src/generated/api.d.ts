@@ -3179,6 +3179,31 @@ export interface components {
              * @example single_sign_on.idp_initiated_authentication_invalid_application_type
              * @example single_sign_on.idp_initiated_authentication_redirect_uri_not_registered
              * @example single_sign_on.idp_initiated_authentication_client_callback_uri_not_found
+             * @example session.not_found
+             * @example session.verification_session_not_found
+             * @example session.verification_failed
+             * @example session.identifier_not_found
+             * @example session.invalid_interaction_type
+             * @example session.identity_conflict
+             * @example session.not_supported_for_forgot_password
+             * @example session.captcha_required
+             * @example session.captcha_failed
+             * @example session.verification_blocked_too_many_attempts
+             * @example session.mfa.require_mfa_verification
+             * @example session.mfa.invalid_totp_code
+             * @example session.mfa.invalid_backup_code
+             * @example user.user_not_exist
+             * @example user.suspended
+             * @example user.sign_in_method_not_enabled
+             * @example user.missing_profile
+             * @example user.missing_mfa
+             * @example user.username_exists_in_profile
+             * @example user.email_exists_in_profile
+             * @example user.phone_exists_in_profile
+             * @example user.password_exists_in_profile
+             * @example user.new_password_required_in_profile
+             * @example user.same_password
+             * @example password.rejected
              * @example application.protected_application_subdomain_exists
              * @example daily_active_user.already_recorded
              */

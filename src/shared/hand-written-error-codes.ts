@@ -1,5 +1,6 @@
 import { applicationErrorCodes } from './application-error-codes.js';
 import { connectorErrorCodes } from './connector-error-codes.js';
+import { experienceErrorCodes } from './experience-error-codes.js';
 
 /**
  * Error codes shared by the server and the console. Codes and statuses follow Logto's Management API where
@@ -277,4 +278,5 @@ export const handWrittenErrorCodes = {
   'unexpected.general': { status: 500, message: 'Something went wrong on the server.' },
   ...applicationErrorCodes,
   ...connectorErrorCodes,
+  ...experienceErrorCodes,
 } as const satisfies Record<string, { status: number; message: string }>;

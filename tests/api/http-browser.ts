@@ -55,7 +55,7 @@ export class Browser {
     }
   }
 
-  async request(url: string, init: { method?: string; form?: Record<string, string> } = {}) {
+  async request(url: string, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}) {
     const target = new URL(url);
     const headers: Record<string, string> = { 'accept-language': this.language };
     const cookie = this.cookieHeader(target);
@@ -64,6 +64,9 @@ export class Browser {
     if (init.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(init.form).toString();
+    } else if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
     }
     const response = await fetch(target, {
       method: init.method ?? (init.form ? 'POST' : 'GET'),
@@ -83,6 +86,11 @@ export class Browser {
   }
 
   get = (url: string) => this.request(url);
+  /** A JSON request (an API a page's script calls), with the cookies of its path; `json()` reads the answer. */
+  send = async (method: string, url: string, json?: unknown) => {
+    const response = await this.request(url, { method, ...(json === undefined ? {} : { json }) });
+    return { ...response, json: () => (response.text ? JSON.parse(response.text) : undefined) };
+  };
   post = (url: string, form: Record<string, string>) => this.request(url, { form });
 
   /** Follows redirects from `url` until a page answers or the next hop leaves for `stopAt` (e.g. the app's callback). */

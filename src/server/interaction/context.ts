@@ -58,20 +58,20 @@ export const sendPage = (reply: FastifyReply, status: number, page: string, chro
     .header('Content-Security-Policy', chromePolicy(chrome))
     .send(page);
 
-/** Loads the interaction named by the URL, or answers with an error page and returns nothing. */
-const loadInteraction = async (
+/**
+ * Reads the interaction of the request's cookie, with everything its handlers need; undefined when it is gone or
+ * belongs to another page (`uid`, the interaction its URL names).
+ */
+export const readInteraction = async (
   providers: TenantProviders,
   db: Database,
   modelOf: (entity: string) => EntityModel,
   request: Request,
   reply: FastifyReply,
   endpoints: CaptchaEndpoints,
+  uid: string | undefined,
 ): Promise<Interaction | undefined> => {
-  const tr = translatorFor(request.headers['accept-language']);
-  const expired = () => {
-    sendPage(reply, 400, errorPage(tr, { message: tr.t('interaction:error.session_expired') }));
-    return undefined;
-  };
+  const expired = () => undefined;
   if (request.params.tenantId === DEFAULT_TENANT_ID) return expired();
   const tenantId = request.params.tenantId ?? DEFAULT_TENANT_ID;
   const oidc = await providers.get(tenantId);
@@ -82,7 +82,7 @@ const loadInteraction = async (
   } catch {
     return expired();
   }
-  if (details.uid !== request.params.uid) return expired();
+  if (uid !== undefined && details.uid !== uid) return expired();
   // One indexed row per request (and the custom phrases), in one transaction: a PATCH shows on the next page, in
   // every process.
   const accept = request.headers['accept-language'];
@@ -142,8 +142,11 @@ export const interactionPage =
   ) =>
   (handler: InteractionHandler) =>
   async (request: Request, reply: FastifyReply) => {
-    const interaction = await loadInteraction(providers, db, modelOf, request, reply, endpoints);
-    if (!interaction) return reply;
+    const interaction = await readInteraction(providers, db, modelOf, request, reply, endpoints, request.params.uid);
+    if (!interaction) {
+      const tr = translatorFor(request.headers['accept-language']);
+      return sendPage(reply, 400, errorPage(tr, { message: tr.t('interaction:error.session_expired') }));
+    }
     try {
       return await handler(interaction, request, reply);
     } catch (error) {

@@ -14,10 +14,13 @@ import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { interactionAudit } from './audit.js';
 import { registerBrandingAssets } from './branding-assets.js';
 import type { CaptchaEndpoints } from './captcha/endpoints.js';
+import { captchaEndpoints } from './captcha/endpoints.js';
 import { captchaGuard } from './captcha/guard.js';
 import { grantConsent } from './consent.js';
 import { rememberPickedOrganizations } from './consent-organizations.js';
-import { finishInteraction as finish, interactionPage } from './context.js';
+import { finishInteraction as finish, interactionPage, type Request, readInteraction } from './context.js';
+import { shareWithExperienceApi } from './experience-api/cookie.js';
+import { registerExperienceApi } from './experience-api/routes.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';
 import { registerForgotPasswordRoutes } from './forgot-password/routes.js';
 import type { MethodTools } from './methods/method.js';
@@ -29,6 +32,7 @@ import { registrationRoutes } from './registration/routes.js';
 import type { Sentinel } from './sentinel.js';
 import { signInActions } from './sign-in-actions.js';
 import { Passcodes } from './verification-code/passcodes.js';
+import { codeSender } from './verification-code/send-code.js';
 import { STYLESHEET_PATH } from './views.js';
 import { registerWebAuthnAssets } from './webauthn-assets.js';
 
@@ -120,6 +124,14 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   };
 
   const { firstScreen, showRegistration, register } = registrationRoutes(methodTools);
+  const endpoints = options.captcha ?? captchaEndpoints();
+  await registerExperienceApi(app, {
+    ...methodTools,
+    sendCode: codeSender({ db: options.db, passcodes, outbox: options.outbox, audit }),
+    read: (request, reply) =>
+      readInteraction(providers, options.db, options.modelOf, request as Request, reply, endpoints, undefined),
+    postSignInRefuses: actions.postSignInRefuses,
+  });
 
   const show = page(async (interaction, request, reply) => {
     const { details } = interaction;
@@ -131,6 +143,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
       return showConsent(interaction, reply);
     }
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
+    shareWithExperienceApi(interaction, request, reply);
     for (const method of signInMethodModules) {
       const resumed = await method.resume?.(interaction, request, reply, methodTools);
       if (resumed !== undefined) return resumed;

@@ -163,6 +163,18 @@ declare module 'oidc-provider' {
     use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void> | void): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
+    /** The provider's name of one of its cookies (`interaction` is `_interaction`). */
+    cookieName(type: 'interaction' | 'resume' | 'session'): string;
+    /** Koa's context of a request: its `cookies` sign with the provider's cookie keys. */
+    createContext(
+      req: IncomingMessage,
+      res: ServerResponse,
+    ): {
+      cookies: {
+        set(name: string, value: string, options: Record<string, unknown>): void;
+        get(name: string, options?: Record<string, unknown>): string | undefined;
+      };
+    };
     interactionResult(
       req: IncomingMessage,
       res: ServerResponse,

@@ -55,6 +55,8 @@ export interface NewUser {
   primaryPhone?: string | null;
   /** None for an account that signs in by verification codes only. */
   password?: string | undefined;
+  /** A password already hashed (by Gatehouse: an Experience API sign-up never keeps the password as typed). */
+  passwordHash?: { encrypted: string; method: string } | undefined;
   /** Profile claims and custom data the sign-up page's custom profile fields collected. */
   profile?: Record<string, unknown>;
   customData?: Record<string, unknown>;
@@ -147,6 +149,9 @@ export class UserStore {
       ...(input.primaryPhone ? { primaryPhone: input.primaryPhone } : {}),
       ...(input.name ? { name: input.name.slice(0, 128) } : {}),
       ...(input.password !== undefined ? { password: input.password } : {}),
+      ...(input.passwordHash
+        ? { passwordDigest: input.passwordHash.encrypted, passwordAlgorithm: input.passwordHash.method }
+        : {}),
       ...(input.profile ? { profile: input.profile } : {}),
       ...(input.customData ? { customData: input.customData } : {}),
     };
@@ -189,9 +194,17 @@ export class UserStore {
 
   /** Stores a new password (Argon2id) the user set by resetting a forgotten one, as a write on their own account. */
   async resetPassword(tenantId: string, userId: string, password: string) {
+    await this.storePasswordHash(tenantId, userId, {
+      encrypted: await hashPassword(password),
+      method: PASSWORD_METHOD,
+    });
+  }
+
+  /** Stores a password hashed already (by Gatehouse), as a write of the user on their own account. */
+  async storePasswordHash(tenantId: string, userId: string, hash: { encrypted: string; method: string }) {
     await this.operations().setInternal(signInContext(tenantId, userId), userId, {
-      passwordEncrypted: await hashPassword(password),
-      passwordEncryptionMethod: PASSWORD_METHOD,
+      passwordEncrypted: hash.encrypted,
+      passwordEncryptionMethod: hash.method,
     });
   }
 
