@@ -5,6 +5,7 @@
  * authorization request opened; its end sends the browser back to the application with a code that exchanges.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { currentTotpCode, generateTotpSecret } from '../../src/entities/user/server/account/totp.js';
 import { databases, unique } from './harness.js';
 import { Browser } from './http-browser.js';
 import { CALLBACK, PASSWORD, useSignInPages } from './sign-in-pages-steps.js';
@@ -224,5 +225,62 @@ describe.each(databases())('the Experience API on $name', (target) => {
       password: 'An0ther-long-password',
     });
     expect(signedIn.status, signedIn.text).toBe(200);
+  });
+
+  /** A user signed in by password through the API, up to the submit. */
+  const identified = async (username: string) => {
+    const session = await begin();
+    await session.api('PUT', '', { interactionEvent: 'SignIn' });
+    const verified = await session.api('POST', '/verification/password', {
+      identifier: { type: 'username', value: username },
+      password: PASSWORD,
+    });
+    expect((await session.api('POST', '/identification', verified.json())).status).toBe(204);
+    return session;
+  };
+
+  it('asks a second factor where the policy does, and lets a verified TOTP code through once', async () => {
+    await pages.patch('', { mfa: { factors: ['Totp'], policy: 'Mandatory' } });
+    const username = unique('totp');
+    const user = await createUser(pages.db(), 'default', { username, password: PASSWORD });
+    const secret = generateTotpSecret();
+    const bound = await pages.api('', 'POST', `/users/${user.id}/mfa-verifications`, { type: 'Totp', secret });
+    expect(bound.status, bound.text).toBe(200);
+
+    const { browser, api } = await identified(username);
+    const asked = await api('POST', '/submit');
+    expect([asked.status, asked.json().code]).toEqual([403, 'session.mfa.require_mfa_verification']);
+    expect(asked.json().data).toEqual({ availableFactors: ['Totp'] });
+    const code = currentTotpCode(secret);
+    const wrong = await api('POST', '/verification/totp/verify', { code: code === '000000' ? '111111' : '000000' });
+    expect([wrong.status, wrong.json().code]).toEqual([400, 'session.mfa.invalid_totp_code']);
+    expect((await api('POST', '/verification/totp/verify', { code })).status).toBe(200);
+    const submitted = await api('POST', '/submit');
+    expect(submitted.status, submitted.text).toBe(200);
+    expect(await backAtApp(browser, submitted.json().redirectTo)).toBeTruthy();
+
+    // The same code does not verify a second interaction.
+    const replay = await identified(username);
+    const again = await replay.api('POST', '/verification/totp/verify', { code });
+    expect([again.status, again.json().code]).toEqual([400, 'session.mfa.invalid_totp_code']);
+  });
+
+  it('refuses an account without a factor where MFA is mandatory, and lets the optional prompt be skipped', async () => {
+    await pages.patch('', { mfa: { factors: ['Totp'], policy: 'Mandatory' } });
+    const username = unique('nofactor');
+    await createUser(pages.db(), 'default', { username, password: PASSWORD });
+    const mandatory = await identified(username);
+    const refused = await mandatory.api('POST', '/submit');
+    expect([refused.status, refused.json().code]).toEqual([422, 'user.missing_mfa']);
+    expect(refused.json().data).toEqual({ availableFactors: ['Totp'], skippable: false });
+
+    await pages.patch('', { mfa: { factors: ['Totp'], policy: 'PromptAtSignInAndSignUp' } });
+    const { browser, api } = await identified(username);
+    const prompted = await api('POST', '/submit');
+    expect(prompted.json()).toMatchObject({ code: 'user.missing_mfa', data: { skippable: true } });
+    expect((await api('POST', '/profile/mfa/mfa-skipped')).status).toBe(204);
+    const submitted = await api('POST', '/submit');
+    expect(submitted.status, submitted.text).toBe(200);
+    expect(await backAtApp(browser, submitted.json().redirectTo)).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { experienceRoute, oneOfField, optionalString, saveState, startedState } 
 import { acceptCaptcha } from './captcha.js';
 import { experienceApiPath } from './cookie.js';
 import { registerIdentification } from './identification.js';
+import { registerMfaRoutes } from './mfa-routes.js';
 import { registerProfileRoutes } from './profile-routes.js';
 import { INTERACTION_EVENTS } from './state.js';
 import { registerSubmit } from './submit.js';
@@ -77,6 +78,7 @@ export const registerExperienceApi = async (app: FastifyInstance, tools: Experie
       registerVerificationRoutes(scope, at, tools);
       registerIdentification(scope, at, tools);
       registerProfileRoutes(scope, at, tools);
+      registerMfaRoutes(scope, at, tools);
       registerSubmit(scope, at, tools);
     }
   });
