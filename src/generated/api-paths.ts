@@ -315,7 +315,8 @@ export const apiRoutes = {
     "actions": {
       "checkPassword": "/sign-in-exp/default/check-password",
       "caseSensitivityConflicts": "/sign-in-exp/username-policy/case-sensitivity-conflicts",
-      "preview": "/sign-in-exp/preview"
+      "preview": "/sign-in-exp/preview",
+      "customUiAssets": "/sign-in-exp/default/custom-ui-assets"
     }
   },
   "ssoConnector": {

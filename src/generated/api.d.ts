@@ -2284,6 +2284,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sign-in-exp/default/custom-ui-assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload the tenant's own sign-in pages (multipart/form-data, field file): a zip of at most 20 MiB with an index.html; set its id as customUiAssets to serve them */
+        post: operations["CreateSignInExperienceDefaultCustomUiAssets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sign-in-exp/preview": {
         parameters: {
             query?: never;
@@ -11390,6 +11407,10 @@ export interface components {
                     /** @description The user whose information the password must not contain. */
                     userId?: string;
                 };
+                customUiAssetsUploaded: {
+                    /** @description The id of the uploaded pages, for the sign-in experience's customUiAssets. */
+                    customUiAssetId: string;
+                };
                 checkPasswordResponse: {
                     result: boolean;
                     issues?: {
@@ -12102,6 +12123,10 @@ export interface components {
             language?: string;
             /** @description The nonce the page's style element carries (the console's own, for a srcdoc frame). */
             nonce?: string;
+        };
+        SignInExperienceCustomUiAssetsResponse: {
+            /** @description The id of the uploaded pages, for the sign-in experience's customUiAssets. */
+            customUiAssetId: string;
         };
         /**
          * Microsoft Entra ID (SAML)
@@ -28296,6 +28321,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignInExperienceCheckPasswordResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateSignInExperienceDefaultCustomUiAssets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Upload the tenant's own sign-in pages (multipart/form-data, field file): a zip of at most 20 MiB with an index.html; set its id as customUiAssets to serve them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInExperienceCustomUiAssetsResponse"];
                 };
             };
             /** @description Bad Request */

@@ -41869,6 +41869,19 @@ export const entityModels: EntityModel[] = [
             "password"
           ]
         },
+        "customUiAssetsUploaded": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "customUiAssetId"
+          ],
+          "properties": {
+            "customUiAssetId": {
+              "type": "string",
+              "description": "The id of the uploaded pages, for the sign-in experience's customUiAssets."
+            }
+          }
+        },
         "checkPasswordResponse": {
           "type": "object",
           "additionalProperties": false,
@@ -43061,6 +43074,16 @@ export const entityModels: EntityModel[] = [
           },
           "validatorKey": "103b7e06"
         }
+      },
+      {
+        "key": "custom-ui-assets",
+        "on": "collection",
+        "method": "POST",
+        "path": "default/custom-ui-assets",
+        "handler": "signInExperience.custom-ui-assets",
+        "status": 200,
+        "summary": "Upload the tenant's own sign-in pages (multipart/form-data, field file): a zip of at most 20 MiB with an index.html; set its id as customUiAssets to serve them",
+        "responseSchema": "customUiAssetsUploaded"
       }
     ],
     "serverHooks": {

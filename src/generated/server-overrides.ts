@@ -169,6 +169,7 @@ export type ServerOverrideKey =
   | 'signInAction.upsert'
   | 'signInExperience.check-password'
   | 'signInExperience.check-update'
+  | 'signInExperience.custom-ui-assets'
   | 'signInExperience.present'
   | 'signInExperience.preview'
   | 'signInExperience.username-case-conflicts'

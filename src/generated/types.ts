@@ -210,6 +210,7 @@ export type SignInExperienceCheckPasswordBody = components['schemas']['SignInExp
 export type SignInExperienceCheckPasswordResponse = components['schemas']['SignInExperienceCheckPasswordResponse'];
 export type SignInExperienceCaseSensitivityConflictsResponse = components['schemas']['SignInExperienceCaseSensitivityConflictsResponse'];
 export type SignInExperiencePreviewBody = components['schemas']['SignInExperiencePreviewBody'];
+export type SignInExperienceCustomUiAssetsResponse = components['schemas']['SignInExperienceCustomUiAssetsResponse'];
 export type SsoConnectorConfigAzuread = components['schemas']['SsoConnectorConfigAzuread'];
 export type SsoConnectorConfigAzureadoidc = components['schemas']['SsoConnectorConfigAzureadoidc'];
 export type SsoConnectorConfigGoogleworkspace = components['schemas']['SsoConnectorConfigGoogleworkspace'];

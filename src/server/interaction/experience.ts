@@ -1,6 +1,7 @@
 import { DEFAULT_LOGO_PATHS, pageLogoUrl } from '../../entities/signInExperience/server/default-logos.js';
 import type { SignInExperience } from '../../generated/types.js';
 import type { EntityModel } from '../../shared/descriptor.js';
+import { customUiOf, type PageCustomUi } from './custom-ui-settings.js';
 import { httpUrl } from './http-url.js';
 import type { SignUpField } from './profile-fields.js';
 
@@ -61,6 +62,8 @@ export interface PageExperience {
   profileFields: SignUpField[];
   /** The MFA settings: the factors offered, the prompt policy, and whether organizations may require MFA. */
   mfa: PageMfa;
+  /** The tenant's own sign-in pages (`customUiAssets`), shown instead of these where uploads are kept. */
+  customUi?: PageCustomUi | undefined;
 }
 
 /** A social connector as the sign-in page shows it: a button with its name and logo. */
@@ -215,6 +218,7 @@ export const pageExperience = (experience: Partial, model: EntityModel): PageExp
     singleSignOn: experience.singleSignOnEnabled === true,
     profileFields: [],
     mfa: pageMfa(record(experience.mfa)),
+    customUi: customUiOf(experience),
   };
 };
 

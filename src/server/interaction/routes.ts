@@ -19,6 +19,7 @@ import { captchaGuard } from './captcha/guard.js';
 import { grantConsent } from './consent.js';
 import { rememberPickedOrganizations } from './consent-organizations.js';
 import { finishInteraction as finish, interactionPage, type Request, readInteraction } from './context.js';
+import { registerCustomUiFiles, sendCustomUi } from './custom-ui.js';
 import { shareWithExperienceApi } from './experience-api/cookie.js';
 import { registerExperienceApi } from './experience-api/routes.js';
 import { forgotPasswordAvailable } from './forgot-password/availability.js';
@@ -76,6 +77,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   );
   registerWebAuthnAssets(app);
   registerBrandingAssets(app);
+  registerCustomUiFiles(app);
 
   const pages = interactionPages(options.db, users, settingsOf, signInMethodModules);
   const { showConsent, showError, wrongPrompt } = pages;
@@ -144,6 +146,10 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
     }
     if (details.prompt.name !== 'login') return wrongPrompt(interaction, reply);
     shareWithExperienceApi(interaction, request, reply);
+    // The tenant's own pages, where it uploaded them, drive the interaction through the Experience API.
+    const { customUi } = interaction.experience;
+    const custom = customUi && (await sendCustomUi(interaction, reply, app.customUi, customUi));
+    if (custom) return custom;
     for (const method of signInMethodModules) {
       const resumed = await method.resume?.(interaction, request, reply, methodTools);
       if (resumed !== undefined) return resumed;

@@ -1,11 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { CustomUiStorage } from './custom-ui.js';
 import { DirectoryStorage, MAX_UPLOAD_BYTES } from './storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where uploaded files are kept; undefined when the environment sets no place (uploads are then off). */
     userAssets: DirectoryStorage | undefined;
+    /** Where the tenants' own sign-in pages are kept (beside the uploads); undefined when uploads are off. */
+    customUi: CustomUiStorage | undefined;
   }
 }
 
@@ -18,6 +21,7 @@ const ASSET_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsaf
  */
 export const registerUserAssets = async (app: FastifyInstance, directory: string | undefined) => {
   app.decorate('userAssets', directory ? new DirectoryStorage(directory) : undefined);
+  app.decorate('customUi', directory ? new CustomUiStorage(directory) : undefined);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0 } });
   app.get('/user-assets/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];

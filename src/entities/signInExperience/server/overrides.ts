@@ -1,5 +1,6 @@
 import type { ActionOverride, AfterReadOverride, ServerOverride } from '../../../server/crud/overrides.js';
 import { withStatus } from '../../../server/crud/overrides.js';
+import { uploadCustomUi } from './custom-ui-upload.js';
 import { shownBranding } from './default-logos.js';
 import { loadSignInExperience } from './load.js';
 import { passwordIssues } from './password-policy.js';
@@ -52,4 +53,5 @@ export const signInExperienceOverrides = {
   'signInExperience.check-password': { kind: 'action', run: checkPassword },
   'signInExperience.username-case-conflicts': { kind: 'action', run: caseConflicts },
   'signInExperience.preview': { kind: 'action', run: preview },
+  'signInExperience.custom-ui-assets': { kind: 'action', run: uploadCustomUi },
 } satisfies Record<string, ServerOverride>;
