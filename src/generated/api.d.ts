@@ -3221,6 +3221,14 @@ export interface components {
              * @example user.new_password_required_in_profile
              * @example user.same_password
              * @example password.rejected
+             * @example account_center.not_enabled
+             * @example account_center.field_not_editable
+             * @example user.last_sign_in_method_required
+             * @example session.email_blocklist.invalid_email
+             * @example session.email_blocklist.email_subaddressing_not_allowed
+             * @example session.email_blocklist.email_not_allowed
+             * @example verification_record.not_found
+             * @example verification_record.permission_denied
              * @example application.protected_application_subdomain_exists
              * @example daily_active_user.already_recorded
              */

@@ -1,6 +1,6 @@
 /**
- * Error codes of the Experience API (a sign-in experience driven through JSON, for custom sign-in pages) and of
- * uploading those pages; Logto's codes and statuses, English messages (the console translates by code). Part of
+ * Error codes of the Experience API (a sign-in experience driven through JSON, for custom sign-in pages) and of the
+ * Account API (a signed-in user's own account); Logto's codes and statuses, English messages (the console translates by code). Part of
  * `handWrittenErrorCodes`.
  */
 export const experienceErrorCodes = {
@@ -50,4 +50,18 @@ export const experienceErrorCodes = {
   'user.new_password_required_in_profile': { status: 422, message: 'You need to set a new password.' },
   'user.same_password': { status: 422, message: 'The new password cannot be the same as the old one.' },
   'password.rejected': { status: 422, message: 'The password was rejected by the password policy.' },
+  'account_center.not_enabled': { status: 400, message: 'Account center is not enabled.' },
+  'account_center.field_not_editable': { status: 400, message: 'Field is not editable.' },
+  'user.last_sign_in_method_required': {
+    status: 400,
+    message: 'You cannot remove the last way to sign in to the account.',
+  },
+  'session.email_blocklist.invalid_email': { status: 422, message: 'The email address is invalid.' },
+  'session.email_blocklist.email_subaddressing_not_allowed': {
+    status: 422,
+    message: 'Email subaddressing is not allowed.',
+  },
+  'session.email_blocklist.email_not_allowed': { status: 422, message: 'This email address is not allowed.' },
+  'verification_record.not_found': { status: 400, message: 'Verification record not found.' },
+  'verification_record.permission_denied': { status: 401, message: 'Permission denied, please re-authenticate.' },
 } as const;

@@ -4,13 +4,17 @@ import type { BreachCheck } from '../../entities/user/server/account/password-po
 import { securitySettings } from '../../entities/user/server/account/security-settings.js';
 import { UserStore } from '../../entities/user/server/account/store.js';
 import type { EntityModel } from '../../shared/descriptor.js';
+import { VerificationRecords } from '../account-api/records.js';
+import { registerAccountApi } from '../account-api/routes.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
 import type { ServerEdition } from '../crud/context.js';
 import type { EntityOperations } from '../crud/contracts.js';
+import { Repository } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
 import type { CaptchaEndpoints } from '../interaction/captcha/endpoints.js';
 import { registerInteractionRoutes } from '../interaction/routes.js';
 import { Sentinel } from '../interaction/sentinel.js';
+import { Passcodes } from '../interaction/verification-code/passcodes.js';
 import { Outbox } from '../messages/outbox.js';
 import type { SecretVault } from '../secrets/vault.js';
 import { TenantRegistry } from '../tenants/registry.js';
@@ -136,6 +140,8 @@ export const registerIdentity = async (
   app.addHook('onClose', () => outbox.settled());
 
   await registerOidcRoutes(app, providers);
+  const modelOf = (entity: string) => operationsOf(entity).model;
+  const settingsOf = securitySettings(db);
   await registerInteractionRoutes(app, {
     db,
     providers,
@@ -143,13 +149,24 @@ export const registerIdentity = async (
     sentinel: new Sentinel(db, (tenantId, identifier) =>
       webhooks?.raise(tenantId, 'Identifier.Lockout', { ...identifier }),
     ),
-    settingsOf: securitySettings(db),
+    settingsOf,
     breached,
     auditLog,
     webhooks,
     captcha,
     outbox,
-    modelOf: (entity) => operationsOf(entity).model,
+    modelOf,
     vault,
+  });
+  await registerAccountApi(app, {
+    db,
+    providers,
+    users,
+    records: new VerificationRecords(db, new Repository(modelOf('verificationRecord'))),
+    passcodes: new Passcodes(db, new Repository(modelOf('passcode'))),
+    outbox,
+    modelOf,
+    settingsOf,
+    breached,
   });
 };

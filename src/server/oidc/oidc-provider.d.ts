@@ -60,6 +60,8 @@ declare module 'oidc-provider' {
   }
 
   export interface AccessTokenInstance {
+    accountId?: string;
+    clientId?: string;
     scope?: string;
     resourceServer?: unknown;
     readonly expiration: number;
@@ -75,6 +77,8 @@ declare module 'oidc-provider' {
       gty?: string;
       scope?: string;
     }): AccessTokenInstance;
+    /** An opaque access token by its value: undefined when unknown, expired or revoked. */
+    find(value: string): Promise<AccessTokenInstance | undefined>;
   }
 
   export interface RefreshTokenInstance {

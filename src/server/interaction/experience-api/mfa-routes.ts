@@ -4,8 +4,9 @@ import { verificationsOf } from '../../../entities/user/server/account/mfa-verif
 import type { UserRecord } from '../../../entities/user/server/account/store.js';
 import { totpTimeStep } from '../../../entities/user/server/account/totp.js';
 import { ApiError } from '../../http/api-error.js';
+import { stringField } from '../../http/body-fields.js';
 import { type SentinelAction, sentinelTarget } from '../sentinel.js';
-import { type ExperienceCall, experienceRoute, saveState, startedState, stringField } from './call.js';
+import { type ExperienceCall, experienceRoute, saveState, startedState } from './call.js';
 import { newVerificationId, withRecord } from './state.js';
 import type { ExperienceTools } from './tools.js';
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { acceptedPassword } from '../../../entities/user/server/account/accepted-password.js';
 import { verifyPassword } from '../../../entities/user/server/account/passwords.js';
 import { ApiError } from '../../http/api-error.js';
-import { experienceRoute, oneOfField, optionalString, saveState, startedState, stringField } from './call.js';
+import { oneOfField, optionalString, stringField } from '../../http/body-fields.js';
+import { experienceRoute, saveState, startedState } from './call.js';
 import type { ExperienceProfile } from './state.js';
 import { recordOf } from './state.js';
-import { acceptedPassword, type ExperienceTools } from './tools.js';
+import type { ExperienceTools } from './tools.js';
 
 const IN_USE = {
   username: 'user.username_already_in_use',

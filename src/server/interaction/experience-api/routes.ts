@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
+import { oneOfField, optionalString } from '../../http/body-fields.js';
 import { signInOpen } from '../pages.js';
-import { experienceRoute, oneOfField, optionalString, saveState, startedState } from './call.js';
+import { experienceRoute, saveState, startedState } from './call.js';
 import { acceptCaptcha } from './captcha.js';
 import { experienceApiPath } from './cookie.js';
 import { registerIdentification } from './identification.js';

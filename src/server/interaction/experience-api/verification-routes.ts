@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { acceptedPassword } from '../../../entities/user/server/account/accepted-password.js';
 import { verifyPassword } from '../../../entities/user/server/account/passwords.js';
 import { ApiError } from '../../http/api-error.js';
+import { identifierField, oneOfField, stringField } from '../../http/body-fields.js';
 import { sentinelTarget } from '../sentinel.js';
 import { passcodeTarget } from '../verification-code/send-code.js';
-import { experienceRoute, identifierField, oneOfField, saveState, startedState, stringField } from './call.js';
+import { experienceRoute, saveState, startedState } from './call.js';
 import { INTERACTION_EVENTS, newVerificationId, recordOf, withRecord } from './state.js';
-import { acceptedPassword, type ExperienceTools } from './tools.js';
+import type { ExperienceTools } from './tools.js';
 
 const CODE_TYPES = { email: 'EmailVerificationCode', phone: 'PhoneVerificationCode' } as const;
 

@@ -11,7 +11,13 @@ export const PASSCODE_LENGTH = 6;
 export const defaultVerificationCodePolicy = { expirationDuration: 600, maxRetryAttempts: 10 } as const;
 
 /** What a code is for: Logto's template types. */
-export type PasscodeType = 'SignIn' | 'Register' | 'ForgotPassword' | 'Generic';
+export type PasscodeType =
+  | 'SignIn'
+  | 'Register'
+  | 'ForgotPassword'
+  | 'Generic'
+  | 'UserPermissionValidation'
+  | 'BindNewIdentifier';
 
 /** Logto's answers to a refused code (`verification_code.*`, all 400). */
 export type PasscodeRefusal =

@@ -200,6 +200,12 @@ export class UserStore {
     });
   }
 
+  /** Changes the user's own account (the Account API), through the user's operations: its rules and uniqueness hold. */
+  async updateOwn(tenantId: string, userId: string, patch: Record<string, unknown>) {
+    await this.operations().update(signInContext(tenantId, userId), userId, patch);
+    return (await this.findById(tenantId, userId)) as UserRecord;
+  }
+
   /** Stores a password hashed already (by Gatehouse), as a write of the user on their own account. */
   async storePasswordHash(tenantId: string, userId: string, hash: { encrypted: string; method: string }) {
     await this.operations().setInternal(signInContext(tenantId, userId), userId, {
