@@ -3,13 +3,27 @@ import { emailBlocklistIssue } from '../../entities/user/server/account/email-bl
 import type { UserRecord } from '../../entities/user/server/account/store.js';
 import { ApiError } from '../http/api-error.js';
 import { stringField } from '../http/body-fields.js';
+import { documentedRoute } from '../http/documented-routes.js';
 import { assertEditable } from './account-center.js';
+import { accountOperations } from './operations.js';
 import { type AccountTools, accountRoute, assertIdentityVerified, assertScope } from './tools.js';
 
 /** The two addresses an account signs in with, as the Account API changes them. */
 const ADDRESSES = [
-  { path: 'primary-email', kind: 'email', field: 'email', column: 'primaryEmail', record: 'EmailVerificationCode' },
-  { path: 'primary-phone', kind: 'phone', field: 'phone', column: 'primaryPhone', record: 'PhoneVerificationCode' },
+  {
+    kind: 'email',
+    column: 'primaryEmail',
+    record: 'EmailVerificationCode',
+    update: accountOperations.updateEmail,
+    remove: accountOperations.deleteEmail,
+  },
+  {
+    kind: 'phone',
+    column: 'primaryPhone',
+    record: 'PhoneVerificationCode',
+    update: accountOperations.updatePhone,
+    remove: accountOperations.deletePhone,
+  },
 ] as const;
 
 /** Whether the account keeps a way to sign in once `without` is gone (a username, an address, a social identity). */
@@ -27,15 +41,17 @@ const keepsSignIn = (user: UserRecord, without: 'username' | 'primaryEmail' | 'p
  */
 export const registerIdentifierRoutes = (scope: FastifyInstance, prefix: string, tools: AccountTools) => {
   const { users, records } = tools;
-  const at = `${prefix}/api/my-account`;
+  const base = `${prefix}/api`;
 
   for (const address of ADDRESSES) {
-    scope.post(
-      `${at}/${address.path}`,
+    documentedRoute(
+      scope,
+      base,
+      address.update,
       accountRoute(tools, async (call) => {
         const { body, center, caller, user, reply } = call;
         assertIdentityVerified(call);
-        const value = stringField(body, address.field).trim();
+        const value = stringField(body, address.kind).trim();
         assertEditable(center, address.kind);
         assertScope(call, address.kind);
         if (address.kind === 'email') {
@@ -52,8 +68,10 @@ export const registerIdentifierRoutes = (scope: FastifyInstance, prefix: string,
       }),
     );
 
-    scope.delete(
-      `${at}/${address.path}`,
+    documentedRoute(
+      scope,
+      base,
+      address.remove,
       accountRoute(tools, async (call) => {
         const { center, caller, user, reply } = call;
         assertIdentityVerified(call);

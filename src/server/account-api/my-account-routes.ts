@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptedPassword } from '../../entities/user/server/account/accepted-password.js';
 import { ApiError } from '../http/api-error.js';
+import { documentedRoute } from '../http/documented-routes.js';
 import { httpUrl } from '../interaction/http-url.js';
 import { accountProfile, assertEditable, hasSecurityMethod } from './account-center.js';
+import { accountOperations } from './operations.js';
 import { type AccountCall, type AccountTools, accountRoute, assertIdentityVerified, assertScope } from './tools.js';
 
 const invalid = (field: string) => new ApiError('guard.invalid_input', { type: 'body' }, { field });
@@ -26,17 +28,21 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export const registerMyAccountRoutes = (scope: FastifyInstance, prefix: string, tools: AccountTools) => {
   const { users } = tools;
-  const at = `${prefix}/api/my-account`;
+  const base = `${prefix}/api`;
 
   const shown = (call: AccountCall, user = call.user) => accountProfile(user, call.caller.scopes, call.center);
 
-  scope.get(
-    at,
+  documentedRoute(
+    scope,
+    base,
+    accountOperations.read,
     accountRoute(tools, async (call) => shown(call)),
   );
 
-  scope.patch(
-    at,
+  documentedRoute(
+    scope,
+    base,
+    accountOperations.update,
     accountRoute(tools, async (call) => {
       const { body, center, caller, user } = call;
       const rule = users.rules.username;
@@ -67,8 +73,10 @@ export const registerMyAccountRoutes = (scope: FastifyInstance, prefix: string, 
     }),
   );
 
-  scope.patch(
-    `${at}/profile`,
+  documentedRoute(
+    scope,
+    base,
+    accountOperations.profile,
     accountRoute(tools, async (call) => {
       const { body, center, caller, user } = call;
       assertEditable(center, 'profile');
@@ -80,8 +88,10 @@ export const registerMyAccountRoutes = (scope: FastifyInstance, prefix: string, 
     }),
   );
 
-  scope.post(
-    `${at}/password`,
+  documentedRoute(
+    scope,
+    base,
+    accountOperations.password,
     accountRoute(tools, async (call) => {
       const { body, center, caller, user, reply } = call;
       if (hasSecurityMethod(user)) assertIdentityVerified(call);

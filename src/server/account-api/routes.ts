@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { openApiDocument, serveDocument } from '../http/documented-routes.js';
 import { registerIdentifierRoutes } from './identifier-routes.js';
 import { registerMyAccountRoutes } from './my-account-routes.js';
+import { accountOperations } from './operations.js';
 import type { AccountTools } from './tools.js';
 import { registerVerificationRoutes } from './verification-routes.js';
 
@@ -15,6 +17,15 @@ export const registerAccountApi = async (app: FastifyInstance, tools: AccountToo
       registerMyAccountRoutes(scope, prefix, tools);
       registerIdentifierRoutes(scope, prefix, tools);
       registerVerificationRoutes(scope, prefix, tools);
+      serveDocument(scope, prefix, 'user.openapi.json', (server) =>
+        openApiDocument({
+          title: 'Gatehouse Account API',
+          description: "A signed-in user's own account, as the tenant's account center allows (Logto's Account API).",
+          server,
+          base: '/api',
+          operations: Object.values(accountOperations),
+        }),
+      );
     }
   });
 };

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../entities/user/server/account/passwords.js';
 import { ApiError } from '../http/api-error.js';
 import { identifierField, optionalString, stringField } from '../http/body-fields.js';
+import { documentedRoute } from '../http/documented-routes.js';
 import { admitMessage } from '../interaction/verification-code/send-rate.js';
 import { findEmailSender } from '../messages/email-sender.js';
 import { findSmsSender } from '../messages/sms-sender.js';
+import { accountOperations } from './operations.js';
 import type { CodeTemplate } from './records.js';
 import { type AccountTools, accountRoute } from './tools.js';
 
@@ -17,10 +19,12 @@ const CODE_TYPES = { email: 'EmailVerificationCode', phone: 'PhoneVerificationCo
  */
 export const registerVerificationRoutes = (scope: FastifyInstance, prefix: string, tools: AccountTools) => {
   const { records, passcodes, db } = tools;
-  const at = `${prefix}/api/verifications`;
+  const base = `${prefix}/api`;
 
-  scope.post(
-    `${at}/password`,
+  documentedRoute(
+    scope,
+    base,
+    accountOperations.byPassword,
     accountRoute(tools, async ({ caller, user, body, reply }) => {
       const password = stringField(body, 'password');
       const stored = [user.passwordEncrypted, password, user.passwordEncryptionMethod ?? null] as const;
@@ -41,8 +45,10 @@ export const registerVerificationRoutes = (scope: FastifyInstance, prefix: strin
     }),
   );
 
-  scope.post(
-    `${at}/verification-code`,
+  documentedRoute(
+    scope,
+    base,
+    accountOperations.sendCode,
     accountRoute(tools, async ({ caller, user, body, reply, request }) => {
       const identifier = identifierField(body, ['email', 'phone']);
       const own = identifier.type === 'email' ? user.primaryEmail : user.primaryPhone;
@@ -85,8 +91,10 @@ export const registerVerificationRoutes = (scope: FastifyInstance, prefix: strin
     }),
   );
 
-  scope.post(
-    `${at}/verification-code/verify`,
+  documentedRoute(
+    scope,
+    base,
+    accountOperations.verifyCode,
     accountRoute(tools, async ({ caller, user, body }) => {
       const identifier = identifierField(body, ['email', 'phone']);
       const code = stringField(body, 'code').trim();

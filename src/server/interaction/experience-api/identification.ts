@@ -3,11 +3,13 @@ import type { UserRecord } from '../../../entities/user/server/account/store.js'
 import { systemContext } from '../../crud/context.js';
 import { ApiError } from '../../http/api-error.js';
 import { optionalString } from '../../http/body-fields.js';
+import { documentedRoute } from '../../http/documented-routes.js';
 import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../../tenants/urls.js';
 import { forgotPasswordKinds } from '../forgot-password/availability.js';
 import { signInOpen } from '../pages.js';
 import { type ExperienceCall, experienceRoute, saveState, startedState } from './call.js';
 import { requireCaptcha } from './captcha.js';
+import { experienceOperations } from './operations.js';
 import { heldBy, missingProfile } from './profile-rules.js';
 import type { ExperienceProfile, ExperienceState, VerificationRecord } from './state.js';
 import { recordOf } from './state.js';
@@ -75,8 +77,10 @@ export const registerIdentification = (scope: FastifyInstance, at: string, tools
     return user;
   };
 
-  scope.post(
-    `${at}/identification`,
+  documentedRoute(
+    scope,
+    at,
+    experienceOperations.identification,
     experienceRoute(read, async (call) => {
       const state = startedState(call);
       const { interaction, request, body, reply } = call;

@@ -5,8 +5,10 @@ import type { UserRecord } from '../../../entities/user/server/account/store.js'
 import { totpTimeStep } from '../../../entities/user/server/account/totp.js';
 import { ApiError } from '../../http/api-error.js';
 import { stringField } from '../../http/body-fields.js';
+import { documentedRoute } from '../../http/documented-routes.js';
 import { type SentinelAction, sentinelTarget } from '../sentinel.js';
 import { type ExperienceCall, experienceRoute, saveState, startedState } from './call.js';
+import { experienceOperations } from './operations.js';
 import { newVerificationId, withRecord } from './state.js';
 import type { ExperienceTools } from './tools.js';
 
@@ -83,11 +85,13 @@ export const registerMfaRoutes = (scope: FastifyInstance, at: string, tools: Exp
     return { verificationId };
   };
 
-  scope.post(`${at}/verification/totp/verify`, experienceRoute(read, verify(totp)));
-  scope.post(`${at}/verification/backup-code/verify`, experienceRoute(read, verify(backupCode)));
+  documentedRoute(scope, at, experienceOperations.totp, experienceRoute(read, verify(totp)));
+  documentedRoute(scope, at, experienceOperations.backupCode, experienceRoute(read, verify(backupCode)));
 
-  scope.post(
-    `${at}/profile/mfa/mfa-skipped`,
+  documentedRoute(
+    scope,
+    at,
+    experienceOperations.skipMfa,
     experienceRoute(read, async (call) => {
       const state = startedState(call);
       if (state.event === 'ForgotPassword') throw new ApiError('session.not_supported_for_forgot_password');

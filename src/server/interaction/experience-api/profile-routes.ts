@@ -3,7 +3,9 @@ import { acceptedPassword } from '../../../entities/user/server/account/accepted
 import { verifyPassword } from '../../../entities/user/server/account/passwords.js';
 import { ApiError } from '../../http/api-error.js';
 import { oneOfField, optionalString, stringField } from '../../http/body-fields.js';
+import { documentedRoute } from '../../http/documented-routes.js';
 import { experienceRoute, saveState, startedState } from './call.js';
+import { experienceOperations } from './operations.js';
 import type { ExperienceProfile } from './state.js';
 import { recordOf } from './state.js';
 import type { ExperienceTools } from './tools.js';
@@ -30,8 +32,10 @@ const EXISTS = {
 export const registerProfileRoutes = (scope: FastifyInstance, at: string, tools: ExperienceTools) => {
   const { read, users } = tools;
 
-  scope.post(
-    `${at}/profile`,
+  documentedRoute(
+    scope,
+    at,
+    experienceOperations.profile,
     experienceRoute(read, async (call) => {
       const state = startedState(call);
       const { interaction, body, reply } = call;
@@ -71,8 +75,10 @@ export const registerProfileRoutes = (scope: FastifyInstance, at: string, tools:
     }),
   );
 
-  scope.put(
-    `${at}/profile/password`,
+  documentedRoute(
+    scope,
+    at,
+    experienceOperations.resetPassword,
     experienceRoute(read, async (call) => {
       const state = startedState(call);
       const { interaction, body, reply } = call;

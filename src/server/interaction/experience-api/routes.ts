@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { oneOfField, optionalString } from '../../http/body-fields.js';
+import { documentedRoute, openApiDocument, serveDocument } from '../../http/documented-routes.js';
 import { signInOpen } from '../pages.js';
 import { experienceRoute, saveState, startedState } from './call.js';
 import { acceptCaptcha } from './captcha.js';
 import { experienceApiPath } from './cookie.js';
 import { registerIdentification } from './identification.js';
 import { registerMfaRoutes } from './mfa-routes.js';
+import { experienceOperations } from './operations.js';
 import { registerProfileRoutes } from './profile-routes.js';
 import { INTERACTION_EVENTS } from './state.js';
 import { registerSubmit } from './submit.js';
@@ -24,8 +26,10 @@ export const registerExperienceApi = async (app: FastifyInstance, tools: Experie
     for (const prefix of ['', '/t/:tenantId']) {
       const at = experienceApiPath(prefix);
 
-      scope.put(
+      documentedRoute(
+        scope,
         at,
+        experienceOperations.start,
         experienceRoute(read, async (call) => {
           const { interaction, body, reply } = call;
           const event = oneOfField(body, 'interactionEvent', INTERACTION_EVENTS);
@@ -39,8 +43,10 @@ export const registerExperienceApi = async (app: FastifyInstance, tools: Experie
         }),
       );
 
-      scope.put(
-        `${at}/interaction-event`,
+      documentedRoute(
+        scope,
+        at,
+        experienceOperations.event,
         experienceRoute(read, async (call) => {
           const state = startedState(call);
           const { interaction, body, reply } = call;
@@ -57,8 +63,10 @@ export const registerExperienceApi = async (app: FastifyInstance, tools: Experie
         }),
       );
 
-      scope.get(
-        `${at}/interaction`,
+      documentedRoute(
+        scope,
+        at,
+        experienceOperations.read,
         experienceRoute(read, async (call) => {
           const state = startedState(call);
           const { username, primaryEmail, primaryPhone } = state.profile;
@@ -81,6 +89,16 @@ export const registerExperienceApi = async (app: FastifyInstance, tools: Experie
       registerProfileRoutes(scope, at, tools);
       registerMfaRoutes(scope, at, tools);
       registerSubmit(scope, at, tools);
+      serveDocument(scope, prefix, 'experience.openapi.json', (server) =>
+        openApiDocument({
+          title: 'Gatehouse Experience API',
+          description:
+            "The tenant's sign-in experience as JSON, for sign-in pages of its own (Logto's Experience API).",
+          server,
+          base: '/api/experience',
+          operations: Object.values(experienceOperations),
+        }),
+      );
     }
   });
 };

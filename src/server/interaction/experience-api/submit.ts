@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRecord } from '../../../entities/user/server/account/store.js';
 import { ApiError } from '../../http/api-error.js';
+import { documentedRoute } from '../../http/documented-routes.js';
 import type { MfaStep } from '../mfa/policy.js';
 import { type ExperienceCall, experienceRoute, saveState, startedState } from './call.js';
+import { experienceOperations } from './operations.js';
 import { heldBy, missingProfile } from './profile-rules.js';
 import type { ExperienceState } from './state.js';
 import type { ExperienceTools } from './tools.js';
@@ -46,8 +48,10 @@ export const registerSubmit = (scope: FastifyInstance, at: string, tools: Experi
     if (password) await users.storePasswordHash(tenantId, user.id, password);
   };
 
-  scope.post(
-    `${at}/submit`,
+  documentedRoute(
+    scope,
+    at,
+    experienceOperations.submit,
     experienceRoute(read, async (call) => {
       const state = startedState(call);
       const { interaction, request, reply } = call;

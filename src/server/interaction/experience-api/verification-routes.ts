@@ -3,9 +3,11 @@ import { acceptedPassword } from '../../../entities/user/server/account/accepted
 import { verifyPassword } from '../../../entities/user/server/account/passwords.js';
 import { ApiError } from '../../http/api-error.js';
 import { identifierField, oneOfField, stringField } from '../../http/body-fields.js';
+import { documentedRoute } from '../../http/documented-routes.js';
 import { sentinelTarget } from '../sentinel.js';
 import { passcodeTarget } from '../verification-code/send-code.js';
 import { experienceRoute, saveState, startedState } from './call.js';
+import { experienceOperations } from './operations.js';
 import { INTERACTION_EVENTS, newVerificationId, recordOf, withRecord } from './state.js';
 import type { ExperienceTools } from './tools.js';
 
@@ -19,8 +21,10 @@ const CODE_TYPES = { email: 'EmailVerificationCode', phone: 'PhoneVerificationCo
 export const registerVerificationRoutes = (scope: FastifyInstance, at: string, tools: ExperienceTools) => {
   const { read, users, sentinel, audit, passcodes } = tools;
 
-  scope.post(
-    `${at}/verification/password`,
+  documentedRoute(
+    scope,
+    at,
+    experienceOperations.password,
     experienceRoute(read, async (call) => {
       const state = startedState(call);
       const { interaction, request, body } = call;
@@ -67,8 +71,10 @@ export const registerVerificationRoutes = (scope: FastifyInstance, at: string, t
     }),
   );
 
-  scope.post(
-    `${at}/verification/verification-code`,
+  documentedRoute(
+    scope,
+    at,
+    experienceOperations.sendCode,
     experienceRoute(read, async (call) => {
       const state = startedState(call);
       const { interaction, request, body } = call;
@@ -86,8 +92,10 @@ export const registerVerificationRoutes = (scope: FastifyInstance, at: string, t
     }),
   );
 
-  scope.post(
-    `${at}/verification/verification-code/verify`,
+  documentedRoute(
+    scope,
+    at,
+    experienceOperations.verifyCode,
     experienceRoute(read, async (call) => {
       const state = startedState(call);
       const { interaction, request, body } = call;
@@ -111,8 +119,10 @@ export const registerVerificationRoutes = (scope: FastifyInstance, at: string, t
     }),
   );
 
-  scope.post(
-    `${at}/verification/new-password-identity`,
+  documentedRoute(
+    scope,
+    at,
+    experienceOperations.newIdentity,
     experienceRoute(read, async (call) => {
       const state = startedState(call);
       const { interaction, body } = call;
