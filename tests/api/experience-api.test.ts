@@ -7,10 +7,10 @@
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
-import { currentTotpCode, generateTotpSecret } from '../../src/entities/user/server/account/totp.js';
+import { experienceSteps } from './experience-api-steps.js';
 import { databases, unique } from './harness.js';
 import { Browser } from './http-browser.js';
-import { CALLBACK, PASSWORD, useSignInPages } from './sign-in-pages-steps.js';
+import { PASSWORD, useSignInPages } from './sign-in-pages-steps.js';
 import { type SmtpTestServer, smtpConfig, startSmtpServer } from './smtp-server.js';
 import { createUser } from './users.js';
 
@@ -31,20 +31,7 @@ describe.each(databases())('the Experience API on $name', (target) => {
   });
   beforeEach(() => pages.reset());
 
-  /** An interaction opened by the default tenant's application, and its Experience API. */
-  const begin = async (browser = new Browser()) => {
-    await pages.openAt('', {}, browser);
-    const api = (method: string, path: string, body?: unknown) =>
-      browser.send(method, `${pages.origin()}/api/experience${path}`, body);
-    return { browser, api };
-  };
-
-  /** From the submit's answer to the application's callback: the code the browser brings back. */
-  const backAtApp = async (browser: Browser, redirectTo: string) => {
-    const back = await browser.follow(redirectTo, CALLBACK);
-    expect(back.location?.startsWith(CALLBACK), back.text).toBe(true);
-    return new URL(back.location as string).searchParams.get('code');
-  };
+  const { begin, backAtApp } = experienceSteps(pages);
 
   const codeOf = (text: string) => text.match(/\b(\d{6})\b/)?.[1] as string;
 
@@ -227,63 +214,6 @@ describe.each(databases())('the Experience API on $name', (target) => {
       password: 'An0ther-long-password',
     });
     expect(signedIn.status, signedIn.text).toBe(200);
-  });
-
-  /** A user signed in by password through the API, up to the submit. */
-  const identified = async (username: string) => {
-    const session = await begin();
-    await session.api('PUT', '', { interactionEvent: 'SignIn' });
-    const verified = await session.api('POST', '/verification/password', {
-      identifier: { type: 'username', value: username },
-      password: PASSWORD,
-    });
-    expect((await session.api('POST', '/identification', verified.json())).status).toBe(204);
-    return session;
-  };
-
-  it('asks a second factor where the policy does, and lets a verified TOTP code through once', async () => {
-    await pages.patch('', { mfa: { factors: ['Totp'], policy: 'Mandatory' } });
-    const username = unique('totp');
-    const user = await createUser(pages.db(), 'default', { username, password: PASSWORD });
-    const secret = generateTotpSecret();
-    const bound = await pages.api('', 'POST', `/users/${user.id}/mfa-verifications`, { type: 'Totp', secret });
-    expect(bound.status, bound.text).toBe(200);
-
-    const { browser, api } = await identified(username);
-    const asked = await api('POST', '/submit');
-    expect([asked.status, asked.json().code]).toEqual([403, 'session.mfa.require_mfa_verification']);
-    expect(asked.json().data).toEqual({ availableFactors: ['Totp'] });
-    const code = currentTotpCode(secret);
-    const wrong = await api('POST', '/verification/totp/verify', { code: code === '000000' ? '111111' : '000000' });
-    expect([wrong.status, wrong.json().code]).toEqual([400, 'session.mfa.invalid_totp_code']);
-    expect((await api('POST', '/verification/totp/verify', { code })).status).toBe(200);
-    const submitted = await api('POST', '/submit');
-    expect(submitted.status, submitted.text).toBe(200);
-    expect(await backAtApp(browser, submitted.json().redirectTo)).toBeTruthy();
-
-    // The same code does not verify a second interaction.
-    const replay = await identified(username);
-    const again = await replay.api('POST', '/verification/totp/verify', { code });
-    expect([again.status, again.json().code]).toEqual([400, 'session.mfa.invalid_totp_code']);
-  });
-
-  it('refuses an account without a factor where MFA is mandatory, and lets the optional prompt be skipped', async () => {
-    await pages.patch('', { mfa: { factors: ['Totp'], policy: 'Mandatory' } });
-    const username = unique('nofactor');
-    await createUser(pages.db(), 'default', { username, password: PASSWORD });
-    const mandatory = await identified(username);
-    const refused = await mandatory.api('POST', '/submit');
-    expect([refused.status, refused.json().code]).toEqual([422, 'user.missing_mfa']);
-    expect(refused.json().data).toEqual({ availableFactors: ['Totp'], skippable: false });
-
-    await pages.patch('', { mfa: { factors: ['Totp'], policy: 'PromptAtSignInAndSignUp' } });
-    const { browser, api } = await identified(username);
-    const prompted = await api('POST', '/submit');
-    expect(prompted.json()).toMatchObject({ code: 'user.missing_mfa', data: { skippable: true } });
-    expect((await api('POST', '/profile/mfa/mfa-skipped')).status).toBe(204);
-    const submitted = await api('POST', '/submit');
-    expect(submitted.status, submitted.text).toBe(200);
-    expect(await backAtApp(browser, submitted.json().redirectTo)).toBeTruthy();
   });
 
   it('describes the Experience API it serves in its OpenAPI document, at the tenant it is asked of', async () => {

@@ -134,8 +134,10 @@ export const createHttpClient = (options: HttpOptions = {}) => {
       throw new ApiError('Network error', 0);
     }
     if (token) headers.Authorization = `Bearer ${token}`;
-    let body: string | undefined;
-    if (request.body !== undefined) {
+    let body: string | FormData | undefined;
+    // A file upload goes as the browser encodes a form (multipart, with its boundary); anything else as JSON.
+    if (request.body instanceof FormData) body = request.body;
+    else if (request.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.body);
     }

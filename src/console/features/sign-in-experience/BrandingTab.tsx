@@ -1,8 +1,9 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CustomUiCard } from './CustomUiCard';
 import { ColorField, read, Section, SwitchField, type TabProps, TextField } from './fields';
 
-/** Colors (light and dark), logos and favicons, and the page's custom CSS. */
+/** Colors (light and dark), logos and favicons, the page's custom CSS, and sign-in pages of the tenant's own. */
 export const BrandingTab = (props: TabProps) => {
   const { t } = useTranslation();
   const css = read(props.values, 'customCss');
@@ -39,6 +40,7 @@ export const BrandingTab = (props: TabProps) => {
           />
         </Form.Item>
       </Section>
+      <CustomUiCard {...props} />
     </>
   );
 };
