@@ -7,9 +7,8 @@ import { strToU8, zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authorizationUrl } from './app-callback';
-import { visible } from './console-steps';
+import { consoleSteps, visible } from './console-steps';
 import {
-  authHeaders,
   type Browser,
   ensureConsoleBuilt,
   launchBrowser,
@@ -60,15 +59,7 @@ let member: Browser;
 let page: Page;
 let clientId = '';
 
-const api = async (path: string, init?: { method: string; body: unknown }) => {
-  const response = await fetch(`${server.origin}/api${path}`, {
-    method: init?.method ?? 'GET',
-    headers: { ...(await authHeaders(admin)), ...(init ? { 'content-type': 'application/json' } : {}) },
-    body: init ? JSON.stringify(init.body) : undefined,
-  });
-  expect(response.status, path).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-};
+const { api } = consoleSteps(() => ({ server, browser: admin }));
 
 describe("a tenant's own sign-in pages", () => {
   beforeAll(async () => {
@@ -85,7 +76,8 @@ describe("a tenant's own sign-in pages", () => {
         oidcClientMetadata: { redirectUris: [callback], postLogoutRedirectUris: [] },
       },
     });
-    clientId = String(app.id);
+    expect(app.status).toBe(200);
+    clientId = String(app.body.id);
     await api('/users', { method: 'POST', body: { username: 'grace', password: PASSWORD } });
     member = await launchBrowser({ signInTo: false });
     await member.context.route(`${callback}**`, (route) =>
@@ -112,7 +104,7 @@ describe("a tenant's own sign-in pages", () => {
     await visible(card.getByText(/Your pages \(upload [a-z0-9]{8}/));
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect
-      .poll(async () => (await api('/sign-in-exp')).customUiAssets, { timeout: 15_000 })
+      .poll(async () => (await api('/sign-in-exp')).body.customUiAssets, { timeout: 15_000 })
       .toMatchObject({
         id: expect.stringMatching(/^[a-z0-9]{8}$/),
       });

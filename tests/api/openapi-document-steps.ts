@@ -1,0 +1,41 @@
+/**
+ * What an OpenAPI document of a hand-written API must hold, read through a client typed by Logto's Management API:
+ * its title, the server it was asked at (the tenant's path for a tenant), and only operations the server routes.
+ */
+import type { FastifyInstance } from 'fastify';
+import createClient from 'openapi-fetch';
+import { expect } from 'vitest';
+import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
+
+type Document = '/api/.well-known/experience.openapi.json' | '/api/.well-known/user.openapi.json';
+
+export const expectDocumentedRoutes = async (
+  origin: string,
+  app: FastifyInstance,
+  path: Document,
+  expected: { title: string; operation: { path: string; method: string; id: string } },
+) => {
+  const answer = await createClient<paths>({ baseUrl: origin }).GET(path);
+  expect(answer.response.status).toBe(200);
+  const document = answer.data as {
+    openapi: string;
+    info: { title: string };
+    servers: { url: string }[];
+    paths: Record<string, Record<string, { operationId: string }>>;
+  };
+  expect(document.openapi).toMatch(/^3\./);
+  expect(document.info.title).toBe(expected.title);
+  expect(document.servers).toEqual([{ url: origin }]);
+  const operations = Object.entries(document.paths).flatMap(([route, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path: route, method, id: operation.operationId })),
+  );
+  expect(operations).toContainEqual(expected.operation);
+  // Every operation it names is a route of the server.
+  for (const operation of operations) {
+    const url = operation.path.replace(/\{(\w+)\}/g, ':$1');
+    const method = operation.method.toUpperCase() as 'GET';
+    expect(app.hasRoute({ method, url }), `${operation.method} ${operation.path}`).toBe(true);
+  }
+  const tenant = await (await fetch(`${origin}/t/acme${path}`)).json();
+  expect(tenant.servers).toEqual([{ url: `${origin}/t/acme` }]);
+};
