@@ -153,6 +153,16 @@ describe.each(databases())('the Account API on $name', (target) => {
     expect(await accessTokenOf(username, NEW_PASSWORD)).toBeTruthy();
   });
 
+  it('counts wrong passwords against the account, as the sign-in lockout does', async () => {
+    await pages.patch('', { sentinelPolicy: { maxAttempts: 2, lockoutDuration: 15 } });
+    const { token } = await newUser();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await call(token, 'POST', '/verifications/password', { password: `wrong-${attempt}` });
+    }
+    const locked = await call(token, 'POST', '/verifications/password', { password: PASSWORD });
+    expect([locked.status, locked.body.code]).toEqual([400, 'session.verification_blocked_too_many_attempts']);
+  });
+
   it('binds a new email address after a code to it verified it', async () => {
     const { token, email } = await newUser();
     const proof = await call(token, 'POST', '/verifications/verification-code', {

@@ -5,6 +5,7 @@ import type { UserRecord, UserStore } from '../../entities/user/server/account/s
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import type { Sentinel } from '../interaction/sentinel.js';
 import type { Passcodes } from '../interaction/verification-code/passcodes.js';
 import type { Outbox } from '../messages/outbox.js';
 import type { TenantProviders } from '../oidc/providers.js';
@@ -23,6 +24,8 @@ export interface AccountTools {
   modelOf: (entity: string) => EntityModel;
   settingsOf: (tenantId: string) => Promise<SecuritySettings>;
   breached?: BreachCheck | undefined;
+  /** The lockout: wrong passwords count here as on the sign-in pages. */
+  sentinel: Sentinel;
 }
 
 /** One Account API request: its caller, the tenant's account center, the caller's account and the JSON body. */

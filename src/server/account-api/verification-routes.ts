@@ -1,14 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { verifyPassword } from '../../entities/user/server/account/passwords.js';
 import { ApiError } from '../http/api-error.js';
 import { identifierField, optionalString, stringField } from '../http/body-fields.js';
 import { documentedRoute } from '../http/documented-routes.js';
+import { sentinelTarget } from '../interaction/sentinel.js';
 import { admitMessage } from '../interaction/verification-code/send-rate.js';
 import { findEmailSender } from '../messages/email-sender.js';
 import { findSmsSender } from '../messages/sms-sender.js';
 import { accountOperations } from './operations.js';
-import type { CodeTemplate } from './records.js';
+import type { CodeTemplate, StoredRecord } from './records.js';
 import { type AccountTools, accountRoute } from './tools.js';
+
+/** A new record as Logto answers it: 201 with its id and when it expires. */
+const created = (reply: FastifyReply, record: StoredRecord) =>
+  reply.status(201).send({ verificationRecordId: record.id, expiresAt: new Date(record.expiresAt).toISOString() });
 
 const CODE_TYPES = { email: 'EmailVerificationCode', phone: 'PhoneVerificationCode' } as const;
 
@@ -27,10 +32,20 @@ export const registerVerificationRoutes = (scope: FastifyInstance, prefix: strin
     accountOperations.byPassword,
     accountRoute(tools, async ({ caller, user, body, reply }) => {
       const password = stringField(body, 'password');
+      // Wrong passwords count against the account, as at sign-in: a stolen token cannot guess on and on.
+      const { tenantId } = caller;
+      const attempt = await tools.sentinel.admit(tenantId, sentinelTarget('', user.id), 'Password', {
+        type: 'userId',
+        value: user.id,
+      });
+      const blocked = 'session.verification_blocked_too_many_attempts' as const;
+      if (attempt.blocked) throw new ApiError(blocked, {}, { retryAfter: attempt.retryAfter });
       const stored = [user.passwordEncrypted, password, user.passwordEncryptionMethod ?? null] as const;
       if (!user.passwordEncrypted || !(await verifyPassword(...stored))) {
-        throw new ApiError('session.invalid_credentials');
+        const after = await tools.sentinel.failed(tenantId, attempt);
+        throw new ApiError(after.blocked ? blocked : 'session.invalid_credentials');
       }
+      await tools.sentinel.succeeded(tenantId, attempt);
       const record = await records.create(caller.tenantId, {
         userId: user.id,
         type: 'Password',
@@ -38,10 +53,7 @@ export const registerVerificationRoutes = (scope: FastifyInstance, prefix: strin
         templateType: null,
         verified: true,
       });
-      return reply.status(201).send({
-        verificationRecordId: record.id,
-        expiresAt: new Date(record.expiresAt).toISOString(),
-      });
+      return created(reply, record);
     }),
   );
 
@@ -84,10 +96,7 @@ export const registerVerificationRoutes = (scope: FastifyInstance, prefix: strin
       tools.outbox.post(() =>
         sender.send(message).catch((error: unknown) => request.log.warn({ err: error }, 'verification code not sent')),
       );
-      return reply.status(201).send({
-        verificationRecordId: record.id,
-        expiresAt: new Date(record.expiresAt).toISOString(),
-      });
+      return created(reply, record);
     }),
   );
 

@@ -142,13 +142,14 @@ export const registerIdentity = async (
   await registerOidcRoutes(app, providers);
   const modelOf = (entity: string) => operationsOf(entity).model;
   const settingsOf = securitySettings(db);
+  const sentinel = new Sentinel(db, (tenantId, identifier) =>
+    webhooks?.raise(tenantId, 'Identifier.Lockout', { ...identifier }),
+  );
   await registerInteractionRoutes(app, {
     db,
     providers,
     users,
-    sentinel: new Sentinel(db, (tenantId, identifier) =>
-      webhooks?.raise(tenantId, 'Identifier.Lockout', { ...identifier }),
-    ),
+    sentinel,
     settingsOf,
     breached,
     auditLog,
@@ -168,5 +169,6 @@ export const registerIdentity = async (
     modelOf,
     settingsOf,
     breached,
+    sentinel,
   });
 };
