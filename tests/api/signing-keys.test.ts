@@ -233,8 +233,11 @@ describe.each(databases())('signing keys on $name', (target) => {
   it('serializes racing rotations: none is lost, one key is current, the previous one is the key it replaced', async () => {
     const api = client();
     const [start] = await listed(api, 'private-keys');
+    // Two racers: a key stays published for one rotation after it stops signing, so the racing client's token (signed
+    // by the starting key) is still accepted by whichever request the server reads second. A third racer could be
+    // read after two rotations had dropped that key, and rightly be refused.
     const answers = await Promise.all(
-      ['RSA', 'EC', 'RSA', 'EC'].map(async (signingKeyAlgorithm) => {
+      ['RSA', 'EC'].map(async (signingKeyAlgorithm) => {
         const { data, response } = await rotate(api, 'private-keys', { signingKeyAlgorithm });
         expect(response.status).toBe(200);
         return data ?? [];
@@ -242,11 +245,11 @@ describe.each(databases())('signing keys on $name', (target) => {
     );
     const made = answers.map(([current]) => current?.id);
     const replaced = answers.map(([, previous]) => previous?.id);
-    expect(new Set(made).size).toBe(4);
-    // Each rotation demoted a different key: the starting one or one made by another rotation.
-    expect(new Set(replaced).size).toBe(4);
+    expect(new Set(made).size).toBe(2);
+    // Each rotation demoted a different key: the starting one or the one the other rotation made.
+    expect(new Set(replaced).size).toBe(2);
     for (const id of replaced) expect([start?.id, ...made]).toContain(id);
-    // The racing clients' token was signed by a key four rotations ago: a new client asks for a new one.
+    // The racing client's token was signed by a key two rotations ago: a new client asks for a new one.
     const final = await listed(client(), 'private-keys');
     expect(final.map(({ status }) => status)).toEqual(['Current', 'Previous']);
     const last = answers.find(([current]) => current?.id === final[0]?.id);
