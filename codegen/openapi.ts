@@ -40,11 +40,17 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
     },
   };
   const paths: Record<string, Json> = {};
-  const add = (path: string, method: string, operation: Json) => {
+  const addAny = (path: string, method: string, operation: Json) => {
     paths[path] = { ...(paths[path] ?? {}), [method]: operation };
   };
 
   for (const model of models) {
+    // An edition's own entity marks its operations, so a server of the other edition leaves them out of its document.
+    const add =
+      model.edition === 'all'
+        ? addAny
+        : (path: string, method: string, operation: Json) =>
+            addAny(path, method, { ...(operation as Record<string, unknown>), 'x-edition': model.edition });
     const entity = entities.find((e) => e.descriptor.name === model.name);
     if (!entity?.descriptor.api) {
       // A storage-only entity listed through a relation still has its answer's shape.

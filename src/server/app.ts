@@ -17,6 +17,7 @@ import { registerConsole } from './console/shell.js';
 import type { Catalog } from './crud/catalog.js';
 import type { ServerEdition } from './crud/context.js';
 import type { EntityOperations } from './crud/contracts.js';
+import { documentForEdition, servesEdition } from './crud/editions.js';
 import type { WriteStage } from './crud/pipeline.js';
 import { registerEntityRoutes } from './crud/routes.js';
 import { type AuditSink, type ChangeListener, MemoryAuditSink, type QuotaCheck } from './crud/stages.js';
@@ -200,7 +201,8 @@ export const buildApp = async ({
         ? done(null, Object.fromEntries(new URLSearchParams(String(body))))
         : done(new ApiError('request.unsupported_media_type')),
     );
-    for (const model of catalog.models) {
+    // The other edition's entities have no routes here.
+    for (const model of catalog.models.filter((entry) => servesEdition(entry.edition, edition))) {
       registerEntityRoutes(scope, model, {
         db,
         operationsOf,
@@ -212,8 +214,9 @@ export const buildApp = async ({
       });
     }
     // The management API's document, at Logto's two addresses.
+    const document = documentForEdition(catalog.openapi, edition);
     for (const path of ['/api/swagger.json', '/api/.well-known/management.openapi.json']) {
-      scope.get(path, async (_request, reply) => reply.type('application/json').send(catalog.openapi));
+      scope.get(path, async (_request, reply) => reply.type('application/json').send(document));
     }
     scope.get('/api/status', async (_request, reply) => reply.status(204).send());
   };

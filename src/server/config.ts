@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { domainResolver } from '../entities/domain/server/dns-check.js';
 import { type BootstrapSettings, readBootstrapSettings } from './bootstrap/settings.js';
+import type { ServerEdition } from './crud/context.js';
 import type { CaptchaEndpoints } from './interaction/captcha/endpoints.js';
 import { SecretVault } from './secrets/vault.js';
 import { StartRefused } from './start-refused.js';
@@ -30,6 +31,8 @@ export interface ServerConfig {
   vault: SecretVault | undefined;
   /** The parent domain of protected apps' hosts (PROTECTED_APP_DOMAIN); unset, protected apps are not available. */
   protectedAppDomain: string | undefined;
+  /** What the server runs as (GATEHOUSE_EDITION): `oss`, one default tenant (the default), or `cloud`. */
+  edition: ServerEdition;
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -110,6 +113,15 @@ const readProtectedAppDomain = (env: NodeJS.ProcessEnv) => {
   return domain;
 };
 
+/** The edition from GATEHOUSE_EDITION: `oss` (the default) or `cloud`; anything else refuses the start. */
+const readEdition = (env: NodeJS.ProcessEnv): ServerEdition => {
+  const value = env.GATEHOUSE_EDITION || 'oss';
+  if (value !== 'oss' && value !== 'cloud') {
+    throw new StartRefused(`GATEHOUSE_EDITION must be oss or cloud, got ${value}`);
+  }
+  return value;
+};
+
 /** The secret vault from SECRET_VAULT_KEK: 32 bytes in base64, or unset. */
 const readVault = (env: NodeJS.ProcessEnv) => {
   try {
@@ -120,7 +132,7 @@ const readVault = (env: NodeJS.ProcessEnv) => {
 };
 
 /** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL,
- * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR, SECRET_VAULT_KEK, PROTECTED_APP_DOMAIN; and checks
+ * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR, SECRET_VAULT_KEK, PROTECTED_APP_DOMAIN, GATEHOUSE_EDITION; and checks
  * DNS_RESOLVER and CUSTOM_DOMAIN_TARGET. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   checkDomainSettings(env);
@@ -148,5 +160,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     userAssetsDir: resolve(env.USER_ASSETS_DIR || join(env.DATA_DIR || 'data', 'user-assets')),
     vault: readVault(env),
     protectedAppDomain: readProtectedAppDomain(env),
+    edition: readEdition(env),
   };
 };

@@ -31,6 +31,7 @@ const { app, address } = await (async () => {
     userAssetsDir: config.userAssetsDir,
     vault: config.vault,
     protectedAppDomain: config.protectedAppDomain,
+    edition: config.edition,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL || 'info' },
