@@ -112,6 +112,32 @@ describe.each(databases())('the Experience API on $name', (target) => {
     expect(password.status, password.text).toBe(200);
   });
 
+  it('makes one account of two registrations racing for one username', async () => {
+    const username = unique('race');
+    const racers = await Promise.all([begin(), begin()]);
+    const verifications: string[] = [];
+    for (const { api } of racers) {
+      await api('PUT', '', { interactionEvent: 'Register' });
+      const identity = await api('POST', '/verification/new-password-identity', {
+        identifier: { type: 'username', value: username },
+        password: PASSWORD,
+      });
+      verifications.push(identity.json().verificationId as string);
+    }
+    const answers = await Promise.all(
+      racers.map(({ api }, index) => api('POST', '/identification', { verificationId: verifications[index] })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    expect(answers.find((answer) => answer.status === 422)?.json().code).toBe('user.username_already_in_use');
+    const { rows } = await pages
+      .db()
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE tenant_id = $1 AND username = $2', [
+        'default',
+        username,
+      ]);
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it('asks for the missing profile: an email verified by a code completes a registration', async () => {
     await pages.patch('', {
       signUp: { identifiers: ['username', 'email'], password: true, verify: true },
