@@ -1,21 +1,17 @@
 /**
- * What an OpenAPI document of a hand-written API must hold, read through a client typed by Logto's Management API:
- * its title, the server it was asked at (the tenant's path for a tenant), and only operations the server routes.
+ * What an OpenAPI document of a hand-written API must hold, as a client typed by Logto's Management API read it (the
+ * test makes the call, so the contract list sees it): its title, the server it was asked at (the tenant's path for a
+ * tenant), and only operations the server routes.
  */
 import type { FastifyInstance } from 'fastify';
-import createClient from 'openapi-fetch';
 import { expect } from 'vitest';
-import type { paths } from '../../node_modules/@logto/api/lib/generated-types/management.js';
-
-type Document = '/api/.well-known/experience.openapi.json' | '/api/.well-known/user.openapi.json';
 
 export const expectDocumentedRoutes = async (
   origin: string,
   app: FastifyInstance,
-  path: Document,
+  answer: { data?: unknown; response: Response },
   expected: { title: string; operation: { path: string; method: string; id: string } },
 ) => {
-  const answer = await createClient<paths>({ baseUrl: origin }).GET(path);
   expect(answer.response.status).toBe(200);
   const document = answer.data as {
     openapi: string;
@@ -36,6 +32,6 @@ export const expectDocumentedRoutes = async (
     const method = operation.method.toUpperCase() as 'GET';
     expect(app.hasRoute({ method, url }), `${operation.method} ${operation.path}`).toBe(true);
   }
-  const tenant = await (await fetch(`${origin}/t/acme${path}`)).json();
+  const tenant = await (await fetch(`${origin}/t/acme${new URL(answer.response.url).pathname}`)).json();
   expect(tenant.servers).toEqual([{ url: `${origin}/t/acme` }]);
 };

@@ -80,20 +80,12 @@ export const registerSubmit = (scope: FastifyInstance, at: string, tools: Experi
         throw failed(mfaRefusal(step));
       }
       if (event === 'SignIn') await applyProfile(tenantId, user, state);
-      if (pending.skipped) await users.mfa.storeOutcome(tenantId, user.id, { bind: (all) => all, skipped: true });
-      if (event === 'SignIn' && (await tools.postSignInRefuses(interaction, request, user.id))) {
-        throw failed(new ApiError('session.verification_failed'));
-      }
-      await users.touchSignIn(tenantId, user.id);
-      audit.record(interaction, request, { event, step: 'Submit', result: 'Success', userId: user.id, identifier });
-      audit.announce(interaction, request, event, user.id);
-      const redirectTo = await interaction.oidc.provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { login: { accountId: user.id } },
-        { mergeWithLastSubmission: false },
-      );
-      return { redirectTo };
+      // The sign-in pages' ending: what was bound or skipped stored, the post-sign-in action, the record and webhooks.
+      const done = step.kind === 'done' ? step : ({ kind: 'done', markEnabled: false } as const);
+      const completed = await flow.complete(interaction, request, reply, pending, done);
+      if (completed.outcome === 'conflict') throw new ApiError('user.totp_already_in_use');
+      if (completed.outcome === 'refused') throw new ApiError('session.verification_failed');
+      return { redirectTo: completed.to };
     }),
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { UserRecord, UserStore } from '../../../entities/user/server/account/store.js';
 import type { Database } from '../../db/database.js';
 import type { interactionAudit } from '../audit.js';
-import { finishInteraction, type Interaction, type Request, sendPage } from '../context.js';
+import { type Interaction, type Request, sendPage } from '../context.js';
 import type { MfaFactorType } from '../experience.js';
 import type { Sentinel } from '../sentinel.js';
 import type { signInActions } from '../sign-in-actions.js';
@@ -53,13 +53,19 @@ export const mfaFlow = (options: MfaFlowOptions) => {
     });
   };
 
-  const finish = async (
+  /**
+   * Ends the interaction from its last step: stores what was bound (or skipped, or enabled), lets the tenant's
+   * post-sign-in action refuse, records and announces the sign-in or registration, and answers where the browser goes
+   * next. `conflict`: another interaction bound the user's authenticator meanwhile (the pending state is reset to
+   * verify it); `refused`: the action refused the sign-in.
+   */
+  const complete = async (
     interaction: Interaction,
     request: Request,
     reply: FastifyReply,
     pending: PendingMfa,
     step: MfaStep & { kind: 'done' },
-  ) => {
+  ): Promise<{ outcome: 'conflict' } | { outcome: 'refused' } | { outcome: 'done'; to: string }> => {
     const { tenantId } = interaction;
     const { userId, event, identifier } = pending;
     const bound = boundModules(pending);
@@ -73,23 +79,44 @@ export const mfaFlow = (options: MfaFlowOptions) => {
         enabled: step.markEnabled,
       });
       if (!stored) {
-        // Another interaction bound the user's factor first: this one starts its MFA step again, from the factors
-        // the user has now (it is asked to verify the stored one), never ending with what it bound.
         const code = 'user.totp_already_in_use';
         audit.record(interaction, request, { event, step: 'Submit', result: 'Error', error: { code }, userId });
         await savePending(interaction, { ...pending, factors: {} });
-        return reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/mfa`, 303);
+        return { outcome: 'conflict' };
       }
     }
     if (event === 'SignIn' && (await actions.postSignInRefuses(interaction, request, userId))) {
       const error = { code: 'session.verification_failed' };
       audit.record(interaction, request, { event, step: 'Submit', result: 'Error', error, userId, identifier });
-      return refuse(interaction, reply, 400, interaction.tr.t('errors:verification_failed'));
+      return { outcome: 'refused' };
     }
     await users.touchSignIn(tenantId, userId);
     audit.record(interaction, request, { event, step: 'Submit', result: 'Success', userId, identifier });
     audit.announce(interaction, request, event, userId);
-    return finishInteraction(interaction, request, reply, { login: { accountId: userId } }, false);
+    const result = { login: { accountId: userId } };
+    const to = await interaction.oidc.provider.interactionResult(request.raw, reply.raw, result, {
+      mergeWithLastSubmission: false,
+    });
+    return { outcome: 'done', to };
+  };
+
+  const finish = async (
+    interaction: Interaction,
+    request: Request,
+    reply: FastifyReply,
+    pending: PendingMfa,
+    step: MfaStep & { kind: 'done' },
+  ) => {
+    const completed = await complete(interaction, request, reply, pending, step);
+    // Another interaction bound the user's factor first: this one starts its MFA step again, from the factors the
+    // user has now (it is asked to verify the stored one), never ending with what it bound.
+    if (completed.outcome === 'conflict') {
+      return reply.header('Cache-Control', 'no-store').redirect(`${interaction.base}/mfa`, 303);
+    }
+    if (completed.outcome === 'refused') {
+      return refuse(interaction, reply, 400, interaction.tr.t('errors:verification_failed'));
+    }
+    return reply.header('Cache-Control', 'no-store').redirect(completed.to, 303);
   };
 
   /** Goes on from `pending`: the end of the interaction, or (keeping the state) the next MFA page. */
@@ -149,7 +176,7 @@ export const mfaFlow = (options: MfaFlowOptions) => {
     },
   });
 
-  return { stepOf, proceed, toolsFor };
+  return { stepOf, proceed, complete, toolsFor };
 };
 
 export type MfaFlow = ReturnType<typeof mfaFlow>;
