@@ -71,11 +71,13 @@ describe.each(databases())('custom UI assets on $name', (target) => {
     expect((await fetch(`${pages.origin()}/custom-ui/${id}/..%2F..%2Fsecret`)).status).toBe(404);
   });
 
-  it('refuses a file that is not a zip, a zip without index.html and one with a path that leaves its folder', async () => {
+  it('refuses a file that is not a zip, one over 20 MiB, a zip without index.html and one with a path out of its folder', async () => {
     const notZip = await upload(form(strToU8('plain text'), 'text/plain', 'ui.txt'));
     expect([notZip.response.status, codeOf(notZip)]).toEqual([400, 'guard.mime_type_not_allowed']);
     const broken = await upload(form(strToU8('not really a zip')));
     expect([broken.response.status, codeOf(broken)]).toEqual([400, 'guard.invalid_input']);
+    const tooLarge = await upload(form(new Uint8Array(20 * 1024 * 1024 + 1)));
+    expect([tooLarge.response.status, codeOf(tooLarge)]).toEqual([400, 'guard.file_size_exceeded']);
     const noIndex = await upload(form(zipOf({ 'app.js': '1' })));
     expect(codeOf(noIndex)).toBe('guard.invalid_input');
     const escaping = await upload(form(zipOf({ 'index.html': INDEX, '../outside.js': '1' })));

@@ -57,4 +57,34 @@ describe.each(databases())('MFA in the Experience API on $name', (target) => {
     expect(submitted.status, submitted.text).toBe(200);
     expect(await backAtApp(browser, submitted.json().redirectTo)).toBeTruthy();
   });
+
+  it('binds an authenticator app a code proved, stored on the account when the sign-in ends', async () => {
+    await pages.patch('', { mfa: { factors: ['Totp'], policy: 'Mandatory' } });
+    const username = unique('binds');
+    const user = await createUser(pages.db(), 'default', { username, password: PASSWORD });
+    const { browser, api } = await identified(username);
+    const created = await api('POST', '/verification/totp/secret');
+    expect(created.status, created.text).toBe(200);
+    const { verificationId, secret, secretQrCode } = created.json() as Record<string, string>;
+    expect(secretQrCode).toMatch(/^data:image\/png;base64,/);
+    const unproved = await api('POST', '/profile/mfa', { type: 'Totp', verificationId });
+    expect([unproved.status, unproved.json().code]).toEqual([400, 'session.verification_failed']);
+    const code = currentTotpCode(secret as string);
+    const wrong = await api('POST', '/verification/totp/verify', {
+      verificationId,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.json().code).toBe('session.mfa.invalid_totp_code');
+    expect((await api('POST', '/verification/totp/verify', { verificationId, code })).status).toBe(200);
+    expect((await api('POST', '/profile/mfa', { type: 'Totp', verificationId })).status).toBe(204);
+    const submitted = await api('POST', '/submit');
+    expect(submitted.status, submitted.text).toBe(200);
+    expect(await backAtApp(browser, submitted.json().redirectTo)).toBeTruthy();
+
+    const factors = await pages.api('', 'GET', `/users/${user.id}/mfa-verifications`);
+    expect(factors.json().map((factor: { type: string }) => factor.type)).toEqual(['Totp']);
+    // The next sign-in verifies the app it bound.
+    const next = await identified(username);
+    expect((await next.api('POST', '/submit')).json().code).toBe('session.mfa.require_mfa_verification');
+  });
 });

@@ -24,6 +24,8 @@ export const uploadCustomUi = async ({ request, context }: Run) => {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError('guard.file_size_exceeded');
     throw error;
   });
+  // The library's size check can miss a cut that comes after the last chunk it read: the stream says it was cut.
+  if (file.file.truncated) throw new ApiError('guard.file_size_exceeded');
   const storage = request.server.customUi;
   if (!storage) throw new ApiError('storage.not_configured');
   return { customUiAssetId: await storage.save(context.tenantId, customUiFiles(data)) };

@@ -11,6 +11,7 @@ import { type ExperienceCall, experienceRoute, saveState, startedState } from '.
 import { experienceOperations } from './operations.js';
 import { newVerificationId, withRecord } from './state.js';
 import type { ExperienceTools } from './tools.js';
+import { verifyBindingCode } from './totp-binding.js';
 
 /** One second factor the Experience API verifies: its record type, its lockout pool, its log step and its check. */
 interface FactorCheck {
@@ -52,6 +53,11 @@ export const registerMfaRoutes = (scope: FastifyInstance, at: string, tools: Exp
   const verify = (check: FactorCheck) => async (call: ExperienceCall) => {
     const state = startedState(call);
     const { interaction, request, body } = call;
+    // A code of the secret being bound proves that secret, not the account's factor.
+    const binding = state.totpBinding;
+    if (check.type === 'Totp' && binding && body.verificationId === binding.verificationId) {
+      return verifyBindingCode(call, state, stringField(body, 'code'));
+    }
     const { tenantId } = interaction;
     const user = state.userId ? await users.findById(tenantId, state.userId) : undefined;
     if (!user) throw new ApiError('session.identifier_not_found');

@@ -13,6 +13,7 @@ import { registerProfileRoutes } from './profile-routes.js';
 import { INTERACTION_EVENTS } from './state.js';
 import { registerSubmit } from './submit.js';
 import type { ExperienceTools } from './tools.js';
+import { registerTotpBinding } from './totp-binding.js';
 import { registerVerificationRoutes } from './verification-routes.js';
 
 /**
@@ -88,6 +89,7 @@ export const registerExperienceApi = async (app: FastifyInstance, tools: Experie
       registerIdentification(scope, at, tools);
       registerProfileRoutes(scope, at, tools);
       registerMfaRoutes(scope, at, tools);
+      registerTotpBinding(scope, at, tools);
       registerSubmit(scope, at, tools);
       serveDocument(scope, prefix, 'experience.openapi.json', (server) =>
         openApiDocument({

@@ -42,6 +42,16 @@ export interface VerificationRecord {
   password?: PasswordHash | undefined;
 }
 
+/** A new TOTP secret of the interaction: `verified` once a code of it passed, `bound` once the profile took it. */
+export interface TotpBinding {
+  verificationId: string;
+  secret: string;
+  verified: boolean;
+  /** The time step of the code that proved it: the factor is stored with it, so that code is not taken again. */
+  step?: number | undefined;
+  bound: boolean;
+}
+
 /** The profile the interaction collects for a new account (or a reset password). */
 export interface ExperienceProfile {
   username?: string | undefined;
@@ -61,6 +71,8 @@ export interface ExperienceState {
   profile: ExperienceProfile;
   /** A CAPTCHA token was accepted when the interaction started (`PUT /api/experience` with `captchaToken`). */
   captchaVerified?: boolean | undefined;
+  /** An authenticator app being bound: its secret, proved by a code, bound to the account when the interaction ends. */
+  totpBinding?: TotpBinding | undefined;
   /** The user chose to skip the optional MFA prompt. */
   mfaSkipped?: boolean | undefined;
 }

@@ -8,6 +8,7 @@ import { experienceOperations } from './operations.js';
 import { heldBy, missingProfile } from './profile-rules.js';
 import type { ExperienceState } from './state.js';
 import type { ExperienceTools } from './tools.js';
+import { boundFactors } from './totp-binding.js';
 
 /** Logto's answer to an MFA step the interaction has not taken: verify a factor (403) or bind one (422). */
 const mfaRefusal = (step: MfaStep) => {
@@ -74,7 +75,14 @@ export const registerSubmit = (scope: FastifyInstance, at: string, tools: Experi
         (record) => (record.type === 'Totp' || record.type === 'BackupCode') && record.verified,
       );
       const identifier = state.records.find((record) => record.identifier)?.identifier?.type;
-      const pending = { userId: user.id, event, identifier, verified, skipped: state.mfaSkipped === true };
+      const pending = {
+        userId: user.id,
+        event,
+        identifier,
+        verified,
+        skipped: state.mfaSkipped === true,
+        factors: boundFactors(state),
+      };
       const step = await flow.stepOf(interaction, user, pending);
       if (step.kind !== 'done' && !(step.kind === 'bind' && step.skippable && pending.skipped)) {
         throw failed(mfaRefusal(step));
