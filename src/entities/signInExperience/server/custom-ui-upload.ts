@@ -1,6 +1,7 @@
 import type { ActionOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { customUiFiles, MAX_CUSTOM_UI_ZIP_BYTES } from '../../../server/user-assets/custom-ui.js';
+import { uploadedFile } from '../../../server/user-assets/uploaded-file.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
 
@@ -13,19 +14,7 @@ const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed'];
  * no file, too large, not a zip, no storage.
  */
 export const uploadCustomUi = async ({ request, context }: Run) => {
-  if (!request.isMultipart()) throw new ApiError('guard.invalid_input', { type: 'body' });
-  const file = await request.file({ limits: { fileSize: MAX_CUSTOM_UI_ZIP_BYTES, files: 1, fields: 0 } });
-  if (file?.fieldname !== 'file') throw new ApiError('guard.invalid_input', { type: 'body' });
-  if (!ZIP_TYPES.includes(file.mimetype)) {
-    file.file.resume();
-    throw new ApiError('guard.mime_type_not_allowed');
-  }
-  const data = await file.toBuffer().catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError('guard.file_size_exceeded');
-    throw error;
-  });
-  // The library's size check can miss a cut that comes after the last chunk it read: the stream says it was cut.
-  if (file.file.truncated) throw new ApiError('guard.file_size_exceeded');
+  const { data } = await uploadedFile(request, ZIP_TYPES, MAX_CUSTOM_UI_ZIP_BYTES);
   const storage = request.server.customUi;
   if (!storage) throw new ApiError('storage.not_configured');
   return { customUiAssetId: await storage.save(context.tenantId, customUiFiles(data)) };

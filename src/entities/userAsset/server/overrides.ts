@@ -1,6 +1,7 @@
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { ALLOWED_MIME_TYPES, MAX_UPLOAD_BYTES } from '../../../server/user-assets/storage.js';
+import { uploadedFile } from '../../../server/user-assets/uploaded-file.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
 
@@ -15,22 +16,10 @@ const status = async ({ request }: Run) =>
  * public URL. Logto's 400s: no file (`guard.invalid_input`), too large, a type not taken, no storage.
  */
 const upload = async ({ request, context }: Run) => {
-  if (!request.isMultipart()) throw new ApiError('guard.invalid_input', { type: 'body' });
-  const file = await request.file();
-  if (file?.fieldname !== 'file') throw new ApiError('guard.invalid_input', { type: 'body' });
-  if (!(ALLOWED_MIME_TYPES as readonly string[]).includes(file.mimetype)) {
-    file.file.resume();
-    throw new ApiError('guard.mime_type_not_allowed');
-  }
-  const data = await file.toBuffer().catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError('guard.file_size_exceeded');
-    throw error;
-  });
-  // The library's size check can miss a cut that comes after the last chunk it read: the stream says it was cut.
-  if (file.file.truncated) throw new ApiError('guard.file_size_exceeded');
+  const file = await uploadedFile(request, ALLOWED_MIME_TYPES, MAX_UPLOAD_BYTES);
   const storage = request.server.userAssets;
   if (!storage) throw new ApiError('storage.not_configured');
-  const key = await storage.save(context.tenantId, file.filename, file.mimetype, data);
+  const key = await storage.save(context.tenantId, file.filename, file.mimetype, file.data);
   return { url: `${context.origin ?? `${request.protocol}://${request.host}`}/user-assets/${key}` };
 };
 

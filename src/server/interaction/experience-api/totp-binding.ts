@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { verificationsOf } from '../../../entities/user/server/account/mfa-verifications.js';
-import type { UserRecord } from '../../../entities/user/server/account/store.js';
-import { generateTotpSecret, totpKeyUri, totpTimeStep } from '../../../entities/user/server/account/totp.js';
+import {
+  generateTotpSecret,
+  totpAccountName,
+  totpKeyUri,
+  totpTimeStep,
+} from '../../../entities/user/server/account/totp.js';
 import { ApiError } from '../../http/api-error.js';
 import { oneOfField, stringField } from '../../http/body-fields.js';
 import { documentedRoute } from '../../http/documented-routes.js';
@@ -11,12 +15,6 @@ import { type ExperienceCall, experienceRoute, saveState, startedState } from '.
 import { experienceOperations } from './operations.js';
 import { type ExperienceState, newVerificationId } from './state.js';
 import type { ExperienceTools } from './tools.js';
-
-/** Who an authenticator app names the account after: Logto's display name of the user. */
-const accountName = (user: UserRecord) =>
-  [user.name, user.primaryEmail, user.primaryPhone, user.username].find(
-    (value): value is string => typeof value === 'string' && value.length > 0,
-  ) ?? 'Unnamed User';
 
 /** The identified account, or 404 `session.identifier_not_found`. */
 const identifiedUser = async (tools: ExperienceTools, call: ExperienceCall, state: ExperienceState) => {
@@ -43,7 +41,7 @@ export const registerTotpBinding = (scope: FastifyInstance, at: string, tools: E
       const secret = generateTotpSecret();
       const verificationId = newVerificationId();
       const issuer = requestHost(call.request.headers.host);
-      const secretQrCode = await QRCode.toDataURL(totpKeyUri(secret, accountName(user), issuer));
+      const secretQrCode = await QRCode.toDataURL(totpKeyUri(secret, totpAccountName(user), issuer));
       await saveState(call, { ...state, totpBinding: { verificationId, secret, verified: false, bound: false } });
       tools.audit.record(call.interaction, call.request, {
         event: state.event,

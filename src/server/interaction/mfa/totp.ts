@@ -1,6 +1,11 @@
 import QRCode from 'qrcode';
 import { type StoredVerification, verificationsOf } from '../../../entities/user/server/account/mfa-verifications.js';
-import { generateTotpSecret, totpKeyUri, totpTimeStep } from '../../../entities/user/server/account/totp.js';
+import {
+  generateTotpSecret,
+  totpAccountName,
+  totpKeyUri,
+  totpTimeStep,
+} from '../../../entities/user/server/account/totp.js';
 import { sentinelTarget } from '../sentinel.js';
 import { newVerification } from './account.js';
 import type { MfaFactorModule, MfaRequest, MfaTools } from './factor.js';
@@ -20,12 +25,6 @@ const stateOf = (pending: PendingMfa) => factorState<TotpState>(pending, SLUG);
 
 const action = (mfa: MfaRequest, kind: 'verify' | 'bind') => `${mfa.interaction.base}/mfa/${SLUG}/${kind}`;
 const codeOf = (mfa: MfaRequest) => String(mfa.request.body?.code ?? '').trim();
-
-/** Who an authenticator app names the account after: Logto's display name of the user. */
-const accountName = (mfa: MfaRequest) =>
-  [mfa.user.name, mfa.user.primaryEmail, mfa.user.primaryPhone, mfa.user.username].find(
-    (value): value is string => typeof value === 'string' && value.length > 0,
-  ) ?? 'Unnamed User';
 
 const showVerify = (mfa: MfaRequest, tools: MfaTools, status = 200, error?: string) => {
   const { tr } = mfa.interaction;
@@ -53,7 +52,7 @@ const showBind = async (mfa: MfaRequest, tools: MfaTools, status = 200, error?: 
     tools.record(mfa, { step: 'Verification.Totp.Create', result: 'Success' });
   }
   const issuer = mfa.request.hostname.replace(/:\d+$/, '');
-  const qrCode = await QRCode.toDataURL(totpKeyUri(secret, accountName(mfa), issuer));
+  const qrCode = await QRCode.toDataURL(totpKeyUri(secret, totpAccountName(mfa.user), issuer));
   const form = codeForm({
     action: action(mfa, 'bind'),
     label: tr.t('interaction:mfa.totp.code'),

@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import type { UserRecord } from './store.js';
 
 /**
  * TOTP as authenticator apps and Logto use it (RFC 6238): SHA-1, 6 digits, 30-second steps, a code accepted one
@@ -34,3 +35,9 @@ export const totpKeyUri = (secret: string, account: string, issuer: string) =>
 
 /** The current code of a secret (for tests and tools that stand in for an authenticator app). */
 export const currentTotpCode = (secret: string, now = Date.now()) => totpOf(secret).generate({ timestamp: now });
+
+/** Who an authenticator app names the account after: Logto's display name of the user. */
+export const totpAccountName = (user: Pick<UserRecord, 'name' | 'primaryEmail' | 'primaryPhone' | 'username'>) =>
+  [user.name, user.primaryEmail, user.primaryPhone, user.username].find(
+    (value): value is string => typeof value === 'string' && value.length > 0,
+  ) ?? 'Unnamed User';
