@@ -8,11 +8,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { languageReady } from './i18n';
 import { createRouter, prefetchLanding } from './routes';
+import { currentConsoleLocation } from './tenancy/location';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-prefetchLanding(window.location.pathname.replace(/^\/console(?=\/|$)/, '') || '/');
+prefetchLanding(window.location.pathname.slice(currentConsoleLocation().basename.length) || '/');
 
 // The chosen language's texts first (English is in the bundle), so the first paint is in that language.
 void languageReady.finally(() =>

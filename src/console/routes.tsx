@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { overridePages } from '../generated/console-overrides';
 import { AppRoot } from './App';
@@ -15,6 +16,10 @@ import { ModelPage } from './models/ModelPage';
 import { loadModels } from './models/store';
 import { lazyPage } from './navigation/lazy-page';
 import { prefetchPath, registerPrefetch } from './navigation/prefetch';
+import { AuthPending } from './screens/AuthPending';
+import { type ConsoleLocation, currentConsoleLocation } from './tenancy/location';
+
+const TenantHome = lazyPage(() => import('./tenancy/lazy/TenantHome').then((m) => m.TenantHome));
 
 const ResourceList = lazyPage(() => import('./generic/ResourceList').then((m) => m.ResourceList));
 const ResourceCreate = lazyPage(() => import('./generic/ResourceCreate').then((m) => m.ResourceCreate));
@@ -117,7 +122,32 @@ const resourceRoutes: RouteObject[] = pagedResources.flatMap((entry) => {
   return routes;
 });
 
-export const routes: RouteObject[] = [
+/** A tenant's pages: the frame with its sidebar, the tenant root opening the first sidebar entry. */
+const tenantPages: RouteObject = {
+  element: <AppLayout />,
+  children: [
+    { index: true, element: <HomeRedirect /> },
+    ...resourceRoutes,
+    ...featureRoutes(consoleFeatures, 'layout'),
+    { path: '*', element: <NotFound /> },
+  ],
+};
+
+/** The cloud console's root, which manages no tenant (spec §2): the tenant selection or the landing page. */
+const cloudRootPages: RouteObject[] = [
+  {
+    index: true,
+    element: (
+      <Suspense fallback={<AuthPending />}>
+        <TenantHome />
+      </Suspense>
+    ),
+  },
+  { path: '*', element: <NotFound /> },
+];
+
+/** The routes of a console page: a tenant's (every open-source page), or the cloud's root pages. */
+export const routesFor = (location: ConsoleLocation): RouteObject[] => [
   {
     element: <AppRoot />,
     errorElement: <RouteError />,
@@ -129,22 +159,20 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           ...featureRoutes(consoleFeatures, 'standalone'),
-          {
-            element: <AppLayout />,
-            children: [
-              { index: true, element: <HomeRedirect /> },
-              ...resourceRoutes,
-              ...featureRoutes(consoleFeatures, 'layout'),
-              { path: '*', element: <NotFound /> },
-            ],
-          },
+          ...(location.tenantId === undefined ? cloudRootPages : [tenantPages]),
         ],
       },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes, { basename: '/console' });
+/** The routes of a tenant's console (the open-source console's). */
+export const routes: RouteObject[] = routesFor({ basename: '/console', tenantId: 'default' });
+
+export const createRouter = () => {
+  const location = currentConsoleLocation();
+  return createBrowserRouter(routesFor(location), { basename: location.basename });
+};
 
 /**
  * Fetches, all at once, what the page the console opens on needs (the data layer, the page's models and code),

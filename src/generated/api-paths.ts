@@ -69,6 +69,14 @@ export const apiRoutes = {
       "delete": "/captcha-provider"
     }
   },
+  "cloudTenant": {
+    "actions": {
+      "list": "/tenants",
+      "create": "/tenants",
+      "update": "/tenants/{id}",
+      "delete": "/tenants/{id}"
+    }
+  },
   "connector": {
     "list": "/connectors",
     "item": "/connectors/{id}",

@@ -2442,6 +2442,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenants the signed-in console user is a member of */
+        get: operations["GetCloudTenantList"];
+        put?: never;
+        /** Create a tenant; its creator becomes its admin */
+        post: operations["CreateCloudTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a tenant with all its data (tenant admins) */
+        delete: operations["DeleteCloudTenantId"];
+        options?: never;
+        head?: never;
+        /** Rename a tenant or change its tag (tenant admins) */
+        patch: operations["UpdateCloudTenantId"];
+        trace?: never;
+    };
     "/api/user-assets": {
         parameters: {
             query?: never;
@@ -4326,6 +4362,109 @@ export interface components {
              * @description The provider and its keys.
              */
             config: components["schemas"]["CaptchaProviderConfigRecaptchaenterprise"] | components["schemas"]["CaptchaProviderConfigTurnstile"];
+        };
+        /**
+         * CloudTenant
+         * @description A tenant of the cloud edition as its members see it: the tenant, where it lives, and the caller's role there.
+         */
+        CloudTenant: {
+            /** @description The tenant id, used in URLs. */
+            id: string;
+            /** @description The tenant name. */
+            name: string;
+            /**
+             * @description The tenant's environment.
+             * @default development
+             * @enum {string}
+             */
+            tag: "development" | "production";
+            /**
+             * @description Where the tenant's data lives (spec: EU, US, AU or JP).
+             * @default EU
+             * @enum {string}
+             */
+            regionName: "EU" | "US" | "AU" | "JP";
+            /**
+             * @description A suspended tenant's console shows only the suspended page; its sign-in keeps working.
+             * @default false
+             */
+            isSuspended: boolean;
+            /** @description The resource indicator of the tenant's management API. */
+            readonly indicator: string;
+            /**
+             * @description The caller's tenant role.
+             * @enum {string}
+             */
+            readonly role: "admin" | "collaborator";
+            /** @description When the record was created, in milliseconds since the Unix epoch. */
+            readonly createdAt: number;
+            $defs: {
+                tenantList: {
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    tag: "development" | "production";
+                    /** @enum {string} */
+                    regionName: "EU" | "US" | "AU" | "JP";
+                    indicator: string;
+                    isSuspended: boolean;
+                    /** @enum {string} */
+                    role: "admin" | "collaborator";
+                    createdAt: number;
+                }[];
+                newTenant: {
+                    name: string;
+                    /**
+                     * @default development
+                     * @enum {string}
+                     */
+                    tag: "development" | "production";
+                    /**
+                     * @default EU
+                     * @enum {string}
+                     */
+                    regionName: "EU" | "US" | "AU" | "JP";
+                };
+                tenantPatch: {
+                    name?: string;
+                    /** @enum {string} */
+                    tag?: "development" | "production";
+                };
+                tenantParams: {
+                    id?: string;
+                };
+            };
+        };
+        CloudTenantListResponse: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            tag: "development" | "production";
+            /** @enum {string} */
+            regionName: "EU" | "US" | "AU" | "JP";
+            indicator: string;
+            isSuspended: boolean;
+            /** @enum {string} */
+            role: "admin" | "collaborator";
+            createdAt: number;
+        }[];
+        CloudTenantCreateBody: {
+            name: string;
+            /**
+             * @default development
+             * @enum {string}
+             */
+            tag: "development" | "production";
+            /**
+             * @default EU
+             * @enum {string}
+             */
+            regionName: "EU" | "US" | "AU" | "JP";
+        };
+        CloudTenantUpdateBody: {
+            name?: string;
+            /** @enum {string} */
+            tag?: "development" | "production";
         };
         /**
          * Apple
@@ -29256,6 +29395,278 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SystemApplicationResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetCloudTenantList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenants the signed-in console user is a member of */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudTenantListResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateCloudTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloudTenantCreateBody"];
+            };
+        };
+        responses: {
+            /** @description Create a tenant; its creator becomes its admin */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudTenant"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteCloudTenantId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a tenant with all its data (tenant admins) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateCloudTenantId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloudTenantUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description Rename a tenant or change its tag (tenant admins) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudTenant"];
                 };
             };
             /** @description Bad Request */

@@ -6914,6 +6914,386 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "cloudTenant",
+    "kind": "service",
+    "apiPath": "/tenants",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "cloud",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "cloudTenant",
+    "titleKey": "cloudTenant.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "CloudTenant",
+      "description": "A tenant of the cloud edition as its members see it: the tenant, where it lives, and the caller's role there.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "tag",
+        "regionName",
+        "indicator",
+        "isSuspended",
+        "role",
+        "createdAt"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 21,
+          "pattern": "^[a-z0-9][a-z0-9-]*$",
+          "description": "The tenant id, used in URLs."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 128,
+          "description": "The tenant name."
+        },
+        "tag": {
+          "type": "string",
+          "enum": [
+            "development",
+            "production"
+          ],
+          "default": "development",
+          "description": "The tenant's environment."
+        },
+        "regionName": {
+          "type": "string",
+          "enum": [
+            "EU",
+            "US",
+            "AU",
+            "JP"
+          ],
+          "default": "EU",
+          "description": "Where the tenant's data lives (spec: EU, US, AU or JP)."
+        },
+        "isSuspended": {
+          "type": "boolean",
+          "default": false,
+          "description": "A suspended tenant's console shows only the suspended page; its sign-in keeps working."
+        },
+        "indicator": {
+          "type": "string",
+          "readOnly": true,
+          "description": "The resource indicator of the tenant's management API."
+        },
+        "role": {
+          "type": "string",
+          "enum": [
+            "admin",
+            "collaborator"
+          ],
+          "readOnly": true,
+          "description": "The caller's tenant role."
+        },
+        "createdAt": {
+          "minimum": -62135596800000,
+          "maximum": 253402300799999,
+          "type": "number",
+          "readOnly": true,
+          "x-column": "timestamp",
+          "description": "When the record was created, in milliseconds since the Unix epoch."
+        }
+      },
+      "$defs": {
+        "tenantList": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "name",
+              "tag",
+              "regionName",
+              "indicator",
+              "isSuspended",
+              "role",
+              "createdAt"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "tag": {
+                "type": "string",
+                "enum": [
+                  "development",
+                  "production"
+                ]
+              },
+              "regionName": {
+                "type": "string",
+                "enum": [
+                  "EU",
+                  "US",
+                  "AU",
+                  "JP"
+                ]
+              },
+              "indicator": {
+                "type": "string"
+              },
+              "isSuspended": {
+                "type": "boolean"
+              },
+              "role": {
+                "type": "string",
+                "enum": [
+                  "admin",
+                  "collaborator"
+                ]
+              },
+              "createdAt": {
+                "type": "number"
+              }
+            }
+          }
+        },
+        "newTenant": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "name"
+          ],
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128
+            },
+            "tag": {
+              "type": "string",
+              "enum": [
+                "development",
+                "production"
+              ],
+              "default": "development"
+            },
+            "regionName": {
+              "type": "string",
+              "enum": [
+                "EU",
+                "US",
+                "AU",
+                "JP"
+              ],
+              "default": "EU"
+            }
+          }
+        },
+        "tenantPatch": {
+          "type": "object",
+          "additionalProperties": false,
+          "minProperties": 1,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128
+            },
+            "tag": {
+              "type": "string",
+              "enum": [
+                "development",
+                "production"
+              ]
+            }
+          }
+        },
+        "tenantParams": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "indicator",
+      "role",
+      "createdAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "list",
+        "on": "collection",
+        "method": "GET",
+        "path": "",
+        "handler": "cloudTenant.list",
+        "status": 200,
+        "summary": "The tenants the signed-in console user is a member of",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseSchema": "tenantList"
+      },
+      {
+        "key": "create",
+        "on": "collection",
+        "method": "POST",
+        "path": "",
+        "handler": "cloudTenant.create",
+        "status": 201,
+        "summary": "Create a tenant; its creator becomes its admin",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "bodySchema": "newTenant",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "name"
+            ],
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128
+              },
+              "tag": {
+                "type": "string",
+                "enum": [
+                  "development",
+                  "production"
+                ],
+                "default": "development"
+              },
+              "regionName": {
+                "type": "string",
+                "enum": [
+                  "EU",
+                  "US",
+                  "AU",
+                  "JP"
+                ],
+                "default": "EU"
+              }
+            }
+          },
+          "validatorKey": "-295e8697"
+        }
+      },
+      {
+        "key": "update",
+        "on": "collection",
+        "method": "PATCH",
+        "path": "{id}",
+        "handler": "cloudTenant.update",
+        "status": 200,
+        "summary": "Rename a tenant or change its tag (tenant admins)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "tenantParams",
+        "bodySchema": "tenantPatch",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "minProperties": 1,
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128
+              },
+              "tag": {
+                "type": "string",
+                "enum": [
+                  "development",
+                  "production"
+                ]
+              }
+            }
+          },
+          "validatorKey": "-732b33a3"
+        },
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              }
+            }
+          },
+          "validatorKey": "-ca895dd"
+        }
+      },
+      {
+        "key": "delete",
+        "on": "collection",
+        "method": "DELETE",
+        "path": "{id}",
+        "handler": "cloudTenant.delete",
+        "status": 204,
+        "summary": "Delete a tenant with all its data (tenant admins)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "tenantParams",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              }
+            }
+          },
+          "validatorKey": "-ca895dd"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "connector",
     "kind": "collection",
     "apiPath": "/connectors",
@@ -47639,6 +48019,22 @@ export const entityModels: EntityModel[] = [
           "default": "development",
           "description": "The tenant's environment."
         },
+        "regionName": {
+          "type": "string",
+          "enum": [
+            "EU",
+            "US",
+            "AU",
+            "JP"
+          ],
+          "default": "EU",
+          "description": "Where the tenant's data lives (spec: EU, US, AU or JP)."
+        },
+        "isSuspended": {
+          "type": "boolean",
+          "default": false,
+          "description": "A suspended tenant's console shows only the suspended page; its sign-in keeps working."
+        },
         "auditLogsRetentionDays": {
           "type": "integer",
           "minimum": 1,
@@ -47677,6 +48073,22 @@ export const entityModels: EntityModel[] = [
         "property": "tag",
         "column": "tag",
         "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "regionName",
+        "column": "region_name",
+        "sqlType": "text",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "isSuspended",
+        "column": "is_suspended",
+        "sqlType": "boolean",
         "nullable": false,
         "json": false,
         "timestamp": false
@@ -47744,6 +48156,22 @@ export const entityModels: EntityModel[] = [
               "default": "development",
               "description": "The tenant's environment."
             },
+            "regionName": {
+              "type": "string",
+              "enum": [
+                "EU",
+                "US",
+                "AU",
+                "JP"
+              ],
+              "default": "EU",
+              "description": "Where the tenant's data lives (spec: EU, US, AU or JP)."
+            },
+            "isSuspended": {
+              "type": "boolean",
+              "default": false,
+              "description": "A suspended tenant's console shows only the suspended page; its sign-in keeps working."
+            },
             "auditLogsRetentionDays": {
               "type": "integer",
               "minimum": 1,
@@ -47757,7 +48185,7 @@ export const entityModels: EntityModel[] = [
             "name"
           ]
         },
-        "validatorKey": "-66ff131b"
+        "validatorKey": "-1e0c3bc1"
       },
       "update": {
         "schema": {
@@ -47786,6 +48214,22 @@ export const entityModels: EntityModel[] = [
               "default": "development",
               "description": "The tenant's environment."
             },
+            "regionName": {
+              "type": "string",
+              "enum": [
+                "EU",
+                "US",
+                "AU",
+                "JP"
+              ],
+              "default": "EU",
+              "description": "Where the tenant's data lives (spec: EU, US, AU or JP)."
+            },
+            "isSuspended": {
+              "type": "boolean",
+              "default": false,
+              "description": "A suspended tenant's console shows only the suspended page; its sign-in keeps working."
+            },
             "auditLogsRetentionDays": {
               "type": "integer",
               "minimum": 1,
@@ -47795,7 +48239,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "5cb58354"
+        "validatorKey": "-283c5546"
       }
     },
     "hasConsole": false

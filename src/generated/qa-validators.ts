@@ -9,6 +9,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "applicationUserConsentOrganization": () => import('./qa-validators/applicationUserConsentOrganization.js'),
   "applicationUserConsentScope": () => import('./qa-validators/applicationUserConsentScope.js'),
   "captchaProvider": () => import('./qa-validators/captchaProvider.js'),
+  "cloudTenant": () => import('./qa-validators/cloudTenant.js'),
   "connector": () => import('./qa-validators/connector.js'),
   "customPhrase": () => import('./qa-validators/customPhrase.js'),
   "customProfileField": () => import('./qa-validators/customProfileField.js'),

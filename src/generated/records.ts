@@ -1933,6 +1933,17 @@ export interface components {
              */
             tag: "development" | "production";
             /**
+             * @description Where the tenant's data lives (spec: EU, US, AU or JP).
+             * @default EU
+             * @enum {string}
+             */
+            regionName: "EU" | "US" | "AU" | "JP";
+            /**
+             * @description A suspended tenant's console shows only the suspended page; its sign-in keeps working.
+             * @default false
+             */
+            isSuspended: boolean;
+            /**
              * @description How many days audit log entries are kept before they are pruned.
              * @default 14
              */

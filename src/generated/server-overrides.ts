@@ -8,6 +8,7 @@ import { applicationSignInExperienceOverrides } from '../entities/applicationSig
 import { applicationUserConsentOrganizationOverrides } from '../entities/applicationUserConsentOrganization/server/overrides.js';
 import { applicationUserConsentScopeOverrides } from '../entities/applicationUserConsentScope/server/overrides.js';
 import { captchaProviderOverrides } from '../entities/captchaProvider/server/overrides.js';
+import { cloudTenantOverrides } from '../entities/cloudTenant/server/overrides.js';
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
 import { connectorFactoryOverrides } from '../entities/connectorFactory/server/overrides.js';
 import { customPhraseOverrides } from '../entities/customPhrase/server/overrides.js';
@@ -78,6 +79,10 @@ export type ServerOverrideKey =
   | 'captchaProvider.get'
   | 'captchaProvider.put'
   | 'captchaProvider.state'
+  | 'cloudTenant.create'
+  | 'cloudTenant.delete'
+  | 'cloudTenant.list'
+  | 'cloudTenant.update'
   | 'connector.authorization-uri'
   | 'connector.create'
   | 'connector.delete'
@@ -224,6 +229,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationUserConsentOrganizationOverrides,
   ...applicationUserConsentScopeOverrides,
   ...captchaProviderOverrides,
+  ...cloudTenantOverrides,
   ...connectorOverrides,
   ...connectorFactoryOverrides,
   ...customPhraseOverrides,

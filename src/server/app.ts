@@ -35,7 +35,7 @@ import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
 import { registerProtectedAppEdge } from './protected-apps/edge.js';
 import type { SecretVault } from './secrets/vault.js';
-import { tenantDirectory } from './tenants/directory.js';
+import { type TenantDirectory, tenantDirectory } from './tenants/directory.js';
 import { DEFAULT_TENANT_ID, isTenantId, originOf } from './tenants/urls.js';
 import { registerUserAssets } from './user-assets/routes.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -52,6 +52,8 @@ declare module 'fastify' {
     auditLog: AuditLogWriter;
     /** Whether a password is known from breaches (the configured range API, else the offline list). */
     breachedPasswords: BreachedPasswords;
+    /** Which tenants exist (remembered briefly); a deleted tenant is forgotten at once. */
+    tenantDirectory: TenantDirectory;
   }
 }
 
@@ -136,6 +138,7 @@ export const buildApp = async ({
   const auditSink = audit ?? (hasAuditLog ? new AuditLogSink(auditLog) : new MemoryAuditSink());
   const stopPruning = hasAuditLog ? schedulePruning(db, app.log) : async () => undefined;
   const tenants = tenantDirectory(db);
+  app.decorate('tenantDirectory', tenants);
   const listener: ChangeListener = {
     emit: (...args) => webhooks.emit(...args),
     announce: (...args) => webhooks.announce(...args),
@@ -187,7 +190,7 @@ export const buildApp = async ({
   if (verifier) {
     registerBearerGuard(
       app,
-      verifier === 'identity' ? lazyVerifier(() => identityVerifier(app.identity)) : verifier,
+      verifier === 'identity' ? lazyVerifier(() => identityVerifier(app.identity, edition)) : verifier,
       tenantOf,
     );
   }
@@ -240,6 +243,6 @@ export const buildApp = async ({
 
   registerFavicon(app);
   registerDocs(app);
-  await registerConsole(app, consoleDir);
+  await registerConsole(app, consoleDir, edition);
   return app;
 };

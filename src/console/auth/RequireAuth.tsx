@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { welcomeLinks } from '../features/welcome';
 import { AuthPending } from '../screens/AuthPending';
 import { SignInError } from '../screens/SignInError';
+import { consolePathFromRouter } from '../tenancy/location';
 import { useAuth } from './AuthContext';
 import { fetchFirstRun } from './account-api';
 import { rememberPendingReturn, wantsSignUp } from './redirect-memory';
@@ -16,7 +17,7 @@ export const RequireAuth = () => {
   const { status, signIn } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const page = `${location.pathname}${location.search}${location.hash}`;
+  const page = consolePathFromRouter(`${location.pathname}${location.search}${location.hash}`);
   const signUp = wantsSignUp(location);
 
   useEffect(() => {

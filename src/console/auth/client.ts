@@ -1,7 +1,14 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { i18n } from '../i18n';
 import { type AccountApi, createAccountApi } from './account-api';
-import { CONSOLE_CLIENT_ID, consoleUrls, MANAGEMENT_API_RESOURCE, SIGN_IN_PROMPT, SIGN_IN_SCOPES } from './config';
+import {
+  CONSOLE_CLIENT_ID,
+  consoleResource,
+  consoleUrls,
+  SIGN_IN_PROMPT,
+  signInResources,
+  signInScopes,
+} from './config';
 import { consolePathOf } from './redirect-memory';
 import { AuthSession } from './session';
 
@@ -23,11 +30,11 @@ export const createUserManager = (origin: string, storage: Storage = globalThis.
     redirect_uri: urls.redirectUri,
     post_logout_redirect_uri: urls.postLogoutRedirectUri,
     response_type: 'code',
-    scope: SIGN_IN_SCOPES,
+    scope: signInScopes(),
     prompt: SIGN_IN_PROMPT,
     // The resource on the authorization request and on the code exchange; renewals name it too (`AuthSession.renew`).
-    resource: MANAGEMENT_API_RESOURCE,
-    extraTokenParams: { resource: MANAGEMENT_API_RESOURCE },
+    resource: signInResources(),
+    extraTokenParams: { resource: consoleResource() },
     userStore: store,
     stateStore: store,
     // The access token is for the management API, not for the provider's userinfo endpoint.
@@ -46,19 +53,26 @@ export const createUserManager = (origin: string, storage: Storage = globalThis.
   });
 };
 
-const webLock =
+export const webLock =
   typeof navigator !== 'undefined' && navigator.locks
     ? <T>(name: string, task: () => Promise<T>) => navigator.locks.request(name, task) as Promise<T>
     : undefined;
 
 let auth: AuthSession | undefined;
 let account: AccountApi | undefined;
+let manager: UserManager | undefined;
+
+/** The page's OpenID client (one per page). */
+export const userManager = () => {
+  manager ??= createUserManager(window.location.origin);
+  return manager;
+};
 
 /** The console's sign-in session (one per page). */
 export const getAuth = (): AuthSession => {
   if (!auth) {
     const { origin } = window.location;
-    auth = new AuthSession(createUserManager(origin), {
+    auth = new AuthSession(userManager(), {
       currentPath: () => consolePathOf(window.location),
       assign: (url) => window.location.assign(url),
       postLogoutRedirectUri: consoleUrls(origin).postLogoutRedirectUri,

@@ -1,4 +1,6 @@
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '../../shared/tenant-ids';
+import { CLOUD_API_INDICATOR, cloudApiScopes, tenantPermissions } from '../../shared/tenant-permissions';
+import { isCloud } from '../tenancy/edition';
 
 /**
  * Where the console signs in and what it asks for. The console's users live in the `admin` tenant; the console
@@ -22,6 +24,31 @@ export const QA_SCOPE = 'qa:read';
 export const SIGN_IN_SCOPES = ['openid', 'offline_access', 'profile', 'email', MANAGEMENT_API_SCOPE, QA_SCOPE].join(
   ' ',
 );
+/** Logto's scope that lets the console trade its refresh token for organization tokens, and their resource. */
+const ORGANIZATIONS_SCOPE = 'urn:logto:scope:organizations';
+const ORGANIZATION_RESOURCE = 'urn:logto:resource:organizations';
+
+/**
+ * The cloud console's sign-in (spec §6): the cloud API's scopes (creating and managing one's tenants) and every tenant
+ * permission, which the tenants' organization tokens then carry as far as the member's role grants them.
+ */
+export const CLOUD_SIGN_IN_SCOPES = [
+  'openid',
+  'offline_access',
+  'profile',
+  'email',
+  ORGANIZATIONS_SCOPE,
+  ...Object.values(cloudApiScopes),
+  ...Object.values(tenantPermissions),
+].join(' ');
+
+/** The resource of the console's own access token: the managed tenant's API, or in the cloud the cloud API. */
+export const consoleResource = (): string => (isCloud() ? CLOUD_API_INDICATOR : MANAGEMENT_API_RESOURCE);
+/** The resources the sign-in asks for (in the cloud also the organization template's, for the tenant permissions). */
+export const signInResources = (): string | string[] =>
+  isCloud() ? [CLOUD_API_INDICATOR, ORGANIZATION_RESOURCE] : MANAGEMENT_API_RESOURCE;
+export const signInScopes = (): string => (isCloud() ? CLOUD_SIGN_IN_SCOPES : SIGN_IN_SCOPES);
+
 /**
  * Every sign-in asks for the password and shows what the console gets (spec §6). The provider also issues refresh
  * tokens only when consent is prompted for.

@@ -1,8 +1,9 @@
 import type { User } from 'oidc-client-ts';
 import { showAlert } from './alert-channel';
-import { MANAGEMENT_API_RESOURCE } from './config';
+import { consoleResource } from './config';
 import { clearReauth, REAUTH_LIMIT, REAUTH_WINDOW_MS, readReauth, writeReauth } from './reauth-guard';
 import { returnPathOf, signInStateOf } from './redirect-memory';
+import { RENEW_LOCK_NAME, RENEW_MARGIN_SECONDS } from './session-constants';
 import { endsSession, signInFailureOf } from './session-failures';
 import type { ApiFailure, AuthFailure, AuthState, OidcUserManager, SessionEnvironment } from './session-types';
 
@@ -19,9 +20,7 @@ export type {
 
 /** `403` with this message means the account may not use the console at all (spec §8). */
 export const INSUFFICIENT_PERMISSIONS = 'Insufficient permissions.';
-/** Renew a little before the access token expires, so no request leaves with a token about to lapse. */
-export const RENEW_MARGIN_SECONDS = 30;
-const renewLockName = 'gatehouse.auth.renew';
+export { RENEW_MARGIN_SECONDS } from './session-constants';
 
 const isUsable = (user: User | null): boolean => Boolean(user?.access_token) && !user?.expired;
 
@@ -113,10 +112,10 @@ export class AuthSession {
         const renewedElsewhere = staleAccessToken !== undefined && current.access_token !== staleAccessToken;
         if (renewedElsewhere && (current.expires_in ?? 0) > RENEW_MARGIN_SECONDS) return current;
         if (!current.refresh_token) return isUsable(current) ? current : null;
-        return this.manager.signinSilent({ resource: MANAGEMENT_API_RESOURCE });
+        return this.manager.signinSilent({ resource: consoleResource() });
       };
       try {
-        const user = await (this.env.lock ? this.env.lock(renewLockName, task) : task());
+        const user = await (this.env.lock ? this.env.lock(RENEW_LOCK_NAME, task) : task());
         if (user) this.setUser(user);
         return user;
       } catch (error) {

@@ -1,7 +1,8 @@
 import { useCustom } from '@refinedev/core';
 import { apiRoutes } from '../../generated/api-paths';
 import { apiPath } from '../../shared/api-path';
-import { MANAGED_TENANT_ID } from '../auth/config';
+import { DEFAULT_TENANT_ID } from '../../shared/tenant-ids';
+import { tenancyShell } from '../tenancy/shell';
 
 /**
  * The managed tenant's base URL, where its fixed URLs are (the callbacks registered at identity providers): the one
@@ -10,7 +11,7 @@ import { MANAGED_TENANT_ID } from '../auth/config';
  */
 export const useTenantBaseUrl = () => {
   const { result, query } = useCustom<{ user?: string }>({
-    url: apiPath(apiRoutes.discovery.actions.endpoints, { id: MANAGED_TENANT_ID }),
+    url: apiPath(apiRoutes.discovery.actions.endpoints, { id: tenancyShell.currentTenantId() ?? DEFAULT_TENANT_ID }),
     method: 'get',
     errorNotification: false,
     queryOptions: { staleTime: Number.POSITIVE_INFINITY },

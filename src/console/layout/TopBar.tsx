@@ -1,10 +1,16 @@
 import { FileTextOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tag } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lazyPage } from '../navigation/lazy-page';
+import { isCloud } from '../tenancy/edition';
 import { apiReferenceUrl, docsUrl } from './config';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
+
+/** The cloud's tenant selector, loaded only by the cloud console. */
+const TenantSwitcher = lazyPage(() => import('../tenancy/lazy/TenantSwitcher').then((m) => m.TenantSwitcher));
 
 export const TopBar = () => {
   const { t } = useTranslation();
@@ -14,10 +20,18 @@ export const TopBar = () => {
         <Logo />
       </Link>
       <span className="gh-topbar-divider" aria-hidden="true" />
-      <span className="gh-topbar-title">{t('layout.self_hosted')}</span>
-      <Tag bordered={false} className="gh-topbar-badge">
-        {t('layout.edition_oss')}
-      </Tag>
+      {isCloud() ? (
+        <Suspense fallback={null}>
+          <TenantSwitcher />
+        </Suspense>
+      ) : (
+        <>
+          <span className="gh-topbar-title">{t('layout.self_hosted')}</span>
+          <Tag bordered={false} className="gh-topbar-badge">
+            {t('layout.edition_oss')}
+          </Tag>
+        </>
+      )}
       <span className="gh-topbar-spacer" />
       <Button type="text" icon={<FileTextOutlined />} href={docsUrl} target="_blank" rel="noopener noreferrer">
         {t('layout.docs')}

@@ -1,15 +1,16 @@
 import { API_BASE } from '../../generated/api-paths';
+import { DEFAULT_TENANT_ID } from '../../shared/tenant-ids';
 import { createAuthProvider, getAccountApi, getAuth } from '../auth';
 import { fetchTenantEndpoint } from '../auth/account-api';
-import { MANAGED_TENANT_ID } from '../auth/config';
 import { i18n } from '../i18n';
 import { allEntries, apiPaths } from '../registry';
+import { tenancyShell } from '../tenancy/shell';
 import { createDataProvider } from './data-provider';
 import { createI18nProvider } from './i18n-provider';
 
 /**
  * The managed tenant's management API (spec §7): at the base URL its endpoint names (`/api` below it), every call
- * with the signed-in user's access token and the console's language; failures reach the session first (spec §8).
+ * with the signed-in user's token for it (in the cloud, the tenant's organization token) and the console's language; failures reach the session first (spec §8).
  */
 export const dataProvider = createDataProvider({
   apiPaths,
@@ -21,8 +22,8 @@ export const dataProvider = createDataProvider({
   ),
   baseUrl: API_BASE,
   resolveBaseUrl: async () =>
-    `${await fetchTenantEndpoint(MANAGED_TENANT_ID, { origin: window.location.origin }).catch(() => '')}/api`,
-  getAccessToken: () => getAuth().getAccessToken(),
+    `${await fetchTenantEndpoint(tenancyShell.currentTenantId() ?? DEFAULT_TENANT_ID, { origin: window.location.origin }).catch(() => '')}/api`,
+  getAccessToken: tenancyShell.tenantAccessToken,
   getLanguage: () => i18n.language,
   onError: (error) => getAuth().handleApiError(error),
 });

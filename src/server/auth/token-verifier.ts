@@ -20,10 +20,10 @@ export interface VerifierOptions {
   /** The issuers whose tokens tenant `tenantId` accepts: its own provider, and the admin tenant's for console users. */
   trustedIssuers: (tenantId: string) => Promise<TrustedIssuer[]>;
   /**
-   * The audience a token for `tenantId` must carry (for management tokens, the tenant's management API indicator);
-   * undefined accepts any audience.
+   * The audience a token for `tenantId` from the provider of `issuerTenant` must carry (for management tokens, the
+   * tenant's management API indicator), or one of several; undefined accepts any audience.
    */
-  audience: (tenantId: string) => string | undefined;
+  audience: (tenantId: string, issuerTenant: string) => string | readonly string[] | undefined;
 }
 
 export class TokenRejected extends Error {}
@@ -82,9 +82,9 @@ export const createTokenVerifier = ({ trustedIssuers, audience }: VerifierOption
     const trusted = (await trustedIssuers(tenantId)).find((candidate) => candidate.issuer === issuer);
     if (!trusted) throw new TokenRejected('The access token comes from an issuer this tenant does not trust.');
     const jwks = await trusted.jwks();
-    const expected = audience(tenantId);
+    const expected = audience(tenantId, trusted.tenantId);
     const verified = verifiedOf(jwks);
-    const key = `${trusted.issuer}\n${expected ?? '\0any'}\n${token}`;
+    const key = `${trusted.issuer}\n${expected === undefined ? '\0any' : String(expected)}\n${token}`;
     const known = verified.get(key);
     // Expired when `exp` is not after the current second, as the verification below would find it.
     if (known && (known.expires === undefined || known.expires > Math.floor(Date.now() / 1000))) {
@@ -94,7 +94,7 @@ export const createTokenVerifier = ({ trustedIssuers, audience }: VerifierOption
     try {
       const { payload } = await jwtVerify(token, keySetOf(jwks), {
         issuer: trusted.issuer,
-        audience: expected,
+        audience: typeof expected === 'string' || expected === undefined ? expected : [...expected],
         algorithms: ['RS256', 'ES256', 'ES384', 'EdDSA'],
       });
       const claims: AccessTokenClaims = {

@@ -8,6 +8,7 @@ import type { Database } from '../db/database.js';
 import { MANAGEMENT_ROLE_NAME } from '../tenants/seed.js';
 import {
   ADMIN_TENANT_ID,
+  consoleAccountRoles,
   DEFAULT_TENANT_ID,
   defaultTenantAdminRole,
   managementApiIndicator,
@@ -36,7 +37,7 @@ const ensureAdmin = async (
   const created = await users.createFirst(
     systemContext(ADMIN_TENANT_ID, 'bootstrap', { edition }),
     { username: admin.username, primaryEmail: admin.email ?? null, password: admin.password },
-    [defaultTenantAdminRole],
+    consoleAccountRoles,
   );
   if (created) log.info({ username: admin.username }, 'created the console administrator from the environment');
 };

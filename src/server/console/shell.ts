@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp-nonce.js';
+import type { ServerEdition } from '../crud/context.js';
 import { newCspNonce, sendStyleNoncePolicy } from '../http/security-headers.js';
 import { registerConsoleAssets } from './static.js';
 
@@ -11,9 +12,17 @@ import { registerConsoleAssets } from './static.js';
  * console creates at run time are allowed and nothing else inline is. Browsers revalidate the shell on every visit
  * (it names the current build's assets) and shared caches never keep it (its nonce belongs to one response).
  */
-export const registerConsole = async (app: FastifyInstance, consoleDir: string | undefined) => {
+export const registerConsole = async (
+  app: FastifyInstance,
+  consoleDir: string | undefined,
+  edition: ServerEdition = 'oss',
+) => {
   if (!consoleDir || !existsSync(join(consoleDir, 'index.html'))) return;
-  const indexHtml = readFileSync(join(consoleDir, 'index.html'), 'utf8');
+  // The page names the server's edition, which decides the console's routes and sign-in (`data-edition`).
+  const indexHtml = readFileSync(join(consoleDir, 'index.html'), 'utf8').replace(
+    /<html(?=[\s>])/,
+    `<html data-edition="${edition}"`,
+  );
   await registerConsoleAssets(app, consoleDir);
   const shell = async (request: FastifyRequest, reply: FastifyReply) => {
     // A bundle file that is not there (an old tab after a new release) is missing, not a page of the console.

@@ -11,5 +11,11 @@ export const tenantDirectory = (db: Database, ttlMs = 10_000) => {
       if (rows.length > 0) known.set(tenantId, Date.now());
       return rows.length > 0;
     },
+    /** Forgets a tenant this process deleted (another process notices within `ttlMs`). */
+    forget(tenantId: string): void {
+      known.delete(tenantId);
+    },
   };
 };
+
+export type TenantDirectory = ReturnType<typeof tenantDirectory>;

@@ -4,6 +4,7 @@ import type { EntityOperations } from '../crud/contracts.js';
 import { ensureItem } from '../crud/ensure.js';
 import { insertIfAbsent } from '../crud/repository-sets.js';
 import type { Database } from '../db/database.js';
+import { seedCloudAdminTenant } from './cloud-seed.js';
 import { ensureConsoleApp } from './console-app.js';
 import {
   ADMIN_TENANT_ID,
@@ -157,7 +158,9 @@ const seedAdminTenant = async (deps: SeedDeps, context: RequestContext, origin: 
 export const seedTenant = async (deps: SeedDeps, tenantId: string, origin: string): Promise<void> => {
   const context = seedContext(deps, tenantId);
   await seedManagementApi(deps, context);
-  if (tenantId === ADMIN_TENANT_ID) await seedAdminTenant(deps, context, origin);
+  if (tenantId !== ADMIN_TENANT_ID) return;
+  await seedAdminTenant(deps, context, origin);
+  if (deps.edition === 'cloud') await seedCloudAdminTenant(deps, context);
 };
 
 /**

@@ -1,4 +1,5 @@
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '../../shared/tenant-ids.js';
+import { CLOUD_USER_ROLE } from '../../shared/tenant-permissions.js';
 
 export { ADMIN_TENANT_ID, DEFAULT_TENANT_ID };
 
@@ -54,6 +55,12 @@ export const QA_SCOPE = 'qa:read';
 
 /** The User role of the admin tenant that grants the `default` tenant's management API (the OSS console admin). */
 export const defaultTenantAdminRole = `${DEFAULT_TENANT_ID}:admin`;
+
+/**
+ * The admin tenant's roles a console account is created with: the `default` tenant's administrator, and in the cloud
+ * edition the cloud API's `user` (creating and managing one's tenants); a role the edition does not seed is skipped.
+ */
+export const consoleAccountRoles = [defaultTenantAdminRole, CLOUD_USER_ROLE];
 
 /** The console's OpenID client in the admin tenant. */
 export const ADMIN_CONSOLE_APP_ID = 'admin-console';

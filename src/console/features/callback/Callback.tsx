@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { AuthPending } from '../../screens/AuthPending';
 import { SignInError } from '../../screens/SignInError';
+import { tenancyShell } from '../../tenancy/shell';
 
 /** `/console/callback`: finishes the sign-in and goes to the page the visitor was on before it. */
 export const Callback = () => {
@@ -14,7 +15,11 @@ export const Callback = () => {
     let cancelled = false;
     session.completeSignIn(window.location.href).then(
       (returnTo) => {
-        if (!cancelled) navigate(returnTo, { replace: true });
+        if (cancelled) return;
+        // A cloud tenant's page is another router's: loaded, not navigated to.
+        const load = tenancyShell.pageLoadFor(returnTo);
+        if (load) window.location.replace(load);
+        else navigate(returnTo, { replace: true });
       },
       () => {
         if (!cancelled) setFailed(true);

@@ -4,7 +4,7 @@ import { systemContext } from '../../crud/context.js';
 import { ApiError } from '../../http/api-error.js';
 import { optionalString } from '../../http/body-fields.js';
 import { documentedRoute } from '../../http/documented-routes.js';
-import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../../tenants/urls.js';
+import { ADMIN_TENANT_ID, consoleAccountRoles } from '../../tenants/urls.js';
 import { forgotPasswordKinds } from '../forgot-password/availability.js';
 import { signInOpen } from '../pages.js';
 import { type ExperienceCall, experienceRoute, saveState, startedState } from './call.js';
@@ -71,7 +71,7 @@ export const registerIdentification = (scope: FastifyInstance, at: string, tools
     };
     const user =
       tenantId === ADMIN_TENANT_ID
-        ? await users.createFirst(context, input, [defaultTenantAdminRole])
+        ? await users.createFirst(context, input, consoleAccountRoles)
         : await users.create(context, input);
     if (!user) throw new ApiError('auth.forbidden');
     return user;

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { systemContext } from '../../crud/context.js';
 import { ApiError } from '../../http/api-error.js';
-import { ADMIN_TENANT_ID, defaultTenantAdminRole } from '../../tenants/urls.js';
+import { ADMIN_TENANT_ID, consoleAccountRoles } from '../../tenants/urls.js';
 import type { Interaction } from '../context.js';
 import type { MethodTools } from '../methods/method.js';
 import { signInMethodModules } from '../methods/registry.js';
@@ -104,7 +104,7 @@ export const registrationRoutes = (tools: MethodTools) => {
     let created: NonNullable<Awaited<ReturnType<typeof users.create>>>;
     try {
       // One first administrator: concurrent registrations queue and the later ones find a user.
-      const roles = tenantId === ADMIN_TENANT_ID ? [defaultTenantAdminRole] : [];
+      const roles = tenantId === ADMIN_TENANT_ID ? consoleAccountRoles : [];
       const context = { ...systemContext(tenantId, 'registration'), locale: tr.language };
       const input = newUserOf(form);
       if (pending?.email) input.primaryEmail ??= pending.email;

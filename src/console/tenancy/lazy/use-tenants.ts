@@ -1,0 +1,18 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CloudTenant } from '../../auth/account-api';
+import { tenancyShell } from '../shell';
+
+/** The signed-in account's tenants: `undefined` while they load, `failed` when they could not be. */
+export const useTenants = () => {
+  const [tenants, setTenants] = useState<CloudTenant[]>();
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(() => {
+    setFailed(false);
+    tenancyShell
+      .accountApi()
+      .listTenants()
+      .then(setTenants, () => setFailed(true));
+  }, []);
+  useEffect(load, [load]);
+  return { tenants, failed, reload: load };
+};

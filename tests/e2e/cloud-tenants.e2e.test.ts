@@ -1,0 +1,111 @@
+/**
+ * The cloud console's tenants in Chromium (`GATEHOUSE_EDITION=cloud`): a new account lands on the root with no
+ * tenant, creates one from the landing page and is taken into its console; the tenant switcher creates a second and
+ * switches between them, each tenant keeping its own data; the root then opens the tenant last used.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { visible } from './console-steps';
+import {
+  admin,
+  type Browser,
+  ensureConsoleBuilt,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  screenshotPrefix,
+  startServer,
+} from './harness';
+
+const wait = { timeout: 30_000 } as const;
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+/** The tenant id of the console page shown. */
+const tenantOfPage = () => /^\/console\/([a-z0-9]{6})(?:\/|$)/.exec(new URL(page.url()).pathname)?.[1];
+
+/** Fills the create-tenant dialog and waits for the new tenant's console (another tenant than `from`). */
+const createTenant = async (name: string, purpose: 'Development' | 'Production', from?: string) => {
+  const dialog = page.getByRole('dialog', { name: 'Create tenant' });
+  await dialog.getByLabel('Tenant name').fill(name);
+  await dialog.getByRole('radio', { name: new RegExp(`^${purpose}:`) }).check();
+  await dialog.getByRole('button', { name: 'Create tenant' }).click();
+  await page.waitForURL((url) => {
+    const tenant = /^\/console\/([a-z0-9]{6})\/[a-z-]+/.exec(url.pathname)?.[1];
+    return tenant !== undefined && tenant !== from;
+  }, wait);
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor(wait);
+};
+
+describe('cloud tenants', () => {
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    screenshotPrefix('cloud-tenants');
+    server = await startServer({ GATEHOUSE_EDITION: 'cloud' });
+    browser = await launchBrowser({ signInTo: false });
+    page = browser.page;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('a new account creates its first tenant from the landing page', async () => {
+    await page.goto(`${server.origin}/console`);
+    await page.waitForURL((to) => to.pathname === '/console/welcome', wait);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByLabel('Confirm password').fill(admin.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await visible(page.getByRole('heading', { name: 'Welcome to Gatehouse' }));
+    expect(new URL(page.url()).pathname).toBe('/console');
+    await screenshot(page, 'landing');
+    await page.getByRole('button', { name: 'Create tenant' }).click();
+    await createTenant('Acme development', 'Development');
+    expect(tenantOfPage()).toBeDefined();
+    await visible(page.getByRole('button', { name: 'Tenant: Acme development' }));
+    await screenshot(page, 'first-tenant');
+  });
+
+  test('the switcher creates a second tenant and switches between them, each with its own data', async () => {
+    const first = tenantOfPage() as string;
+    await page.goto(`${server.origin}/console/${first}/roles`);
+    await page.getByRole('button', { name: 'Create role' }).first().click();
+    await page.getByRole('dialog').getByLabel('Role name').fill('Only in the first');
+    await page.getByRole('dialog').getByLabel('Description').fill('A role of the first tenant');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create role' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/console/${first}/roles/`), wait);
+    await visible(page.getByRole('heading', { level: 1, name: 'Only in the first' }));
+
+    await page.getByRole('button', { name: 'Tenant: Acme development' }).click();
+    await page.getByRole('menuitem', { name: 'Create tenant' }).click();
+    await createTenant('Acme production', 'Production', first);
+    const second = tenantOfPage() as string;
+    expect(second).not.toBe(first);
+    await visible(page.getByRole('button', { name: 'Tenant: Acme production' }));
+
+    await page.goto(`${server.origin}/console/${second}/roles`);
+    // The list has loaded (the seeded role of every tenant), without the first tenant's role.
+    await visible(page.getByText('Management API access').first());
+    expect(await page.getByText('Only in the first').count()).toBe(0);
+    await screenshot(page, 'second-tenant-roles');
+
+    await page.getByRole('button', { name: 'Tenant: Acme production' }).click();
+    await page.getByRole('menuitem', { name: /Acme development/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/console/${first}`), wait);
+    await visible(page.getByRole('button', { name: 'Tenant: Acme development' }));
+  });
+
+  test('the root opens the tenant last used', async () => {
+    const last = tenantOfPage() as string;
+    // The root sends the browser on at once: the navigation is done when it has begun.
+    await page.goto(`${server.origin}/console`, { waitUntil: 'commit' });
+    await page.waitForURL((url) => url.pathname.startsWith(`/console/${last}/`), wait);
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor(wait);
+    expect(browser.errors).toEqual([]);
+  });
+});
