@@ -69,6 +69,13 @@ export const apiRoutes = {
       "delete": "/captcha-provider"
     }
   },
+  "cloudInvitation": {
+    "actions": {
+      "list": "/invitations",
+      "get": "/invitations/{id}",
+      "status": "/invitations/{id}/status"
+    }
+  },
   "cloudTenant": {
     "actions": {
       "list": "/tenants",
@@ -351,6 +358,21 @@ export const apiRoutes = {
   "system": {
     "actions": {
       "application": "/systems/application"
+    }
+  },
+  "tenantInvitation": {
+    "actions": {
+      "list": "/tenants/{id}/invitations",
+      "create": "/tenants/{id}/invitations",
+      "delete": "/tenants/{id}/invitations/{invitationId}"
+    }
+  },
+  "tenantMember": {
+    "actions": {
+      "list": "/tenants/{id}/members",
+      "role": "/tenants/{id}/members/{userId}/roles",
+      "remove": "/tenants/{id}/members/{userId}",
+      "scopes": "/tenants/{id}/members/{userId}/scopes"
     }
   },
   "user": {

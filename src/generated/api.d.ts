@@ -1165,6 +1165,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invitations sent to the signed-in account's email, with their tenants */
+        get: operations["GetCloudInvitationList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invitation sent to the signed-in account's email (403 for another's) */
+        get: operations["GetCloudInvitationId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Accept an invitation: the account joins the tenant with the invited role */
+        patch: operations["UpdateCloudInvitationIdStatus"];
+        trace?: never;
+    };
     "/api/logs": {
         parameters: {
             query?: never;
@@ -2478,6 +2529,109 @@ export interface paths {
         patch: operations["UpdateCloudTenantId"];
         trace?: never;
     };
+    "/api/tenants/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tenant's invitations (read:member) */
+        get: operations["GetTenantInvitationIdInvitations"];
+        put?: never;
+        /** Invite people by email to a tenant with a tenant role (invite:member); the email goes out when the admin tenant has an email connector */
+        post: operations["CreateTenantInvitationIdInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an invitation (invite:member) */
+        delete: operations["DeleteTenantInvitationIdInvitationsInvitationId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members of a tenant with their tenant roles (read:member) */
+        get: operations["GetTenantMemberIdMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member from a tenant (remove:member, or the member leaving); the last admin stays */
+        delete: operations["DeleteTenantMemberIdMembersUserId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/members/{userId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give a member another tenant role (update:member:role); the last admin stays one */
+        put: operations["ReplaceTenantMemberIdMembersUserIdRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/members/{userId}/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's tenant permissions (the member's own, or read:member) */
+        get: operations["GetTenantMemberIdMembersUserIdScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user-assets": {
         parameters: {
             query?: never;
@@ -3265,6 +3419,8 @@ export interface components {
              * @example session.email_blocklist.email_not_allowed
              * @example verification_record.not_found
              * @example verification_record.permission_denied
+             * @example tenant_member.last_admin
+             * @example tenant_invitation.email_mismatch
              * @example application.protected_application_subdomain_exists
              * @example daily_active_user.already_recorded
              */
@@ -4362,6 +4518,96 @@ export interface components {
              * @description The provider and its keys.
              */
             config: components["schemas"]["CaptchaProviderConfigRecaptchaenterprise"] | components["schemas"]["CaptchaProviderConfigTurnstile"];
+        };
+        /**
+         * CloudInvitation
+         * @description An invitation to a cloud tenant as its invitee reads it: the invitation and the tenant it is to.
+         */
+        CloudInvitation: {
+            readonly id: string;
+            readonly invitee: string;
+            /** @enum {string} */
+            status: "Pending" | "Accepted" | "Expired" | "Revoked";
+            /** @description The tenant the invitation is to. */
+            readonly tenant: string;
+            $defs: {
+                invitation: {
+                    id: string;
+                    invitee: string;
+                    status: string;
+                    expiresAt: number;
+                    tenantId: string;
+                    tenantName: string;
+                    tenantTag: string;
+                    organizationRoles?: {
+                        id?: string;
+                        name?: string;
+                    }[];
+                };
+                invitationList: {
+                    id: string;
+                    invitee: string;
+                    status: string;
+                    expiresAt: number;
+                    tenantId: string;
+                    tenantName: string;
+                    tenantTag: string;
+                    organizationRoles?: {
+                        id?: string;
+                        name?: string;
+                    }[];
+                }[];
+                statusBody: {
+                    /** @enum {string} */
+                    status: "Accepted";
+                };
+                invitationParams: {
+                    id?: string;
+                };
+            };
+        };
+        CloudInvitationListResponse: {
+            id: string;
+            invitee: string;
+            status: string;
+            expiresAt: number;
+            tenantId: string;
+            tenantName: string;
+            tenantTag: string;
+            organizationRoles?: {
+                id?: string;
+                name?: string;
+            }[];
+        }[];
+        CloudInvitationGetResponse: {
+            id: string;
+            invitee: string;
+            status: string;
+            expiresAt: number;
+            tenantId: string;
+            tenantName: string;
+            tenantTag: string;
+            organizationRoles?: {
+                id?: string;
+                name?: string;
+            }[];
+        };
+        CloudInvitationStatusBody: {
+            /** @enum {string} */
+            status: "Accepted";
+        };
+        CloudInvitationStatusResponse: {
+            id: string;
+            invitee: string;
+            status: string;
+            expiresAt: number;
+            tenantId: string;
+            tenantName: string;
+            tenantTag: string;
+            organizationRoles?: {
+                id?: string;
+                name?: string;
+            }[];
         };
         /**
          * CloudTenant
@@ -12836,6 +13082,161 @@ export interface components {
             };
         };
         /**
+         * TenantInvitation
+         * @description An invitation to a cloud tenant: an organization invitation of the admin tenant to the tenant's organization.
+         */
+        TenantInvitation: {
+            readonly id: string;
+            /** Format: email */
+            invitee: string;
+            /** @enum {string} */
+            readonly status: "Pending" | "Accepted" | "Expired" | "Revoked";
+            expiresAt: number;
+            $defs: {
+                invitationList: {
+                    id: string;
+                    invitee: string;
+                    inviterId?: string | null;
+                    status: string;
+                    expiresAt: number;
+                    createdAt?: number;
+                    organizationId?: string;
+                    organizationRoles: {
+                        id?: string;
+                        name?: string;
+                    }[];
+                }[];
+                inviteBody: {
+                    /** @description The email addresses to invite. */
+                    invitee: string[];
+                    /** @enum {string} */
+                    roleName: "admin" | "collaborator";
+                    /** @description When the invitations expire (default in 7 days). */
+                    expiresAt?: number;
+                };
+                tenantParams: {
+                    id?: string;
+                };
+                invitationParams: {
+                    id?: string;
+                    invitationId?: string;
+                };
+            };
+        };
+        TenantInvitationListResponse: {
+            id: string;
+            invitee: string;
+            inviterId?: string | null;
+            status: string;
+            expiresAt: number;
+            createdAt?: number;
+            organizationId?: string;
+            organizationRoles: {
+                id?: string;
+                name?: string;
+            }[];
+        }[];
+        TenantInvitationCreateBody: {
+            /** @description The email addresses to invite. */
+            invitee: string[];
+            /** @enum {string} */
+            roleName: "admin" | "collaborator";
+            /** @description When the invitations expire (default in 7 days). */
+            expiresAt?: number;
+        };
+        TenantInvitationCreateResponse: {
+            id: string;
+            invitee: string;
+            inviterId?: string | null;
+            status: string;
+            expiresAt: number;
+            createdAt?: number;
+            organizationId?: string;
+            organizationRoles: {
+                id?: string;
+                name?: string;
+            }[];
+        }[];
+        /**
+         * TenantMember
+         * @description A member of a cloud tenant: a console account and its tenant role.
+         */
+        TenantMember: {
+            /** @description The console account's id. */
+            readonly id: string;
+            readonly username?: string | null;
+            readonly name?: string | null;
+            readonly primaryEmail?: string | null;
+            readonly avatar?: string | null;
+            /**
+             * @description The member's tenant role.
+             * @enum {string}
+             */
+            role: "admin" | "collaborator";
+            $defs: {
+                memberList: {
+                    id: string;
+                    username?: string | null;
+                    name?: string | null;
+                    primaryEmail?: string | null;
+                    avatar?: string | null;
+                    /** @enum {string} */
+                    role: "admin" | "collaborator";
+                    organizationRoles: {
+                        id?: string;
+                        name?: string;
+                    }[];
+                }[];
+                scopeList: {
+                    name: string;
+                }[];
+                roleBody: {
+                    /** @enum {string} */
+                    roleName: "admin" | "collaborator";
+                };
+                tenantParams: {
+                    id?: string;
+                };
+                memberParams: {
+                    id?: string;
+                    userId?: string;
+                };
+            };
+        };
+        TenantMemberListResponse: {
+            id: string;
+            username?: string | null;
+            name?: string | null;
+            primaryEmail?: string | null;
+            avatar?: string | null;
+            /** @enum {string} */
+            role: "admin" | "collaborator";
+            organizationRoles: {
+                id?: string;
+                name?: string;
+            }[];
+        }[];
+        TenantMemberRoleBody: {
+            /** @enum {string} */
+            roleName: "admin" | "collaborator";
+        };
+        TenantMemberRoleResponse: {
+            id: string;
+            username?: string | null;
+            name?: string | null;
+            primaryEmail?: string | null;
+            avatar?: string | null;
+            /** @enum {string} */
+            role: "admin" | "collaborator";
+            organizationRoles: {
+                id?: string;
+                name?: string;
+            }[];
+        }[];
+        TenantMemberScopesResponse: {
+            name: string;
+        }[];
+        /**
          * User
          * @description A person who signs in to a tenant.
          */
@@ -20916,6 +21317,211 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetCloudInvitationList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations sent to the signed-in account's email, with their tenants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudInvitationListResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetCloudInvitationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One invitation sent to the signed-in account's email (403 for another's) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudInvitationGetResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateCloudInvitationIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloudInvitationStatusBody"];
+            };
+        };
+        responses: {
+            /** @description Accept an invitation: the account joins the tenant with the invited role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudInvitationStatusResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -29667,6 +30273,494 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CloudTenant"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetTenantInvitationIdInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tenant's invitations (read:member) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantInvitationListResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateTenantInvitationIdInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantInvitationCreateBody"];
+            };
+        };
+        responses: {
+            /** @description Invite people by email to a tenant with a tenant role (invite:member); the email goes out when the admin tenant has an email connector */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantInvitationCreateResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteTenantInvitationIdInvitationsInvitationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The invitation id. */
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdraw an invitation (invite:member) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetTenantMemberIdMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members of a tenant with their tenant roles (read:member) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantMemberListResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteTenantMemberIdMembersUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a member from a tenant (remove:member, or the member leaving); the last admin stays */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ReplaceTenantMemberIdMembersUserIdRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantMemberRoleBody"];
+            };
+        };
+        responses: {
+            /** @description Give a member another tenant role (update:member:role); the last admin stays one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantMemberRoleResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetTenantMemberIdMembersUserIdScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A member's tenant permissions (the member's own, or read:member) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantMemberScopesResponse"];
                 };
             };
             /** @description Bad Request */

@@ -6914,6 +6914,307 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "cloudInvitation",
+    "kind": "service",
+    "apiPath": "/invitations",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "cloud",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "cloudInvitation",
+    "titleKey": "cloudInvitation.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "CloudInvitation",
+      "description": "An invitation to a cloud tenant as its invitee reads it: the invitation and the tenant it is to.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "invitee",
+        "status",
+        "tenant"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "readOnly": true
+        },
+        "invitee": {
+          "type": "string",
+          "readOnly": true
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "Pending",
+            "Accepted",
+            "Expired",
+            "Revoked"
+          ]
+        },
+        "tenant": {
+          "type": "string",
+          "readOnly": true,
+          "description": "The tenant the invitation is to."
+        }
+      },
+      "$defs": {
+        "invitation": {
+          "type": "object",
+          "required": [
+            "id",
+            "invitee",
+            "status",
+            "tenantId",
+            "tenantName",
+            "tenantTag",
+            "expiresAt"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "invitee": {
+              "type": "string"
+            },
+            "status": {
+              "type": "string"
+            },
+            "expiresAt": {
+              "type": "number"
+            },
+            "tenantId": {
+              "type": "string"
+            },
+            "tenantName": {
+              "type": "string"
+            },
+            "tenantTag": {
+              "type": "string"
+            },
+            "organizationRoles": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "invitationList": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "invitee",
+              "status",
+              "tenantId",
+              "tenantName",
+              "tenantTag",
+              "expiresAt"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "invitee": {
+                "type": "string"
+              },
+              "status": {
+                "type": "string"
+              },
+              "expiresAt": {
+                "type": "number"
+              },
+              "tenantId": {
+                "type": "string"
+              },
+              "tenantName": {
+                "type": "string"
+              },
+              "tenantTag": {
+                "type": "string"
+              },
+              "organizationRoles": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "statusBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "status"
+          ],
+          "properties": {
+            "status": {
+              "type": "string",
+              "enum": [
+                "Accepted"
+              ]
+            }
+          }
+        },
+        "invitationParams": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "id",
+      "invitee",
+      "tenant"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "list",
+        "on": "collection",
+        "method": "GET",
+        "path": "",
+        "handler": "cloudInvitation.list",
+        "status": 200,
+        "summary": "The invitations sent to the signed-in account's email, with their tenants",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseSchema": "invitationList"
+      },
+      {
+        "key": "get",
+        "on": "collection",
+        "method": "GET",
+        "path": "{id}",
+        "handler": "cloudInvitation.get",
+        "status": 200,
+        "summary": "One invitation sent to the signed-in account's email (403 for another's)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "invitationParams",
+        "responseSchema": "invitation",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              }
+            }
+          },
+          "validatorKey": "-61860588"
+        }
+      },
+      {
+        "key": "status",
+        "on": "collection",
+        "method": "PATCH",
+        "path": "{id}/status",
+        "handler": "cloudInvitation.accept",
+        "status": 200,
+        "summary": "Accept an invitation: the account joins the tenant with the invited role",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "invitationParams",
+        "bodySchema": "statusBody",
+        "responseSchema": "invitation",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "status"
+            ],
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "Accepted"
+                ]
+              }
+            }
+          },
+          "validatorKey": "69472b57"
+        },
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              }
+            }
+          },
+          "validatorKey": "-61860588"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "cloudTenant",
     "kind": "service",
     "apiPath": "/tenants",
@@ -48420,6 +48721,679 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "734f9aa4"
       }
     },
+    "hasConsole": false
+  },
+  {
+    "name": "tenantInvitation",
+    "kind": "service",
+    "apiPath": "/tenants",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "cloud",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "tenantInvitation",
+    "titleKey": "tenantInvitation.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "TenantInvitation",
+      "description": "An invitation to a cloud tenant: an organization invitation of the admin tenant to the tenant's organization.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "invitee",
+        "status",
+        "expiresAt"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "readOnly": true
+        },
+        "invitee": {
+          "type": "string",
+          "format": "email",
+          "maxLength": 256
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "Pending",
+            "Accepted",
+            "Expired",
+            "Revoked"
+          ],
+          "readOnly": true
+        },
+        "expiresAt": {
+          "type": "number"
+        }
+      },
+      "$defs": {
+        "invitationList": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "invitee",
+              "status",
+              "expiresAt",
+              "organizationRoles"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "invitee": {
+                "type": "string"
+              },
+              "inviterId": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "status": {
+                "type": "string"
+              },
+              "expiresAt": {
+                "type": "number"
+              },
+              "createdAt": {
+                "type": "number"
+              },
+              "organizationId": {
+                "type": "string"
+              },
+              "organizationRoles": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "inviteBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "invitee",
+            "roleName"
+          ],
+          "properties": {
+            "invitee": {
+              "type": "array",
+              "minItems": 1,
+              "maxItems": 50,
+              "items": {
+                "type": "string",
+                "format": "email",
+                "maxLength": 256
+              },
+              "description": "The email addresses to invite."
+            },
+            "roleName": {
+              "type": "string",
+              "enum": [
+                "admin",
+                "collaborator"
+              ]
+            },
+            "expiresAt": {
+              "type": "number",
+              "description": "When the invitations expire (default in 7 days)."
+            }
+          }
+        },
+        "tenantParams": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+            }
+          }
+        },
+        "invitationParams": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+            },
+            "invitationId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "id",
+      "status"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "list",
+        "on": "collection",
+        "method": "GET",
+        "path": "{id}/invitations",
+        "handler": "tenantInvitation.list",
+        "status": 200,
+        "summary": "A tenant's invitations (read:member)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "tenantParams",
+        "responseSchema": "invitationList",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              }
+            }
+          },
+          "validatorKey": "-ca895dd"
+        }
+      },
+      {
+        "key": "create",
+        "on": "collection",
+        "method": "POST",
+        "path": "{id}/invitations",
+        "handler": "tenantInvitation.create",
+        "status": 201,
+        "summary": "Invite people by email to a tenant with a tenant role (invite:member); the email goes out when the admin tenant has an email connector",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "tenantParams",
+        "bodySchema": "inviteBody",
+        "responseSchema": "invitationList",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "invitee",
+              "roleName"
+            ],
+            "properties": {
+              "invitee": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 50,
+                "items": {
+                  "type": "string",
+                  "format": "email",
+                  "maxLength": 256
+                },
+                "description": "The email addresses to invite."
+              },
+              "roleName": {
+                "type": "string",
+                "enum": [
+                  "admin",
+                  "collaborator"
+                ]
+              },
+              "expiresAt": {
+                "type": "number",
+                "description": "When the invitations expire (default in 7 days)."
+              }
+            }
+          },
+          "validatorKey": "fcb95fb"
+        },
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              }
+            }
+          },
+          "validatorKey": "-ca895dd"
+        }
+      },
+      {
+        "key": "delete",
+        "on": "collection",
+        "method": "DELETE",
+        "path": "{id}/invitations/{invitationId}",
+        "handler": "tenantInvitation.delete",
+        "status": 204,
+        "summary": "Withdraw an invitation (invite:member)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "invitationParams",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              },
+              "invitationId": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              }
+            }
+          },
+          "validatorKey": "-697d2fe6"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
+    "name": "tenantMember",
+    "kind": "service",
+    "apiPath": "/tenants",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "cloud",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "tenantMember",
+    "titleKey": "tenantMember.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "TenantMember",
+      "description": "A member of a cloud tenant: a console account and its tenant role.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "role"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "readOnly": true,
+          "description": "The console account's id."
+        },
+        "username": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
+        },
+        "name": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
+        },
+        "primaryEmail": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
+        },
+        "avatar": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
+        },
+        "role": {
+          "type": "string",
+          "enum": [
+            "admin",
+            "collaborator"
+          ],
+          "description": "The member's tenant role."
+        }
+      },
+      "$defs": {
+        "memberList": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "role",
+              "organizationRoles"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "username": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "name": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "primaryEmail": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "avatar": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "role": {
+                "type": "string",
+                "enum": [
+                  "admin",
+                  "collaborator"
+                ]
+              },
+              "organizationRoles": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "scopeList": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "name"
+            ],
+            "properties": {
+              "name": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "roleBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "roleName"
+          ],
+          "properties": {
+            "roleName": {
+              "type": "string",
+              "enum": [
+                "admin",
+                "collaborator"
+              ]
+            }
+          }
+        },
+        "tenantParams": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+            }
+          }
+        },
+        "memberParams": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+            },
+            "userId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 21
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "id",
+      "username",
+      "name",
+      "primaryEmail",
+      "avatar"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "list",
+        "on": "collection",
+        "method": "GET",
+        "path": "{id}/members",
+        "handler": "tenantMember.list",
+        "status": 200,
+        "summary": "The members of a tenant with their tenant roles (read:member)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "tenantParams",
+        "responseSchema": "memberList",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              }
+            }
+          },
+          "validatorKey": "-ca895dd"
+        }
+      },
+      {
+        "key": "role",
+        "on": "collection",
+        "method": "PUT",
+        "path": "{id}/members/{userId}/roles",
+        "handler": "tenantMember.set-role",
+        "status": 200,
+        "summary": "Give a member another tenant role (update:member:role); the last admin stays one",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "memberParams",
+        "bodySchema": "roleBody",
+        "responseSchema": "memberList",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "roleName"
+            ],
+            "properties": {
+              "roleName": {
+                "type": "string",
+                "enum": [
+                  "admin",
+                  "collaborator"
+                ]
+              }
+            }
+          },
+          "validatorKey": "-54ec932f"
+        },
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              },
+              "userId": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              }
+            }
+          },
+          "validatorKey": "-732bb34"
+        }
+      },
+      {
+        "key": "remove",
+        "on": "collection",
+        "method": "DELETE",
+        "path": "{id}/members/{userId}",
+        "handler": "tenantMember.remove",
+        "status": 204,
+        "summary": "Remove a member from a tenant (remove:member, or the member leaving); the last admin stays",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "memberParams",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              },
+              "userId": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              }
+            }
+          },
+          "validatorKey": "-732bb34"
+        }
+      },
+      {
+        "key": "scopes",
+        "on": "collection",
+        "method": "GET",
+        "path": "{id}/members/{userId}/scopes",
+        "handler": "tenantMember.scopes",
+        "status": 200,
+        "summary": "A member's tenant permissions (the member's own, or read:member)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "memberParams",
+        "responseSchema": "scopeList",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              },
+              "userId": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 21
+              }
+            }
+          },
+          "validatorKey": "-732bb34"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
     "hasConsole": false
   },
   {

@@ -9,6 +9,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "applicationUserConsentOrganization": () => import('./qa-validators/applicationUserConsentOrganization.js'),
   "applicationUserConsentScope": () => import('./qa-validators/applicationUserConsentScope.js'),
   "captchaProvider": () => import('./qa-validators/captchaProvider.js'),
+  "cloudInvitation": () => import('./qa-validators/cloudInvitation.js'),
   "cloudTenant": () => import('./qa-validators/cloudTenant.js'),
   "connector": () => import('./qa-validators/connector.js'),
   "customPhrase": () => import('./qa-validators/customPhrase.js'),
@@ -38,6 +39,8 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "ssoConnector": () => import('./qa-validators/ssoConnector.js'),
   "ssoConnectorIdpInitiatedAuthConfig": () => import('./qa-validators/ssoConnectorIdpInitiatedAuthConfig.js'),
   "subjectToken": () => import('./qa-validators/subjectToken.js'),
+  "tenantInvitation": () => import('./qa-validators/tenantInvitation.js'),
+  "tenantMember": () => import('./qa-validators/tenantMember.js'),
   "user": () => import('./qa-validators/user.js'),
   "verificationCode": () => import('./qa-validators/verificationCode.js'),
 };

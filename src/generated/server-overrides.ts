@@ -8,6 +8,7 @@ import { applicationSignInExperienceOverrides } from '../entities/applicationSig
 import { applicationUserConsentOrganizationOverrides } from '../entities/applicationUserConsentOrganization/server/overrides.js';
 import { applicationUserConsentScopeOverrides } from '../entities/applicationUserConsentScope/server/overrides.js';
 import { captchaProviderOverrides } from '../entities/captchaProvider/server/overrides.js';
+import { cloudInvitationOverrides } from '../entities/cloudInvitation/server/overrides.js';
 import { cloudTenantOverrides } from '../entities/cloudTenant/server/overrides.js';
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
 import { connectorFactoryOverrides } from '../entities/connectorFactory/server/overrides.js';
@@ -41,6 +42,8 @@ import { ssoConnectorIdpInitiatedAuthConfigOverrides } from '../entities/ssoConn
 import { ssoConnectorProviderOverrides } from '../entities/ssoConnectorProvider/server/overrides.js';
 import { subjectTokenOverrides } from '../entities/subjectToken/server/overrides.js';
 import { systemOverrides } from '../entities/system/server/overrides.js';
+import { tenantInvitationOverrides } from '../entities/tenantInvitation/server/overrides.js';
+import { tenantMemberOverrides } from '../entities/tenantMember/server/overrides.js';
 import { userOverrides } from '../entities/user/server/overrides.js';
 import { userAssetOverrides } from '../entities/userAsset/server/overrides.js';
 import { verificationCodeOverrides } from '../entities/verificationCode/server/overrides.js';
@@ -79,6 +82,9 @@ export type ServerOverrideKey =
   | 'captchaProvider.get'
   | 'captchaProvider.put'
   | 'captchaProvider.state'
+  | 'cloudInvitation.accept'
+  | 'cloudInvitation.get'
+  | 'cloudInvitation.list'
   | 'cloudTenant.create'
   | 'cloudTenant.delete'
   | 'cloudTenant.list'
@@ -186,6 +192,13 @@ export type ServerOverrideKey =
   | 'ssoConnectorProvider.list'
   | 'subjectToken.create'
   | 'system.application'
+  | 'tenantInvitation.create'
+  | 'tenantInvitation.delete'
+  | 'tenantInvitation.list'
+  | 'tenantMember.list'
+  | 'tenantMember.remove'
+  | 'tenantMember.scopes'
+  | 'tenantMember.set-role'
   | 'user.check-role-assignment'
   | 'user.create-mfa-verification'
   | 'user.delete-identity'
@@ -229,6 +242,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationUserConsentOrganizationOverrides,
   ...applicationUserConsentScopeOverrides,
   ...captchaProviderOverrides,
+  ...cloudInvitationOverrides,
   ...cloudTenantOverrides,
   ...connectorOverrides,
   ...connectorFactoryOverrides,
@@ -262,6 +276,8 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...ssoConnectorProviderOverrides,
   ...subjectTokenOverrides,
   ...systemOverrides,
+  ...tenantInvitationOverrides,
+  ...tenantMemberOverrides,
   ...userOverrides,
   ...userAssetOverrides,
   ...verificationCodeOverrides,

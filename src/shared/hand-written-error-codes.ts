@@ -1,4 +1,5 @@
 import { applicationErrorCodes } from './application-error-codes.js';
+import { cloudErrorCodes } from './cloud-error-codes.js';
 import { connectorErrorCodes } from './connector-error-codes.js';
 import { experienceErrorCodes } from './experience-error-codes.js';
 
@@ -279,4 +280,5 @@ export const handWrittenErrorCodes = {
   ...applicationErrorCodes,
   ...connectorErrorCodes,
   ...experienceErrorCodes,
+  ...cloudErrorCodes,
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -68,10 +68,16 @@ export const cloudSignIn = async (
 };
 
 /** A console account after the first: created in the admin tenant with the cloud's `user` role, then signed in. */
-export const cloudAccount = async (origin: string, db: Database, username: string): Promise<ConsoleTokens> => {
+export const cloudAccount = async (
+  origin: string,
+  db: Database,
+  username: string,
+  primaryEmail?: string,
+): Promise<ConsoleTokens> => {
   const user = await userStore(db).create(systemContext('admin', 'test', { edition: 'cloud' }), {
     username,
     password: PASSWORD,
+    primaryEmail: primaryEmail ?? null,
   });
   await db.withTenant('admin', (tx) =>
     tx.query(
