@@ -22,6 +22,10 @@ const wait = { timeout: 30_000 } as const;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+let memberBrowser: Browser | undefined;
+const memberEmail = 'collaborator@example.com';
+/** The tenant the member joins. */
+let shared = '';
 
 /** The tenant id of the console page shown. */
 const tenantOfPage = () => /^\/console\/([a-z0-9]{6})(?:\/|$)/.exec(new URL(page.url()).pathname)?.[1];
@@ -48,6 +52,7 @@ describe('cloud tenants', () => {
     page = browser.page;
   });
   afterAll(async () => {
+    await memberBrowser?.close();
     await browser?.close();
     await server?.stop();
   });
@@ -107,5 +112,47 @@ describe('cloud tenants', () => {
     await page.waitForURL((url) => url.pathname.startsWith(`/console/${last}/`), wait);
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor(wait);
     expect(browser.errors).toEqual([]);
+  });
+
+  test('an admin invites a member, who signs up, joins by the invitation and sees only that tenant', async () => {
+    shared = tenantOfPage() as string;
+    await page.goto(`${server.origin}/console/${shared}/tenant-settings`);
+    await page.waitForURL((url) => url.pathname.endsWith('/tenant-settings/settings'), wait);
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await page.getByRole('button', { name: 'Invite members' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite members' });
+    await dialog.getByLabel('Email addresses').fill(memberEmail);
+    await dialog.getByLabel('Email addresses').press('Enter');
+    await dialog.getByRole('button', { name: 'Invite members' }).click();
+    await visible(page.getByRole('cell', { name: memberEmail }));
+    await screenshot(page, 'invited');
+
+    memberBrowser = await launchBrowser({ signInTo: false });
+    const member = memberBrowser.page;
+    await member.goto(`${server.origin}/console`);
+    await member.getByRole('link', { name: 'Create account' }).click();
+    await member.getByLabel('Username').fill('collaborator');
+    await member.getByLabel('Email (optional)').fill(memberEmail);
+    await member.getByLabel('Password', { exact: true }).fill(admin.password);
+    await member.getByLabel('Confirm password').fill(admin.password);
+    await member.getByRole('button', { name: 'Create account' }).click();
+    await member.getByRole('link', { name: 'Join Acme development' }).click();
+    await member.waitForURL((url) => url.pathname.startsWith(`/console/${shared}/`), wait);
+    await member.getByRole('navigation', { name: 'Main navigation' }).waitFor(wait);
+    await member.getByRole('button', { name: 'Tenant: Acme development' }).click();
+    await visible(member.getByRole('menuitem', { name: 'Create tenant' }));
+    expect(await member.getByRole('menuitem', { name: /Acme production/ }).count()).toBe(0);
+    await screenshot(member, 'member-joined');
+  });
+
+  test('a collaborator reads the members but cannot reach the tenant settings', async () => {
+    const member = (memberBrowser as Browser).page;
+    await member.goto(`${server.origin}/console/${shared}/tenant-settings`);
+    await member.waitForURL((url) => url.pathname.endsWith('/tenant-settings/members'), wait);
+    await visible(member.getByRole('cell', { name: memberEmail }));
+    expect(await member.getByRole('tab', { name: 'Settings' }).count()).toBe(0);
+    await member.goto(`${server.origin}/console/${shared}/tenant-settings/settings`);
+    await visible(member.getByText('No access to this page'));
+    expect(memberBrowser?.errors).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import { API_BASE, apiRoutes, rootRoutes } from '../../generated/api-paths';
 import { apiPath } from '../../shared/api-path';
-import type { TenantRegion, TenantRole } from '../../shared/tenant-permissions';
 import type { AppearanceMode } from '../layout/appearance';
 import { ApiError, createHttpClient, type FetchLike, REQUEST_TIMEOUT_MS } from '../providers/http';
 
@@ -98,37 +97,10 @@ export const createAccountApi = (options: AccountApiOptions) => {
     updateCustomData: async (patch: ConsoleCustomData) =>
       (await http<ConsoleCustomData>({ method: 'PATCH', path: apiPath(rootRoutes.me.actions.customData), body: patch }))
         .data,
-    /** The cloud's tenants API (`/api/tenants` of the admin tenant): the account's tenants, and creating one. */
-    listTenants: async () =>
-      (await http<CloudTenant[]>({ method: 'GET', path: `${API_BASE}${apiPath(apiRoutes.cloudTenant.actions.list)}` }))
-        .data ?? [],
-    createTenant: async (tenant: NewCloudTenant) =>
-      (
-        await http<CloudTenant>({
-          method: 'POST',
-          path: `${API_BASE}${apiPath(apiRoutes.cloudTenant.actions.create)}`,
-          body: tenant,
-        })
-      ).data as CloudTenant,
+    /** A call of the admin tenant's API below `/api` (the cloud's tenants, members and invitations). */
+    adminApi: async <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
+      (await http<T>({ method, path: `${API_BASE}${path}`, ...(body === undefined ? {} : { body }) })).data as T,
   };
 };
 
 export type AccountApi = ReturnType<typeof createAccountApi>;
-
-/** A tenant as the cloud's tenants API answers it (spec §3). */
-export interface CloudTenant {
-  id: string;
-  name: string;
-  tag: 'development' | 'production';
-  regionName: TenantRegion;
-  indicator: string;
-  isSuspended: boolean;
-  role: TenantRole;
-  createdAt: number;
-}
-
-export interface NewCloudTenant {
-  name: string;
-  tag: CloudTenant['tag'];
-  regionName: TenantRegion;
-}

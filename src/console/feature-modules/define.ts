@@ -61,6 +61,8 @@ export interface FeaturePage {
 /** A console feature: a folder `src/console/features/<name>/` whose `index.ts` exports `feature`. */
 export interface ConsoleFeature {
   name: string;
+  /** The one edition whose console has the feature (the cloud's tenant settings); unset, both have it. */
+  edition?: 'cloud' | 'oss';
   /**
    * Entities whose models every page of the feature reads, loaded before any of them renders (a page reached by a
    * link to one of its tabs needs them as much as the page the sidebar opens); a page adds its own in `models`.

@@ -1,4 +1,5 @@
 import { routedResources } from '../registry';
+import { consoleEdition } from '../tenancy/edition';
 import type { ConsoleFeature } from './define';
 import { collectFeatures } from './discover';
 import { sidebarEntriesOf } from './navigation';
@@ -27,11 +28,11 @@ for (const name of replaced) {
 /** Entities with generated pages: the routed ones no feature page replaces. */
 export const pagedResources = routedResources.filter((resource) => !replaced.has(resource.name));
 
-/** Every feature folder of the console (`src/console/features/<name>/index.ts`), found at build time. */
+/** Every feature folder of the console (`src/console/features/<name>/index.ts`), found at build time, of this edition. */
 export const consoleFeatures = collectFeatures(
   modules,
   pagedResources.map((resource) => resource.route),
-);
+).filter((feature) => feature.edition === undefined || feature.edition === consoleEdition());
 
 /** The sidebar's entries before access is decided: entities with a sidebar slot and feature pages with one. */
 export const sidebarEntries = sidebarEntriesOf(pagedResources, consoleFeatures);

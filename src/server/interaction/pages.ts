@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
 import type { SecuritySettings } from '../../entities/user/server/account/security-settings.js';
 import type { UserStore } from '../../entities/user/server/account/store.js';
+import type { ServerEdition } from '../crud/context.js';
 import type { Database } from '../db/database.js';
 import { ADMIN_TENANT_ID } from '../tenants/urls.js';
 import { asksOrganizations, userOrganizations } from './consent-organizations.js';
@@ -43,14 +44,18 @@ export const interactionPages = (
   settingsOf: (tenantId: string) => Promise<SecuritySettings>,
   /** The sign-in methods the sign-in page shows (the registry's). */
   methods: readonly SignInMethodEntry[],
+  edition: ServerEdition = 'oss',
 ) => {
   /**
-   * Registration is open where the sign-in experience's mode allows it; in the admin tenant only until its first user
-   * exists (that user becomes the administrator).
+   * Registration is open where the sign-in experience's mode allows it; in the open-source admin tenant only until
+   * its first user exists (that user becomes the administrator), in the cloud's to everyone (each account creates or
+   * joins its own tenants).
    */
   const registrationOpen = async (interaction: Interaction) =>
     interaction.experience.signInMode !== 'SignIn' &&
-    (interaction.tenantId !== ADMIN_TENANT_ID || (await users.count(interaction.tenantId)) === 0);
+    (interaction.tenantId !== ADMIN_TENANT_ID ||
+      edition === 'cloud' ||
+      (await users.count(interaction.tenantId)) === 0);
 
   const clientName = async (interaction: Interaction) => {
     const clientId = String(interaction.details.params.client_id ?? '');

@@ -5,6 +5,7 @@ import type { SecuritySettings } from '../../entities/user/server/account/securi
 import type { UserStore } from '../../entities/user/server/account/store.js';
 import type { EntityModel } from '../../shared/descriptor.js';
 import type { AuditLogWriter } from '../audit-log/writer.js';
+import type { ServerEdition } from '../crud/context.js';
 import { Repository } from '../crud/repository.js';
 import type { Database } from '../db/database.js';
 import type { Outbox } from '../messages/outbox.js';
@@ -58,6 +59,8 @@ export interface InteractionRouteOptions {
   modelOf: (entity: string) => EntityModel;
   /** The secret vault for providers' tokens (SECRET_VAULT_KEK); unset, none are kept. */
   vault?: SecretVault | undefined;
+  /** The server's edition: the cloud's admin tenant is open for registration (every console account signs up). */
+  edition?: ServerEdition | undefined;
 }
 
 const stylesheet = readFileSync(new URL('./static/sign-in.css', import.meta.url), 'utf8');
@@ -79,7 +82,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   registerBrandingAssets(app);
   registerCustomUiFiles(app);
 
-  const pages = interactionPages(options.db, users, settingsOf, signInMethodModules);
+  const pages = interactionPages(options.db, users, settingsOf, signInMethodModules, options.edition);
   const { showConsent, showError, wrongPrompt } = pages;
   const page = interactionPage(providers, options.db, options.modelOf, options.captcha);
   const captchaRefusal = captchaGuard({ endpoints: options.captcha, record: audit.record });
@@ -87,6 +90,7 @@ export const registerInteractionRoutes = async (app: FastifyInstance, options: I
   const flow = mfaFlow({ db: options.db, users, sentinel, audit, actions, refuse: showError });
   const passcodes = new Passcodes(options.db, new Repository(options.modelOf('passcode')));
   const methodTools: MethodTools = {
+    edition: options.edition ?? 'oss',
     page,
     db: options.db,
     providers,

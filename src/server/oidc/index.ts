@@ -158,6 +158,7 @@ export const registerIdentity = async (
     outbox,
     modelOf,
     vault,
+    edition,
   });
   await registerAccountApi(app, {
     db,

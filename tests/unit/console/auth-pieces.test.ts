@@ -192,8 +192,7 @@ describe('identity', () => {
       },
       updateMe: async () => ({}) as never,
       updateCustomData: async () => ({}),
-      listTenants: async () => [],
-      createTenant: async () => ({}) as never,
+      adminApi: async () => ({}) as never,
     }));
     expect(await failing.getIdentity?.()).toMatchObject({ id: 'u1', displayName: 'admin' });
     expect(await failing.getPermissions?.()).toEqual(['openid', 'all']);

@@ -1,8 +1,8 @@
 import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CloudTenant, NewCloudTenant } from '../../auth/account-api';
 import { tenancyShell } from '../shell';
+import { type CloudTenant, cloudApi, type NewCloudTenant } from './cloud-api';
 
 /**
  * The create-tenant dialog (spec §2, §4): name, data region (Europe by default) and usage purpose. The new tenant is
@@ -26,7 +26,7 @@ export const CreateTenantModal = ({
     setSaving(true);
     setFailure(undefined);
     try {
-      onCreated(await tenancyShell.accountApi().createTenant({ ...values, name: values.name.trim() }));
+      onCreated(await cloudApi.createTenant({ ...values, name: values.name.trim() }));
     } catch (error) {
       setFailure(t('tenants.create.failed', { message: (error as Error).message }));
     } finally {

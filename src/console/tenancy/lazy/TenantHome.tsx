@@ -1,9 +1,10 @@
 import { Button, Card, Divider, Result, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CloudTenant } from '../../auth/account-api';
 import { tenancyShell } from '../shell';
 import { CreateTenantModal } from './CreateTenantModal';
+import type { CloudTenant } from './cloud-api';
+import { PendingInvitations } from './PendingInvitations';
 import { useTenants } from './use-tenants';
 
 const openTenant = (tenant: Pick<CloudTenant, 'id'>) =>
@@ -59,6 +60,7 @@ export const TenantHome = () => {
     <main className="gh-tenant-home">
       {tenants.length === 0 ? (
         <section style={{ maxWidth: 560, margin: '96px auto', textAlign: 'center' }}>
+          <PendingInvitations />
           <Typography.Title level={1}>{t('tenants.landing.title')}</Typography.Title>
           <Typography.Paragraph type="secondary">{t('tenants.landing.description')}</Typography.Paragraph>
           {create}
@@ -82,6 +84,7 @@ export const TenantHome = () => {
               </li>
             ))}
           </ul>
+          <PendingInvitations />
           <Divider plain>{t('tenants.selection.or')}</Divider>
           <div style={{ textAlign: 'center' }}>{create}</div>
         </Card>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CloudTenant } from '../../auth/account-api';
-import { tenancyShell } from '../shell';
+import type { CloudTenant } from './cloud-api';
+import { cloudApi } from './cloud-api';
 
 /** The signed-in account's tenants: `undefined` while they load, `failed` when they could not be. */
 export const useTenants = () => {
@@ -8,10 +8,7 @@ export const useTenants = () => {
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);
-    tenancyShell
-      .accountApi()
-      .listTenants()
-      .then(setTenants, () => setFailed(true));
+    cloudApi.tenants().then(setTenants, () => setFailed(true));
   }, []);
   useEffect(load, [load]);
   return { tenants, failed, reload: load };

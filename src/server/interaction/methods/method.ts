@@ -3,6 +3,7 @@ import type { BreachCheck } from '../../../entities/user/server/account/password
 import type { SecuritySettings } from '../../../entities/user/server/account/security-settings.js';
 import type { UserStore } from '../../../entities/user/server/account/store.js';
 import type { EntityModel } from '../../../shared/descriptor.js';
+import type { ServerEdition } from '../../crud/context.js';
 import type { CreateSteps } from '../../crud/contracts.js';
 import type { Database } from '../../db/database.js';
 import type { Outbox } from '../../messages/outbox.js';
@@ -21,6 +22,8 @@ import type { SignInMethodEntry } from './entry.js';
 
 /** What the sign-in pages lend each method's routes. */
 export interface MethodTools {
+  /** The server's edition (the cloud's admin tenant registers every console account). */
+  edition: ServerEdition;
   /** Wraps a handler: loads the interaction, turns an unexpected failure into an error page. */
   page: (handler: InteractionHandler) => (request: Request, reply: FastifyReply) => Promise<unknown>;
   db: Database;

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { CLOUD_USER_ROLE } from '../../../shared/tenant-permissions.js';
 import { systemContext } from '../../crud/context.js';
 import { ApiError } from '../../http/api-error.js';
 import { ADMIN_TENANT_ID, consoleAccountRoles } from '../../tenants/urls.js';
@@ -103,14 +104,16 @@ export const registrationRoutes = (tools: MethodTools) => {
 
     let created: NonNullable<Awaited<ReturnType<typeof users.create>>>;
     try {
-      // One first administrator: concurrent registrations queue and the later ones find a user.
+      // One first administrator: concurrent registrations queue and the later ones find a user (in the cloud, every
+      // later account is a console account of its own).
       const roles = tenantId === ADMIN_TENANT_ID ? consoleAccountRoles : [];
       const context = { ...systemContext(tenantId, 'registration'), locale: tr.language };
       const input = newUserOf(form);
       if (pending?.email) input.primaryEmail ??= pending.email;
       const user =
         tenantId === ADMIN_TENANT_ID
-          ? await users.createFirst(context, input, roles)
+          ? ((await users.createFirst(context, input, roles)) ??
+            (tools.edition === 'cloud' ? await users.createWithRoles(context, input, [CLOUD_USER_ROLE]) : undefined))
           : await users.create(context, input, pending && completing?.(interaction, pending, tools));
       if (!user) return closed();
       created = user;

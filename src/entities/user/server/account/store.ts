@@ -179,6 +179,13 @@ export class UserStore {
     }
   }
 
+  /** Creates an account with the roles of these names (those that exist), in the account's creating write. */
+  createWithRoles(context: RequestContext, input: NewUser, roleNames: string[]): Promise<UserRecord> {
+    return this.create(context, input, {
+      after: (_tx, created, open) => this.assignRolesByName(open, context, created.id as string, roleNames),
+    });
+  }
+
   /**
    * Gives the user the roles with these names (missing names are ignored), inside the write `open`, as an assignment
    * of the user's roles: the relation's check (user roles only), the audit and the events apply as to one through the

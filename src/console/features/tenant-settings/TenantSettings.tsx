@@ -1,0 +1,39 @@
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useAccess } from '../../access/AccessContext';
+import { PageHeader } from '../../generic/PageHeader';
+import { Forbidden, NotFound } from '../../generic/result-pages';
+import { useDocumentTitle } from '../../layout/use-document-title';
+import { MembersTab } from './MembersTab';
+import { SettingsTab } from './SettingsTab';
+
+/** The tabs and the tenant permission each needs (spec §2: settings for managers, members for every member). */
+const tabs = [
+  { key: 'settings', scope: 'manage:tenant', Tab: SettingsTab },
+  { key: 'members', scope: 'read:member', Tab: MembersTab },
+] as const;
+
+/** `/tenant-settings/:tab` (cloud): the tenant's settings and its members. */
+export const TenantSettings = () => {
+  const { t } = useTranslation();
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  const { allows } = useAccess();
+  useDocumentTitle(t('sidebar.tenant_settings'));
+  const visible = tabs.filter((entry) => allows([entry.scope]));
+  if (!tab) return <Navigate to={`/tenant-settings/${visible[0]?.key ?? 'members'}`} replace />;
+  const current = tabs.find((entry) => entry.key === tab);
+  if (!current) return <NotFound />;
+  if (!allows([current.scope])) return <Forbidden />;
+  return (
+    <div className="gh-page">
+      <PageHeader title={t('tenants.settings.title')} subtitle={t('tenants.settings.subtitle')} />
+      <Tabs
+        activeKey={current.key}
+        onChange={(key) => navigate(`/tenant-settings/${key}`)}
+        items={visible.map(({ key, Tab }) => ({ key, label: t(`tenants.settings.tab_${key}`), children: <Tab /> }))}
+      />
+    </div>
+  );
+};
