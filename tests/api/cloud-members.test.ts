@@ -147,4 +147,30 @@ describe.each(databases())('cloud tenant members on $name', (target) => {
       (await cloudApi(owner).DELETE('/api/tenants/{id}/members/{userId}', memberPath(admin.id))).response.status,
     ).toBe(422);
   });
+
+  it('keeps an admin when two admins demote each other at the same moment', async () => {
+    const tenantId = await newTenant('Race');
+    const [invitation] = (await invite(tenantId, [memberEmail], 'admin')).data as { id: string }[];
+    await cloudApi(member).PATCH('/api/invitations/{id}/status', {
+      params: { path: { id: invitation?.id as string } },
+      body: { status: 'Accepted' },
+    });
+    const tenantPath = { params: { path: { id: tenantId } } };
+    const members = (await cloudApi(owner).GET('/api/tenants/{id}/members', tenantPath)).data as {
+      id: string;
+      role: string;
+    }[];
+    expect(members.map((entry) => entry.role)).toEqual(['admin', 'admin']);
+    const [first, second] = members as { id: string }[];
+    const demote = (tokens: ConsoleTokens, userId: string) =>
+      cloudApi(tokens).PUT('/api/tenants/{id}/members/{userId}/roles', {
+        params: { path: { id: tenantId, userId } },
+        body: { roleName: 'collaborator' },
+      });
+    // The owner is the first member: each demotes the other.
+    const answers = await Promise.all([demote(owner, second?.id as string), demote(member, first?.id as string)]);
+    expect(answers.filter((answer) => answer.response.status === 200)).toHaveLength(1);
+    const after = (await cloudApi(owner).GET('/api/tenants/{id}/members', tenantPath)).data as { role: string }[];
+    expect(after.filter((entry) => entry.role === 'admin')).toHaveLength(1);
+  });
 });

@@ -1,10 +1,16 @@
 import { type ConsoleCaller, consoleUser } from '../../../server/auth/console-user.js';
-import { type RequestContext, systemContext } from '../../../server/crud/context.js';
+import { link, unlink, unlinkMany } from '../../../server/crud/link-repository.js';
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
+import type { Queryable } from '../../../server/db/database.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { memberTenant, rolesOf } from '../../../server/tenants/membership.js';
 import { ADMIN_TENANT_ID } from '../../../server/tenants/urls.js';
-import { type TenantRole, tenantOrganizationId, tenantRolePermissions } from '../../../shared/tenant-permissions.js';
+import {
+  type TenantRole,
+  tenantOrganizationId,
+  tenantRolePermissions,
+  tenantRoles,
+} from '../../../shared/tenant-permissions.js';
 
 /**
  * A cloud tenant's members (Logto cloud's `/api/tenants/{id}/members`): the console accounts of the tenant's
@@ -24,12 +30,11 @@ interface MemberRow {
 }
 
 /** The members of the tenant's organization, each with its tenant role (admin wins if both). */
-const membersOf = async ({ db, operationsOf }: Run, tenantId: string): Promise<MemberRow[]> => {
+const membersIn = async (tx: Queryable, { operationsOf }: Run, tenantId: string): Promise<MemberRow[]> => {
   const members = operationsOf('organizationUser').model.table;
   const roles = operationsOf('organizationUserRole').model.table;
-  const { rows } = await db.read(ADMIN_TENANT_ID, (tx) =>
-    tx.query<MemberRow>(
-      `SELECT u.id, u.username, u.name, u.primary_email AS "primaryEmail", u.avatar,
+  const { rows } = await tx.query<MemberRow>(
+    `SELECT u.id, u.username, u.name, u.primary_email AS "primaryEmail", u.avatar,
               CASE WHEN bool_or(r.organization_role_id = 'admin') THEN 'admin' ELSE 'collaborator' END AS role
          FROM "${members}" m
          JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.user_id
@@ -38,32 +43,42 @@ const membersOf = async ({ db, operationsOf }: Run, tenantId: string): Promise<M
         WHERE m.tenant_id = $1 AND m.organization_id = $2
         GROUP BY u.id, u.username, u.name, u.primary_email, u.avatar, u.created_at
         ORDER BY u.created_at, u.id`,
-      [ADMIN_TENANT_ID, tenantOrganizationId(tenantId)],
-    ),
+    [ADMIN_TENANT_ID, tenantOrganizationId(tenantId)],
   );
   return rows;
 };
 
+const membersOf = (input: Run, tenantId: string) =>
+  input.db.read(ADMIN_TENANT_ID, (tx) => membersIn(tx, input, tenantId));
+
 const withOrganizationRoles = (members: MemberRow[]) =>
   members.map((member) => ({ ...member, organizationRoles: [{ id: member.role, name: member.role }] }));
 
-/** The member the path names, else 404; refuses a change that would leave the tenant without an admin. */
-const targetMember = async (input: Run, tenantId: string, leavesAdminRole: boolean) => {
-  const members = await membersOf(input, tenantId);
-  const target = members.find((member) => member.id === input.params.userId);
-  if (!target) throw new ApiError('entity.not_found');
-  const admins = members.filter((member) => member.role === 'admin');
-  if (leavesAdminRole && target.role === 'admin' && admins.length <= 1) {
-    throw new ApiError('tenant_member.last_admin');
-  }
-  return target;
+/**
+ * Changes the membership of the member the path names (else 404) in one transaction of the admin tenant, under the
+ * lock of the tenant's organization row: changes of one tenant's members run one after the other, so two admins
+ * demoting each other at once cannot leave the tenant without one. A change that would is refused.
+ */
+const changeMember = async (
+  input: Run,
+  tenantId: string,
+  leavesAdminRole: boolean,
+  change: (tx: Queryable, target: MemberRow) => Promise<void>,
+) => {
+  const organizations = input.operationsOf('organization');
+  const organizationId = tenantOrganizationId(tenantId);
+  await input.db.withTenant(ADMIN_TENANT_ID, async (tx) => {
+    await organizations.repository.find(tx, { tenantId: ADMIN_TENANT_ID }, organizationId, true);
+    const members = await membersIn(tx, input, tenantId);
+    const target = members.find((member) => member.id === input.params.userId);
+    if (!target) throw new ApiError('entity.not_found');
+    const admins = members.filter((member) => member.role === 'admin');
+    if (leavesAdminRole && target.role === 'admin' && admins.length <= 1) {
+      throw new ApiError('tenant_member.last_admin');
+    }
+    await change(tx, target);
+  });
 };
-
-/** The admin tenant's context of a change the caller makes to a membership organization. */
-const adminContext = ({ context }: Run): RequestContext => ({
-  ...systemContext(ADMIN_TENANT_ID, 'cloud', { edition: context.edition }),
-  actor: context.actor,
-});
 
 export const tenantMemberOverrides = {
   'tenantMember.list': {
@@ -80,13 +95,12 @@ export const tenantMemberOverrides = {
     run: async (input) => {
       const { row } = await memberTenant(input, 'update:member:role');
       const role = input.body.roleName as TenantRole;
-      const target = await targetMember(input, row.id, role !== 'admin');
-      if (target.role !== role) {
+      const { relation } = input.operationsOf('organizationUser').links.relation('roles');
+      await changeMember(input, row.id, role !== 'admin', async (tx, target) => {
         const key = [tenantOrganizationId(row.id), target.id];
-        await input
-          .operationsOf('organizationUser')
-          .links.replace(adminContext(input), 'roles', key, { organizationRoleIds: [role] });
-      }
+        await unlinkMany(tx, relation, ADMIN_TENANT_ID, key, [...tenantRoles]);
+        await link(tx, relation, ADMIN_TENANT_ID, key, [role]);
+      });
       return withOrganizationRoles(await membersOf(input, row.id));
     },
   },
@@ -98,9 +112,11 @@ export const tenantMemberOverrides = {
       // A member may leave; removing another takes remove:member.
       const leaving = input.params.userId === user.id;
       const { row } = await memberTenant(input, leaving ? 'read:data' : 'remove:member');
-      const target = await targetMember(input, row.id, true);
-      const organizationId = tenantOrganizationId(row.id);
-      await input.operationsOf('organization').links.unlink(adminContext(input), 'users', [organizationId], target.id);
+      const { relation } = input.operationsOf('organization').links.relation('users');
+      // The member's roles there go with the membership (the relation's cascade).
+      await changeMember(input, row.id, true, async (tx, target) => {
+        await unlink(tx, relation, ADMIN_TENANT_ID, [tenantOrganizationId(row.id)], target.id);
+      });
     },
   },
   'tenantMember.scopes': {
