@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { systemContext } from '../../src/server/crud/context.js';
 import type { Database } from '../../src/server/db/database.js';
-import { Browser, formAction, pkce, postForm } from './oidc-helpers.js';
+import { Browser, exchangeConsoleCode, formAction, pkce, postForm } from './oidc-helpers.js';
 import { PASSWORD } from './oidc-sign-in-steps.js';
 import { userStore } from './users.js';
 
@@ -54,17 +54,7 @@ export const cloudSignIn = async (
     : await browser.post(formAction(page.text, origin, '/sign-in'), { identifier: username, password: PASSWORD });
   expect(submitted.status, submitted.text).toBe(303);
   const back = await browser.follow(submitted.location ?? '', `${origin}/console/callback`);
-  const code = new URL(back.location ?? '').searchParams.get('code') ?? '';
-  const tokens = await postForm(`${origin}/t/admin/oidc/token`, {
-    grant_type: 'authorization_code',
-    code,
-    code_verifier: verifier,
-    redirect_uri: `${origin}/console/callback`,
-    client_id: 'admin-console',
-    resource: CLOUD_API,
-  });
-  expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
-  return tokens.body as ConsoleTokens;
+  return exchangeConsoleCode(origin, back.location ?? '', verifier, CLOUD_API);
 };
 
 /** A console account after the first: created in the admin tenant with the cloud's `user` role, then signed in. */

@@ -61,8 +61,8 @@ export const registerFirstAdmin = async (origin: string, username: string, passw
   return exchangeConsoleCode(origin, back.location ?? '', verifier);
 };
 
-/** Exchanges the code of the console's callback URL for the console's tokens. */
-export const exchangeConsoleCode = async (origin: string, callbackUrl: string, verifier: string) => {
+/** Exchanges the code of the console's callback URL for the console's tokens (for `resource`, when it names one). */
+export const exchangeConsoleCode = async (origin: string, callbackUrl: string, verifier: string, resource?: string) => {
   const code = new URL(callbackUrl).searchParams.get('code') ?? '';
   const tokens = await postForm(`${origin}/t/admin/oidc/token`, {
     grant_type: 'authorization_code',
@@ -70,6 +70,7 @@ export const exchangeConsoleCode = async (origin: string, callbackUrl: string, v
     code_verifier: verifier,
     redirect_uri: `${origin}/console/callback`,
     client_id: 'admin-console',
+    ...(resource ? { resource } : {}),
   });
   if (tokens.status !== 200) throw new Error(`Token exchange failed: ${JSON.stringify(tokens.body)}`);
   return tokens.body as { access_token: string; refresh_token: string; id_token: string };

@@ -6,6 +6,7 @@ import {
   tenantRolePermissions,
 } from '../../shared/tenant-permissions.js';
 import type { ConsoleCaller } from '../auth/console-user.js';
+import { type RequestContext, systemContext } from '../crud/context.js';
 import type { ActionOverride } from '../crud/overrides.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
@@ -87,3 +88,9 @@ export const requireScope = (caller: unknown, scope: string) => {
   const missing = lackedScopes((caller as ConsoleCaller).scopes, [scope]);
   if (missing.length > 0) throw new ApiError('auth.forbidden', {}, { missingScopes: missing });
 };
+
+/** The admin tenant's context of a change a console user makes to the cloud's membership data, recorded as theirs. */
+export const cloudAdminContext = ({ context }: Pick<Run, 'context'>): RequestContext => ({
+  ...systemContext(ADMIN_TENANT_ID, 'cloud', { edition: context.edition }),
+  actor: context.actor,
+});

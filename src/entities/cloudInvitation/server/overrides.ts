@@ -1,10 +1,8 @@
 import { type ConsoleCaller, consoleUser } from '../../../server/auth/console-user.js';
-import { type RequestContext, systemContext } from '../../../server/crud/context.js';
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
 import type { Entity } from '../../../server/crud/repository.js';
 import { ApiError } from '../../../server/http/api-error.js';
-import { tenantRows } from '../../../server/tenants/membership.js';
-import { ADMIN_TENANT_ID } from '../../../server/tenants/urls.js';
+import { cloudAdminContext, tenantRows } from '../../../server/tenants/membership.js';
 import { tenantOfOrganization } from '../../../shared/tenant-permissions.js';
 import { updateInvitationStatus } from '../../organizationInvitation/server/status.js';
 
@@ -15,11 +13,6 @@ import { updateInvitationStatus } from '../../organizationInvitation/server/stat
  */
 
 type Run = Parameters<ActionOverride['run']>[0];
-
-const adminContext = ({ context }: Run): RequestContext => ({
-  ...systemContext(ADMIN_TENANT_ID, 'cloud', { edition: context.edition }),
-  actor: context.actor,
-});
 
 /** The invitations as the invitee reads them: only those to tenants, each with the tenant's name and tag. */
 const withTenants = async (input: Run, invitations: Entity[]) => {
@@ -44,7 +37,7 @@ const emailOf = (input: Run) => (input.caller as ConsoleCaller).user.primaryEmai
 /** The invitation of the path, if it is to a tenant (else 404) and to the caller's email (else 403). */
 const ownInvitation = async (input: Run) => {
   const invitations = input.operationsOf('organizationInvitation');
-  const context = adminContext(input);
+  const context = cloudAdminContext(input);
   const found = await invitations.get(context, input.params.id as string).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) return undefined;
     throw error;
@@ -66,7 +59,7 @@ export const cloudInvitationOverrides = {
       if (!email) return [];
       const { items } = await input
         .operationsOf('organizationInvitation')
-        .list(adminContext(input), { filters: { invitee: [email] } });
+        .list(cloudAdminContext(input), { filters: { invitee: [email] } });
       return withTenants(input, items);
     },
   },
@@ -79,7 +72,7 @@ export const cloudInvitationOverrides = {
       const operations = input.operationsOf('organizationInvitation');
       await updateInvitationStatus({
         ...input,
-        context: adminContext(input),
+        context: cloudAdminContext(input),
         id: String(invitation.id),
         body: { status: 'Accepted', acceptedUserId: (input.caller as ConsoleCaller).user.id },
         operations,

@@ -1,9 +1,8 @@
 import { type ConsoleCaller, consoleUser } from '../../../server/auth/console-user.js';
-import { type RequestContext, systemContext } from '../../../server/crud/context.js';
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { findEmailSender } from '../../../server/messages/email-sender.js';
-import { memberTenant } from '../../../server/tenants/membership.js';
+import { cloudAdminContext, memberTenant } from '../../../server/tenants/membership.js';
 import { ADMIN_TENANT_ID } from '../../../server/tenants/urls.js';
 import { tenantOrganizationId } from '../../../shared/tenant-permissions.js';
 import { invitationMessageContext } from '../../organizationInvitation/server/message-context.js';
@@ -20,14 +19,9 @@ type Run = Parameters<ActionOverride['run']>[0];
 /** Invitations last a week unless the inviter says otherwise (Logto cloud's default). */
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const adminContext = ({ context }: Run): RequestContext => ({
-  ...systemContext(ADMIN_TENANT_ID, 'cloud', { edition: context.edition }),
-  actor: context.actor,
-});
-
 const invitationsOf = async (input: Run, tenantId: string) => {
   const invitations = input.operationsOf('organizationInvitation');
-  const { items } = await invitations.list(adminContext(input), {
+  const { items } = await invitations.list(cloudAdminContext(input), {
     filters: { organizationId: [tenantOrganizationId(tenantId)] },
   });
   return items;
@@ -73,7 +67,7 @@ export const tenantInvitationOverrides = {
       const invitations = input.operationsOf('organizationInvitation');
       const created: Record<string, unknown>[] = [];
       for (const invitee of invitees) {
-        const invitation = await invitations.create(adminContext(input), {
+        const invitation = await invitations.create(cloudAdminContext(input), {
           invitee,
           organizationId: tenantOrganizationId(row.id),
           inviterId: user.id,
@@ -94,7 +88,7 @@ export const tenantInvitationOverrides = {
       const invitationId = input.params.invitationId as string;
       const found = (await invitationsOf(input, row.id)).find((invitation) => invitation.id === invitationId);
       if (!found) throw new ApiError('entity.not_found');
-      await input.operationsOf('organizationInvitation').delete(adminContext(input), invitationId);
+      await input.operationsOf('organizationInvitation').delete(cloudAdminContext(input), invitationId);
     },
   },
 } satisfies Record<string, ServerOverride>;
