@@ -225,6 +225,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       actions: actionModels(entity, form),
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},
+      ...(d.quotas ? { quotas: d.quotas } : {}),
       // An entity with a table may be written by the server itself (storage-only, or where its API offers no
       // write), still through validated bodies.
       requestBodies: {

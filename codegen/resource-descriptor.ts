@@ -12,6 +12,7 @@ import type {
   NotFoundCodes,
   Operations,
   ParentLink,
+  QuotaRule,
   RecordCondition,
   SidebarGroup,
   UniqueRule,
@@ -69,6 +70,7 @@ export interface Descriptor {
   /** This entity's array field whose items' enum lists the webhook events descriptors may name (the webhooks'). */
   webhookEventsField?: string;
   webhookEvents?: { created?: string; updated?: string; deleted?: string };
+  quotas?: QuotaRule[];
   console?: DescriptorConsole;
 }
 

@@ -334,6 +334,11 @@ export const apiRoutes = {
       "customUiAssets": "/sign-in-exp/default/custom-ui-assets"
     }
   },
+  "sku": {
+    "actions": {
+      "list": "/skus"
+    }
+  },
   "ssoConnector": {
     "list": "/sso-connectors",
     "item": "/sso-connectors/{id}"
@@ -373,6 +378,13 @@ export const apiRoutes = {
       "role": "/tenants/{id}/members/{userId}/roles",
       "remove": "/tenants/{id}/members/{userId}",
       "scopes": "/tenants/{id}/members/{userId}/scopes"
+    }
+  },
+  "tenantSubscription": {
+    "actions": {
+      "get": "/tenants/{id}/subscription",
+      "usage": "/tenants/{id}/subscription-usage",
+      "availableSkus": "/tenants/{id}/available-skus"
     }
   },
   "user": {

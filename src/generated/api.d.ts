@@ -2386,6 +2386,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/skus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans a tenant may be on, with their prices and quotas */
+        get: operations["GetSkuList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sso-connector-providers": {
         parameters: {
             query?: never;
@@ -2529,6 +2546,23 @@ export interface paths {
         patch: operations["UpdateCloudTenantId"];
         trace?: never;
     };
+    "/api/tenants/{id}/available-skus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans a tenant's admins may choose */
+        get: operations["GetTenantSubscriptionIdAvailableSkus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenants/{id}/invitations": {
         parameters: {
             query?: never;
@@ -2624,6 +2658,40 @@ export interface paths {
         };
         /** A member's tenant permissions (the member's own, or read:member) */
         get: operations["GetTenantMemberIdMembersUserIdScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tenant's subscription: plan, status, period and quotas (members) */
+        get: operations["GetTenantSubscriptionIdSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/subscription-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a tenant uses against its plan's quotas (members) */
+        get: operations["GetTenantSubscriptionIdSubscriptionUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3421,6 +3489,7 @@ export interface components {
              * @example verification_record.permission_denied
              * @example tenant_member.last_admin
              * @example tenant_invitation.email_mismatch
+             * @example subscription.limit_exceeded
              * @example application.protected_application_subdomain_exists
              * @example daily_active_user.already_recorded
              */
@@ -4635,6 +4704,12 @@ export interface components {
              * @default false
              */
             isSuspended: boolean;
+            /**
+             * @description The tenant's plan in the cloud edition (spec §9): its quotas limit what the tenant may create.
+             * @default dev
+             * @enum {string}
+             */
+            planId: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
             /** @description The resource indicator of the tenant's management API. */
             readonly indicator: string;
             /**
@@ -4654,6 +4729,8 @@ export interface components {
                     regionName: "EU" | "US" | "AU" | "JP";
                     indicator: string;
                     isSuspended: boolean;
+                    /** @enum {string} */
+                    planId: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
                     /** @enum {string} */
                     role: "admin" | "collaborator";
                     createdAt: number;
@@ -4690,6 +4767,8 @@ export interface components {
             regionName: "EU" | "US" | "AU" | "JP";
             indicator: string;
             isSuspended: boolean;
+            /** @enum {string} */
+            planId: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
             /** @enum {string} */
             role: "admin" | "collaborator";
             createdAt: number;
@@ -12522,6 +12601,190 @@ export interface components {
             customUiAssetId: string;
         };
         /**
+         * Sku
+         * @description A plan of the cloud edition as sold (spec §2, §9): its id, type, monthly price in cents and quotas.
+         */
+        Sku: {
+            /**
+             * @description The plan's id.
+             * @enum {string}
+             */
+            readonly id: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
+            /** @description The plan's name. */
+            readonly name: string;
+            /**
+             * @description Basic plans are subscribed to; add-ons extend them.
+             * @enum {string}
+             */
+            readonly type: "Basic" | "AddOn";
+            /** @description The monthly price in cents. */
+            readonly unitPrice: number;
+            /** @description The payment provider's product id. */
+            readonly productId?: string | null;
+            /** @description The payment provider's price id. */
+            readonly defaultPriceId?: string | null;
+            /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+            quota: {
+                mauLimit?: number | null;
+                tokenLimit?: number | null;
+                applicationsLimit?: number | null;
+                machineToMachineLimit?: number | null;
+                resourcesLimit?: number | null;
+                scopesPerResourceLimit?: number | null;
+                socialConnectorsLimit?: number | null;
+                userRolesLimit?: number | null;
+                machineToMachineRolesLimit?: number | null;
+                scopesPerRoleLimit?: number | null;
+                hooksLimit?: number | null;
+                auditLogsRetentionDays?: number | null;
+                organizationsLimit?: number | null;
+                enterpriseSsoLimit?: number | null;
+                thirdPartyApplicationsLimit?: number | null;
+                tenantMembersLimit?: number | null;
+                samlApplicationsLimit?: number | null;
+                mfaEnabled?: boolean;
+                customJwtEnabled?: boolean;
+                subjectTokenEnabled?: boolean;
+                bringYourUiEnabled?: boolean;
+                idpInitiatedSsoEnabled?: boolean;
+                captchaEnabled?: boolean;
+                securityFeaturesEnabled?: boolean;
+            };
+            readonly createdAt: number;
+            readonly updatedAt: number;
+            $defs: {
+                /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+                quota: {
+                    mauLimit?: number | null;
+                    tokenLimit?: number | null;
+                    applicationsLimit?: number | null;
+                    machineToMachineLimit?: number | null;
+                    resourcesLimit?: number | null;
+                    scopesPerResourceLimit?: number | null;
+                    socialConnectorsLimit?: number | null;
+                    userRolesLimit?: number | null;
+                    machineToMachineRolesLimit?: number | null;
+                    scopesPerRoleLimit?: number | null;
+                    hooksLimit?: number | null;
+                    auditLogsRetentionDays?: number | null;
+                    organizationsLimit?: number | null;
+                    enterpriseSsoLimit?: number | null;
+                    thirdPartyApplicationsLimit?: number | null;
+                    tenantMembersLimit?: number | null;
+                    samlApplicationsLimit?: number | null;
+                    mfaEnabled?: boolean;
+                    customJwtEnabled?: boolean;
+                    subjectTokenEnabled?: boolean;
+                    bringYourUiEnabled?: boolean;
+                    idpInitiatedSsoEnabled?: boolean;
+                    captchaEnabled?: boolean;
+                    securityFeaturesEnabled?: boolean;
+                };
+                skuList: {
+                    /**
+                     * @description The plan's id.
+                     * @enum {string}
+                     */
+                    id: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
+                    /** @description The plan's name. */
+                    name: string;
+                    /**
+                     * @description Basic plans are subscribed to; add-ons extend them.
+                     * @enum {string}
+                     */
+                    type: "Basic" | "AddOn";
+                    /** @description The monthly price in cents. */
+                    unitPrice: number;
+                    /** @description The payment provider's product id. */
+                    productId?: string | null;
+                    /** @description The payment provider's price id. */
+                    defaultPriceId?: string | null;
+                    /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+                    quota: {
+                        mauLimit?: number | null;
+                        tokenLimit?: number | null;
+                        applicationsLimit?: number | null;
+                        machineToMachineLimit?: number | null;
+                        resourcesLimit?: number | null;
+                        scopesPerResourceLimit?: number | null;
+                        socialConnectorsLimit?: number | null;
+                        userRolesLimit?: number | null;
+                        machineToMachineRolesLimit?: number | null;
+                        scopesPerRoleLimit?: number | null;
+                        hooksLimit?: number | null;
+                        auditLogsRetentionDays?: number | null;
+                        organizationsLimit?: number | null;
+                        enterpriseSsoLimit?: number | null;
+                        thirdPartyApplicationsLimit?: number | null;
+                        tenantMembersLimit?: number | null;
+                        samlApplicationsLimit?: number | null;
+                        mfaEnabled?: boolean;
+                        customJwtEnabled?: boolean;
+                        subjectTokenEnabled?: boolean;
+                        bringYourUiEnabled?: boolean;
+                        idpInitiatedSsoEnabled?: boolean;
+                        captchaEnabled?: boolean;
+                        securityFeaturesEnabled?: boolean;
+                    };
+                    createdAt: number;
+                    updatedAt: number;
+                }[];
+                skuQuery: {
+                    /** @enum {string} */
+                    type?: "Basic" | "AddOn";
+                };
+            };
+        };
+        SkuListResponse: {
+            /**
+             * @description The plan's id.
+             * @enum {string}
+             */
+            id: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
+            /** @description The plan's name. */
+            name: string;
+            /**
+             * @description Basic plans are subscribed to; add-ons extend them.
+             * @enum {string}
+             */
+            type: "Basic" | "AddOn";
+            /** @description The monthly price in cents. */
+            unitPrice: number;
+            /** @description The payment provider's product id. */
+            productId?: string | null;
+            /** @description The payment provider's price id. */
+            defaultPriceId?: string | null;
+            /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+            quota: {
+                mauLimit?: number | null;
+                tokenLimit?: number | null;
+                applicationsLimit?: number | null;
+                machineToMachineLimit?: number | null;
+                resourcesLimit?: number | null;
+                scopesPerResourceLimit?: number | null;
+                socialConnectorsLimit?: number | null;
+                userRolesLimit?: number | null;
+                machineToMachineRolesLimit?: number | null;
+                scopesPerRoleLimit?: number | null;
+                hooksLimit?: number | null;
+                auditLogsRetentionDays?: number | null;
+                organizationsLimit?: number | null;
+                enterpriseSsoLimit?: number | null;
+                thirdPartyApplicationsLimit?: number | null;
+                tenantMembersLimit?: number | null;
+                samlApplicationsLimit?: number | null;
+                mfaEnabled?: boolean;
+                customJwtEnabled?: boolean;
+                subjectTokenEnabled?: boolean;
+                bringYourUiEnabled?: boolean;
+                idpInitiatedSsoEnabled?: boolean;
+                captchaEnabled?: boolean;
+                securityFeaturesEnabled?: boolean;
+            };
+            createdAt: number;
+            updatedAt: number;
+        }[];
+        /**
          * Microsoft Entra ID (SAML)
          * @description Sign in with Microsoft Entra ID (Azure AD) over SAML 2.0.
          */
@@ -13235,6 +13498,387 @@ export interface components {
         }[];
         TenantMemberScopesResponse: {
             name: string;
+        }[];
+        /**
+         * TenantSubscription
+         * @description A cloud tenant's subscription: its plan, status and billing period.
+         */
+        TenantSubscription: {
+            /**
+             * @description The subscription's state; only `active` is in good standing.
+             * @enum {string}
+             */
+            readonly status: "active" | "incomplete" | "incomplete_expired" | "trialing" | "past_due" | "canceled" | "unpaid" | "paused";
+            /**
+             * @description The tenant's plan.
+             * @enum {string}
+             */
+            readonly planId: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
+            /** Format: date-time */
+            readonly currentPeriodStart: string;
+            /** Format: date-time */
+            readonly currentPeriodEnd: string;
+            readonly isEnterprisePlan: boolean;
+            /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+            quota: {
+                mauLimit?: number | null;
+                tokenLimit?: number | null;
+                applicationsLimit?: number | null;
+                machineToMachineLimit?: number | null;
+                resourcesLimit?: number | null;
+                scopesPerResourceLimit?: number | null;
+                socialConnectorsLimit?: number | null;
+                userRolesLimit?: number | null;
+                machineToMachineRolesLimit?: number | null;
+                scopesPerRoleLimit?: number | null;
+                hooksLimit?: number | null;
+                auditLogsRetentionDays?: number | null;
+                organizationsLimit?: number | null;
+                enterpriseSsoLimit?: number | null;
+                thirdPartyApplicationsLimit?: number | null;
+                tenantMembersLimit?: number | null;
+                samlApplicationsLimit?: number | null;
+                mfaEnabled?: boolean;
+                customJwtEnabled?: boolean;
+                subjectTokenEnabled?: boolean;
+                bringYourUiEnabled?: boolean;
+                idpInitiatedSsoEnabled?: boolean;
+                captchaEnabled?: boolean;
+                securityFeaturesEnabled?: boolean;
+            };
+            $defs: {
+                tenantParams: {
+                    id?: string;
+                };
+                /** @description What the tenant uses against its plan's quotas. */
+                usage: {
+                    /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+                    quota: {
+                        mauLimit?: number | null;
+                        tokenLimit?: number | null;
+                        applicationsLimit?: number | null;
+                        machineToMachineLimit?: number | null;
+                        resourcesLimit?: number | null;
+                        scopesPerResourceLimit?: number | null;
+                        socialConnectorsLimit?: number | null;
+                        userRolesLimit?: number | null;
+                        machineToMachineRolesLimit?: number | null;
+                        scopesPerRoleLimit?: number | null;
+                        hooksLimit?: number | null;
+                        auditLogsRetentionDays?: number | null;
+                        organizationsLimit?: number | null;
+                        enterpriseSsoLimit?: number | null;
+                        thirdPartyApplicationsLimit?: number | null;
+                        tenantMembersLimit?: number | null;
+                        samlApplicationsLimit?: number | null;
+                        mfaEnabled?: boolean;
+                        customJwtEnabled?: boolean;
+                        subjectTokenEnabled?: boolean;
+                        bringYourUiEnabled?: boolean;
+                        idpInitiatedSsoEnabled?: boolean;
+                        captchaEnabled?: boolean;
+                        securityFeaturesEnabled?: boolean;
+                    };
+                    /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+                    basicQuota: {
+                        mauLimit?: number | null;
+                        tokenLimit?: number | null;
+                        applicationsLimit?: number | null;
+                        machineToMachineLimit?: number | null;
+                        resourcesLimit?: number | null;
+                        scopesPerResourceLimit?: number | null;
+                        socialConnectorsLimit?: number | null;
+                        userRolesLimit?: number | null;
+                        machineToMachineRolesLimit?: number | null;
+                        scopesPerRoleLimit?: number | null;
+                        hooksLimit?: number | null;
+                        auditLogsRetentionDays?: number | null;
+                        organizationsLimit?: number | null;
+                        enterpriseSsoLimit?: number | null;
+                        thirdPartyApplicationsLimit?: number | null;
+                        tenantMembersLimit?: number | null;
+                        samlApplicationsLimit?: number | null;
+                        mfaEnabled?: boolean;
+                        customJwtEnabled?: boolean;
+                        subjectTokenEnabled?: boolean;
+                        bringYourUiEnabled?: boolean;
+                        idpInitiatedSsoEnabled?: boolean;
+                        captchaEnabled?: boolean;
+                        securityFeaturesEnabled?: boolean;
+                    };
+                    /** @description Per quota key: the items counted, or whether a feature is in use. */
+                    usage: {
+                        [key: string]: number | boolean;
+                    };
+                    /** @description Scopes per API resource, by resource id. */
+                    resources: {
+                        [key: string]: number;
+                    };
+                    /** @description Scopes per role, by role id. */
+                    roles: {
+                        [key: string]: number;
+                    };
+                };
+                skuList: {
+                    /**
+                     * @description The plan's id.
+                     * @enum {string}
+                     */
+                    id: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
+                    /** @description The plan's name. */
+                    name: string;
+                    /**
+                     * @description Basic plans are subscribed to; add-ons extend them.
+                     * @enum {string}
+                     */
+                    type: "Basic" | "AddOn";
+                    /** @description The monthly price in cents. */
+                    unitPrice: number;
+                    /** @description The payment provider's product id. */
+                    productId?: string | null;
+                    /** @description The payment provider's price id. */
+                    defaultPriceId?: string | null;
+                    /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+                    quota: {
+                        mauLimit?: number | null;
+                        tokenLimit?: number | null;
+                        applicationsLimit?: number | null;
+                        machineToMachineLimit?: number | null;
+                        resourcesLimit?: number | null;
+                        scopesPerResourceLimit?: number | null;
+                        socialConnectorsLimit?: number | null;
+                        userRolesLimit?: number | null;
+                        machineToMachineRolesLimit?: number | null;
+                        scopesPerRoleLimit?: number | null;
+                        hooksLimit?: number | null;
+                        auditLogsRetentionDays?: number | null;
+                        organizationsLimit?: number | null;
+                        enterpriseSsoLimit?: number | null;
+                        thirdPartyApplicationsLimit?: number | null;
+                        tenantMembersLimit?: number | null;
+                        samlApplicationsLimit?: number | null;
+                        mfaEnabled?: boolean;
+                        customJwtEnabled?: boolean;
+                        subjectTokenEnabled?: boolean;
+                        bringYourUiEnabled?: boolean;
+                        idpInitiatedSsoEnabled?: boolean;
+                        captchaEnabled?: boolean;
+                        securityFeaturesEnabled?: boolean;
+                    };
+                    createdAt: number;
+                    updatedAt: number;
+                }[];
+                skuQuery: {
+                    /** @enum {string} */
+                    type?: "Basic" | "AddOn";
+                };
+                subscription: {
+                    /**
+                     * @description The subscription's state; only `active` is in good standing.
+                     * @enum {string}
+                     */
+                    status: "active" | "incomplete" | "incomplete_expired" | "trialing" | "past_due" | "canceled" | "unpaid" | "paused";
+                    /**
+                     * @description The tenant's plan.
+                     * @enum {string}
+                     */
+                    planId: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
+                    /** Format: date-time */
+                    currentPeriodStart: string;
+                    /** Format: date-time */
+                    currentPeriodEnd: string;
+                    isEnterprisePlan: boolean;
+                    /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+                    quota: {
+                        mauLimit?: number | null;
+                        tokenLimit?: number | null;
+                        applicationsLimit?: number | null;
+                        machineToMachineLimit?: number | null;
+                        resourcesLimit?: number | null;
+                        scopesPerResourceLimit?: number | null;
+                        socialConnectorsLimit?: number | null;
+                        userRolesLimit?: number | null;
+                        machineToMachineRolesLimit?: number | null;
+                        scopesPerRoleLimit?: number | null;
+                        hooksLimit?: number | null;
+                        auditLogsRetentionDays?: number | null;
+                        organizationsLimit?: number | null;
+                        enterpriseSsoLimit?: number | null;
+                        thirdPartyApplicationsLimit?: number | null;
+                        tenantMembersLimit?: number | null;
+                        samlApplicationsLimit?: number | null;
+                        mfaEnabled?: boolean;
+                        customJwtEnabled?: boolean;
+                        subjectTokenEnabled?: boolean;
+                        bringYourUiEnabled?: boolean;
+                        idpInitiatedSsoEnabled?: boolean;
+                        captchaEnabled?: boolean;
+                        securityFeaturesEnabled?: boolean;
+                    };
+                };
+            };
+        };
+        TenantSubscriptionGetResponse: {
+            /**
+             * @description The subscription's state; only `active` is in good standing.
+             * @enum {string}
+             */
+            status: "active" | "incomplete" | "incomplete_expired" | "trialing" | "past_due" | "canceled" | "unpaid" | "paused";
+            /**
+             * @description The tenant's plan.
+             * @enum {string}
+             */
+            planId: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
+            /** Format: date-time */
+            currentPeriodStart: string;
+            /** Format: date-time */
+            currentPeriodEnd: string;
+            isEnterprisePlan: boolean;
+            /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+            quota: {
+                mauLimit?: number | null;
+                tokenLimit?: number | null;
+                applicationsLimit?: number | null;
+                machineToMachineLimit?: number | null;
+                resourcesLimit?: number | null;
+                scopesPerResourceLimit?: number | null;
+                socialConnectorsLimit?: number | null;
+                userRolesLimit?: number | null;
+                machineToMachineRolesLimit?: number | null;
+                scopesPerRoleLimit?: number | null;
+                hooksLimit?: number | null;
+                auditLogsRetentionDays?: number | null;
+                organizationsLimit?: number | null;
+                enterpriseSsoLimit?: number | null;
+                thirdPartyApplicationsLimit?: number | null;
+                tenantMembersLimit?: number | null;
+                samlApplicationsLimit?: number | null;
+                mfaEnabled?: boolean;
+                customJwtEnabled?: boolean;
+                subjectTokenEnabled?: boolean;
+                bringYourUiEnabled?: boolean;
+                idpInitiatedSsoEnabled?: boolean;
+                captchaEnabled?: boolean;
+                securityFeaturesEnabled?: boolean;
+            };
+        };
+        /** @description What the tenant uses against its plan's quotas. */
+        TenantSubscriptionUsageResponse: {
+            /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+            quota: {
+                mauLimit?: number | null;
+                tokenLimit?: number | null;
+                applicationsLimit?: number | null;
+                machineToMachineLimit?: number | null;
+                resourcesLimit?: number | null;
+                scopesPerResourceLimit?: number | null;
+                socialConnectorsLimit?: number | null;
+                userRolesLimit?: number | null;
+                machineToMachineRolesLimit?: number | null;
+                scopesPerRoleLimit?: number | null;
+                hooksLimit?: number | null;
+                auditLogsRetentionDays?: number | null;
+                organizationsLimit?: number | null;
+                enterpriseSsoLimit?: number | null;
+                thirdPartyApplicationsLimit?: number | null;
+                tenantMembersLimit?: number | null;
+                samlApplicationsLimit?: number | null;
+                mfaEnabled?: boolean;
+                customJwtEnabled?: boolean;
+                subjectTokenEnabled?: boolean;
+                bringYourUiEnabled?: boolean;
+                idpInitiatedSsoEnabled?: boolean;
+                captchaEnabled?: boolean;
+                securityFeaturesEnabled?: boolean;
+            };
+            /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+            basicQuota: {
+                mauLimit?: number | null;
+                tokenLimit?: number | null;
+                applicationsLimit?: number | null;
+                machineToMachineLimit?: number | null;
+                resourcesLimit?: number | null;
+                scopesPerResourceLimit?: number | null;
+                socialConnectorsLimit?: number | null;
+                userRolesLimit?: number | null;
+                machineToMachineRolesLimit?: number | null;
+                scopesPerRoleLimit?: number | null;
+                hooksLimit?: number | null;
+                auditLogsRetentionDays?: number | null;
+                organizationsLimit?: number | null;
+                enterpriseSsoLimit?: number | null;
+                thirdPartyApplicationsLimit?: number | null;
+                tenantMembersLimit?: number | null;
+                samlApplicationsLimit?: number | null;
+                mfaEnabled?: boolean;
+                customJwtEnabled?: boolean;
+                subjectTokenEnabled?: boolean;
+                bringYourUiEnabled?: boolean;
+                idpInitiatedSsoEnabled?: boolean;
+                captchaEnabled?: boolean;
+                securityFeaturesEnabled?: boolean;
+            };
+            /** @description Per quota key: the items counted, or whether a feature is in use. */
+            usage: {
+                [key: string]: number | boolean;
+            };
+            /** @description Scopes per API resource, by resource id. */
+            resources: {
+                [key: string]: number;
+            };
+            /** @description Scopes per role, by role id. */
+            roles: {
+                [key: string]: number;
+            };
+        };
+        TenantSubscriptionAvailableSkusResponse: {
+            /**
+             * @description The plan's id.
+             * @enum {string}
+             */
+            id: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
+            /** @description The plan's name. */
+            name: string;
+            /**
+             * @description Basic plans are subscribed to; add-ons extend them.
+             * @enum {string}
+             */
+            type: "Basic" | "AddOn";
+            /** @description The monthly price in cents. */
+            unitPrice: number;
+            /** @description The payment provider's product id. */
+            productId?: string | null;
+            /** @description The payment provider's price id. */
+            defaultPriceId?: string | null;
+            /** @description A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on). */
+            quota: {
+                mauLimit?: number | null;
+                tokenLimit?: number | null;
+                applicationsLimit?: number | null;
+                machineToMachineLimit?: number | null;
+                resourcesLimit?: number | null;
+                scopesPerResourceLimit?: number | null;
+                socialConnectorsLimit?: number | null;
+                userRolesLimit?: number | null;
+                machineToMachineRolesLimit?: number | null;
+                scopesPerRoleLimit?: number | null;
+                hooksLimit?: number | null;
+                auditLogsRetentionDays?: number | null;
+                organizationsLimit?: number | null;
+                enterpriseSsoLimit?: number | null;
+                thirdPartyApplicationsLimit?: number | null;
+                tenantMembersLimit?: number | null;
+                samlApplicationsLimit?: number | null;
+                mfaEnabled?: boolean;
+                customJwtEnabled?: boolean;
+                subjectTokenEnabled?: boolean;
+                bringYourUiEnabled?: boolean;
+                idpInitiatedSsoEnabled?: boolean;
+                captchaEnabled?: boolean;
+                securityFeaturesEnabled?: boolean;
+            };
+            createdAt: number;
+            updatedAt: number;
         }[];
         /**
          * User
@@ -29325,6 +29969,73 @@ export interface operations {
             };
         };
     };
+    GetSkuList: {
+        parameters: {
+            query?: {
+                type?: "Basic" | "AddOn";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans a tenant may be on, with their prices and quotas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkuListResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetSsoConnectorProviderList: {
         parameters: {
             query?: never;
@@ -30322,6 +31033,76 @@ export interface operations {
             };
         };
     };
+    GetTenantSubscriptionIdAvailableSkus: {
+        parameters: {
+            query?: {
+                type?: "Basic" | "AddOn";
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans a tenant's admins may choose */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSubscriptionAvailableSkusResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetTenantInvitationIdInvitations: {
         parameters: {
             query?: never;
@@ -30761,6 +31542,142 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenantMemberScopesResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetTenantSubscriptionIdSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tenant's subscription: plan, status, period and quotas (members) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSubscriptionGetResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetTenantSubscriptionIdSubscriptionUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What a tenant uses against its plan's quotas (members) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSubscriptionUsageResponse"];
                 };
             };
             /** @description Bad Request */

@@ -2853,6 +2853,29 @@ export const entityModels: EntityModel[] = [
       "afterRead": "application.present"
     },
     "webhookEvents": {},
+    "quotas": [
+      {
+        "key": "applicationsLimit"
+      },
+      {
+        "key": "machineToMachineLimit",
+        "when": {
+          "field": "type",
+          "in": [
+            "MachineToMachine"
+          ]
+        }
+      },
+      {
+        "key": "thirdPartyApplicationsLimit",
+        "when": {
+          "field": "isThirdParty",
+          "in": [
+            true
+          ]
+        }
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -7255,6 +7278,7 @@ export const entityModels: EntityModel[] = [
         "regionName",
         "indicator",
         "isSuspended",
+        "planId",
         "role",
         "createdAt"
       ],
@@ -7297,6 +7321,19 @@ export const entityModels: EntityModel[] = [
           "default": false,
           "description": "A suspended tenant's console shows only the suspended page; its sign-in keeps working."
         },
+        "planId": {
+          "type": "string",
+          "enum": [
+            "free",
+            "pro",
+            "pro-202411",
+            "dev",
+            "enterprise",
+            "admin"
+          ],
+          "default": "dev",
+          "description": "The tenant's plan in the cloud edition (spec §9): its quotas limit what the tenant may create."
+        },
         "indicator": {
           "type": "string",
           "readOnly": true,
@@ -7332,6 +7369,7 @@ export const entityModels: EntityModel[] = [
               "regionName",
               "indicator",
               "isSuspended",
+              "planId",
               "role",
               "createdAt"
             ],
@@ -7363,6 +7401,17 @@ export const entityModels: EntityModel[] = [
               },
               "isSuspended": {
                 "type": "boolean"
+              },
+              "planId": {
+                "type": "string",
+                "enum": [
+                  "free",
+                  "pro",
+                  "pro-202411",
+                  "dev",
+                  "enterprise",
+                  "admin"
+                ]
               },
               "role": {
                 "type": "string",
@@ -24266,6 +24315,11 @@ export const entityModels: EntityModel[] = [
       "beforeCreate": "hook.generate-signing-key"
     },
     "webhookEvents": {},
+    "quotas": [
+      {
+        "key": "hooksLimit"
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -29375,6 +29429,11 @@ export const entityModels: EntityModel[] = [
       "updated": "Organization.Data.Updated",
       "deleted": "Organization.Deleted"
     },
+    "quotas": [
+      {
+        "key": "organizationsLimit"
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -35347,6 +35406,17 @@ export const entityModels: EntityModel[] = [
       "beforeDelete": "resource.protect-delete"
     },
     "webhookEvents": {},
+    "quotas": [
+      {
+        "key": "resourcesLimit",
+        "except": {
+          "field": "id",
+          "in": [
+            "management-api"
+          ]
+        }
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -36045,6 +36115,32 @@ export const entityModels: EntityModel[] = [
       "updated": "Role.Data.Updated",
       "deleted": "Role.Deleted"
     },
+    "quotas": [
+      {
+        "key": "userRolesLimit",
+        "when": {
+          "field": "type",
+          "in": [
+            "User"
+          ]
+        }
+      },
+      {
+        "key": "machineToMachineRolesLimit",
+        "when": {
+          "field": "type",
+          "in": [
+            "MachineToMachine"
+          ]
+        },
+        "except": {
+          "field": "name",
+          "in": [
+            "Management API access"
+          ]
+        }
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -39383,6 +39479,12 @@ export const entityModels: EntityModel[] = [
       "updated": "Scope.Data.Updated",
       "deleted": "Scope.Deleted"
     },
+    "quotas": [
+      {
+        "key": "scopesPerResourceLimit",
+        "per": "resourceId"
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -45205,6 +45307,632 @@ export const entityModels: EntityModel[] = [
     "hasConsole": true
   },
   {
+    "name": "sku",
+    "kind": "service",
+    "apiPath": "/skus",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "cloud",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "sku",
+    "titleKey": "sku.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Sku",
+      "description": "A plan of the cloud edition as sold (spec §2, §9): its id, type, monthly price in cents and quotas.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "type",
+        "unitPrice",
+        "quota",
+        "createdAt",
+        "updatedAt"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "enum": [
+            "free",
+            "pro",
+            "pro-202411",
+            "dev",
+            "enterprise",
+            "admin"
+          ],
+          "readOnly": true,
+          "description": "The plan's id."
+        },
+        "name": {
+          "type": "string",
+          "readOnly": true,
+          "description": "The plan's name."
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "Basic",
+            "AddOn"
+          ],
+          "readOnly": true,
+          "description": "Basic plans are subscribed to; add-ons extend them."
+        },
+        "unitPrice": {
+          "type": "integer",
+          "readOnly": true,
+          "description": "The monthly price in cents."
+        },
+        "productId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true,
+          "description": "The payment provider's product id."
+        },
+        "defaultPriceId": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true,
+          "description": "The payment provider's price id."
+        },
+        "quota": {
+          "type": "object",
+          "description": "A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on).",
+          "properties": {
+            "mauLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "tokenLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "applicationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "machineToMachineLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "resourcesLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "scopesPerResourceLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "socialConnectorsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "userRolesLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "machineToMachineRolesLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "scopesPerRoleLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "hooksLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "auditLogsRetentionDays": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "organizationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "enterpriseSsoLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "thirdPartyApplicationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "tenantMembersLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "samlApplicationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "mfaEnabled": {
+              "type": "boolean"
+            },
+            "customJwtEnabled": {
+              "type": "boolean"
+            },
+            "subjectTokenEnabled": {
+              "type": "boolean"
+            },
+            "bringYourUiEnabled": {
+              "type": "boolean"
+            },
+            "idpInitiatedSsoEnabled": {
+              "type": "boolean"
+            },
+            "captchaEnabled": {
+              "type": "boolean"
+            },
+            "securityFeaturesEnabled": {
+              "type": "boolean"
+            }
+          }
+        },
+        "createdAt": {
+          "type": "number",
+          "readOnly": true
+        },
+        "updatedAt": {
+          "type": "number",
+          "readOnly": true
+        }
+      },
+      "$defs": {
+        "quota": {
+          "type": "object",
+          "description": "A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on).",
+          "properties": {
+            "mauLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "tokenLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "applicationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "machineToMachineLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "resourcesLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "scopesPerResourceLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "socialConnectorsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "userRolesLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "machineToMachineRolesLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "scopesPerRoleLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "hooksLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "auditLogsRetentionDays": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "organizationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "enterpriseSsoLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "thirdPartyApplicationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "tenantMembersLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "samlApplicationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "mfaEnabled": {
+              "type": "boolean"
+            },
+            "customJwtEnabled": {
+              "type": "boolean"
+            },
+            "subjectTokenEnabled": {
+              "type": "boolean"
+            },
+            "bringYourUiEnabled": {
+              "type": "boolean"
+            },
+            "idpInitiatedSsoEnabled": {
+              "type": "boolean"
+            },
+            "captchaEnabled": {
+              "type": "boolean"
+            },
+            "securityFeaturesEnabled": {
+              "type": "boolean"
+            }
+          }
+        },
+        "skuList": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "name",
+              "type",
+              "unitPrice",
+              "quota",
+              "createdAt",
+              "updatedAt"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "enum": [
+                  "free",
+                  "pro",
+                  "pro-202411",
+                  "dev",
+                  "enterprise",
+                  "admin"
+                ],
+                "description": "The plan's id."
+              },
+              "name": {
+                "type": "string",
+                "description": "The plan's name."
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "Basic",
+                  "AddOn"
+                ],
+                "description": "Basic plans are subscribed to; add-ons extend them."
+              },
+              "unitPrice": {
+                "type": "integer",
+                "description": "The monthly price in cents."
+              },
+              "productId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The payment provider's product id."
+              },
+              "defaultPriceId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The payment provider's price id."
+              },
+              "quota": {
+                "type": "object",
+                "description": "A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on).",
+                "properties": {
+                  "mauLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "tokenLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "applicationsLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "machineToMachineLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "resourcesLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "scopesPerResourceLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "socialConnectorsLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "userRolesLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "machineToMachineRolesLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "scopesPerRoleLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "hooksLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "auditLogsRetentionDays": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "organizationsLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "enterpriseSsoLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "thirdPartyApplicationsLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "tenantMembersLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "samlApplicationsLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "mfaEnabled": {
+                    "type": "boolean"
+                  },
+                  "customJwtEnabled": {
+                    "type": "boolean"
+                  },
+                  "subjectTokenEnabled": {
+                    "type": "boolean"
+                  },
+                  "bringYourUiEnabled": {
+                    "type": "boolean"
+                  },
+                  "idpInitiatedSsoEnabled": {
+                    "type": "boolean"
+                  },
+                  "captchaEnabled": {
+                    "type": "boolean"
+                  },
+                  "securityFeaturesEnabled": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "createdAt": {
+                "type": "number"
+              },
+              "updatedAt": {
+                "type": "number"
+              }
+            }
+          }
+        },
+        "skuQuery": {
+          "type": "object",
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "Basic",
+                "AddOn"
+              ]
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "id",
+      "name",
+      "type",
+      "unitPrice",
+      "productId",
+      "defaultPriceId",
+      "createdAt",
+      "updatedAt"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "list",
+        "on": "collection",
+        "method": "GET",
+        "path": "",
+        "handler": "sku.list",
+        "status": 200,
+        "summary": "The plans a tenant may be on, with their prices and quotas",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "querySchema": "skuQuery",
+        "responseSchema": "skuList",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "type": {
+                "type": "string",
+                "enum": [
+                  "Basic",
+                  "AddOn"
+                ]
+              }
+            }
+          },
+          "validatorKey": "-6729c282"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "ssoConnector",
     "kind": "collection",
     "apiPath": "/sso-connectors",
@@ -46939,6 +47667,11 @@ export const entityModels: EntityModel[] = [
       "afterRead": "ssoConnector.provider-config"
     },
     "webhookEvents": {},
+    "quotas": [
+      {
+        "key": "enterpriseSsoLimit"
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -48336,6 +49069,19 @@ export const entityModels: EntityModel[] = [
           "default": false,
           "description": "A suspended tenant's console shows only the suspended page; its sign-in keeps working."
         },
+        "planId": {
+          "type": "string",
+          "enum": [
+            "free",
+            "pro",
+            "pro-202411",
+            "dev",
+            "enterprise",
+            "admin"
+          ],
+          "default": "dev",
+          "description": "The tenant's plan in the cloud edition (spec §9): its quotas limit what the tenant may create."
+        },
         "auditLogsRetentionDays": {
           "type": "integer",
           "minimum": 1,
@@ -48390,6 +49136,14 @@ export const entityModels: EntityModel[] = [
         "property": "isSuspended",
         "column": "is_suspended",
         "sqlType": "boolean",
+        "nullable": false,
+        "json": false,
+        "timestamp": false
+      },
+      {
+        "property": "planId",
+        "column": "plan_id",
+        "sqlType": "text",
         "nullable": false,
         "json": false,
         "timestamp": false
@@ -48473,6 +49227,19 @@ export const entityModels: EntityModel[] = [
               "default": false,
               "description": "A suspended tenant's console shows only the suspended page; its sign-in keeps working."
             },
+            "planId": {
+              "type": "string",
+              "enum": [
+                "free",
+                "pro",
+                "pro-202411",
+                "dev",
+                "enterprise",
+                "admin"
+              ],
+              "default": "dev",
+              "description": "The tenant's plan in the cloud edition (spec §9): its quotas limit what the tenant may create."
+            },
             "auditLogsRetentionDays": {
               "type": "integer",
               "minimum": 1,
@@ -48486,7 +49253,7 @@ export const entityModels: EntityModel[] = [
             "name"
           ]
         },
-        "validatorKey": "-1e0c3bc1"
+        "validatorKey": "4e0ea968"
       },
       "update": {
         "schema": {
@@ -48531,6 +49298,19 @@ export const entityModels: EntityModel[] = [
               "default": false,
               "description": "A suspended tenant's console shows only the suspended page; its sign-in keeps working."
             },
+            "planId": {
+              "type": "string",
+              "enum": [
+                "free",
+                "pro",
+                "pro-202411",
+                "dev",
+                "enterprise",
+                "admin"
+              ],
+              "default": "dev",
+              "description": "The tenant's plan in the cloud edition (spec §9): its quotas limit what the tenant may create."
+            },
             "auditLogsRetentionDays": {
               "type": "integer",
               "minimum": 1,
@@ -48540,7 +49320,7 @@ export const entityModels: EntityModel[] = [
             }
           }
         },
-        "validatorKey": "-283c5546"
+        "validatorKey": "-20e8f"
       }
     },
     "hasConsole": false
@@ -49388,6 +50168,1031 @@ export const entityModels: EntityModel[] = [
             }
           },
           "validatorKey": "-732bb34"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
+    "name": "tenantSubscription",
+    "kind": "service",
+    "apiPath": "/tenants",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "cloud",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "tenantSubscription",
+    "titleKey": "tenantSubscription.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "TenantSubscription",
+      "description": "A cloud tenant's subscription: its plan, status and billing period.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "status",
+        "planId",
+        "currentPeriodStart",
+        "currentPeriodEnd",
+        "isEnterprisePlan",
+        "quota"
+      ],
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "active",
+            "incomplete",
+            "incomplete_expired",
+            "trialing",
+            "past_due",
+            "canceled",
+            "unpaid",
+            "paused"
+          ],
+          "readOnly": true,
+          "description": "The subscription's state; only `active` is in good standing."
+        },
+        "planId": {
+          "type": "string",
+          "enum": [
+            "free",
+            "pro",
+            "pro-202411",
+            "dev",
+            "enterprise",
+            "admin"
+          ],
+          "readOnly": true,
+          "description": "The tenant's plan."
+        },
+        "currentPeriodStart": {
+          "type": "string",
+          "format": "date-time",
+          "readOnly": true
+        },
+        "currentPeriodEnd": {
+          "type": "string",
+          "format": "date-time",
+          "readOnly": true
+        },
+        "isEnterprisePlan": {
+          "type": "boolean",
+          "readOnly": true
+        },
+        "quota": {
+          "type": "object",
+          "description": "A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on).",
+          "properties": {
+            "mauLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "tokenLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "applicationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "machineToMachineLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "resourcesLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "scopesPerResourceLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "socialConnectorsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "userRolesLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "machineToMachineRolesLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "scopesPerRoleLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "hooksLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "auditLogsRetentionDays": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "organizationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "enterpriseSsoLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "thirdPartyApplicationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "tenantMembersLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "samlApplicationsLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "mfaEnabled": {
+              "type": "boolean"
+            },
+            "customJwtEnabled": {
+              "type": "boolean"
+            },
+            "subjectTokenEnabled": {
+              "type": "boolean"
+            },
+            "bringYourUiEnabled": {
+              "type": "boolean"
+            },
+            "idpInitiatedSsoEnabled": {
+              "type": "boolean"
+            },
+            "captchaEnabled": {
+              "type": "boolean"
+            },
+            "securityFeaturesEnabled": {
+              "type": "boolean"
+            }
+          }
+        }
+      },
+      "$defs": {
+        "tenantParams": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+            }
+          }
+        },
+        "usage": {
+          "type": "object",
+          "required": [
+            "quota",
+            "basicQuota",
+            "usage",
+            "resources",
+            "roles"
+          ],
+          "description": "What the tenant uses against its plan's quotas.",
+          "properties": {
+            "quota": {
+              "type": "object",
+              "description": "A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on).",
+              "properties": {
+                "mauLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "tokenLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "applicationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "machineToMachineLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "resourcesLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "scopesPerResourceLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "socialConnectorsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "userRolesLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "machineToMachineRolesLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "scopesPerRoleLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "hooksLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "auditLogsRetentionDays": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "organizationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "enterpriseSsoLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "thirdPartyApplicationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "tenantMembersLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "samlApplicationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "mfaEnabled": {
+                  "type": "boolean"
+                },
+                "customJwtEnabled": {
+                  "type": "boolean"
+                },
+                "subjectTokenEnabled": {
+                  "type": "boolean"
+                },
+                "bringYourUiEnabled": {
+                  "type": "boolean"
+                },
+                "idpInitiatedSsoEnabled": {
+                  "type": "boolean"
+                },
+                "captchaEnabled": {
+                  "type": "boolean"
+                },
+                "securityFeaturesEnabled": {
+                  "type": "boolean"
+                }
+              }
+            },
+            "basicQuota": {
+              "type": "object",
+              "description": "A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on).",
+              "properties": {
+                "mauLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "tokenLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "applicationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "machineToMachineLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "resourcesLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "scopesPerResourceLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "socialConnectorsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "userRolesLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "machineToMachineRolesLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "scopesPerRoleLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "hooksLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "auditLogsRetentionDays": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "organizationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "enterpriseSsoLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "thirdPartyApplicationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "tenantMembersLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "samlApplicationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "mfaEnabled": {
+                  "type": "boolean"
+                },
+                "customJwtEnabled": {
+                  "type": "boolean"
+                },
+                "subjectTokenEnabled": {
+                  "type": "boolean"
+                },
+                "bringYourUiEnabled": {
+                  "type": "boolean"
+                },
+                "idpInitiatedSsoEnabled": {
+                  "type": "boolean"
+                },
+                "captchaEnabled": {
+                  "type": "boolean"
+                },
+                "securityFeaturesEnabled": {
+                  "type": "boolean"
+                }
+              }
+            },
+            "usage": {
+              "type": "object",
+              "additionalProperties": {
+                "type": [
+                  "integer",
+                  "boolean"
+                ]
+              },
+              "description": "Per quota key: the items counted, or whether a feature is in use."
+            },
+            "resources": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "integer"
+              },
+              "description": "Scopes per API resource, by resource id."
+            },
+            "roles": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "integer"
+              },
+              "description": "Scopes per role, by role id."
+            }
+          }
+        },
+        "skuList": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "name",
+              "type",
+              "unitPrice",
+              "quota",
+              "createdAt",
+              "updatedAt"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "enum": [
+                  "free",
+                  "pro",
+                  "pro-202411",
+                  "dev",
+                  "enterprise",
+                  "admin"
+                ],
+                "description": "The plan's id."
+              },
+              "name": {
+                "type": "string",
+                "description": "The plan's name."
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "Basic",
+                  "AddOn"
+                ],
+                "description": "Basic plans are subscribed to; add-ons extend them."
+              },
+              "unitPrice": {
+                "type": "integer",
+                "description": "The monthly price in cents."
+              },
+              "productId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The payment provider's product id."
+              },
+              "defaultPriceId": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The payment provider's price id."
+              },
+              "quota": {
+                "type": "object",
+                "description": "A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on).",
+                "properties": {
+                  "mauLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "tokenLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "applicationsLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "machineToMachineLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "resourcesLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "scopesPerResourceLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "socialConnectorsLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "userRolesLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "machineToMachineRolesLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "scopesPerRoleLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "hooksLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "auditLogsRetentionDays": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "organizationsLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "enterpriseSsoLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "thirdPartyApplicationsLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "tenantMembersLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "samlApplicationsLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "mfaEnabled": {
+                    "type": "boolean"
+                  },
+                  "customJwtEnabled": {
+                    "type": "boolean"
+                  },
+                  "subjectTokenEnabled": {
+                    "type": "boolean"
+                  },
+                  "bringYourUiEnabled": {
+                    "type": "boolean"
+                  },
+                  "idpInitiatedSsoEnabled": {
+                    "type": "boolean"
+                  },
+                  "captchaEnabled": {
+                    "type": "boolean"
+                  },
+                  "securityFeaturesEnabled": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "createdAt": {
+                "type": "number"
+              },
+              "updatedAt": {
+                "type": "number"
+              }
+            }
+          }
+        },
+        "skuQuery": {
+          "type": "object",
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "Basic",
+                "AddOn"
+              ]
+            }
+          }
+        },
+        "subscription": {
+          "type": "object",
+          "required": [
+            "status",
+            "planId",
+            "currentPeriodStart",
+            "currentPeriodEnd",
+            "isEnterprisePlan",
+            "quota"
+          ],
+          "properties": {
+            "status": {
+              "type": "string",
+              "enum": [
+                "active",
+                "incomplete",
+                "incomplete_expired",
+                "trialing",
+                "past_due",
+                "canceled",
+                "unpaid",
+                "paused"
+              ],
+              "description": "The subscription's state; only `active` is in good standing."
+            },
+            "planId": {
+              "type": "string",
+              "enum": [
+                "free",
+                "pro",
+                "pro-202411",
+                "dev",
+                "enterprise",
+                "admin"
+              ],
+              "description": "The tenant's plan."
+            },
+            "currentPeriodStart": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "currentPeriodEnd": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "isEnterprisePlan": {
+              "type": "boolean"
+            },
+            "quota": {
+              "type": "object",
+              "description": "A plan's quotas: a number (at most that many), null (unlimited) or a boolean (the feature is on).",
+              "properties": {
+                "mauLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "tokenLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "applicationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "machineToMachineLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "resourcesLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "scopesPerResourceLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "socialConnectorsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "userRolesLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "machineToMachineRolesLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "scopesPerRoleLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "hooksLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "auditLogsRetentionDays": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "organizationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "enterpriseSsoLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "thirdPartyApplicationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "tenantMembersLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "samlApplicationsLimit": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "mfaEnabled": {
+                  "type": "boolean"
+                },
+                "customJwtEnabled": {
+                  "type": "boolean"
+                },
+                "subjectTokenEnabled": {
+                  "type": "boolean"
+                },
+                "bringYourUiEnabled": {
+                  "type": "boolean"
+                },
+                "idpInitiatedSsoEnabled": {
+                  "type": "boolean"
+                },
+                "captchaEnabled": {
+                  "type": "boolean"
+                },
+                "securityFeaturesEnabled": {
+                  "type": "boolean"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [
+      "status",
+      "planId",
+      "currentPeriodStart",
+      "currentPeriodEnd",
+      "isEnterprisePlan"
+    ],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "get",
+        "on": "collection",
+        "method": "GET",
+        "path": "{id}/subscription",
+        "handler": "tenantSubscription.get",
+        "status": 200,
+        "summary": "A tenant's subscription: plan, status, period and quotas (members)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "tenantParams",
+        "responseSchema": "subscription",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              }
+            }
+          },
+          "validatorKey": "-ca895dd"
+        }
+      },
+      {
+        "key": "usage",
+        "on": "collection",
+        "method": "GET",
+        "path": "{id}/subscription-usage",
+        "handler": "tenantSubscription.usage",
+        "status": 200,
+        "summary": "What a tenant uses against its plan's quotas (members)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "tenantParams",
+        "responseSchema": "usage",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              }
+            }
+          },
+          "validatorKey": "-ca895dd"
+        }
+      },
+      {
+        "key": "available-skus",
+        "on": "collection",
+        "method": "GET",
+        "path": "{id}/available-skus",
+        "handler": "tenantSubscription.available-skus",
+        "status": 200,
+        "summary": "The plans a tenant's admins may choose",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "tenantParams",
+        "querySchema": "skuQuery",
+        "responseSchema": "skuList",
+        "query": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "type": {
+                "type": "string",
+                "enum": [
+                  "Basic",
+                  "AddOn"
+                ]
+              }
+            }
+          },
+          "validatorKey": "-6729c282"
+        },
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]{0,20}$"
+              }
+            }
+          },
+          "validatorKey": "-ca895dd"
         }
       }
     ],

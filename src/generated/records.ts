@@ -1944,6 +1944,12 @@ export interface components {
              */
             isSuspended: boolean;
             /**
+             * @description The tenant's plan in the cloud edition (spec §9): its quotas limit what the tenant may create.
+             * @default dev
+             * @enum {string}
+             */
+            planId: "free" | "pro" | "pro-202411" | "dev" | "enterprise" | "admin";
+            /**
              * @description How many days audit log entries are kept before they are pruned.
              * @default 14
              */

@@ -37,6 +37,7 @@ import { scopeOverrides } from '../entities/scope/server/overrides.js';
 import { sentinelActivityOverrides } from '../entities/sentinelActivity/server/overrides.js';
 import { signInActionOverrides } from '../entities/signInAction/server/overrides.js';
 import { signInExperienceOverrides } from '../entities/signInExperience/server/overrides.js';
+import { skuOverrides } from '../entities/sku/server/overrides.js';
 import { ssoConnectorOverrides } from '../entities/ssoConnector/server/overrides.js';
 import { ssoConnectorIdpInitiatedAuthConfigOverrides } from '../entities/ssoConnectorIdpInitiatedAuthConfig/server/overrides.js';
 import { ssoConnectorProviderOverrides } from '../entities/ssoConnectorProvider/server/overrides.js';
@@ -44,6 +45,7 @@ import { subjectTokenOverrides } from '../entities/subjectToken/server/overrides
 import { systemOverrides } from '../entities/system/server/overrides.js';
 import { tenantInvitationOverrides } from '../entities/tenantInvitation/server/overrides.js';
 import { tenantMemberOverrides } from '../entities/tenantMember/server/overrides.js';
+import { tenantSubscriptionOverrides } from '../entities/tenantSubscription/server/overrides.js';
 import { userOverrides } from '../entities/user/server/overrides.js';
 import { userAssetOverrides } from '../entities/userAsset/server/overrides.js';
 import { verificationCodeOverrides } from '../entities/verificationCode/server/overrides.js';
@@ -184,6 +186,7 @@ export type ServerOverrideKey =
   | 'signInExperience.present'
   | 'signInExperience.preview'
   | 'signInExperience.username-case-conflicts'
+  | 'sku.list'
   | 'ssoConnector.check'
   | 'ssoConnector.provider-config'
   | 'ssoConnectorIdpInitiatedAuthConfig.delete'
@@ -199,6 +202,9 @@ export type ServerOverrideKey =
   | 'tenantMember.remove'
   | 'tenantMember.scopes'
   | 'tenantMember.set-role'
+  | 'tenantSubscription.available-skus'
+  | 'tenantSubscription.get'
+  | 'tenantSubscription.usage'
   | 'user.check-role-assignment'
   | 'user.create-mfa-verification'
   | 'user.delete-identity'
@@ -271,6 +277,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...sentinelActivityOverrides,
   ...signInActionOverrides,
   ...signInExperienceOverrides,
+  ...skuOverrides,
   ...ssoConnectorOverrides,
   ...ssoConnectorIdpInitiatedAuthConfigOverrides,
   ...ssoConnectorProviderOverrides,
@@ -278,6 +285,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...systemOverrides,
   ...tenantInvitationOverrides,
   ...tenantMemberOverrides,
+  ...tenantSubscriptionOverrides,
   ...userOverrides,
   ...userAssetOverrides,
   ...verificationCodeOverrides,

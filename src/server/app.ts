@@ -36,6 +36,7 @@ import { buildOperations } from './operations.js';
 import { registerProtectedAppEdge } from './protected-apps/edge.js';
 import type { SecretVault } from './secrets/vault.js';
 import { type TenantDirectory, tenantDirectory } from './tenants/directory.js';
+import { planQuota } from './tenants/plan-quota.js';
 import { DEFAULT_TENANT_ID, isTenantId, originOf } from './tenants/urls.js';
 import { registerUserAssets } from './user-assets/routes.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -81,7 +82,7 @@ export interface AppOptions {
   pwnedRangeUrl?: string | undefined;
   /** Where the CAPTCHA providers' scripts and verification APIs are, and their timeout; default the providers' own. */
   captcha?: Partial<CaptchaEndpoints> | undefined;
-  /** Plan limits, checked before every write (default: none). */
+  /** Plan limits, checked on every write (default: the cloud's plan quotas; none in the open-source edition). */
   quota?: QuotaCheck | undefined;
   /** The write pipeline's stages, from the default ones (access, quota, server hooks, audit, events). */
   writeStages?: ((defaults: WriteStage[]) => WriteStage[]) | undefined;
@@ -148,7 +149,7 @@ export const buildApp = async ({
     catalog,
     listener,
     audit: auditSink,
-    quota,
+    quota: quota ?? (edition === 'cloud' ? planQuota(tenants) : undefined),
     writeStages,
   });
   const webhooks = new WebhookDispatcher(db, () => operationsOf('hookLog'), app.log);

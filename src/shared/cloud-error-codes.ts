@@ -8,4 +8,5 @@ export const cloudErrorCodes = {
     status: 403,
     message: 'The invitation was sent to another email address than the signed-in account has.',
   },
+  'subscription.limit_exceeded': { status: 403, message: 'You have reached the limit of your subscription plan.' },
 } as const satisfies Record<string, { status: number; message: string }>;

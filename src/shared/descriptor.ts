@@ -17,6 +17,7 @@ import type { DetailTab } from './descriptor-tabs.js';
 import type { EntityKind, LogFilterModel, NameLookupModel } from './entity-kinds.js';
 import type { FormModel } from './form-model.js';
 import type { JSONSchema7 } from './json-schema.js';
+import type { NumericQuotaKey } from './plans.js';
 
 /** The error code of a missing item per operation (`get`, `update`, `delete`), where it differs from the entity's. */
 export interface NotFoundCodes {
@@ -118,6 +119,17 @@ export interface DetailAction {
   confirmKey: string;
   danger?: boolean;
   when?: RecordCondition;
+}
+
+/**
+ * A plan quota counting an entity's items (`applicationsLimit`): those matching `when` and not `except`, per tenant
+ * or per value of `per` (scopes per resource).
+ */
+export interface QuotaRule {
+  key: NumericQuotaKey;
+  when?: RecordCondition;
+  except?: RecordCondition;
+  per?: string;
 }
 
 export interface ConsoleResource {
@@ -257,6 +269,8 @@ export interface EntityModel extends ConsoleResource {
     beforeLink?: string;
     afterRead?: string;
   };
+  /** The plan quotas counting this entity's items (cloud edition), checked on create. */
+  quotas?: QuotaRule[];
   /** Webhook events emitted when an entity is created, updated or deleted. */
   webhookEvents: { created?: string; updated?: string; deleted?: string };
   /** Polymorphic fields (`oneOf` with a discriminator), each branch with its own compiled validator. */

@@ -26,6 +26,8 @@ let memberBrowser: Browser | undefined;
 const memberEmail = 'collaborator@example.com';
 /** The tenant the member joins. */
 let shared = '';
+/** The production tenant, on the free plan. */
+let production = '';
 
 /** The tenant id of the console page shown. */
 const tenantOfPage = () => /^\/console\/([a-z0-9]{6})(?:\/|$)/.exec(new URL(page.url()).pathname)?.[1];
@@ -90,6 +92,7 @@ describe('cloud tenants', () => {
     await page.getByRole('menuitem', { name: 'Create tenant' }).click();
     await createTenant('Acme production', 'Production', first);
     const second = tenantOfPage() as string;
+    production = second;
     expect(second).not.toBe(first);
     await visible(page.getByRole('button', { name: 'Tenant: Acme production' }));
 
@@ -154,5 +157,36 @@ describe('cloud tenants', () => {
     await member.goto(`${server.origin}/console/${shared}/tenant-settings/settings`);
     await visible(member.getByText('No access to this page'));
     expect(memberBrowser?.errors).toEqual([]);
+  });
+
+  test('the free plan stops the fourth application with the quota message; the subscription tab shows the usage', async () => {
+    const list = `${server.origin}/console/${production}/applications`;
+    const create = async (name: string) => {
+      await page.getByRole('button', { name: 'Create application' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Application name').fill(name);
+      await dialog.getByRole('radio', { name: /Single page app/ }).check();
+      await dialog.getByRole('button', { name: 'Create application' }).click();
+    };
+    for (const name of ['Shop', 'Blog', 'Docs']) {
+      await page.goto(list);
+      await create(name);
+      await page.waitForURL((url) => /\/applications\/[^/]+\/settings$/.test(url.pathname), wait);
+    }
+    await page.goto(list);
+    await create('Forum');
+    await visible(page.getByText('You have reached the limit of your plan: it allows 3 of these and the tenant has 3.'));
+    await screenshot(page, 'quota-reached');
+    await page.keyboard.press('Escape');
+    await page.goto(list);
+    await visible(page.getByRole('cell', { name: 'Docs' }).first());
+    expect(await page.getByRole('cell', { name: 'Forum' }).count()).toBe(0);
+
+    await page.goto(`${server.origin}/console/${production}/tenant-settings/subscription`);
+    await visible(page.getByRole('region', { name: 'Monthly active users' }));
+    await visible(page.getByRole('region', { name: 'Tokens issued' }));
+    await visible(page.getByText('$0.00 per month'));
+    await screenshot(page, 'subscription');
+    expect(browser.errors).toEqual([]);
   });
 });

@@ -15,14 +15,14 @@ export const accessStage = (): WriteStage => ({
   },
 });
 
-/** Refuses a write that would exceed the tenant's plan; throws an `ApiError` to refuse. */
-export type QuotaCheck = (write: Write) => void | Promise<void>;
+/**
+ * Refuses a write that would exceed the tenant's plan (throws an `ApiError`): `before` ahead of the transaction,
+ * `within` inside it, where a count and the write it limits are one transaction.
+ */
+export type QuotaCheck = Pick<WriteStage, 'before' | 'within'>;
 
 /** Plan limits. The open-source edition has none: the default check admits every write. */
-export const quotaStage = (check: QuotaCheck = () => undefined): WriteStage => ({
-  name: 'quota',
-  before: (write) => check(write),
-});
+export const quotaStage = (check: QuotaCheck = {}): WriteStage => ({ name: 'quota', ...check });
 
 const hookOf = (overrides: ServerOverrides, write: Write) => {
   const hooks = write.model.serverHooks;

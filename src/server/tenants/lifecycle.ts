@@ -1,4 +1,5 @@
 import type { EntityModel } from '../../shared/descriptor.js';
+import { initialPlan } from '../../shared/plans.js';
 import { type TenantRole, tenantOrganizationId } from '../../shared/tenant-permissions.js';
 import { type Actor, type RequestContext, type ServerEdition, systemContext } from '../crud/context.js';
 import type { EntityOperations } from '../crud/contracts.js';
@@ -60,7 +61,7 @@ export const createTenant = async (
 ) => {
   const { db, operationsOf, edition } = deps;
   const id = generateId(TENANT_ID_LENGTH);
-  await operationsOf('tenant').repository.insert(db, id, { id, ...input });
+  await operationsOf('tenant').repository.insert(db, id, { id, ...input, planId: initialPlan(input.tag) });
   try {
     await seedTenant({ db, operationsOf, edition }, id, '');
     const context: RequestContext = { ...systemContext(ADMIN_TENANT_ID, 'cloud', { edition }), actor: creator };

@@ -1,4 +1,5 @@
 import { lackedScopes } from '../../shared/management-scopes.js';
+import type { PlanId } from '../../shared/plans.js';
 import {
   type TenantPermission,
   type TenantRole,
@@ -26,6 +27,7 @@ export interface TenantRow {
   tag: string;
   regionName: string;
   isSuspended: boolean;
+  planId: PlanId;
   createdAt: number;
 }
 
@@ -55,7 +57,8 @@ export const rolesOf = async (
 export const tenantRows = async (db: Database, ids: string[]): Promise<TenantRow[]> => {
   if (ids.length === 0) return [];
   const { rows } = await db.query<TenantRow & { createdAt: Date }>(
-    `SELECT id, name, tag, region_name AS "regionName", is_suspended AS "isSuspended", created_at AS "createdAt"
+    `SELECT id, name, tag, region_name AS "regionName", is_suspended AS "isSuspended", plan_id AS "planId",
+            created_at AS "createdAt"
        FROM tenants WHERE id = ANY($1::text[]) ORDER BY created_at, id`,
     [ids],
   );

@@ -1,4 +1,5 @@
 import { Tabs } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAccess } from '../../access/AccessContext';
@@ -8,10 +9,14 @@ import { useDocumentTitle } from '../../layout/use-document-title';
 import { MembersTab } from './MembersTab';
 import { SettingsTab } from './SettingsTab';
 
-/** The tabs and the tenant permission each needs (spec §2: settings for managers, members for every member). */
+/** The plan and its usage cards (charts and grids of their own), loaded when the tab is opened. */
+const SubscriptionTab = lazy(() => import('./SubscriptionTab').then((m) => ({ default: m.SubscriptionTab })));
+
+/** The tabs and the tenant permission each needs (spec §2: settings and subscription for managers, members for every member). */
 const tabs = [
   { key: 'settings', scope: 'manage:tenant', Tab: SettingsTab },
   { key: 'members', scope: 'read:member', Tab: MembersTab },
+  { key: 'subscription', scope: 'manage:tenant', Tab: SubscriptionTab },
 ] as const;
 
 /** `/tenant-settings/:tab` (cloud): the tenant's settings and its members. */
@@ -32,7 +37,15 @@ export const TenantSettings = () => {
       <Tabs
         activeKey={current.key}
         onChange={(key) => navigate(`/tenant-settings/${key}`)}
-        items={visible.map(({ key, Tab }) => ({ key, label: t(`tenants.settings.tab_${key}`), children: <Tab /> }))}
+        items={visible.map(({ key, Tab }) => ({
+          key,
+          label: t(`tenants.settings.tab_${key}`),
+          children: (
+            <Suspense fallback={null}>
+              <Tab />
+            </Suspense>
+          ),
+        }))}
       />
     </div>
   );

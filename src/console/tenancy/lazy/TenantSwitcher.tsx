@@ -3,6 +3,7 @@ import { Button, Dropdown, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tenancyShell } from '../shell';
+import { PlanTag } from './PlanTag';
 import { useTenants } from './use-tenants';
 
 /** The create-tenant dialog, loaded when it is first opened. */
@@ -39,6 +40,7 @@ export const TenantSwitcher = () => {
       label: (
         <a href={tenancyShell.tenantConsoleHref(tenant.id)}>
           {tenant.name} <Tag bordered={false}>{t(`tenants.tag.${tenant.tag}`)}</Tag>
+          {tenant.tag === 'production' ? <PlanTag planId={tenant.planId} /> : null}
         </a>
       ),
     })),

@@ -1,5 +1,6 @@
 import { apiRoutes } from '../../../generated/api-paths';
 import { apiPath } from '../../../shared/api-path';
+import type { PlanId, PlanQuota } from '../../../shared/plans';
 import type { TenantRegion, TenantRole } from '../../../shared/tenant-permissions';
 import { tenancyShell } from '../shell';
 
@@ -11,6 +12,7 @@ export interface CloudTenant {
   regionName: TenantRegion;
   indicator: string;
   isSuspended: boolean;
+  planId: PlanId;
   role: TenantRole;
   createdAt: number;
 }
@@ -45,12 +47,29 @@ export interface ReceivedInvitation extends Omit<TenantInvitation, 'organization
   tenantTag: CloudTenant['tag'];
 }
 
+/** A tenant's subscription (Logto cloud's): its plan, whether it is in good standing, the period and quotas. */
+export interface TenantSubscription {
+  status: string;
+  planId: PlanId;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  isEnterprisePlan: boolean;
+  quota: PlanQuota;
+}
+
+/** What a tenant uses against its plan, per quota key. */
+export interface SubscriptionUsage {
+  quota: PlanQuota;
+  usage: Partial<Record<keyof PlanQuota, number>>;
+}
+
 const call = <T>(...args: Parameters<ReturnType<typeof tenancyShell.accountApi>['adminApi']>) =>
   tenancyShell.accountApi().adminApi<T>(...args);
 const tenants = apiRoutes.cloudTenant.actions;
 const members = apiRoutes.tenantMember.actions;
 const invitations = apiRoutes.tenantInvitation.actions;
 const received = apiRoutes.cloudInvitation.actions;
+const subscriptions = apiRoutes.tenantSubscription.actions;
 
 /** The cloud's API on the admin tenant (spec §7), called with the session's token for the cloud API. */
 export const cloudApi = {
@@ -68,6 +87,8 @@ export const cloudApi = {
     call<TenantInvitation[]>('POST', apiPath(invitations.create, { id }), { invitee, roleName }),
   revokeInvitation: (id: string, invitationId: string) =>
     call<void>('DELETE', apiPath(invitations.delete, { id, invitationId })),
+  subscription: (id: string) => call<TenantSubscription>('GET', apiPath(subscriptions.get, { id })),
+  usage: (id: string) => call<SubscriptionUsage>('GET', apiPath(subscriptions.usage, { id })),
   receivedInvitations: () => call<ReceivedInvitation[]>('GET', apiPath(received.list)),
   receivedInvitation: (id: string) => call<ReceivedInvitation>('GET', apiPath(received.get, { id })),
   acceptInvitation: (id: string) =>

@@ -1,0 +1,45 @@
+import { consoleUser } from '../../../server/auth/console-user.js';
+import type { ServerOverride } from '../../../server/crud/overrides.js';
+import { memberTenant } from '../../../server/tenants/membership.js';
+import { skuList } from '../../../server/tenants/skus.js';
+import { currentPeriod, tenantUsage } from '../../../server/tenants/usage.js';
+import { planQuotas } from '../../../shared/plans.js';
+
+/**
+ * A cloud tenant's subscription as its members read it (Logto cloud's `/api/tenants/{id}/subscription`,
+ * `subscription-usage` and `available-skus`): the plan with its quotas, the current period, and the usage.
+ */
+export const tenantSubscriptionOverrides = {
+  'tenantSubscription.get': {
+    kind: 'action',
+    authenticate: consoleUser,
+    run: async (input) => {
+      const { row } = await memberTenant(input, 'read:data');
+      const period = currentPeriod();
+      return {
+        status: 'active',
+        planId: row.planId,
+        currentPeriodStart: period.start.toISOString(),
+        currentPeriodEnd: period.end.toISOString(),
+        isEnterprisePlan: row.planId === 'enterprise',
+        quota: planQuotas[row.planId],
+      };
+    },
+  },
+  'tenantSubscription.usage': {
+    kind: 'action',
+    authenticate: consoleUser,
+    run: async (input) => {
+      const { row } = await memberTenant(input, 'read:data');
+      return tenantUsage(input.db, input.models, row);
+    },
+  },
+  'tenantSubscription.available-skus': {
+    kind: 'action',
+    authenticate: consoleUser,
+    run: async (input) => {
+      await memberTenant(input, 'manage:tenant');
+      return skuList(input.query.type);
+    },
+  },
+} satisfies Record<string, ServerOverride>;
