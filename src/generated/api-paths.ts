@@ -69,6 +69,12 @@ export const apiRoutes = {
       "delete": "/captcha-provider"
     }
   },
+  "checkoutSession": {
+    "actions": {
+      "create": "/checkout-session",
+      "get": "/checkout-session/{id}"
+    }
+  },
   "cloudInvitation": {
     "actions": {
       "list": "/invitations",
@@ -355,6 +361,11 @@ export const apiRoutes = {
       "list": "/sso-connector-providers"
     }
   },
+  "stripeWebhook": {
+    "actions": {
+      "receive": "/billing/stripe-webhook"
+    }
+  },
   "subjectToken": {
     "actions": {
       "create": "/subject-tokens"
@@ -384,7 +395,9 @@ export const apiRoutes = {
     "actions": {
       "get": "/tenants/{id}/subscription",
       "usage": "/tenants/{id}/subscription-usage",
-      "availableSkus": "/tenants/{id}/available-skus"
+      "availableSkus": "/tenants/{id}/available-skus",
+      "invoices": "/tenants/{id}/invoices",
+      "portal": "/tenants/{id}/stripe-customer-portal"
     }
   },
   "user": {

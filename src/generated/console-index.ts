@@ -317,6 +317,35 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "checkoutSession",
+    "kind": "collection",
+    "apiPath": "/checkout-session",
+    "idField": "id",
+    "route": "checkoutSession",
+    "titleKey": "checkoutSession.title",
+    "edition": "cloud",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": [],
+      "listViews": []
+    },
+    "canDelete": false,
+    "uses": []
+  },
+  {
     "name": "connector",
     "kind": "collection",
     "apiPath": "/connectors",
@@ -1389,6 +1418,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "applicationUserConsentOrganization": () => import('./console-models/applicationUserConsentOrganization'),
   "applicationUserConsentScope": () => import('./console-models/applicationUserConsentScope'),
   "captchaProvider": () => import('./console-models/captchaProvider'),
+  "checkoutSession": () => import('./console-models/checkoutSession'),
   "connector": () => import('./console-models/connector'),
   "customPhrase": () => import('./console-models/customPhrase'),
   "customProfileField": () => import('./console-models/customProfileField'),

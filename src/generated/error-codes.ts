@@ -38,6 +38,10 @@ export const generatedErrorCodes = {
     "status": 422,
     "message": "The organization {{id}} has already been added to this application."
   },
+  "invoice.already_recorded": {
+    "status": 422,
+    "message": "The invoice provider invoice id {{providerInvoiceId}} is already in use."
+  },
   "oidc.key_status_taken": {
     "status": 422,
     "message": "The oidc key type and status {{type}}, {{status}} is already in use."

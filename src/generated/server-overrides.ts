@@ -8,6 +8,7 @@ import { applicationSignInExperienceOverrides } from '../entities/applicationSig
 import { applicationUserConsentOrganizationOverrides } from '../entities/applicationUserConsentOrganization/server/overrides.js';
 import { applicationUserConsentScopeOverrides } from '../entities/applicationUserConsentScope/server/overrides.js';
 import { captchaProviderOverrides } from '../entities/captchaProvider/server/overrides.js';
+import { checkoutSessionOverrides } from '../entities/checkoutSession/server/overrides.js';
 import { cloudInvitationOverrides } from '../entities/cloudInvitation/server/overrides.js';
 import { cloudTenantOverrides } from '../entities/cloudTenant/server/overrides.js';
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
@@ -41,6 +42,7 @@ import { skuOverrides } from '../entities/sku/server/overrides.js';
 import { ssoConnectorOverrides } from '../entities/ssoConnector/server/overrides.js';
 import { ssoConnectorIdpInitiatedAuthConfigOverrides } from '../entities/ssoConnectorIdpInitiatedAuthConfig/server/overrides.js';
 import { ssoConnectorProviderOverrides } from '../entities/ssoConnectorProvider/server/overrides.js';
+import { stripeWebhookOverrides } from '../entities/stripeWebhook/server/overrides.js';
 import { subjectTokenOverrides } from '../entities/subjectToken/server/overrides.js';
 import { systemOverrides } from '../entities/system/server/overrides.js';
 import { tenantInvitationOverrides } from '../entities/tenantInvitation/server/overrides.js';
@@ -84,6 +86,8 @@ export type ServerOverrideKey =
   | 'captchaProvider.get'
   | 'captchaProvider.put'
   | 'captchaProvider.state'
+  | 'checkoutSession.create'
+  | 'checkoutSession.get'
   | 'cloudInvitation.accept'
   | 'cloudInvitation.get'
   | 'cloudInvitation.list'
@@ -193,6 +197,7 @@ export type ServerOverrideKey =
   | 'ssoConnectorIdpInitiatedAuthConfig.get'
   | 'ssoConnectorIdpInitiatedAuthConfig.replace'
   | 'ssoConnectorProvider.list'
+  | 'stripeWebhook.receive'
   | 'subjectToken.create'
   | 'system.application'
   | 'tenantInvitation.create'
@@ -204,6 +209,8 @@ export type ServerOverrideKey =
   | 'tenantMember.set-role'
   | 'tenantSubscription.available-skus'
   | 'tenantSubscription.get'
+  | 'tenantSubscription.invoices'
+  | 'tenantSubscription.portal'
   | 'tenantSubscription.usage'
   | 'user.check-role-assignment'
   | 'user.create-mfa-verification'
@@ -248,6 +255,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationUserConsentOrganizationOverrides,
   ...applicationUserConsentScopeOverrides,
   ...captchaProviderOverrides,
+  ...checkoutSessionOverrides,
   ...cloudInvitationOverrides,
   ...cloudTenantOverrides,
   ...connectorOverrides,
@@ -281,6 +289,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...ssoConnectorOverrides,
   ...ssoConnectorIdpInitiatedAuthConfigOverrides,
   ...ssoConnectorProviderOverrides,
+  ...stripeWebhookOverrides,
   ...subjectTokenOverrides,
   ...systemOverrides,
   ...tenantInvitationOverrides,

@@ -9,6 +9,7 @@ import { registerBearerGuard } from './auth/bearer-guard.js';
 import { identityVerifier } from './auth/identity-verifier.js';
 import { lazyVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { registerHasuraHook } from './authn/hasura.js';
+import type { BillingSettings } from './billing/settings.js';
 import { applyBootstrap } from './bootstrap/apply.js';
 import type { BootstrapSettings } from './bootstrap/settings.js';
 import { generatedCatalog } from './catalog.js';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     breachedPasswords: BreachedPasswords;
     /** Which tenants exist (remembered briefly); a deleted tenant is forgotten at once. */
     tenantDirectory: TenantDirectory;
+    /** The cloud's payment provider, when configured. */
+    billing: BillingSettings | undefined;
   }
 }
 
@@ -99,6 +102,8 @@ export interface AppOptions {
   vault?: SecretVault | undefined;
   /** The parent domain of protected apps' hosts (PROTECTED_APP_DOMAIN); unset, protected apps are not available. */
   protectedAppDomain?: string | undefined;
+  /** The cloud's payment provider (Stripe's API); unset, billing is off. */
+  billing?: BillingSettings | undefined;
 }
 
 export const buildApp = async ({
@@ -120,6 +125,7 @@ export const buildApp = async ({
   userAssetsDir,
   vault,
   protectedAppDomain,
+  billing,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -140,6 +146,7 @@ export const buildApp = async ({
   const stopPruning = hasAuditLog ? schedulePruning(db, app.log) : async () => undefined;
   const tenants = tenantDirectory(db);
   app.decorate('tenantDirectory', tenants);
+  app.decorate('billing', billing);
   const listener: ChangeListener = {
     emit: (...args) => webhooks.emit(...args),
     announce: (...args) => webhooks.announce(...args),

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { domainResolver } from '../entities/domain/server/dns-check.js';
+import { type BillingSettings, readBillingSettings } from './billing/settings.js';
 import { type BootstrapSettings, readBootstrapSettings } from './bootstrap/settings.js';
 import type { ServerEdition } from './crud/context.js';
 import type { CaptchaEndpoints } from './interaction/captcha/endpoints.js';
@@ -33,6 +34,8 @@ export interface ServerConfig {
   protectedAppDomain: string | undefined;
   /** What the server runs as (GATEHOUSE_EDITION): `oss`, one default tenant (the default), or `cloud`. */
   edition: ServerEdition;
+  /** The payment provider of the cloud's billing (STRIPE_API_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET). */
+  billing: BillingSettings | undefined;
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -132,7 +135,8 @@ const readVault = (env: NodeJS.ProcessEnv) => {
 };
 
 /** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL,
- * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR, SECRET_VAULT_KEK, PROTECTED_APP_DOMAIN, GATEHOUSE_EDITION; and checks
+ * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR, SECRET_VAULT_KEK, PROTECTED_APP_DOMAIN, GATEHOUSE_EDITION,
+ * STRIPE_*; and checks
  * DNS_RESOLVER and CUSTOM_DOMAIN_TARGET. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   checkDomainSettings(env);
@@ -161,5 +165,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     vault: readVault(env),
     protectedAppDomain: readProtectedAppDomain(env),
     edition: readEdition(env),
+    billing: readBillingSettings(env),
   };
 };

@@ -32,6 +32,7 @@ const { app, address } = await (async () => {
     vault: config.vault,
     protectedAppDomain: config.protectedAppDomain,
     edition: config.edition,
+    billing: config.billing,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL || 'info' },

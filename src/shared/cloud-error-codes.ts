@@ -9,4 +9,8 @@ export const cloudErrorCodes = {
     message: 'The invitation was sent to another email address than the signed-in account has.',
   },
   'subscription.limit_exceeded': { status: 403, message: 'You have reached the limit of your subscription plan.' },
+  'subscription.billing_not_configured': { status: 501, message: 'Billing is not configured on this server.' },
+  'subscription.provider_failed': { status: 502, message: 'The payment provider could not complete the request.' },
+  'subscription.invalid_signature': { status: 400, message: 'The webhook signature is not valid.' },
+  'subscription.plan_not_selectable': { status: 422, message: 'This plan cannot be chosen.' },
 } as const satisfies Record<string, { status: number; message: string }>;

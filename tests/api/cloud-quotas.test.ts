@@ -104,9 +104,13 @@ describe.each(databases())('cloud quotas on $name', (target) => {
     const second = await createApp(free, 'MachineToMachine');
     expect(second.error).toMatchObject({ data: { key: 'machineToMachineLimit', limit: 1 } });
     // The tenant's own management API and its role are not counted against the free plan's one of each.
-    const resource = await free.POST('/api/resources', { body: { name: 'Orders', indicator: 'https://orders.test' } as never });
+    const resource = await free.POST('/api/resources', {
+      body: { name: 'Orders', indicator: 'https://orders.test' } as never,
+    });
     expect(resource.response.status).toBe(201);
-    const another = await free.POST('/api/resources', { body: { name: 'Stock', indicator: 'https://stock.test' } as never });
+    const another = await free.POST('/api/resources', {
+      body: { name: 'Stock', indicator: 'https://stock.test' } as never,
+    });
     expect(another.error).toMatchObject({ code: 'subscription.limit_exceeded', data: { key: 'resourcesLimit' } });
     const m2mRole = await free.POST('/api/roles', {
       body: { name: 'robots', description: 'x', type: 'MachineToMachine' } as never,

@@ -1,10 +1,11 @@
 /**
- * The cloud console's tenants in Chromium (`GATEHOUSE_EDITION=cloud`): a new account lands on the root with no
- * tenant, creates one from the landing page and is taken into its console; the tenant switcher creates a second and
+ * The cloud console's tenants in Chromium (`GATEHOUSE_EDITION=cloud`): a new account goes through the onboarding,
+ * which creates its first tenant and takes it into its console; the tenant switcher creates a second and
  * switches between them, each tenant keeping its own data; the root then opens the tenant last used.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type StripeTestServer, startStripeServer } from '../api/stripe-server';
 import { visible } from './console-steps';
 import {
   admin,
@@ -20,6 +21,7 @@ import {
 const wait = { timeout: 30_000 } as const;
 
 let server: RunningServer;
+let stripe: StripeTestServer;
 let browser: Browser;
 let page: Page;
 let memberBrowser: Browser | undefined;
@@ -49,7 +51,14 @@ describe('cloud tenants', () => {
   beforeAll(async () => {
     ensureConsoleBuilt();
     screenshotPrefix('cloud-tenants');
-    server = await startServer({ GATEHOUSE_EDITION: 'cloud' });
+    stripe = await startStripeServer();
+    server = await startServer({
+      GATEHOUSE_EDITION: 'cloud',
+      STRIPE_API_URL: stripe.url,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    });
+    stripe.webhookUrl = `${server.origin}/t/admin/api/billing/stripe-webhook`;
     browser = await launchBrowser({ signInTo: false });
     page = browser.page;
   });
@@ -57,9 +66,12 @@ describe('cloud tenants', () => {
     await memberBrowser?.close();
     await browser?.close();
     await server?.stop();
+    await stripe?.close();
   });
 
-  test('a new account creates its first tenant from the landing page', async () => {
+  test('a new account goes through the onboarding, in light colours, to its first tenant', async () => {
+    // The onboarding stays light even where the system asks for dark colours.
+    await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${server.origin}/console`);
     await page.waitForURL((to) => to.pathname === '/console/welcome', wait);
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -68,13 +80,23 @@ describe('cloud tenants', () => {
     await page.getByLabel('Confirm password').fill(admin.password);
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    await visible(page.getByRole('heading', { name: 'Welcome to Gatehouse' }));
-    expect(new URL(page.url()).pathname).toBe('/console');
-    await screenshot(page, 'landing');
-    await page.getByRole('button', { name: 'Create tenant' }).click();
-    await createTenant('Acme development', 'Development');
-    expect(tenantOfPage()).toBeDefined();
+    await page.waitForURL((to) => to.pathname === '/console/onboarding/create-tenant', wait);
+    await visible(page.getByRole('heading', { name: "Welcome! Let's set up your first project" }));
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.getByRole('radio', { name: 'A project for a company' }).check();
+    await page.getByText('2-49', { exact: true }).click();
+    expect(await page.getByRole('radio', { name: '2-49' }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'On Gatehouse Cloud' }).check();
+    await page.getByLabel('Tenant name').fill('Acme development');
+    await screenshot(page, 'onboarding');
+    await page.getByRole('button', { name: 'Create tenant and start' }).click();
+    await page.waitForURL((url) => /^\/console\/[a-z0-9]{6}\/[a-z-]+/.test(url.pathname), wait);
     await visible(page.getByRole('button', { name: 'Tenant: Acme development' }));
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Done once: the onboarding now sends the account on to the console.
+    await page.goto(`${server.origin}/console/onboarding`);
+    await page.waitForURL((url) => /^\/console\/[a-z0-9]{6}\//.test(url.pathname), wait);
     await screenshot(page, 'first-tenant');
   });
 
@@ -175,7 +197,9 @@ describe('cloud tenants', () => {
     }
     await page.goto(list);
     await create('Forum');
-    await visible(page.getByText('You have reached the limit of your plan: it allows 3 of these and the tenant has 3.'));
+    await visible(
+      page.getByText('You have reached the limit of your plan: it allows 3 of these and the tenant has 3.'),
+    );
     await screenshot(page, 'quota-reached');
     await page.keyboard.press('Escape');
     await page.goto(list);
@@ -187,6 +211,24 @@ describe('cloud tenants', () => {
     await visible(page.getByRole('region', { name: 'Tokens issued' }));
     await visible(page.getByText('$0.00 per month'));
     await screenshot(page, 'subscription');
+    expect(browser.errors).toEqual([]);
+  });
+
+  test('checkout at the payment provider upgrades the plan, and the billing history lists the invoice', async () => {
+    await page.goto(`${server.origin}/console/${production}/tenant-settings/subscription`);
+    await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${stripe.url}/pay/`), wait);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    // Back on the console, the purchase is confirmed and the tenant's subscription opens on the new plan.
+    await page.waitForURL((url) => url.pathname === `/console/${production}/tenant-settings/subscription`, wait);
+    await visible(page.getByText('$24.00 per month'));
+    await visible(page.getByRole('button', { name: 'Manage payment' }));
+    await screenshot(page, 'upgraded');
+
+    await page.getByRole('tab', { name: 'Billing history' }).click();
+    await visible(page.getByRole('cell', { name: '$24.00' }));
+    await visible(page.getByRole('cell', { name: 'Paid' }));
+    await screenshot(page, 'billing-history');
     expect(browser.errors).toEqual([]);
   });
 });

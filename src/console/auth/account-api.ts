@@ -19,7 +19,7 @@ export interface AccountUser {
 
 /** The console's part of the user's custom data (spec §3). */
 export interface ConsoleCustomData {
-  onboarding?: { isOnboardingDone?: boolean };
+  onboarding?: { isOnboardingDone?: boolean; questionnaire?: Record<string, unknown> };
   defaultTenantId?: string;
   adminConsolePreferences?: {
     language?: string;

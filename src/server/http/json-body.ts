@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
 
 /** The largest JSON body the API reads (bytes); a larger one is refused with 413 `request.payload_too_large`. */
@@ -30,6 +30,11 @@ export const jsonDepth = (text: string, limit = MAX_JSON_DEPTH): number => {
   return deepest;
 };
 
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+/** The JSON body's text as it arrived, for a request whose signature covers it (the payment provider's webhooks). */
+export const rawBodyOf = (request: FastifyRequest): string | undefined => rawBodies.get(request);
+
 /**
  * JSON bodies are parsed by Fastify's own parser (prototype-poisoning checks included) once their nesting is known
  * to be shallow enough: deeper documents overflow the database's JSON parser and recursive code on the way.
@@ -48,6 +53,7 @@ export const registerJsonBody = (app: FastifyInstance) => {
       done(new ApiError('guard.invalid_input', { type: 'body' }, { issues: [issue] }), undefined);
       return;
     }
+    if (request.headers['stripe-signature']) rawBodies.set(request, body as string);
     parse(request, body as string, done);
   });
 };

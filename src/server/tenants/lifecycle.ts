@@ -1,5 +1,5 @@
 import type { EntityModel } from '../../shared/descriptor.js';
-import { initialPlan } from '../../shared/plans.js';
+import { initialPlan, type PlanId } from '../../shared/plans.js';
 import { type TenantRole, tenantOrganizationId } from '../../shared/tenant-permissions.js';
 import { type Actor, type RequestContext, type ServerEdition, systemContext } from '../crud/context.js';
 import type { EntityOperations } from '../crud/contracts.js';
@@ -25,6 +25,10 @@ export interface NewTenant {
   name: string;
   tag: 'development' | 'production';
   regionName: string;
+  /** A plan bought with the tenant (checkout), else the tag's initial plan; with the provider's customer. */
+  planId?: PlanId;
+  billingCustomerId?: string | null;
+  billingSubscriptionId?: string | null;
 }
 
 /** Tenant ids as Logto makes them: six lowercase letters and digits. */
@@ -61,7 +65,11 @@ export const createTenant = async (
 ) => {
   const { db, operationsOf, edition } = deps;
   const id = generateId(TENANT_ID_LENGTH);
-  await operationsOf('tenant').repository.insert(db, id, { id, ...input, planId: initialPlan(input.tag) });
+  await operationsOf('tenant').repository.insert(db, id, {
+    id,
+    ...input,
+    planId: input.planId ?? initialPlan(input.tag),
+  });
   try {
     await seedTenant({ db, operationsOf, edition }, id, '');
     const context: RequestContext = { ...systemContext(ADMIN_TENANT_ID, 'cloud', { edition }), actor: creator };

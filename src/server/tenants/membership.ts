@@ -28,6 +28,8 @@ export interface TenantRow {
   regionName: string;
   isSuspended: boolean;
   planId: PlanId;
+  subscriptionStatus: string;
+  billingCustomerId: string | null;
   createdAt: number;
 }
 
@@ -58,14 +60,14 @@ export const tenantRows = async (db: Database, ids: string[]): Promise<TenantRow
   if (ids.length === 0) return [];
   const { rows } = await db.query<TenantRow & { createdAt: Date }>(
     `SELECT id, name, tag, region_name AS "regionName", is_suspended AS "isSuspended", plan_id AS "planId",
-            created_at AS "createdAt"
+            subscription_status AS "subscriptionStatus", billing_customer_id AS "billingCustomerId", created_at AS "createdAt"
        FROM tenants WHERE id = ANY($1::text[]) ORDER BY created_at, id`,
     [ids],
   );
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).getTime() }));
 };
 
-export const tenantView = (row: TenantRow, role: TenantRole) => ({
+export const tenantView = ({ billingCustomerId: _, ...row }: TenantRow, role: TenantRole) => ({
   ...row,
   indicator: managementApiIndicator(row.id),
   role,

@@ -10,6 +10,7 @@ import {
 } from '../../tenancy/lazy/cloud-api';
 import { PlanTag } from '../../tenancy/lazy/PlanTag';
 import { tenancyShell } from '../../tenancy/shell';
+import { PlanActions } from './PlanActions';
 
 /** The free plan shows what it is billed on; other plans every counted quota (spec §2). */
 const freeCards: NumericQuotaKey[] = ['mauLimit', 'tokenLimit'];
@@ -95,6 +96,7 @@ export const SubscriptionTab = () => {
               end: day.format(new Date(subscription.currentPeriodEnd)),
             })}
           </Typography.Text>
+          {tenant.tag === 'production' ? <PlanActions tenantId={tenantId} paid={paid} /> : null}
         </Space>
       </Card>
       <Row gutter={[16, 16]}>

@@ -1,8 +1,8 @@
-import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tenancyShell } from '../shell';
 import { type CloudTenant, cloudApi, type NewCloudTenant } from './cloud-api';
+import { TenantFields } from './TenantFields';
 
 /**
  * The create-tenant dialog (spec §2, §4): name, data region (Europe by default) and usage purpose. The new tenant is
@@ -59,20 +59,7 @@ export const CreateTenantModal = ({
         >
           <Input placeholder={t('tenants.create.name_placeholder')} maxLength={128} autoFocus />
         </Form.Item>
-        <Form.Item name="regionName" label={t('tenants.create.region')} extra={t('tenants.create.region_hint')}>
-          <Select
-            options={tenancyShell.regions().map((region) => ({ value: region, label: t(`tenants.region.${region}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="tag" label={t('tenants.create.tag')}>
-          <Radio.Group
-            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
-            options={[
-              { value: 'development', label: t('tenants.create.tag_development') },
-              { value: 'production', label: t('tenants.create.tag_production') },
-            ]}
-          />
-        </Form.Item>
+        <TenantFields />
       </Form>
     </Modal>
   );

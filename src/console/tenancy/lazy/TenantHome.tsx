@@ -1,9 +1,10 @@
 import { Button, Card, Divider, Result, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { tenancyShell } from '../shell';
 import { CreateTenantModal } from './CreateTenantModal';
-import type { CloudTenant } from './cloud-api';
+import { type CloudTenant, cloudApi } from './cloud-api';
 import { PendingInvitations } from './PendingInvitations';
 import { useTenants } from './use-tenants';
 
@@ -11,13 +12,16 @@ const openTenant = (tenant: Pick<CloudTenant, 'id'>) =>
   window.location.assign(tenancyShell.tenantConsoleHref(tenant.id));
 
 /**
- * The cloud console's root (spec §2): the account's default tenant when it is still a member there; else the tenants
- * to choose from, or with none the landing page; both offer to create a tenant, which then opens.
+ * The cloud console's root (spec §2): the account's default tenant when it is still a member there; a new account
+ * with nothing to join goes to the onboarding; else the tenants to choose from, or with none the landing page; both
+ * offer to create a tenant, which then opens.
  */
 export const TenantHome = () => {
   const { t } = useTranslation();
   const { tenants, failed, reload } = useTenants();
+  const navigate = useNavigate();
   const [defaultTenant, setDefaultTenant] = useState<string | null>();
+  const [onboarded, setOnboarded] = useState<boolean>();
   const [creating, setCreating] = useState(false);
 
   useEffect(() => {
@@ -25,11 +29,21 @@ export const TenantHome = () => {
       .accountApi()
       .getMe()
       .then(
-        (me) =>
-          setDefaultTenant(typeof me?.customData?.defaultTenantId === 'string' ? me.customData.defaultTenantId : null),
+        (me) => {
+          setDefaultTenant(typeof me?.customData?.defaultTenantId === 'string' ? me.customData.defaultTenantId : null);
+          setOnboarded(me?.customData?.onboarding?.isOnboardingDone === true);
+        },
         () => setDefaultTenant(null),
       );
   }, []);
+
+  // A new account, with no tenant and nothing to join, starts with the onboarding (spec §2).
+  useEffect(() => {
+    if (onboarded !== false || tenants?.length !== 0) return;
+    void cloudApi.receivedInvitations().then((invitations) => {
+      if (!invitations.some((invitation) => invitation.status === 'Pending')) navigate('/onboarding');
+    });
+  }, [onboarded, tenants, navigate]);
 
   const remembered = tenants?.find((tenant) => tenant.id === defaultTenant);
   useEffect(() => {

@@ -63,6 +63,37 @@ export interface SubscriptionUsage {
   usage: Partial<Record<keyof PlanQuota, number>>;
 }
 
+/** A purchase started at the payment provider, and the tenant it is for once known. */
+export interface CheckoutSession {
+  id: string;
+  skuId: PlanId;
+  status: 'open' | 'complete' | 'expired';
+  tenantId: string | null;
+}
+
+export interface NewCheckout {
+  skuId: PlanId;
+  successCallbackUrl: string;
+  tenantId?: string;
+  tenantName?: string;
+  tenantTag?: CloudTenant['tag'];
+  tenantRegionName?: TenantRegion;
+}
+
+/** An invoice of the tenant's subscription (amounts in cents). */
+export interface Invoice {
+  id: string;
+  status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  planId: PlanId | null;
+  periodStart: number | null;
+  periodEnd: number | null;
+  hostedInvoiceUrl: string | null;
+  createdAt: number;
+}
+
 const call = <T>(...args: Parameters<ReturnType<typeof tenancyShell.accountApi>['adminApi']>) =>
   tenancyShell.accountApi().adminApi<T>(...args);
 const tenants = apiRoutes.cloudTenant.actions;
@@ -70,6 +101,7 @@ const members = apiRoutes.tenantMember.actions;
 const invitations = apiRoutes.tenantInvitation.actions;
 const received = apiRoutes.cloudInvitation.actions;
 const subscriptions = apiRoutes.tenantSubscription.actions;
+const checkouts = apiRoutes.checkoutSession.actions;
 
 /** The cloud's API on the admin tenant (spec §7), called with the session's token for the cloud API. */
 export const cloudApi = {
@@ -89,6 +121,12 @@ export const cloudApi = {
     call<void>('DELETE', apiPath(invitations.delete, { id, invitationId })),
   subscription: (id: string) => call<TenantSubscription>('GET', apiPath(subscriptions.get, { id })),
   usage: (id: string) => call<SubscriptionUsage>('GET', apiPath(subscriptions.usage, { id })),
+  invoices: (id: string) => call<Invoice[]>('GET', apiPath(subscriptions.invoices, { id })),
+  customerPortal: (id: string, callbackUrl: string) =>
+    call<{ redirectUri?: string }>('POST', apiPath(subscriptions.portal, { id }), { callbackUrl }),
+  startCheckout: (checkout: NewCheckout) =>
+    call<{ redirectUri?: string; sessionId: string }>('POST', apiPath(checkouts.create), checkout),
+  checkoutSession: (id: string) => call<CheckoutSession>('GET', apiPath(checkouts.get, { id })),
   receivedInvitations: () => call<ReceivedInvitation[]>('GET', apiPath(received.list)),
   receivedInvitation: (id: string) => call<ReceivedInvitation>('GET', apiPath(received.get, { id })),
   acceptInvitation: (id: string) =>
