@@ -4,6 +4,7 @@ import { stripeOf } from '../../../server/billing/stripe-client.js';
 import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { rawBodyOf } from '../../../server/http/json-body.js';
+import { ADMIN_TENANT_ID } from '../../../server/tenants/urls.js';
 
 /** How old a signed event may be (Stripe's default tolerance, seconds): a replayed old one is refused. */
 const TOLERANCE_S = 300;
@@ -17,6 +18,9 @@ export const stripeWebhookOverrides = {
   'stripeWebhook.receive': {
     kind: 'action',
     authenticate: async (request) => {
+      // The cloud's own route, served by the admin tenant only.
+      if ((request.params as { tenantId?: string }).tenantId !== ADMIN_TENANT_ID)
+        throw new ApiError('entity.not_found');
       const settings = request.server.billing;
       const stripe = stripeOf(settings);
       const signature = request.headers['stripe-signature'];
