@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
  * PostgreSQL too when DATABASE_URL is set) and `e2e` (Chromium against the built console).
  */
 /** Unit files that replace a module for their own run (`vi.mock`). */
-const mockingUnitFiles = ['tests/unit/console/qa-gallery.test.tsx', 'tests/unit/console/top-bar.test.tsx'];
+const mockingUnitFiles = [
+  'tests/unit/console/qa-gallery.test.tsx',
+  'tests/unit/console/top-bar.test.tsx',
+  'tests/unit/console/tenant-gate.test.tsx',
+];
 
 const unit = {
   sequence: { groupOrder: 0 },

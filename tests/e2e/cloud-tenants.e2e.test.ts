@@ -103,6 +103,8 @@ describe('cloud tenants', () => {
   test('the switcher creates a second tenant and switches between them, each with its own data', async () => {
     const first = tenantOfPage() as string;
     await page.goto(`${server.origin}/console/${first}/roles`);
+    // With no production tenant yet, the console offers to create one.
+    await visible(page.getByRole('button', { name: 'Create production tenant' }));
     await page.getByRole('button', { name: 'Create role' }).first().click();
     await page.getByRole('dialog').getByLabel('Role name').fill('Only in the first');
     await page.getByRole('dialog').getByLabel('Description').fill('A role of the first tenant');

@@ -2,10 +2,13 @@ import { Spin } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { lazyPage } from '../navigation/lazy-page';
+import { isCloud } from '../tenancy/edition';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
 const RefineShell = lazyPage(() => import('../RefineShell').then((m) => m.RefineShell));
+/** The cloud's notices around a tenant's pages (suspended, production banner), loaded only by the cloud console. */
+const TenantGate = lazyPage(() => import('../tenancy/lazy/TenantGate').then((m) => m.TenantGate));
 
 /** The data layer (Refine and its providers), which every page in the layout renders inside. */
 export const preloadDataLayer = () => RefineShell.preload();
@@ -25,7 +28,13 @@ export const AppLayout = () => (
         <Suspense fallback={<PageLoading />}>
           <RefineShell>
             <Suspense fallback={<PageLoading />}>
-              <Outlet />
+              {isCloud() ? (
+                <TenantGate>
+                  <Outlet />
+                </TenantGate>
+              ) : (
+                <Outlet />
+              )}
             </Suspense>
           </RefineShell>
         </Suspense>

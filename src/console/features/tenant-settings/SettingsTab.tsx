@@ -2,6 +2,7 @@ import { Button, Card, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CloudTenant, cloudApi } from '../../tenancy/lazy/cloud-api';
+import { tenantsOnce } from '../../tenancy/lazy/use-tenants';
 import { tenancyShell } from '../../tenancy/shell';
 
 type Settings = Pick<CloudTenant, 'name' | 'tag'>;
@@ -18,7 +19,7 @@ export const SettingsTab = () => {
   const [confirmName, setConfirmName] = useState('');
 
   useEffect(() => {
-    void cloudApi.tenants().then((tenants) => setTenant(tenants.find((entry) => entry.id === tenantId)));
+    void tenantsOnce().then((tenants) => setTenant(tenants.find((entry) => entry.id === tenantId)));
   }, [tenantId]);
 
   if (!tenant) return null;

@@ -9,6 +9,7 @@ import {
   type TenantSubscription,
 } from '../../tenancy/lazy/cloud-api';
 import { PlanTag } from '../../tenancy/lazy/PlanTag';
+import { tenantsOnce } from '../../tenancy/lazy/use-tenants';
 import { tenancyShell } from '../../tenancy/shell';
 import { PlanActions } from './PlanActions';
 
@@ -58,7 +59,7 @@ export const SubscriptionTab = () => {
   const [loaded, setLoaded] = useState<Loaded>();
 
   useEffect(() => {
-    void Promise.all([cloudApi.tenants(), cloudApi.subscription(tenantId), cloudApi.usage(tenantId)]).then(
+    void Promise.all([tenantsOnce(), cloudApi.subscription(tenantId), cloudApi.usage(tenantId)]).then(
       ([tenants, subscription, usage]) => {
         const tenant = tenants.find((entry) => entry.id === tenantId);
         if (tenant) setLoaded({ tenant, subscription, usage });

@@ -12,8 +12,10 @@ export const CreateTenantModal = ({
   open,
   onClose,
   onCreated,
+  initialTag = 'development',
 }: {
   open: boolean;
+  initialTag?: NewCloudTenant['tag'];
   onClose: () => void;
   onCreated: (tenant: CloudTenant) => void;
 }) => {
@@ -49,7 +51,7 @@ export const CreateTenantModal = ({
       <Form<NewCloudTenant>
         form={form}
         layout="vertical"
-        initialValues={{ name: '', regionName: 'EU', tag: 'development' }}
+        initialValues={{ name: '', regionName: 'EU', tag: initialTag }}
         onFinish={(values) => void submit(values)}
       >
         <Form.Item

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '../../../src/console/i18n';
+import type { CloudTenant } from '../../../src/console/tenancy/lazy/cloud-api';
+import { stubMatchMedia } from './match-media';
+
+const tenant = (id: string, tag: CloudTenant['tag'], isSuspended = false): CloudTenant => ({
+  id,
+  name: `Tenant ${id}`,
+  tag,
+  regionName: 'EU',
+  indicator: `https://${id}.test/api`,
+  isSuspended,
+  planId: tag === 'production' ? 'free' : 'dev',
+  role: 'admin',
+  createdAt: 0,
+});
+const listed = vi.hoisted(() => ({ tenants: [] as CloudTenant[], read: undefined as Promise<unknown> | undefined }));
+
+vi.mock('../../../src/console/tenancy/lazy/cloud-api', () => ({
+  cloudApi: {
+    tenants: () => {
+      listed.read = Promise.resolve(listed.tenants);
+      return listed.read;
+    },
+  },
+}));
+vi.mock('../../../src/console/tenancy/shell', () => ({
+  tenancyShell: {
+    currentTenantId: () => 'cur001',
+    tenantConsoleHref: (id: string) => `/console/${id}`,
+    regions: () => ['EU'],
+  },
+}));
+
+/** Each case loads the gate anew, so the page load's one read of the tenants is the case's own. */
+const renderGate = async (tenants: CloudTenant[]) => {
+  listed.tenants = tenants;
+  vi.resetModules();
+  const { TenantGate } = await import('../../../src/console/tenancy/lazy/TenantGate');
+  render(
+    <TenantGate>
+      <p>Tenant page</p>
+    </TenantGate>,
+  );
+};
+
+describe('the cloud tenant gate', () => {
+  beforeAll(stubMatchMedia);
+  afterEach(cleanup);
+
+  it('shows a suspended tenant’s page instead of its console', async () => {
+    await renderGate([tenant('cur001', 'production', true)]);
+    expect(await screen.findByText('This tenant is suspended')).toBeTruthy();
+    expect(screen.queryByText('Tenant page')).toBeNull();
+  });
+
+  it('offers a production tenant while the account has none, with the purpose preset', async () => {
+    await renderGate([tenant('cur001', 'development')]);
+    expect(screen.getByText('Tenant page')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create production tenant' }));
+    const production = await screen.findByRole('radio', { name: /^Production:/ });
+    expect((production as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows no banner once a tenant is for production', async () => {
+    await renderGate([tenant('cur001', 'development'), tenant('prd001', 'production')]);
+    expect(await screen.findByText('Tenant page')).toBeTruthy();
+    // Once the tenants have been read and shown, the page stays, without the banner.
+    await act(async () => {
+      await listed.read;
+    });
+    expect(screen.queryByRole('button', { name: 'Create production tenant' })).toBeNull();
+  });
+});
