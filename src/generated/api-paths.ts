@@ -139,7 +139,8 @@ export const apiRoutes = {
       "accountCenter": "/.well-known/account-center",
       "signInExp": "/.well-known/sign-in-exp",
       "experience": "/.well-known/experience",
-      "phrases": "/.well-known/phrases"
+      "phrases": "/.well-known/phrases",
+      "release": "/.well-known/release"
     }
   },
   "domain": {

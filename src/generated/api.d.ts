@@ -85,6 +85,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/.well-known/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running release, and whether the release feed announces a newer one (public) */
+        get: operations["GetDiscoveryRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/.well-known/sign-in-exp": {
         parameters: {
             query?: never;
@@ -7475,6 +7492,12 @@ export interface components {
                 };
                 /** @description The sign-in pages' texts by key, nested by section. */
                 phrases: Record<string, unknown>;
+                /** @description The running release and the latest one the release feed announces. */
+                release: {
+                    version: string;
+                    latestRelease: string | null;
+                    updateAvailable: boolean;
+                };
             };
         };
         DiscoveryEndpointsResponse: {
@@ -8724,6 +8747,12 @@ export interface components {
         };
         /** @description The sign-in pages' texts by key, nested by section. */
         DiscoveryPhrasesResponse: Record<string, unknown>;
+        /** @description The running release and the latest one the release feed announces. */
+        DiscoveryReleaseResponse: {
+            version: string;
+            latestRelease: string | null;
+            updateAvailable: boolean;
+        };
         /**
          * Domain
          * @description A custom domain of the tenant: its users reach the sign-in pages and the OpenID endpoints at it once its DNS records are found. The server checks the records through its DNS resolver (DNS_RESOLVER) whenever the domain is read, until they are.
@@ -15178,6 +15207,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DiscoveryPhrasesResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetDiscoveryRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The running release, and whether the release feed announces a newer one (public) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryReleaseResponse"];
                 };
             };
             /** @description Bad Request */

@@ -22550,6 +22550,29 @@ export const entityModels: EntityModel[] = [
         "phrases": {
           "type": "object",
           "description": "The sign-in pages' texts by key, nested by section."
+        },
+        "release": {
+          "type": "object",
+          "required": [
+            "version",
+            "latestRelease",
+            "updateAvailable"
+          ],
+          "description": "The running release and the latest one the release feed announces.",
+          "properties": {
+            "version": {
+              "type": "string"
+            },
+            "latestRelease": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "updateAvailable": {
+              "type": "boolean"
+            }
+          }
         }
       }
     },
@@ -22693,6 +22716,18 @@ export const entityModels: EntityModel[] = [
           },
           "validatorKey": "-4b67fbf"
         }
+      },
+      {
+        "key": "release",
+        "on": "collection",
+        "method": "GET",
+        "path": "release",
+        "handler": "discovery.release",
+        "status": 200,
+        "summary": "The running release, and whether the release feed announces a newer one (public)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseSchema": "release"
       }
     ],
     "serverHooks": {},

@@ -118,6 +118,7 @@ export type ServerOverrideKey =
   | 'discovery.first-run'
   | 'discovery.full-sign-in-experience'
   | 'discovery.phrases'
+  | 'discovery.release'
   | 'domain.check-records'
   | 'domain.cleanup'
   | 'domain.get-verification-files'

@@ -91,6 +91,7 @@ export type DiscoveryAccountCenterResponse = components['schemas']['DiscoveryAcc
 export type DiscoverySignInExpResponse = components['schemas']['DiscoverySignInExpResponse'];
 export type DiscoveryExperienceResponse = components['schemas']['DiscoveryExperienceResponse'];
 export type DiscoveryPhrasesResponse = components['schemas']['DiscoveryPhrasesResponse'];
+export type DiscoveryReleaseResponse = components['schemas']['DiscoveryReleaseResponse'];
 export type Domain = components['schemas']['Domain'];
 export type DomainCreate = components['schemas']['DomainCreate'];
 export type DomainVerificationFilesResponse = components['schemas']['DomainVerificationFilesResponse'];

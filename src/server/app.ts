@@ -35,6 +35,7 @@ import { type CaptchaEndpoints, captchaEndpoints } from './interaction/captcha/e
 import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
 import { registerProtectedAppEdge } from './protected-apps/edge.js';
+import { type ReleaseFeed, releaseFeed } from './releases/feed.js';
 import type { SecretVault } from './secrets/vault.js';
 import { type TenantDirectory, tenantDirectory } from './tenants/directory.js';
 import { planQuota } from './tenants/plan-quota.js';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     tenantDirectory: TenantDirectory;
     /** The cloud's payment provider, when configured. */
     billing: BillingSettings | undefined;
+    /** The running release and the latest the release feed announces. */
+    releases: ReleaseFeed;
   }
 }
 
@@ -104,6 +107,8 @@ export interface AppOptions {
   protectedAppDomain?: string | undefined;
   /** The cloud's payment provider (Stripe's API); unset, billing is off. */
   billing?: BillingSettings | undefined;
+  /** Where the latest release is announced (RELEASE_FEED_URL); unset, no newer release is known. */
+  releaseFeedUrl?: string | undefined;
 }
 
 export const buildApp = async ({
@@ -126,6 +131,7 @@ export const buildApp = async ({
   vault,
   protectedAppDomain,
   billing,
+  releaseFeedUrl,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -147,6 +153,10 @@ export const buildApp = async ({
   const tenants = tenantDirectory(db);
   app.decorate('tenantDirectory', tenants);
   app.decorate('billing', billing);
+  app.decorate(
+    'releases',
+    releaseFeed(releaseFeedUrl, (error) => app.log.warn({ err: error }, 'The release feed could not be read')),
+  );
   const listener: ChangeListener = {
     emit: (...args) => webhooks.emit(...args),
     announce: (...args) => webhooks.announce(...args),

@@ -36,6 +36,8 @@ export interface ServerConfig {
   edition: ServerEdition;
   /** The payment provider of the cloud's billing (STRIPE_API_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET). */
   billing: BillingSettings | undefined;
+  /** Where the latest release is announced (RELEASE_FEED_URL): the version badge's dot; unset, none is known. */
+  releaseFeedUrl: string | undefined;
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -136,7 +138,7 @@ const readVault = (env: NodeJS.ProcessEnv) => {
 
 /** Reads the server's settings from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_URL,
  * PWNED_PASSWORDS_RANGE_URL, the CAPTCHA providers' URLs, COUNT_ESTIMATE_THRESHOLD, USER_ASSETS_DIR, SECRET_VAULT_KEK, PROTECTED_APP_DOMAIN, GATEHOUSE_EDITION,
- * STRIPE_*; and checks
+ * STRIPE_*, RELEASE_FEED_URL; and checks
  * DNS_RESOLVER and CUSTOM_DOMAIN_TARGET. */
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
   checkDomainSettings(env);
@@ -166,5 +168,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     protectedAppDomain: readProtectedAppDomain(env),
     edition: readEdition(env),
     billing: readBillingSettings(env),
+    releaseFeedUrl: readServiceUrl(env, 'RELEASE_FEED_URL', 'https://releases.example.com/latest.json'),
   };
 };

@@ -33,6 +33,7 @@ const { app, address } = await (async () => {
     protectedAppDomain: config.protectedAppDomain,
     edition: config.edition,
     billing: config.billing,
+    releaseFeedUrl: config.releaseFeedUrl,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL || 'info' },

@@ -3,6 +3,7 @@
  * the documentation link, the root and unknown pages, the appearance and language switches, and styles under the
  * strict policy.
  */
+import { readFileSync } from 'node:fs';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { consoleSteps, poll, visible } from './console-steps';
@@ -82,6 +83,13 @@ describe('console', () => {
     await screenshot(docs, 'docs-api-reference');
     await docs.close();
     expect(browser.errors).toEqual([]);
+  });
+
+  test('shows the release the server runs in the top bar', async () => {
+    const version = (
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    ).version;
+    await visible(page.locator('.gh-topbar').getByText(`v${version}`, { exact: true }));
   });
 
   test('the root opens the first sidebar item', async () => {

@@ -11,6 +11,8 @@ import { UserMenu } from './UserMenu';
 
 /** The cloud's tenant selector, loaded only by the cloud console. */
 const TenantSwitcher = lazyPage(() => import('../tenancy/lazy/TenantSwitcher').then((m) => m.TenantSwitcher));
+/** The self-hosted release badge, loaded apart from the first load. */
+const VersionBadge = lazyPage(() => import('./VersionBadge').then((m) => m.VersionBadge));
 
 export const TopBar = () => {
   const { t } = useTranslation();
@@ -30,6 +32,9 @@ export const TopBar = () => {
           <Tag bordered={false} className="gh-topbar-badge">
             {t('layout.edition_oss')}
           </Tag>
+          <Suspense fallback={null}>
+            <VersionBadge />
+          </Suspense>
         </>
       )}
       <span className="gh-topbar-spacer" />

@@ -23,6 +23,12 @@ export const discoveryOverrides = {
       return { user: tenantBaseUrl(context.origin ?? `${request.protocol}://${request.host}`, tenantId) };
     },
   },
+  // The self-hosted console's version badge: the release running, and a newer one if the feed announces it.
+  'discovery.release': {
+    kind: 'action',
+    authenticate: anyone,
+    run: async ({ request }) => request.server.releases.status(),
+  },
   // The console shows its welcome page, and opens registration for the first administrator, while this is true.
   'discovery.first-run': {
     kind: 'action',
