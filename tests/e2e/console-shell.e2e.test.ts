@@ -92,6 +92,35 @@ describe('console', () => {
     await visible(page.locator('.gh-topbar').getByText(`v${version}`, { exact: true }));
   });
 
+  test('answers a page of its own site whether the administrator is signed in, from a frame', async () => {
+    const framed = await fetch(`${server.origin}/console/auth-status`);
+    expect(framed.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(framed.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const other = await fetch(`${server.origin}/console/roles`);
+    expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(other.headers.get('x-frame-options')).toBe('DENY');
+
+    const answer = await page.evaluate(async (origin) => {
+      const frame = document.createElement('iframe');
+      frame.src = `${origin}/console/auth-status`;
+      document.body.append(frame);
+      return new Promise((resolve) => {
+        // The page listens once its script has run: ask until it answers.
+        const asking = setInterval(
+          () => frame.contentWindow?.postMessage({ type: 'CheckAdminToken', requestId: 'r1' }, origin),
+          100,
+        );
+        window.addEventListener('message', (event) => {
+          if (event.data?.requestId !== 'r1') return;
+          clearInterval(asking);
+          frame.remove();
+          resolve(event.data);
+        });
+      });
+    }, server.origin);
+    expect(answer).toEqual({ type: 'AdminTokenStatus', requestId: 'r1', isAuthenticated: true });
+  });
+
   test('the root opens the first sidebar item', async () => {
     await page.goto(`${server.origin}/console`);
     await page.waitForURL(/\/console\/get-started$/);

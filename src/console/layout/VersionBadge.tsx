@@ -18,7 +18,7 @@ export const VersionBadge = () => {
   const { t } = useTranslation();
   const [release, setRelease] = useState<Release>();
   useEffect(() => {
-    fetch(apiPath(apiRoutes.discovery.actions.release))
+    fetch(`/api${apiPath(apiRoutes.discovery.actions.release)}`)
       .then((answer) => (answer.ok ? (answer.json() as Promise<Release>) : undefined))
       .then(setRelease, () => undefined);
   }, []);

@@ -17,6 +17,7 @@ export const ROOT_SEGMENTS: ReadonlySet<string> = new Set([
   'onboarding',
   'accept',
   'checkout-success',
+  'auth-status',
 ]);
 
 const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,20}$/;

@@ -28,7 +28,8 @@ export const registerConsole = async (
     // A bundle file that is not there (an old tab after a new release) is missing, not a page of the console.
     if (request.url.startsWith('/console/assets/')) return reply.callNotFound();
     const nonce = newCspNonce();
-    sendStyleNoncePolicy(reply, nonce);
+    // The auth-status page answers the pages of its own site from a frame; no other console page may be framed.
+    sendStyleNoncePolicy(reply, nonce, /^\/console\/auth-status(?:[?#]|$)/.test(request.url));
     return reply
       .type('text/html')
       .header('Cache-Control', 'private, no-cache')

@@ -14,6 +14,7 @@ export const contentSecurityPolicy = ({
   widgetSources = [],
   formsLeaveOrigin = false,
   imageSources = [],
+  framedBySameOrigin = false,
 }: {
   styleNonce?: string;
   /** A nonce for the page's own script elements (the sign-in pages with a CAPTCHA widget). */
@@ -27,6 +28,8 @@ export const contentSecurityPolicy = ({
    * apply `form-action` to every redirect after a submission, so these pages leave `form-action` unrestricted.
    */
   formsLeaveOrigin?: boolean;
+  /** Pages of this origin may frame the page (the console's auth-status page); else no page may. */
+  framedBySameOrigin?: boolean;
 } = {}) =>
   [
     "default-src 'self'",
@@ -37,7 +40,7 @@ export const contentSecurityPolicy = ({
     ...(widgetSources.length ? [["frame-src 'self'", ...widgetSources].join(' ')] : []),
     ["connect-src 'self'", ...widgetSources].join(' '),
     "object-src 'none'",
-    "frame-ancestors 'none'",
+    framedBySameOrigin ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
     "base-uri 'self'",
     ...(formsLeaveOrigin ? [] : ["form-action 'self'"]),
   ].join('; ');
@@ -49,8 +52,10 @@ export const SIGN_IN_PAGE_POLICY = contentSecurityPolicy({ formsLeaveOrigin: tru
 export const newCspNonce = () => randomBytes(16).toString('base64');
 
 /** Sends a policy with this nonce instead of the default one. */
-export const sendStyleNoncePolicy = (reply: FastifyReply, nonce: string) =>
-  reply.header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce }));
+export const sendStyleNoncePolicy = (reply: FastifyReply, nonce: string, framedBySameOrigin = false) => {
+  reply.header('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce, framedBySameOrigin }));
+  if (framedBySameOrigin) reply.header('X-Frame-Options', 'SAMEORIGIN');
+};
 
 /** The hardening headers every response carries next to its Content-Security-Policy. */
 export const HARDENING_HEADERS: Readonly<Record<string, string>> = {
@@ -60,13 +65,14 @@ export const HARDENING_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** The policy (unless a route set its own) and the hardening headers on every response Fastify sends. */
+/** The policy and the hardening headers (unless a route set its own) on every response Fastify sends. */
 export const registerSecurityHeaders = (app: FastifyInstance) => {
   const policy = contentSecurityPolicy();
   // A callback hook: nothing here waits, so no promise per response.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', policy);
-    reply.headers(HARDENING_HEADERS);
+    for (const [name, value] of Object.entries(HARDENING_HEADERS))
+      if (!reply.hasHeader(name)) reply.header(name, value);
     done(null, payload);
   });
 };
