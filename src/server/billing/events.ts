@@ -30,12 +30,27 @@ const updateTenant = async (input: Run, tenantId: string, patch: Entity) => {
   input.request.server.tenantDirectory.forget(tenantId);
 };
 
+/**
+ * Claims an open checkout for this delivery (its row locked, marked complete), so a second delivery of the same event
+ * racing this one finds it complete and does nothing; undefined when it is unknown or was claimed already.
+ */
+const claimCheckout = (input: Run, id: string) => {
+  const checkouts = input.operationsOf('checkoutSession').repository;
+  const scope = { tenantId: ADMIN_TENANT_ID };
+  return input.db.withTenant(ADMIN_TENANT_ID, async (tx) => {
+    const checkout = await checkouts.find(tx, scope, id, true);
+    if (checkout?.status !== 'open') return undefined;
+    await checkouts.update(tx, scope, id, { status: 'complete' });
+    return checkout;
+  });
+};
+
 const checkoutCompleted = async (input: Run, session: Stripe.Checkout.Session) => {
   const checkouts = input.operationsOf('checkoutSession').repository;
   const scope = { tenantId: ADMIN_TENANT_ID };
   const id = session.client_reference_id ?? '';
-  const checkout = await input.db.read(ADMIN_TENANT_ID, (tx) => checkouts.find(tx, scope, id));
-  if (!checkout || checkout.status === 'complete') return;
+  const checkout = await claimCheckout(input, id);
+  if (!checkout) return;
   const planId = planOf(checkout.skuId) ?? 'free';
   const billing = {
     billingCustomerId: idOf(session.customer) ?? null,
@@ -43,23 +58,27 @@ const checkoutCompleted = async (input: Run, session: Stripe.Checkout.Session) =
     subscriptionStatus: 'active',
   };
   let tenantId = checkout.targetTenantId as string | null;
-  if (tenantId) await updateTenant(input, tenantId, { planId, ...billing });
-  else {
-    tenantId = await createTenant(
-      { db: input.db, operationsOf: input.operationsOf, edition: input.context.edition },
-      {
-        name: String(checkout.tenantName),
-        tag: checkout.tenantTag === 'development' ? 'development' : 'production',
-        regionName: String(checkout.tenantRegionName ?? 'EU'),
-        planId,
-        ...billing,
-      },
-      { kind: 'user', id: String(checkout.userId) },
-    );
+  try {
+    if (tenantId) await updateTenant(input, tenantId, { planId, ...billing });
+    else {
+      tenantId = await createTenant(
+        { db: input.db, operationsOf: input.operationsOf, edition: input.context.edition },
+        {
+          name: String(checkout.tenantName),
+          tag: checkout.tenantTag === 'development' ? 'development' : 'production',
+          regionName: String(checkout.tenantRegionName ?? 'EU'),
+          planId,
+          ...billing,
+        },
+        { kind: 'user', id: String(checkout.userId) },
+      );
+    }
+  } catch (error) {
+    // Open again, so the provider's next delivery of the event (it retries a refused one) completes it.
+    await input.db.withTenant(ADMIN_TENANT_ID, (tx) => checkouts.update(tx, scope, id, { status: 'open' }));
+    throw error;
   }
-  await input.db.withTenant(ADMIN_TENANT_ID, (tx) =>
-    checkouts.update(tx, scope, id, { status: 'complete', targetTenantId: tenantId }),
-  );
+  await input.db.withTenant(ADMIN_TENANT_ID, (tx) => checkouts.update(tx, scope, id, { targetTenantId: tenantId }));
 };
 
 const subscriptionChanged = async (input: Run, subscription: Stripe.Subscription, deleted: boolean) => {
