@@ -37,6 +37,7 @@ const routeAt = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
 describe('feature discovery', () => {
   it('finds every feature folder of the console and routes its pages, outside the layout', () => {
     expect(consoleFeatures.map((feature) => feature.name)).toEqual([
+      'auth-status',
       'callback',
       'connectors',
       'customize-jwt',
@@ -50,7 +51,7 @@ describe('feature discovery', () => {
       'signing-keys',
       'welcome',
     ]);
-    for (const path of ['/callback', '/welcome', '/profile']) expect(routeAt(path)?.path).toBe(path.slice(1));
+    for (const path of ['/callback', '/welcome', '/profile', '/auth-status']) expect(routeAt(path)?.path).toBe(path.slice(1));
     // Entities keep their routes next to the features'.
     expect(routeAt('/roles')?.path).toBe('roles');
     expect(routeAt('/customize-jwt/access-token/create')?.path).toBe('customize-jwt/:tokenType/:action');
