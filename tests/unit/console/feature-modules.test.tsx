@@ -51,7 +51,8 @@ describe('feature discovery', () => {
       'signing-keys',
       'welcome',
     ]);
-    for (const path of ['/callback', '/welcome', '/profile', '/auth-status']) expect(routeAt(path)?.path).toBe(path.slice(1));
+    for (const path of ['/callback', '/welcome', '/profile', '/auth-status'])
+      expect(routeAt(path)?.path).toBe(path.slice(1));
     // Entities keep their routes next to the features'.
     expect(routeAt('/roles')?.path).toBe('roles');
     expect(routeAt('/customize-jwt/access-token/create')?.path).toBe('customize-jwt/:tokenType/:action');
