@@ -1,7 +1,7 @@
 import { Badge, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRoutes } from '../../generated/api-paths';
+import { API_BASE, apiRoutes } from '../../generated/api-paths';
 import { apiPath } from '../../shared/api-path';
 
 interface Release {
@@ -18,7 +18,7 @@ export const VersionBadge = () => {
   const { t } = useTranslation();
   const [release, setRelease] = useState<Release>();
   useEffect(() => {
-    fetch(`/api${apiPath(apiRoutes.discovery.actions.release)}`)
+    fetch(`${API_BASE}${apiPath(apiRoutes.discovery.actions.release)}`)
       .then((answer) => (answer.ok ? (answer.json() as Promise<Release>) : undefined))
       .then(setRelease, () => undefined);
   }, []);
