@@ -75,6 +75,12 @@ export const apiRoutes = {
       "get": "/checkout-session/{id}"
     }
   },
+  "cloudAccount": {
+    "actions": {
+      "deletion": "/me/deletion",
+      "delete": "/me"
+    }
+  },
   "cloudInvitation": {
     "actions": {
       "list": "/invitations",
@@ -464,7 +470,13 @@ export const rootRoutes = {
     "actions": {
       "get": "/me",
       "update": "/me",
-      "customData": "/me/custom-data"
+      "customData": "/me/custom-data",
+      "verifyPassword": "/me/password/verify",
+      "changePassword": "/me/password",
+      "sendCode": "/me/verification-codes",
+      "verifyCode": "/me/verification-codes/verify",
+      "assetStatus": "/me/user-assets/service-status",
+      "uploadAsset": "/me/user-assets"
     }
   }
 } as const;

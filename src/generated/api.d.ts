@@ -1318,6 +1318,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the signed-in account: the tenants it administers are deleted, the others left */
+        delete: operations["DeleteCloudAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the signed-in account would do: the tenants deleted, those left, and what blocks it */
+        get: operations["GetCloudAccountDeletion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/one-time-tokens": {
         parameters: {
             query?: never;
@@ -3340,7 +3374,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the signed-in console user's name, avatar or username */
+        /** Change the signed-in console user's name, avatar, username or email (a code sent there verified first) */
         patch: operations["UpdateMe"];
         trace?: never;
     };
@@ -3359,6 +3393,108 @@ export interface paths {
         head?: never;
         /** Merge keys into the signed-in console user's custom data */
         patch: operations["UpdateMeCustomData"];
+        trace?: never;
+    };
+    "/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password (the user proved first, where they have one) */
+        post: operations["CreateMePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/password/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prove the signed-in console user by their current password (counts for ten minutes) */
+        post: operations["CreateMePasswordVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/user-assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an image (multipart/form-data, field file) for the signed-in console user's avatar; answers its URL */
+        post: operations["CreateMeUserAssets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/user-assets/service-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in console user can upload an avatar here, and which files it takes */
+        get: operations["GetMeUserAssetsServiceStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/verification-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a verification code to an email address */
+        post: operations["CreateMeVerificationCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/verification-codes/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the code sent to an email address: the address is proved for ten minutes */
+        post: operations["CreateMeVerificationCodesVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -3595,6 +3731,7 @@ export interface components {
              * @example subscription.billing_not_configured
              * @example subscription.provider_failed
              * @example subscription.invalid_signature
+             * @example account.deletion_blocked
              * @example subscription.plan_not_selectable
              * @example application.protected_application_subdomain_exists
              * @example daily_active_user.already_recorded
@@ -4795,6 +4932,48 @@ export interface components {
             skuId: string;
             status: string;
             tenantId?: string | null;
+        };
+        /**
+         * CloudAccount
+         * @description The signed-in console account of the cloud, as a whole: what deleting it does.
+         */
+        CloudAccount: {
+            $defs: {
+                /** @description The tenants the account administers (deleted with it), those it is a collaborator of (left), and the tenants whose billing blocks the deletion. */
+                deletionPlan: {
+                    tenantsToDelete: {
+                        id: string;
+                        name: string;
+                    }[];
+                    tenantsToQuit: {
+                        id: string;
+                        name: string;
+                    }[];
+                    blockers: {
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        reason: "paid_plan" | "subscription_not_active" | "open_invoices";
+                    }[];
+                };
+            };
+        };
+        /** @description The tenants the account administers (deleted with it), those it is a collaborator of (left), and the tenants whose billing blocks the deletion. */
+        CloudAccountDeletionResponse: {
+            tenantsToDelete: {
+                id: string;
+                name: string;
+            }[];
+            tenantsToQuit: {
+                id: string;
+                name: string;
+            }[];
+            blockers: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                reason: "paid_plan" | "subscription_not_active" | "open_invoices";
+            }[];
         };
         /**
          * CloudInvitation
@@ -9538,7 +9717,7 @@ export interface components {
             /** @description Starts with a letter or underscore, then letters, digits or underscores. */
             username?: string | null;
             /** @description The user's email address. */
-            readonly primaryEmail?: string | null;
+            primaryEmail?: string | null;
             /**
              * @description The user's phone number, with its country calling code; stored as Logto stores it: digits only, the trunk zero some countries write before the national number dropped (+61 0412 345 678 is 61412345678).
              * @example 442079460018
@@ -9601,6 +9780,33 @@ export interface components {
             readonly lastSignInAt?: number | null;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
+            $defs: {
+                /** @description A password: the current one to prove, or the new one. */
+                passwordBody: {
+                    password: string;
+                };
+                /** @description The email address a code goes to. */
+                emailBody: {
+                    /** Format: email */
+                    email: string;
+                };
+                /** @description The code sent, and the address it was sent to. */
+                emailCodeBody: {
+                    /** Format: email */
+                    email: string;
+                    verificationCode: string;
+                };
+                assetStatus: {
+                    /** @enum {string} */
+                    status: "ready" | "not_configured";
+                    allowUploadMimeTypes?: string[];
+                    maxUploadFileSize?: number;
+                };
+                uploadedAsset: {
+                    /** @description Where the file is served. */
+                    url: string;
+                };
+            };
         };
         MeUpdateBody: {
             /** @description The display name. */
@@ -9612,6 +9818,8 @@ export interface components {
             avatar?: string | null;
             /** @description Starts with a letter or underscore, then letters, digits or underscores. */
             username?: string | null;
+            /** @description The user's email address. */
+            primaryEmail?: string | null;
         };
         /** @description The console's data about its user: onboarding state, the default tenant and console preferences. */
         MeCustomDataBody: {
@@ -9670,6 +9878,35 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        /** @description A password: the current one to prove, or the new one. */
+        MeVerifyPasswordBody: {
+            password: string;
+        };
+        /** @description A password: the current one to prove, or the new one. */
+        MeChangePasswordBody: {
+            password: string;
+        };
+        /** @description The email address a code goes to. */
+        MeSendCodeBody: {
+            /** Format: email */
+            email: string;
+        };
+        /** @description The code sent, and the address it was sent to. */
+        MeVerifyCodeBody: {
+            /** Format: email */
+            email: string;
+            verificationCode: string;
+        };
+        MeAssetStatusResponse: {
+            /** @enum {string} */
+            status: "ready" | "not_configured";
+            allowUploadMimeTypes?: string[];
+            maxUploadFileSize?: number;
+        };
+        MeUploadAssetResponse: {
+            /** @description Where the file is served. */
+            url: string;
         };
         /**
          * OidcKey
@@ -22922,6 +23159,134 @@ export interface operations {
             };
         };
     };
+    DeleteCloudAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete the signed-in account: the tenants it administers are deleted, the others left */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetCloudAccountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What deleting the signed-in account would do: the tenants deleted, those left, and what blocks it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudAccountDeletionResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     ListOneTimeTokens: {
         parameters: {
             query?: {
@@ -35630,7 +35995,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Change the signed-in console user's name, avatar or username */
+            /** @description Change the signed-in console user's name, avatar, username or email (a code sent there verified first) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -35707,6 +36072,404 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MeCustomDataResponse"];
                 };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateMePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeChangePasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Set a new password (the user proved first, where they have one) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateMePasswordVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeVerifyPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Prove the signed-in console user by their current password (counts for ten minutes) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateMeUserAssets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Upload an image (multipart/form-data, field file) for the signed-in console user's avatar; answers its URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeUploadAssetResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetMeUserAssetsServiceStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the signed-in console user can upload an avatar here, and which files it takes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeAssetStatusResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateMeVerificationCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeSendCodeBody"];
+            };
+        };
+        responses: {
+            /** @description Send a verification code to an email address */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateMeVerificationCodesVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeVerifyCodeBody"];
+            };
+        };
+        responses: {
+            /** @description Check the code sent to an email address: the address is proved for ten minutes */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {

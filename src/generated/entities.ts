@@ -7538,6 +7538,164 @@ export const entityModels: EntityModel[] = [
     "hasConsole": false
   },
   {
+    "name": "cloudAccount",
+    "kind": "service",
+    "apiPath": "/me",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "cloud",
+    "requiredScopes": {
+      "read": [
+        "all"
+      ],
+      "write": [
+        "all"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "cloudAccount",
+    "titleKey": "cloudAccount.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "CloudAccount",
+      "description": "The signed-in console account of the cloud, as a whole: what deleting it does.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {},
+      "$defs": {
+        "deletionPlan": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "tenantsToDelete",
+            "tenantsToQuit",
+            "blockers"
+          ],
+          "description": "The tenants the account administers (deleted with it), those it is a collaborator of (left), and the tenants whose billing blocks the deletion.",
+          "properties": {
+            "tenantsToDelete": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  }
+                }
+              }
+            },
+            "tenantsToQuit": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  }
+                }
+              }
+            },
+            "blockers": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name",
+                  "reason"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "reason": {
+                    "type": "string",
+                    "enum": [
+                      "paid_plan",
+                      "subscription_not_active",
+                      "open_invoices"
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "deletion",
+        "on": "collection",
+        "method": "GET",
+        "path": "deletion",
+        "handler": "cloudAccount.deletion",
+        "status": 200,
+        "summary": "What deleting the signed-in account would do: the tenants deleted, those left, and what blocks it",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseSchema": "deletionPlan"
+      },
+      {
+        "key": "delete",
+        "on": "collection",
+        "method": "DELETE",
+        "path": "",
+        "handler": "cloudAccount.delete",
+        "status": 204,
+        "summary": "Delete the signed-in account: the tenants it administers are deleted, the others left",
+        "scopes": [],
+        "authenticatedBy": "handler"
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
     "name": "cloudInvitation",
     "kind": "service",
     "apiPath": "/invitations",
@@ -27898,8 +28056,7 @@ export const entityModels: EntityModel[] = [
           ],
           "maxLength": 128,
           "pattern": "^\\S+@\\S+\\.\\S+$",
-          "description": "The user's email address.",
-          "readOnly": true
+          "description": "The user's email address."
         },
         "primaryPhone": {
           "type": [
@@ -28050,12 +28207,100 @@ export const entityModels: EntityModel[] = [
           "x-column": "timestamp",
           "description": "When the record was created, in milliseconds since the Unix epoch."
         }
+      },
+      "$defs": {
+        "passwordBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "password"
+          ],
+          "description": "A password: the current one to prove, or the new one.",
+          "properties": {
+            "password": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            }
+          }
+        },
+        "emailBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "email"
+          ],
+          "description": "The email address a code goes to.",
+          "properties": {
+            "email": {
+              "type": "string",
+              "format": "email",
+              "maxLength": 128
+            }
+          }
+        },
+        "emailCodeBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "email",
+            "verificationCode"
+          ],
+          "description": "The code sent, and the address it was sent to.",
+          "properties": {
+            "email": {
+              "type": "string",
+              "format": "email",
+              "maxLength": 128
+            },
+            "verificationCode": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 16
+            }
+          }
+        },
+        "assetStatus": {
+          "type": "object",
+          "required": [
+            "status"
+          ],
+          "properties": {
+            "status": {
+              "type": "string",
+              "enum": [
+                "ready",
+                "not_configured"
+              ]
+            },
+            "allowUploadMimeTypes": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "maxUploadFileSize": {
+              "type": "integer"
+            }
+          }
+        },
+        "uploadedAsset": {
+          "type": "object",
+          "required": [
+            "url"
+          ],
+          "properties": {
+            "url": {
+              "type": "string",
+              "description": "Where the file is served."
+            }
+          }
+        }
       }
     },
     "columns": [],
     "readOnly": [
       "id",
-      "primaryEmail",
       "primaryPhone",
       "profile",
       "identities",
@@ -28095,13 +28340,14 @@ export const entityModels: EntityModel[] = [
         "path": "",
         "handler": "me.update",
         "status": 200,
-        "summary": "Change the signed-in console user's name, avatar or username",
+        "summary": "Change the signed-in console user's name, avatar, username or email (a code sent there verified first)",
         "scopes": [],
         "authenticatedBy": "handler",
         "optionalBodyFields": [
           "name",
           "avatar",
-          "username"
+          "username",
+          "primaryEmail"
         ],
         "body": {
           "schema": {
@@ -28133,11 +28379,20 @@ export const entityModels: EntityModel[] = [
                 "maxLength": 128,
                 "pattern": "^[A-Z_a-z]\\w*$",
                 "description": "Starts with a letter or underscore, then letters, digits or underscores."
+              },
+              "primaryEmail": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 128,
+                "pattern": "^\\S+@\\S+\\.\\S+$",
+                "description": "The user's email address."
               }
             },
             "minProperties": 1
           },
-          "validatorKey": "5cc4fe28"
+          "validatorKey": "-18426bb5"
         }
       },
       {
@@ -28232,6 +28487,156 @@ export const entityModels: EntityModel[] = [
           },
           "validatorKey": "1b757848"
         }
+      },
+      {
+        "key": "verify-password",
+        "on": "collection",
+        "method": "POST",
+        "path": "password/verify",
+        "handler": "me.verify-password",
+        "status": 204,
+        "summary": "Prove the signed-in console user by their current password (counts for ten minutes)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "bodySchema": "passwordBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "password"
+            ],
+            "description": "A password: the current one to prove, or the new one.",
+            "properties": {
+              "password": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256
+              }
+            }
+          },
+          "validatorKey": "3ed5a772"
+        }
+      },
+      {
+        "key": "change-password",
+        "on": "collection",
+        "method": "POST",
+        "path": "password",
+        "handler": "me.change-password",
+        "status": 204,
+        "summary": "Set a new password (the user proved first, where they have one)",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "bodySchema": "passwordBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "password"
+            ],
+            "description": "A password: the current one to prove, or the new one.",
+            "properties": {
+              "password": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256
+              }
+            }
+          },
+          "validatorKey": "3ed5a772"
+        }
+      },
+      {
+        "key": "send-code",
+        "on": "collection",
+        "method": "POST",
+        "path": "verification-codes",
+        "handler": "me.send-code",
+        "status": 204,
+        "summary": "Send a verification code to an email address",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "bodySchema": "emailBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "email"
+            ],
+            "description": "The email address a code goes to.",
+            "properties": {
+              "email": {
+                "type": "string",
+                "format": "email",
+                "maxLength": 128
+              }
+            }
+          },
+          "validatorKey": "3097388b"
+        }
+      },
+      {
+        "key": "verify-code",
+        "on": "collection",
+        "method": "POST",
+        "path": "verification-codes/verify",
+        "handler": "me.verify-code",
+        "status": 204,
+        "summary": "Check the code sent to an email address: the address is proved for ten minutes",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "bodySchema": "emailCodeBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "email",
+              "verificationCode"
+            ],
+            "description": "The code sent, and the address it was sent to.",
+            "properties": {
+              "email": {
+                "type": "string",
+                "format": "email",
+                "maxLength": 128
+              },
+              "verificationCode": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 16
+              }
+            }
+          },
+          "validatorKey": "4871284d"
+        }
+      },
+      {
+        "key": "asset-status",
+        "on": "collection",
+        "method": "GET",
+        "path": "user-assets/service-status",
+        "handler": "me.asset-status",
+        "status": 200,
+        "summary": "Whether the signed-in console user can upload an avatar here, and which files it takes",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseSchema": "assetStatus"
+      },
+      {
+        "key": "upload-asset",
+        "on": "collection",
+        "method": "POST",
+        "path": "user-assets",
+        "handler": "me.upload-asset",
+        "status": 200,
+        "summary": "Upload an image (multipart/form-data, field file) for the signed-in console user's avatar; answers its URL",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseSchema": "uploadedAsset"
       }
     ],
     "serverHooks": {},

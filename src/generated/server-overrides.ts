@@ -9,6 +9,7 @@ import { applicationUserConsentOrganizationOverrides } from '../entities/applica
 import { applicationUserConsentScopeOverrides } from '../entities/applicationUserConsentScope/server/overrides.js';
 import { captchaProviderOverrides } from '../entities/captchaProvider/server/overrides.js';
 import { checkoutSessionOverrides } from '../entities/checkoutSession/server/overrides.js';
+import { cloudAccountOverrides } from '../entities/cloudAccount/server/overrides.js';
 import { cloudInvitationOverrides } from '../entities/cloudInvitation/server/overrides.js';
 import { cloudTenantOverrides } from '../entities/cloudTenant/server/overrides.js';
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
@@ -88,6 +89,8 @@ export type ServerOverrideKey =
   | 'captchaProvider.state'
   | 'checkoutSession.create'
   | 'checkoutSession.get'
+  | 'cloudAccount.delete'
+  | 'cloudAccount.deletion'
   | 'cloudInvitation.accept'
   | 'cloudInvitation.get'
   | 'cloudInvitation.list'
@@ -139,9 +142,15 @@ export type ServerOverrideKey =
   | 'jwtCustomizer.test'
   | 'jwtCustomizer.update'
   | 'jwtCustomizer.upsert'
+  | 'me.asset-status'
+  | 'me.change-password'
   | 'me.get'
+  | 'me.send-code'
   | 'me.update'
   | 'me.update-custom-data'
+  | 'me.upload-asset'
+  | 'me.verify-code'
+  | 'me.verify-password'
   | 'oidcKey.delete'
   | 'oidcKey.list'
   | 'oidcKey.rotate'
@@ -257,6 +266,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...applicationUserConsentScopeOverrides,
   ...captchaProviderOverrides,
   ...checkoutSessionOverrides,
+  ...cloudAccountOverrides,
   ...cloudInvitationOverrides,
   ...cloudTenantOverrides,
   ...connectorOverrides,

@@ -32,11 +32,13 @@ import { requestContexts } from './http/request-context.js';
 import { loggingOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { type CaptchaEndpoints, captchaEndpoints } from './interaction/captcha/endpoints.js';
+import type { SmtpConfig } from './messages/smtp.js';
 import { registerIdentity } from './oidc/index.js';
 import { buildOperations } from './operations.js';
 import { registerProtectedAppEdge } from './protected-apps/edge.js';
 import { type ReleaseFeed, releaseFeed } from './releases/feed.js';
 import type { SecretVault } from './secrets/vault.js';
+import { configureAdminMail } from './tenants/admin-mail.js';
 import { type TenantDirectory, tenantDirectory } from './tenants/directory.js';
 import { planQuota } from './tenants/plan-quota.js';
 import { DEFAULT_TENANT_ID, isTenantId, originOf } from './tenants/urls.js';
@@ -109,6 +111,8 @@ export interface AppOptions {
   billing?: BillingSettings | undefined;
   /** Where the latest release is announced (RELEASE_FEED_URL); unset, no newer release is known. */
   releaseFeedUrl?: string | undefined;
+  /** The admin tenant's mail server (ADMIN_SMTP_URL): console users' codes and invitations go through it. */
+  adminMail?: SmtpConfig | undefined;
 }
 
 export const buildApp = async ({
@@ -132,6 +136,7 @@ export const buildApp = async ({
   protectedAppDomain,
   billing,
   releaseFeedUrl,
+  adminMail,
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -256,6 +261,7 @@ export const buildApp = async ({
     models: catalog.models,
     vault,
   });
+  if (adminMail) await configureAdminMail({ db, operationsOf, edition }, adminMail);
   registerHasuraHook(app, db);
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
 

@@ -4,8 +4,10 @@ import { type BillingSettings, readBillingSettings } from './billing/settings.js
 import { type BootstrapSettings, readBootstrapSettings } from './bootstrap/settings.js';
 import type { ServerEdition } from './crud/context.js';
 import type { CaptchaEndpoints } from './interaction/captcha/endpoints.js';
+import type { SmtpConfig } from './messages/smtp.js';
 import { SecretVault } from './secrets/vault.js';
 import { StartRefused } from './start-refused.js';
+import { readAdminSmtpUrl } from './tenants/admin-mail.js';
 
 export interface ServerConfig {
   port: number;
@@ -38,6 +40,7 @@ export interface ServerConfig {
   billing: BillingSettings | undefined;
   /** Where the latest release is announced (RELEASE_FEED_URL): the version badge's dot; unset, none is known. */
   releaseFeedUrl: string | undefined;
+  adminMail: SmtpConfig | undefined;
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -118,6 +121,13 @@ const readProtectedAppDomain = (env: NodeJS.ProcessEnv) => {
   return domain;
 };
 
+/** ADMIN_SMTP_URL: the admin tenant's mail server, or unset; a malformed one refuses the start. */
+const readAdminMail = (env: NodeJS.ProcessEnv) => {
+  const read = readAdminSmtpUrl(env.ADMIN_SMTP_URL);
+  if (typeof read === 'string') throw new StartRefused(read);
+  return read;
+};
+
 /** The edition from GATEHOUSE_EDITION: `oss` (the default) or `cloud`; anything else refuses the start. */
 const readEdition = (env: NodeJS.ProcessEnv): ServerEdition => {
   const value = env.GATEHOUSE_EDITION || 'oss';
@@ -169,5 +179,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     edition: readEdition(env),
     billing: readBillingSettings(env),
     releaseFeedUrl: readServiceUrl(env, 'RELEASE_FEED_URL', 'https://releases.example.com/latest.json'),
+    adminMail: readAdminMail(env),
   };
 };

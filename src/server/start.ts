@@ -34,6 +34,7 @@ const { app, address } = await (async () => {
     edition: config.edition,
     billing: config.billing,
     releaseFeedUrl: config.releaseFeedUrl,
+    adminMail: config.adminMail,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL || 'info' },

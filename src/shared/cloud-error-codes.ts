@@ -12,5 +12,9 @@ export const cloudErrorCodes = {
   'subscription.billing_not_configured': { status: 501, message: 'Billing is not configured on this server.' },
   'subscription.provider_failed': { status: 502, message: 'The payment provider could not complete the request.' },
   'subscription.invalid_signature': { status: 400, message: 'The webhook signature is not valid.' },
+  'account.deletion_blocked': {
+    status: 422,
+    message: 'The account cannot be deleted while a tenant it administers is paid for or has unpaid invoices.',
+  },
   'subscription.plan_not_selectable': { status: 422, message: 'This plan cannot be chosen.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -172,6 +172,23 @@ describe('cloud tenants', () => {
     await screenshot(member, 'member-joined');
   });
 
+  test('the domains tab adds a custom domain with the DNS records to set, and removes it', async () => {
+    await page.goto(`${server.origin}/console/${shared}/tenant-settings/domains`);
+    await page.getByRole('textbox', { name: 'Domain' }).fill('https://bad');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await visible(page.getByText('Enter a host name such as auth.example.com', { exact: false }));
+    await page.getByRole('textbox', { name: 'Domain' }).fill('auth.acme.test');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    const row = page.getByRole('row', { name: /auth\.acme\.test/ });
+    await visible(row.getByText('Pending verification'));
+    await row.getByRole('button', { name: 'Expand row' }).click();
+    await visible(page.getByText('CNAME', { exact: true }));
+    await screenshot(page, 'domains');
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Remove' }).click();
+    await visible(page.getByText('No custom domain yet.'));
+  });
+
   test('a collaborator reads the members but cannot reach the tenant settings', async () => {
     const member = (memberBrowser as Browser).page;
     await member.goto(`${server.origin}/console/${shared}/tenant-settings`);

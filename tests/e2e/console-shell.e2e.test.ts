@@ -85,6 +85,16 @@ describe('console', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  test('lists the contact channels from the Help menu', async () => {
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('menuitem', { name: 'Contact us' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact us' });
+    const links = ['Join the chat', 'Open an issue', 'Send an email', 'Pick a time'];
+    for (const name of links) await visible(dialog.getByRole('link', { name }));
+    expect(await dialog.getByRole('link', { name: 'Send an email' }).getAttribute('href')).toMatch(/^mailto:/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
   test('shows the release the server runs in the top bar', async () => {
     const version = (
       JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }

@@ -8,7 +8,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { ConsoleCustomData } from './account-api';
+import type { AccountUser, ConsoleCustomData } from './account-api';
 import { getAccountApi, getAuth } from './client';
 import { type Identity, identityOf } from './identity';
 import type { AuthSession, AuthState } from './session';
@@ -21,6 +21,8 @@ export interface AuthContextValue extends AuthState {
   signOut: () => Promise<void>;
   /** Saves console preferences on the account (spec §3); failures are ignored (the choice is kept locally anyway). */
   savePreferences: (preferences: NonNullable<ConsoleCustomData['adminConsolePreferences']>) => void;
+  /** The account as a change of it answered (the profile): the top bar and the rest show it at once. */
+  accountChanged: (account: AccountUser) => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -89,6 +91,7 @@ export const AuthContextProvider = ({
       signIn: (options) => session.signIn(options),
       signOut: () => session.signOut(),
       savePreferences,
+      accountChanged: setAccount,
     }),
     [state, session, identity, savePreferences],
   );

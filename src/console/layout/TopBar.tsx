@@ -1,6 +1,6 @@
 import { FileTextOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tag } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyPage } from '../navigation/lazy-page';
@@ -13,9 +13,12 @@ import { UserMenu } from './UserMenu';
 const TenantSwitcher = lazyPage(() => import('../tenancy/lazy/TenantSwitcher').then((m) => m.TenantSwitcher));
 /** The self-hosted release badge, loaded apart from the first load. */
 const VersionBadge = lazyPage(() => import('./VersionBadge').then((m) => m.VersionBadge));
+/** The contact dialog, loaded when it is opened. */
+const ContactDialog = lazyPage(() => import('./ContactDialog').then((m) => m.ContactDialog));
 
 export const TopBar = () => {
   const { t } = useTranslation();
+  const [contact, setContact] = useState(false);
   return (
     <header className="gh-topbar">
       <Link to="/" className="gh-topbar-home" aria-label={t('layout.home')}>
@@ -61,6 +64,7 @@ export const TopBar = () => {
                 </a>
               ),
             },
+            { key: 'contact', label: t('layout.help.contact'), onClick: () => setContact(true) },
           ],
         }}
       >
@@ -69,6 +73,11 @@ export const TopBar = () => {
         </Button>
       </Dropdown>
       <UserMenu />
+      {contact ? (
+        <Suspense fallback={null}>
+          <ContactDialog onClose={() => setContact(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 };

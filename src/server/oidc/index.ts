@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { PasswordChecks } from '../../entities/user/server/account/accepted-password.js';
 import type { BreachCheck } from '../../entities/user/server/account/password-policy.js';
 import { securitySettings } from '../../entities/user/server/account/security-settings.js';
 import { UserStore } from '../../entities/user/server/account/store.js';
@@ -65,6 +66,14 @@ export interface Identity {
   activeUsers: Pick<ActiveUsers, 'settled'>;
   /** The sign-in pages' messages (verification codes), sent beside the requests; `settled()` waits for the sends. */
   outbox: Pick<Outbox, 'settled'>;
+  /** Proving and choosing passwords outside the sign-in pages (a console user's own profile). */
+  passwords: AccountPasswords;
+}
+
+/** The users' store, the lockout that counts wrong passwords, and the checks a new password passes. */
+export interface AccountPasswords extends PasswordChecks {
+  users: UserStore;
+  sentinel: Sentinel;
 }
 
 declare module 'fastify' {
@@ -127,6 +136,10 @@ export const registerIdentity = async (
     models,
     onGrantLimit: (tenantId, event) => webhooks?.raise(tenantId, 'Grant.LimitExceeded', { ...event }),
   });
+  const settingsOf = securitySettings(db);
+  const sentinel = new Sentinel(db, (tenantId, identifier) =>
+    webhooks?.raise(tenantId, 'Identifier.Lockout', { ...identifier }),
+  );
   app.decorate('identity', {
     tenants,
     issuerOf: (tenantId: string) => tenantIssuer(origin(), tenantId),
@@ -134,6 +147,7 @@ export const registerIdentity = async (
     keysChanged: (tenantId: string) => providers.evict(tenantId),
     activeUsers,
     outbox,
+    passwords: { users, sentinel, settingsOf, breached },
   } satisfies Identity);
   // The writes and sends under way finish (and record how they went) before the audit log and the database close.
   app.addHook('onClose', () => activeUsers.settled());
@@ -141,10 +155,6 @@ export const registerIdentity = async (
 
   await registerOidcRoutes(app, providers);
   const modelOf = (entity: string) => operationsOf(entity).model;
-  const settingsOf = securitySettings(db);
-  const sentinel = new Sentinel(db, (tenantId, identifier) =>
-    webhooks?.raise(tenantId, 'Identifier.Lockout', { ...identifier }),
-  );
   await registerInteractionRoutes(app, {
     db,
     providers,

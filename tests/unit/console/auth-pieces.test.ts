@@ -192,6 +192,7 @@ describe('identity', () => {
       },
       updateMe: async () => ({}) as never,
       updateCustomData: async () => ({}),
+      meApi: async () => ({}) as never,
       adminApi: async () => ({}) as never,
     }));
     expect(await failing.getIdentity?.()).toMatchObject({ id: 'u1', displayName: 'admin' });

@@ -1,15 +1,17 @@
 import { defineFeature, linkTo } from '../../feature-modules/define';
 import { lazyPage } from '../../navigation/lazy-page';
 
-/** `/console/profile`: the signed-in account, outside the console's frame (it opens in a tab of its own). */
+const Profile = lazyPage(() => import('./Profile').then((m) => m.Profile));
+
+/**
+ * `/console/profile`: the signed-in account, outside the console's frame (it opens in a tab of its own); its changes
+ * that need a proof are sub-routes (`profile/verify-password`, `change-password`, `link-email`, `verification-code`).
+ */
 export const feature = defineFeature({
   name: 'profile',
   pages: [
-    {
-      path: 'profile',
-      placement: 'standalone',
-      component: lazyPage(() => import('./Profile').then((m) => m.Profile)),
-    },
+    { path: 'profile', placement: 'standalone', component: Profile },
+    { path: 'profile/:step', placement: 'standalone', component: Profile },
   ],
 });
 

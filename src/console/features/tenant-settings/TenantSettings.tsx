@@ -11,12 +11,14 @@ import { SettingsTab } from './SettingsTab';
 
 /** The plan and its usage cards (charts and grids of their own), loaded when the tab is opened. */
 const SubscriptionTab = lazy(() => import('./SubscriptionTab').then((m) => ({ default: m.SubscriptionTab })));
+const DomainsTab = lazy(() => import('./DomainsTab').then((m) => ({ default: m.DomainsTab })));
 const BillingHistoryTab = lazy(() => import('./BillingHistoryTab').then((m) => ({ default: m.BillingHistoryTab })));
 
 /** The tabs and the tenant permission each needs (spec §2: settings and subscription for managers, members for every member). */
 const tabs = [
   { key: 'settings', scope: 'manage:tenant', Tab: SettingsTab },
   { key: 'members', scope: 'read:member', Tab: MembersTab },
+  { key: 'domains', scope: 'manage:tenant', Tab: DomainsTab },
   { key: 'subscription', scope: 'manage:tenant', Tab: SubscriptionTab },
   { key: 'billing-history', scope: 'manage:tenant', Tab: BillingHistoryTab },
 ] as const;

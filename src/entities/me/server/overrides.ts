@@ -2,6 +2,10 @@ import { type ConsoleCaller, consoleUser } from '../../../server/auth/console-us
 import { ALL_SCOPES, type RequestContext } from '../../../server/crud/context.js';
 import { publicView } from '../../../server/crud/fields.js';
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
+import { assetStatus, uploadAsset } from '../../userAsset/server/overrides.js';
+import { meEmailCodeOverrides } from './email-codes.js';
+import { mePasswordOverrides } from './password.js';
+import { requireProof } from './verification.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
 
@@ -21,7 +25,16 @@ export const meOverrides = {
     run: async ({ caller, operationsOf }) =>
       publicView(operationsOf('user').model)((caller as ConsoleCaller).user as unknown as Record<string, unknown>),
   },
-  'me.update': { kind: 'action', authenticate: consoleUser, run: (input) => updateSelf(input, input.body) },
+  'me.update': {
+    kind: 'action',
+    authenticate: consoleUser,
+    run: async (input) => {
+      // A new email address is taken only after a code sent there was verified (Logto's verification status).
+      const email = input.body.primaryEmail;
+      if (typeof email === 'string') await requireProof(input, (input.caller as ConsoleCaller).user, email);
+      return updateSelf(input, input.body);
+    },
+  },
   'me.update-custom-data': {
     kind: 'action',
     authenticate: consoleUser,
@@ -30,4 +43,8 @@ export const meOverrides = {
       return (await updateSelf(input, { customData })).customData;
     },
   },
+  'me.asset-status': { kind: 'action', authenticate: consoleUser, run: assetStatus },
+  'me.upload-asset': { kind: 'action', authenticate: consoleUser, run: uploadAsset },
+  ...mePasswordOverrides,
+  ...meEmailCodeOverrides,
 } satisfies Record<string, ServerOverride>;

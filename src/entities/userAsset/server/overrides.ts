@@ -6,7 +6,7 @@ import { uploadedFile } from '../../../server/user-assets/uploaded-file.js';
 type Run = Parameters<ActionOverride['run']>[0];
 
 /** `GET /api/user-assets/service-status`: ready with Logto's limits where uploads have a place, else not configured. */
-const status = async ({ request }: Run) =>
+export const assetStatus = async ({ request }: Run) =>
   request.server.userAssets
     ? { status: 'ready', allowUploadMimeTypes: ALLOWED_MIME_TYPES, maxUploadFileSize: MAX_UPLOAD_BYTES }
     : { status: 'not_configured' };
@@ -15,7 +15,7 @@ const status = async ({ request }: Run) =>
  * `POST /api/user-assets`: the multipart body's one file, an image of at most 8 MiB, stored under the tenant; its
  * public URL. Logto's 400s: no file (`guard.invalid_input`), too large, a type not taken, no storage.
  */
-const upload = async ({ request, context }: Run) => {
+export const uploadAsset = async ({ request, context }: Run) => {
   const file = await uploadedFile(request, ALLOWED_MIME_TYPES, MAX_UPLOAD_BYTES);
   const storage = request.server.userAssets;
   if (!storage) throw new ApiError('storage.not_configured');
@@ -24,6 +24,6 @@ const upload = async ({ request, context }: Run) => {
 };
 
 export const userAssetOverrides = {
-  'userAsset.status': { kind: 'action', run: status },
-  'userAsset.upload': { kind: 'action', run: upload },
+  'userAsset.status': { kind: 'action', run: assetStatus },
+  'userAsset.upload': { kind: 'action', run: uploadAsset },
 } satisfies Record<string, ServerOverride>;
