@@ -476,7 +476,11 @@ export const rootRoutes = {
       "sendCode": "/me/verification-codes",
       "verifyCode": "/me/verification-codes/verify",
       "assetStatus": "/me/user-assets/service-status",
-      "uploadAsset": "/me/user-assets"
+      "uploadAsset": "/me/user-assets",
+      "socialConnectors": "/me/social/connectors",
+      "socialAuthorizationUri": "/me/social/authorization-uri",
+      "socialLink": "/me/social/link-identity",
+      "socialUnlink": "/me/social/identity/{connectorId}"
     }
   }
 } as const;

@@ -3429,6 +3429,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/social/authorization-uri": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where to sign in at a social connector's provider to link that account */
+        post: operations["CreateMeSocialAuthorizationUri"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/social/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The social connectors the signed-in console user may link an account of */
+        get: operations["GetMeSocialConnectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/social/identity/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlink the signed-in console user's account of a social connector */
+        delete: operations["DeleteMeSocialIdentityConnectorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/social/link-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link the account the provider's answer names to the signed-in console user */
+        post: operations["CreateMeSocialLinkIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/user-assets": {
         parameters: {
             query?: never;
@@ -9806,6 +9874,36 @@ export interface components {
                     /** @description Where the file is served. */
                     url: string;
                 };
+                /** @description The admin tenant's social connectors. */
+                socialConnectors: {
+                    id: string;
+                    target: string;
+                    name: {
+                        [key: string]: string;
+                    };
+                    logo: string;
+                    logoDark?: string | null;
+                }[];
+                /** @description The connector, the state to come back with and the page the provider returns to. */
+                socialAuthorizationBody: {
+                    connectorId: string;
+                    state: string;
+                    /** Format: uri */
+                    redirectUri: string;
+                };
+                socialAuthorization: {
+                    redirectTo: string;
+                };
+                /** @description The connector, and what its provider sent back (the callback's query parameters and the redirect URI). */
+                socialLinkBody: {
+                    connectorId: string;
+                    connectorData: {
+                        [key: string]: unknown;
+                    };
+                };
+                socialParams: {
+                    connectorId?: string;
+                };
             };
         };
         MeUpdateBody: {
@@ -9907,6 +10005,33 @@ export interface components {
         MeUploadAssetResponse: {
             /** @description Where the file is served. */
             url: string;
+        };
+        /** @description The admin tenant's social connectors. */
+        MeSocialConnectorsResponse: {
+            id: string;
+            target: string;
+            name: {
+                [key: string]: string;
+            };
+            logo: string;
+            logoDark?: string | null;
+        }[];
+        /** @description The connector, the state to come back with and the page the provider returns to. */
+        MeSocialAuthorizationUriBody: {
+            connectorId: string;
+            state: string;
+            /** Format: uri */
+            redirectUri: string;
+        };
+        MeSocialAuthorizationUriResponse: {
+            redirectTo: string;
+        };
+        /** @description The connector, and what its provider sent back (the callback's query parameters and the redirect URI). */
+        MeSocialLinkBody: {
+            connectorId: string;
+            connectorData: {
+                [key: string]: unknown;
+            };
         };
         /**
          * OidcKey
@@ -36206,6 +36331,275 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateMeSocialAuthorizationUri: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeSocialAuthorizationUriBody"];
+            };
+        };
+        responses: {
+            /** @description Where to sign in at a social connector's provider to link that account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeSocialAuthorizationUriResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetMeSocialConnectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The social connectors the signed-in console user may link an account of */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeSocialConnectorsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteMeSocialIdentityConnectorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connector id. */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlink the signed-in console user's account of a social connector */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateMeSocialLinkIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeSocialLinkBody"];
+            };
+        };
+        responses: {
+            /** @description Link the account the provider's answer names to the signed-in console user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
             };
             /** @description Bad Request */
             400: {

@@ -28295,6 +28295,110 @@ export const entityModels: EntityModel[] = [
               "description": "Where the file is served."
             }
           }
+        },
+        "socialConnectors": {
+          "type": "array",
+          "description": "The admin tenant's social connectors.",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "target",
+              "name",
+              "logo"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "target": {
+                "type": "string"
+              },
+              "name": {
+                "type": "object",
+                "additionalProperties": {
+                  "type": "string"
+                }
+              },
+              "logo": {
+                "type": "string"
+              },
+              "logoDark": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            }
+          }
+        },
+        "socialAuthorizationBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "connectorId",
+            "state",
+            "redirectUri"
+          ],
+          "description": "The connector, the state to come back with and the page the provider returns to.",
+          "properties": {
+            "connectorId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128
+            },
+            "state": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            },
+            "redirectUri": {
+              "type": "string",
+              "format": "uri",
+              "maxLength": 2048
+            }
+          }
+        },
+        "socialAuthorization": {
+          "type": "object",
+          "required": [
+            "redirectTo"
+          ],
+          "properties": {
+            "redirectTo": {
+              "type": "string"
+            }
+          }
+        },
+        "socialLinkBody": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "connectorId",
+            "connectorData"
+          ],
+          "description": "The connector, and what its provider sent back (the callback's query parameters and the redirect URI).",
+          "properties": {
+            "connectorId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128
+            },
+            "connectorData": {
+              "type": "object",
+              "additionalProperties": true
+            }
+          }
+        },
+        "socialParams": {
+          "type": "object",
+          "properties": {
+            "connectorId": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128
+            }
+          }
         }
       }
     },
@@ -28637,6 +28741,121 @@ export const entityModels: EntityModel[] = [
         "scopes": [],
         "authenticatedBy": "handler",
         "responseSchema": "uploadedAsset"
+      },
+      {
+        "key": "social-connectors",
+        "on": "collection",
+        "method": "GET",
+        "path": "social/connectors",
+        "handler": "me.social-connectors",
+        "status": 200,
+        "summary": "The social connectors the signed-in console user may link an account of",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "responseSchema": "socialConnectors"
+      },
+      {
+        "key": "social-authorization-uri",
+        "on": "collection",
+        "method": "POST",
+        "path": "social/authorization-uri",
+        "handler": "me.social-authorization-uri",
+        "status": 200,
+        "summary": "Where to sign in at a social connector's provider to link that account",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "bodySchema": "socialAuthorizationBody",
+        "responseSchema": "socialAuthorization",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "connectorId",
+              "state",
+              "redirectUri"
+            ],
+            "description": "The connector, the state to come back with and the page the provider returns to.",
+            "properties": {
+              "connectorId": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128
+              },
+              "state": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256
+              },
+              "redirectUri": {
+                "type": "string",
+                "format": "uri",
+                "maxLength": 2048
+              }
+            }
+          },
+          "validatorKey": "-430bdde3"
+        }
+      },
+      {
+        "key": "social-link",
+        "on": "collection",
+        "method": "POST",
+        "path": "social/link-identity",
+        "handler": "me.social-link",
+        "status": 200,
+        "summary": "Link the account the provider's answer names to the signed-in console user",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "bodySchema": "socialLinkBody",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "connectorId",
+              "connectorData"
+            ],
+            "description": "The connector, and what its provider sent back (the callback's query parameters and the redirect URI).",
+            "properties": {
+              "connectorId": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128
+              },
+              "connectorData": {
+                "type": "object",
+                "additionalProperties": true
+              }
+            }
+          },
+          "validatorKey": "-31dd9c7c"
+        }
+      },
+      {
+        "key": "social-unlink",
+        "on": "collection",
+        "method": "DELETE",
+        "path": "social/identity/{connectorId}",
+        "handler": "me.social-unlink",
+        "status": 204,
+        "summary": "Unlink the signed-in console user's account of a social connector",
+        "scopes": [],
+        "authenticatedBy": "handler",
+        "paramsSchema": "socialParams",
+        "params": {
+          "schema": {
+            "type": "object",
+            "properties": {
+              "connectorId": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128
+              }
+            }
+          },
+          "validatorKey": "759d703"
+        }
       }
     ],
     "serverHooks": {},

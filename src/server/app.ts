@@ -38,7 +38,7 @@ import { buildOperations } from './operations.js';
 import { registerProtectedAppEdge } from './protected-apps/edge.js';
 import { type ReleaseFeed, releaseFeed } from './releases/feed.js';
 import type { SecretVault } from './secrets/vault.js';
-import { configureAdminMail } from './tenants/admin-mail.js';
+import { type AdminConnector, adminMailConnector, configureAdminConnectors } from './tenants/admin-connectors.js';
 import { type TenantDirectory, tenantDirectory } from './tenants/directory.js';
 import { planQuota } from './tenants/plan-quota.js';
 import { DEFAULT_TENANT_ID, isTenantId, originOf } from './tenants/urls.js';
@@ -113,6 +113,8 @@ export interface AppOptions {
   releaseFeedUrl?: string | undefined;
   /** The admin tenant's mail server (ADMIN_SMTP_URL): console users' codes and invitations go through it. */
   adminMail?: SmtpConfig | undefined;
+  /** The admin tenant's social connectors (ADMIN_SOCIAL_CONNECTORS): console users link their accounts of them. */
+  adminSocialConnectors?: AdminConnector[] | undefined;
 }
 
 export const buildApp = async ({
@@ -137,6 +139,7 @@ export const buildApp = async ({
   billing,
   releaseFeedUrl,
   adminMail,
+  adminSocialConnectors = [],
 }: AppOptions): Promise<FastifyInstance> => {
   // Ids longer than the router's default (100) reach the handlers, which answer 404 in the API's error shape.
   const app = Fastify({ ...loggingOptions(logger), bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 2048 } });
@@ -261,7 +264,8 @@ export const buildApp = async ({
     models: catalog.models,
     vault,
   });
-  if (adminMail) await configureAdminMail({ db, operationsOf, edition }, adminMail);
+  const adminConnectors = [...(adminMail ? [adminMailConnector(adminMail)] : []), ...adminSocialConnectors];
+  await configureAdminConnectors({ db, operationsOf, edition }, adminConnectors);
   registerHasuraHook(app, db);
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
 

@@ -7,7 +7,7 @@ import type { CaptchaEndpoints } from './interaction/captcha/endpoints.js';
 import type { SmtpConfig } from './messages/smtp.js';
 import { SecretVault } from './secrets/vault.js';
 import { StartRefused } from './start-refused.js';
-import { readAdminSmtpUrl } from './tenants/admin-mail.js';
+import { type AdminConnector, readAdminSmtpUrl, readAdminSocialConnectors } from './tenants/admin-connectors.js';
 
 export interface ServerConfig {
   port: number;
@@ -41,6 +41,7 @@ export interface ServerConfig {
   /** Where the latest release is announced (RELEASE_FEED_URL): the version badge's dot; unset, none is known. */
   releaseFeedUrl: string | undefined;
   adminMail: SmtpConfig | undefined;
+  adminSocialConnectors: AdminConnector[];
 }
 
 /** The origin of the listen address, as a browser on this machine reaches it. */
@@ -128,6 +129,13 @@ const readAdminMail = (env: NodeJS.ProcessEnv) => {
   return read;
 };
 
+/** ADMIN_SOCIAL_CONNECTORS: the admin tenant's social connectors, or none; a malformed list refuses the start. */
+const readAdminSocial = (env: NodeJS.ProcessEnv) => {
+  const read = readAdminSocialConnectors(env.ADMIN_SOCIAL_CONNECTORS);
+  if (typeof read === 'string') throw new StartRefused(read);
+  return read;
+};
+
 /** The edition from GATEHOUSE_EDITION: `oss` (the default) or `cloud`; anything else refuses the start. */
 const readEdition = (env: NodeJS.ProcessEnv): ServerEdition => {
   const value = env.GATEHOUSE_EDITION || 'oss';
@@ -180,5 +188,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
     billing: readBillingSettings(env),
     releaseFeedUrl: readServiceUrl(env, 'RELEASE_FEED_URL', 'https://releases.example.com/latest.json'),
     adminMail: readAdminMail(env),
+    adminSocialConnectors: readAdminSocial(env),
   };
 };

@@ -35,6 +35,7 @@ const { app, address } = await (async () => {
     billing: config.billing,
     releaseFeedUrl: config.releaseFeedUrl,
     adminMail: config.adminMail,
+    adminSocialConnectors: config.adminSocialConnectors,
     // Every management route requires a bearer token from the tenant's provider or the admin tenant's (console users).
     verifier: 'identity',
     logger: { level: process.env.LOG_LEVEL || 'info' },

@@ -13,9 +13,10 @@ import type { Database } from '../../src/server/db/database.js';
 import { addTenantMember } from '../../src/server/tenants/lifecycle.js';
 import { type ConsoleTokens, cloudAccount, cloudSignIn } from './cloud-accounts.js';
 import { databases, unique } from './harness.js';
-import { type RunningServer, startServer } from './oidc-helpers.js';
+import { Browser, type RunningServer, startServer } from './oidc-helpers.js';
 import { PASSWORD } from './oidc-sign-in-steps.js';
 import { type SmtpTestServer, smtpConfig, smtpTemplates, startSmtpServer } from './smtp-server.js';
+import { createUser } from './users.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -135,6 +136,57 @@ describe.each(databases())('the console profile on $name', (target) => {
     const changed = await call(me, 'POST', '/me/password', { password: 'Another-Long-Passphrase-42' });
     expect(changed.status).toBe(422);
     expect(changed.body.code).toBe('session.verification_failed');
+  });
+
+  it('links a social account of a connector whose provider is another tenant, and unlinks it', async () => {
+    const me = await cloudSignIn(server.origin, unique('social_'), { register: true });
+    const upstream = (await call(me, 'POST', '/api/tenants', { name: 'Upstream', tag: 'development' })).body.id;
+    const issuer = `${server.origin}/t/${upstream}/oidc`;
+    const page = `${server.origin}/console/handle-social`;
+    const cloud = (tenantId: string) => systemContext(tenantId, 'test', { edition: 'cloud' });
+    const app = await server.app.operationsOf('application').create(cloud(upstream), {
+      name: 'Console accounts',
+      type: 'Traditional',
+      oidcClientMetadata: { redirectUris: [page], postLogoutRedirectUris: [] },
+    });
+    const connector = await server.app.operationsOf('connector').create(cloud('admin'), {
+      connectorId: 'oidc',
+      metadata: { target: 'upstream', name: { en: 'Upstream' } },
+      config: {
+        clientId: app.id,
+        clientSecret: app.secret,
+        authorizationEndpoint: `${issuer}/auth`,
+        tokenEndpoint: `${issuer}/token`,
+        scope: 'profile',
+        tokenEndpointAuthMethod: 'client_secret_basic',
+        idTokenVerificationConfig: { jwksUri: `${issuer}/jwks`, issuer },
+      },
+    });
+    const connectorId = String(connector.id);
+    const username = unique('up_');
+    const person = await createUser(db, upstream, { username, password: PASSWORD });
+    const connectors = await call(me, 'GET', '/me/social/connectors');
+    expect(connectors.body).toEqual([expect.objectContaining({ id: connectorId, target: 'upstream' })]);
+
+    const uri = await call(me, 'POST', '/me/social/authorization-uri', {
+      connectorId,
+      state: 'st4te123',
+      redirectUri: page,
+    });
+    expect(uri.status).toBe(200);
+    const browser = new Browser();
+    const login = await browser.follow(uri.body.redirectTo);
+    const signedIn = await browser.post(`${login.url}/sign-in`, { identifier: username, password: PASSWORD });
+    const back = new URL((await browser.follow(signedIn.location as string, page)).location as string);
+    expect(back.searchParams.get('state')).toBe('st4te123');
+    const connectorData = { code: back.searchParams.get('code') ?? '', redirectUri: page };
+    const linked = await call(me, 'POST', '/me/social/link-identity', { connectorId, connectorData });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect((await call(me, 'GET', '/me')).body.identities).toMatchObject({ upstream: { userId: person.id } });
+
+    expect((await call(me, 'DELETE', `/me/social/identity/${connectorId}`)).status).toBe(204);
+    expect((await call(me, 'GET', '/me')).body.identities).toEqual({});
+    expect((await call(me, 'DELETE', '/me/social/identity/nothing')).status).toBe(404);
   });
 
   it('deletes an account with its tenants once no paid tenant blocks it; a collaborator tenant is only left', async () => {

@@ -27,6 +27,8 @@ const PNG = Buffer.from(
 
 let browser: Browser;
 let page: Page;
+/** The self-hosted server: its default tenant is also the OpenID provider the cloud's console users link. */
+let upstream: RunningServer;
 
 /** The signed-in user's account as the server keeps it. */
 const readMe = async (server: RunningServer) => {
@@ -39,16 +41,19 @@ beforeAll(() => {
   ensureConsoleBuilt();
   screenshotPrefix('profile');
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await upstream?.stop();
+});
 
 describe('the profile, self-hosted', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer();
+    upstream = server;
     browser = await launchBrowser();
     page = browser.page;
   });
-  afterAll(() => server?.stop());
 
   test('edits name, username, avatar upload within the limit, password after the current one', async () => {
     const me = () => readMe(server);
@@ -126,13 +131,44 @@ describe('the profile, in the cloud', () => {
   let server: RunningServer;
   let smtp: SmtpTestServer;
   const email = 'ada@example.com';
+  const person = { username: 'ada_upstream', password: 'Upstream-Passphrase-31' };
   beforeAll(async () => {
-    await browser?.close();
+    // The self-hosted server's default tenant is the provider: an application for the cloud's console, and a user.
+    const manage = async (method: string, path: string, body: unknown) => {
+      const headers = { ...(await authHeaders(browser)), 'content-type': 'application/json' };
+      const response = await fetch(`${upstream.origin}/api${path}`, { method, headers, body: JSON.stringify(body) });
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      return (await response.json()) as { id: string; secret: string };
+    };
+    const metadata = (uri: string) => ({ oidcClientMetadata: { redirectUris: [uri], postLogoutRedirectUris: [] } });
+    const app = await manage('POST', '/applications', {
+      name: 'Cloud console',
+      type: 'Traditional',
+      ...metadata('https://cloud.example/console/handle-social'),
+    });
+    await manage('POST', '/users', person);
+    const issuer = `${upstream.origin}/oidc`;
+    const connector = {
+      connectorId: 'oidc',
+      metadata: { target: 'upstream', name: { en: 'Upstream ID' } },
+      config: {
+        clientId: app.id,
+        clientSecret: app.secret,
+        authorizationEndpoint: `${issuer}/auth`,
+        tokenEndpoint: `${issuer}/token`,
+        scope: 'profile',
+        tokenEndpointAuthMethod: 'client_secret_basic',
+        idTokenVerificationConfig: { jwksUri: `${issuer}/jwks`, issuer },
+      },
+    };
     smtp = await startSmtpServer();
     server = await startServer({
       GATEHOUSE_EDITION: 'cloud',
       ADMIN_SMTP_URL: `smtp://mailer:mailer-secret@${smtp.host}:${smtp.port}?from=noreply@gatehouse.test`,
+      ADMIN_SOCIAL_CONNECTORS: JSON.stringify([connector]),
     });
+    await manage('PATCH', `/applications/${app.id}`, metadata(`${server.origin}/console/handle-social`));
+    await browser.close();
     browser = await launchBrowser({ signInTo: false });
     page = browser.page;
     // A new account: registered on the admin tenant's pages, then its first tenant from the onboarding.
@@ -173,6 +209,26 @@ describe('the profile, in the cloud', () => {
     await visible(row('email').getByText(email));
     await poll(async () => (await readMe(server)).primaryEmail).toBe(email);
     await screenshot(page, 'cloud-email');
+  });
+
+  test('links an account of the social connector in a popup, and removes the link', async () => {
+    const social = row('social-upstream');
+    await visible(social.getByText('Not linked'));
+    const opened = page.waitForEvent('popup');
+    await social.getByRole('button', { name: 'Link' }).click();
+    const popup = await opened;
+    await popup.locator('input#identifier').fill(person.username);
+    await popup.getByLabel('Password', { exact: true }).fill(person.password);
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await popup.waitForEvent('close', { timeout: 30_000 });
+    await visible(social.getByRole('button', { name: 'Remove' }));
+    expect(Object.keys(((await readMe(server)).identities ?? {}) as object)).toEqual(['upstream']);
+    await screenshot(page, 'cloud-linked');
+
+    await social.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await visible(social.getByText('Not linked'));
+    expect((await readMe(server)).identities).toEqual({});
   });
 
   test('deletes the account with the tenant it administers, after saying what goes', async () => {

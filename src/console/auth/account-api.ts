@@ -98,7 +98,7 @@ export const createAccountApi = (options: AccountApiOptions) => {
       (await http<ConsoleCustomData>({ method: 'PATCH', path: apiPath(rootRoutes.me.actions.customData), body: patch }))
         .data,
     /** A call of the signed-in user's own account below the admin tenant's root (`/me/...`: the profile's changes). */
-    meApi: async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) =>
+    meApi: async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
       (await http<T>({ method, path, ...(body === undefined ? {} : { body }) })).data as T,
     /** A call of the admin tenant's API below `/api` (the cloud's tenants, members and invitations). */
     adminApi: async <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>

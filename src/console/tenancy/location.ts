@@ -18,6 +18,7 @@ export const ROOT_SEGMENTS: ReadonlySet<string> = new Set([
   'accept',
   'checkout-success',
   'auth-status',
+  'handle-social',
 ]);
 
 const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,20}$/;

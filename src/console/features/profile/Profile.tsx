@@ -1,5 +1,5 @@
 import { Avatar, Button, Card, Flex, Skeleton, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
@@ -10,6 +10,7 @@ import { DeleteAccount } from './DeleteAccount';
 import { EditFieldModal } from './EditFieldModal';
 import { ProfileRow } from './ProfileRow';
 import { type ProfileAccount, profileApi } from './profile-api';
+import { SocialRows } from './SocialRows';
 import {
   ChangePasswordModal,
   type CodeState,
@@ -37,9 +38,13 @@ export const Profile = () => {
   const [editing, setEditing] = useState<Editing>();
   useDocumentTitle(t('profile.document_title'));
 
-  useEffect(() => {
-    profileApi.read().then(setAccount, failed);
-  }, [failed]);
+  const reload = useCallback(() => {
+    profileApi.read().then((read) => {
+      setAccount(read);
+      accountChanged(read);
+    }, failed);
+  }, [failed, accountChanged]);
+  useEffect(reload, [reload]);
 
   const saved = (next: ProfileAccount) => {
     setAccount((current) => ({ ...current, ...next }));
@@ -108,6 +113,7 @@ export const Profile = () => {
               action={t(account.primaryEmail ? 'profile.change' : 'profile.email.link')}
               onAction={() => proveThen('link-email')}
             />
+            <SocialRows account={account} onChanged={reload} />
           </Card>
         ) : null}
         <Card title={t('profile.password.section')}>

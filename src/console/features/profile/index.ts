@@ -12,6 +12,11 @@ export const feature = defineFeature({
   pages: [
     { path: 'profile', placement: 'standalone', component: Profile },
     { path: 'profile/:step', placement: 'standalone', component: Profile },
+    {
+      path: 'handle-social',
+      placement: 'standalone',
+      component: lazyPage(() => import('./HandleSocial').then((m) => m.HandleSocial)),
+    },
   ],
 });
 

@@ -1,4 +1,5 @@
 import { apiRoutes, rootRoutes } from '../../../generated/api-paths';
+import { apiPath } from '../../../shared/api-path';
 import type { AccountUser } from '../../auth/account-api';
 import { getAccountApi } from '../../auth/client';
 
@@ -15,13 +16,22 @@ export interface DeletionPlan {
   blockers: { id: string; name: string; reason: 'paid_plan' | 'subscription_not_active' | 'open_invoices' }[];
 }
 
+/** A social connector of the admin tenant the user may link an account of. */
+export interface SocialConnector {
+  id: string;
+  target: string;
+  name: Record<string, string>;
+  logo: string;
+  logoDark: string | null;
+}
+
 export interface AssetStatus {
   status: 'ready' | 'not_configured';
   maxUploadFileSize?: number;
 }
 
 const me = rootRoutes.me.actions;
-const call = <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) =>
+const call = <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
   getAccountApi().meApi<T>(method, path, body);
 
 /** The signed-in user's own account on the admin tenant (spec §7, the `me` calls). */
@@ -40,6 +50,12 @@ export const profileApi = {
     body.append('file', file);
     return call<{ url: string }>('POST', me.uploadAsset, body);
   },
+  socialConnectors: () => call<SocialConnector[]>('GET', me.socialConnectors),
+  socialAuthorizationUri: (connectorId: string, state: string, redirectUri: string) =>
+    call<{ redirectTo: string }>('POST', me.socialAuthorizationUri, { connectorId, state, redirectUri }),
+  linkSocial: (connectorId: string, connectorData: Record<string, string>) =>
+    call<unknown>('POST', me.socialLink, { connectorId, connectorData }),
+  unlinkSocial: (connectorId: string) => call<void>('DELETE', apiPath(me.socialUnlink, { connectorId })),
   deletionPlan: () => getAccountApi().adminApi<DeletionPlan>('GET', apiRoutes.cloudAccount.actions.deletion),
   deleteAccount: () => getAccountApi().adminApi<void>('DELETE', apiRoutes.cloudAccount.actions.delete),
 };

@@ -5,6 +5,7 @@ import type { ActionOverride, ServerOverride } from '../../../server/crud/overri
 import { assetStatus, uploadAsset } from '../../userAsset/server/overrides.js';
 import { meEmailCodeOverrides } from './email-codes.js';
 import { mePasswordOverrides } from './password.js';
+import { meSocialOverrides } from './social.js';
 import { requireProof } from './verification.js';
 
 type Run = Parameters<ActionOverride['run']>[0];
@@ -47,4 +48,5 @@ export const meOverrides = {
   'me.upload-asset': { kind: 'action', authenticate: consoleUser, run: uploadAsset },
   ...mePasswordOverrides,
   ...meEmailCodeOverrides,
+  ...meSocialOverrides,
 } satisfies Record<string, ServerOverride>;
