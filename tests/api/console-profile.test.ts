@@ -16,6 +16,7 @@ import { databases, unique } from './harness.js';
 import { Browser, type RunningServer, startServer } from './oidc-helpers.js';
 import { PASSWORD } from './oidc-sign-in-steps.js';
 import { type SmtpTestServer, smtpConfig, smtpTemplates, startSmtpServer } from './smtp-server.js';
+import { upstreamOidcConfig } from './upstream-oidc.js';
 import { createUser } from './users.js';
 
 const PNG = Buffer.from(
@@ -152,15 +153,7 @@ describe.each(databases())('the console profile on $name', (target) => {
     const connector = await server.app.operationsOf('connector').create(cloud('admin'), {
       connectorId: 'oidc',
       metadata: { target: 'upstream', name: { en: 'Upstream' } },
-      config: {
-        clientId: app.id,
-        clientSecret: app.secret,
-        authorizationEndpoint: `${issuer}/auth`,
-        tokenEndpoint: `${issuer}/token`,
-        scope: 'profile',
-        tokenEndpointAuthMethod: 'client_secret_basic',
-        idTokenVerificationConfig: { jwksUri: `${issuer}/jwks`, issuer },
-      },
+      config: upstreamOidcConfig(issuer, app as { id: string; secret: string }),
     });
     const connectorId = String(connector.id);
     const username = unique('up_');

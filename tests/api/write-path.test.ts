@@ -136,7 +136,12 @@ describe.each(databases())('the write path on test-only entities on $name', (tar
     const { paths, components } = (await api.get('/api/swagger.json')).body;
     expect(Object.keys(paths['/me'])).toEqual(['get', 'patch']);
     expect(components.schemas.MeUpdateBody).toMatchObject({ minProperties: 1, additionalProperties: false });
-    expect(Object.keys(components.schemas.MeUpdateBody.properties)).toEqual(['name', 'avatar', 'username']);
+    expect(Object.keys(components.schemas.MeUpdateBody.properties)).toEqual([
+      'name',
+      'avatar',
+      'username',
+      'primaryEmail',
+    ]);
     expect(components.schemas.MeCustomDataResponse.properties).toHaveProperty('adminConsolePreferences');
     // Console accounts live in the admin tenant only.
     expect((await api.get('/me')).status).toBe(404);

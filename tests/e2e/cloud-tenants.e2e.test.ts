@@ -40,6 +40,12 @@ const createTenant = async (name: string, purpose: 'Development' | 'Production',
   await dialog.getByLabel('Tenant name').fill(name);
   await dialog.getByRole('radio', { name: new RegExp(`^${purpose}:`) }).check();
   await dialog.getByRole('button', { name: 'Create tenant' }).click();
+  if (purpose === 'Production') {
+    // A production tenant's plan comes next: Free creates it at once (Pro would go through checkout).
+    const plans = page.getByRole('dialog', { name: 'Choose a plan for your production tenant' });
+    await visible(plans.getByRole('button', { name: 'Choose Pro' }));
+    await plans.getByRole('button', { name: 'Choose Free' }).click();
+  }
   await page.waitForURL((url) => {
     const tenant = /^\/console\/([a-z0-9]{6})\/[a-z-]+/.exec(url.pathname)?.[1];
     return tenant !== undefined && tenant !== from;

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type SmtpTestServer, startSmtpServer } from '../api/smtp-server';
+import { upstreamOidcConfig } from '../api/upstream-oidc';
 import { poll, visible } from './console-steps';
 import {
   admin,
@@ -151,15 +152,7 @@ describe('the profile, in the cloud', () => {
     const connector = {
       connectorId: 'oidc',
       metadata: { target: 'upstream', name: { en: 'Upstream ID' } },
-      config: {
-        clientId: app.id,
-        clientSecret: app.secret,
-        authorizationEndpoint: `${issuer}/auth`,
-        tokenEndpoint: `${issuer}/token`,
-        scope: 'profile',
-        tokenEndpointAuthMethod: 'client_secret_basic',
-        idTokenVerificationConfig: { jwksUri: `${issuer}/jwks`, issuer },
-      },
+      config: upstreamOidcConfig(issuer, app),
     };
     smtp = await startSmtpServer();
     server = await startServer({

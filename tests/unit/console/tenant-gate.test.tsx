@@ -17,7 +17,12 @@ const tenant = (id: string, tag: CloudTenant['tag'], isSuspended = false): Cloud
   role: 'admin',
   createdAt: 0,
 });
-const listed = vi.hoisted(() => ({ tenants: [] as CloudTenant[], read: undefined as Promise<unknown> | undefined }));
+const listed = vi.hoisted(() => ({
+  tenants: [] as CloudTenant[],
+  read: undefined as Promise<unknown> | undefined,
+  activeUsers: 0,
+  invoices: [] as { status: string; amountDue: number; currency: string }[],
+}));
 
 vi.mock('../../../src/console/tenancy/lazy/cloud-api', () => ({
   cloudApi: {
@@ -25,6 +30,11 @@ vi.mock('../../../src/console/tenancy/lazy/cloud-api', () => ({
       listed.read = Promise.resolve(listed.tenants);
       return listed.read;
     },
+    usage: async () => ({
+      quota: { mauLimit: 50000, tokenLimit: 500000 },
+      usage: { mauLimit: listed.activeUsers, tokenLimit: 10 },
+    }),
+    invoices: async () => listed.invoices,
   },
 }));
 vi.mock('../../../src/console/tenancy/shell', () => ({
@@ -73,5 +83,39 @@ describe('the cloud tenant gate', () => {
       await listed.read;
     });
     expect(screen.queryByRole('button', { name: 'Create production tenant' })).toBeNull();
+  });
+
+  it('tells a production tenant’s admin of unpaid bills first, then of the MAU limit, once per session', async () => {
+    listed.activeUsers = 50000;
+    listed.invoices = [{ status: 'open', amountDue: 2400, currency: 'usd' }];
+    await renderGate([tenant('cur001', 'production')]);
+    expect(await screen.findByText('Payment overdue')).toBeTruthy();
+    expect(screen.getByText(/Tenant cur001 has unpaid bills of \$24\.00/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    cleanup();
+
+    listed.invoices = [];
+    await renderGate([tenant('cur001', 'production')]);
+    expect(await screen.findByText('Monthly active users at the limit')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    cleanup();
+    // Dismissed, it stays closed for the session.
+    await renderGate([tenant('cur001', 'production')]);
+    await act(async () => {
+      await listed.read;
+    });
+    expect(screen.queryByText('Monthly active users at the limit')).toBeNull();
+    listed.activeUsers = 0;
+  });
+
+  it('tells a development tenant nothing, whatever its usage', async () => {
+    listed.activeUsers = 100000;
+    await renderGate([tenant('cur001', 'development')]);
+    expect(await screen.findByText('Tenant page')).toBeTruthy();
+    await act(async () => {
+      await listed.read;
+    });
+    expect(screen.queryByText('Monthly active users at the limit')).toBeNull();
+    listed.activeUsers = 0;
   });
 });

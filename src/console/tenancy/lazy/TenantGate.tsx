@@ -3,12 +3,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tenancyShell } from '../shell';
 import { CreateTenantModal } from './CreateTenantModal';
+import { TenantNoticeModal } from './TenantNoticeModal';
 import { useTenants } from './use-tenants';
 
 /**
- * What the cloud shows around a tenant's pages (spec §2, §4): a suspended tenant's page instead of its console; and,
- * while none of the account's tenants is for production, a banner whose action creates a production tenant and
- * opens it.
+ * What the cloud shows around a tenant's pages (spec §2, §4): a suspended tenant's page instead of its console; while
+ * none of the account's tenants is for production, a banner whose action creates a production tenant and opens it;
+ * and the tenant's upsell or overdue dialog.
  */
 export const TenantGate = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
@@ -49,6 +50,7 @@ export const TenantGate = ({ children }: { children: ReactNode }) => {
           onCreated={(tenant) => window.location.assign(tenancyShell.tenantConsoleHref(tenant.id))}
         />
       ) : null}
+      {current ? <TenantNoticeModal tenant={current} /> : null}
       {children}
     </>
   );
