@@ -182,6 +182,31 @@ describe.each(databases())('the console profile on $name', (target) => {
     expect((await call(me, 'DELETE', '/me/social/identity/nothing')).status).toBe(404);
   });
 
+  it('sets up the admin tenant’s social connectors from the settings once, updated at the next start', async () => {
+    const connector = (target: string, clientId: string) => ({
+      connectorId: 'oidc',
+      metadata: { target, name: { en: target } },
+      config: upstreamOidcConfig('https://id.example.com/oidc', { id: clientId, secret: 'secret' }),
+    });
+    const count = async () =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM connectors WHERE tenant_id = 'admin'`)).rows[0]?.n;
+    const before = await count();
+    const settings = {
+      edition: 'cloud' as const,
+      adminSocialConnectors: [connector('one', 'a'), connector('two', 'b')],
+    };
+    await (await startServer(db, settings)).close();
+    expect(await count()).toBe((before ?? 0) + 2);
+    settings.adminSocialConnectors = [connector('one', 'a2'), connector('two', 'b2')];
+    await (await startServer(db, settings)).close();
+    expect(await count()).toBe((before ?? 0) + 2);
+    const { rows } = await db.query<{ client: string }>(
+      `SELECT config ->> 'clientId' AS client FROM connectors WHERE tenant_id = 'admin' AND connector_id = 'oidc'
+        AND metadata ->> 'target' IN ('one', 'two') ORDER BY metadata ->> 'target'`,
+    );
+    expect(rows.map((row) => row.client)).toEqual(['a2', 'b2']);
+  });
+
   it('deletes an account with its tenants once no paid tenant blocks it; a collaborator tenant is only left', async () => {
     const owner = await cloudSignIn(server.origin, unique('del_'), { register: true });
     const mine = await call(owner, 'POST', '/api/tenants', { name: 'Mine', tag: 'development' });

@@ -94,12 +94,13 @@ export const configureAdminConnectors = async (
   const context = systemContext(ADMIN_TENANT_ID, 'admin-connectors', { edition: deps.edition });
   for (const connector of wanted) {
     const target = connector.metadata?.target;
-    const existing = await deps.db.read(ADMIN_TENANT_ID, (tx) =>
-      connectors.repository.findBy(tx, { tenantId: ADMIN_TENANT_ID }, { connectorId: connector.connectorId }),
+    const sameFactory = await deps.db.read(ADMIN_TENANT_ID, (tx) =>
+      connectors.repository.listByColumn(tx, ADMIN_TENANT_ID, 'connector_id', [connector.connectorId]),
     );
-    const sameTarget =
-      existing && (target === undefined || (existing.metadata as { target?: unknown })?.target === target);
-    if (sameTarget) await connectors.update(context, String(existing.id), { config: connector.config });
+    const existing = sameFactory.find(
+      (stored) => target === undefined || (stored.metadata as { target?: unknown } | null)?.target === target,
+    );
+    if (existing) await connectors.update(context, String(existing.id), { config: connector.config });
     else await connectors.create(context, { ...connector });
   }
 };
