@@ -19,6 +19,7 @@ import {
   VerifyPasswordModal,
 } from './StepModals';
 import { useProfileFailure } from './use-profile-failure';
+import './profile.css';
 
 type Editing = 'name' | 'username' | 'avatar';
 
@@ -57,9 +58,11 @@ export const Profile = () => {
 
   if (!account) {
     return (
-      <main className="gh-profile" style={{ maxWidth: 800, margin: '32px auto', padding: '0 16px' }}>
-        <Skeleton active avatar paragraph={{ rows: 6 }} />
-      </main>
+      <div className="gh-profile-page">
+        <main className="gh-profile">
+          <Skeleton active avatar paragraph={{ rows: 6 }} />
+        </main>
+      </div>
     );
   }
   const proveThen = (next: string) => (account.hasPassword ? go('verify-password', { next }) : go(next));
@@ -67,85 +70,87 @@ export const Profile = () => {
   const state = location.state as (Partial<CodeState> & { next?: string }) | null;
 
   return (
-    <main className="gh-profile" style={{ maxWidth: 800, margin: '32px auto', padding: '0 16px' }}>
-      <Flex justify="space-between" align="center">
-        <Typography.Title level={1}>{t('profile.title')}</Typography.Title>
-        <Link to="/">
-          <Button>{t('profile.back')}</Button>
-        </Link>
-      </Flex>
-      <Flex vertical gap={16}>
-        <Card title={t('profile.settings')}>
-          <ProfileRow
-            testId="profile-avatar"
-            label={t('profile.avatar.label')}
-            value={
-              <Avatar size={48} src={account.avatar ?? undefined} alt={t('profile.avatar.label')}>
-                {(account.name ?? account.username ?? account.primaryEmail ?? '?').slice(0, 1).toUpperCase()}
-              </Avatar>
-            }
-            action={change(account.avatar)}
-            onAction={() => setEditing('avatar')}
-          />
-          <ProfileRow
-            testId="profile-name"
-            label={t('profile.name')}
-            value={account.name || notSet}
-            action={change(account.name)}
-            onAction={() => setEditing('name')}
-          />
-          {isCloud() ? null : (
+    <div className="gh-profile-page">
+      <main className="gh-profile">
+        <Flex justify="space-between" align="center">
+          <Typography.Title level={1}>{t('profile.title')}</Typography.Title>
+          <Link to="/">
+            <Button>{t('profile.back')}</Button>
+          </Link>
+        </Flex>
+        <Flex vertical gap={16}>
+          <Card title={t('profile.settings')}>
             <ProfileRow
-              testId="profile-username"
-              label={t('profile.username')}
-              value={account.username || notSet}
-              action={change(account.username)}
-              onAction={() => setEditing('username')}
+              testId="profile-avatar"
+              label={t('profile.avatar.label')}
+              value={
+                <Avatar size={48} src={account.avatar ?? undefined} alt={t('profile.avatar.label')}>
+                  {(account.name ?? account.username ?? account.primaryEmail ?? '?').slice(0, 1).toUpperCase()}
+                </Avatar>
+              }
+              action={change(account.avatar)}
+              onAction={() => setEditing('avatar')}
             />
-          )}
-        </Card>
-        {isCloud() ? (
-          <Card title={t('profile.linked_accounts')}>
             <ProfileRow
-              testId="profile-email"
-              label={t('profile.email.label')}
-              value={account.primaryEmail || notSet}
-              action={t(account.primaryEmail ? 'profile.change' : 'profile.email.link')}
-              onAction={() => proveThen('link-email')}
+              testId="profile-name"
+              label={t('profile.name')}
+              value={account.name || notSet}
+              action={change(account.name)}
+              onAction={() => setEditing('name')}
             />
-            <SocialRows account={account} onChanged={reload} />
+            {isCloud() ? null : (
+              <ProfileRow
+                testId="profile-username"
+                label={t('profile.username')}
+                value={account.username || notSet}
+                action={change(account.username)}
+                onAction={() => setEditing('username')}
+              />
+            )}
           </Card>
-        ) : null}
-        <Card title={t('profile.password.section')}>
-          <ProfileRow
-            testId="profile-password"
-            label={t('profile.password.label')}
-            value={account.hasPassword ? '******' : notSet}
-            action={change(account.hasPassword)}
-            onAction={() => proveThen('change-password')}
-          />
-        </Card>
-        {isCloud() ? (
-          <Card title={t('profile.delete.title')}>
-            <DeleteAccount />
+          {isCloud() ? (
+            <Card title={t('profile.linked_accounts')}>
+              <ProfileRow
+                testId="profile-email"
+                label={t('profile.email.label')}
+                value={account.primaryEmail || notSet}
+                action={t(account.primaryEmail ? 'profile.change' : 'profile.email.link')}
+                onAction={() => proveThen('link-email')}
+              />
+              <SocialRows account={account} onChanged={reload} />
+            </Card>
+          ) : null}
+          <Card title={t('profile.password.section')}>
+            <ProfileRow
+              testId="profile-password"
+              label={t('profile.password.label')}
+              value={account.hasPassword ? '******' : notSet}
+              action={change(account.hasPassword)}
+              onAction={() => proveThen('change-password')}
+            />
           </Card>
+          {isCloud() ? (
+            <Card title={t('profile.delete.title')}>
+              <DeleteAccount />
+            </Card>
+          ) : null}
+        </Flex>
+        {editing === 'avatar' ? (
+          <AvatarModal account={account} onSaved={saved} onClose={() => setEditing(undefined)} />
+        ) : editing ? (
+          <EditFieldModal field={editing} account={account} onSaved={saved} onClose={() => setEditing(undefined)} />
         ) : null}
-      </Flex>
-      {editing === 'avatar' ? (
-        <AvatarModal account={account} onSaved={saved} onClose={() => setEditing(undefined)} />
-      ) : editing ? (
-        <EditFieldModal field={editing} account={account} onSaved={saved} onClose={() => setEditing(undefined)} />
-      ) : null}
-      {step === 'verify-password' ? (
-        <VerifyPasswordModal {...stepProps} next={state?.next ?? 'change-password'} />
-      ) : null}
-      {step === 'change-password' ? <ChangePasswordModal {...stepProps} /> : null}
-      {step === 'link-email' ? <LinkEmailModal {...stepProps} /> : null}
-      {step === 'verification-code' &&
-      state?.email &&
-      (state.action === 'changeEmail' || state.action === 'changePassword') ? (
-        <VerificationCodeModal {...stepProps} code={{ email: state.email, action: state.action }} />
-      ) : null}
-    </main>
+        {step === 'verify-password' ? (
+          <VerifyPasswordModal {...stepProps} next={state?.next ?? 'change-password'} />
+        ) : null}
+        {step === 'change-password' ? <ChangePasswordModal {...stepProps} /> : null}
+        {step === 'link-email' ? <LinkEmailModal {...stepProps} /> : null}
+        {step === 'verification-code' &&
+        state?.email &&
+        (state.action === 'changeEmail' || state.action === 'changePassword') ? (
+          <VerificationCodeModal {...stepProps} code={{ email: state.email, action: state.action }} />
+        ) : null}
+      </main>
+    </div>
   );
 };
