@@ -1,10 +1,12 @@
 import type { EntityModel, FormModel } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
+import { booleanQuotaKeys } from '../src/shared/plans.js';
 import {
   branchLabelKey,
   enumDescriptionKey,
   enumLabelKey,
   errorKey,
+  errorKeys,
   fieldDescriptionKey,
   fieldLabelKey,
   formatValidationKey,
@@ -162,6 +164,17 @@ export const requiredI18nKeys = (models: EntityModel[], errorCodes: string[]): I
   for (const code of errorCodes) {
     add(errorKey(code), `error code ${code}`);
     owned.add(errorKey(code).split('.').slice(0, 2).join('.'));
+  }
+  // A plan feature a descriptor needs is refused with the quota error worded for that feature; the other features'
+  // texts may be there.
+  if (errorCodes.includes('subscription.limit_exceeded')) {
+    for (const key of booleanQuotaKeys) optional.add(errorKeys('subscription.limit_exceeded', { key })[0] ?? '');
+  }
+  for (const model of models) {
+    for (const rule of model.featureQuotas ?? []) {
+      const [key] = errorKeys('subscription.limit_exceeded', rule);
+      add(key ?? '', `feature quota ${rule.key} of ${descriptorFileOf(model.name)}`);
+    }
   }
   add(validationKey('required'), 'form validation of a required field');
   add(validationKey('type'), 'form validation of a value of the wrong type');

@@ -226,6 +226,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       serverHooks: d.serverHooks ?? {},
       webhookEvents: d.webhookEvents ?? {},
       ...(d.quotas ? { quotas: d.quotas } : {}),
+      ...(d.featureQuotas ? { featureQuotas: d.featureQuotas } : {}),
       // An entity with a table may be written by the server itself (storage-only, or where its API offers no
       // write), still through validated bodies.
       requestBodies: {

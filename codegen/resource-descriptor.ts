@@ -7,6 +7,7 @@ import type {
   DetailAction,
   DetailBanner,
   Edition,
+  FeatureQuotaRule,
   ListOperation,
   ListView,
   NotFoundCodes,
@@ -71,6 +72,7 @@ export interface Descriptor {
   webhookEventsField?: string;
   webhookEvents?: { created?: string; updated?: string; deleted?: string };
   quotas?: QuotaRule[];
+  featureQuotas?: FeatureQuotaRule[];
   console?: DescriptorConsole;
 }
 

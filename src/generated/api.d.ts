@@ -5180,6 +5180,39 @@ export interface components {
             readonly role: "admin" | "collaborator";
             /** @description When the record was created, in milliseconds since the Unix epoch. */
             readonly createdAt: number;
+            /** @description The tenant's subscription: plan, standing and current period. */
+            readonly subscription: {
+                status: string;
+                planId: string;
+                /** Format: date-time */
+                currentPeriodStart: string;
+                /** Format: date-time */
+                currentPeriodEnd: string;
+                isEnterprisePlan: boolean;
+            };
+            /** @description This period's monthly active users and issued tokens. */
+            readonly usage: {
+                activeUsers: number;
+                tokenUsage: number;
+            };
+            /** @description The plan's limits of monthly active users and tokens (null: unlimited). */
+            readonly quota: {
+                mauLimit: number | null;
+                tokenLimit: number | null;
+            };
+            /** @description The tenant's unpaid invoices. */
+            readonly openInvoices: {
+                id: string;
+                status: string;
+                amountDue: number;
+                amountPaid: number;
+                currency: string;
+                planId?: string | null;
+                periodStart?: number | null;
+                periodEnd?: number | null;
+                hostedInvoiceUrl?: string | null;
+                createdAt: number;
+            }[];
             $defs: {
                 tenantList: {
                     id: string;
@@ -5196,6 +5229,35 @@ export interface components {
                     /** @enum {string} */
                     role: "admin" | "collaborator";
                     createdAt: number;
+                    subscription: {
+                        status: string;
+                        planId: string;
+                        /** Format: date-time */
+                        currentPeriodStart: string;
+                        /** Format: date-time */
+                        currentPeriodEnd: string;
+                        isEnterprisePlan: boolean;
+                    };
+                    usage: {
+                        activeUsers: number;
+                        tokenUsage: number;
+                    };
+                    quota: {
+                        mauLimit: number | null;
+                        tokenLimit: number | null;
+                    };
+                    openInvoices: {
+                        id: string;
+                        status: string;
+                        amountDue: number;
+                        amountPaid: number;
+                        currency: string;
+                        planId?: string | null;
+                        periodStart?: number | null;
+                        periodEnd?: number | null;
+                        hostedInvoiceUrl?: string | null;
+                        createdAt: number;
+                    }[];
                 }[];
                 newTenant: {
                     name: string;
@@ -5235,6 +5297,35 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "collaborator";
             createdAt: number;
+            subscription: {
+                status: string;
+                planId: string;
+                /** Format: date-time */
+                currentPeriodStart: string;
+                /** Format: date-time */
+                currentPeriodEnd: string;
+                isEnterprisePlan: boolean;
+            };
+            usage: {
+                activeUsers: number;
+                tokenUsage: number;
+            };
+            quota: {
+                mauLimit: number | null;
+                tokenLimit: number | null;
+            };
+            openInvoices: {
+                id: string;
+                status: string;
+                amountDue: number;
+                amountPaid: number;
+                currency: string;
+                planId?: string | null;
+                periodStart?: number | null;
+                periodEnd?: number | null;
+                hostedInvoiceUrl?: string | null;
+                createdAt: number;
+            }[];
         }[];
         CloudTenantCreateBody: {
             name: string;

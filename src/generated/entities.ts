@@ -6733,6 +6733,14 @@ export const entityModels: EntityModel[] = [
     ],
     "serverHooks": {},
     "webhookEvents": {},
+    "featureQuotas": [
+      {
+        "key": "securityFeaturesEnabled",
+        "on": [
+          "put"
+        ]
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -8040,7 +8048,11 @@ export const entityModels: EntityModel[] = [
         "planId",
         "subscriptionStatus",
         "role",
-        "createdAt"
+        "createdAt",
+        "subscription",
+        "usage",
+        "quota",
+        "openInvoices"
       ],
       "properties": {
         "id": {
@@ -8130,6 +8142,137 @@ export const entityModels: EntityModel[] = [
           "readOnly": true,
           "x-column": "timestamp",
           "description": "When the record was created, in milliseconds since the Unix epoch."
+        },
+        "subscription": {
+          "type": "object",
+          "readOnly": true,
+          "description": "The tenant's subscription: plan, standing and current period.",
+          "required": [
+            "status",
+            "planId",
+            "currentPeriodStart",
+            "currentPeriodEnd",
+            "isEnterprisePlan"
+          ],
+          "properties": {
+            "status": {
+              "type": "string"
+            },
+            "planId": {
+              "type": "string"
+            },
+            "currentPeriodStart": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "currentPeriodEnd": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "isEnterprisePlan": {
+              "type": "boolean"
+            }
+          }
+        },
+        "usage": {
+          "type": "object",
+          "readOnly": true,
+          "description": "This period's monthly active users and issued tokens.",
+          "required": [
+            "activeUsers",
+            "tokenUsage"
+          ],
+          "properties": {
+            "activeUsers": {
+              "type": "integer"
+            },
+            "tokenUsage": {
+              "type": "integer"
+            }
+          }
+        },
+        "quota": {
+          "type": "object",
+          "readOnly": true,
+          "description": "The plan's limits of monthly active users and tokens (null: unlimited).",
+          "required": [
+            "mauLimit",
+            "tokenLimit"
+          ],
+          "properties": {
+            "mauLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "tokenLimit": {
+              "type": [
+                "integer",
+                "null"
+              ]
+            }
+          }
+        },
+        "openInvoices": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "status",
+              "amountDue",
+              "amountPaid",
+              "currency",
+              "createdAt"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "status": {
+                "type": "string"
+              },
+              "amountDue": {
+                "type": "integer"
+              },
+              "amountPaid": {
+                "type": "integer"
+              },
+              "currency": {
+                "type": "string"
+              },
+              "planId": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "periodStart": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "periodEnd": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "hostedInvoiceUrl": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "createdAt": {
+                "type": "number"
+              }
+            }
+          },
+          "readOnly": true,
+          "description": "The tenant's unpaid invoices."
         }
       },
       "$defs": {
@@ -8147,7 +8290,11 @@ export const entityModels: EntityModel[] = [
               "planId",
               "subscriptionStatus",
               "role",
-              "createdAt"
+              "createdAt",
+              "subscription",
+              "usage",
+              "quota",
+              "openInvoices"
             ],
             "properties": {
               "id": {
@@ -8201,6 +8348,129 @@ export const entityModels: EntityModel[] = [
               },
               "createdAt": {
                 "type": "number"
+              },
+              "subscription": {
+                "type": "object",
+                "required": [
+                  "status",
+                  "planId",
+                  "currentPeriodStart",
+                  "currentPeriodEnd",
+                  "isEnterprisePlan"
+                ],
+                "properties": {
+                  "status": {
+                    "type": "string"
+                  },
+                  "planId": {
+                    "type": "string"
+                  },
+                  "currentPeriodStart": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "currentPeriodEnd": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "isEnterprisePlan": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "usage": {
+                "type": "object",
+                "required": [
+                  "activeUsers",
+                  "tokenUsage"
+                ],
+                "properties": {
+                  "activeUsers": {
+                    "type": "integer"
+                  },
+                  "tokenUsage": {
+                    "type": "integer"
+                  }
+                }
+              },
+              "quota": {
+                "type": "object",
+                "required": [
+                  "mauLimit",
+                  "tokenLimit"
+                ],
+                "properties": {
+                  "mauLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "tokenLimit": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  }
+                }
+              },
+              "openInvoices": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "id",
+                    "status",
+                    "amountDue",
+                    "amountPaid",
+                    "currency",
+                    "createdAt"
+                  ],
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "status": {
+                      "type": "string"
+                    },
+                    "amountDue": {
+                      "type": "integer"
+                    },
+                    "amountPaid": {
+                      "type": "integer"
+                    },
+                    "currency": {
+                      "type": "string"
+                    },
+                    "planId": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "periodStart": {
+                      "type": [
+                        "number",
+                        "null"
+                      ]
+                    },
+                    "periodEnd": {
+                      "type": [
+                        "number",
+                        "null"
+                      ]
+                    },
+                    "hostedInvoiceUrl": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "createdAt": {
+                      "type": "number"
+                    }
+                  }
+                }
               }
             }
           }
@@ -8271,7 +8541,11 @@ export const entityModels: EntityModel[] = [
     "readOnly": [
       "indicator",
       "role",
-      "createdAt"
+      "createdAt",
+      "subscription",
+      "usage",
+      "quota",
+      "openInvoices"
     ],
     "unique": [],
     "searchColumns": [],
@@ -16354,6 +16628,17 @@ export const entityModels: EntityModel[] = [
       "afterRead": "connector.present"
     },
     "webhookEvents": {},
+    "quotas": [
+      {
+        "key": "socialConnectorsLimit",
+        "when": {
+          "field": "connectorId",
+          "branch": {
+            "type": "Social"
+          }
+        }
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -26018,6 +26303,14 @@ export const entityModels: EntityModel[] = [
       "afterRead": "idTokenConfig.present"
     },
     "webhookEvents": {},
+    "featureQuotas": [
+      {
+        "key": "customJwtEnabled",
+        "on": [
+          "replace"
+        ]
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -27452,6 +27745,16 @@ export const entityModels: EntityModel[] = [
     ],
     "serverHooks": {},
     "webhookEvents": {},
+    "featureQuotas": [
+      {
+        "key": "customJwtEnabled",
+        "on": [
+          "upsert",
+          "update",
+          "test"
+        ]
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -38157,6 +38460,12 @@ export const entityModels: EntityModel[] = [
       "beforeLink": "roleScope.check-assignment"
     },
     "webhookEvents": {},
+    "quotas": [
+      {
+        "key": "scopesPerRoleLimit",
+        "per": "roleId"
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -39993,6 +40302,11 @@ export const entityModels: EntityModel[] = [
     ],
     "serverHooks": {},
     "webhookEvents": {},
+    "quotas": [
+      {
+        "key": "samlApplicationsLimit"
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -45614,6 +45928,70 @@ export const entityModels: EntityModel[] = [
       "afterRead": "signInExperience.present"
     },
     "webhookEvents": {},
+    "featureQuotas": [
+      {
+        "key": "mfaEnabled",
+        "on": [
+          "update"
+        ],
+        "when": "mfa.factors"
+      },
+      {
+        "key": "securityFeaturesEnabled",
+        "on": [
+          "update"
+        ],
+        "when": "sentinelPolicy"
+      },
+      {
+        "key": "securityFeaturesEnabled",
+        "on": [
+          "update"
+        ],
+        "when": "captchaPolicy.enabled"
+      },
+      {
+        "key": "securityFeaturesEnabled",
+        "on": [
+          "update"
+        ],
+        "when": "emailBlocklistPolicy.blockDisposableAddresses"
+      },
+      {
+        "key": "securityFeaturesEnabled",
+        "on": [
+          "update"
+        ],
+        "when": "emailBlocklistPolicy.blockSubaddressing"
+      },
+      {
+        "key": "securityFeaturesEnabled",
+        "on": [
+          "update"
+        ],
+        "when": "emailBlocklistPolicy.customBlocklist"
+      },
+      {
+        "key": "bringYourUiEnabled",
+        "on": [
+          "update"
+        ],
+        "when": "hideLogtoBranding"
+      },
+      {
+        "key": "bringYourUiEnabled",
+        "on": [
+          "update"
+        ],
+        "when": "customUiCsp"
+      },
+      {
+        "key": "bringYourUiEnabled",
+        "on": [
+          "custom-ui-assets"
+        ]
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -49991,6 +50369,14 @@ export const entityModels: EntityModel[] = [
     ],
     "serverHooks": {},
     "webhookEvents": {},
+    "featureQuotas": [
+      {
+        "key": "idpInitiatedSsoEnabled",
+        "on": [
+          "replace"
+        ]
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {
@@ -50751,6 +51137,14 @@ export const entityModels: EntityModel[] = [
     ],
     "serverHooks": {},
     "webhookEvents": {},
+    "featureQuotas": [
+      {
+        "key": "subjectTokenEnabled",
+        "on": [
+          "create"
+        ]
+      }
+    ],
     "requestBodies": {
       "create": {
         "schema": {

@@ -15,7 +15,7 @@ import type { BootstrapSettings } from './bootstrap/settings.js';
 import { generatedCatalog } from './catalog.js';
 import { registerFavicon } from './console/favicon.js';
 import { registerConsole } from './console/shell.js';
-import type { Catalog } from './crud/catalog.js';
+import { type Catalog, modelOf } from './crud/catalog.js';
 import type { ServerEdition } from './crud/context.js';
 import type { EntityOperations } from './crud/contracts.js';
 import { documentForEdition, servesEdition } from './crud/editions.js';
@@ -174,7 +174,7 @@ export const buildApp = async ({
     catalog,
     listener,
     audit: auditSink,
-    quota: quota ?? (edition === 'cloud' ? planQuota(tenants) : undefined),
+    quota: quota ?? (edition === 'cloud' ? planQuota(tenants, (name) => modelOf(catalog, name)) : undefined),
     writeStages,
   });
   const webhooks = new WebhookDispatcher(db, () => operationsOf('hookLog'), app.log);

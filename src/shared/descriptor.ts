@@ -12,12 +12,12 @@ import type {
   ListSummaryModel,
   QueryExtra,
 } from './descriptor-lists.js';
+import type { FeatureQuotaRule, QuotaRule } from './descriptor-quotas.js';
 import type { RecordCondition, Relation, RelationSide } from './descriptor-relations.js';
 import type { DetailTab } from './descriptor-tabs.js';
 import type { EntityKind, LogFilterModel, NameLookupModel } from './entity-kinds.js';
 import type { FormModel } from './form-model.js';
 import type { JSONSchema7 } from './json-schema.js';
-import type { NumericQuotaKey } from './plans.js';
 
 /** The error code of a missing item per operation (`get`, `update`, `delete`), where it differs from the entity's. */
 export interface NotFoundCodes {
@@ -28,6 +28,7 @@ export interface NotFoundCodes {
 
 export * from './descriptor-actions.js';
 export * from './descriptor-lists.js';
+export * from './descriptor-quotas.js';
 export * from './descriptor-relations.js';
 export * from './descriptor-tabs.js';
 export type { FormModel } from './form-model.js';
@@ -119,17 +120,6 @@ export interface DetailAction {
   confirmKey: string;
   danger?: boolean;
   when?: RecordCondition;
-}
-
-/**
- * A plan quota counting an entity's items (`applicationsLimit`): those matching `when` and not `except`, per tenant
- * or per value of `per` (scopes per resource).
- */
-export interface QuotaRule {
-  key: NumericQuotaKey;
-  when?: RecordCondition;
-  except?: RecordCondition;
-  per?: string;
 }
 
 export interface ConsoleResource {
@@ -271,6 +261,8 @@ export interface EntityModel extends ConsoleResource {
   };
   /** The plan quotas counting this entity's items (cloud edition), checked on create. */
   quotas?: QuotaRule[];
+  /** The plan features (boolean quotas) writes of this entity need (cloud edition). */
+  featureQuotas?: FeatureQuotaRule[];
   /** Webhook events emitted when an entity is created, updated or deleted. */
   webhookEvents: { created?: string; updated?: string; deleted?: string };
   /** Polymorphic fields (`oneOf` with a discriminator), each branch with its own compiled validator. */

@@ -49,6 +49,17 @@ export const branchLabelKey = (namespace: string, discriminator: string, value: 
 /** The console's text for an API error code: `errors.<code>`. */
 export const errorKey = (code: string): string => `errors.${code}`;
 
+/**
+ * An error's text keys, most specific first: a code may word itself per the `key` its data names
+ * (`errors.subscription.limit_exceeded_mfaEnabled`, a plan feature), else its own text.
+ */
+export const errorKeys = (code: string, data?: unknown): string[] => {
+  const key = (data as { key?: unknown } | null | undefined)?.key;
+  return typeof key === 'string' && /^[A-Za-z]+$/.test(key)
+    ? [`${errorKey(code)}_${key}`, errorKey(code)]
+    : [errorKey(code)];
+};
+
 /** Heading of a sidebar group: `sidebar.groups.<group>`. */
 export const sidebarGroupKey = (group: string): string => `sidebar.groups.${group}`;
 

@@ -90,6 +90,22 @@ describe.each(databases())('cloud billing on $name', (target) => {
       expect.objectContaining({ status: 'paid', amountDue: 2400, amountPaid: 2400, currency: 'usd' }),
     ]);
 
+    // An invoice the provider could not collect stands open in the tenant list until it is paid.
+    const listed = async () =>
+      ((await cloudApi().GET('/api/tenants')).data ?? []).find((candidate) => candidate.id === tenant.id);
+    expect(await listed()).toMatchObject({
+      openInvoices: [],
+      subscription: { planId: 'pro-202411', status: 'active' },
+    });
+    const unpaid = { id: 'in_unpaid', object: 'invoice', customer: stripe.sessions.get(providerId)?.customer };
+    const failed = { ...unpaid, status: 'open', amount_due: 2400, amount_paid: 0, currency: 'usd' };
+    expect((await stripe.send('invoice.payment_failed', failed)).status).toBe(200);
+    expect((await listed())?.openInvoices).toEqual([
+      expect.objectContaining({ id: 'in_unpaid', amountDue: 2400, currency: 'usd' }),
+    ]);
+    expect((await stripe.send('invoice.paid', { ...failed, status: 'paid', amount_paid: 2400 })).status).toBe(200);
+    expect((await listed())?.openInvoices).toEqual([]);
+
     // The paid plan has no application limit.
     const token = (await tenantToken(server.origin, owner, tenant.id)).body.access_token as string;
     const tenantApi = createClient<paths>({

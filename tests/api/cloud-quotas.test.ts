@@ -4,58 +4,15 @@
  * two creates race at the limit; a development tenant's plan leaves them unlimited; the plan, its SKUs and the
  * tenant's usage are read from the cloud API.
  */
-import createClient from 'openapi-fetch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { paths } from '../../src/generated/api.js';
-import type { Database } from '../../src/server/db/database.js';
-import { type ConsoleTokens, cloudSignIn, tenantToken } from './cloud-accounts.js';
+import { describe, expect, it } from 'vitest';
+import { type TenantApi, usePlanServer } from './cloud-plans.js';
 import { databases, unique } from './harness.js';
-import { type RunningServer, startServer } from './oidc-helpers.js';
-
-interface Tenant {
-  id: string;
-  planId: string;
-}
 
 describe.each(databases())('cloud quotas on $name', (target) => {
-  let db: Database;
-  let dispose: () => Promise<void>;
-  let server: RunningServer;
-  let owner: ConsoleTokens;
-
-  const cloudApi = () =>
-    createClient<paths>({
-      baseUrl: `${server.origin}/t/admin`,
-      headers: { authorization: `Bearer ${owner.access_token}` },
-    });
-  const tenantApi = async (tenantId: string) => {
-    const answer = await tenantToken(server.origin, owner, tenantId);
-    expect(answer.status).toBe(200);
-    return createClient<paths>({
-      baseUrl: `${server.origin}/t/${tenantId}`,
-      headers: { authorization: `Bearer ${answer.body.access_token}` },
-    });
-  };
-  const create = async (tag: 'development' | 'production') => {
-    const { data, response } = await cloudApi().POST('/api/tenants', { body: { name: unique('T '), tag } as never });
-    expect(response.status).toBe(201);
-    return data as unknown as Tenant;
-  };
-  const createApp = async (api: Awaited<ReturnType<typeof tenantApi>>, type = 'SPA') =>
+  const { cloudApi, tenantApi, createTenant: create, count } = usePlanServer(target);
+  const createApp = async (api: TenantApi, type = 'SPA') =>
     api.POST('/api/applications', { body: { name: unique('app '), type } as never });
-  const appCount = async (tenantId: string) =>
-    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM applications WHERE tenant_id = $1', [tenantId]))
-      .rows[0]?.n;
-
-  beforeAll(async () => {
-    ({ db, dispose } = await target.open());
-    server = await startServer(db, { edition: 'cloud', verifier: 'identity' });
-    owner = await cloudSignIn(server.origin, unique('owner_'), { register: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await dispose();
-  });
+  const appCount = (tenantId: string) => count('applications', tenantId);
 
   it('starts production tenants on the free plan and development ones on the development plan', async () => {
     const production = await create('production');
@@ -66,6 +23,12 @@ describe.each(databases())('cloud quotas on $name', (target) => {
     const subscription = await cloudApi().GET('/api/tenants/{id}/subscription', path);
     expect(subscription.data).toMatchObject({ status: 'active', planId: 'free', isEnterprisePlan: false });
     expect(subscription.data?.quota).toMatchObject({ applicationsLimit: 3, mauLimit: 50_000, mfaEnabled: false });
+    const listed = (await cloudApi().GET('/api/tenants')).data?.find((tenant) => tenant.id === production.id);
+    expect(listed).toMatchObject({
+      usage: { activeUsers: 0, tokenUsage: 0 },
+      quota: { mauLimit: 50_000, tokenLimit: 500_000 },
+      openInvoices: [],
+    });
     const skus = await cloudApi().GET('/api/skus', { params: { query: { type: 'Basic' } } });
     expect(skus.data?.map((sku) => [sku.id, sku.unitPrice])).toEqual([
       ['free', 0],

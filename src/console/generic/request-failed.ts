@@ -1,6 +1,6 @@
 import type { OpenNotificationParams } from '@refinedev/core';
 import type { TFunction } from 'i18next';
-import { errorKey } from '../../shared/text-keys';
+import { errorKeys } from '../../shared/text-keys';
 import type { ApiError } from '../providers/http';
 
 /**
@@ -12,7 +12,7 @@ export const requestFailed = (t: TFunction, error: unknown): OpenNotificationPar
   return {
     type: 'error',
     message: t('notifications.request_failed'),
-    description: t(errorKey(failure.code ?? ''), {
+    description: t(errorKeys(failure.code ?? '', failure.data), {
       ...(failure.data && typeof failure.data === 'object' ? failure.data : {}),
       defaultValue: failure.message,
     }),

@@ -1,7 +1,7 @@
 import type { RJSFValidationError } from '@rjsf/utils';
 import { formatValidationKey, validationKey } from '../../shared/text-keys';
 
-export type Translate = (key: string, params: Record<string, unknown>, defaultValue: string) => string;
+export type Translate = (key: string | string[], params: Record<string, unknown>, defaultValue: string) => string;
 
 /**
  * The patterns the schemas use, each with a message that says what is expected (instead of "does not match").

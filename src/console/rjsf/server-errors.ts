@@ -1,5 +1,5 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import { errorKey } from '../../shared/text-keys';
+import { errorKeys } from '../../shared/text-keys';
 import { type Translate, validationMessage, withOneFormatError } from './error-messages';
 
 export interface ServerErrorLike {
@@ -73,7 +73,9 @@ export const mapServerError = (
   const errorSchema: ErrorSchema = {};
   const unmapped: string[] = [];
   const code = error.code ?? '';
-  const coded = code ? translate(errorKey(code), isRecord(error.data) ? error.data : {}, error.message) : error.message;
+  const coded = code
+    ? translate(errorKeys(code, error.data), isRecord(error.data) ? error.data : {}, error.message)
+    : error.message;
 
   const issues = readIssues(error.data);
   if (issues.length > 0) {

@@ -42,22 +42,29 @@ export const registerActionRoutes = (app: FastifyInstance, model: EntityModel, d
         if (action.body) deps.validation.assertValid(action.body.validatorKey, request.body);
         const context = found ? { ...deps.context(request), actor: found.actor } : deps.context(request);
         const id = onItem ? (request.params[paths.idParam] ?? '') : '';
-        const result = await ops.runAction(context, action, onItem ? id : undefined, (announce) =>
-          override.run({
-            announce,
-            caller: found?.caller,
-            context,
-            id,
-            body: (request.body ?? {}) as Record<string, unknown>,
-            query: (request.query ?? {}) as Record<string, unknown>,
-            params: request.params,
-            db: deps.db,
-            request,
-            reply,
-            operations: ops,
-            operationsOf: deps.operationsOf,
-            models: deps.models,
-          }),
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const result = await ops.runAction(
+          context,
+          action,
+          onItem ? id : undefined,
+          (announce, within) =>
+            override.run({
+              announce,
+              within,
+              caller: found?.caller,
+              context,
+              id,
+              body,
+              query: (request.query ?? {}) as Record<string, unknown>,
+              params: request.params,
+              db: deps.db,
+              request,
+              reply,
+              operations: ops,
+              operationsOf: deps.operationsOf,
+              models: deps.models,
+            }),
+          body,
         );
         if (action.status === 204) return reply.status(204).send();
         if (action.status === 302) return reply.redirect(String(result), 302);

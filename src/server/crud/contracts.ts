@@ -19,6 +19,12 @@ import type { Entity, Repository } from './repository.js';
  * throws), `after` after the insert (rows that belong with the new one; `open` lets another write, such as a link,
  * join the create's transaction).
  */
+/**
+ * The in-transaction checks of the write (the plan's quota) for the record an action creates itself, run in the
+ * handler's own transaction ahead of its insert.
+ */
+export type WithinAction = (tx: Queryable, values: Entity) => Promise<void>;
+
 export interface CreateSteps {
   first?: (tx: Queryable) => Promise<void>;
   after?: (tx: Queryable, created: Entity, open: OpenWrite) => Promise<void>;
@@ -113,7 +119,8 @@ export interface EntityOperations {
     context: RequestContext,
     action: ActionModel,
     id: string | undefined,
-    handler: (announce: (announcement: Announcement) => void) => Promise<T>,
+    handler: (announce: (announcement: Announcement) => void, within: WithinAction) => Promise<T>,
+    body?: unknown,
   ): Promise<T>;
   /** The scopes an action needs: its own, or the entity's read or write scopes by its method. */
   actionScopes(action: ActionModel): string[];

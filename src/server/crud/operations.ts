@@ -8,7 +8,7 @@ import { type ChangeDecision, changeIf } from './change.js';
 import { columnOf } from './columns.js';
 import { translateConstraintError } from './constraint-errors.js';
 import type { RequestContext } from './context.js';
-import type { CreateSteps, EntityOperations, LinkOperations } from './contracts.js';
+import type { CreateSteps, EntityOperations, LinkOperations, WithinAction } from './contracts.js';
 import { withEmptyAsNull, withoutWriteOnly } from './fields.js';
 import { generateId } from './ids.js';
 import { createAnnouncements } from './link-announcements.js';
@@ -282,14 +282,16 @@ export class GenericEntityOperations implements EntityOperations {
     context: RequestContext,
     action: ActionModel,
     id: string | undefined,
-    handler: (announce: (announcement: Announcement) => void) => Promise<T>,
+    handler: (announce: (announcement: Announcement) => void, within: WithinAction) => Promise<T>,
+    body?: unknown,
   ): Promise<T> {
-    const write = this.write('action', context, { id, action, requiredScopes: this.actionScopes(action) });
+    const write = this.write('action', context, { id, action, body, requiredScopes: this.actionScopes(action) });
     const announce = (announcement: Announcement) => {
       write.announcements = [...(write.announcements ?? []), announcement];
     };
-    if (changesNothing(action)) return this.deps.pipeline.read(write, () => handler(announce));
-    return this.deps.pipeline.run(write, { work: () => handler(announce), transaction: false });
+    const within: WithinAction = (tx, values) => this.deps.pipeline.within({ ...write, values }, write, tx);
+    if (changesNothing(action)) return this.deps.pipeline.read(write, () => handler(announce, within));
+    return this.deps.pipeline.run(write, { work: () => handler(announce, within), transaction: false });
   }
 
   actionScopes(action: ActionModel): string[] {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityModel, LinkedRelation } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { Actor, RequestContext } from './context.js';
-import type { EntityOperations } from './contracts.js';
+import type { EntityOperations, WithinAction } from './contracts.js';
 import type { Announcement } from './pipeline.js';
 import type { Entity } from './repository.js';
 
@@ -100,6 +100,8 @@ export interface ActionOverride {
     models: readonly EntityModel[];
     /** Announces a webhook event, sent once the action has succeeded. */
     announce: (announcement: Announcement) => void;
+    /** The write's in-transaction checks (the plan's quota) for a record the action creates itself. */
+    within?: WithinAction;
   }) => Promise<unknown>;
 }
 

@@ -28,8 +28,11 @@ export interface Write {
   /** The relation of a link or unlink, and the ids it names. */
   relation?: string | undefined;
   targetIds?: string[] | undefined;
-  /** The declared action of an action write. */
+  /** A link that replaces the source's links with `targetIds` (a `PUT`), not adds to them. */
+  replaces?: boolean | undefined;
+  /** The declared action of an action write, and the body it was called with. */
   action?: ActionModel | undefined;
+  body?: unknown;
   /**
    * Events the write announces beyond its descriptor's `webhookEvents` (a membership change), each with the fields
    * its payload carries; sent after commit, dropped when the write fails.
@@ -48,7 +51,7 @@ export interface Write {
 export interface WriteStage {
   name: string;
   before?(write: Write): void | Promise<void>;
-  within?(write: Write, tx: Queryable): void | Promise<void>;
+  within?(write: Write, tx: Queryable, started?: Write): void | Promise<void>;
   after?(write: Write): void | Promise<void>;
 }
 
@@ -109,6 +112,14 @@ export class WritePipeline {
 
   private async after(write: Write): Promise<void> {
     for (const stage of this.stages) await stage.after?.(write);
+  }
+
+  /**
+   * The `within` steps of an action's write for a record its handler creates in its own transaction: `write` is the
+   * action's write with that record as its values, `started` the write whose `before` steps ran.
+   */
+  async within(write: Write, started: Write, tx: Queryable): Promise<void> {
+    for (const stage of this.stages) await stage.within?.(write, tx, started);
   }
 
   /** A read dressed as a write (a `GET` action): only the access stage runs before it. */

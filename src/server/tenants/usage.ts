@@ -36,13 +36,38 @@ const perItemCounts = async (tx: Queryable, tenantId: string, model: EntityModel
   return Object.fromEntries(rows.map((row) => [row.item, Number(row.count)]));
 };
 
+type TableOf = (entity: string) => string;
+
+/** A tenant's activity in a period: the users active on some day of it, and the tokens issued. */
+export const activityOf = async (tx: Queryable, tableOf: TableOf, tenantId: string, period: BillingPeriod) => {
+  const span = [tenantId, period.start, period.end];
+  const activeUsers = await countOf(
+    tx,
+    `SELECT count(DISTINCT user_id) AS count FROM "${tableOf('dailyActiveUser')}" WHERE tenant_id = $1 AND date >= $2 AND date < $3`,
+    span,
+  );
+  const tokenUsage = await countOf(
+    tx,
+    `SELECT count(*) AS count FROM "${tableOf('log')}" WHERE tenant_id = $1 AND created_at >= $2 AND created_at < $3
+        AND key LIKE 'ExchangeTokenBy.%' AND result = 'Success'`,
+    span,
+  );
+  return { activeUsers, tokenUsage };
+};
+
+/** The table of an entity among the served models. */
+export const tableIn =
+  (models: readonly EntityModel[]): TableOf =>
+  (entity) =>
+    models.find((model) => model.name === entity)?.table ?? entity;
+
 export const tenantUsage = async (
   db: Database,
   models: readonly EntityModel[],
   tenant: { id: string; planId: PlanId },
   period = currentPeriod(),
 ) => {
-  const tableOf = (entity: string) => models.find((model) => model.name === entity)?.table ?? entity;
+  const tableOf = tableIn(models);
   const usage: Record<string, number> = {};
   const perItem: Record<string, Record<string, number>> = {};
   await db.read(tenant.id, async (tx) => {
@@ -52,18 +77,9 @@ export const tenantUsage = async (
         else usage[rule.key] = (usage[rule.key] ?? 0) + (await countRule(tx, tenant.id, model, rule));
       }
     }
-    const span = [tenant.id, period.start, period.end];
-    usage.mauLimit = await countOf(
-      tx,
-      `SELECT count(DISTINCT user_id) AS count FROM "${tableOf('dailyActiveUser')}" WHERE tenant_id = $1 AND date >= $2 AND date < $3`,
-      span,
-    );
-    usage.tokenLimit = await countOf(
-      tx,
-      `SELECT count(*) AS count FROM "${tableOf('log')}" WHERE tenant_id = $1 AND created_at >= $2 AND created_at < $3
-          AND key LIKE 'ExchangeTokenBy.%' AND result = 'Success'`,
-      span,
-    );
+    const activity = await activityOf(tx, tableOf, tenant.id, period);
+    usage.mauLimit = activity.activeUsers;
+    usage.tokenLimit = activity.tokenUsage;
   });
   usage.tenantMembersLimit = await db.read(ADMIN_TENANT_ID, (tx) =>
     countOf(

@@ -31,6 +31,20 @@ describe('server error → form field', () => {
     });
   });
 
+  it("words a plan's quota error by the feature it names, and by the limit where it names one", () => {
+    const refused = (data: Record<string, unknown>) =>
+      mapServerError(
+        { statusCode: 403, code: 'subscription.limit_exceeded', message: 'limit', data },
+        { errorFields: {}, fields: ['name'], translate },
+      ).unmapped;
+    expect(refused({ key: 'mfaEnabled' })).toEqual([
+      'Multi-factor authentication is not part of your plan. Upgrade the plan to turn it on.',
+    ]);
+    expect(refused({ key: 'applicationsLimit', limit: 3, usage: 3 })).toEqual([
+      'You have reached the limit of your plan: it allows 3 of these and the tenant has 3. Upgrade the plan or delete one first.',
+    ]);
+  });
+
   it('puts 400 issues on the field their JSON pointer names, one per value, saying what a URL must start with', () => {
     const issues = [
       {

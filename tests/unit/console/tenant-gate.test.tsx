@@ -6,6 +6,7 @@ import '../../../src/console/i18n';
 import type { CloudTenant } from '../../../src/console/tenancy/lazy/cloud-api';
 import { stubMatchMedia } from './match-media';
 
+const standing = { activeUsers: 0, invoices: [] as CloudTenant['openInvoices'] };
 const tenant = (id: string, tag: CloudTenant['tag'], isSuspended = false): CloudTenant => ({
   id,
   name: `Tenant ${id}`,
@@ -16,12 +17,13 @@ const tenant = (id: string, tag: CloudTenant['tag'], isSuspended = false): Cloud
   planId: tag === 'production' ? 'free' : 'dev',
   role: 'admin',
   createdAt: 0,
+  usage: { activeUsers: standing.activeUsers, tokenUsage: 10 },
+  quota: { mauLimit: tag === 'production' ? 50000 : 100, tokenLimit: 500000 },
+  openInvoices: standing.invoices,
 });
 const listed = vi.hoisted(() => ({
   tenants: [] as CloudTenant[],
   read: undefined as Promise<unknown> | undefined,
-  activeUsers: 0,
-  invoices: [] as { status: string; amountDue: number; currency: string }[],
 }));
 
 vi.mock('../../../src/console/tenancy/lazy/cloud-api', () => ({
@@ -30,11 +32,6 @@ vi.mock('../../../src/console/tenancy/lazy/cloud-api', () => ({
       listed.read = Promise.resolve(listed.tenants);
       return listed.read;
     },
-    usage: async () => ({
-      quota: { mauLimit: 50000, tokenLimit: 500000 },
-      usage: { mauLimit: listed.activeUsers, tokenLimit: 10 },
-    }),
-    invoices: async () => listed.invoices,
   },
 }));
 vi.mock('../../../src/console/tenancy/shell', () => ({
@@ -42,6 +39,7 @@ vi.mock('../../../src/console/tenancy/shell', () => ({
     currentTenantId: () => 'cur001',
     tenantConsoleHref: (id: string) => `/console/${id}`,
     regions: () => ['EU'],
+    accountApi: () => ({ getMe: async () => ({ customData: {} }), updateCustomData: async () => undefined }),
   },
 }));
 
@@ -86,15 +84,15 @@ describe('the cloud tenant gate', () => {
   });
 
   it('tells a production tenant’s admin of unpaid bills first, then of the MAU limit, once per session', async () => {
-    listed.activeUsers = 50000;
-    listed.invoices = [{ status: 'open', amountDue: 2400, currency: 'usd' }];
+    standing.activeUsers = 50000;
+    standing.invoices = [{ id: 'in_1', amountDue: 2400, currency: 'usd' }];
     await renderGate([tenant('cur001', 'production')]);
     expect(await screen.findByText('Payment overdue')).toBeTruthy();
     expect(screen.getByText(/Tenant cur001 has unpaid bills of \$24\.00/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Later' }));
     cleanup();
 
-    listed.invoices = [];
+    standing.invoices = [];
     await renderGate([tenant('cur001', 'production')]);
     expect(await screen.findByText('Monthly active users at the limit')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Later' }));
@@ -105,17 +103,43 @@ describe('the cloud tenant gate', () => {
       await listed.read;
     });
     expect(screen.queryByText('Monthly active users at the limit')).toBeNull();
-    listed.activeUsers = 0;
+    standing.activeUsers = 0;
   });
 
   it('tells a development tenant nothing, whatever its usage', async () => {
-    listed.activeUsers = 100000;
+    standing.activeUsers = 100000;
     await renderGate([tenant('cur001', 'development')]);
     expect(await screen.findByText('Tenant page')).toBeTruthy();
     await act(async () => {
       await listed.read;
     });
     expect(screen.queryByText('Monthly active users at the limit')).toBeNull();
-    listed.activeUsers = 0;
+    standing.activeUsers = 0;
+  });
+
+  it('tags each tenant in the switcher with its standing, the most pressing first', async () => {
+    const overdue = {
+      ...tenant('cur001', 'production'),
+      openInvoices: [{ id: 'in_1', amountDue: 100, currency: 'usd' }],
+    };
+    const suspended = { ...tenant('sus001', 'production', true), openInvoices: overdue.openInvoices };
+    const busy = { ...tenant('dev001', 'development'), usage: { activeUsers: 100, tokenUsage: 0 } };
+    const tokens = { ...tenant('tok001', 'production'), usage: { activeUsers: 0, tokenUsage: 500000 } };
+    const paid = { ...tokens, id: 'pro001', name: 'Tenant pro001', planId: 'pro-202411' as const };
+    listed.tenants = [overdue, suspended, busy, tokens, paid, tenant('fine01', 'production')];
+    vi.resetModules();
+    const { TenantSwitcher } = await import('../../../src/console/tenancy/lazy/TenantSwitcher');
+    render(<TenantSwitcher />);
+    fireEvent.click(await screen.findByRole('button', { name: /Tenant cur001/ }));
+    const tagsOf = async (name: string) =>
+      [...(await screen.findByRole('link', { name: new RegExp(`^${name}`) })).querySelectorAll('.ant-tag')].map(
+        (tag) => tag.textContent,
+      );
+    expect(await tagsOf('Tenant cur001')).toEqual(['Production', 'Free', 'Overdue']);
+    expect(await tagsOf('Tenant sus001')).toEqual(['Production', 'Free', 'Suspended']);
+    expect(await tagsOf('Tenant dev001')).toEqual(['Development', 'MAU limit reached']);
+    expect(await tagsOf('Tenant tok001')).toEqual(['Production', 'Free', 'Token limit reached']);
+    expect(await tagsOf('Tenant pro001')).toEqual(['Production', 'Pro']);
+    expect(await tagsOf('Tenant fine01')).toEqual(['Production', 'Free']);
   });
 });

@@ -2,7 +2,7 @@ import { Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tenancyShell } from '../shell';
-import { type CloudTenant, cloudApi } from './cloud-api';
+import type { CloudTenant } from './cloud-api';
 import { dismiss, isDismissed, type TenantNotice, tenantNotice } from './tenant-notice';
 
 /**
@@ -15,18 +15,9 @@ export const TenantNoticeModal = ({ tenant }: { tenant: CloudTenant }) => {
   const [notice, setNotice] = useState<TenantNotice>();
 
   useEffect(() => {
-    if (tenant.role !== 'admin' || tenant.tag === 'development') return;
-    let cancelled = false;
-    Promise.all([cloudApi.usage(tenant.id), cloudApi.invoices(tenant.id)]).then(
-      ([usage, invoices]) => {
-        const found = tenantNotice(tenant, usage, invoices);
-        if (!cancelled && found && !isDismissed(tenant.id, found)) setNotice(found);
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
+    if (tenant.role !== 'admin') return;
+    const found = tenantNotice(tenant);
+    if (found && !isDismissed(tenant.id, found)) setNotice(found);
   }, [tenant]);
 
   if (!notice) return null;

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tenancyShell } from '../shell';
 import { PlanTag } from './PlanTag';
+import { StatusTag } from './StatusTag';
 import { useTenants } from './use-tenants';
 
 /** The create-tenant dialog, loaded when it is first opened. */
@@ -11,7 +12,7 @@ const CreateTenantModal = lazy(() => import('./CreateTenantModal').then((m) => (
 
 /**
  * The cloud top bar's tenant selector (spec §2): the current tenant with its tag, a menu of the account's tenants
- * (each opens its own console) and "Create tenant". The tenant shown is remembered as the account's default tenant,
+ * (each opens its own console, tagged with its plan and, when not in order, its standing) and "Create tenant". The tenant shown is remembered as the account's default tenant,
  * where the console's root goes next time.
  */
 export const TenantSwitcher = () => {
@@ -41,6 +42,7 @@ export const TenantSwitcher = () => {
         <a href={tenancyShell.tenantConsoleHref(tenant.id)}>
           {tenant.name} <Tag bordered={false}>{t(`tenants.tag.${tenant.tag}`)}</Tag>
           {tenant.tag === 'production' ? <PlanTag planId={tenant.planId} /> : null}
+          <StatusTag tenant={tenant} />
         </a>
       ),
     })),

@@ -15,6 +15,10 @@ export interface CloudTenant {
   planId: PlanId;
   role: TenantRole;
   createdAt: number;
+  /** This period's monthly active users and tokens, the plan's limits of them, and the unpaid invoices. */
+  usage: { activeUsers: number; tokenUsage: number };
+  quota: { mauLimit: number | null; tokenLimit: number | null };
+  openInvoices: Pick<Invoice, 'id' | 'amountDue' | 'currency'>[];
 }
 
 export interface NewCloudTenant {

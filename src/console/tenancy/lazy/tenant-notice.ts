@@ -1,33 +1,42 @@
 import { paidPlans } from '../../../shared/plans';
-import type { CloudTenant, Invoice, SubscriptionUsage } from './cloud-api';
+import type { CloudTenant } from './cloud-api';
 
-/** What the console tells a tenant's managers about it (spec §4, §5), most pressing first. */
+/** A tenant's standing as the switcher tags it (spec §5), most pressing first. */
+export type TenantStatus = 'suspended' | 'overdue' | 'mau_exceeded' | 'token_exceeded';
+
+type Standing = Pick<CloudTenant, 'isSuspended' | 'planId' | 'usage' | 'quota' | 'openInvoices'>;
+
+/**
+ * The spec's priority: suspended, then unpaid invoices (overdue), then monthly active users at or over the plan's
+ * limit, then tokens at or over the limit on a plan that is not paid; otherwise none.
+ */
+export const tenantStatus = (tenant: Standing): TenantStatus | undefined => {
+  if (tenant.isSuspended) return 'suspended';
+  if (tenant.openInvoices.length > 0) return 'overdue';
+  const { quota, usage } = tenant;
+  if (quota.mauLimit !== null && usage.activeUsers >= quota.mauLimit) return 'mau_exceeded';
+  if (quota.tokenLimit !== null && !paidPlans.includes(tenant.planId) && usage.tokenUsage >= quota.tokenLimit) {
+    return 'token_exceeded';
+  }
+  return undefined;
+};
+
+/** What the console tells a tenant's managers about it (spec §4). */
 export type TenantNotice =
   | { kind: 'overdue'; total: number; currency: string }
   | { kind: 'mau_exceeded'; limit: number }
   | { kind: 'token_exceeded'; limit: number };
 
-/**
- * The notice of a production tenant, by the spec's priority: unpaid invoices (overdue), then monthly active users at
- * or over the plan's limit, then tokens at or over the limit on a plan that is not paid. Development tenants get none.
- */
-export const tenantNotice = (
-  tenant: Pick<CloudTenant, 'tag' | 'planId'>,
-  { quota, usage }: SubscriptionUsage,
-  invoices: Pick<Invoice, 'status' | 'amountDue' | 'currency'>[],
-): TenantNotice | undefined => {
+/** The dialog of a production tenant's standing; development tenants, and suspended ones, get none. */
+export const tenantNotice = (tenant: Standing & Pick<CloudTenant, 'tag'>): TenantNotice | undefined => {
   if (tenant.tag === 'development') return undefined;
-  const open = invoices.filter((invoice) => invoice.status === 'open');
-  if (open.length > 0) {
-    const total = open.reduce((sum, invoice) => sum + invoice.amountDue, 0);
-    return { kind: 'overdue', total, currency: open[0]?.currency ?? 'usd' };
+  const status = tenantStatus(tenant);
+  if (status === 'overdue') {
+    const total = tenant.openInvoices.reduce((sum, invoice) => sum + invoice.amountDue, 0);
+    return { kind: 'overdue', total, currency: tenant.openInvoices[0]?.currency ?? 'usd' };
   }
-  const reached = (limit: number | boolean | null, used: number | undefined) =>
-    typeof limit === 'number' && (used ?? 0) >= limit;
-  if (reached(quota.mauLimit, usage.mauLimit)) return { kind: 'mau_exceeded', limit: quota.mauLimit as number };
-  if (!paidPlans.includes(tenant.planId) && reached(quota.tokenLimit, usage.tokenLimit)) {
-    return { kind: 'token_exceeded', limit: quota.tokenLimit as number };
-  }
+  if (status === 'mau_exceeded') return { kind: status, limit: tenant.quota.mauLimit ?? 0 };
+  if (status === 'token_exceeded') return { kind: status, limit: tenant.quota.tokenLimit ?? 0 };
   return undefined;
 };
 

@@ -9,6 +9,7 @@ import {
   tenantRows,
   tenantView,
 } from '../../../server/tenants/membership.js';
+import { tenantStanding } from '../../../server/tenants/tenant-standing.js';
 import { cloudApiScopes, type TenantRole } from '../../../shared/tenant-permissions.js';
 
 /**
@@ -20,6 +21,12 @@ import { cloudApiScopes, type TenantRole } from '../../../shared/tenant-permissi
 
 type Run = Parameters<ActionOverride['run']>[0];
 
+/** A tenant as its member reads it: the tenant, the member's role, and where the tenant stands. */
+const presentTenant = async (input: Run, row: TenantRow, role: TenantRole) => ({
+  ...tenantView(row, role),
+  ...(await tenantStanding(input, row)),
+});
+
 const lifecycleDeps = ({ db, operationsOf, context }: Run) => ({ db, operationsOf, edition: context.edition });
 
 export const cloudTenantOverrides = {
@@ -30,7 +37,9 @@ export const cloudTenantOverrides = {
       const { db, caller } = input;
       const roles = await rolesOf(input, (caller as ConsoleCaller).user.id);
       const rows = await tenantRows(db, [...roles.keys()]);
-      return rows.map((row) => tenantView(row, roles.get(row.id) as TenantRole));
+      const tenants = [];
+      for (const row of rows) tenants.push(await presentTenant(input, row, roles.get(row.id) as TenantRole));
+      return tenants;
     },
   },
   'cloudTenant.create': {
@@ -46,7 +55,7 @@ export const cloudTenantOverrides = {
         { kind: 'user', id: user.id },
       );
       const [row] = await tenantRows(input.db, [id]);
-      return tenantView(row as TenantRow, 'admin');
+      return presentTenant(input, row as TenantRow, 'admin');
     },
   },
   'cloudTenant.update': {
@@ -58,7 +67,7 @@ export const cloudTenantOverrides = {
       const tenants = input.operationsOf('tenant').repository;
       const changed = await tenants.update(input.db, { tenantId: row.id }, row.id, input.body);
       const [updated] = await tenantRows(input.db, [row.id]);
-      return tenantView((updated ?? { ...row, ...changed }) as TenantRow, role);
+      return presentTenant(input, (updated ?? { ...row, ...changed }) as TenantRow, role);
     },
   },
   'cloudTenant.delete': {

@@ -67,7 +67,7 @@ const settingsRow = ({ operations }: Run, tx: Queryable, context: RequestContext
  * redirect URI), its settings and an active signing certificate, in one transaction.
  */
 const create = async (input: Run) => {
-  const { context, body, operations, operationsOf } = input;
+  const { context, body, operations, operationsOf, within } = input;
   assertPostBinding(body.acsUrl);
   assertEncryption(body.encryption);
   const applications = operationsOf('application');
@@ -75,6 +75,9 @@ const create = async (input: Run) => {
   const id = generateId(21);
   const certificate = await makeSigningCertificate(FIRST_CERTIFICATE_YEARS);
   return operations.tx(context, async (tx) => {
+    const settingsValues = withDefaults(operations.model.schema, { ...settingsOf(body), id, applicationId: id });
+    // The plan's SAML applications quota, counted in this transaction.
+    await within?.(tx, settingsValues);
     const application = await applications.repository.insert(
       tx,
       context.tenantId,
@@ -86,11 +89,7 @@ const create = async (input: Run) => {
         oidcClientMetadata: { redirectUris: [samlUrls(context, id).callback], postLogoutRedirectUris: [] },
       }),
     );
-    const settings = await operations.repository.insert(
-      tx,
-      context.tenantId,
-      withDefaults(operations.model.schema, { ...settingsOf(body), id, applicationId: id }),
-    );
+    const settings = await operations.repository.insert(tx, context.tenantId, settingsValues);
     await secrets.repository.insert(tx, context.tenantId, {
       id: generateId(21),
       applicationId: id,

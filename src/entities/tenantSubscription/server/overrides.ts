@@ -4,7 +4,8 @@ import type { ServerOverride } from '../../../server/crud/overrides.js';
 import { ApiError } from '../../../server/http/api-error.js';
 import { memberTenant } from '../../../server/tenants/membership.js';
 import { skuList } from '../../../server/tenants/skus.js';
-import { currentPeriod, tenantUsage } from '../../../server/tenants/usage.js';
+import { subscriptionOf } from '../../../server/tenants/tenant-standing.js';
+import { tenantUsage } from '../../../server/tenants/usage.js';
 import { planQuotas } from '../../../shared/plans.js';
 
 /**
@@ -17,15 +18,7 @@ export const tenantSubscriptionOverrides = {
     authenticate: consoleUser,
     run: async (input) => {
       const { row } = await memberTenant(input, 'read:data');
-      const period = currentPeriod();
-      return {
-        status: 'active',
-        planId: row.planId,
-        currentPeriodStart: period.start.toISOString(),
-        currentPeriodEnd: period.end.toISOString(),
-        isEnterprisePlan: row.planId === 'enterprise',
-        quota: planQuotas[row.planId],
-      };
+      return { ...subscriptionOf(row), quota: planQuotas[row.planId] };
     },
   },
   'tenantSubscription.usage': {
