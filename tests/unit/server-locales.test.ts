@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { keptInEnglish, pluralDifferences, untranslatedTexts } from '../../codegen/locale-forms';
 import { placeholderDifferences } from '../../codegen/locale-placeholders';
 import { flattenTexts, pluralBase } from '../../codegen/locales';
 import { translatorFor } from '../../src/server/locales';
 
 /** The server pages' texts: one directory per language, one file per namespace, English the source. */
-const dir = join(import.meta.dirname, '../../src/server/locales');
+const repo = join(import.meta.dirname, '../..');
+const dir = join(repo, 'src/server/locales');
 const languages = readdirSync(dir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'en')
   .map((entry) => entry.name);
@@ -26,6 +28,12 @@ describe('sign-in page texts', () => {
       const translated = texts(language, file);
       expect(keys(translated), file).toEqual(keys(english));
       expect(placeholderDifferences(english, translated), file).toEqual([]);
+      expect(pluralDifferences(english, translated, language), file).toEqual([]);
+      const namespace = `server.${file.replace(/\.json$/, '')}.`;
+      const kept = [...keptInEnglish(repo, language)]
+        .filter((key) => key.startsWith(namespace))
+        .map((key) => key.slice(namespace.length));
+      expect(untranslatedTexts(english, translated, new Set(kept)), file).toEqual([]);
     }
   });
 

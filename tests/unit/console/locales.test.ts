@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18nProblems } from '../../../codegen/i18n-check';
 import type { I18nKeys } from '../../../codegen/i18n-keys';
+import { keptInEnglish, pluralDifferences, untranslatedTexts } from '../../../codegen/locale-forms';
 import { localePlaceholders, placeholderDifferences } from '../../../codegen/locale-placeholders';
-import { LOCALES_DIR, localeLanguages, localeParity, readLocale } from '../../../codegen/locales';
+import { LOCALES_DIR, localeLanguages, localeParity, readLocale, readLocaleTexts } from '../../../codegen/locales';
 import { formatDate } from '../../../src/console/generic/columns';
 import { availableLanguages, i18n } from '../../../src/console/i18n';
 import { bundlesOf, englishBundle, type TextTree } from '../../../src/console/i18n/bundles';
@@ -13,6 +14,8 @@ import i18nKeys from '../../../src/generated/i18n-keys.json';
 
 const repo = join(import.meta.dirname, '../../..');
 const keys = i18nKeys as unknown as I18nKeys;
+const english = readLocaleTexts(repo, 'en');
+const translations = localeLanguages(repo).filter((language) => language !== 'en');
 const roots: string[] = [];
 
 afterEach(() => {
@@ -103,6 +106,31 @@ describe('every locale directory', () => {
 
   it('keeps the placeholders of every English text', () => {
     expect(localePlaceholders(repo)).toEqual([]);
+  });
+
+  it.each(translations)(
+    'in %s has the plural forms of its language and no English left but what is listed',
+    (language) => {
+      const translated = readLocaleTexts(repo, language);
+      expect(pluralDifferences(english, translated, language)).toEqual([]);
+      expect(untranslatedTexts(english, translated, keptInEnglish(repo, language))).toEqual([]);
+    },
+  );
+
+  it('is held to its plural forms and to leaving no English: a missing form or an English text is reported', () => {
+    const polish = new Map([
+      ['validation.minItems_one', 'Wybierz co najmniej jeden'],
+      ['validation.minItems_other', 'Wybierz co najmniej {{count}}'],
+      ['roles.title', 'Roles'],
+      ['detail.id', 'ID'],
+      ['applications.placeholder.origin', 'https://example.com'],
+      ['applications.type.SAML', 'SAML'],
+    ]);
+    expect(pluralDifferences(english, polish, 'pl-PL')).toEqual([
+      { key: 'validation.minItems', expected: ['few', 'many', 'one', 'other'], actual: ['one', 'other'] },
+    ]);
+    expect(untranslatedTexts(english, polish)).toEqual(['roles.title']);
+    expect(untranslatedTexts(english, polish, new Set(['roles.title']))).toEqual([]);
   });
 
   it('is held to English placeholders: a dropped or renamed one is reported with both lists', () => {
