@@ -5,10 +5,10 @@ import { precompress } from './src/build/precompress';
 import { preloadBoot } from './src/build/preload-boot';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp-nonce';
 
-/** `…/locales/de/common.json` or `…/entities/role/locales/de.json` → `locale-de`; English is in the first load. */
+/** `…/locales/de/common.json` or `…/entities/role/locales/de.json` → `locale-de`: one chunk per language, English too. */
 const localeChunkOf = (id: string): string | null => {
   const language = /[\\/]locales[\\/](?:([\w-]+)[\\/][\w-]+|([\w-]+))\.json$/.exec(id)?.slice(1).find(Boolean);
-  return language && language !== 'en' ? `locale-${language}` : null;
+  return language ? `locale-${language}` : null;
 };
 
 const root = fileURLToPath(new URL('./src/console', import.meta.url));

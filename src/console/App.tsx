@@ -1,5 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { SignedInAccessProvider } from './access/AccessContext';
 import { AlertHost, AuthContextProvider } from './auth';
@@ -33,11 +34,13 @@ const Themed = () => {
   const reducedMotion = useReducedMotion();
   useSavedPreferences();
   const locale = useComponentLocale();
+  const { i18n } = useTranslation();
   return (
     <StyleProvider cache={styleCache}>
       <ConfigProvider
         csp={csp}
         locale={locale}
+        direction={i18n.dir()}
         theme={{
           // A key per theme: the kept style cache (providers/style-cache.ts) holds both themes' variables, each set
           // on its own class, so the one not shown matches nothing.

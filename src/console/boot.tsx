@@ -15,7 +15,7 @@ if (!container) throw new Error('The page has no #root element');
 
 prefetchLanding(window.location.pathname.slice(currentConsoleLocation().basename.length) || '/');
 
-// The chosen language's texts first (English is in the bundle), so the first paint is in that language.
+// The chosen language's texts first (the shell preloads them beside the entry), so the first paint is in that language.
 void languageReady.finally(() =>
   createRoot(container).render(
     <StrictMode>

@@ -14,8 +14,23 @@ describe.each(databases())('a tenant’s sign-in page languages on $name', (targ
     expect(german.text).toContain('<h1>Anmelden</h1>');
     const english = (await pages.open('', {}, 'en-GB')).page;
     expect(english.text).toContain('<h1>Sign in</h1>');
-    const japanese = (await pages.open('', {}, 'ja')).page;
-    expect(japanese.text).toContain('<html lang="de" ');
+    const dutch = (await pages.open('', {}, 'nl')).page;
+    expect(dutch.text).toContain('<html lang="de" ');
+  });
+
+  it("speaks the language the application asks for (ui_locales) first, then the browser's, in twenty languages", async () => {
+    await pages.patch('', { languageInfo: { autoDetect: true, fallbackLanguage: 'en' } });
+    const japanese = (await pages.open('', { ui_locales: 'ja' }, 'de-DE,de;q=0.9')).page;
+    expect(japanese.text).toContain('<html lang="ja" ');
+    expect(japanese.text).toContain('<h1>サインイン</h1>');
+    expect(japanese.text).not.toContain('>Sign in<');
+    // The first the pages speak, of those asked for; else the browser's.
+    expect((await pages.open('', { ui_locales: 'nl-NL fr' }, 'en')).page.text).toContain('<html lang="fr" ');
+    expect((await pages.open('', { ui_locales: 'nl' }, 'th-TH')).page.text).toContain('<html lang="th" ');
+    // Asked for, it wins over a tenant that does not detect.
+    await pages.patch('', { languageInfo: { autoDetect: false, fallbackLanguage: 'de' } });
+    const persian = (await pages.open('', { ui_locales: 'fa-IR' }, 'en')).page;
+    expect(persian.text).toContain('<html lang="fa-IR" dir="rtl"');
   });
 
   it('shows the fallback language to everyone when detection is off', async () => {
@@ -28,17 +43,17 @@ describe.each(databases())('a tenant’s sign-in page languages on $name', (targ
   it('replaces built-in texts with the tenant’s custom phrases, and offers a language only they provide', async () => {
     const put = await pages.api('', 'PUT', '/custom-phrases/en', { sign_in: { title: 'Welcome back' } });
     expect(put.status, put.text).toBe(201);
-    const french = await pages.api('', 'PUT', '/custom-phrases/fr', {
-      sign_in: { title: 'Connexion', subtitle: 'Connectez-vous à {{client}}.' },
+    const dutch = await pages.api('', 'PUT', '/custom-phrases/nl', {
+      sign_in: { title: 'Inloggen', subtitle: 'Log in bij {{client}}.' },
     });
-    expect(french.status, french.text).toBe(201);
+    expect(dutch.status, dutch.text).toBe(201);
     const english = (await pages.open('', {}, 'en')).page;
     expect(english.text).toContain('<h1>Welcome back</h1>');
     expect(english.text).toContain('<label for="password">Password</label>');
-    const inFrench = (await pages.open('', {}, 'fr-FR,fr;q=0.9')).page;
-    expect(inFrench.text).toContain('<html lang="fr" ');
-    expect(inFrench.text).toContain('<h1>Connexion</h1>');
-    expect(inFrench.text).toContain('Connectez-vous à Partner portal.');
+    const inDutch = (await pages.open('', {}, 'nl-NL,nl;q=0.9')).page;
+    expect(inDutch.text).toContain('<html lang="nl" ');
+    expect(inDutch.text).toContain('<h1>Inloggen</h1>');
+    expect(inDutch.text).toContain('Log in bij Partner portal.');
     // Phrases are the tenant's own: another tenant's page keeps the built-in texts.
     expect((await pages.open('/t/acme', {}, 'en')).page.text).toContain('<h1>Sign in</h1>');
   });

@@ -80,7 +80,7 @@ describe.each(databases())('hostile sign-in experience settings on $name', (targ
       });
       expect(preview.status, preview.text).toBe(200);
       expect(preview.headers.get('content-type')).toContain('text/html');
-      expect(preview.text).toContain('<html lang="de" data-theme="dark">');
+      expect(preview.text).toContain('<html lang="de" dir="ltr" data-theme="dark">');
       expect(preview.text).toContain('<h1>Konto erstellen</h1>');
       expect(preview.text).toContain('<style nonce="Q29uc29sZU5vbmNlMTIzNDU2">');
       expect(preview.text).toContain('src="https://cdn.example.com/dark.svg"');

@@ -111,5 +111,6 @@ export const signInConsole = async (context: BrowserContext, page: Page, origin:
   const key = `gatehouse.oidc.user:${consoleUrls(origin).authority}:${CONSOLE_CLIENT_ID}`;
   await page.evaluate(([name, value]) => localStorage.setItem(name, value), [key, storedUser(tokens)] as const);
   await page.goto(`${origin}/console`);
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 30_000 });
+  // The sidebar, in whatever language the browser asks for.
+  await page.locator('nav.gh-sidebar').waitFor({ timeout: 30_000 });
 };

@@ -187,9 +187,20 @@ describe('console', () => {
     await visible(page.getByRole('link', { name: 'Anwendungen' }));
     await poll(lang).toBe('de');
     await page.keyboard.press('Escape');
+    // One language per page load: after the choice, only German's texts download (the shell preloads them).
+    const languagesLoaded: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      const language = /\/assets\/locale-(.+)-.{8}\.js$/.exec(request.url())?.[1];
+      if (language) languagesLoaded.push(language);
+    };
+    page.on('request', onRequest);
     await page.reload();
     await visible(page.getByRole('heading', { level: 1, name: 'API-Ressourcen' }));
     await visible(page.getByRole('button', { name: 'API-Ressource erstellen' }).first());
+    page.off('request', onRequest);
+    expect(languagesLoaded).toEqual(['de']);
+    const shell = await fetch(`${server.origin}/console/resources`, { headers: { cookie: 'gatehouse-language=de' } });
+    expect(await shell.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/console\/assets\/locale-de-/);
     await screenshot(page, 'api-resources-german');
     // The component library's own texts follow too, such as the date range picker's placeholders.
     await page

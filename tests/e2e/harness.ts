@@ -54,6 +54,8 @@ export interface LaunchOptions {
    * server): by default the one this file started last; `false` leaves the browser signed out.
    */
   signInTo?: RunningServer | false;
+  /** The browser's language (its `navigator.languages` and `Accept-Language`): English by default. */
+  locale?: string;
 }
 
 /** One Chromium per test file process; each `launchBrowser` gets a context of its own in it. */
@@ -65,9 +67,10 @@ let chromiumProcess: Promise<PlaywrightBrowser> | undefined;
  * once, as the first administrator, to the server the file started; the session then lasts for the whole file
  * (tokens in the context's local storage).
  */
-export const launchBrowser = async ({ signInTo = lastServer }: LaunchOptions = {}): Promise<Browser> => {
+export const launchBrowser = async ({ signInTo = lastServer, locale }: LaunchOptions = {}): Promise<Browser> => {
   chromiumProcess ??= chromium.launch(chromiumLaunch);
   const context = await (await chromiumProcess).newContext({
+    ...(locale ? { locale } : {}),
     viewport: { width: 1440, height: 960 },
     // The console then turns its animations off: menus and dialogs are where they end up as soon as they show.
     reducedMotion: 'reduce',

@@ -45,7 +45,7 @@ export const ResourceShow = ({ resource }: { resource: ConsoleResource }) => {
 
   const back = (
     <Link to={`/${resource.route}`} className="gh-back-link">
-      <ArrowLeftOutlined /> {t('detail.back_to', { title: t(resource.titleKey) })}
+      <ArrowLeftOutlined className="gh-directional" /> {t('detail.back_to', { title: t(resource.titleKey) })}
     </Link>
   );
   if (query.isError) {

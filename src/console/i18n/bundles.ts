@@ -1,27 +1,15 @@
 /**
  * Every `locales/<language>/*.json` file and every entity folder's `locales/<language>.json`, found by the bundler (no
- * list of file names to keep in step): the files of a language are merged into one i18next namespace. English, the
- * source and fallback language, is in the first load; another language loads, as one chunk, when it is chosen.
+ * list of file names to keep in step): the files of a language are merged into one i18next namespace. Each language
+ * loads as one chunk when it is chosen, English (the source and fallback) as any other: a page loads one language.
  * `tests/unit/console/locales.test.ts` holds every other language to exactly the English keys.
  */
 export type TextTree = { [key: string]: string | TextTree };
 
-/** English, the fallback every page needs, is in the first load. */
-const englishFiles = import.meta.glob<TextTree>(['../locales/en/*.json', '../../entities/*/locales/en.json'], {
-  eager: true,
+/** Every language loads when it is chosen, English too (the build puts each language's files in one chunk). */
+const localeFiles = import.meta.glob<TextTree>(['../locales/*/*.json', '../../entities/*/locales/*.json'], {
   import: 'default',
 });
-
-/** Every other language loads when it is chosen (the build puts each language's files in one chunk). */
-const otherFiles = import.meta.glob<TextTree>(
-  [
-    '../locales/*/*.json',
-    '../../entities/*/locales/*.json',
-    '!../locales/en/*.json',
-    '!../../entities/*/locales/en.json',
-  ],
-  { import: 'default' },
-);
 
 /** The language of a locale file's path: `../locales/de/common.json` or `../../entities/role/locales/de.json` → `de`. */
 const languageOf = (path: string) =>
@@ -55,16 +43,13 @@ export const bundlesOf = (found: Record<string, TextTree>): Record<string, TextT
   return bundles;
 };
 
-/** The English texts, merged. */
-export const englishBundle: TextTree = bundlesOf(englishFiles).en ?? {};
-
-/** Per language other than English, a loader of its merged texts. */
+/** Per language, a loader of its merged texts. */
 export const languageLoaders: Record<string, () => Promise<TextTree>> = Object.fromEntries(
-  [...new Set(Object.keys(otherFiles).map(languageOf))].flatMap((language) => {
+  [...new Set(Object.keys(localeFiles).map(languageOf))].flatMap((language) => {
     if (!language) return [];
-    const paths = Object.keys(otherFiles).filter((path) => languageOf(path) === language);
+    const paths = Object.keys(localeFiles).filter((path) => languageOf(path) === language);
     const load = async () => {
-      const trees = await Promise.all(paths.map((path) => otherFiles[path]?.() ?? Promise.resolve({})));
+      const trees = await Promise.all(paths.map((path) => localeFiles[path]?.() ?? Promise.resolve({})));
       return bundlesOf(Object.fromEntries(paths.map((path, i) => [path, trees[i] ?? {}])))[language] ?? {};
     };
     return [[language, load]];

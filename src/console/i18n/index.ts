@@ -1,13 +1,15 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readUrlOverride } from '../layout/url-overrides';
-import { englishBundle, languageLoaders } from './bundles';
+import { languageLoaders } from './bundles';
+import { detectLanguage, LANGUAGE_COOKIE } from './detect';
 import { fallbackLanguage, isLanguageCode, type LanguageCode, languageStorageKey, languages } from './languages';
 
 /** The languages that have texts (English always). */
 export const availableLanguages = languages.filter(
   (language) => language.code === fallbackLanguage || language.code in languageLoaders,
 );
+const availableCodes = availableLanguages.map((language) => language.code);
 
 /** The language pinned for this page (`?lng=`, or `changeLanguage(code, { save: false })`): saved ones wait. */
 let pinned: LanguageCode | undefined = ((value) => (isLanguageCode(value) ? value : undefined))(
@@ -15,19 +17,29 @@ let pinned: LanguageCode | undefined = ((value) => (isLanguageCode(value) ? valu
 );
 export const pinnedLanguage = (): LanguageCode | undefined => pinned;
 
+/** The language of this page: pinned, else the one chosen before, else the browser's best (spec: English last). */
 const readStoredLanguage = (): LanguageCode => {
   if (pinned) return pinned;
+  let stored: string | null | undefined;
   try {
-    const stored = globalThis.localStorage?.getItem(languageStorageKey);
-    return isLanguageCode(stored) ? stored : fallbackLanguage;
+    stored = globalThis.localStorage?.getItem(languageStorageKey);
   } catch {
-    return fallbackLanguage;
+    // Storage can be unavailable (private mode): the browser's languages decide.
   }
+  if (isLanguageCode(stored)) return stored;
+  return detectLanguage(globalThis.navigator?.languages ?? [], availableCodes);
+};
+
+/** Tells the server the language the console loads, so the next page's shell preloads its texts. */
+const rememberForServer = (code: LanguageCode) => {
+  if (!globalThis.document) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the console supports.
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/console; max-age=31536000; SameSite=Lax`;
 };
 
 export const i18n = i18next.createInstance();
 
-/** Loads a language's texts the first time i18next needs them; English is bundled. */
+/** Loads a language's texts the first time i18next needs them; English as any other. */
 const languageBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -41,22 +53,40 @@ const languageBackend: BackendModule = {
   },
 };
 
+const chosen = readStoredLanguage();
+
+/**
+ * A text missing in the chosen language (a defect: the locale tests hold every language to English's keys) is logged,
+ * and English loads once as the fallback, so the page shows English there and never a raw key.
+ */
+let fallingBack = false;
+const fallBackToEnglish = (key: string) => {
+  console.warn(`The console text ${key} is missing in ${i18n.language}; English is shown instead.`);
+  if (fallingBack) return;
+  fallingBack = true;
+  void i18n.loadLanguages(fallbackLanguage).then(() => {
+    i18n.options.fallbackLng = [fallbackLanguage];
+    i18n.emit('languageChanged', i18n.language);
+  });
+};
+
 void i18n
   .use(languageBackend)
   .use(initReactI18next)
   .init({
-    resources: { [fallbackLanguage]: { translation: englishBundle } },
-    // The bundled English is complete; the backend loads the other languages.
     partialBundledLanguages: true,
-    lng: readStoredLanguage(),
-    fallbackLng: fallbackLanguage,
+    lng: chosen,
+    // One language per page: English is loaded for another only once a text is missing there.
+    fallbackLng: chosen === fallbackLanguage ? fallbackLanguage : false,
+    saveMissing: chosen !== fallbackLanguage,
+    missingKeyHandler: (_languages, _namespace, key) => fallBackToEnglish(key),
     supportedLngs: languages.map((language) => language.code),
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
   });
 
-/** Resolves once the chosen language's texts are there (at once for English): the console renders after it. */
+/** Resolves once the chosen language's texts are there: the console renders after it. */
 export const languageReady: Promise<void> = i18n.loadLanguages(i18n.language);
 
 /** The page's `lang` and `dir` follow the language, from the first render on. */
@@ -76,6 +106,7 @@ export const changeLanguage = async (code: LanguageCode, { save = true } = {}): 
     } catch {
       // Storage can be unavailable (private mode); the choice then lasts for this page only.
     }
+    rememberForServer(code);
   } else {
     pinned = code;
   }

@@ -4,13 +4,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp-nonce.js';
 import type { ServerEdition } from '../crud/context.js';
 import { newCspNonce, sendStyleNoncePolicy } from '../http/security-headers.js';
+import { languageChunks, preloadedLanguage, withLanguagePreload } from './language-preload.js';
 import { registerConsoleAssets } from './static.js';
 
 /**
  * Serves the built console under `/console/`: its files as they are, and the HTML shell for every client-side
  * route. Each shell response carries its own CSP nonce, in the policy and in the page, so the style elements the
  * console creates at run time are allowed and nothing else inline is. Browsers revalidate the shell on every visit
- * (it names the current build's assets) and shared caches never keep it (its nonce belongs to one response).
+ * (it names the current build's assets) and shared caches never keep it (its nonce belongs to one response). It
+ * preloads the texts of the language the console will show.
  */
 export const registerConsole = async (
   app: FastifyInstance,
@@ -24,6 +26,7 @@ export const registerConsole = async (
     `<html data-edition="${edition}"`,
   );
   await registerConsoleAssets(app, consoleDir);
+  const chunks = languageChunks(consoleDir);
   const shell = async (request: FastifyRequest, reply: FastifyReply) => {
     // A bundle file that is not there (an old tab after a new release) is missing, not a page of the console.
     if (request.url.startsWith('/console/assets/')) return reply.callNotFound();
@@ -33,7 +36,10 @@ export const registerConsole = async (
     return reply
       .type('text/html')
       .header('Cache-Control', 'private, no-cache')
-      .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+      .header('Vary', 'Cookie, Accept-Language')
+      .send(
+        withLanguagePreload(indexHtml, preloadedLanguage(request, chunks)).replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
+      );
   };
   app.get('/console', shell);
   app.get('/console/*', shell);

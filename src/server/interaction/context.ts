@@ -86,6 +86,7 @@ export const readInteraction = async (
   // One indexed row per request (and the custom phrases), in one transaction: a PATCH shows on the next page, in
   // every process.
   const accept = request.headers['accept-language'];
+  const uiLocales = typeof details.params.ui_locales === 'string' ? details.params.ui_locales : undefined;
   const { experience, phrases, captcha } = await db.withTenant(tenantId, async (tx) => {
     const model = modelOf('signInExperience');
     // A first-party application's own branding and colors stand over the tenant's.
@@ -99,7 +100,7 @@ export const readInteraction = async (
     }
     return {
       experience: read,
-      phrases: await readPhrases(tx, tenantId, accept, read.languageInfo),
+      phrases: await readPhrases(tx, tenantId, accept, { ...read.languageInfo, requested: uiLocales }),
       captcha: await readTenantCaptcha(tx, tenantId, stored.captchaPolicy),
     };
   });
@@ -116,7 +117,7 @@ export const readInteraction = async (
     tenantId,
     tr: translatorFor(
       request.headers['accept-language'],
-      { ...languageInfo, customLanguages: phrases.languages },
+      { ...languageInfo, customLanguages: phrases.languages, requested: uiLocales },
       phrases.texts,
     ),
     oidc,

@@ -1,5 +1,5 @@
 import { FAVICON_PATH } from '../console/favicon.js';
-import type { Translator } from '../locales/index.js';
+import { type Translator, textDirection } from '../locales/index.js';
 import type { Chrome } from './chrome.js';
 import { html, raw, type SafeHtml } from './html.js';
 
@@ -49,7 +49,7 @@ export const layout = (
   scripts: readonly string[] = [],
 ): string =>
   html`<!DOCTYPE html>
-<html lang="${tr.language}" data-theme="${chrome?.theme ?? 'auto'}">
+<html lang="${tr.language}" dir="${textDirection(tr.language)}" data-theme="${chrome?.theme ?? 'auto'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

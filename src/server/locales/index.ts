@@ -79,6 +79,9 @@ export const matchLanguage = (header: string | string[] | undefined, candidates:
 export const negotiateLanguage = (header: string | string[] | undefined): string =>
   matchLanguage(header, supportedLanguages) ?? FALLBACK_LANGUAGE;
 
+/** How a language is written: `rtl` for Arabic, Persian, Hebrew and the like, else `ltr` (i18next's list). */
+export const textDirection = (language: string): 'ltr' | 'rtl' => i18n.dir(language);
+
 export interface Translator {
   language: string;
   t: (key: string, options?: Record<string, unknown>) => string;
@@ -90,13 +93,23 @@ export interface LanguageSettings {
   fallbackLanguage: string;
   /** Languages the tenant has texts for (custom phrases), besides the built-in ones. */
   customLanguages?: readonly string[];
+  /** The languages the application asked for (OpenID Connect's `ui_locales`, space-separated, best first). */
+  requested?: string | undefined;
 }
 
-/** The language of a tenant's page: the browser's best match when detecting, else (or when none) the fallback. */
+/**
+ * The language of a tenant's page: the first the application asked for (`ui_locales`) that the pages speak, else the
+ * browser's best match when detecting, else (or when none) the fallback.
+ */
 export const pageLanguage = (header: string | string[] | undefined, settings?: LanguageSettings) => {
   if (!settings) return negotiateLanguage(header);
   const candidates = [...supportedLanguages, ...(settings.customLanguages ?? [])];
-  return (settings.autoDetect ? matchLanguage(header, candidates) : undefined) ?? settings.fallbackLanguage;
+  const requested = settings.requested?.trim().split(/\s+/).join(',');
+  return (
+    (requested ? matchLanguage(requested, candidates) : undefined) ??
+    (settings.autoDetect ? matchLanguage(header, candidates) : undefined) ??
+    settings.fallbackLanguage
+  );
 };
 
 /** Texts by key, nested as the namespace files are (a tenant's custom phrases). */

@@ -84,7 +84,11 @@ const Editor = ({ tokenType, editing }: { tokenType: TokenType; editing: boolean
   if (editing && stored.query.isLoading) return <Skeleton active />;
   return (
     <div className="gh-page gh-customize-jwt-editor">
-      <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => navigate(customizeJwtLinks.root())}>
+      <Button
+        type="link"
+        icon={<ArrowLeftOutlined className="gh-directional" />}
+        onClick={() => navigate(customizeJwtLinks.root())}
+      >
         {t('customize_jwt.back')}
       </Button>
       <PageHeader title={title} subtitle={t(`customize_jwt.${tokenType}.description`)} />

@@ -31,11 +31,11 @@ export const GetStarted = () => {
               </Typography.Paragraph>
               {'route' in step.to ? (
                 <Link to={step.to.route} className="gh-step-link">
-                  {action} <ArrowRightOutlined aria-hidden />
+                  {action} <ArrowRightOutlined aria-hidden className="gh-directional" />
                 </Link>
               ) : (
                 <a href={step.to.href} className="gh-step-link" target="_blank" rel="noreferrer">
-                  {action} <ArrowRightOutlined aria-hidden />
+                  {action} <ArrowRightOutlined aria-hidden className="gh-directional" />
                 </a>
               )}
             </li>

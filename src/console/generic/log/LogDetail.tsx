@@ -25,7 +25,7 @@ export const LogDetail = ({ resource }: { resource: ConsoleResource }) => {
   if (query.isError && query.error?.statusCode === 404) return <NotFound />;
   const back = (
     <Link to={`/${resource.route}`} className="gh-back-link">
-      <ArrowLeftOutlined /> {t('detail.back_to', { title: t(resource.titleKey) })}
+      <ArrowLeftOutlined className="gh-directional" /> {t('detail.back_to', { title: t(resource.titleKey) })}
     </Link>
   );
   let body = (

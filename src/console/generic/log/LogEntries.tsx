@@ -70,11 +70,11 @@ export const LogEntries = ({ resource, fixed = {} }: LogEntriesProps) => {
         <Button icon={<ReloadOutlined />} loading={refreshing} onClick={refresh}>
           {t('actions.refresh')}
         </Button>
-        <Button icon={<LeftOutlined />} disabled={!pages.newer} onClick={pages.newer}>
+        <Button icon={<LeftOutlined className="gh-directional" />} disabled={!pages.newer} onClick={pages.newer}>
           {t('log.newer')}
         </Button>
         <Button disabled={!pages.older} onClick={pages.older}>
-          {t('log.older')} <RightOutlined />
+          {t('log.older')} <RightOutlined className="gh-directional" />
         </Button>
       </Space>
     </>
