@@ -39,6 +39,7 @@ import { registerProtectedAppEdge } from './protected-apps/edge.js';
 import { type ReleaseFeed, releaseFeed } from './releases/feed.js';
 import type { SecretVault } from './secrets/vault.js';
 import { type AdminConnector, adminMailConnector, configureAdminConnectors } from './tenants/admin-connectors.js';
+import { configureAdminEmailTemplates } from './tenants/admin-emails.js';
 import { type TenantDirectory, tenantDirectory } from './tenants/directory.js';
 import { planQuota } from './tenants/plan-quota.js';
 import { DEFAULT_TENANT_ID, isTenantId, originOf } from './tenants/urls.js';
@@ -266,6 +267,7 @@ export const buildApp = async ({
   });
   const adminConnectors = [...(adminMail ? [adminMailConnector(adminMail)] : []), ...adminSocialConnectors];
   await configureAdminConnectors({ db, operationsOf, edition }, adminConnectors);
+  if (adminMail) await configureAdminEmailTemplates({ operationsOf, edition });
   registerHasuraHook(app, db);
   if (bootstrap) await applyBootstrap({ db, operationsOf, log: app.log, edition }, bootstrap);
 

@@ -2,30 +2,10 @@ import { type ServerEdition, systemContext } from '../crud/context.js';
 import type { EntityOperations } from '../crud/contracts.js';
 import type { Database } from '../db/database.js';
 import type { SmtpConfig } from '../messages/smtp.js';
+import { adminMailTemplates } from './admin-emails.js';
 import { ADMIN_TENANT_ID } from './urls.js';
 
 const SMTP_CONNECTOR = 'simple-mail-transfer-protocol';
-
-const code = (usageType: string, subject: string, what: string) => ({
-  usageType,
-  contentType: 'text/plain' as const,
-  subject,
-  content: `Your ${what} code is {{code}}. It is valid for 10 minutes.`,
-});
-
-/** The admin tenant's messages to console users: codes (its sign-in pages, their profile) and tenant invitations. */
-const templates: SmtpConfig['templates'] = [
-  code('SignIn', 'Your sign-in code', 'sign-in'),
-  code('Register', 'Your sign-up code', 'sign-up'),
-  code('ForgotPassword', 'Your password reset code', 'password reset'),
-  code('Generic', 'Your verification code', 'verification'),
-  {
-    usageType: 'OrganizationInvitation',
-    contentType: 'text/plain',
-    subject: 'You are invited to a tenant',
-    content: 'You have been invited to join a tenant. Accept the invitation: {{link}}',
-  },
-];
 
 /**
  * ADMIN_SMTP_URL (`smtp://user:password@host:port?from=address`, or `smtps://`): the mail server console users' own
@@ -46,7 +26,7 @@ export const readAdminSmtpUrl = (value: string | undefined): SmtpConfig | undefi
     secure,
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : {},
     fromEmail,
-    templates,
+    templates: adminMailTemplates(),
   };
 };
 

@@ -1,33 +1,13 @@
-import { generateId } from '../../../server/crud/ids.js';
 import type { ActionOverride, ServerOverride } from '../../../server/crud/overrides.js';
 import type { Entity } from '../../../server/crud/repository.js';
 import { ApiError } from '../../../server/http/api-error.js';
+import { type NewEmailTemplate, upsertEmailTemplates } from './upsert.js';
 
 type ActionInput = Parameters<ActionOverride['run']>[0];
 
-/**
- * `PUT /api/email-templates`: each template is created, or replaces the details of the tenant's template of its
- * language and type, all in one transaction. Upserts of a tenant queue behind one lock, so two racing for the same
- * language and type update one template rather than collide.
- */
-const upsert = async ({ context, body, operations }: ActionInput) => {
-  const templates = body.templates as Entity[];
-  const scope = { tenantId: context.tenantId };
-  const { repository } = operations;
-  return operations.tx(context, async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`gatehouse.email-templates.${context.tenantId}`]);
-    const saved: Entity[] = [];
-    for (const { languageTag, templateType, details } of templates) {
-      const stored = await repository.findBy(tx, scope, { languageTag, templateType });
-      saved.push(
-        stored
-          ? ((await repository.update(tx, scope, String(stored.id), { details })) as Entity)
-          : await repository.insert(tx, context.tenantId, { id: generateId(), languageTag, templateType, details }),
-      );
-    }
-    return saved;
-  });
-};
+/** `PUT /api/email-templates`: each template created, or its language and type's details replaced. */
+const upsert = ({ context, body, operations }: ActionInput) =>
+  upsertEmailTemplates(operations, context, body.templates as NewEmailTemplate[]);
 
 /** `DELETE /api/email-templates?languageTag=…&templateType=…`: at least one filter (Logto's 422 without). */
 const deleteWhere = async ({ context, query, operations }: ActionInput) => {

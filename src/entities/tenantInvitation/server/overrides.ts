@@ -43,7 +43,7 @@ const sendInvitation = async (input: Run, invitation: Record<string, unknown>) =
   await sender.send({
     to: String(invitation.invitee),
     template: 'OrganizationInvitation',
-    payload: { ...about, link: `${origin}/console/accept/${String(invitation.id)}` },
+    payload: { ...about, link: `${origin}/console/accept/${String(invitation.id)}`, locale: input.context.locale },
   });
 };
 
