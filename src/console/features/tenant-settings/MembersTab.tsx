@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TenantRole, tenantRoles } from '../../../shared/tenant-permissions';
 import { useAccess } from '../../access/AccessContext';
+import { formatDate } from '../../generic/columns';
 import { cloudApi, type TenantInvitation, type TenantMember } from '../../tenancy/lazy/cloud-api';
 import { tenancyShell } from '../../tenancy/shell';
 import { InviteModal } from './InviteModal';
@@ -109,7 +110,7 @@ export const MembersTab = () => {
             {
               key: 'expires',
               title: t('tenants.members.expires'),
-              render: (_, invitation) => new Date(invitation.expiresAt).toLocaleDateString(),
+              render: (_, invitation) => formatDate(invitation.expiresAt),
             },
             {
               key: 'actions',
