@@ -1,8 +1,11 @@
 /**
  * Forgot password on a tenant's sign-in pages, end to end in Chromium: the administrator sets up the SMTP email
  * connector (a local SMTP server) and offers the reset by email; a user follows "Forgot password?", reads the code
- * from the email, sets a new password, and signs in with it back to the application.
+ * from the email, sets a new password, and signs in with it back to the application. A French browser gets the pages in
+ * French and the code in the tenant's French email template.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type SmtpTestServer, smtpConfig, startSmtpServer } from '../api/smtp-server';
@@ -22,6 +25,13 @@ import {
 } from './harness';
 
 const EMAIL = 'ada@example.com';
+
+/** The sign-in pages' French texts, as the server has them. */
+const frenchTexts = () =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../src/server/locales/fr/interaction.json'), 'utf8')) as {
+    sign_in: { title: string; forgot_password: string };
+    forgot_password: { title: string; email: string; submit: string; code_title: string };
+  };
 const OLD_PASSWORD = 'Analytical-engine-1843';
 const NEW_PASSWORD = 'Difference-engine-1822';
 
@@ -117,5 +127,40 @@ describe('forgot password on the sign-in pages', () => {
     await submitSignIn(page, 'ada', NEW_PASSWORD);
     await backInApp();
     expect(member.errors).toEqual([]);
+  });
+
+  test('speaks French to a French browser, and sends the code in the tenant’s French email', async () => {
+    const fr = frenchTexts();
+    await api('PUT', '/email-templates', {
+      templates: [
+        {
+          languageTag: 'fr',
+          templateType: 'ForgotPassword',
+          details: {
+            subject: 'Réinitialisation de votre mot de passe',
+            content: 'Votre code de réinitialisation est {{code}}.',
+            contentType: 'text/plain',
+          },
+        },
+      ],
+    });
+    const french = await launchBrowser({ signInTo: false, locale: 'fr-FR' });
+    try {
+      const frPage = french.page;
+      await frPage.goto(authorizationUrl(server.origin, clientId, app.url, { state: 'analytics-fr' }));
+      await visible(frPage.getByRole('heading', { level: 1, name: fr.sign_in.title }));
+      await frPage.getByRole('link', { name: fr.sign_in.forgot_password }).click();
+      await visible(frPage.getByRole('heading', { level: 1, name: fr.forgot_password.title }));
+      await frPage.getByLabel(fr.forgot_password.email).fill(EMAIL);
+      await frPage.getByRole('button', { name: fr.forgot_password.submit }).click();
+      await visible(frPage.getByRole('heading', { level: 1, name: fr.forgot_password.code_title }));
+      const mail = await smtp.nextMessageTo(EMAIL);
+      expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
+      expect(mail.text).toMatch(/^Votre code de réinitialisation est \d{6}\.$/m);
+      await screenshot(frPage, 'code-french');
+      expect(french.errors).toEqual([]);
+    } finally {
+      await french.close();
+    }
   });
 });
