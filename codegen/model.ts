@@ -227,6 +227,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       webhookEvents: d.webhookEvents ?? {},
       ...(d.quotas ? { quotas: d.quotas } : {}),
       ...(d.featureQuotas ? { featureQuotas: d.featureQuotas } : {}),
+      ...(d.history ? { history: true } : {}),
       // An entity with a table may be written by the server itself (storage-only, or where its API offers no
       // write), still through validated bodies.
       requestBodies: {

@@ -73,6 +73,7 @@ export interface Descriptor {
   webhookEvents?: { created?: string; updated?: string; deleted?: string };
   quotas?: QuotaRule[];
   featureQuotas?: FeatureQuotaRule[];
+  history?: boolean;
   console?: DescriptorConsole;
 }
 

@@ -96,6 +96,13 @@ export const apiRoutes = {
       "delete": "/tenants/{id}"
     }
   },
+  "configChange": {
+    "list": "/config-history",
+    "item": "/config-history/{id}",
+    "actions": {
+      "restore": "/config-history/{id}/restore"
+    }
+  },
   "connector": {
     "list": "/connectors",
     "item": "/connectors/{id}",

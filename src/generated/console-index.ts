@@ -346,6 +346,35 @@ export const consoleEntries: ConsoleEntry[] = [
     "uses": []
   },
   {
+    "name": "configChange",
+    "kind": "collection",
+    "apiPath": "/config-history",
+    "idField": "id",
+    "route": "configChange",
+    "titleKey": "configChange.title",
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "search": {
+      "param": "search",
+      "match": "pattern"
+    },
+    "pages": {
+      "create": false,
+      "detail": false,
+      "viewTabs": [],
+      "listViews": []
+    },
+    "canDelete": false,
+    "uses": []
+  },
+  {
     "name": "connector",
     "kind": "collection",
     "apiPath": "/connectors",
@@ -1419,6 +1448,7 @@ export const consoleModels: Record<string, () => Promise<ConsoleModelModule>> = 
   "applicationUserConsentScope": () => import('./console-models/applicationUserConsentScope'),
   "captchaProvider": () => import('./console-models/captchaProvider'),
   "checkoutSession": () => import('./console-models/checkoutSession'),
+  "configChange": () => import('./console-models/configChange'),
   "connector": () => import('./console-models/connector'),
   "customPhrase": () => import('./console-models/customPhrase'),
   "customProfileField": () => import('./console-models/customProfileField'),

@@ -12,6 +12,7 @@ import { checkoutSessionOverrides } from '../entities/checkoutSession/server/ove
 import { cloudAccountOverrides } from '../entities/cloudAccount/server/overrides.js';
 import { cloudInvitationOverrides } from '../entities/cloudInvitation/server/overrides.js';
 import { cloudTenantOverrides } from '../entities/cloudTenant/server/overrides.js';
+import { configChangeOverrides } from '../entities/configChange/server/overrides.js';
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
 import { connectorFactoryOverrides } from '../entities/connectorFactory/server/overrides.js';
 import { customPhraseOverrides } from '../entities/customPhrase/server/overrides.js';
@@ -98,6 +99,7 @@ export type ServerOverrideKey =
   | 'cloudTenant.delete'
   | 'cloudTenant.list'
   | 'cloudTenant.update'
+  | 'configChange.restore'
   | 'connector.authorization-uri'
   | 'connector.create'
   | 'connector.delete'
@@ -273,6 +275,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...cloudAccountOverrides,
   ...cloudInvitationOverrides,
   ...cloudTenantOverrides,
+  ...configChangeOverrides,
   ...connectorOverrides,
   ...connectorFactoryOverrides,
   ...customPhraseOverrides,

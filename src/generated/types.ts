@@ -55,6 +55,7 @@ export type CloudTenant = components['schemas']['CloudTenant'];
 export type CloudTenantListResponse = components['schemas']['CloudTenantListResponse'];
 export type CloudTenantCreateBody = components['schemas']['CloudTenantCreateBody'];
 export type CloudTenantUpdateBody = components['schemas']['CloudTenantUpdateBody'];
+export type ConfigChange = components['schemas']['ConfigChange'];
 export type ConnectorConfigAppleUniversal = components['schemas']['ConnectorConfigAppleUniversal'];
 export type ConnectorConfigAzureadUniversal = components['schemas']['ConnectorConfigAzureadUniversal'];
 export type ConnectorConfigDiscordUniversal = components['schemas']['ConnectorConfigDiscordUniversal'];

@@ -12,6 +12,7 @@ import {
 } from './crud/stages.js';
 import { createValidation } from './crud/validate.js';
 import type { Database } from './db/database.js';
+import { historyStage } from './history/stage.js';
 
 export interface OperationsOptions {
   db: Database;
@@ -43,7 +44,19 @@ export const buildOperations = ({
   const validation = createValidation(catalog.validators);
   const { overrides } = catalog;
   const pipeline = new WritePipeline(
-    writeStages(defaultWriteStages({ overrides, listener, audit, quota, modelOf: (name) => operationsOf(name).model })),
+    writeStages(
+      defaultWriteStages({
+        overrides,
+        listener,
+        audit,
+        quota,
+        modelOf: (name) => operationsOf(name).model,
+        // A catalog without the history's table (a test's own) keeps none.
+        ...(catalog.models.some((model) => model.name === 'configChange')
+          ? { history: historyStage((name) => operationsOf(name).repository) }
+          : {}),
+      }),
+    ),
     db,
   );
   for (const model of catalog.models) {

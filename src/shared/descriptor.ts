@@ -261,6 +261,8 @@ export interface EntityModel extends ConsoleResource {
   };
   /** The plan quotas counting this entity's items (cloud edition), checked on create. */
   quotas?: QuotaRule[];
+  /** Changes of its items are kept in the configuration history (`configChange`). */
+  history?: boolean;
   /** The plan features (boolean quotas) writes of this entity need (cloud edition). */
   featureQuotas?: FeatureQuotaRule[];
   /** Webhook events emitted when an entity is created, updated or deleted. */

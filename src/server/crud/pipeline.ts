@@ -45,13 +45,16 @@ export interface Write {
 /**
  * One stage of the write pipeline, a named set of optional steps. `before` runs ahead of the transaction and may
  * refuse (access, quota); `within` runs inside the transaction ahead of the statements and may change `values`
- * (server hooks); `after` runs once the transaction has committed (audit, events). Stages run in list order at
+ * (server hooks); `recorded` runs inside it after the statements (history); `after` runs once the transaction has
+ * committed (audit, events). Stages run in list order at
  * each step.
  */
 export interface WriteStage {
   name: string;
   before?(write: Write): void | Promise<void>;
   within?(write: Write, tx: Queryable, started?: Write): void | Promise<void>;
+  /** Inside the transaction once the write's statements have run: what commits with them (the history). */
+  recorded?(write: Write, tx: Queryable, result: unknown): void | Promise<void>;
   after?(write: Write): void | Promise<void>;
 }
 
@@ -91,7 +94,9 @@ export class WritePipeline {
     const inside = async (tx: Queryable, open: OpenWrite) => {
       await load?.(tx);
       for (const stage of this.stages) await stage.within?.(write, tx);
-      return work(tx, open);
+      const result = await work(tx, open);
+      for (const stage of this.stages) await stage.recorded?.(write, tx, result);
+      return result;
     };
     if (join) {
       const result = await inside(join.tx, join);

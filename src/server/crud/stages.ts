@@ -148,13 +148,26 @@ export interface StageOptions {
   quota?: QuotaCheck | undefined;
   /** The models of the catalog's entities, for the server hooks (`HookContext.modelOf`). */
   modelOf: (entity: string) => EntityModel;
+  /** The stage keeping the configuration history inside each write's transaction (none: no history is kept). */
+  history?: WriteStage | undefined;
 }
 
-/** The write pipeline's stages, in order: access → quota → server hooks → (transaction) → audit → events. */
-export const defaultWriteStages = ({ overrides, listener, audit, quota, modelOf }: StageOptions): WriteStage[] => [
+/**
+ * The write pipeline's stages, in order: access → quota → server hooks → (transaction, the history inside it) →
+ * audit → events.
+ */
+export const defaultWriteStages = ({
+  overrides,
+  listener,
+  audit,
+  quota,
+  modelOf,
+  history,
+}: StageOptions): WriteStage[] => [
   accessStage(),
   quotaStage(quota),
   serverHooksStage(overrides, modelOf),
+  ...(history ? [history] : []),
   auditStage(audit),
   eventsStage(listener),
 ];
