@@ -75,8 +75,8 @@ describe.each(databases())('configuration history on $name', (target) => {
     });
     const [change] = (data ?? []) as unknown as {
       kind: string;
-      before: { color?: unknown };
-      after: { color?: unknown };
+      before: { supportEmail?: unknown };
+      after: { supportEmail?: unknown };
     }[];
     expect(change?.kind).toBe('update');
     expect(change?.after.supportEmail).toBe('help@example.com');

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TenantRole, tenantRoles } from '../../../shared/tenant-permissions';
 import { useAccess } from '../../access/AccessContext';
-import { formatDate } from '../../generic/columns';
 import { cloudApi, type TenantInvitation, type TenantMember } from '../../tenancy/lazy/cloud-api';
 import { tenancyShell } from '../../tenancy/shell';
 import { InviteModal } from './InviteModal';
@@ -13,7 +12,7 @@ import { InviteModal } from './InviteModal';
  * remove:member) and its pending invitations (sent and withdrawn by those with invite:member).
  */
 export const MembersTab = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { allows } = useAccess();
   const tenantId = tenancyShell.currentTenantId() as string;
   const [members, setMembers] = useState<TenantMember[]>();
@@ -110,7 +109,7 @@ export const MembersTab = () => {
             {
               key: 'expires',
               title: t('tenants.members.expires'),
-              render: (_, invitation) => formatDate(invitation.expiresAt),
+              render: (_, invitation) => new Date(invitation.expiresAt).toLocaleDateString(i18n.language),
             },
             {
               key: 'actions',
