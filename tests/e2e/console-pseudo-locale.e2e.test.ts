@@ -1,9 +1,10 @@
 /**
  * The pseudo-locale pass, in Chromium: the console's English texts are served accented, 40 % longer and in brackets
  * (`[Ŕöļéš ~~~]`, built here from the English chunk, never shipped). On every sidebar page, visible interface text
- * outside brackets is text that bypasses the translations (a string written into a component), and a text key is a
- * text the translations lack. Data (table cells, inputs, code, the signed-in user's name), the component library's own
- * texts and the product's name are left out.
+ * outside brackets is text that bypasses the translations (a string written into a component), a text key is a text
+ * the translations lack, and text clipped without an ellipsis is a box too small for a longer language. Data (table
+ * cells, inputs, code, the signed-in user's name), the component library's own texts and the product's name are left
+ * out.
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -81,6 +82,20 @@ const problemsOn = (page: Page) =>
       // What is left once the bracketed texts are taken out: a word of two letters or more is English.
       const outside = text.replace(/\[[^\]]*\]/g, ' ');
       if (/[a-z]{2,}/i.test(outside.replace(/https?:\/\/\S+|\S+@\S+|\b[A-Z0-9]{2,}\b/g, ' '))) found.push(text);
+    }
+    // Text cut off where the layout did not mean to shorten it (no ellipsis): a box too small for a longer language.
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      const own = [...element.childNodes].some(
+        (child) => child.nodeType === Node.TEXT_NODE && child.textContent?.trim(),
+      );
+      if (!own || element.closest(skipped) || !element.checkVisibility()) continue;
+      const style = getComputedStyle(element);
+      const clips = (value: string) => value === 'hidden' || value === 'clip';
+      const wide = clips(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
+      const tall = clips(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
+      if ((wide && style.textOverflow !== 'ellipsis') || (tall && style.webkitLineClamp === 'none')) {
+        found.push(`cut off: ${element.textContent?.trim().slice(0, 60)}`);
+      }
     }
     return [...new Set(found)];
   });
