@@ -201,12 +201,7 @@ export class GenericLinkOperations implements LinkOperations {
     const { relation } = this.relation(name);
     this.deps.validation.assertValid(this.owner.model.replaceForms?.[name]?.validatorKey, body);
     const asked = [...new Set((body as Record<string, string[]>)[relation.assignField] ?? [])];
-    const write = this.owner.write('link', context, {
-      id: key.join('/'),
-      relation: name,
-      targetIds: asked,
-      replaces: true,
-    });
+    const write = this.owner.write('link', context, { id: key.join('/'), relation: name, targetIds: asked });
     let ids = asked;
     await this.deps.pipeline.run(write, {
       work: async (tx) => {

@@ -28,8 +28,6 @@ export interface Write {
   /** The relation of a link or unlink, and the ids it names. */
   relation?: string | undefined;
   targetIds?: string[] | undefined;
-  /** A link that replaces the source's links with `targetIds` (a `PUT`), not adds to them. */
-  replaces?: boolean | undefined;
   /** The declared action of an action write, and the body it was called with. */
   action?: ActionModel | undefined;
   body?: unknown;
