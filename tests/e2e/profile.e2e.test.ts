@@ -84,6 +84,8 @@ describe('the profile, self-hosted', () => {
     // An image over 500 KB is refused in the browser; a small one is uploaded and saved as the avatar.
     await row('avatar').getByRole('button').click();
     const avatarDialog = page.getByRole('dialog', { name: 'Change avatar' });
+    // The uploader is enabled once the server's limit is known, which the hint then names.
+    await visible(avatarDialog.getByText('SVG, PNG, JPEG or an icon, up to 500 KB.'));
     const input = avatarDialog.locator('input[type=file]');
     await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(600 * 1024, 1) });
     await visible(avatarDialog.getByText('The file is too large: the limit is 500 KB.'));
