@@ -37,6 +37,7 @@ const entryOf = (resource: ConsoleResource, names: ReadonlySet<string>): Console
     edition: resource.edition,
     requiredScopes: resource.requiredScopes,
     ...(resource.embedded ? { embedded: true as const } : {}),
+    ...(resource.palette ? { palette: true as const } : {}),
     search: searchQueryOf(resource.operations.list),
     pages: {
       create: Boolean(resource.create),

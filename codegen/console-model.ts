@@ -9,6 +9,7 @@ import {
 import { withChosenForm } from './chosen-branches.js';
 import { checkCondition, compileItemActions, compileTabLists } from './console-lists.js';
 import { type BodySchemas, pickForm } from './forms.js';
+import { historyTabs } from './history-tab.js';
 import { listViewsOf } from './list-views.js';
 import { CodegenError, type LoadedEntity } from './load.js';
 import { assertFields, form } from './model-parts.js';
@@ -133,6 +134,9 @@ export const buildConsole = (
   const actions = compileItemActions(entity, c.detail?.actions, 'detail action');
   const rowActions = compileItemActions(entity, c.list?.actions, 'list action');
   const views = listViewsOf(entity);
+  if (c.palette && (!c.detail || !d.api?.operations.list?.search?.length)) {
+    throw new CodegenError(`${file}: the palette finds items by the list's search and opens their detail page`);
+  }
   if (c.embedded && (c.sidebar || c.detail)) {
     throw new CodegenError(`${file}: an embedded console has no pages, so no sidebar or detail`);
   }
@@ -218,6 +222,7 @@ export const buildConsole = (
     };
   });
   if (tabs.filter((tab) => tab.default).length > 1) throw new CodegenError(`${file}: more than one default tab`);
+  tabs.push(...historyTabs(entity, entities, tabs));
   return {
     ...base,
     route: c.route,
@@ -233,6 +238,7 @@ export const buildConsole = (
       ...(views ? { views } : {}),
     },
     ...(c.embedded ? { embedded: true as const } : {}),
+    ...(c.palette ? { palette: true as const } : {}),
     ...(d.api?.operations.create && c.create
       ? {
           create: {

@@ -68,6 +68,7 @@ const consoleKeys: (keyof ConsoleResource)[] = [
   'titleKey',
   'subtitleKey',
   'sidebar',
+  'palette',
   'edition',
   'requiredScopes',
   'list',

@@ -140,6 +140,8 @@ export interface DescriptorConsole {
   };
   /** No pages of its own; listed on other entities' tabs only. */
   embedded?: boolean;
+  /** Found by the command palette. */
+  palette?: boolean;
   /** Collections. */
   create?: {
     titleKey: string;

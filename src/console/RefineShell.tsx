@@ -1,6 +1,7 @@
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import type { ReactNode } from 'react';
+import { PaletteMount } from './palette/PaletteMount';
 import { authProvider, dataProvider, i18nProvider, useNotificationProvider } from './providers';
 import { routedResources } from './registry';
 
@@ -21,8 +22,9 @@ const refineResources: ResourceProps[] = routedResources
 const noRetryStatuses = new Set([400, 401, 403, 404, 422]);
 
 /**
- * Refine (data, router, i18n and notification providers) around the page content. It is loaded lazily, next to
- * the first page, so the shell (top bar and sidebar) does not wait for the data layer.
+ * Refine (data, router, i18n and notification providers) around the page content, and the command palette's
+ * shortcut. It is loaded lazily, next to the first page, so the shell (top bar and sidebar) does not wait for the data
+ * layer.
  */
 export const RefineShell = ({ children }: { children: ReactNode }) => (
   <Refine
@@ -50,6 +52,7 @@ export const RefineShell = ({ children }: { children: ReactNode }) => (
       },
     }}
   >
+    <PaletteMount />
     {children}
   </Refine>
 );

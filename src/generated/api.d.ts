@@ -18625,6 +18625,8 @@ export interface operations {
                 page?: number;
                 /** @description Entries per page (at most 100). */
                 page_size?: number;
+                /** @description Case-insensitive pattern matched against the searchable fields; use % as a wildcard (e.g. %admin%). */
+                search?: string;
                 /** @description Only config changes with this entity. */
                 entity?: string;
                 /** @description Only config changes with this itemId. */

@@ -84,6 +84,7 @@ export const consoleEntries: ConsoleEntry[] = [
         "write:data"
       ]
     },
+    "palette": true,
     "search": {
       "param": "search",
       "match": "pattern"
@@ -100,6 +101,7 @@ export const consoleEntries: ConsoleEntry[] = [
     "canDelete": true,
     "uses": [
       "applicationSecret",
+      "configChange",
       "log",
       "organization",
       "organizationRole",
@@ -350,8 +352,15 @@ export const consoleEntries: ConsoleEntry[] = [
     "kind": "collection",
     "apiPath": "/config-history",
     "idField": "id",
-    "route": "configChange",
-    "titleKey": "configChange.title",
+    "route": "config-history",
+    "titleKey": "history.title",
+    "subtitleKey": "history.subtitle",
+    "sidebar": {
+      "group": "developer",
+      "order": 6,
+      "titleKey": "sidebar.config_history",
+      "icon": "HistoryOutlined"
+    },
     "edition": "all",
     "requiredScopes": {
       "read": [
@@ -367,8 +376,14 @@ export const consoleEntries: ConsoleEntry[] = [
     },
     "pages": {
       "create": false,
-      "detail": false,
-      "viewTabs": [],
+      "detail": true,
+      "defaultTab": "changes",
+      "viewTabs": [
+        {
+          "key": "changes",
+          "view": "configChange.tab.changes"
+        }
+      ],
       "listViews": []
     },
     "canDelete": false,
@@ -559,7 +574,9 @@ export const consoleEntries: ConsoleEntry[] = [
       "listViews": []
     },
     "canDelete": true,
-    "uses": []
+    "uses": [
+      "configChange"
+    ]
   },
   {
     "name": "hookLog",
@@ -802,6 +819,7 @@ export const consoleEntries: ConsoleEntry[] = [
         "write:data"
       ]
     },
+    "palette": true,
     "search": {
       "param": "q",
       "match": "contains"
@@ -919,6 +937,7 @@ export const consoleEntries: ConsoleEntry[] = [
     },
     "canDelete": true,
     "uses": [
+      "configChange",
       "organizationScope",
       "resource",
       "scope"
@@ -953,7 +972,9 @@ export const consoleEntries: ConsoleEntry[] = [
       "listViews": []
     },
     "canDelete": true,
-    "uses": []
+    "uses": [
+      "configChange"
+    ]
   },
   {
     "name": "personalAccessToken",
@@ -1027,6 +1048,7 @@ export const consoleEntries: ConsoleEntry[] = [
     },
     "canDelete": true,
     "uses": [
+      "configChange",
       "scope"
     ]
   },
@@ -1053,6 +1075,7 @@ export const consoleEntries: ConsoleEntry[] = [
         "write:data"
       ]
     },
+    "palette": true,
     "search": {
       "param": "search",
       "match": "pattern"
@@ -1067,6 +1090,7 @@ export const consoleEntries: ConsoleEntry[] = [
     "canDelete": true,
     "uses": [
       "application",
+      "configChange",
       "resource",
       "scope",
       "user"
@@ -1414,6 +1438,7 @@ export const consoleEntries: ConsoleEntry[] = [
         "write:data"
       ]
     },
+    "palette": true,
     "search": {
       "param": "search",
       "match": "pattern"

@@ -7,6 +7,7 @@ export type ConsoleOverrideKey =
   | 'application.card.custom-domain'
   | 'application.card.endpoints'
   | 'application.card.secrets'
+  | 'configChange.tab.changes'
   | 'hook.card.signing-key'
   | 'hook.card.test-endpoint'
   | 'hook.tab.recent-requests'
@@ -23,6 +24,7 @@ export const overrideLoaders: Record<ConsoleOverrideKey, OverrideLoader> = {
   'application.card.custom-domain': () => import('../entities/application/console/CustomDomainCard').then((m) => m.CustomDomainCard),
   'application.card.endpoints': () => import('../entities/application/console/EndpointsCard').then((m) => m.EndpointsCard),
   'application.card.secrets': () => import('../entities/application/console/SecretsCard').then((m) => m.SecretsCard),
+  'configChange.tab.changes': () => import('../entities/configChange/console/ChangesTab').then((m) => m.ChangesTab),
   'hook.card.signing-key': () => import('../entities/hook/console/SigningKeyCard').then((m) => m.SigningKeyCard),
   'hook.card.test-endpoint': () => import('../entities/hook/console/TestEndpointCard').then((m) => m.TestEndpointCard),
   'hook.tab.recent-requests': () => import('../entities/hook/console/RecentRequestsTab').then((m) => m.RecentRequestsTab),

@@ -1229,6 +1229,7 @@ export const entityModels: EntityModel[] = [
         }
       ]
     },
+    "palette": true,
     "create": {
       "titleKey": "applications.create.title",
       "subtitleKey": "applications.create.subtitle",
@@ -2050,6 +2051,14 @@ export const entityModels: EntityModel[] = [
               "MachineToMachine"
             ]
           }
+        },
+        {
+          "key": "history",
+          "titleKey": "history.tab",
+          "kind": "history",
+          "default": false,
+          "log": "configChange",
+          "restore": "/config-history/{id}/restore"
         }
       ]
     },
@@ -8709,6 +8718,11 @@ export const entityModels: EntityModel[] = [
           "entity",
           "itemId",
           "kind"
+        ],
+        "search": [
+          "entity",
+          "itemId",
+          "actor"
         ]
       },
       "get": {}
@@ -8725,13 +8739,60 @@ export const entityModels: EntityModel[] = [
     },
     "errorFields": {},
     "assignForms": {},
-    "route": "configChange",
-    "titleKey": "configChange.title",
+    "route": "config-history",
+    "titleKey": "history.title",
+    "subtitleKey": "history.subtitle",
+    "sidebar": {
+      "group": "developer",
+      "order": 6,
+      "titleKey": "sidebar.config_history",
+      "icon": "HistoryOutlined"
+    },
     "list": {
-      "columns": [],
-      "searchPlaceholderKey": "",
-      "emptyKey": "",
-      "searchable": false
+      "columns": [
+        {
+          "field": "entity",
+          "titleKey": "history.column.entity",
+          "render": "code"
+        },
+        {
+          "field": "itemId",
+          "titleKey": "history.column.item",
+          "render": "code"
+        },
+        {
+          "field": "kind",
+          "titleKey": "history.column.kind",
+          "render": "tag"
+        },
+        {
+          "field": "actor",
+          "titleKey": "history.column.actor",
+          "render": "code"
+        },
+        {
+          "field": "createdAt",
+          "titleKey": "history.column.time",
+          "render": "date"
+        }
+      ],
+      "searchPlaceholderKey": "history.search_placeholder",
+      "emptyKey": "history.empty",
+      "searchable": true
+    },
+    "detail": {
+      "titleField": "entity",
+      "subtitleField": "itemId",
+      "tags": [],
+      "tabs": [
+        {
+          "key": "changes",
+          "titleKey": "history.tab_changes",
+          "kind": "view",
+          "default": true,
+          "view": "configChange.tab.changes"
+        }
+      ]
     },
     "uiSchema": {},
     "table": "config_changes",
@@ -8906,7 +8967,11 @@ export const entityModels: EntityModel[] = [
       "createdAt"
     ],
     "unique": [],
-    "searchColumns": [],
+    "searchColumns": [
+      "entity",
+      "item_id",
+      "actor"
+    ],
     "listFilters": [
       {
         "field": "entity",
@@ -8965,7 +9030,7 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "-22fb25f9"
       }
     },
-    "hasConsole": false,
+    "hasConsole": true,
     "listQuery": {
       "schema": {
         "type": "object",
@@ -8977,6 +9042,9 @@ export const entityModels: EntityModel[] = [
           "page_size": {
             "type": "string",
             "pattern": "^[0-9]+$"
+          },
+          "search": {
+            "type": "string"
           },
           "entity": {
             "type": "string"
@@ -8994,7 +9062,7 @@ export const entityModels: EntityModel[] = [
           }
         }
       },
-      "validatorKey": "1b46fde1"
+      "validatorKey": "1105edec"
     }
   },
   {
@@ -25193,6 +25261,14 @@ export const entityModels: EntityModel[] = [
           "kind": "view",
           "default": false,
           "view": "hook.tab.recent-requests"
+        },
+        {
+          "key": "history",
+          "titleKey": "history.tab",
+          "kind": "history",
+          "default": false,
+          "log": "configChange",
+          "restore": "/config-history/{id}/restore"
         }
       ]
     },
@@ -31288,6 +31364,7 @@ export const entityModels: EntityModel[] = [
       "emptyKey": "organizations.empty",
       "searchable": true
     },
+    "palette": true,
     "create": {
       "titleKey": "organizations.create.title",
       "subtitleKey": "organizations.create.subtitle",
@@ -34594,6 +34671,14 @@ export const entityModels: EntityModel[] = [
             },
             "validatorKey": "eecb107"
           }
+        },
+        {
+          "key": "history",
+          "titleKey": "history.tab",
+          "kind": "history",
+          "default": false,
+          "log": "configChange",
+          "restore": "/config-history/{id}/restore"
         }
       ]
     },
@@ -35487,6 +35572,14 @@ export const entityModels: EntityModel[] = [
             },
             "validatorKey": "-7b9052e2"
           }
+        },
+        {
+          "key": "history",
+          "titleKey": "history.tab",
+          "kind": "history",
+          "default": false,
+          "log": "configChange",
+          "restore": "/config-history/{id}/restore"
         }
       ]
     },
@@ -37567,6 +37660,14 @@ export const entityModels: EntityModel[] = [
             },
             "validatorKey": "-20f5332a"
           }
+        },
+        {
+          "key": "history",
+          "titleKey": "history.tab",
+          "kind": "history",
+          "default": false,
+          "log": "configChange",
+          "restore": "/config-history/{id}/restore"
         }
       ]
     },
@@ -38125,6 +38226,7 @@ export const entityModels: EntityModel[] = [
       "emptyKey": "roles.empty",
       "searchable": true
     },
+    "palette": true,
     "create": {
       "titleKey": "roles.create.title",
       "subtitleKey": "roles.create.subtitle",
@@ -38249,6 +38351,14 @@ export const entityModels: EntityModel[] = [
             },
             "validatorKey": "544450f1"
           }
+        },
+        {
+          "key": "history",
+          "titleKey": "history.tab",
+          "kind": "history",
+          "default": false,
+          "log": "configChange",
+          "restore": "/config-history/{id}/restore"
         }
       ]
     },
@@ -54420,6 +54530,7 @@ export const entityModels: EntityModel[] = [
       "emptyKey": "users.empty",
       "searchable": true
     },
+    "palette": true,
     "create": {
       "titleKey": "users.create.title",
       "subtitleKey": "users.create.subtitle",

@@ -4,10 +4,11 @@ import ApiOutlined from '@ant-design/icons/ApiOutlined';
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import BranchesOutlined from '@ant-design/icons/BranchesOutlined';
+import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 
 /** The icons the descriptors name (`console.sidebar.icon`), by name: only these are in the bundle. */
-export const descriptorIcons: Readonly<Record<string, ComponentType>> = { ApiOutlined, AppstoreOutlined, AuditOutlined, BranchesOutlined, LockOutlined, SendOutlined, TeamOutlined, UserOutlined };
+export const descriptorIcons: Readonly<Record<string, ComponentType>> = { ApiOutlined, AppstoreOutlined, AuditOutlined, BranchesOutlined, HistoryOutlined, LockOutlined, SendOutlined, TeamOutlined, UserOutlined };

@@ -19,6 +19,7 @@ export type ConsoleEntry = Pick<
   | 'edition'
   | 'requiredScopes'
   | 'embedded'
+  | 'palette'
 > & {
   search: SearchQuery;
   pages: {

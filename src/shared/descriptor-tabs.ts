@@ -66,4 +66,15 @@ export type DetailTab =
       /** The log's value filter (query parameter) fixed to the item's id. */
       filter: string;
       when?: RecordCondition;
+    }
+  | {
+      key: string;
+      titleKey: string;
+      kind: 'history';
+      default: false;
+      /** The entity that keeps the configuration history, whose list the tab filters to this item. */
+      log: string;
+      /** The path of its restore action (`{id}`: the change). */
+      restore: string;
+      when?: RecordCondition;
     };

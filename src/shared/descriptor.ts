@@ -153,6 +153,8 @@ export interface ConsoleResource {
   };
   /** No pages of its own: the entity is listed only on other entities' tabs (`lists` of a relation tab). */
   embedded?: true;
+  /** The command palette finds its items (the list's search), opens them and offers their detail actions. */
+  palette?: true;
   create?: {
     titleKey: string;
     subtitleKey?: string;

@@ -10,8 +10,9 @@ const FormTab = lazy(() => import('./FormTab').then((m) => ({ default: m.FormTab
 const RecordFormTab = lazy(() => import('./RecordFormTab').then((m) => ({ default: m.RecordFormTab })));
 const RelationTab = lazy(() => import('./RelationTab').then((m) => ({ default: m.RelationTab })));
 const LogTab = lazy(() => import('./log/LogTab').then((m) => ({ default: m.LogTab })));
+const HistoryTab = lazy(() => import('./history/HistoryTab').then((m) => ({ default: m.HistoryTab })));
 
-/** Renders the tab named in the URL by its kind: a settings form, a relation list, a registered view or a log list. */
+/** Renders the tab named in the URL by its kind: a settings form, a relation list, a registered view, a log list or the item's history. */
 export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
   const { tab: key } = useParams();
   const context = useDetailContext();
@@ -41,5 +42,7 @@ export const DetailTabView = ({ resource }: { resource: ConsoleResource }) => {
       return <OverrideSlot keyName={tab.view} missing={<NotFound />} {...context} />;
     case 'log':
       return <LogTab key={`${context.record.id}:${tab.key}`} log={tab.log} filter={tab.filter} {...context} />;
+    case 'history':
+      return <HistoryTab key={`${context.record.id}:${tab.key}`} log={tab.log} restore={tab.restore} {...context} />;
   }
 };

@@ -1,9 +1,10 @@
-import { FileTextOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { FileTextOutlined, QuestionCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tag } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyPage } from '../navigation/lazy-page';
+import { openPalette } from '../palette/open-palette';
 import { isCloud } from '../tenancy/edition';
 import { apiReferenceUrl, docsUrl } from './config';
 import { Logo } from './Logo';
@@ -41,6 +42,9 @@ export const TopBar = () => {
         </>
       )}
       <span className="gh-topbar-spacer" />
+      <Button type="text" icon={<SearchOutlined />} onClick={openPalette} aria-keyshortcuts="Control+K Meta+K">
+        {t('palette.open')}
+      </Button>
       <Button type="text" icon={<FileTextOutlined />} href={docsUrl} target="_blank" rel="noopener noreferrer">
         {t('layout.docs')}
       </Button>

@@ -135,6 +135,7 @@ export const model: ConsoleResource = {
     "titleKey": "sidebar.applications",
     "icon": "AppstoreOutlined"
   },
+  "palette": true,
   "edition": "all",
   "requiredScopes": {
     "read": [
@@ -1011,6 +1012,14 @@ export const model: ConsoleResource = {
             "MachineToMachine"
           ]
         }
+      },
+      {
+        "key": "history",
+        "titleKey": "history.tab",
+        "kind": "history",
+        "default": false,
+        "log": "configChange",
+        "restore": "/config-history/{id}/restore"
       }
     ]
   },

@@ -14,13 +14,25 @@ export const model: ConsoleResource = {
         "entity",
         "itemId",
         "kind"
+      ],
+      "search": [
+        "entity",
+        "itemId",
+        "actor"
       ]
     },
     "get": {}
   },
   "relations": [],
-  "route": "configChange",
-  "titleKey": "configChange.title",
+  "route": "config-history",
+  "titleKey": "history.title",
+  "subtitleKey": "history.subtitle",
+  "sidebar": {
+    "group": "developer",
+    "order": 6,
+    "titleKey": "sidebar.config_history",
+    "icon": "HistoryOutlined"
+  },
   "edition": "all",
   "requiredScopes": {
     "read": [
@@ -31,10 +43,50 @@ export const model: ConsoleResource = {
     ]
   },
   "list": {
-    "columns": [],
-    "searchPlaceholderKey": "",
-    "emptyKey": "",
-    "searchable": false
+    "columns": [
+      {
+        "field": "entity",
+        "titleKey": "history.column.entity",
+        "render": "code"
+      },
+      {
+        "field": "itemId",
+        "titleKey": "history.column.item",
+        "render": "code"
+      },
+      {
+        "field": "kind",
+        "titleKey": "history.column.kind",
+        "render": "tag"
+      },
+      {
+        "field": "actor",
+        "titleKey": "history.column.actor",
+        "render": "code"
+      },
+      {
+        "field": "createdAt",
+        "titleKey": "history.column.time",
+        "render": "date"
+      }
+    ],
+    "searchPlaceholderKey": "history.search_placeholder",
+    "emptyKey": "history.empty",
+    "searchable": true
+  },
+  "detail": {
+    "titleField": "entity",
+    "subtitleField": "itemId",
+    "tags": [],
+    "tabs": [
+      {
+        "key": "changes",
+        "titleKey": "history.tab_changes",
+        "kind": "view",
+        "default": true,
+        "view": "configChange.tab.changes"
+      }
+    ]
   },
   "uiSchema": {},
   "errorFields": {},

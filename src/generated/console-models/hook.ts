@@ -358,6 +358,14 @@ export const model: ConsoleResource = {
         "kind": "view",
         "default": false,
         "view": "hook.tab.recent-requests"
+      },
+      {
+        "key": "history",
+        "titleKey": "history.tab",
+        "kind": "history",
+        "default": false,
+        "log": "configChange",
+        "restore": "/config-history/{id}/restore"
       }
     ]
   },

@@ -230,6 +230,7 @@ export const model: ConsoleResource = {
     "titleKey": "sidebar.organizations",
     "icon": "BranchesOutlined"
   },
+  "palette": true,
   "edition": "all",
   "requiredScopes": {
     "read": [

@@ -269,6 +269,14 @@ export const model: ConsoleResource = {
           },
           "validatorKey": "eecb107"
         }
+      },
+      {
+        "key": "history",
+        "titleKey": "history.tab",
+        "kind": "history",
+        "default": false,
+        "log": "configChange",
+        "restore": "/config-history/{id}/restore"
       }
     ]
   },

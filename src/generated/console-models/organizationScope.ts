@@ -129,6 +129,14 @@ export const model: ConsoleResource = {
           },
           "validatorKey": "-7b9052e2"
         }
+      },
+      {
+        "key": "history",
+        "titleKey": "history.tab",
+        "kind": "history",
+        "default": false,
+        "log": "configChange",
+        "restore": "/config-history/{id}/restore"
       }
     ]
   },

@@ -153,6 +153,14 @@ export const model: ConsoleResource = {
           },
           "validatorKey": "-20f5332a"
         }
+      },
+      {
+        "key": "history",
+        "titleKey": "history.tab",
+        "kind": "history",
+        "default": false,
+        "log": "configChange",
+        "restore": "/config-history/{id}/restore"
       }
     ]
   },

@@ -158,6 +158,7 @@ export const model: ConsoleResource = {
     "titleKey": "sidebar.roles",
     "icon": "TeamOutlined"
   },
+  "palette": true,
   "edition": "all",
   "requiredScopes": {
     "read": [
@@ -323,6 +324,14 @@ export const model: ConsoleResource = {
           },
           "validatorKey": "544450f1"
         }
+      },
+      {
+        "key": "history",
+        "titleKey": "history.tab",
+        "kind": "history",
+        "default": false,
+        "log": "configChange",
+        "restore": "/config-history/{id}/restore"
       }
     ]
   },

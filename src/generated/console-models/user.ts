@@ -241,6 +241,7 @@ export const model: ConsoleResource = {
     "titleKey": "sidebar.users",
     "icon": "UserOutlined"
   },
+  "palette": true,
   "edition": "all",
   "requiredScopes": {
     "read": [

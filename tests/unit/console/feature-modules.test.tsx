@@ -88,6 +88,7 @@ describe('feature discovery', () => {
       'webhooks',
       'audit-logs',
       'activity',
+      'config-history',
     ]);
   });
 
