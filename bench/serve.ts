@@ -21,6 +21,8 @@ process.send({ port: Number(new URL(address).port) });
 // generator's.
 process.on('message', (message) => {
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  // The export benchmark samples the process's resident memory while a response streams.
+  if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
 });
 
 let stopping = false;

@@ -49,3 +49,16 @@ export const stopServer = (child: ChildProcess) =>
     });
     child.kill('SIGTERM');
   });
+
+/** The app process's resident memory now, in bytes. */
+export const residentMemory = (child: ChildProcess) =>
+  new Promise<number>((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      const rss = (message as { rss?: number }).rss;
+      if (typeof rss !== 'number') return;
+      child.off('message', onMessage);
+      resolve(rss);
+    };
+    child.on('message', onMessage);
+    if (!child.send('rss')) reject(new Error('The app process cannot be asked for its memory'));
+  });

@@ -1,3 +1,4 @@
+import { EXPORT_SEGMENT } from '../src/shared/bulk.js';
 import type { EntityModel, LinkedRelation } from '../src/shared/descriptor.js';
 import { pascalCase } from './names.js';
 
@@ -18,6 +19,8 @@ export interface EntityApiRoutes {
   relations?: Record<string, string>;
   /** One link of a relation (`/roles/{id}/users/{userId}`). */
   links?: Record<string, string>;
+  /** The bulk export of every item (`/users/export`). */
+  export?: string;
 }
 
 /**
@@ -49,6 +52,7 @@ export const apiRoutesOf = (
     // The list and item paths are named for the entity's own operations; its actions are named by their keys.
     const entry: EntityApiRoutes = {
       ...(model.kind !== 'singleton' && (ops.list || ops.create || ops.replace) && exists(base) ? { list: base } : {}),
+      ...(model.bulk && exists(`${base}/${EXPORT_SEGMENT}`) ? { export: `${base}/${EXPORT_SEGMENT}` } : {}),
       ...((ops.get || ops.update || ops.delete) && exists(item) ? { item } : {}),
       actions: pick(
         model.actions.map((action) => {

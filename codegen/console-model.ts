@@ -1,3 +1,4 @@
+import { EXPORT_SEGMENT } from '../src/shared/bulk.js';
 import {
   type ConsoleResource,
   type DetailTab,
@@ -89,7 +90,11 @@ export const buildConsole = (
     requiredScopes: d.requiredScopes,
     errorFields,
     assignForms,
+    ...(d.bulk ? { bulk: { export: `${d.api?.path ?? ''}/${EXPORT_SEGMENT}` } } : {}),
   };
+  if (d.bulk && (!d.api?.operations.list || (d.kind ?? 'collection') !== 'collection')) {
+    throw new CodegenError(`${file}: bulk export reads a collection's list`);
+  }
   if (!c) {
     return {
       ...base,

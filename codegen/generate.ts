@@ -69,6 +69,7 @@ const consoleKeys: (keyof ConsoleResource)[] = [
   'subtitleKey',
   'sidebar',
   'palette',
+  'bulk',
   'edition',
   'requiredScopes',
   'list',

@@ -10,6 +10,7 @@ import type { LoadedEntity } from './load.js';
 import { pascalCase, plural, withArticle, words } from './names.js';
 import { addActions } from './openapi-actions.js';
 import { withBranchComponents, withChosenComponents } from './openapi-branches.js';
+import { addExport } from './openapi-bulk.js';
 import {
   type EntityRoutes,
   errorResponses,
@@ -255,6 +256,7 @@ export const buildOpenApi = (models: EntityModel[], entities: LoadedEntity[]): J
       branched,
     };
     addLinks(routes, model, Name, item, itemParams);
+    addExport(routes);
     addActions(routes);
   }
 

@@ -74,6 +74,7 @@ export interface Descriptor {
   quotas?: QuotaRule[];
   featureQuotas?: FeatureQuotaRule[];
   history?: boolean;
+  bulk?: boolean;
   console?: DescriptorConsole;
 }
 

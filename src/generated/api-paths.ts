@@ -226,6 +226,7 @@ export const apiRoutes = {
   },
   "organization": {
     "list": "/organizations",
+    "export": "/organizations/export",
     "item": "/organizations/{id}",
     "relations": {
       "applications": "/organizations/{id}/applications",
@@ -291,6 +292,7 @@ export const apiRoutes = {
   },
   "role": {
     "list": "/roles",
+    "export": "/roles/export",
     "item": "/roles/{id}",
     "relations": {
       "applications": "/roles/{id}/applications",
@@ -416,6 +418,7 @@ export const apiRoutes = {
   },
   "user": {
     "list": "/users",
+    "export": "/users/export",
     "item": "/users/{userId}",
     "actions": {
       "profile": "/users/{userId}/profile",

@@ -2029,6 +2029,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export every organization of the tenant
+         * @description Streams every item, oldest first, read in keyset pages: CSV (a header row of the fields, nested values as JSON) or a JSON array.
+         */
+        get: operations["ExportOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/qa/forms": {
         parameters: {
             query?: never;
@@ -2290,6 +2310,26 @@ export interface paths {
         post?: never;
         /** Unlink an user from a role */
         delete: operations["DeleteRoleUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export every role of the tenant
+         * @description Streams every item, oldest first, read in keyset pages: CSV (a header row of the fields, nested values as JSON) or a JSON array.
+         */
+        get: operations["ExportRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3369,6 +3409,26 @@ export interface paths {
         };
         /** Get an enterprise SSO identity of a user */
         get: operations["GetUserSsoIdentitiesSsoConnectorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export every user of the tenant
+         * @description Streams every item, oldest first, read in keyset pages: CSV (a header row of the fields, nested values as JSON) or a JSON array.
+         */
+        get: operations["ExportUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5410,14 +5470,16 @@ export interface components {
             /** @description The id of the item changed. */
             readonly itemId: string;
             /**
-             * @description What the change did to the item.
+             * @description What the change did to the item; `restore` brought back the version another change left.
              * @enum {string}
              */
-            readonly kind: "create" | "update" | "delete";
+            readonly kind: "create" | "update" | "delete" | "restore";
             /** @description The item as it was before (null for a create); secrets as `{"$secret": digest}`. */
             readonly before: Record<string, unknown> | null;
             /** @description The item as the change left it (null for a delete); secrets as `{"$secret": digest}`. */
             readonly after: Record<string, unknown> | null;
+            /** @description For a restore: the change whose version it brought back. */
+            readonly restoredFrom?: string | null;
             /** @description Who made the change: a user or an application, as the audit log names them. */
             readonly actor: string;
             /** @description When the record was created, in milliseconds since the Unix epoch. */
@@ -18632,7 +18694,7 @@ export interface operations {
                 /** @description Only config changes with this itemId. */
                 itemId?: string;
                 /** @description Only config changes with this kind. */
-                kind?: "create" | "update" | "delete";
+                kind?: "create" | "update" | "delete" | "restore";
             };
             header?: {
                 /** @description How a paged list counts Total-Number (RFC 7240; other preferences, and values not understood, are ignored): `count=exact` (the default) counts every entry; `count=planned` answers the database planner's estimate without reading the entries; `count=estimated` counts up to a threshold (1000 unless the server sets another) and answers the estimate above it. */
@@ -28279,6 +28341,57 @@ export interface operations {
             };
         };
     };
+    ExportOrganizations: {
+        parameters: {
+            query?: {
+                /** @description The file format (default csv). */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": components["schemas"]["Organization"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetQaForms: {
         parameters: {
             query?: never;
@@ -30026,6 +30139,57 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ExportRoles: {
+        parameters: {
+            query?: {
+                /** @description The file format (default csv). */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": components["schemas"]["Role"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36266,6 +36430,57 @@ export interface operations {
             };
             /** @description Unprocessable Content */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ExportUsers: {
+        parameters: {
+            query?: {
+                /** @description The file format (default csv). */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

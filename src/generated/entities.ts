@@ -8844,10 +8844,11 @@ export const entityModels: EntityModel[] = [
           "enum": [
             "create",
             "update",
-            "delete"
+            "delete",
+            "restore"
           ],
           "readOnly": true,
-          "description": "What the change did to the item."
+          "description": "What the change did to the item; `restore` brought back the version another change left."
         },
         "before": {
           "type": [
@@ -8864,6 +8865,15 @@ export const entityModels: EntityModel[] = [
           ],
           "readOnly": true,
           "description": "The item as the change left it (null for a delete); secrets as `{\"$secret\": digest}`."
+        },
+        "restoredFrom": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 21,
+          "readOnly": true,
+          "description": "For a restore: the change whose version it brought back."
         },
         "actor": {
           "type": "string",
@@ -8939,6 +8949,14 @@ export const entityModels: EntityModel[] = [
         "timestamp": false
       },
       {
+        "property": "restoredFrom",
+        "column": "restored_from",
+        "sqlType": "varchar(21)",
+        "nullable": true,
+        "json": false,
+        "timestamp": false
+      },
+      {
         "property": "actor",
         "column": "actor",
         "sqlType": "varchar(256)",
@@ -8963,6 +8981,7 @@ export const entityModels: EntityModel[] = [
       "kind",
       "before",
       "after",
+      "restoredFrom",
       "actor",
       "createdAt"
     ],
@@ -9057,12 +9076,13 @@ export const entityModels: EntityModel[] = [
             "enum": [
               "create",
               "update",
-              "delete"
+              "delete",
+              "restore"
             ]
           }
         }
       },
-      "validatorKey": "1105edec"
+      "validatorKey": "5ba9fcf6"
     }
   },
   {
@@ -31333,6 +31353,9 @@ export const entityModels: EntityModel[] = [
         "validatorKey": "2383986c"
       }
     },
+    "bulk": {
+      "export": "/organizations/export"
+    },
     "route": "organizations",
     "titleKey": "organizations.title",
     "subtitleKey": "organizations.subtitle",
@@ -38184,6 +38207,9 @@ export const entityModels: EntityModel[] = [
         },
         "validatorKey": "-17d9c9a3"
       }
+    },
+    "bulk": {
+      "export": "/roles/export"
     },
     "route": "roles",
     "titleKey": "roles.title",
@@ -54476,6 +54502,9 @@ export const entityModels: EntityModel[] = [
         },
         "validatorKey": "32e37714"
       }
+    },
+    "bulk": {
+      "export": "/users/export"
     },
     "route": "users",
     "titleKey": "users.title",

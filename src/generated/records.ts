@@ -471,14 +471,16 @@ export interface components {
             /** @description The id of the item changed. */
             readonly itemId: string;
             /**
-             * @description What the change did to the item.
+             * @description What the change did to the item; `restore` brought back the version another change left.
              * @enum {string}
              */
-            readonly kind: "create" | "update" | "delete";
+            readonly kind: "create" | "update" | "delete" | "restore";
             /** @description The item as it was before (null for a create); secrets as `{"$secret": digest}`. */
             readonly before: Record<string, unknown> | null;
             /** @description The item as the change left it (null for a delete); secrets as `{"$secret": digest}`. */
             readonly after: Record<string, unknown> | null;
+            /** @description For a restore: the change whose version it brought back. */
+            readonly restoredFrom: string | null;
             /** @description Who made the change: a user or an application, as the audit log names them. */
             readonly actor: string;
             /** @description When the record was created, in milliseconds since the Unix epoch. */

@@ -155,6 +155,8 @@ export interface ConsoleResource {
   embedded?: true;
   /** The command palette finds its items (the list's search), opens them and offers their detail actions. */
   palette?: true;
+  /** Every item is exported in bulk at `export` (`<list path>/export`, CSV or JSON); the list offers the download. */
+  bulk?: { export: string };
   create?: {
     titleKey: string;
     subtitleKey?: string;

@@ -22,6 +22,7 @@ describe.each(databases())('configuration history on $name', (target) => {
       entity: string;
       before: Record<string, unknown> | null;
       after: Record<string, unknown> | null;
+      restoredFrom?: string | null;
       createdAt: number;
     }[];
     // Oldest first.
@@ -108,7 +109,10 @@ describe.each(databases())('configuration history on $name', (target) => {
     const restored = await restore(String(created?.id));
     expect(restored.response.status).toBe(200);
     expect((await client.GET('/api/roles/{id}', path)).data).toMatchObject({ name: 'clerk', description: 'Clerks' });
-    expect((await historyOf(id)).map((change) => change.kind)).toEqual(['create', 'update', 'update']);
+    // The history records it as a restore of that change.
+    const afterRestore = await historyOf(id);
+    expect(afterRestore.map((change) => change.kind)).toEqual(['create', 'update', 'restore']);
+    expect(afterRestore.at(-1)).toMatchObject({ restoredFrom: created?.id });
 
     // A version whose name another role has taken since is refused, and the role stays as it is.
     await client.PATCH('/api/roles/{id}', { ...path, body: { name: 'teller' } as never });

@@ -26,7 +26,7 @@ const { api } = consoleSteps(() => ({ server, browser }));
 /** The text of the option the combobox names active. */
 const activeOption = async () => {
   const id = await page.getByRole('combobox').getAttribute('aria-activedescendant');
-  return id ? page.locator(`[id="${id}"]`).innerText() : '';
+  return id ? ((await page.locator(`[id="${id}"]`).textContent()) ?? '') : '';
 };
 
 /** Presses the arrow down until the active option's text starts with `text` (at most once round the list). */

@@ -5,6 +5,7 @@
  * does), an identity unlinked and an MFA factor removed from the settings cards, a suspended user marked in the
  * list, then the user deleted.
  */
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkPage } from './accessibility';
@@ -224,6 +225,24 @@ describe('user management', () => {
     // Only that row has the tag.
     await count(page.getByRole('row').filter({ has: page.getByText('Suspended', { exact: true }) })).toBe(1);
     await screenshot(page, 'list-suspended');
+  });
+
+  test('exports every user as a CSV file from the list', async () => {
+    await page.goto(`${server.origin}/console/users`);
+    await visible(page.getByRole('row', { name: /Grace Hopper/ }));
+    await page.getByRole('button', { name: 'Export' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'CSV file' }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toBe('users.csv');
+    const lines = readFileSync(await file.path(), 'utf8')
+      .split('\r\n')
+      .filter(Boolean);
+    const { body: users } = await api('/users');
+    // A header row, then one row per user.
+    expect(lines).toHaveLength((users as unknown as unknown[]).length + 1);
+    expect(lines[0]?.split(',')).toEqual(expect.arrayContaining(['id', 'username', 'name', 'primaryEmail']));
+    expect(lines.some((line) => line.includes('Grace Hopper'))).toBe(true);
   });
 
   test('deletes the user', async () => {

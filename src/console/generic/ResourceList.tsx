@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../layout/use-document-title';
 import { detailPath } from '../registry';
 import { buildColumns } from './columns';
 import { DataTable } from './DataTable';
+import { ExportButton } from './ExportButton';
 import { ListToolbar } from './ListToolbar';
 import { PageHeader } from './PageHeader';
 import { TabBar } from './TabBar';
@@ -53,6 +54,14 @@ export const ResourceList = ({
     </Button>
   );
 
+  const exportButton = resource.bulk && <ExportButton resource={resource} path={resource.bulk.export} />;
+  const headerActions =
+    exportButton || createButton ? (
+      <>
+        {exportButton}
+        {createButton}
+      </>
+    ) : undefined;
   const header = page ? (
     <>
       <PageHeader title={t(page.titleKey)} subtitle={page.subtitleKey ? t(page.subtitleKey) : undefined} />
@@ -70,7 +79,7 @@ export const ResourceList = ({
       <PageHeader
         title={t(resource.titleKey)}
         subtitle={resource.subtitleKey ? t(resource.subtitleKey) : undefined}
-        actions={createButton}
+        actions={headerActions}
       />
       {views && active && (
         <TabBar

@@ -231,6 +231,9 @@ export const model: ConsoleResource = {
     "icon": "BranchesOutlined"
   },
   "palette": true,
+  "bulk": {
+    "export": "/organizations/export"
+  },
   "edition": "all",
   "requiredScopes": {
     "read": [

@@ -159,6 +159,9 @@ export const model: ConsoleResource = {
     "icon": "TeamOutlined"
   },
   "palette": true,
+  "bulk": {
+    "export": "/roles/export"
+  },
   "edition": "all",
   "requiredScopes": {
     "read": [

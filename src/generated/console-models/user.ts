@@ -242,6 +242,9 @@ export const model: ConsoleResource = {
     "icon": "UserOutlined"
   },
   "palette": true,
+  "bulk": {
+    "export": "/users/export"
+  },
   "edition": "all",
   "requiredScopes": {
     "read": [

@@ -40,6 +40,8 @@ export interface RequestContext {
   client?: { ip?: string; userAgent?: string; clientId?: string };
   /** What the server is set up with that a rule depends on (a secret vault, the protected apps' domain). */
   features?: ServerFeatures;
+  /** The configuration change whose version this request's writes bring back: the history records them as restores. */
+  restoring?: string;
 }
 
 export interface ServerFeatures {

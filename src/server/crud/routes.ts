@@ -7,6 +7,7 @@ import { searchOf } from '../http/search-pattern.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { RequestContext } from './context.js';
 import type { EntityOperations } from './contracts.js';
+import { registerExportRoute } from './export-route.js';
 import { parseFieldSearch } from './field-search.js';
 import { publicView } from './fields.js';
 import { includeChildren } from './include-children.js';
@@ -68,6 +69,7 @@ export const registerEntityRoutes = (app: FastifyInstance, model: EntityModel, d
     return (Array.isArray(raw) ? raw : [raw]).filter(text) as string[];
   };
 
+  registerExportRoute(app, model, deps, { base, view });
   if (list) {
     app.get<{ Params: Params; Querystring: Query }>(base, read, async (request, reply) => {
       const page = readPage(request.query, list.pagination);

@@ -29,15 +29,17 @@ const restore = async ({ context, id, operations, operationsOf }: Run) => {
   const itemId = String(change.itemId);
   const current = await target.read(context, (tx) => target.repository.find(tx, scope, itemId));
   const version = change.after as Entity | null;
+  // The writes below are recorded in the history as a restore of this change.
+  const restoring = { ...context, restoring: id };
   if (!version) {
-    if (current) await target.delete(context, itemId);
+    if (current) await target.delete(restoring, itemId);
     return { entity: change.entity, itemId, restored: null };
   }
   const { parent } = target.model;
   const parentId = parent ? (version[parent.foreignKey] as string | undefined) : undefined;
   const restored = current
-    ? await target.update(context, itemId, restorable(target.model, 'update', version), parentId)
-    : await target.create(context, restorable(target.model, 'create', version), parentId, { id: itemId });
+    ? await target.update(restoring, itemId, restorable(target.model, 'update', version), parentId)
+    : await target.create(restoring, restorable(target.model, 'create', version), parentId, { id: itemId });
   return { entity: change.entity, itemId, restored };
 };
 
