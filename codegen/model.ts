@@ -7,6 +7,7 @@ import {
 } from '../src/shared/descriptor.js';
 import type { JSONSchema7 } from '../src/shared/json-schema.js';
 import { actionModels } from './actions.js';
+import { asCodeOf } from './as-code.js';
 import { emptyAsNull, ignoredOnUpdate } from './body-fields.js';
 import { branchModels, refuseLookupsOf } from './branches.js';
 import { chosenBranchModels } from './chosen-branches.js';
@@ -228,6 +229,7 @@ export const buildModels = (entities: LoadedEntity[]): EntityModel[] => {
       ...(d.quotas ? { quotas: d.quotas } : {}),
       ...(d.featureQuotas ? { featureQuotas: d.featureQuotas } : {}),
       ...(d.history ? { history: true } : {}),
+      ...asCodeOf(entity),
       // An entity with a table may be written by the server itself (storage-only, or where its API offers no
       // write), still through validated bodies.
       requestBodies: {

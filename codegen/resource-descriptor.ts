@@ -75,6 +75,7 @@ export interface Descriptor {
   featureQuotas?: FeatureQuotaRule[];
   history?: boolean;
   bulk?: boolean;
+  asCode?: { key: string };
   console?: DescriptorConsole;
 }
 

@@ -96,6 +96,13 @@ export const apiRoutes = {
       "delete": "/tenants/{id}"
     }
   },
+  "configBundle": {
+    "actions": {
+      "export": "/config/export",
+      "plan": "/config/plan",
+      "apply": "/config/apply"
+    }
+  },
   "configChange": {
     "list": "/config-history",
     "item": "/config-history/{id}",

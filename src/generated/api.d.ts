@@ -577,6 +577,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the tenant as the configuration files say, in one transaction: every change through the same operations and rules as the API, or none when one is refused */
+        post: operations["CreateConfigBundleApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the tenant's configuration as files: one per item, in a folder per entity, named by the item's key; secrets as environment variable references */
+        get: operations["GetConfigBundleExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compare configuration files with the tenant: what applying them would create, change (field by field) and delete; nothing is written */
+        post: operations["CreateConfigBundlePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/configs/actions": {
         parameters: {
             query?: never;
@@ -3737,6 +3788,9 @@ export interface components {
              * @example resource.cannot_modify_management_api
              * @example resource.resource_identifier_in_use
              * @example hook.missing_events
+             * @example config.unknown_file
+             * @example config.missing_key
+             * @example config.duplicate_key
              * @example hook.send_test_payload_failed
              * @example hook.endpoint_responded_with_error
              * @example user.cannot_delete_self
@@ -5455,6 +5509,121 @@ export interface components {
             name?: string;
             /** @enum {string} */
             tag?: "development" | "production";
+        };
+        /**
+         * ConfigBundle
+         * @description A tenant's configuration as files: the folder of each entity that takes part holds one file per item, named by the item's key.
+         */
+        ConfigBundle: {
+            /** @description Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{"$env": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files. */
+            files: {
+                [key: string]: Record<string, unknown>;
+            };
+            $defs: {
+                /** @description Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{"$env": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files. */
+                files: {
+                    [key: string]: Record<string, unknown>;
+                };
+                bundle: {
+                    /** @description Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{"$env": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files. */
+                    files: {
+                        [key: string]: Record<string, unknown>;
+                    };
+                };
+                plan: {
+                    /** @description What applying the files does, file by file: creates first, then changes, then deletes. */
+                    steps: {
+                        file: string;
+                        entity: string;
+                        key: string;
+                        /** @enum {string} */
+                        kind: "create" | "update" | "delete";
+                        /** @description The item's id in the tenant (an update or a delete, or a create once applied). */
+                        id?: string;
+                        /** @description The fields the step sets or changes, by path. */
+                        changes: {
+                            path: string;
+                            /** @enum {string} */
+                            kind: "added" | "removed" | "changed";
+                            before?: unknown;
+                            after?: unknown;
+                        }[];
+                    }[];
+                    summary: {
+                        create: number;
+                        update: number;
+                        delete: number;
+                    };
+                };
+            };
+        };
+        ConfigBundleExportResponse: {
+            /** @description Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{"$env": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files. */
+            files: {
+                [key: string]: Record<string, unknown>;
+            };
+        };
+        ConfigBundlePlanBody: {
+            /** @description Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{"$env": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files. */
+            files: {
+                [key: string]: Record<string, unknown>;
+            };
+        };
+        ConfigBundlePlanResponse: {
+            /** @description What applying the files does, file by file: creates first, then changes, then deletes. */
+            steps: {
+                file: string;
+                entity: string;
+                key: string;
+                /** @enum {string} */
+                kind: "create" | "update" | "delete";
+                /** @description The item's id in the tenant (an update or a delete, or a create once applied). */
+                id?: string;
+                /** @description The fields the step sets or changes, by path. */
+                changes: {
+                    path: string;
+                    /** @enum {string} */
+                    kind: "added" | "removed" | "changed";
+                    before?: unknown;
+                    after?: unknown;
+                }[];
+            }[];
+            summary: {
+                create: number;
+                update: number;
+                delete: number;
+            };
+        };
+        ConfigBundleApplyBody: {
+            /** @description Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{"$env": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files. */
+            files: {
+                [key: string]: Record<string, unknown>;
+            };
+        };
+        ConfigBundleApplyResponse: {
+            /** @description What applying the files does, file by file: creates first, then changes, then deletes. */
+            steps: {
+                file: string;
+                entity: string;
+                key: string;
+                /** @enum {string} */
+                kind: "create" | "update" | "delete";
+                /** @description The item's id in the tenant (an update or a delete, or a create once applied). */
+                id?: string;
+                /** @description The fields the step sets or changes, by path. */
+                changes: {
+                    path: string;
+                    /** @enum {string} */
+                    kind: "added" | "removed" | "changed";
+                    before?: unknown;
+                    after?: unknown;
+                }[];
+            }[];
+            summary: {
+                create: number;
+                update: number;
+                delete: number;
+            };
         };
         /**
          * ConfigChange
@@ -18829,6 +18998,209 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigChange"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateConfigBundleApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigBundleApplyBody"];
+            };
+        };
+        responses: {
+            /** @description Make the tenant as the configuration files say, in one transaction: every change through the same operations and rules as the API, or none when one is refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigBundleApplyResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetConfigBundleExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Export the tenant's configuration as files: one per item, in a folder per entity, named by the item's key; secrets as environment variable references */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigBundleExportResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateConfigBundlePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigBundlePlanBody"];
+            };
+        };
+        responses: {
+            /** @description Compare configuration files with the tenant: what applying them would create, change (field by field) and delete; nothing is written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigBundlePlanResponse"];
                 };
             };
             /** @description Bad Request */

@@ -2886,6 +2886,10 @@ export const entityModels: EntityModel[] = [
       }
     ],
     "history": true,
+    "asCode": {
+      "key": "name",
+      "folder": "applications"
+    },
     "requestBodies": {
       "create": {
         "schema": {
@@ -8698,6 +8702,267 @@ export const entityModels: EntityModel[] = [
             }
           },
           "validatorKey": "-ca895dd"
+        }
+      }
+    ],
+    "serverHooks": {},
+    "webhookEvents": {},
+    "requestBodies": {},
+    "hasConsole": false
+  },
+  {
+    "name": "configBundle",
+    "kind": "service",
+    "apiPath": "/config",
+    "idField": "id",
+    "operations": {},
+    "relations": [],
+    "edition": "all",
+    "requiredScopes": {
+      "read": [
+        "read:data"
+      ],
+      "write": [
+        "write:data"
+      ]
+    },
+    "errorFields": {},
+    "assignForms": {},
+    "route": "configBundle",
+    "titleKey": "configBundle.title",
+    "list": {
+      "columns": [],
+      "searchPlaceholderKey": "",
+      "emptyKey": "",
+      "searchable": false
+    },
+    "uiSchema": {},
+    "table": "",
+    "schema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "ConfigBundle",
+      "description": "A tenant's configuration as files: the folder of each entity that takes part holds one file per item, named by the item's key.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "files"
+      ],
+      "properties": {
+        "files": {
+          "type": "object",
+          "description": "Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{\"$env\": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files.",
+          "additionalProperties": {
+            "type": "object"
+          }
+        }
+      },
+      "$defs": {
+        "files": {
+          "type": "object",
+          "description": "Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{\"$env\": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files.",
+          "additionalProperties": {
+            "type": "object"
+          }
+        },
+        "bundle": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "files"
+          ],
+          "properties": {
+            "files": {
+              "type": "object",
+              "description": "Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{\"$env\": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files.",
+              "additionalProperties": {
+                "type": "object"
+              }
+            }
+          }
+        },
+        "plan": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "steps",
+            "summary"
+          ],
+          "properties": {
+            "steps": {
+              "type": "array",
+              "description": "What applying the files does, file by file: creates first, then changes, then deletes.",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "file",
+                  "entity",
+                  "key",
+                  "kind",
+                  "changes"
+                ],
+                "properties": {
+                  "file": {
+                    "type": "string"
+                  },
+                  "entity": {
+                    "type": "string"
+                  },
+                  "key": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "create",
+                      "update",
+                      "delete"
+                    ]
+                  },
+                  "id": {
+                    "type": "string",
+                    "description": "The item's id in the tenant (an update or a delete, or a create once applied)."
+                  },
+                  "changes": {
+                    "type": "array",
+                    "description": "The fields the step sets or changes, by path.",
+                    "items": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "path",
+                        "kind"
+                      ],
+                      "properties": {
+                        "path": {
+                          "type": "string"
+                        },
+                        "kind": {
+                          "type": "string",
+                          "enum": [
+                            "added",
+                            "removed",
+                            "changed"
+                          ]
+                        },
+                        "before": {},
+                        "after": {}
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "summary": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "create",
+                "update",
+                "delete"
+              ],
+              "properties": {
+                "create": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "update": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "delete": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "columns": [],
+    "readOnly": [],
+    "unique": [],
+    "searchColumns": [],
+    "listFilters": [],
+    "listExclusions": [],
+    "listSummaries": [],
+    "tenantScoped": false,
+    "rls": false,
+    "countRows": false,
+    "countBy": [],
+    "hasApi": true,
+    "privateFields": [],
+    "indexes": [],
+    "actions": [
+      {
+        "key": "export",
+        "on": "collection",
+        "method": "GET",
+        "path": "export",
+        "handler": "configBundle.export",
+        "status": 200,
+        "summary": "Export the tenant's configuration as files: one per item, in a folder per entity, named by the item's key; secrets as environment variable references",
+        "responseSchema": "bundle"
+      },
+      {
+        "key": "plan",
+        "on": "collection",
+        "method": "POST",
+        "path": "plan",
+        "handler": "configBundle.plan",
+        "status": 200,
+        "summary": "Compare configuration files with the tenant: what applying them would create, change (field by field) and delete; nothing is written",
+        "bodySchema": "bundle",
+        "responseSchema": "plan",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "files"
+            ],
+            "properties": {
+              "files": {
+                "type": "object",
+                "description": "Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{\"$env\": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files.",
+                "additionalProperties": {
+                  "type": "object"
+                }
+              }
+            }
+          },
+          "validatorKey": "-1c1a5827"
+        }
+      },
+      {
+        "key": "apply",
+        "on": "collection",
+        "method": "POST",
+        "path": "apply",
+        "handler": "configBundle.apply",
+        "status": 200,
+        "summary": "Make the tenant as the configuration files say, in one transaction: every change through the same operations and rules as the API, or none when one is refused",
+        "bodySchema": "bundle",
+        "responseSchema": "plan",
+        "body": {
+          "schema": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "files"
+            ],
+            "properties": {
+              "files": {
+                "type": "object",
+                "description": "Each file by its path (`roles/admin.json`) and its content: the item's fields, secrets as `{\"$env\": NAME}`. A folder that is absent is left as it is; a folder present makes the tenant's items of that entity exactly its files.",
+                "additionalProperties": {
+                  "type": "object"
+                }
+              }
+            }
+          },
+          "validatorKey": "-1c1a5827"
         }
       }
     ],
@@ -25818,6 +26083,10 @@ export const entityModels: EntityModel[] = [
       }
     ],
     "history": true,
+    "asCode": {
+      "key": "name",
+      "folder": "hooks"
+    },
     "requestBodies": {
       "create": {
         "schema": {
@@ -34899,6 +35168,10 @@ export const entityModels: EntityModel[] = [
       "deleted": "OrganizationRole.Deleted"
     },
     "history": true,
+    "asCode": {
+      "key": "name",
+      "folder": "organization-roles"
+    },
     "requestBodies": {
       "create": {
         "schema": {
@@ -35729,6 +36002,10 @@ export const entityModels: EntityModel[] = [
       "deleted": "OrganizationScope.Deleted"
     },
     "history": true,
+    "asCode": {
+      "key": "name",
+      "folder": "organization-scopes"
+    },
     "requestBodies": {
       "create": {
         "schema": {
@@ -37890,6 +38167,10 @@ export const entityModels: EntityModel[] = [
       }
     ],
     "history": true,
+    "asCode": {
+      "key": "indicator",
+      "folder": "resources"
+    },
     "requestBodies": {
       "create": {
         "schema": {
@@ -38627,6 +38908,10 @@ export const entityModels: EntityModel[] = [
       }
     ],
     "history": true,
+    "asCode": {
+      "key": "name",
+      "folder": "roles"
+    },
     "requestBodies": {
       "create": {
         "schema": {

@@ -12,6 +12,7 @@ export const qaValidators: Record<string, () => Promise<{ validators: Record<str
   "checkoutSession": () => import('./qa-validators/checkoutSession.js'),
   "cloudInvitation": () => import('./qa-validators/cloudInvitation.js'),
   "cloudTenant": () => import('./qa-validators/cloudTenant.js'),
+  "configBundle": () => import('./qa-validators/configBundle.js'),
   "connector": () => import('./qa-validators/connector.js'),
   "customPhrase": () => import('./qa-validators/customPhrase.js'),
   "customProfileField": () => import('./qa-validators/customProfileField.js'),

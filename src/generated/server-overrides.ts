@@ -12,6 +12,7 @@ import { checkoutSessionOverrides } from '../entities/checkoutSession/server/ove
 import { cloudAccountOverrides } from '../entities/cloudAccount/server/overrides.js';
 import { cloudInvitationOverrides } from '../entities/cloudInvitation/server/overrides.js';
 import { cloudTenantOverrides } from '../entities/cloudTenant/server/overrides.js';
+import { configBundleOverrides } from '../entities/configBundle/server/overrides.js';
 import { configChangeOverrides } from '../entities/configChange/server/overrides.js';
 import { connectorOverrides } from '../entities/connector/server/overrides.js';
 import { connectorFactoryOverrides } from '../entities/connectorFactory/server/overrides.js';
@@ -99,6 +100,9 @@ export type ServerOverrideKey =
   | 'cloudTenant.delete'
   | 'cloudTenant.list'
   | 'cloudTenant.update'
+  | 'configBundle.apply'
+  | 'configBundle.export'
+  | 'configBundle.plan'
   | 'configChange.restore'
   | 'connector.authorization-uri'
   | 'connector.create'
@@ -275,6 +279,7 @@ export const serverOverrides: Record<ServerOverrideKey, ServerOverride> = {
   ...cloudAccountOverrides,
   ...cloudInvitationOverrides,
   ...cloudTenantOverrides,
+  ...configBundleOverrides,
   ...configChangeOverrides,
   ...connectorOverrides,
   ...connectorFactoryOverrides,

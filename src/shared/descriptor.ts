@@ -267,6 +267,8 @@ export interface EntityModel extends ConsoleResource {
   quotas?: QuotaRule[];
   /** Changes of its items are kept in the configuration history (`configChange`). */
   history?: boolean;
+  /** Its items take part in configuration as code: `<folder>/<key>.json` per item, `key` naming it in any tenant. */
+  asCode?: { key: string; folder: string };
   /** The plan features (boolean quotas) writes of this entity need (cloud edition). */
   featureQuotas?: FeatureQuotaRule[];
   /** Webhook events emitted when an entity is created, updated or deleted. */

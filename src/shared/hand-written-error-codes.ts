@@ -96,6 +96,15 @@ export const handWrittenErrorCodes = {
     message: 'The API identifier {{indicator}} is already in use.',
   },
   'hook.missing_events': { status: 400, message: 'You need to provide at least one event.' },
+  'config.unknown_file': {
+    status: 400,
+    message: '{{file}} is not a JSON file in a folder of configuration as code ({{folders}}).',
+  },
+  'config.missing_key': { status: 400, message: '{{file}} has no {{field}}, the field that names the item.' },
+  'config.duplicate_key': {
+    status: 422,
+    message: 'Two {{folder}} items are named {{key}}: configuration as code names each item by its {{field}}.',
+  },
   'hook.send_test_payload_failed': { status: 422, message: 'Failed to send test payload: {{message}}' },
   'hook.endpoint_responded_with_error': { status: 422, message: 'Endpoint responded with error.' },
   'user.cannot_delete_self': { status: 400, message: 'You cannot delete yourself.' },

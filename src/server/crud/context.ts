@@ -1,4 +1,5 @@
 import { lackedScopes } from '../../shared/management-scopes.js';
+import type { OpenWrite } from './open-write.js';
 
 /**
  * Who is asking, for which tenant, with which rights: built once per request (or once per piece of server-initiated
@@ -42,6 +43,11 @@ export interface RequestContext {
   features?: ServerFeatures;
   /** The configuration change whose version this request's writes bring back: the history records them as restores. */
   restoring?: string;
+  /**
+   * A transaction every write made with this context joins (a configuration apply: all its writes commit together
+   * or none does); each write's `after` steps run once it has committed.
+   */
+  join?: OpenWrite;
 }
 
 export interface ServerFeatures {

@@ -1,6 +1,7 @@
 import type { ActionModel, EntityModel } from '../../shared/descriptor.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { RequestContext } from './context.js';
+import type { OpenWrite } from './open-write.js';
 import type { Entity } from './repository.js';
 
 /** A webhook event a write announces, with the fields of its payload. */
@@ -56,15 +57,7 @@ export interface WriteStage {
   after?(write: Write): void | Promise<void>;
 }
 
-/**
- * A write's open transaction, for another write that belongs with it (the roles a new account is given): that write
- * joins the transaction, so both commit or neither, and its `after` steps run once the transaction has committed,
- * after those of the write that opened it.
- */
-export interface OpenWrite {
-  tx: Queryable;
-  afterCommit(step: () => Promise<void>): void;
-}
+export type { OpenWrite } from './open-write.js';
 
 export interface RunOptions<T> {
   /** Statements that find what the write is about (the parent, the stored row), first in the transaction. */
@@ -87,7 +80,9 @@ export class WritePipeline {
     private readonly db: Database,
   ) {}
 
-  async run<T>(write: Write, { load, work, join, transaction = true }: RunOptions<T>): Promise<T> {
+  async run<T>(write: Write, { load, work, join: given, transaction = true }: RunOptions<T>): Promise<T> {
+    // A write made with a joining context (a configuration apply) runs in that context's transaction.
+    const join = given ?? (transaction ? write.context.join : undefined);
     for (const stage of this.stages) await stage.before?.(write);
     const inside = async (tx: Queryable, open: OpenWrite) => {
       await load?.(tx);

@@ -39,6 +39,7 @@ describe('feature discovery', () => {
     expect(consoleFeatures.map((feature) => feature.name)).toEqual([
       'auth-status',
       'callback',
+      'config-as-code',
       'connectors',
       'customize-jwt',
       'dashboard',

@@ -17,10 +17,9 @@ const Value = ({ value, side }: { value: unknown; side: 'before' | 'after' }) =>
   return side === 'before' ? <del className="gh-diff-value">{text}</del> : <ins className="gh-diff-value">{text}</ins>;
 };
 
-/** The fields one change added, removed or changed, by path, each with the value before and after. */
-export const ChangeDiff = ({ before, after }: { before: Version; after: Version }) => {
+/** Changed fields, by path, each with the value before and after. */
+export const ChangeTable = ({ changes }: { changes: FieldChange[] }) => {
   const { t } = useTranslation();
-  const changes = useMemo(() => fieldDiff(before, after), [before, after]);
   if (changes.length === 0) return <Typography.Text type="secondary">{t('history.no_fields')}</Typography.Text>;
   return (
     <Table<FieldChange>
@@ -47,4 +46,10 @@ export const ChangeDiff = ({ before, after }: { before: Version; after: Version 
       ]}
     />
   );
+};
+
+/** The fields one change added, removed or changed, by path, each with the value before and after. */
+export const ChangeDiff = ({ before, after }: { before: Version; after: Version }) => {
+  const changes = useMemo(() => fieldDiff(before, after), [before, after]);
+  return <ChangeTable changes={changes} />;
 };
