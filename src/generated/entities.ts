@@ -8911,6 +8911,7 @@ export const entityModels: EntityModel[] = [
         "method": "POST",
         "path": "plan",
         "handler": "configBundle.plan",
+        "readOnly": true,
         "status": 200,
         "summary": "Compare configuration files with the tenant: what applying them would create, change (field by field) and delete; nothing is written",
         "bodySchema": "bundle",

@@ -87,7 +87,9 @@ export const ConfigAsCode = () => {
     <div className="gh-page">
       <PageHeader title={t('config_code.title')} subtitle={t('config_code.subtitle')} />
       <Card title={t('config_code.download_title')}>
-        <Typography.Paragraph>{t('config_code.download_description')}</Typography.Paragraph>
+        <Typography.Paragraph>
+          {t('config_code.download_description', { command: 'npm run config -- export' })}
+        </Typography.Paragraph>
         <Button icon={<DownloadOutlined />} onClick={() => void downloadFiles()}>
           {t('config_code.download')}
         </Button>

@@ -10,7 +10,7 @@ export const feature = defineFeature({
       path: 'config-as-code',
       placement: 'layout',
       component: lazyPage(() => import('./ConfigAsCode').then((m) => m.ConfigAsCode)),
-      // Reading is enough to download and plan; applying asks the write scope of the API.
+      // Reading is enough to download and plan (the plan writes nothing); applying needs the write scope.
       scopes: ['read:data'],
       sidebar: { group: 'developer', order: 7, titleKey: 'sidebar.config_as_code', icon: CodeSandboxOutlined },
     },
