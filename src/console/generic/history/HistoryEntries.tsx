@@ -1,6 +1,7 @@
 import { Button, Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleResource } from '../../../shared/descriptor';
+import { useResourceAccess } from '../../access/AccessContext';
 import { enumLabel } from '../../i18n/labels';
 import { textNamespace } from '../../registry';
 import { formatDate } from '../columns';
@@ -31,6 +32,8 @@ export const HistoryEntries = ({
   const { t } = useTranslation();
   const namespace = textNamespace(history);
   const restore = useRestore(history, restorePath, onRestored);
+  // Restoring is a write: a caller who may only read sees the changes without the button.
+  const { write } = useResourceAccess(history);
   const list = usePagedList({ resource: history.name, searchable: false, filters, scope: 'history' });
   const { query, rows, total, page, pageSize, onPageChange } = list.table;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -52,9 +55,11 @@ export const HistoryEntries = ({
                 <Typography.Text>{t('history.by', { actor: change.actor })}</Typography.Text>{' '}
                 <Typography.Text type="secondary">{formatDate(change.createdAt)}</Typography.Text>
               </span>
-              <Button size="small" onClick={() => restore(change)}>
-                {t('history.restore')}
-              </Button>
+              {write ? (
+                <Button size="small" onClick={() => restore(change)}>
+                  {t('history.restore')}
+                </Button>
+              ) : null}
             </Flex>
             <ChangeDiff before={change.before as Version} after={change.after as Version} />
           </Flex>

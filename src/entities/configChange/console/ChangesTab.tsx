@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useResourceAccess } from '../../../console/access/AccessContext';
 import { ChangeDiff } from '../../../console/generic/history/ChangeDiff';
 import { useRestore } from '../../../console/generic/history/use-restore';
 import type { OverrideProps } from '../../../console/generic/override-types';
@@ -18,6 +19,7 @@ export const ChangesTab = ({ resource, record, refetch }: OverrideProps) => {
   const entity = String(record.entity);
   const target = findEntry(entity);
   const restore = useRestore(resource, apiRoutes.configChange.actions.restore, refetch);
+  const { write } = useResourceAccess(resource);
   const itemPage = target?.pages.detail && !target.parent ? `/${target.route}/${String(record.itemId)}` : undefined;
   return (
     <Card>
@@ -32,7 +34,7 @@ export const ChangesTab = ({ resource, record, refetch }: OverrideProps) => {
               </>
             ) : null}
           </Typography.Text>
-          <Button onClick={() => restore({ id: record.id, entity })}>{t('history.restore')}</Button>
+          {write ? <Button onClick={() => restore({ id: record.id, entity })}>{t('history.restore')}</Button> : null}
         </Flex>
         <ChangeDiff before={record.before as Version} after={record.after as Version} />
       </Flex>
