@@ -5,15 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, type ExportFormat } from '../../shared/bulk';
 import type { ConsoleResource } from '../../shared/descriptor';
+import { downloadText } from './download';
 import { requestFailed } from './request-failed';
-
-/** Saves text as a file the browser downloads. */
-const download = (text: string, type: string, name: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  URL.revokeObjectURL(url);
-};
 
 /** The list's "Export" menu of an entity with bulk export: every item of the tenant, as CSV or JSON. */
 export const ExportButton = ({ resource, path }: { resource: ConsoleResource; path: string }) => {
@@ -28,7 +21,7 @@ export const ExportButton = ({ resource, path }: { resource: ConsoleResource; pa
     try {
       const { data } = await custom({ url: path, method: 'get', query: { format } });
       const text = typeof data === 'string' ? data : JSON.stringify(data, null, 2);
-      download(text, EXPORT_MEDIA_TYPES[format], `${resource.route.split('/').at(-1)}.${format}`);
+      downloadText(text, EXPORT_MEDIA_TYPES[format], `${resource.route.split('/').at(-1)}.${format}`);
     } catch (error) {
       open?.(requestFailed(t, error));
     } finally {

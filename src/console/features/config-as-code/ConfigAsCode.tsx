@@ -4,18 +4,13 @@ import { Alert, App, Button, Card, Flex, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/AccessContext';
+import { downloadText } from '../../generic/download';
 import { PageHeader } from '../../generic/PageHeader';
 import { requestFailed } from '../../generic/request-failed';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import { PlanView } from './PlanView';
 import { type Files, type Plan, useConfigBundle } from './use-config-bundle';
 import './config-as-code.css';
-
-const download = (text: string, name: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  Object.assign(document.createElement('a'), { href: url, download: name }).click();
-  URL.revokeObjectURL(url);
-};
 
 /** A refused request's words, and the file it is about when the server names one. */
 const failureOf = (t: Parameters<typeof requestFailed>[0], error: unknown) => {
@@ -42,7 +37,7 @@ export const ConfigAsCode = () => {
   const downloadFiles = async () => {
     try {
       const files = await exportFiles();
-      download(`${JSON.stringify({ files }, null, 2)}\n`, 'gatehouse-config.json');
+      downloadText(`${JSON.stringify({ files }, null, 2)}\n`, 'application/json', 'gatehouse-config.json');
     } catch (error) {
       open?.(requestFailed(t, error));
     }
